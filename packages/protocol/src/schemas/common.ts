@@ -1,0 +1,15 @@
+/** Shared request schemas (TypeBox; PROTOCOL.md "Response envelope" paging). */
+import Type from 'typebox';
+import { PAGE_SIZE_MAX } from '../envelope.js';
+
+export const PageQuerySchema = {
+  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: PAGE_SIZE_MAX, default: 10 })),
+  sortField: Type.Optional(Type.String({ maxLength: 50 })),
+  sortOrder: Type.Optional(Type.Union([Type.Literal('ascend'), Type.Literal('descend')])),
+};
+
+/** `{ ids: string[] }`: at least one id (SPEC §5 Generic "select at least one record"). */
+export const IdsBody = Type.Object({ ids: Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { minItems: 1, maxItems: 1000 }) });
+export const IdBody = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+export const StatusValueSchema = Type.Union([Type.Literal(0), Type.Literal(1)]);

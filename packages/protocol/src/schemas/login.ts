@@ -1,0 +1,88 @@
+/** Sign-in and session schemas and types (PROTOCOL.md "Sign-in sequence"; SPEC §3 Session user info). */
+import Type, { type Static } from 'typebox';
+
+export const SignInBody = Type.Object({
+  username: Type.String({ minLength: 1, maxLength: 100 }),
+  password: Type.String({ minLength: 1, maxLength: 1024 }),
+  captchaId: Type.Optional(Type.String({ maxLength: 64 })),
+  verifyCode: Type.Optional(Type.String({ maxLength: 16 })),
+  agree: Type.Optional(Type.Boolean()),
+});
+export type SignInBody = Static<typeof SignInBody>;
+
+export const TokenBody = Type.Object({
+  accountName: Type.Optional(Type.String({ maxLength: 100 })),
+  token: Type.String({ minLength: 1, maxLength: 256 }),
+});
+export type TokenBody = Static<typeof TokenBody>;
+
+export const ModifyPasswordBody = Type.Object({
+  oldPassword: Type.String({ minLength: 1, maxLength: 1024 }),
+  newPassword: Type.String({ minLength: 1, maxLength: 1024 }),
+  confirmPassword: Type.String({ minLength: 1, maxLength: 1024 }),
+});
+export type ModifyPasswordBody = Static<typeof ModifyPasswordBody>;
+
+/** Login configuration carried in the startup configuration's `rows` (SPEC §9 defaults). */
+export interface LoginConfig {
+  systemName: string;
+  /** '0' none, '1' image digits, '2' slider. */
+  verifyCodeType: '0' | '1' | '2';
+  loginMode: string;
+  loginFormPosition: 'left' | 'center' | 'right';
+  forcePasswordChange: boolean;
+  multiLanguage: boolean;
+  showTenantName: boolean;
+  mourningMode: boolean;
+  progressBar: boolean;
+  noticeManagement: boolean;
+  menuCollapsed: boolean;
+  bambooCloud: boolean;
+  /** The password rule's regular expression (code table type 1). */
+  passwordReg: string;
+}
+
+/** `data` of `GET /gateway/auth/`. */
+export interface StartupConfig {
+  rows: LoginConfig;
+  currentTime: number;
+  mpk: string;
+  cryptoType: '1' | '2';
+}
+
+export interface TenantRef { objID: string; name: string; code: string }
+export interface AppRef { appID: string; name: string; code: string }
+
+/** Session user info answered by `tokenlogin` (SPEC §3). */
+export interface SessionUserInfo {
+  token: string;
+  accessToken: string;
+  userId: string;
+  userName: string;
+  employeeName: string;
+  tenantId: string;
+  /** Identities, sorted descending (SPEC §3 Identity). */
+  userType: number[];
+  /** User types the identities expand into, as strings (SPEC §4 Login flow). */
+  userTypes: string[];
+  currentUserType: string;
+  appList: AppRef[];
+  tenantList: TenantRef[];
+  /** Milliseconds since the epoch at which the token expires. */
+  expiresAt: number;
+  superManager: boolean;
+}
+
+export interface CaptchaRow { captchaId: string; image: string }
+export interface SignInRow { token: string; userId: string }
+export interface CodeTableEntry { codeType: number; codeKey: string; codeVal: string }
+
+/** Tenant menu row from the server (SPEC §3 Tenant menu row). */
+export interface TenantMenuRow {
+  menuId: string;
+  menuName: string;
+  menuIcon: string;
+  parentMenuId: string;
+  menuUrl: string;
+  children: TenantMenuRow[];
+}
