@@ -1,0 +1,11 @@
+import common from './common.js';
+import errors from './errors.js';
+import login from './login.js';
+import layout from './layout.js';
+import http from './http.js';
+import grid from './grid.js';
+import tenant from './tenant.js';
+import dashboard from './dashboard.js';
+
+/** Every namespace of this locale. */
+export default { common, errors, login, layout, http, grid, tenant, dashboard };
