@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { decryptValue, encryptValue, protocolHash, sha512Hex, sm3Hex } from './crypto.js';
+import { decryptValue, encryptValue, md5Hex, protocolHash, sha512Hex, sm3Hex } from './crypto.js';
 import { computeSignature, signaturePayload, signRangeFor } from './signature.js';
 
 const samples = ['', 'abc', 'admin', '密码Pa55word!', 'x'.repeat(1000), '{"reuestParas":"…"}'];
@@ -12,6 +12,7 @@ describe('protocol hashes agree with Node OpenSSL', () => {
   it.each(samples)('SM3 and SHA-512 of %j equal node:crypto', (s) => {
     expect(sm3Hex(s)).toBe(createHash('sm3').update(s, 'utf8').digest('hex'));
     expect(sha512Hex(s)).toBe(createHash('sha512').update(s, 'utf8').digest('hex'));
+    expect(md5Hex(s)).toBe(createHash('md5').update(s, 'utf8').digest('hex'));
   });
   it('protocolHash chooses SM3 for cryptoType 2 and SHA-512 otherwise', () => {
     expect(protocolHash('abc', '2')).toBe(sm3Hex('abc'));

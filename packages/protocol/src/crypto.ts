@@ -5,6 +5,7 @@
  */
 import { sm3, sm4 } from 'sm-crypto-v2';
 import { sha512 } from '@noble/hashes/sha2.js';
+import { md5 } from '@noble/hashes/legacy.js';
 import { bytesToHex, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 import { ecb } from '@noble/ciphers/aes.js';
 
@@ -78,4 +79,12 @@ export function randomHex(bytes = 16): string {
   const b = new Uint8Array(bytes);
   globalThis.crypto.getRandomValues(b);
   return bytesToHex(b);
+}
+
+/**
+ * Lowercase hex MD5 of a UTF-8 string. Only for the image `code` query (SPEC §7: the MD5 of the
+ * token), never for anything secret on its own.
+ */
+export function md5Hex(text: string): string {
+  return bytesToHex(md5(utf8ToBytes(text)));
 }
