@@ -2,5 +2,19 @@ import type { Messages } from '../../types.js';
 import type zh from '../zh-CN/dashboard.js';
 
 export default {
-  _area: 'dashboard',
+  title: 'Dashboard',
+  welcome: 'Welcome back, {{name}}',
+  welcomeAnonymous: 'Welcome back',
+  subtitle: 'Platform overview',
+  tenants: 'Tenants',
+  enabledTenants: 'Enabled tenants',
+  users: 'Users',
+  products: 'Products',
+  roles: 'Roles',
+  signIns: 'Sign-ins in the last 7 days',
+  signInCount: 'Sign-ins',
+  noSignIns: 'No sign-ins in the last 7 days',
+  refresh: 'Refresh',
+  loadFailed: 'Load data fail',
+  retry: 'Retry',
 } satisfies Messages<typeof zh>;

@@ -2,5 +2,19 @@ import type { Messages } from '../../types.js';
 import type zh from '../zh-CN/dashboard.js';
 
 export default {
-  _area: 'dashboard',
+  title: 'ダッシュボード',
+  welcome: 'おかえりなさい、{{name}} さん',
+  welcomeAnonymous: 'おかえりなさい',
+  subtitle: 'プラットフォームの概要',
+  tenants: 'テナント数',
+  enabledTenants: '有効なテナント',
+  users: 'ユーザー数',
+  products: '製品数',
+  roles: 'ロール数',
+  signIns: '過去 7 日間のサインイン数',
+  signInCount: 'サインイン数',
+  noSignIns: '過去 7 日間のサインインはありません',
+  refresh: '更新',
+  loadFailed: 'データの読み込みに失敗しました',
+  retry: '再試行',
 } satisfies Messages<typeof zh>;
