@@ -11,7 +11,7 @@ export default {
   builtIn: '組み込み',
   builtInLocked: '組み込みテナントは削除または無効化できません',
   codeLocked: 'テナントコードは作成後に変更できません',
-  codePattern: 'アプリケーションテナントコードは英字と数字で構成する必要があります',
+  codePattern: 'アプリケーションテナントコードは英字と数字で構成してください',
   exportFileName: 'テナント一覧.xlsx',
   field: {
     logo: 'ロゴ',

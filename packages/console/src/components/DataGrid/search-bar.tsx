@@ -1,0 +1,70 @@
+/**
+ * The grid's search bar: one antd inline Form with the search fields, a Search button (also Enter in
+ * any field) and a Reset button that clears the fields, the sort and goes back to page 1.
+ */
+import { Button, Form, Input, Select, Space } from 'antd';
+import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { Filters, SearchField } from './types';
+
+export interface SearchBarProps {
+  fields: SearchField[];
+  onSearch: (values: Filters) => void;
+  onReset: () => void;
+  loading?: boolean;
+}
+
+/** Renders the fields in a wrapping row, buttons last. */
+export default function SearchBar({ fields, onSearch, onReset, loading }: SearchBarProps) {
+  const { t } = useTranslation(['common', 'grid']);
+  const [form] = Form.useForm<Filters>();
+
+  return (
+    <Form
+      form={form}
+      layout="inline"
+      role="search"
+      aria-label={t('grid:searchForm')}
+      onFinish={(v) => onSearch(v)}
+      style={{ rowGap: 12, marginBottom: 16 }}
+    >
+      {fields.map((f) => (
+        <Form.Item key={f.name} name={f.name} label={f.label} style={{ marginInlineEnd: 20 }}>
+          {f.type === 'select' ? (
+            <Select
+              allowClear
+              aria-label={f.label}
+              style={{ width: f.width ?? 160 }}
+              placeholder={f.placeholder ?? t('grid:selectPlaceholder', { field: f.label })}
+              options={f.options}
+              onChange={() => form.submit()}
+            />
+          ) : (
+            <Input
+              allowClear
+              aria-label={f.label}
+              style={{ width: f.width ?? 200 }}
+              placeholder={f.placeholder ?? t('grid:searchPlaceholder', { field: f.label })}
+            />
+          )}
+        </Form.Item>
+      ))}
+      <Form.Item style={{ marginInlineEnd: 0 }}>
+        <Space>
+          <Button type="primary" htmlType="submit" icon={<SearchOutlined />} loading={loading}>
+            {t('common:search')}
+          </Button>
+          <Button
+            icon={<ReloadOutlined />}
+            onClick={() => {
+              form.resetFields();
+              onReset();
+            }}
+          >
+            {t('common:reset')}
+          </Button>
+        </Space>
+      </Form.Item>
+    </Form>
+  );
+}

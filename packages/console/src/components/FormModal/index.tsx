@@ -1,0 +1,146 @@
+/**
+ * The one form modal (CONVENTIONS "Screens are compositions of shared parts"): an antd Modal around an
+ * antd Form, opened in mode 'add' or 'modify' (SPEC §3 Open mode), with the title of that mode, a
+ * width of SPEC §9 (680/820/1000/1180), a body 500px high capped at the viewport minus 110px, an async
+ * submit with a loading button, a discard question when closing with unsaved changes (SPEC §4 Editing),
+ * and server errors kept inside the modal (on the field they concern, or in an alert above the form).
+ *
+ * Usage:
+ * ```tsx
+ * const [form] = Form.useForm<Values>();
+ * <FormModal form={form} open={open} mode={mode} titles={{ add: t('addTitle'), modify: t('modifyTitle') }}
+ *   initialValues={row} onSubmit={save} onClose={() => setOpen(false)}>
+ *   <Form.Item name="name" label={…} rules={…}><Input /></Form.Item>
+ * </FormModal>
+ * ```
+ * `onSubmit` gets the validated values; it should call the API with `{ noToast: true }` so the error is
+ * shown here only. It resolves → the modal shows 'Saved successfully' and closes; it rejects → the
+ * modal stays open with the error.
+ */
+import { useEffect, useState, type ReactNode } from 'react';
+import { Alert, App, Button, Form, Modal, Spin, type FormInstance, type FormProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { errorCodeOf, errorText } from './server-error';
+
+/** SPEC §3 Open mode. */
+export type OpenMode = 'add' | 'modify';
+
+/** Modal widths of SPEC §9, by name. */
+export const MODAL_WIDTHS = { small: 680, middle: 820, large: 1000, huge: 1180 } as const;
+export type ModalWidth = keyof typeof MODAL_WIDTHS;
+
+export interface FormModalProps<V extends object> {
+  form: FormInstance<V>;
+  open: boolean;
+  mode: OpenMode;
+  /** Title per mode, already translated. */
+  titles: Record<OpenMode, string>;
+  /** SPEC §9 width name (default 'small', 680px). */
+  width?: ModalWidth;
+  /** Values the form starts with (set each time the modal opens). */
+  initialValues?: Partial<V>;
+  /** True while the record to modify is still loading: the body shows a spinner. */
+  loading?: boolean;
+  onSubmit: (values: V) => Promise<unknown>;
+  onClose: () => void;
+  /** Maps a server error to the form field it concerns (e.g. `tenant.code_in_use` → 'code'). */
+  fieldOfError?: (scode: string) => keyof V | undefined;
+  /** Form layout props (default: horizontal, labels 6/24). */
+  formProps?: Omit<FormProps<V>, 'form' | 'onFinish'>;
+  children: ReactNode;
+}
+
+/** The form modal; see the module docs. */
+export default function FormModal<V extends object>(props: FormModalProps<V>) {
+  const { form, open, mode, titles, width = 'small', initialValues, loading, onSubmit, onClose, fieldOfError, formProps, children } = props;
+  const { t } = useTranslation('common');
+  const { message, modal } = App.useApp();
+  const [saving, setSaving] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    setServerError(null);
+    form.resetFields();
+    if (initialValues) form.setFieldsValue(initialValues as never);
+    // Reset when the modal opens or the record arrives, not on every parent render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, initialValues]);
+
+  const submit = async () => {
+    let values: V;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return; // antd shows the field errors
+    }
+    setSaving(true);
+    setServerError(null);
+    try {
+      await onSubmit(values);
+      void message.success(t('saveSucceeded'));
+      onClose();
+    } catch (err) {
+      const field = fieldOfError?.(errorCodeOf(err));
+      const text = errorText(err) || t('saveFailed');
+      if (field) form.setFields([{ name: field as never, errors: [text] }]);
+      else setServerError(text);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const requestClose = () => {
+    if (saving) return;
+    if (!form.isFieldsTouched()) return onClose();
+    modal.confirm({
+      title: t('discardTitle'),
+      content: t('discardContent'),
+      okText: t('discard'),
+      cancelText: t('keepEditing'),
+      okButtonProps: { danger: true },
+      onOk: onClose,
+    });
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={titles[mode]}
+      width={MODAL_WIDTHS[width]}
+      onCancel={requestClose}
+      maskClosable={false}
+      keyboard
+      destroyOnHidden
+      forceRender={false}
+      styles={{ body: { height: 500, maxHeight: 'calc(100vh - 110px)', overflowY: 'auto', paddingInlineEnd: 8 } }}
+      footer={[
+        <Button key="cancel" onClick={requestClose} disabled={saving}>
+          {t('cancel')}
+        </Button>,
+        <Button key="ok" type="primary" loading={saving} disabled={loading} onClick={() => void submit()}>
+          {t('save')}
+        </Button>,
+      ]}
+    >
+      <Spin spinning={Boolean(loading)}>
+        {serverError && (
+          <Alert type="error" showIcon title={serverError} closable={{ onClose: () => setServerError(null) }} style={{ marginBottom: 16 }} />
+        )}
+        <Form<V>
+          form={form}
+          layout="horizontal"
+          labelCol={{ span: 6 }}
+          wrapperCol={{ span: 16 }}
+          {...formProps}
+          onFinish={() => void submit()}
+          disabled={saving || loading}
+        >
+          {children}
+          {/* Enter in a text field submits. */}
+          <button type="submit" hidden aria-hidden tabIndex={-1} />
+        </Form>
+      </Spin>
+    </Modal>
+  );
+}
