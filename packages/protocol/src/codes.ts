@@ -52,6 +52,7 @@ export const Codes = {
   TENANT_CODE_IN_USE: 'tenant.code_in_use',
   TENANT_NOT_FOUND: 'tenant.not_found',
   TENANT_BUILT_IN: 'tenant.built_in',
+  TENANT_HAS_USERS: 'tenant.has_users',
 
   // Files (SPEC §5 Import files, Icon; §8 messages)
   FILE_TYPE: 'file.invalid_type',

@@ -46,6 +46,7 @@ export default {
     code_in_use: 'The tenant code "{{code}}" is already in use',
     not_found: 'The tenant does not exist or has been deleted',
     built_in: 'The built-in tenant "{{name}}" cannot be deleted or disabled',
+    has_users: 'The tenant "{{name}}" still has users and cannot be deleted',
   },
   file: {
     invalid_type: 'invalid file type',
@@ -66,5 +67,11 @@ export default {
     newPassword: 'new password',
     confirmPassword: 'confirm password',
     oldPassword: 'original password',
+    tenantId: 'Tenant ID',
+    creator: 'creator',
+    createdAt: 'created at',
+    updatedAt: 'update time',
+    enabled: 'enabled',
+    disabled: 'disabled',
   },
 } satisfies Messages<typeof zh>;

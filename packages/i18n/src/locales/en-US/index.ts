@@ -6,6 +6,7 @@ import http from './http.js';
 import grid from './grid.js';
 import tenant from './tenant.js';
 import dashboard from './dashboard.js';
+import menu from './menu.js';
 
 /** Every namespace of this locale. */
-export default { common, errors, login, layout, http, grid, tenant, dashboard };
+export default { common, errors, login, layout, http, grid, tenant, dashboard, menu };

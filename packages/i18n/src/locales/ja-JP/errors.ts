@@ -46,6 +46,7 @@ export default {
     code_in_use: 'テナントコード「{{code}}」は既に使用されています',
     not_found: 'テナントが存在しないか削除されています',
     built_in: '組み込みテナント「{{name}}」は削除・無効化できません',
+    has_users: 'テナント「{{name}}」にはまだユーザーがいるため削除できません',
   },
   file: {
     invalid_type: 'ファイル形式が無効です',
@@ -66,5 +67,11 @@ export default {
     newPassword: '新しいパスワード',
     confirmPassword: 'パスワード（確認）',
     oldPassword: '現在のパスワード',
+    tenantId: 'テナントID',
+    creator: '作成者',
+    createdAt: '作成日時',
+    updatedAt: '更新日時',
+    enabled: '有効',
+    disabled: '無効',
   },
 } satisfies Messages<typeof zh>;

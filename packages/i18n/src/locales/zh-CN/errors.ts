@@ -44,6 +44,7 @@ export default {
     code_in_use: '租户编码“{{code}}”已被使用',
     not_found: '租户不存在或已被删除',
     built_in: '内置租户“{{name}}”不能删除或停用',
+    has_users: '租户“{{name}}”下仍有用户，不能删除',
   },
   file: {
     invalid_type: '文件类型无效',
@@ -64,5 +65,11 @@ export default {
     newPassword: '新密码',
     confirmPassword: '确认密码',
     oldPassword: '原密码',
+    tenantId: '租户ID',
+    creator: '创建人',
+    createdAt: '创建时间',
+    updatedAt: '更新时间',
+    enabled: '启用',
+    disabled: '停用',
   },
 };

@@ -1,0 +1,81 @@
+/**
+ * Builds the gateway from its parts (CONVENTIONS "Server"): database, settings, error handler, body
+ * parser, guard (signature, session, access rules), OpenAPI, the route modules, and the built console.
+ * `buildApp` is what tests use with `app.inject`; main.ts adds listening.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import { Codes, FILE_LIMITS, GATEWAY, Paths } from '@mp/protocol';
+import './types.js';
+import { loadConfig, type ServerConfig } from './config.js';
+import { openDatabase, type Database } from './db/client.js';
+import { SettingsService } from './modules/settings/settings.service.js';
+import { registerErrorHandler, sendFailure } from './plugins/errors.js';
+import { registerBodyParser } from './plugins/body.js';
+import { registerGuard } from './plugins/guard.js';
+import { registerModules } from './modules/index.js';
+import { bootstrap } from './bootstrap.js';
+import { sweepExpired } from './modules/session/session.repository.js';
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  /** The password generated for the platform administrator on a first start, if any. */
+  generatedAdminPassword: string | undefined;
+}
+
+/** Builds the app; `overrides` replace configuration values (tests use `dataDir: 'memory://'`). */
+export async function buildApp(overrides: Partial<ServerConfig> = {}, opts: { logger?: boolean; database?: Database } = {}): Promise<BuiltApp> {
+  const config = { ...loadConfig(), ...overrides };
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization'] },
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    bodyLimit: config.bodyLimit,
+    trustProxy: true,
+    ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: false } },
+  });
+  const database = opts.database ?? await openDatabase(config);
+  const settings = new SettingsService(database.db, config);
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('settings', settings);
+  app.decorateRequest('locale', 'zh-CN');
+  app.decorateRequest('tenantHeader', 'sys');
+  if (!opts.database) app.addHook('onClose', async () => database.close());
+
+  registerErrorHandler(app);
+  registerBodyParser(app);
+  registerGuard(app);
+  await app.register(multipart, { limits: { fileSize: FILE_LIMITS.imageBytes, files: 1, fields: 10 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'MP3.0 gateway', version: '0.1.0', description: 'Signed gateway of MP3.0; see docs/protocol.md.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+  });
+  app.get(Paths.openapi, { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+  app.get('/healthz', { config: { access: 'public' }, schema: { hide: true } }, async () => ({ status: 'ok' }));
+  await registerModules(app);
+
+  const hasConsole = existsSync(join(config.consoleDir, 'index.html'));
+  if (hasConsole) {
+    await app.register(fastifyStatic, { root: config.consoleDir, wildcard: false, index: false, serve: true, prefix: '/', decorateReply: true, allowedPath: (p) => !p.startsWith(GATEWAY) });
+  }
+  const indexHtml = hasConsole ? readFileSync(join(config.consoleDir, 'index.html'), 'utf8') : '';
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith(GATEWAY) || !hasConsole || request.method !== 'GET') return sendFailure(request, reply, 404, Codes.NOT_FOUND);
+    // History-mode routes of the console (SPEC §2) all answer the console's page.
+    return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
+  });
+
+  const generatedAdminPassword = await bootstrap(database, config, settings);
+  const sweep = setInterval(() => { sweepExpired(database.db).catch((err) => app.log.warn({ err }, 'sweep failed')); }, 60_000);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
+  return { app, generatedAdminPassword };
+}

@@ -1,0 +1,55 @@
+/**
+ * Server configuration from the environment (README "Configuration"; docs/operations.md).
+ * Every value has a default so `npm start` works on a fresh machine.
+ */
+import { resolve } from 'node:path';
+
+export interface ServerConfig {
+  /** HTTP port (PORT, default 8080). */
+  port: number;
+  host: string;
+  /** PostgreSQL connection string; when empty, embedded PGlite under `dataDir`. */
+  databaseUrl: string | undefined;
+  /** Folder of the embedded database (MP_DATA_DIR, default ./data); 'memory://' keeps it in memory. */
+  dataDir: string;
+  adminUsername: string;
+  adminPassword: string | undefined;
+  /** Login check type for a new deployment: '0' none, '1' image (default), '2' slider. */
+  loginCaptcha: '0' | '1' | '2';
+  /** Token lifetime in minutes. */
+  tokenTtlMin: number;
+  lockoutThreshold: number;
+  lockoutWindowMin: number;
+  lockoutMinutes: number;
+  /** Folder with the built console to serve; absent → API only. */
+  consoleDir: string;
+  logLevel: string;
+  /** Body limit in bytes for JSON; uploads have their own (10M). */
+  bodyLimit: number;
+}
+
+function int(v: string | undefined, d: number): number {
+  const n = Number.parseInt(v ?? '', 10);
+  return Number.isFinite(n) && n > 0 ? n : d;
+}
+
+/** Reads the configuration from `env` (defaults to process.env). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const captcha = env.MP_LOGIN_CAPTCHA;
+  return {
+    port: int(env.PORT, 8080),
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: env.MP_DATA_DIR === 'memory://' ? 'memory://' : resolve(env.MP_DATA_DIR ?? './data'),
+    adminUsername: env.MP_ADMIN_USERNAME || 'admin',
+    adminPassword: env.MP_ADMIN_PASSWORD || undefined,
+    loginCaptcha: captcha === '0' || captcha === '2' ? captcha : '1',
+    tokenTtlMin: int(env.MP_TOKEN_TTL_MIN, 120),
+    lockoutThreshold: int(env.MP_LOCKOUT_THRESHOLD, 5),
+    lockoutWindowMin: int(env.MP_LOCKOUT_WINDOW_MIN, 15),
+    lockoutMinutes: int(env.MP_LOCKOUT_MINUTES, 15),
+    consoleDir: resolve(env.MP_CONSOLE_DIR ?? new URL('../../console/dist', import.meta.url).pathname),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    bodyLimit: int(env.MP_BODY_LIMIT, 1024 * 1024),
+  };
+}

@@ -1,0 +1,3 @@
+/** The whole database schema (Drizzle); migrations are generated from it into ../migrations. */
+export * from './platform.js';
+export * from './tenant.js';

@@ -1,0 +1,77 @@
+/**
+ * Tenant-scoped tables: each carries `tenant_id` in its keys and is guarded by row-level security on
+ * the per-transaction settings `mp.tenant_id` / `mp.scope` (see migrations/0001_rls.sql, db/context.ts).
+ */
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { tenants } from './platform.js';
+
+/** Users (SPEC §3 User). The user name is unique inside its tenant; mobile and e-mail too. */
+export const users = pgTable('users', {
+  id: text('id').primaryKey(),
+  tenantId: text('tenant_id').notNull().references(() => tenants.id),
+  username: text('username').notNull(),
+  employeeName: text('employee_name').notNull().default(''),
+  employeeCode: text('employee_code').notNull().default(''),
+  mobile: text('mobile'),
+  email: text('email'),
+  passwordHash: text('password_hash').notNull(),
+  /** 1 enabled, 0 disabled */
+  status: smallint('status').notNull().default(1),
+  locked: boolean('locked').notNull().default(false),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  failedCount: integer('failed_count').notNull().default(0),
+  failedWindowStart: timestamp('failed_window_start', { withTimezone: true }),
+  superManager: boolean('super_manager').notNull().default(false),
+  builtIn: boolean('built_in').notNull().default(false),
+  effectiveDate: date('effective_date'),
+  expiryDate: date('expiry_date'),
+  agreedAt: timestamp('agreed_at', { withTimezone: true }),
+  passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+  lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('users_tenant_username_uq').on(t.tenantId, sql`lower(${t.username})`),
+  uniqueIndex('users_tenant_mobile_uq').on(t.tenantId, t.mobile),
+  uniqueIndex('users_tenant_email_uq').on(t.tenantId, sql`lower(${t.email})`),
+  index('users_username_idx').on(sql`lower(${t.username})`),
+]);
+
+/** Identities a user holds (SPEC §3 Identity: 4 platform admin, 3 tenant admin, 2 app admin, 1 user, 5 test). */
+export const userIdentities = pgTable('user_identities', {
+  tenantId: text('tenant_id').notNull().references(() => tenants.id),
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  identity: smallint('identity').notNull(),
+}, (t) => [primaryKey({ columns: [t.tenantId, t.userId, t.identity] })]);
+
+/** Stored files (logos, avatars, icons): in the database so every instance serves them. */
+export const files = pgTable('files', {
+  id: text('id').primaryKey(),
+  tenantId: text('tenant_id').notNull().references(() => tenants.id),
+  name: text('name').notNull(),
+  mime: text('mime').notNull(),
+  size: integer('size').notNull(),
+  data: text('data').notNull(),
+  createdBy: text('created_by').notNull().default(''),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('files_tenant_idx').on(t.tenantId)]);
+
+/** Audit log: who did what, when, with the record before and after (read by later screens). */
+export const auditLog = pgTable('audit_log', {
+  id: text('id').primaryKey(),
+  tenantId: text('tenant_id').notNull(),
+  userId: text('user_id').notNull().default(''),
+  username: text('username').notNull().default(''),
+  action: text('action').notNull(),
+  entity: text('entity').notNull(),
+  entityId: text('entity_id').notNull().default(''),
+  before: jsonb('before'),
+  after: jsonb('after'),
+  ip: text('ip').notNull().default(''),
+  requestId: text('request_id').notNull().default(''),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  index('audit_log_tenant_at_idx').on(t.tenantId, t.at),
+  index('audit_log_action_at_idx').on(t.action, t.at),
+]);

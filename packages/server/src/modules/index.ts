@@ -1,0 +1,22 @@
+/**
+ * Every route module, registered explicitly so a path is found by grep (CONVENTIONS "Server").
+ * Paths come from `Paths` of @mp/protocol under the gateway prefixes of PROTOCOL.md.
+ */
+import type { FastifyInstance } from 'fastify';
+import authRoutes from './auth/auth.routes.js';
+import loginRoutes from './auth/login.routes.js';
+import codeTableRoutes from './codetable/codetable.routes.js';
+import menuRoutes from './menu/menu.routes.js';
+import tenantRoutes from './tenants/tenants.routes.js';
+import fileRoutes from './files/files.routes.js';
+import dashboardRoutes from './dashboard/dashboard.routes.js';
+
+export async function registerModules(app: FastifyInstance): Promise<void> {
+  await app.register(authRoutes);
+  await app.register(loginRoutes);
+  await app.register(codeTableRoutes);
+  await app.register(menuRoutes);
+  await app.register(tenantRoutes);
+  await app.register(fileRoutes);
+  await app.register(dashboardRoutes);
+}

@@ -1,0 +1,30 @@
+/**
+ * `GET /tenant/menu/listmymenu` (SPEC §7; §6 "the tenant menu derives from the role-based menu list
+ * for the selected tenant"): the caller's menu tree in the tenant named by the TENANTID header.
+ */
+import type { FastifyInstance } from 'fastify';
+import { and, eq } from 'drizzle-orm';
+import { ok, Paths, type TenantMenuRow } from '@mp/protocol';
+import { translate } from '@mp/i18n';
+import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
+import { userIdentities } from '../../db/schema/index.js';
+import { resolveTenant } from '../tenants/tenants.repository.js';
+import { TENANT_MENU } from './tenant-menu.js';
+
+export default async function menuRoutes(app: FastifyInstance) {
+  app.get(Paths.listmymenu, { config: { access: 'user' }, schema: { tags: ['menu'] } }, async (request) => {
+    const auth = request.auth!;
+    const isTenantAdmin = await inScope(app.database.db, PLATFORM_SCOPE, async (tx) => {
+      const tenant = await resolveTenant(tx, request.tenantHeader === '-1' ? auth.tenantId : request.tenantHeader);
+      if (!tenant || tenant.status !== 1) return false;
+      const [row] = await tx.select().from(userIdentities)
+        .where(and(eq(userIdentities.userId, auth.userId), eq(userIdentities.tenantId, tenant.id), eq(userIdentities.identity, 3)));
+      return !!row;
+    });
+    const rows: TenantMenuRow[] = isTenantAdmin ? TENANT_MENU.map((m) => ({
+      menuId: m.code, menuName: translate(request.locale, `menu:${m.code}`), menuIcon: m.icon, parentMenuId: '0',
+      menuUrl: `/tenancy/${m.code}`, children: [],
+    })) : [];
+    return ok({ rows });
+  });
+}

@@ -1,0 +1,40 @@
+/**
+ * One error handler turns every failure into the envelope (PROTOCOL.md "Response envelope";
+ * CONVENTIONS "Errors"): AppError → its status and translated message; schema failures → 400 with
+ * `data.errors`; body too large → 413; anything else → 500 hiding internals, logged with the request id.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Codes, fail } from '@mp/protocol';
+import { translate } from '@mp/i18n';
+import { AppError } from '../lib/errors.js';
+
+/** Sends a failure envelope for `code` in the request's language. */
+export function sendFailure(request: FastifyRequest, reply: FastifyReply, status: number, code: string, params: Record<string, unknown> = {}, data?: unknown) {
+  const locale = request.locale ?? 'zh-CN';
+  const all = typeof params.fieldKey === 'string' ? { ...params, field: translate(locale, `errors:field.${params.fieldKey}`) } : params;
+  const message = translate(locale, `errors:${code}`, all);
+  return reply.status(status).send(fail(code, message, data as Record<string, never>));
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+    if (err instanceof AppError) {
+      if (err.status >= 400) request.log.info({ code: err.code }, 'request refused');
+      return sendFailure(request, reply, err.status, err.code, err.params, err.data);
+    }
+    const fe = err as FastifyError;
+    if (fe.validation) {
+      const errors = fe.validation.map((v) => ({ field: (v.instancePath || '/').slice(1).replace(/\//g, '.') || String((v.params as { missingProperty?: string })?.missingProperty ?? ''), message: v.message ?? '' }));
+      const detail = errors.map((e) => `${e.field} ${e.message}`.trim()).join('; ');
+      return sendFailure(request, reply, 400, Codes.BODY_INVALID, { detail }, { errors });
+    }
+    if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || fe.statusCode === 413) {
+      return sendFailure(request, reply, 413, Codes.PAYLOAD_TOO_LARGE);
+    }
+    if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
+      return sendFailure(request, reply, 400, Codes.BODY_INVALID, { detail: fe.message });
+    }
+    request.log.error({ err }, 'unhandled error');
+    return sendFailure(request, reply, 500, Codes.SERVER_ERROR, { requestId: request.id });
+  });
+}

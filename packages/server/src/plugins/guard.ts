@@ -1,0 +1,97 @@
+/**
+ * The gateway guard, run before validation and the handler of every route (PROTOCOL.md "Request
+ * headers", "Signature"; SPEC §8 token codes; CONVENTIONS "Server" access rules):
+ * 1. the route must declare `config.access` (else refused: a route without a rule is a defect);
+ * 2. signed routes need every signing header, a timestamp within 300 s, a fresh nonce (kept in the
+ *    database so replays are caught across instances) and the right signature;
+ * 3. session routes need a bearer token of an active, unexpired session (codes 10009021001/2,
+ *    10025000350), and the user types the rule names (10009029001).
+ */
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Codes, computeSignature, DEFAULTS, expandIdentities, Headers } from '@mp/protocol';
+import { localeOf } from '@mp/i18n';
+import { AppError, unauthorized } from '../lib/errors.js';
+import { recordNonceAndFindSession } from '../modules/session/session.repository.js';
+import { sessionIdOf } from '../modules/session/tokens.js';
+import type { Access } from '../types.js';
+
+const SIGNING_HEADERS = [Headers.clientId, Headers.timestamp, Headers.nonce, Headers.signRange, Headers.signature] as const;
+
+function header(request: FastifyRequest, name: string): string {
+  const v = request.headers[name];
+  return Array.isArray(v) ? v[0] ?? '' : v ?? '';
+}
+
+function bearer(request: FastifyRequest): string {
+  const auth = header(request, Headers.authorization);
+  return auth.toLowerCase().startsWith('bearer ') ? auth.slice(7).trim() : '';
+}
+
+function safeEqualHex(a: string, b: string): boolean {
+  const x = Buffer.from(a.toLowerCase());
+  const y = Buffer.from(b.toLowerCase());
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** True when the access rule lets a caller with these user types in. */
+export function allows(access: Access, userTypes: readonly number[]): boolean {
+  if (access === 'public' || access === 'signed' || access === 'user') return true;
+  return access.userTypes.some((t) => userTypes.includes(t));
+}
+
+export function registerGuard(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    request.locale = localeOf(header(request, Headers.language));
+    request.tenantHeader = header(request, Headers.tenantId) || DEFAULTS.tenantId;
+  });
+
+  app.addHook('preValidation', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (!access) {
+      if (request.routeOptions.url === undefined) return; // 404 handler
+      throw new AppError(Codes.NO_PERMISSION);
+    }
+    if (access === 'public') return;
+
+    const missing = SIGNING_HEADERS.filter((h) => !header(request, h));
+    if (missing.length) throw unauthorized(Codes.HEADERS_MISSING, { names: missing.join(', ') });
+
+    const timestamp = header(request, Headers.timestamp);
+    const ts = Number(timestamp);
+    if (!Number.isFinite(ts) || Math.abs(Date.now() - ts) > DEFAULTS.signatureWindowMs) throw unauthorized(Codes.TIMESTAMP_STALE);
+
+    const nonce = header(request, Headers.nonce);
+    if (!/^[0-9a-fA-F]{16,64}$/.test(nonce)) throw unauthorized(Codes.SIGNATURE_INVALID);
+    const signRange = header(request, Headers.signRange) === '2' ? '2' : '1';
+    const token = bearer(request);
+    const { fresh, session } = await recordNonceAndFindSession(
+      app.database.db, nonce.toLowerCase(), new Date(ts + DEFAULTS.signatureWindowMs), token ? sessionIdOf(token) : '');
+
+    // A token we do not know cannot tell us its user id, so its signature cannot be checked: refuse
+    // it as invalid at once (nothing runs). Known tokens are checked with their user id.
+    if (token && !session) {
+      if (access === 'signed') throw unauthorized(Codes.SIGNATURE_INVALID);
+      throw new AppError(Codes.TOKEN_INVALID);
+    }
+    const { cryptoType } = await app.settings.crypto();
+    const expected = computeSignature({
+      clientId: header(request, Headers.clientId), timestamp, token, nonce, signRange,
+      userId: session?.userId ?? '', body: request.rawBody ?? '',
+    }, cryptoType);
+    if (!safeEqualHex(expected, header(request, Headers.signature))) throw unauthorized(Codes.SIGNATURE_INVALID);
+    if (!fresh) throw unauthorized(Codes.NONCE_REPLAYED);
+    if (access === 'signed') return;
+
+    if (!session) throw unauthorized(Codes.TOKEN_MISSING);
+    if (session.state === 'replaced') throw new AppError(Codes.TOKEN_REPLACED);
+    if (session.state !== 'active') throw new AppError(Codes.TOKEN_INVALID);
+    if (session.expiresAt.getTime() <= Date.now()) throw new AppError(Codes.TOKEN_EXPIRED);
+    const userTypes = expandIdentities(session.identities);
+    request.auth = {
+      sessionId: session.id, token, userId: session.userId, username: session.username, tenantId: session.tenantId,
+      identities: [...session.identities].sort((a, b) => b - a), userTypes, superManager: session.superManager, expiresAt: session.expiresAt,
+    };
+    if (!allows(access, userTypes)) throw new AppError(Codes.NO_PERMISSION);
+  });
+}

@@ -1,0 +1,50 @@
+/**
+ * Fastify type augmentation: what every request carries after the gateway's hooks, and the access
+ * rule every route declares (CONVENTIONS "Server": every route declares its access rule).
+ */
+import type { Locale } from '@mp/i18n';
+import type { UserTypeValue } from '@mp/protocol';
+import type { ServerConfig } from './config.js';
+import type { Database } from './db/client.js';
+import type { SettingsService } from './modules/settings/settings.service.js';
+
+/**
+ * Who may call a route:
+ * - 'public': unsigned, no token (startup configuration, captcha image, OpenAPI, file by code);
+ * - 'signed': signed, no token (sign-in);
+ * - 'user': signed with a valid session, any user type;
+ * - { userTypes }: signed with a valid session whose user holds one of these user types.
+ */
+export type Access = 'public' | 'signed' | 'user' | { userTypes: readonly UserTypeValue[] };
+
+/** The signed-in caller. */
+export interface AuthContext {
+  sessionId: string;
+  token: string;
+  userId: string;
+  username: string;
+  tenantId: string;
+  identities: number[];
+  userTypes: UserTypeValue[];
+  superManager: boolean;
+  expiresAt: Date;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    locale: Locale;
+    /** Exact body text as received (the signature covers it). */
+    rawBody?: string;
+    auth?: AuthContext;
+    /** TENANTID header, default 'sys'. */
+    tenantHeader: string;
+  }
+  interface FastifyInstance {
+    config: ServerConfig;
+    database: Database;
+    settings: SettingsService;
+  }
+}
