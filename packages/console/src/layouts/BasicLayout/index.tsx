@@ -1,0 +1,95 @@
+/**
+ * The signed-in shell (SPEC §1, §2): header with the MP3.0 logo and name, menu toggle, breadcrumb,
+ * identity switcher, language switch and user menu; the collapsible side menu of the section (open by
+ * default, SPEC §9); the open tabs; the routed screen.
+ */
+import { Breadcrumb, Button, Layout, Spin } from 'antd';
+import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation } from 'react-router';
+import Logo from '../../components/Logo';
+import LanguageSwitch from '../../components/LanguageSwitch';
+import { useRouteMeta } from '../../hooks/use-route-meta';
+import { homeOf } from '../../routes/areas';
+import type { AreaDef } from '../../routes/types';
+import { useConfigStore } from '../../stores/config';
+import { useSessionStore } from '../../stores/session';
+import IdentitySwitcher from './identity-switcher';
+import SideMenu from './side-menu';
+import TabsBar from './tabs-bar';
+import UserMenu from './user-menu';
+
+export default function BasicLayout({ area }: { area: AreaDef }) {
+  const { t } = useTranslation('layout');
+  const config = useConfigStore((s) => s.login);
+  const [collapsed, setCollapsed] = useState(config.menuCollapsed);
+  const location = useLocation();
+  const meta = useRouteMeta();
+  const openTab = useSessionStore((s) => s.openTab);
+  const home = homeOf(area.userType, config);
+
+  useEffect(() => {
+    if (!meta || location.pathname === area.root) return;
+    openTab({ key: location.pathname, url: location.pathname + location.search, titleKey: meta.titleKey });
+  }, [location.pathname, location.search, meta?.titleKey]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  useEffect(() => {
+    document.title = meta ? `${t(meta.titleKey)} - ${config.systemName || 'MP3.0'}` : config.systemName || 'MP3.0';
+  }, [meta, t, config.systemName]);
+
+  return (
+    <Layout className="mp-shell">
+      <Layout.Header className="mp-header">
+        <Link to={home} className="mp-brand" aria-label={config.systemName || 'MP3.0'}>
+          <Logo size={30} />
+          <span className="mp-brand-name">{config.systemName || 'MP3.0'}</span>
+        </Link>
+        <Button
+          type="text"
+          className="mp-collapse"
+          icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+          onClick={() => setCollapsed((c) => !c)}
+          aria-label={collapsed ? t('header.expand') : t('header.collapse')}
+          aria-expanded={!collapsed}
+        />
+        <Breadcrumb
+          className="mp-breadcrumb"
+          items={[
+            { title: t(area.titleKey) },
+            ...(meta?.parentTitleKey ? [{ title: t(meta.parentTitleKey) }] : []),
+            ...(meta ? [{ title: t(meta.titleKey) }] : []),
+          ]}
+        />
+        <div className="mp-header-actions">
+          <IdentitySwitcher />
+          {config.multiLanguage && <LanguageSwitch />}
+          <UserMenu />
+        </div>
+      </Layout.Header>
+      <Layout hasSider>
+        <Layout.Sider
+          className="mp-sider"
+          theme="light"
+          width={228}
+          collapsedWidth={64}
+          collapsible
+          collapsed={collapsed}
+          trigger={null}
+          breakpoint="lg"
+          onBreakpoint={(broken) => { if (broken) setCollapsed(true); }}
+        >
+          <SideMenu collapsed={collapsed} />
+        </Layout.Sider>
+        <Layout className="mp-main">
+          <TabsBar home={home} />
+          <Layout.Content className="mp-content">
+            <Suspense fallback={<div className="mp-suspense"><Spin /></div>}>
+              <Outlet />
+            </Suspense>
+          </Layout.Content>
+        </Layout>
+      </Layout>
+    </Layout>
+  );
+}

@@ -1,0 +1,106 @@
+/**
+ * The sign-in form (SPEC §1 Login, §5 Login): user name (or mobile or e-mail), password, the image
+ * captcha when verifyCodeType is '1' (click to change; renewed after each failed attempt), remember
+ * password, the agreement checkbox with its policy link, and the error of the last attempt.
+ */
+import { Alert, Button, Checkbox, Form, Input } from 'antd';
+import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { VerifyCodeType, type CaptchaRow } from '@mp/protocol';
+import { fetchCaptcha } from '../../api/auth';
+import { useConfigStore } from '../../stores/config';
+import { readRemembered } from './remember';
+
+export interface LoginValues {
+  username: string;
+  password: string;
+  verifyCode?: string;
+  remember: boolean;
+  agreement: boolean;
+}
+
+export interface LoginFormProps {
+  busy: boolean;
+  error: string | null;
+  /** Bumped by the page after a failed attempt: a new captcha is fetched. */
+  captchaNonce: number;
+  /** True while the password field still holds the remembered (encrypted) password. */
+  usingRemembered: boolean;
+  onPasswordEdited: () => void;
+  onSubmit: (values: LoginValues, captchaId: string) => void;
+  onShowPolicy: () => void;
+}
+
+export default function LoginForm(p: LoginFormProps) {
+  const { t } = useTranslation('login');
+  const verifyCodeType = useConfigStore((s) => s.login.verifyCodeType);
+  const withCaptcha = verifyCodeType === VerifyCodeType.IMAGE;
+  const [form] = Form.useForm<LoginValues>();
+  const [captcha, setCaptcha] = useState<CaptchaRow | null>(null);
+
+  const renewCaptcha = useCallback(async () => {
+    if (!withCaptcha) return;
+    form.setFieldValue('verifyCode', '');
+    try { setCaptcha(await fetchCaptcha()); } catch (e) { console.warn('[login] captcha failed', e); setCaptcha(null); }
+  }, [withCaptcha, form]);
+
+  useEffect(() => { void renewCaptcha(); }, [renewCaptcha, p.captchaNonce]);
+
+  const remembered = readRemembered();
+  return (
+    <Form<LoginValues>
+      form={form}
+      size="large"
+      className="mp-login-form"
+      initialValues={{
+        username: remembered?.username ?? '',
+        password: remembered ? '••••••••' : '',
+        remember: Boolean(remembered),
+        agreement: false,
+      }}
+      onFinish={(v) => p.onSubmit(v, captcha?.captchaId ?? '')}
+      onValuesChange={(changed: Partial<LoginValues>) => { if ('password' in changed && p.usingRemembered) p.onPasswordEdited(); }}
+      requiredMark={false}
+    >
+      {p.error && <Alert className="mp-login-error" type="error" showIcon title={p.error} role="alert" />}
+      <Form.Item name="username" rules={[{ required: true, whitespace: true, message: t('usernameRequired') }]}>
+        <Input prefix={<UserOutlined />} placeholder={t('username')} aria-label={t('username')} autoComplete="username" maxLength={100} />
+      </Form.Item>
+      <Form.Item name="password" rules={[{ required: true, message: t('passwordRequired') }]}>
+        <Input.Password prefix={<LockOutlined />} placeholder={t('password')} aria-label={t('password')} autoComplete="current-password" maxLength={64} />
+      </Form.Item>
+      {withCaptcha && (
+        <Form.Item>
+          <div className="mp-captcha-row">
+            <Form.Item name="verifyCode" noStyle rules={[{ required: true, whitespace: true, message: t('verifyCodeRequired') }]}>
+              <Input prefix={<SafetyOutlined />} placeholder={t('verifyCode')} aria-label={t('verifyCode')} autoComplete="off" maxLength={8} />
+            </Form.Item>
+            <button type="button" className="mp-captcha" onClick={() => { void renewCaptcha(); }} title={t('captchaChange')} aria-label={t('captchaAlt')} data-testid="captcha">
+              {captcha ? <img src={captcha.image} alt={t('captchaAlt')} /> : <span>…</span>}
+            </button>
+          </div>
+        </Form.Item>
+      )}
+      <div className="mp-login-options">
+        <Form.Item name="remember" valuePropName="checked" noStyle>
+          <Checkbox>{t('remember')}</Checkbox>
+        </Form.Item>
+      </div>
+      <Form.Item
+        name="agreement"
+        valuePropName="checked"
+        rules={[{ validator: (_, v: boolean) => (v ? Promise.resolve() : Promise.reject(new Error(t('agreeRequired')))) }]}
+        className="mp-login-agreement"
+      >
+        <Checkbox>
+          {t('agreePrefix')}
+          <a onClick={(e) => { e.preventDefault(); p.onShowPolicy(); }} href="#privacy">{t('privacyLink')}</a>
+        </Checkbox>
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block loading={p.busy} className="mp-login-submit" data-testid="login-submit">
+        {t('submit')}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,61 @@
+/**
+ * The sign-in sequence (PROTOCOL.md "Sign-in sequence"; SPEC §4 Login flow): signin → (agreement) →
+ * tokenlogin → identities expanded → user info and menu saved → where to go next. No React here; the
+ * login page shows what this returns.
+ */
+import { Codes } from '@mp/protocol';
+import { signIn, tokenLogin, type SignInParams } from '../../api/auth';
+import { ApiError } from '../../api/client';
+import { homeOf } from '../../routes/areas';
+import { useConfigStore } from '../../stores/config';
+import { initSection, normaliseUserInfo } from '../../stores/session-actions';
+import { useSessionStore } from '../../stores/session';
+
+export type SignInOutcome =
+  /** Signed in: go to this in-app path, or (external) load this address. */
+  | { kind: 'done'; to: string; external: boolean }
+  /** The server wants the privacy agreement accepted first (scode 10001001920). */
+  | { kind: 'agreement' }
+  /** Refused; `messageKey` is a login-namespace key, else `message` is the server's text. */
+  | { kind: 'error'; message?: string; messageKey?: string; refreshCaptcha: boolean };
+
+/** The central code endpoint for another app's sign-in (SPEC §4: redirect_uri, tenant_id, app_code). */
+export function confirmUrl(token: string, redirectUri: string): string {
+  return `/gateway/auth/auth/login/confirm?sessionId=${encodeURIComponent(token)}&redirect_uri=${encodeURIComponent(redirectUri)}`;
+}
+
+/**
+ * Runs the sequence. `params.password` is already encrypted. Never throws: every failure becomes an
+ * outcome the page shows (sign-in calls have no automatic toast, SPEC §7).
+ */
+export async function runSignIn(params: SignInParams): Promise<SignInOutcome> {
+  let row;
+  try {
+    row = await signIn(params);
+  } catch (e) {
+    if (e instanceof ApiError && e.scode === Codes.AGREEMENT_REQUIRED) return { kind: 'agreement' };
+    return { kind: 'error', message: e instanceof ApiError ? e.message : String(e), refreshCaptcha: true };
+  }
+  const session = useSessionStore.getState();
+  session.setAuth(row.token, row.userId);
+  let info;
+  try {
+    info = await tokenLogin(params.username, row.token, { noToast: true });
+  } catch (e) {
+    useSessionStore.getState().clearSession();
+    return { kind: 'error', message: e instanceof ApiError ? e.message : String(e), refreshCaptcha: true };
+  }
+  const n = normaliseUserInfo({ ...info, token: info.token || row.token, userId: info.userId || row.userId });
+  if ('refusal' in n) {
+    useSessionStore.getState().clearSession();
+    return { kind: 'error', messageKey: n.refusal, refreshCaptcha: true };
+  }
+  useSessionStore.getState().setUserInfo(n.info);
+  const { hash, login } = useConfigStore.getState();
+  if (hash.redirectUri && hash.hasTenantAndApp) {
+    return { kind: 'done', to: confirmUrl(n.info.token, hash.redirectUri), external: true };
+  }
+  const first = n.types[0]!;
+  await initSection(first);
+  return { kind: 'done', to: homeOf(first, login), external: false };
+}

@@ -1,0 +1,35 @@
+/**
+ * Application area, user type 5 (SPEC §2 App): /app → menu. Two menu groups: system management, and
+ * announcement/message management, shown only when the notice-management flag is on (or in development).
+ */
+import { placeholder, type AreaDef } from './types';
+
+const SYS = 'systemManagement';
+const NOTICE = 'noticeManagement';
+
+export const appArea: AreaDef = {
+  userType: 5,
+  root: '/app',
+  titleKey: 'identity.appAdmin',
+  defaultChild: () => 'menu',
+  menuSource: 'fixed',
+  groups: [
+    { key: SYS, titleKey: 'group.systemManagement', icon: 'setting' },
+    { key: NOTICE, titleKey: 'group.noticeManagement', icon: 'notice', when: (c) => c.noticeManagement || import.meta.env.DEV },
+  ],
+  routes: [
+    { path: 'dashboard', titleKey: 'route.dashboard', icon: 'dashboard', free: true, load: placeholder },
+    { path: 'menu', titleKey: 'route.menu', icon: 'menu', menu: true, group: SYS, load: placeholder },
+    { path: 'page', titleKey: 'route.page', icon: 'page', menu: true, group: SYS, load: placeholder },
+    { path: 'api', titleKey: 'route.api', icon: 'api', menu: true, group: SYS, load: placeholder },
+    { path: 'org', titleKey: 'route.org', icon: 'org', menu: true, group: SYS, load: placeholder },
+    { path: 'orgUserRelation', titleKey: 'route.orgUserRelation', icon: 'team', menu: true, group: SYS, load: placeholder },
+    { path: 'user', titleKey: 'route.user', icon: 'user', menu: true, group: SYS, load: placeholder },
+    { path: 'roleManagement', titleKey: 'route.roleManagement', icon: 'role', menu: true, group: SYS, load: placeholder },
+    { path: 'client', titleKey: 'route.client', icon: 'client', menu: true, group: SYS, load: placeholder },
+    { path: 'notice', titleKey: 'route.notice', icon: 'notice', menu: true, group: NOTICE, load: placeholder },
+    { path: 'messagetemplate', titleKey: 'route.messagetemplate', icon: 'template', menu: true, group: NOTICE, load: placeholder },
+    { path: 'message', titleKey: 'route.message', icon: 'message', menu: true, group: NOTICE, load: placeholder },
+    { path: 'bigfile', titleKey: 'route.bigfile', icon: 'upload', free: true, load: () => import('../pages/BigFile') },
+  ],
+};

@@ -1,0 +1,72 @@
+/**
+ * The router (SPEC §2: history mode): public /login, /resetpw, /bigfile; one root per user type with
+ * every child route of SPEC §2, lazy-loaded, titled through the route `handle` (RouteMeta); '/' goes to
+ * the signed-in user's home or /login; anything else shows 404.
+ */
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import type { ComponentType } from 'react';
+import BasicLayout from '../layouts/BasicLayout';
+import PublicLayout from '../layouts/PublicLayout';
+import { registerNavigator } from '../api/http/navigation';
+import { useConfigStore } from '../stores/config';
+import { useSessionStore } from '../stores/session';
+import { sessionUserTypes } from '../stores/session-actions';
+import AreaGuard from './area-guard';
+import { AREAS, areaRoutes, homeOf } from './areas';
+import type { AreaDef, RouteMeta, ScreenModule } from './types';
+
+function lazyScreen(load: ScreenModule): RouteObject['lazy'] {
+  return async () => {
+    const mod = await load();
+    return { Component: mod.default as ComponentType };
+  };
+}
+
+function areaRoute(area: AreaDef): RouteObject {
+  return {
+    path: area.root,
+    element: <AreaGuard area={area}><BasicLayout area={area} /></AreaGuard>,
+    handle: { titleKey: area.titleKey, icon: 'home', userType: area.userType } satisfies RouteMeta,
+    children: [
+      { index: true, element: null },
+      ...areaRoutes(area).map((r): RouteObject => {
+        const parent = r.group ? area.groups?.find((g) => g.key === r.group) : undefined;
+        const handle: RouteMeta = { titleKey: r.titleKey, icon: r.icon, userType: area.userType };
+        if (parent) handle.parentTitleKey = parent.titleKey;
+        return { path: r.path, handle, lazy: lazyScreen(r.load) };
+      }),
+      { path: '*', element: null },
+    ],
+  };
+}
+
+/** '/' → the home of the signed-in user's first user type, else /login. */
+function RootRedirect() {
+  const info = useSessionStore((s) => s.userInfo);
+  const config = useConfigStore((s) => s.login);
+  const first = sessionUserTypes(info)[0];
+  return <Navigate to={first ? homeOf(first, config) : '/login'} replace />;
+}
+
+const publicMeta = (titleKey: string): RouteMeta => ({ titleKey, icon: '', public: true });
+
+export const routes: RouteObject[] = [
+  { path: '/', element: <RootRedirect /> },
+  {
+    element: <PublicLayout />,
+    children: [
+      { path: '/login', handle: publicMeta('login:title'), lazy: lazyScreen(() => import('../pages/Login')) },
+      { path: '/resetpw', handle: publicMeta('login:reset.title'), lazy: lazyScreen(() => import('../pages/ResetPassword')) },
+      { path: '/bigfile', handle: publicMeta('route.bigfile'), lazy: lazyScreen(() => import('../pages/BigFile')) },
+    ],
+  },
+  ...AREAS.map(areaRoute),
+  { path: '*', lazy: lazyScreen(() => import('../pages/NotFound')) },
+];
+
+/** Builds the browser router and lets non-React code (the HTTP client) navigate with it. */
+export function createAppRouter() {
+  const router = createBrowserRouter(routes);
+  registerNavigator((to) => { void router.navigate(to); });
+  return router;
+}

@@ -1,0 +1,24 @@
+/**
+ * Platform administrator area, user type 1 (SPEC §2 Platform admin): /platformAdmin → dashboard.
+ * Menu: product, tenancyManager, sysconfig, roleManager ('data role management'), employeeManagement;
+ * permitManager exists but is hidden; the dashboard is never a menu item; user authorisation disabled.
+ */
+import { placeholder, type AreaDef } from './types';
+
+export const platformAdminArea: AreaDef = {
+  userType: 1,
+  root: '/platformAdmin',
+  titleKey: 'identity.platformAdmin',
+  defaultChild: () => 'dashboard',
+  menuSource: 'fixed',
+  routes: [
+    { path: 'dashboard', titleKey: 'route.dashboard', icon: 'dashboard', free: true, load: () => import('../pages/platformAdmin/Dashboard') },
+    { path: 'product', titleKey: 'route.product', icon: 'product', menu: true, load: placeholder },
+    { path: 'tenancyManager', titleKey: 'route.tenancyManager', icon: 'tenant', menu: true, load: () => import('../pages/platformAdmin/TenancyManager') },
+    { path: 'sysconfig', titleKey: 'route.platformSysconfig', icon: 'setting', menu: true, load: placeholder },
+    { path: 'roleManager', titleKey: 'route.roleManager', menuTitleKey: 'route.dataRoleManagement', icon: 'role', menu: true, load: placeholder },
+    { path: 'permitManager', titleKey: 'route.permitManager', icon: 'licence', free: true, load: placeholder },
+    { path: 'employeeManagement', titleKey: 'route.employeeManagement', icon: 'user', menu: true, load: placeholder },
+    { path: 'userAuthorization', titleKey: 'route.userAuthorization', icon: 'key', disabled: true, load: placeholder },
+  ],
+};

@@ -1,0 +1,29 @@
+/**
+ * Tenant area, user type 3 (SPEC §2 Tenant): /tenancy → appManagement. The menu comes from the server
+ * (`listmymenu` for the selected tenant, SPEC §6); routes not in it redirect to its first item.
+ */
+import { placeholder, type AreaDef } from './types';
+
+export const tenancyArea: AreaDef = {
+  userType: 3,
+  root: '/tenancy',
+  titleKey: 'identity.tenantAdmin',
+  defaultChild: () => 'appManagement',
+  menuSource: 'server',
+  routes: [
+    { path: 'dashboard', titleKey: 'route.dashboard', icon: 'dashboard', free: true, load: placeholder },
+    { path: 'nomenu', titleKey: 'route.nomenu', icon: 'menu', free: true, load: () => import('../pages/NoMenu') },
+    { path: 'appManagement', titleKey: 'route.appManagement', icon: 'app', load: placeholder },
+    { path: 'baseOrgManagement', titleKey: 'route.baseOrgManagement', icon: 'library', load: placeholder },
+    { path: 'orgManagement', titleKey: 'route.orgManagement', icon: 'org', load: placeholder },
+    { path: 'orgMappingManagement', titleKey: 'route.orgMappingManagement', icon: 'relation', load: placeholder },
+    { path: 'orgEmployeeRelation', titleKey: 'route.orgEmployeeRelation', icon: 'team', load: placeholder },
+    { path: 'roleManagement', titleKey: 'route.roleManagement', icon: 'role', load: placeholder },
+    { path: 'stationManagement', titleKey: 'route.stationManagement', icon: 'station', load: placeholder },
+    { path: 'employeeManagement', titleKey: 'route.employeeManagement', icon: 'user', load: placeholder },
+    { path: 'employeeMappingManagement', titleKey: 'route.employeeMappingManagement', icon: 'mapping', load: placeholder },
+    { path: 'accountManagement', titleKey: 'route.accountManagement', icon: 'account', load: placeholder },
+    { path: 'auditlog', titleKey: 'route.auditlog', icon: 'audit', load: placeholder },
+    { path: 'sysconfig', titleKey: 'route.sysconfig', icon: 'setting', load: placeholder },
+  ],
+};

@@ -1,0 +1,24 @@
+/**
+ * Enterprise user area, user type 7 (SPEC §2 User area): /userAdmin → app, or bbcapp (the personal
+ * home of a cloud deployment) when the bambooCloud configuration flag is on.
+ */
+import type { LoginConfig } from '@mp/protocol';
+import { placeholder, type AreaDef } from './types';
+
+/** The user area's home: 'bbcapp' when the cloud flag is on, else 'app' (SPEC §2). */
+export function userAdminHome(config: LoginConfig): string {
+  return config.bambooCloud ? 'bbcapp' : 'app';
+}
+
+export const userAdminArea: AreaDef = {
+  userType: 7,
+  root: '/userAdmin',
+  titleKey: 'identity.workbench',
+  defaultChild: userAdminHome,
+  menuSource: 'fixed',
+  routes: [
+    { path: 'dashboard', titleKey: 'route.dashboard', icon: 'dashboard', free: true, load: placeholder },
+    { path: 'app', titleKey: 'route.app', icon: 'app', menu: true, load: placeholder },
+    { path: 'bbcapp', titleKey: 'route.bbcapp', icon: 'home', free: true, load: placeholder },
+  ],
+};

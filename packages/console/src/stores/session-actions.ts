@@ -1,0 +1,93 @@
+/**
+ * What happens to the session on sign-in, section change, identity switch and logout (SPEC §4 Login
+ * flow, Routing, Session; §2 Logout). Glue between the auth calls, the routes and the session store.
+ */
+import { expandIdentities, Identity, type SessionUserInfo, type UserTypeValue } from '@mp/protocol';
+import { listMyMenu, tokenLogin, tokenLogout } from '../api/auth';
+import { areaOf, buildFixedMenu } from '../routes/areas';
+import { convertTenantMenu, flattenMenu, type MenuNode } from '../routes/menu';
+import { useConfigStore } from './config';
+import { clearAllSession, useSessionStore } from './session';
+
+/** Why a session user info cannot sign in (SPEC §4: test accounts are refused). */
+export type SignInRefusal = 'testAccount' | 'noIdentity';
+
+/**
+ * Normalises a tokenlogin answer: identities sorted descending and expanded into user types
+ * (SPEC §4 Login flow). Returns a refusal when nothing remains (only the test account, or nothing).
+ */
+export function normaliseUserInfo(info: SessionUserInfo): { info: SessionUserInfo; types: UserTypeValue[] } | { refusal: SignInRefusal } {
+  const identities = [...(info.userType ?? [])].map(Number).sort((a, b) => b - a);
+  const types = expandIdentities(identities);
+  if (types.length === 0) return { refusal: identities.includes(Identity.TEST_ACCOUNT) ? 'testAccount' : 'noIdentity' };
+  return { info: { ...info, userType: identities, userTypes: types.map(String), currentUserType: info.currentUserType || String(types[0]) }, types };
+}
+
+/** The user types of the stored session, in order. */
+export function sessionUserTypes(info: SessionUserInfo | null): UserTypeValue[] {
+  if (!info) return [];
+  const fromStrings = (info.userTypes ?? []).map(Number).filter((n) => [1, 2, 3, 4, 5, 7].includes(n)) as UserTypeValue[];
+  return fromStrings.length ? fromStrings : expandIdentities(info.userType ?? []);
+}
+
+/** The menu of a section: fixed from the area definition, or the tenant menu from the server. */
+export async function loadMenu(userType: UserTypeValue): Promise<MenuNode[]> {
+  const area = areaOf(userType);
+  if (area.menuSource === 'fixed') return buildFixedMenu(area, useConfigStore.getState().login);
+  try {
+    return convertTenantMenu(await listMyMenu(useSessionStore.getState().currentTenantId), area.root);
+  } catch (e) {
+    console.error('[menu] tenant menu failed', e);
+    return [];
+  }
+}
+
+/**
+ * Initialises a section (SPEC §4 Routing): current user type, its menu, no open tabs, identity stored.
+ */
+export async function initSection(userType: UserTypeValue): Promise<void> {
+  const tree = await loadMenu(userType);
+  const s = useSessionStore.getState();
+  s.setMenu(tree, flattenMenu(tree));
+  s.clearTabs();
+  s.setCurrentUserType(userType);
+  if (s.userInfo) s.setUserInfo({ ...s.userInfo, currentUserType: String(userType) });
+}
+
+/**
+ * Refreshes the stored user info with `tokenlogin` (SPEC §4: switching user type refreshes user
+ * info and menu). Keeps the stored info when the call fails.
+ */
+export async function refreshUserInfo(): Promise<void> {
+  const s = useSessionStore.getState();
+  if (!s.userInfo || !s.token) return;
+  const fresh = await tokenLogin(s.userInfo.userName, s.token, { noToast: true });
+  const n = normaliseUserInfo({ ...fresh, token: fresh.token || s.token });
+  if ('info' in n) useSessionStore.getState().setUserInfo(n.info);
+}
+
+/**
+ * Signs in with an SSO token from the address (SPEC §4 Routing: ssotoken query): stores the user info
+ * and the menu of the first user type. Errors are logged and ignored.
+ */
+export async function ssoSignIn(ssotoken: string, username: string): Promise<void> {
+  try {
+    useSessionStore.getState().setAuth(ssotoken, '');
+    const info = await tokenLogin(username, ssotoken, { noToast: true });
+    const n = normaliseUserInfo({ ...info, token: info.token || ssotoken });
+    if (!('info' in n)) return;
+    useSessionStore.getState().setUserInfo(n.info);
+    await initSection(n.types[0]!);
+  } catch (e) {
+    console.error('[sso] sign-in with ssotoken failed', e);
+  }
+}
+
+/** Ends the session: `tokenlogout` (errors ignored), all session storage cleared (SPEC §2 Logout). */
+export async function logout(): Promise<void> {
+  const s = useSessionStore.getState();
+  if (s.token) {
+    try { await tokenLogout(s.userInfo?.userName ?? '', s.token); } catch (e) { console.warn('[logout] tokenlogout failed', e); }
+  }
+  clearAllSession();
+}
