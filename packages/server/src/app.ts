@@ -22,6 +22,9 @@ import { registerModules } from './modules/index.js';
 import { bootstrap } from './bootstrap.js';
 import { sweepExpired } from './modules/session/session.repository.js';
 
+/** One registered route and its access rule (the route-rule test reads these). */
+export interface RouteSummary { method: string; url: string; access: unknown }
+
 export interface BuiltApp {
   app: FastifyInstance;
   /** The password generated for the platform administrator on a first start, if any. */
@@ -48,6 +51,12 @@ export async function buildApp(overrides: Partial<ServerConfig> = {}, opts: { lo
   app.decorateRequest('tenantHeader', 'sys');
   if (!opts.database) app.addHook('onClose', async () => database.close());
 
+  const routeTable: RouteSummary[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) routeTable.push({ method: String(method), url: r.url, access: r.config?.access });
+  });
+
   registerErrorHandler(app);
   registerBodyParser(app);
   registerGuard(app);
@@ -64,7 +73,11 @@ export async function buildApp(overrides: Partial<ServerConfig> = {}, opts: { lo
 
   const hasConsole = existsSync(join(config.consoleDir, 'index.html'));
   if (hasConsole) {
-    await app.register(fastifyStatic, { root: config.consoleDir, wildcard: false, index: false, serve: true, prefix: '/', decorateReply: true, allowedPath: (p) => !p.startsWith(GATEWAY) });
+    // The console's files are public; the hook marks the routes the static plugin declares.
+    await app.register(async (scope) => {
+      scope.addHook('onRoute', (r) => { r.config = { ...(r.config ?? {}), access: 'public' }; });
+      await scope.register(fastifyStatic, { root: config.consoleDir, wildcard: false, index: false, prefix: '/', allowedPath: (p) => !p.startsWith(GATEWAY) });
+    });
   }
   const indexHtml = hasConsole ? readFileSync(join(config.consoleDir, 'index.html'), 'utf8') : '';
   app.setNotFoundHandler((request, reply) => {

@@ -46,5 +46,6 @@ declare module 'fastify' {
     config: ServerConfig;
     database: Database;
     settings: SettingsService;
+    routeTable: { method: string; url: string; access: unknown }[];
   }
 }

@@ -60,8 +60,9 @@ export class SettingsService {
 
   /** The value-encryption key (32 hex) and hash choice ('2' SM3/SM4, '1' SHA-512/AES). */
   async crypto(): Promise<{ mpk: string; cryptoType: '1' | '2' }> {
-    const mpk = await this.setting<string>('mpk', '');
-    const cryptoType = (await this.setting<string>('cryptoType', '2')) === '1' ? '1' : '2';
+    const mpk = String(await this.setting<string>('mpk', ''));
+    // jsonb may hand back '1' as the number 1: compare as text.
+    const cryptoType = String(await this.setting<string | number>('cryptoType', '2')) === '1' ? '1' : '2';
     return { mpk, cryptoType };
   }
 
