@@ -15,7 +15,7 @@ export const appArea: AreaDef = {
   menuSource: 'fixed',
   groups: [
     { key: SYS, titleKey: 'group.systemManagement', icon: 'setting' },
-    { key: NOTICE, titleKey: 'group.noticeManagement', icon: 'notice', when: (c) => c.noticeManagement || import.meta.env.DEV },
+    { key: NOTICE, titleKey: 'group.noticeManagement', icon: 'notice', when: (c, dev) => c.noticeManagement || dev },
   ],
   routes: [
     { path: 'dashboard', titleKey: 'route.dashboard', icon: 'dashboard', free: true, load: placeholder },

@@ -50,9 +50,9 @@ export function homeOf(t: UserTypeValue, config: LoginConfig): string {
 
 /**
  * The fixed menu of an area (SPEC §2 Menus): routes flagged `menu`, inside their groups when the area
- * has groups; a group whose `when` is false is left out. Ids are the route paths / group keys.
+ * has groups; a group whose `when` is false is left out (`dev`: a development build). Ids are the route paths / group keys.
  */
-export function buildFixedMenu(area: AreaDef, config: LoginConfig): MenuNode[] {
+export function buildFixedMenu(area: AreaDef, config: LoginConfig, dev: boolean = import.meta.env.DEV): MenuNode[] {
   const page = (r: AreaRoute, parentID: string, level: number): MenuNode => ({
     id: r.path,
     parentID,
@@ -66,7 +66,7 @@ export function buildFixedMenu(area: AreaDef, config: LoginConfig): MenuNode[] {
   const items = area.routes.filter((r) => r.menu && !r.disabled);
   if (!area.groups?.length) return items.map((r) => page(r, DEFAULTS.rootMenuId, 1));
   return area.groups
-    .filter((g) => !g.when || g.when(config))
+    .filter((g) => !g.when || g.when(config, dev))
     .map((g) => ({
       id: g.key,
       parentID: DEFAULTS.rootMenuId,

@@ -3,6 +3,7 @@
  * every child route of SPEC §2, lazy-loaded, titled through the route `handle` (RouteMeta); '/' goes to
  * the signed-in user's home or /login; anything else shows 404.
  */
+import { Spin } from 'antd';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import type { ComponentType } from 'react';
 import BasicLayout from '../layouts/BasicLayout';
@@ -22,6 +23,9 @@ function lazyScreen(load: ScreenModule): RouteObject['lazy'] {
   };
 }
 
+/** Shown while the first screen's code loads. */
+const hydrateFallbackElement = <div className="mp-suspense"><Spin /></div>;
+
 function areaRoute(area: AreaDef): RouteObject {
   return {
     path: area.root,
@@ -33,7 +37,7 @@ function areaRoute(area: AreaDef): RouteObject {
         const parent = r.group ? area.groups?.find((g) => g.key === r.group) : undefined;
         const handle: RouteMeta = { titleKey: r.titleKey, icon: r.icon, userType: area.userType };
         if (parent) handle.parentTitleKey = parent.titleKey;
-        return { path: r.path, handle, lazy: lazyScreen(r.load) };
+        return { path: r.path, handle, lazy: lazyScreen(r.load), hydrateFallbackElement };
       }),
       { path: '*', element: null },
     ],
@@ -55,13 +59,13 @@ export const routes: RouteObject[] = [
   {
     element: <PublicLayout />,
     children: [
-      { path: '/login', handle: publicMeta('login:title'), lazy: lazyScreen(() => import('../pages/Login')) },
-      { path: '/resetpw', handle: publicMeta('login:reset.title'), lazy: lazyScreen(() => import('../pages/ResetPassword')) },
-      { path: '/bigfile', handle: publicMeta('route.bigfile'), lazy: lazyScreen(() => import('../pages/BigFile')) },
+      { path: '/login', handle: publicMeta('login:title'), lazy: lazyScreen(() => import('../pages/Login')), hydrateFallbackElement },
+      { path: '/resetpw', handle: publicMeta('login:reset.title'), lazy: lazyScreen(() => import('../pages/ResetPassword')), hydrateFallbackElement },
+      { path: '/bigfile', handle: publicMeta('route.bigfile'), lazy: lazyScreen(() => import('../pages/BigFile')), hydrateFallbackElement },
     ],
   },
   ...AREAS.map(areaRoute),
-  { path: '*', lazy: lazyScreen(() => import('../pages/NotFound')) },
+  { path: '*', lazy: lazyScreen(() => import('../pages/NotFound')), hydrateFallbackElement },
 ];
 
 /** Builds the browser router and lets non-React code (the HTTP client) navigate with it. */

@@ -33,8 +33,8 @@ export interface MenuGroup {
   key: string;
   titleKey: string;
   icon: string;
-  /** Shown only when this returns true (e.g. the notice-management flag). */
-  when?: (config: LoginConfig) => boolean;
+  /** Shown only when this returns true (e.g. the notice-management flag; `dev` in a development build). */
+  when?: (config: LoginConfig, dev: boolean) => boolean;
 }
 
 /** One user type's area: root path, default child, routes and where its menu comes from. */

@@ -9,7 +9,7 @@ import {
   DashboardOutlined, DeploymentUnitOutlined, FileTextOutlined, HomeOutlined, IdcardOutlined, KeyOutlined,
   LinkOutlined, MailOutlined, MenuOutlined, MessageOutlined, PartitionOutlined, ProductOutlined, SafetyCertificateOutlined,
   SettingOutlined, SolutionOutlined, TeamOutlined, UploadOutlined, UserOutlined, UserSwitchOutlined, ApartmentOutlined,
-  LayoutOutlined, DesktopOutlined,
+  LayoutOutlined, DesktopOutlined, DatabaseOutlined, BranchesOutlined, FileSearchOutlined,
 } from '@ant-design/icons';
 import { isImagePath } from '@mp/protocol';
 import { fileUrl } from '../../api/client';
@@ -45,6 +45,25 @@ const ICONS: Record<string, ReactNode> = {
   mail: <MailOutlined />,
   module: <DeploymentUnitOutlined />,
   sandbox: <CodeSandboxOutlined />,
+  // Names of antd icon components, as server menus send them.
+  AppstoreOutlined: <AppstoreOutlined />,
+  DatabaseOutlined: <DatabaseOutlined />,
+  ApartmentOutlined: <ApartmentOutlined />,
+  BranchesOutlined: <BranchesOutlined />,
+  TeamOutlined: <TeamOutlined />,
+  SafetyCertificateOutlined: <SafetyCertificateOutlined />,
+  IdcardOutlined: <IdcardOutlined />,
+  UserOutlined: <UserOutlined />,
+  UserSwitchOutlined: <UserSwitchOutlined />,
+  KeyOutlined: <KeyOutlined />,
+  FileSearchOutlined: <FileSearchOutlined />,
+  SettingOutlined: <SettingOutlined />,
+  DashboardOutlined: <DashboardOutlined />,
+  MenuOutlined: <MenuOutlined />,
+  BellOutlined: <BellOutlined />,
+  MessageOutlined: <MessageOutlined />,
+  ApiOutlined: <ApiOutlined />,
+  LinkOutlined: <LinkOutlined />,
 };
 
 /** The icon element for a menu icon name or image path. */

@@ -2,7 +2,8 @@
  * The screen of a route a later issue fills (SPEC §2): the route's title and the 'no data' empty
  * state — nothing invented.
  */
-import { Card, Empty } from 'antd';
+import { Card } from 'antd';
+import NoData from '../../components/NoData';
 import { useTranslation } from 'react-i18next';
 import { useRouteMeta } from '../../hooks/use-route-meta';
 
@@ -11,7 +12,7 @@ export default function Placeholder() {
   const meta = useRouteMeta();
   return (
     <Card title={meta ? t(meta.titleKey) : undefined} variant="borderless" className="mp-page-card">
-      <Empty />
+      <NoData />
     </Card>
   );
 }
