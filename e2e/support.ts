@@ -1,0 +1,75 @@
+/**
+ * End-to-end support: starts the real server (built console + gateway) on a free loopback port with a
+ * throw-away embedded database, and Debian's Chromium through playwright-core (CONVENTIONS "Tests").
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+export const ADMIN_PASSWORD = 'Admin@2026e2e';
+const ROOT = new URL('..', import.meta.url).pathname;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+export interface RunningServer { url: string; stop(): Promise<void>; output(): string }
+
+/** Starts `packages/server/src/main.ts` with its own data folder; resolves once /healthz answers. */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  if (!existsSync(join(ROOT, 'packages/console/dist/index.html'))) throw new Error('build the console first: npm run build');
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'mp-e2e-'));
+  let out = '';
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', MP_DATA_DIR: dataDir, MP_ADMIN_PASSWORD: ADMIN_PASSWORD, MP_LOGIN_CAPTCHA: '0', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d) => { out += d; });
+  child.stderr!.on('data', (d) => { out += d; });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${out}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch { /* not yet listening */ }
+    if (Date.now() > deadline) { child.kill('SIGKILL'); throw new Error(`server did not start: ${out}`); }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    output: () => out,
+    stop: async () => {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((r) => { child.once('exit', r); setTimeout(r, 5000); });
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Launches Debian's Chromium headless (no downloaded browser). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** Saves a screenshot under e2e/artifacts/ (for people to look at; not compared). */
+export async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(ROOT, 'e2e/artifacts', `${name}.png`), fullPage: false });
+}
