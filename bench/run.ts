@@ -1,0 +1,120 @@
+/**
+ * `npm run bench`: load benchmark of the gateway (docs/benchmarks.md). Starts the real server on a
+ * throw-away embedded database and a free loopback port, signs in as the platform administrator, and
+ * runs autocannon against:
+ *   (a) GET /healthz — a bare route of the same server (the baseline);
+ *   (b) POST …/plat/codetable/querycodetablelist [1] — signed, authenticated, authorised, one DB read;
+ *   (c) POST …/auth/login/signin — encrypted password, fresh nonce and signature per request.
+ * Prints req/s, p50/p99 latency and errors per scenario and the ratio (b)/(a) against the target
+ * (b) ≥ 0.5 × (a); writes bench/results/latest.json. A report: exits 0 when the target is missed,
+ * non-zero only when the benchmark itself broke (server did not start, sign-in failed, no requests).
+ *
+ * Environment: BENCH_DURATION (s per scenario, default 10), BENCH_CONNECTIONS (default 10),
+ * BENCH_CPU_PROF=1 (run the server under `node --cpu-prof`, profiles in bench/results/profile/).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import { Paths } from '@mp/protocol';
+import { GatewayClient } from '../packages/server/src/testing/gateway-client.js';
+import { ADMIN, ROOT, SIGNIN_USER, startServer, type RunningServer } from './server.js';
+import { envelopeOk, runScenario, type ScenarioResult, type ScenarioSpec } from './scenario.js';
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const WARMUP_S = 2;
+const TARGET_RATIO = 0.5;
+const RESULTS_DIR = join(ROOT, 'bench', 'results');
+
+function specs(admin: GatewayClient, anon: GatewayClient): ScenarioSpec[] {
+  const codeBody = JSON.stringify([1]);
+  const signinBody = JSON.stringify({ username: SIGNIN_USER.username, password: anon.encrypt(SIGNIN_USER.password), agree: true });
+  return [
+    {
+      key: 'a', label: 'GET /healthz (baseline)', method: 'GET', path: '/healthz', headers: () => ({}),
+      isSuccess: (s, b) => s === 200 && b.includes('"ok"'),
+    },
+    {
+      key: 'b', label: 'signed querycodetablelist [1]', method: 'POST', path: Paths.querycodetablelist, body: codeBody,
+      headers: () => admin.headersFor('POST', codeBody), isSuccess: envelopeOk,
+    },
+    {
+      key: 'c', label: 'sign-in (encrypted password)', method: 'POST', path: Paths.signin, body: signinBody,
+      headers: () => anon.headersFor('POST', signinBody), isSuccess: envelopeOk,
+    },
+  ];
+}
+
+function pad(s: string | number, n: number, right = false): string {
+  const t = String(s);
+  return right ? t.padEnd(n) : t.padStart(n);
+}
+
+function printTable(results: ScenarioResult[], ratio: number, met: boolean): void {
+  const head = `${pad('scenario', 38, true)} ${pad('req/s', 9)} ${pad('p50 ms', 8)} ${pad('p99 ms', 8)} ${pad('errors', 7)} ${pad('requests', 9)}`;
+  console.log(`\n${head}\n${'-'.repeat(head.length)}`);
+  for (const r of results) {
+    console.log(`${pad(`(${r.key}) ${r.label}`, 38, true)} ${pad(r.reqPerSec, 9)} ${pad(r.latencyMs.p50, 8)} ${pad(r.latencyMs.p99, 8)} ${pad(r.errors, 7)} ${pad(r.requests, 9)}`);
+  }
+  console.log(`\n(b)/(a) = ${ratio.toFixed(3)}   target (b) ≥ ${TARGET_RATIO} × (a): ${met ? 'MET' : 'MISSED'}`);
+  const c = results.find((r) => r.key === 'c');
+  const a = results.find((r) => r.key === 'a');
+  if (c && a) console.log(`(c)/(a) = ${(c.reqPerSec / a.reqPerSec).toFixed(4)}   (sign-in is bound by argon2id by design)`);
+  for (const r of results) {
+    if (r.errorSamples.length) console.log(`\nfailed answers of (${r.key}) (${r.errors}; non-2xx ${r.non2xx}, connection errors ${r.connectionErrors}, timeouts ${r.timeouts}):\n  ${r.errorSamples.join('\n  ')}`);
+  }
+}
+
+async function main(): Promise<number> {
+  const started = Date.now();
+  const cpuProf = process.env.BENCH_CPU_PROF === '1';
+  const profDir = join(RESULTS_DIR, 'profile');
+  if (cpuProf) mkdirSync(profDir, { recursive: true });
+  console.log(`MP3.0 bench: ${DURATION} s per scenario, ${CONNECTIONS} connections, ${cpus().length} CPU(s)${cpuProf ? ', server under --cpu-prof' : ''}`);
+  let server: RunningServer | undefined;
+  try {
+    server = await startServer(cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []);
+    console.log(`server on ${server.baseUrl} (data ${server.dataDir}), ready after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    const admin = await new GatewayClient(server.baseUrl).init();
+    await admin.signIn(ADMIN.username, ADMIN.password);
+    const anon = await new GatewayClient(server.baseUrl).init();
+    // Check the sign-in user once before loading it, so a setup fault is not reported as load errors.
+    const probe = await anon.post(Paths.signin, { username: SIGNIN_USER.username, password: anon.encrypt(SIGNIN_USER.password), agree: true });
+    if (probe.body.result !== '1') throw new Error(`bench user cannot sign in: ${probe.status} ${probe.body.scode} ${probe.body.msg}`);
+
+    const opts = { baseUrl: server.baseUrl, durationS: DURATION, connections: CONNECTIONS };
+    const all = specs(admin, anon);
+    const results: ScenarioResult[] = [];
+    for (const spec of all) {
+      if (spec.key !== 'c') await runScenario(spec, { ...opts, durationS: WARMUP_S }); // JIT and caches warm
+      process.stdout.write(`running (${spec.key}) ${spec.label} … `);
+      const r = await runScenario(spec, opts);
+      console.log(`${r.reqPerSec} req/s`);
+      if (r.requests === 0) throw new Error(`scenario (${spec.key}) completed no requests`);
+      results.push(r);
+    }
+    const a = results[0]!;
+    const b = results[1]!;
+    const ratio = b.reqPerSec / a.reqPerSec;
+    const met = ratio >= TARGET_RATIO;
+    printTable(results, ratio, met);
+    mkdirSync(RESULTS_DIR, { recursive: true });
+    const report = {
+      at: new Date().toISOString(), node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? '',
+      durationS: DURATION, connections: CONNECTIONS, scenarios: results,
+      ratioBA: Math.round(ratio * 1000) / 1000, target: `(b) >= ${TARGET_RATIO} x (a)`, targetMet: met,
+    };
+    writeFileSync(join(RESULTS_DIR, 'latest.json'), JSON.stringify(report, null, 2) + '\n');
+    console.log(`\nresults: bench/results/latest.json   (total ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    return 0;
+  } catch (err) {
+    console.error(`\nbench failed: ${(err as Error).stack ?? err}`);
+    if (server) console.error(`--- server output ---\n${server.output()}`);
+    return 1;
+  } finally {
+    await server?.stop();
+    if (cpuProf) console.log(`CPU profiles: ${profDir}`);
+  }
+}
+
+process.exitCode = await main();

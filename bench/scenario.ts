@@ -1,0 +1,96 @@
+/**
+ * One benchmark scenario: autocannon against the loopback server with a per-request hook that builds
+ * fresh headers (nonce, timestamp, signature), and a response check that counts every answer that is
+ * not a success (non-2xx status, or an envelope whose `result` is not '1') as an error.
+ */
+import autocannon from 'autocannon';
+
+export interface ScenarioSpec {
+  /** Short key ('a', 'b', 'c') and a human label. */
+  key: string;
+  label: string;
+  method: 'GET' | 'POST';
+  path: string;
+  /** Exact body text sent (and signed), if any. */
+  body?: string;
+  /** Headers for one request; called for every request, so nonces and timestamps are fresh. */
+  headers: () => Record<string, string>;
+  /** True when the response body is a success for this scenario. */
+  isSuccess: (status: number, body: string) => boolean;
+}
+
+export interface ScenarioResult {
+  key: string;
+  label: string;
+  method: string;
+  path: string;
+  durationS: number;
+  connections: number;
+  requests: number;
+  /** Mean requests per second over the run. */
+  reqPerSec: number;
+  /** Latency percentiles and mean in milliseconds. */
+  latencyMs: { p50: number; p99: number; mean: number; max: number };
+  /** Failed answers (non-2xx or result !== '1') plus connection errors and timeouts. */
+  errors: number;
+  non2xx: number;
+  connectionErrors: number;
+  timeouts: number;
+  /** Up to five distinct failed answers, `status body` (truncated). */
+  errorSamples: string[];
+}
+
+export interface RunOptions {
+  baseUrl: string;
+  durationS: number;
+  connections: number;
+}
+
+/**
+ * Runs `spec` for `durationS` seconds with `connections` keep-alive connections.
+ * @throws when autocannon cannot start (bad URL or options).
+ */
+export async function runScenario(spec: ScenarioSpec, o: RunOptions): Promise<ScenarioResult> {
+  let failed = 0;
+  const samples = new Set<string>();
+  const result = await autocannon({
+    url: o.baseUrl,
+    connections: o.connections,
+    duration: o.durationS,
+    timeout: 10,
+    requests: [{
+      method: spec.method,
+      path: spec.path,
+      setupRequest: (req) => ({ ...req, method: spec.method, path: spec.path, headers: spec.headers(), ...(spec.body !== undefined ? { body: spec.body } : {}) }),
+      onResponse: (status, body) => {
+        if (spec.isSuccess(status, body)) return;
+        failed++;
+        if (samples.size < 5) samples.add(`${status} ${String(body).slice(0, 200)}`);
+      },
+    }],
+  });
+  return {
+    key: spec.key, label: spec.label, method: spec.method, path: spec.path,
+    durationS: result.duration, connections: result.connections,
+    requests: result.requests.total,
+    reqPerSec: round(result.requests.total / result.duration),
+    latencyMs: { p50: result.latency.p50, p99: result.latency.p99, mean: round(result.latency.mean), max: result.latency.max },
+    errors: failed + result.errors,
+    non2xx: result.non2xx, connectionErrors: result.errors, timeouts: result.timeouts,
+    errorSamples: [...samples],
+  };
+}
+
+/** True for a 2xx answer whose JSON envelope says `result: '1'`. */
+export function envelopeOk(status: number, body: string): boolean {
+  if (status < 200 || status >= 300) return false;
+  try {
+    return (JSON.parse(body) as { result?: unknown }).result === '1';
+  } catch {
+    return false;
+  }
+}
+
+function round(n: number): number {
+  return Math.round(n * 10) / 10;
+}

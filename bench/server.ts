@@ -1,0 +1,124 @@
+/**
+ * The server under test for `npm run bench`: a throw-away embedded database in a temporary folder,
+ * prepared with the users the scenarios need, and the real gateway (packages/server/src/main.ts)
+ * started as a child process on a free loopback port, so the load generator and the server do not
+ * share one event loop.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from '../packages/server/src/config.js';
+import { openDatabase } from '../packages/server/src/db/client.js';
+import { inScope, PLATFORM_SCOPE } from '../packages/server/src/db/context.js';
+import { bootstrap } from '../packages/server/src/bootstrap.js';
+import { hashPassword } from '../packages/server/src/lib/passwords.js';
+import { SettingsService } from '../packages/server/src/modules/settings/settings.service.js';
+import { insertIdentity, insertUser } from '../packages/server/src/modules/users/users.repository.js';
+
+export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const ADMIN = { username: 'admin', password: 'Bench@2026admin' };
+/** The account scenario (c) signs in as: its own, because a sign-in replaces the account's earlier session. */
+export const SIGNIN_USER = { username: 'bench.signin', password: 'Bench@2026user' };
+
+/** A free TCP port on 127.0.0.1 (asks the OS for one, then releases it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const addr = s.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** The environment the server child runs with (same variables main.ts reads). */
+function serverEnv(dataDir: string, port: number): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    PORT: String(port), HOST: '127.0.0.1', MP_DATA_DIR: dataDir, MP_LOGIN_CAPTCHA: '0',
+    MP_ADMIN_USERNAME: ADMIN.username, MP_ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn',
+    MP_CONSOLE_DIR: join(dataDir, 'no-console'), DATABASE_URL: '',
+  };
+}
+
+/**
+ * Creates the database in `dataDir` (migrations, bootstrap with the bench admin) and the sign-in
+ * user of scenario (c), then closes it so the server can open it (PGlite: one process per folder).
+ */
+export async function prepareDatabase(dataDir: string): Promise<void> {
+  const config = { ...loadConfig(serverEnv(dataDir, 0)), dataDir };
+  const database = await openDatabase(config);
+  try {
+    await bootstrap(database, config, new SettingsService(database.db, config));
+    const passwordHash = await hashPassword(SIGNIN_USER.password);
+    await inScope(database.db, PLATFORM_SCOPE, async (tx) => {
+      const id = 'bench-signin-user';
+      await insertUser(tx, { id, tenantId: 'sys', username: SIGNIN_USER.username, employeeName: 'Bench sign-in', passwordHash, agreedAt: new Date() });
+      await insertIdentity(tx, 'sys', id, 1);
+    });
+  } finally {
+    await database.close();
+  }
+}
+
+export interface RunningServer {
+  baseUrl: string;
+  dataDir: string;
+  child: ChildProcess;
+  /** The server's stderr/stdout so far (shown when it fails). */
+  output(): string;
+  /** Stops the child (SIGTERM, then SIGKILL after 5 s) and removes the data folder. */
+  stop(): Promise<void>;
+}
+
+async function waitHealthy(baseUrl: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
+    try {
+      const r = await fetch(`${baseUrl}/healthz`);
+      if (r.ok) return;
+    } catch { /* not listening yet */ }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`server not healthy after ${timeoutMs} ms`);
+}
+
+/**
+ * Prepares a temporary database and starts the server on it. `nodeArgs` are passed to node before the
+ * script (e.g. `--cpu-prof`). @throws when the server does not answer /healthz within 60 s.
+ */
+export async function startServer(nodeArgs: string[] = []): Promise<RunningServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'mp-bench-'));
+  await prepareDatabase(dataDir);
+  const port = await freePort();
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'packages/server/src/main.ts'], {
+    cwd: ROOT, env: serverEnv(dataDir, port), stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => { out += d; });
+  child.stderr!.on('data', (d) => { out += d; });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitHealthy(baseUrl, child, 60_000);
+  } catch (err) {
+    await stop();
+    throw new Error(`${(err as Error).message}\n--- server output ---\n${out}`);
+  }
+  return { baseUrl, dataDir, child, output: () => out, stop };
+}
