@@ -51,7 +51,7 @@ export async function initSection(userType: UserTypeValue): Promise<void> {
   s.setMenu(tree, flattenMenu(tree));
   s.clearTabs();
   s.setCurrentUserType(userType);
-  if (s.userInfo) s.setUserInfo({ ...s.userInfo, currentUserType: String(userType) });
+  if (s.userInfo) useSessionStore.setState({ userInfo: { ...s.userInfo, currentUserType: String(userType) } });
 }
 
 /**

@@ -35,7 +35,7 @@ export default function ModifyPasswordModal({ open, onClose }: { open: boolean; 
         status = checkPasswordStrength(v.newPassword, await fetchPasswordRule());
       } catch (e) {
         status = 2;
-        if (e instanceof ApiError && e.message && e.message !== 'result') failText = e.message;
+        if (e instanceof ApiError && e.status === 200 && e.message) failText = e.message;
       }
       if (status === 0) {
         form.setFields([{ name: 'newPassword', errors: [t('password.strengthFailed')] }]);

@@ -61,7 +61,7 @@ export default function ResetPassword() {
     <Card className="mp-reset-card" variant="borderless" title={t('reset.title')}>
       {linkOk === false && <Alert type="warning" showIcon title={t('reset.expired')} style={{ marginBottom: 24 }} />}
       {username && <p className="mp-reset-account">{t('reset.account', { name: username })}</p>}
-      <Form<Values> form={form} labelCol={{ span: 6 }} wrapperCol={{ span: 18 }} style={{ width: 400, maxWidth: '100%' }} onFinish={(v) => { void submit(v); }}>
+      <Form<Values> form={form} labelWrap labelCol={{ span: 6 }} wrapperCol={{ span: 18 }} style={{ width: 400, maxWidth: '100%' }} onFinish={(v) => { void submit(v); }}>
         <Form.Item name="pwd" label={t('reset.newPassword')} rules={[required('reset.newPassword')]}>
           <Input.Password autoComplete="new-password" />
         </Form.Item>
