@@ -71,14 +71,22 @@ export async function refreshUserInfo(): Promise<void> {
  * and the menu of the first user type. Errors are logged and ignored.
  */
 export async function ssoSignIn(ssotoken: string, username: string): Promise<void> {
+  const prev = useSessionStore.getState();
+  const restore = { token: prev.token, userId: prev.userId };
   try {
-    useSessionStore.getState().setAuth(ssotoken, '');
-    const info = await tokenLogin(username, ssotoken, { noToast: true });
+    // The signature needs the token's user id: known only when the token is this session's own.
+    useSessionStore.getState().setAuth(ssotoken, ssotoken === prev.token ? prev.userId : '');
+    // Silent: SSO errors are logged and ignored (SPEC §8); the guard then treats the visitor as signed out.
+    const info = await tokenLogin(username, ssotoken, { silent: true });
     const n = normaliseUserInfo({ ...info, token: info.token || ssotoken });
-    if (!('info' in n)) return;
+    if (!('info' in n)) {
+      useSessionStore.getState().setAuth(restore.token, restore.userId);
+      return;
+    }
     useSessionStore.getState().setUserInfo(n.info);
     await initSection(n.types[0]!);
   } catch (e) {
+    useSessionStore.getState().setAuth(restore.token, restore.userId);
     console.error('[sso] sign-in with ssotoken failed', e);
   }
 }
