@@ -33,6 +33,11 @@ export interface AuthContext {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * Also accept a signature made with an empty user id. Only for `tokenlogin`: a console that
+     * arrives with an `ssotoken` knows the token but not yet the user id (docs/protocol.md SSO).
+     */
+    signerMayOmitUserId?: boolean;
   }
   interface FastifyRequest {
     locale: Locale;

@@ -75,11 +75,11 @@ export function registerGuard(app: FastifyInstance): void {
       throw new AppError(Codes.TOKEN_INVALID);
     }
     const { cryptoType } = await app.settings.crypto();
-    const expected = computeSignature({
-      clientId: header(request, Headers.clientId), timestamp, token, nonce, signRange,
-      userId: session?.userId ?? '', body: request.rawBody ?? '',
-    }, cryptoType);
-    if (!safeEqualHex(expected, header(request, Headers.signature))) throw unauthorized(Codes.SIGNATURE_INVALID);
+    const signed = (userId: string) => safeEqualHex(computeSignature({
+      clientId: header(request, Headers.clientId), timestamp, token, nonce, signRange, userId, body: request.rawBody ?? '',
+    }, cryptoType), header(request, Headers.signature));
+    const userIdOk = signed(session?.userId ?? '') || (!!session && request.routeOptions.config.signerMayOmitUserId === true && signed(''));
+    if (!userIdOk) throw unauthorized(Codes.SIGNATURE_INVALID);
     if (!fresh) throw unauthorized(Codes.NONCE_REPLAYED);
     if (access === 'signed') return;
 

@@ -20,7 +20,7 @@ function checkSameToken(request: FastifyRequest): void {
 }
 
 export default async function loginRoutes(app: FastifyInstance) {
-  app.post(Paths.tokenlogin, { config: { access: 'user' }, schema: { tags, body: TokenBody } }, async (request) => {
+  app.post(Paths.tokenlogin, { config: { access: 'user', signerMayOmitUserId: true }, schema: { tags, body: TokenBody } }, async (request) => {
     checkSameToken(request);
     const auth = request.auth!;
     const info = await inScope(app.database.db, { scope: 'platform', tenantId: auth.tenantId }, async (tx): Promise<SessionUserInfo> => {

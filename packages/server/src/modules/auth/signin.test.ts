@@ -117,6 +117,19 @@ describe('sign-in sequence (PROTOCOL.md)', () => {
     expect((await c.post(Paths.querycodetablelist, [1])).body.scode).toBe(Codes.TOKEN_EXPIRED);
   });
 
+  it('accepts tokenlogin signed without the user id (arrival with an ssotoken), and no other call', async () => {
+    const a = await t.client();
+    await a.signIn('admin', ADMIN_PASSWORD);
+    const sso = await t.client();
+    sso.token = a.token; // the console knows only the token from the ssotoken link
+    const info = await sso.post(Paths.tokenlogin, { accountName: '', token: sso.token });
+    expect(info.body.result).toBe('1');
+    expect(info.body.data.row.userId).toBe(a.userId);
+    const other = await sso.post(Paths.querycodetablelist, [1]);
+    expect(other.status).toBe(401);
+    expect(other.body.scode).toBe(Codes.SIGNATURE_INVALID);
+  });
+
   it('answers 10009021001 for a forged token', async () => {
     const c = await t.client();
     c.token = 'f'.repeat(64);
