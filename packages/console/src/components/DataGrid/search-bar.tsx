@@ -22,6 +22,7 @@ export default function SearchBar({ fields, onSearch, onReset, loading }: Search
   return (
     <Form
       form={form}
+      name="grid-search"
       layout="inline"
       role="search"
       aria-label={t('grid:searchForm')}

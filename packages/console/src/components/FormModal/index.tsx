@@ -7,17 +7,17 @@
  *
  * Usage:
  * ```tsx
- * const [form] = Form.useForm<Values>();
- * <FormModal form={form} open={open} mode={mode} titles={{ add: t('addTitle'), modify: t('modifyTitle') }}
+ * <FormModal<Values> open={open} mode={mode} titles={{ add: t('addTitle'), modify: t('modifyTitle') }}
  *   initialValues={row} onSubmit={save} onClose={() => setOpen(false)}>
  *   <Form.Item name="name" label={…} rules={…}><Input /></Form.Item>
  * </FormModal>
  * ```
- * `onSubmit` gets the validated values; it should call the API with `{ noToast: true }` so the error is
+ * The form instance is the modal's own (a fresh one per opening); children reach it with
+ * `Form.useFormInstance()` / `Form.useWatch`. `onSubmit` gets the validated values; it should call the API with `{ noToast: true }` so the error is
  * shown here only. It resolves → the modal shows 'Saved successfully' and closes; it rejects → the
  * modal stays open with the error.
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Alert, App, Button, Form, Modal, Spin, type FormInstance, type FormProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorCodeOf, errorText } from './server-error';
@@ -30,7 +30,6 @@ export const MODAL_WIDTHS = { small: 680, middle: 820, large: 1000, huge: 1180 }
 export type ModalWidth = keyof typeof MODAL_WIDTHS;
 
 export interface FormModalProps<V extends object> {
-  form: FormInstance<V>;
   open: boolean;
   mode: OpenMode;
   /** Title per mode, already translated. */
@@ -39,35 +38,35 @@ export interface FormModalProps<V extends object> {
   width?: ModalWidth;
   /** Values the form starts with (set each time the modal opens). */
   initialValues?: Partial<V>;
-  /** True while the record to modify is still loading: the body shows a spinner. */
+  /** True while the record to modify is still loading: the body shows a spinner instead of the form. */
   loading?: boolean;
   onSubmit: (values: V) => Promise<unknown>;
   onClose: () => void;
   /** Maps a server error to the form field it concerns (e.g. `tenant.code_in_use` → 'code'). */
   fieldOfError?: (scode: string) => keyof V | undefined;
-  /** Form layout props (default: horizontal, labels 6/24). */
+  /** Form props (default: horizontal, labels 6/24, name 'form-modal' so field ids never clash with the page's). */
   formProps?: Omit<FormProps<V>, 'form' | 'onFinish'>;
   children: ReactNode;
 }
 
 /** The form modal; see the module docs. */
 export default function FormModal<V extends object>(props: FormModalProps<V>) {
-  const { form, open, mode, titles, width = 'small', initialValues, loading, onSubmit, onClose, fieldOfError, formProps, children } = props;
+  const { open, mode, titles, width = 'small', initialValues, loading, onSubmit, onClose, fieldOfError, formProps, children } = props;
   const { t } = useTranslation('common');
   const { message, modal } = App.useApp();
   const [saving, setSaving] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
 
+  // The form lives in FormBody, mounted afresh each time the modal opens (destroyOnHidden) or its
+  // record arrives, so `initialValues` apply and "touched" (the discard question) starts from nothing.
+  const formRef = useRef<FormInstance<V> | null>(null);
   useEffect(() => {
-    if (!open) return;
-    setServerError(null);
-    form.resetFields();
-    if (initialValues) form.setFieldsValue(initialValues as never);
-    // Reset when the modal opens or the record arrives, not on every parent render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open, initialValues]);
+    if (open) setServerError(null);
+  }, [open]);
 
   const submit = async () => {
+    const form = formRef.current;
+    if (!form) return;
     let values: V;
     try {
       values = await form.validateFields();
@@ -92,7 +91,7 @@ export default function FormModal<V extends object>(props: FormModalProps<V>) {
 
   const requestClose = () => {
     if (saving) return;
-    if (!form.isFieldsTouched()) return onClose();
+    if (!formRef.current?.isFieldsTouched()) return onClose();
     modal.confirm({
       title: t('discardTitle'),
       content: t('discardContent'),
@@ -113,7 +112,7 @@ export default function FormModal<V extends object>(props: FormModalProps<V>) {
       keyboard
       destroyOnHidden
       forceRender={false}
-      styles={{ body: { height: 500, maxHeight: 'calc(100vh - 110px)', overflowY: 'auto', paddingInlineEnd: 8 } }}
+      styles={{ body: { height: 500, maxHeight: 'calc(100vh - 110px)', overflowY: 'auto', paddingBlockStart: 12, paddingInlineEnd: 8 } }}
       footer={[
         <Button key="cancel" onClick={requestClose} disabled={saving}>
           {t('cancel')}
@@ -123,24 +122,50 @@ export default function FormModal<V extends object>(props: FormModalProps<V>) {
         </Button>,
       ]}
     >
-      <Spin spinning={Boolean(loading)}>
+      {loading ? (
+        <div style={{ height: '100%', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+          <Spin />
+        </div>
+      ) : (
+      <>
         {serverError && (
           <Alert type="error" showIcon title={serverError} closable={{ onClose: () => setServerError(null) }} style={{ marginBottom: 16 }} />
         )}
-        <Form<V>
-          form={form}
-          layout="horizontal"
-          labelCol={{ span: 6 }}
-          wrapperCol={{ span: 16 }}
-          {...formProps}
-          onFinish={() => void submit()}
-          disabled={saving || loading}
-        >
+        <FormBody<V> formRef={formRef} initialValues={initialValues} formProps={formProps} disabled={saving} onEnter={() => void submit()}>
           {children}
-          {/* Enter in a text field submits. */}
-          <button type="submit" hidden aria-hidden tabIndex={-1} />
-        </Form>
-      </Spin>
+        </FormBody>
+      </>
+      )}
     </Modal>
+  );
+}
+
+/** The antd Form with a form instance of its own (a fresh store per mount), exposed through `formRef`. */
+function FormBody<V extends object>(p: {
+  formRef: RefObject<FormInstance<V> | null>;
+  initialValues?: Partial<V>;
+  formProps?: Omit<FormProps<V>, 'form' | 'onFinish'>;
+  disabled: boolean;
+  onEnter: () => void;
+  children: ReactNode;
+}) {
+  const [form] = Form.useForm<V>();
+  p.formRef.current = form;
+  return (
+    <Form<V>
+      form={form}
+      name="form-modal"
+      initialValues={p.initialValues}
+      layout="horizontal"
+      labelCol={{ span: 6 }}
+      wrapperCol={{ span: 16 }}
+      {...p.formProps}
+      onFinish={p.onEnter}
+      disabled={p.disabled}
+    >
+      {p.children}
+      {/* Enter in a text field submits. */}
+      <button type="submit" hidden aria-hidden tabIndex={-1} />
+    </Form>
   );
 }

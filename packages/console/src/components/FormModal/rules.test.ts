@@ -24,7 +24,7 @@ async function check(rules: ReturnType<typeof textRules>, value: string): Promis
 describe('form rules from protocol rules', () => {
   it('required says "Please enter ${0}" with the field label, by kind', () => {
     expect(requiredRule(t, 'tenant name')).toMatchObject({ required: true, message: 'Please enter tenant name' });
-    expect(requiredRule(t, 'status', 'select').message).toBe('Please select status');
+    expect(requiredRule(t, 'status', 'select')).toEqual({ required: true, message: 'Please select status' });
     expect(requiredRule(t, 'logo', 'upload').message).toBe('Please upload logo');
   });
   it('max length names the label and the limit', () => {

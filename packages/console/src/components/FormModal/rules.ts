@@ -22,9 +22,14 @@ const REQUIRED_KEYS: Record<RequiredKind, string> = {
   upload: 'common:validation.requiredUpload',
 };
 
-/** Required: 'Please enter ${0}' with the label (SPEC §5 Generic). Blank text counts as empty. */
+/**
+ * Required: 'Please enter ${0}' with the label (SPEC §5 Generic). For text, blank counts as empty.
+ * Select / upload rules carry only `required` and `message`: any other key would make antd's validator
+ * check the value as a string and refuse a number (e.g. a status of 1).
+ */
 export function requiredRule(t: Translate, label: string, kind: RequiredKind = 'input'): RuleObject {
-  return { required: true, whitespace: kind === 'input', message: t(REQUIRED_KEYS[kind], { field: label }) };
+  const message = t(REQUIRED_KEYS[kind], { field: label });
+  return kind === 'input' ? { required: true, whitespace: true, message } : { required: true, message };
 }
 
 /** At most `max` characters (SPEC §5 Input max lengths 20/50/100/200). */

@@ -55,14 +55,14 @@ export default function TenancyManager() {
 
   const searchFields = useMemo<SearchField[]>(
     () => [
-      { name: 'keyword', label: t('keyword'), placeholder: t('keywordPlaceholder'), width: 220 },
-      { name: 'name', label: t('field.name') },
-      { name: 'code', label: t('field.code'), width: 160 },
+      { name: 'keyword', label: t('keyword'), placeholder: t('keywordPlaceholder'), width: 200 },
+      { name: 'name', label: t('field.name'), width: 170 },
+      { name: 'code', label: t('field.code'), width: 150 },
       {
         name: 'status',
         label: t('common:status'),
         type: 'select',
-        width: 130,
+        width: 120,
         options: [
           { label: t('common:enabled'), value: Status.ENABLED },
           { label: t('common:disabled'), value: Status.DISABLED },

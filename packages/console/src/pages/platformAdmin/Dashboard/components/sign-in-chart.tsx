@@ -65,7 +65,6 @@ export default function SignInChart({ data, seriesName, dateFormat = 'MM-DD', he
             name: seriesName,
             type: 'line',
             data: data.map((d) => d.count),
-            smooth: true,
             symbolSize: 6,
             lineStyle: { color: '#0ECA7E', width: 2 },
             itemStyle: { color: '#0ECA7E' },

@@ -68,7 +68,7 @@ export function useTenantColumns(actions: TenantRowActions): TableColumnsType<Te
         title: t('field.address'),
         key: 'address',
         dataIndex: 'address',
-        width: 200,
+        width: 180,
         ellipsis: { showTitle: false },
         render: (v: string) => (
           <Tooltip placement="topLeft" title={v}>
@@ -84,8 +84,13 @@ export function useTenantColumns(actions: TenantRowActions): TableColumnsType<Te
         title: t('field.id'),
         key: 'id',
         dataIndex: 'id',
+        width: 150,
         render: (v: string) => (
-          <Typography.Text copyable={{ text: v, tooltips: [t('common:copy'), t('common:copied')] }} style={{ fontFamily: 'monospace', fontSize: 12 }}>
+          <Typography.Text
+            copyable={{ text: v, tooltips: [t('common:copy'), t('common:copied')] }}
+            ellipsis={{ tooltip: v }}
+            style={{ fontFamily: 'monospace', fontSize: 12, width: 130 }}
+          >
             {v}
           </Typography.Text>
         ),

@@ -44,7 +44,6 @@ const CODE_FIELD_ERRORS: readonly string[] = [Codes.TENANT_CODE_IN_USE, Codes.TE
 export default function TenantFormModal({ open, mode, row, onClose, onSaved }: TenantFormModalProps) {
   const { t } = useTranslation(['tenant', 'common']);
   const tr: Translate = (k, p) => t(k as never, p as never) as unknown as string;
-  const [form] = Form.useForm<TenantFormValues>();
   const modifying = mode === 'modify' && Boolean(row);
 
   const fresh = useQuery({
@@ -82,7 +81,6 @@ export default function TenantFormModal({ open, mode, row, onClose, onSaved }: T
 
   return (
     <FormModal<TenantFormValues>
-      form={form}
       open={open}
       mode={mode}
       titles={{ add: t('addTitle'), modify: t('modifyTitle') }}
