@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { Paths } from '@mp/protocol';
+import { ADMIN_PASSWORD, testApp } from '../testing/test-app.js';
+import { inScope, PLATFORM_SCOPE } from '../db/context.js';
+import { auditLog, files, tenants, userIdentities, users } from '../db/schema/index.js';
+import { DEMO_PASSWORD, DEMO_TENANTS, peopleOf, solidPng } from './seed-demo-data.js';
+import { seedDemo, type SeedReport } from './seed-demo.js';
+
+const codes = DEMO_TENANTS.map((t) => t.code);
+
+describe('seed:demo', () => {
+  let t: Awaited<ReturnType<typeof testApp>>;
+  let first: SeedReport;
+  beforeAll(async () => {
+    t = await testApp();
+    first = await seedDemo(t.app.database);
+  }, 120_000);
+  afterAll(() => t.close());
+
+  const count = async () => inScope(t.app.database.db, PLATFORM_SCOPE, async (tx) => {
+    const ids = (await tx.select({ id: tenants.id }).from(tenants).where(inArray(tenants.code, codes))).map((r) => r.id);
+    const n = async (q: Promise<{ n: number }[]>) => (await q)[0]!.n;
+    return {
+      tenants: ids.length,
+      users: await n(tx.select({ n: sql<number>`count(*)::int` }).from(users).where(inArray(users.tenantId, ids))),
+      files: await n(tx.select({ n: sql<number>`count(*)::int` }).from(files).where(inArray(files.tenantId, ids))),
+      signins: await n(tx.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(and(inArray(auditLog.tenantId, ids), eq(auditLog.action, 'signin')))),
+      tenantAdmins: await n(tx.select({ n: sql<number>`count(*)::int` }).from(userIdentities).where(and(inArray(userIdentities.tenantId, ids), eq(userIdentities.identity, 3)))),
+    };
+  });
+
+  it('adds the demo tenants (one disabled, each with a PNG logo), their users and sign-in history', async () => {
+    const expectedUsers = DEMO_TENANTS.reduce((s, d) => s + d.users, 0);
+    expect(first.added.map((a) => a.code)).toEqual(codes);
+    expect(first.users).toBe(expectedUsers);
+    const c = await count();
+    expect(c).toMatchObject({ tenants: DEMO_TENANTS.length, users: expectedUsers, files: DEMO_TENANTS.length, tenantAdmins: DEMO_TENANTS.length });
+    expect(c.signins).toBeGreaterThan(0);
+    const rows = await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) => tx.select().from(tenants).where(inArray(tenants.code, codes)));
+    expect(rows.filter((r) => r.status === 0).map((r) => r.code)).toEqual(['jinxiu']);
+    expect(rows.every((r) => r.logo !== '')).toBe(true);
+  });
+
+  it('a second run adds nothing and does not fail', async () => {
+    const before = await count();
+    const again = await seedDemo(t.app.database);
+    expect(again.added).toEqual([]);
+    expect(again.skipped.sort()).toEqual([...codes].sort());
+    expect(await count()).toEqual(before);
+  });
+
+  it('the platform list shows the seeded tenants and a seeded tenant administrator can sign in', async () => {
+    const admin = await t.client();
+    await admin.signIn('admin', ADMIN_PASSWORD);
+    const list = await admin.post(Paths.listtenant, { page: 1, pageSize: 50 });
+    expect(list.body.data.rows.map((r: { code: string }) => r.code)).toEqual(expect.arrayContaining(codes));
+    const ta = await t.client();
+    const info = await ta.signIn('yunti.admin', DEMO_PASSWORD);
+    expect(info.userType).toContain(3);
+  });
+
+  it('demo people have 11-digit mobiles and unique user names, mobiles and e-mails', () => {
+    const people = DEMO_TENANTS.flatMap((d, i) => peopleOf(d, i));
+    expect(people.every((p) => /^1\d{10}$/.test(p.mobile))).toBe(true);
+    for (const key of ['username', 'mobile', 'email'] as const) expect(new Set(people.map((p) => p[key])).size).toBe(people.length);
+  });
+
+  it('solidPng makes a valid PNG', () => {
+    const png = solidPng([1, 2, 3], 8);
+    expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    expect(png.readUInt32BE(16)).toBe(8);
+    expect(png.subarray(-8, -4).toString('ascii')).toBe('IEND');
+  });
+});

@@ -1,0 +1,167 @@
+/**
+ * `npm run seed:demo`: adds a realistic demo data set to the database the server uses (same
+ * configuration as main.ts: MP_DATA_DIR for the embedded PGlite, or DATABASE_URL):
+ * - five tenants with company names, codes, abbreviations and addresses (one disabled), each with a
+ *   generated solid-colour PNG logo in `files`;
+ * - 45 users across them with Chinese or English names, 11-digit mobiles and e-mails; the first of each
+ *   tenant is its tenant administrator (identity 3; user name `<code>.admin`), the second an
+ *   application administrator (identity 2); all hold identity 1 and share the password DEMO_PASSWORD;
+ * - `signin` audit entries over the last 7 days, so the platform dashboard's chart shows something.
+ * Idempotent: a tenant whose code exists is skipped with everything of it, so a second run adds nothing.
+ * All inserts run in one transaction. Organisations, stations, apps and roles have no tables yet; the
+ * issues that add them extend this seed.
+ *
+ * The embedded database allows one process per folder and PGlite does not detect a second one, so
+ * the script refuses to run while `postmaster.pid` exists in MP_DATA_DIR (the server is running, or
+ * crashed: then delete that file). Exit codes: 0 done, 2 database in use, 1 any other failure.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { randomUUID } from 'node:crypto';
+import { inArray } from 'drizzle-orm';
+import { Identity } from '@mp/protocol';
+import { loadConfig } from '../config.js';
+import { openDatabase, type Database } from '../db/client.js';
+import { inScope, PLATFORM_SCOPE } from '../db/context.js';
+import { auditLog, files, tenants, users } from '../db/schema/index.js';
+import { bootstrap } from '../bootstrap.js';
+import { hashPassword } from '../lib/passwords.js';
+import { SettingsService } from '../modules/settings/settings.service.js';
+import { insertFile } from '../modules/files/files.repository.js';
+import { insertTenant } from '../modules/tenants/tenants.repository.js';
+import { insertIdentity, insertUser } from '../modules/users/users.repository.js';
+import { DEMO_PASSWORD, DEMO_TENANTS, peopleOf, rng, solidPng } from './seed-demo-data.js';
+
+const DAY_MS = 86_400_000;
+
+export interface SeedReport {
+  /** Tenants added by this run, with their administrator's user name and the number of users. */
+  added: { code: string; name: string; status: number; users: number; admin: string }[];
+  /** Codes of demo tenants that already existed and were left alone. */
+  skipped: string[];
+  users: number;
+  files: number;
+  auditEntries: number;
+  /** The password of every demo account. */
+  password: string;
+}
+
+/**
+ * Seeds the demo tenants that do not exist yet into `database`, in one transaction.
+ * `now` fixes the clock (tests); passwords are hashed before the transaction opens, so the
+ * transaction (which on PGlite holds the whole database) stays short.
+ * @throws when a write fails (nothing is kept then: the transaction rolls back).
+ */
+export async function seedDemo(database: Database, opts: { now?: Date } = {}): Promise<SeedReport> {
+  const now = opts.now ?? new Date();
+  const codes = DEMO_TENANTS.map((t) => t.code);
+  const existing = await inScope(database.db, PLATFORM_SCOPE, (tx) =>
+    tx.select({ code: tenants.code }).from(tenants).where(inArray(tenants.code, codes)));
+  const existingCodes = new Set(existing.map((r) => r.code));
+  const todo = DEMO_TENANTS.map((t, index) => ({ t, index })).filter(({ t }) => !existingCodes.has(t.code));
+  const report: SeedReport = { added: [], skipped: codes.filter((c) => existingCodes.has(c)), users: 0, files: 0, auditEntries: 0, password: DEMO_PASSWORD };
+  if (!todo.length) return report;
+
+  // Each account gets its own salted hash, computed in the thread pool before the transaction.
+  const planned = todo.map(({ t, index }) => ({ t, index, people: peopleOf(t, index) }));
+  const hashes = await Promise.all(planned.flatMap((p) => p.people.map(() => hashPassword(DEMO_PASSWORD))));
+
+  await inScope(database.db, PLATFORM_SCOPE, async (tx) => {
+    let h = 0;
+    const since = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - 6 * DAY_MS;
+    for (const { t, index, people } of planned) {
+      const again = await tx.select({ id: tenants.id }).from(tenants).where(inArray(tenants.code, [t.code]));
+      if (again.length) { report.skipped.push(t.code); h += people.length; continue; } // added meanwhile
+      const tenantId = randomUUID();
+      const createdAt = new Date(now.getTime() - t.createdDaysAgo * DAY_MS);
+      // The tenant row comes first (files reference it); the logo is set once the file exists.
+      await insertTenant(tx, { id: tenantId, code: t.code, name: t.name, abbreviation: t.abbreviation, address: t.address, description: t.description, status: t.status, creator: 'seed-demo', createdAt, updatedAt: createdAt });
+      const png = solidPng(t.color);
+      const fileId = randomUUID();
+      await insertFile(tx, { id: fileId, tenantId, name: `${t.code}-logo.png`, mime: 'image/png', size: png.length, data: png.toString('base64'), createdBy: 'seed-demo', createdAt });
+      await tx.update(tenants).set({ logo: fileId }).where(inArray(tenants.id, [tenantId]));
+      report.files++;
+
+      const rand = rng(7000 + index);
+      const ids: { id: string; username: string; enabled: boolean }[] = [];
+      for (const [n, p] of people.entries()) {
+        const id = randomUUID();
+        const joined = new Date(createdAt.getTime() + Math.floor(rand() * Math.max(1, t.createdDaysAgo - 7)) * DAY_MS);
+        await insertUser(tx, {
+          id, tenantId, username: p.username, employeeName: p.employeeName, employeeCode: p.employeeCode, mobile: p.mobile, email: p.email,
+          passwordHash: hashes[h++]!, status: p.status, createdAt: n === 0 ? createdAt : joined, updatedAt: n === 0 ? createdAt : joined,
+        });
+        await insertIdentity(tx, tenantId, id, Identity.ENTERPRISE_USER);
+        if (p.tenantAdmin) await insertIdentity(tx, tenantId, id, Identity.TENANT_ADMIN);
+        if (p.appAdmin) await insertIdentity(tx, tenantId, id, Identity.APP_ADMIN);
+        ids.push({ id, username: p.username, enabled: p.status === 1 });
+      }
+      report.users += people.length;
+      report.added.push({ code: t.code, name: t.name, status: t.status, users: people.length, admin: people[0]!.username });
+
+      // Sign-ins of enabled users of enabled tenants: a few a day, none in the future.
+      if (t.status !== 1) continue;
+      const active = ids.filter((u) => u.enabled);
+      const rows: (typeof auditLog.$inferInsert)[] = [];
+      for (let d = 0; d < 7; d++) {
+        const dayStart = since + d * DAY_MS;
+        const span = Math.min(DAY_MS, now.getTime() - dayStart);
+        const count = 1 + Math.floor(rand() * (d % 6 === 5 ? 2 : 5)); // quieter weekend-like days
+        for (let k = 0; k < count; k++) {
+          const u = active[Math.floor(rand() * active.length)]!;
+          rows.push({ id: randomUUID(), tenantId, userId: u.id, username: u.username, action: 'signin', entity: 'session', entityId: randomUUID(), ip: `10.${index + 1}.0.${1 + Math.floor(rand() * 200)}`, at: new Date(dayStart + Math.floor(rand() * span)) });
+        }
+      }
+      if (rows.length) await tx.insert(auditLog).values(rows);
+      report.auditEntries += rows.length;
+    }
+  });
+  return report;
+}
+
+/** Prints what a run added (or that it added nothing). */
+function printReport(r: SeedReport): void {
+  if (!r.added.length) {
+    console.log(`Demo data already present (tenants ${r.skipped.join(', ')}): nothing added.`);
+    return;
+  }
+  console.log(`Added ${r.added.length} tenant(s), ${r.users} user(s), ${r.files} logo file(s), ${r.auditEntries} sign-in audit entr${r.auditEntries === 1 ? 'y' : 'ies'}:`);
+  for (const t of r.added) console.log(`  ${t.code.padEnd(10)} ${t.name}${t.status === 1 ? '' : ' (disabled)'}: ${t.users} users, tenant administrator ${t.admin}`);
+  if (r.skipped.length) console.log(`Skipped existing tenant(s): ${r.skipped.join(', ')}`);
+  console.log(`Every demo account's password: ${r.password}   (users sign in by user name, mobile or e-mail)`);
+}
+
+/** The command: opens the configured database, runs bootstrap like a first start, seeds, closes. */
+async function main(): Promise<number> {
+  const config = loadConfig();
+  if (!config.databaseUrl && config.dataDir !== 'memory://' && existsSync(join(config.dataDir, 'postmaster.pid'))) {
+    console.error(`The embedded database in ${config.dataDir} is in use (postmaster.pid exists): the server holds it.\n` +
+      'Stop the server and run `npm run seed:demo` again. (If no server runs — it crashed — delete that postmaster.pid.)');
+    return 2;
+  }
+  let database: Database;
+  try {
+    database = await openDatabase(config);
+  } catch (err) {
+    console.error(`Cannot open the database (${config.databaseUrl ? 'DATABASE_URL' : config.dataDir}): ${(err as Error).message}\n` +
+      'If the server is running on this embedded database, stop it first: PGlite allows one process per data folder.');
+    return 2;
+  }
+  try {
+    const generated = await bootstrap(database, config, new SettingsService(database.db, config));
+    if (generated) console.log(`Platform administrator created: ${config.adminUsername} / ${generated} (shown once)`);
+    printReport(await seedDemo(database));
+    console.log(`Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : config.dataDir}`);
+    return 0;
+  } catch (err) {
+    console.error(`Seeding failed, nothing was added: ${(err as Error).stack ?? err}`);
+    return 1;
+  } finally {
+    await database.close();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  process.exitCode = await main();
+}
