@@ -13,7 +13,7 @@
  * BENCH_CPU_PROF=1 (run the server under `node --cpu-prof`, profiles in bench/results/profile/).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { Paths } from '@mp/protocol';
 import { GatewayClient } from '../packages/server/src/testing/gateway-client.js';
@@ -50,11 +50,16 @@ function pad(s: string | number, n: number, right = false): string {
   return right ? t.padEnd(n) : t.padStart(n);
 }
 
+/** Latency for the table: autocannon's histogram has 1 ms resolution, so 0 means under a millisecond. */
+function ms(v: number): string {
+  return v === 0 ? '<1' : String(v);
+}
+
 function printTable(results: ScenarioResult[], ratio: number, met: boolean): void {
   const head = `${pad('scenario', 38, true)} ${pad('req/s', 9)} ${pad('p50 ms', 8)} ${pad('p99 ms', 8)} ${pad('errors', 7)} ${pad('requests', 9)}`;
   console.log(`\n${head}\n${'-'.repeat(head.length)}`);
   for (const r of results) {
-    console.log(`${pad(`(${r.key}) ${r.label}`, 38, true)} ${pad(r.reqPerSec, 9)} ${pad(r.latencyMs.p50, 8)} ${pad(r.latencyMs.p99, 8)} ${pad(r.errors, 7)} ${pad(r.requests, 9)}`);
+    console.log(`${pad(`(${r.key}) ${r.label}`, 38, true)} ${pad(r.reqPerSec, 9)} ${pad(ms(r.latencyMs.p50), 8)} ${pad(ms(r.latencyMs.p99), 8)} ${pad(r.errors, 7)} ${pad(r.requests, 9)}`);
   }
   console.log(`\n(b)/(a) = ${ratio.toFixed(3)}   target (b) ≥ ${TARGET_RATIO} × (a): ${met ? 'MET' : 'MISSED'}`);
   const c = results.find((r) => r.key === 'c');
@@ -65,12 +70,18 @@ function printTable(results: ScenarioResult[], ratio: number, met: boolean): voi
   }
 }
 
+function round2(n: number): number {
+  return Math.round(n * 100) / 100;
+}
+
 async function main(): Promise<number> {
   const started = Date.now();
   const cpuProf = process.env.BENCH_CPU_PROF === '1';
   const profDir = join(RESULTS_DIR, 'profile');
   if (cpuProf) mkdirSync(profDir, { recursive: true });
-  console.log(`MP3.0 bench: ${DURATION} s per scenario, ${CONNECTIONS} connections, ${cpus().length} CPU(s)${cpuProf ? ', server under --cpu-prof' : ''}`);
+  const loadBefore = loadavg()[0]!;
+  console.log(`MP3.0 bench: ${DURATION} s per scenario, ${CONNECTIONS} connections, ${cpus().length} CPU(s), load average ${loadBefore.toFixed(2)}${cpuProf ? ', server under --cpu-prof' : ''}`);
+  if (loadBefore > cpus().length / 2) console.log('note: the machine is busy; absolute figures will be low and noisy, the ratios less so');
   let server: RunningServer | undefined;
   try {
     server = await startServer(cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []);
@@ -101,6 +112,7 @@ async function main(): Promise<number> {
     mkdirSync(RESULTS_DIR, { recursive: true });
     const report = {
       at: new Date().toISOString(), node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? '',
+      loadAverage1m: { before: round2(loadBefore), after: round2(loadavg()[0]!) },
       durationS: DURATION, connections: CONNECTIONS, scenarios: results,
       ratioBA: Math.round(ratio * 1000) / 1000, target: `(b) >= ${TARGET_RATIO} x (a)`, targetMet: met,
     };
