@@ -35,6 +35,7 @@ export const Codes = {
   ACCOUNT_LOCKED: 'login.account_locked',
   ACCOUNT_DISABLED: 'login.account_disabled',
   ACCOUNT_EXPIRED: 'login.account_expired',
+  TENANT_DISABLED: 'login.tenant_disabled',
   TEST_ACCOUNT: 'login.test_account',
   PASSWORD_WEAK: 'password.strength_failed',
   PASSWORD_MISMATCH: 'password.mismatch',

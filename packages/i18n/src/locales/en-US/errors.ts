@@ -27,6 +27,7 @@ export default {
     account_locked: 'This account is locked after repeated failed sign-ins; try again in {{minutes}} minutes or contact the administrator',
     account_disabled: 'This account is disabled, please contact the administrator',
     account_expired: 'This account is not within its validity period, please contact the administrator',
+    tenant_disabled: 'Your tenant is disabled, please contact the platform administrator',
     test_account: 'Test accounts are not supported for login yet',
   },
   password: {

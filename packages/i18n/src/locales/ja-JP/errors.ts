@@ -27,6 +27,7 @@ export default {
     account_locked: 'ログイン失敗が続いたためアカウントがロックされました。{{minutes}} 分後に再試行するか管理者に連絡してください',
     account_disabled: 'このアカウントは無効化されています。管理者に連絡してください',
     account_expired: 'このアカウントは有効期間外です。管理者に連絡してください',
+    tenant_disabled: '所属テナントが無効化されています。プラットフォーム管理者に連絡してください',
     test_account: 'テストアカウントでのログインはまだサポートされていません',
   },
   password: {

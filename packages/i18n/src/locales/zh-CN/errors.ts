@@ -25,6 +25,7 @@ export default {
     account_locked: '账号因多次登录失败已被锁定，请于 {{minutes}} 分钟后再试或联系管理员',
     account_disabled: '账号已被禁用，请联系管理员',
     account_expired: '账号不在有效期内，请联系管理员',
+    tenant_disabled: '所属租户已停用，请联系平台管理员',
     test_account: '暂不支持测试账号登录',
   },
   password: {

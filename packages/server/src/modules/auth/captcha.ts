@@ -31,7 +31,8 @@ export async function checkCaptcha(tx: Tx, captchaId: string, answer: string): P
   return !!row && row.expiresAt.getTime() > Date.now() && row.answerHash === answerHash(captchaId, answer);
 }
 
-/** Removes a captcha: each answers one sign-in try. */
-export async function consumeCaptcha(tx: Tx, captchaId: string): Promise<void> {
-  await tx.delete(captchas).where(eq(captchas.id, captchaId));
+/** Removes a captcha (each answers one sign-in try); false when another request consumed it first. */
+export async function consumeCaptcha(tx: Tx, captchaId: string): Promise<boolean> {
+  const gone = await tx.delete(captchas).where(eq(captchas.id, captchaId)).returning({ id: captchas.id });
+  return gone.length === 1;
 }

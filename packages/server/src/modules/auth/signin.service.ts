@@ -3,7 +3,7 @@
  * captcha, account by user name / mobile / e-mail, password, lockout, status, validity, test account,
  * agreement; then a new session that replaces the account's earlier ones.
  * Failures that must be remembered (failed-attempt counters, consumed captchas) are committed before
- * the error is raised.
+ * the error is raised. A user whose tenant is disabled cannot sign in.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -12,12 +12,12 @@ import { AppError } from '../../lib/errors.js';
 import { dummyHash, verifyPassword } from '../../lib/passwords.js';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
 import type { Tx } from '../../db/client.js';
-import { findUsersByLogin, listIdentitiesOfUser, updateUserById, type UserRow } from '../users/users.repository.js';
+import { findUserById, findUsersByLogin, listIdentitiesOfUser, updateUserById, type UserRow } from '../users/users.repository.js';
 import { insertSession, replaceActiveSessionsOfUser } from '../session/session.repository.js';
 import { newToken, sessionIdOf, tokenMd5 } from '../session/tokens.js';
 import { insertAuditEntry } from '../audit/audit.repository.js';
 import { checkCaptcha, consumeCaptcha } from './captcha.js';
-import { resolveTenant } from '../tenants/tenants.repository.js';
+import { findTenantById, resolveTenant } from '../tenants/tenants.repository.js';
 
 type Outcome = { ok: { token: string; userId: string } } | { error: string; params?: Record<string, unknown> };
 
@@ -49,32 +49,48 @@ function isOutsideValidity(u: UserRow, today: string): boolean {
   return (!!u.effectiveDate && u.effectiveDate > today) || (!!u.expiryDate && u.expiryDate < today);
 }
 
-/** Runs the sign-in; returns the new token and user id or throws the localised failure. */
+/**
+ * Runs the sign-in; returns the new token and user id or throws the localised failure.
+ * Three steps, so the slow password hash (tens of ms) holds no transaction: (1) check the captcha and
+ * find the account; (2) verify the password; (3) in one transaction, re-read the account and record
+ * the outcome — counters, lock, or the new session.
+ */
 export async function signIn(app: FastifyInstance, request: FastifyRequest, body: SignInBody): Promise<{ token: string; userId: string }> {
   const cfg = app.config;
+  const db = app.database.db;
   const loginConfig = await app.settings.loginConfig();
   const password = await decryptPassword(app, body.password);
   const needCaptcha = loginConfig.verifyCodeType === '1';
   if (needCaptcha && (!body.captchaId || !body.verifyCode)) throw new AppError(Codes.CAPTCHA_REQUIRED);
+  const fail = (error: string, params?: Record<string, unknown>) => new AppError(error, params);
 
-  const outcome = await inScope(app.database.db, PLATFORM_SCOPE, async (tx): Promise<Outcome> => {
+  // (1) captcha and account
+  const found = await inScope(db, PLATFORM_SCOPE, async (tx) => {
     if (needCaptcha && !(await checkCaptcha(tx, body.captchaId!, body.verifyCode!))) {
       await consumeCaptcha(tx, body.captchaId!);
+      return 'captcha' as const;
+    }
+    return findAccount(tx, request.tenantHeader, body.username);
+  });
+  if (found === 'captcha') throw fail(Codes.CAPTCHA_WRONG);
+
+  // (2) the password, outside any transaction; a dummy hash when there is no account (same timing)
+  const passwordOk = await verifyPassword(found?.passwordHash ?? await dummyHash(), password);
+
+  // (3) the outcome
+  const outcome = await inScope(db, PLATFORM_SCOPE, async (tx): Promise<Outcome> => {
+    if (needCaptcha && !body.agree && found && passwordOk && !found.agreedAt) {
+      // keep the captcha for the resubmission after the agreement dialog
+    } else if (needCaptcha && !(await consumeCaptcha(tx, body.captchaId!))) {
       return { error: Codes.CAPTCHA_WRONG };
     }
-    const user = await findAccount(tx, request.tenantHeader, body.username);
+    const user = found && await findUserById(tx, found.id);
+    if (!user) return { error: Codes.BAD_CREDENTIALS };
     const now = new Date();
-    if (!user) {
-      await verifyPassword(await dummyHash(), password);
-      if (needCaptcha) await consumeCaptcha(tx, body.captchaId!);
-      return { error: Codes.BAD_CREDENTIALS };
-    }
     if (user.lockedUntil && user.lockedUntil > now) {
-      if (needCaptcha) await consumeCaptcha(tx, body.captchaId!);
       return { error: Codes.ACCOUNT_LOCKED, params: { minutes: Math.ceil((user.lockedUntil.getTime() - now.getTime()) / 60_000) } };
     }
-    if (!(await verifyPassword(user.passwordHash, password))) {
-      if (needCaptcha) await consumeCaptcha(tx, body.captchaId!);
+    if (!passwordOk || user.passwordHash !== found.passwordHash) {
       const windowOpen = user.failedWindowStart && now.getTime() - user.failedWindowStart.getTime() < cfg.lockoutWindowMin * 60_000;
       const count = windowOpen ? user.failedCount + 1 : 1;
       const lock = count >= cfg.lockoutThreshold && !user.superManager;
@@ -84,17 +100,14 @@ export async function signIn(app: FastifyInstance, request: FastifyRequest, body
       await insertAuditEntry(tx, request, { tenantId: user.tenantId, action: lock ? 'signin.locked' : 'signin.failed', entity: 'user', entityId: user.id, userId: user.id, username: user.username });
       return lock ? { error: Codes.ACCOUNT_LOCKED, params: { minutes: cfg.lockoutMinutes } } : { error: Codes.BAD_CREDENTIALS };
     }
-    const refuse = async (error: string): Promise<Outcome> => {
-      if (needCaptcha) await consumeCaptcha(tx, body.captchaId!);
-      return { error };
-    };
-    if (user.status !== 1) return refuse(Codes.ACCOUNT_DISABLED);
-    if (user.locked) return refuse(Codes.ACCOUNT_LOCKED);
-    if (isOutsideValidity(user, now.toISOString().slice(0, 10))) return refuse(Codes.ACCOUNT_EXPIRED);
+    if (user.status !== 1) return { error: Codes.ACCOUNT_DISABLED };
+    if (user.locked) return { error: Codes.ACCOUNT_LOCKED, params: { minutes: cfg.lockoutMinutes } };
+    if (isOutsideValidity(user, now.toISOString().slice(0, 10))) return { error: Codes.ACCOUNT_EXPIRED };
+    const tenant = await findTenantById(tx, user.tenantId);
+    if (!tenant || tenant.status !== 1) return { error: Codes.TENANT_DISABLED };
     const identities = await listIdentitiesOfUser(tx, user.id);
-    if (identities.every((i) => i === Identity.TEST_ACCOUNT)) return refuse(Codes.TEST_ACCOUNT);
-    if (!user.agreedAt && !body.agree) return { error: Codes.AGREEMENT_REQUIRED }; // captcha kept for the resubmission
-    if (needCaptcha) await consumeCaptcha(tx, body.captchaId!);
+    if (identities.every((i) => i === Identity.TEST_ACCOUNT)) return { error: Codes.TEST_ACCOUNT };
+    if (!user.agreedAt && !body.agree) return { error: Codes.AGREEMENT_REQUIRED };
 
     const token = newToken();
     const sessionId = sessionIdOf(token);
@@ -108,6 +121,6 @@ export async function signIn(app: FastifyInstance, request: FastifyRequest, body
     await insertAuditEntry(tx, request, { tenantId: user.tenantId, action: 'signin', entity: 'session', entityId: randomUUID(), userId: user.id, username: user.username });
     return { ok: { token, userId: user.id } };
   });
-  if ('error' in outcome) throw new AppError(outcome.error, outcome.params);
+  if ('error' in outcome) throw fail(outcome.error, outcome.params);
   return outcome.ok;
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { Codes, Paths } from '@mp/protocol';
-import { ADMIN_PASSWORD, createUserRow, testApp } from '../../testing/test-app.js';
+import { ADMIN_PASSWORD, createTenantRow, createUserRow, testApp } from '../../testing/test-app.js';
 import { GatewayClient } from '../../testing/gateway-client.js';
 import { answerHash } from './captcha.js';
 import { captchas, sessions } from '../../db/schema/index.js';
@@ -61,6 +61,17 @@ describe('sign-in sequence (PROTOCOL.md)', () => {
     expect(second.body.result).toBe('1');
     const third = await c.post(Paths.signin, { username: 'newbie', password: c.encrypt('Passw0rd!') });
     expect(third.body.result).toBe('1');
+  });
+
+  it('refuses the users of a disabled tenant', async () => {
+    const tenantId = await createTenantRow(t.app, 'offline');
+    await createUserRow(t.app, { tenantId, username: 'offuser', password: 'Passw0rd!' });
+    const { tenants } = await import('../../db/schema/index.js');
+    await t.app.database.db.update(tenants).set({ status: 0 }).where(eq(tenants.id, tenantId));
+    const c = await t.client();
+    c.language = 'EN_US';
+    const r = await c.post(Paths.signin, { username: 'offuser', password: c.encrypt('Passw0rd!'), agree: true });
+    expect(r.body).toMatchObject({ scode: Codes.TENANT_DISABLED, msg: 'Your tenant is disabled, please contact the platform administrator' });
   });
 
   it('refuses test accounts with the spec message', async () => {
