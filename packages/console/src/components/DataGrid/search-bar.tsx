@@ -35,8 +35,8 @@ export default function SearchBar({ fields, onSearch, onReset, loading }: Search
             <Select
               allowClear
               aria-label={f.label}
-              style={{ width: f.width ?? 160 }}
-              placeholder={f.placeholder ?? t('grid:selectPlaceholder', { field: f.label })}
+              style={{ width: f.width ?? 140 }}
+              placeholder={f.placeholder ?? t('common:all')}
               options={f.options}
               onChange={() => form.submit()}
             />
@@ -44,8 +44,8 @@ export default function SearchBar({ fields, onSearch, onReset, loading }: Search
             <Input
               allowClear
               aria-label={f.label}
-              style={{ width: f.width ?? 200 }}
-              placeholder={f.placeholder ?? t('grid:searchPlaceholder', { field: f.label })}
+              style={{ width: f.width ?? 180 }}
+              placeholder={f.placeholder}
             />
           )}
         </Form.Item>

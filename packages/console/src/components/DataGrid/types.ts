@@ -20,7 +20,7 @@ export type GridQuery<F extends Filters = Filters> = F & {
 /** One field of the search bar. `type` 'select' needs `options`. */
 export interface SearchField {
   name: string;
-  /** Label, already translated; also used for the placeholder. */
+  /** Label, already translated (shown before the control, and its accessible name). */
   label: string;
   type?: 'input' | 'select';
   options?: { label: string; value: string | number }[];

@@ -21,8 +21,6 @@ export default {
   excelOnly: 'Only Excel files can be uploaded.',
   fileNameTooLong: 'The file name length can not be greater than {{max}}.',
   fileTooLarge: 'The file size can not exceed {{size}}.',
-  searchPlaceholder: 'Please enter {{field}}',
-  selectPlaceholder: 'Please select {{field}}',
   reload: 'Reload list',
   searchForm: 'Search conditions',
   toolbar: 'List actions',

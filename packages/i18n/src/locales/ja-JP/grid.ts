@@ -21,8 +21,6 @@ export default {
   excelOnly: 'Excel ファイルのみアップロードできます。',
   fileNameTooLong: 'ファイル名は {{max}} 文字以内にしてください。',
   fileTooLarge: 'ファイルサイズは {{size}} 以下にしてください。',
-  searchPlaceholder: '{{field}}を入力してください',
-  selectPlaceholder: '{{field}}を選択してください',
   reload: '一覧を再読み込み',
   searchForm: '検索条件',
   toolbar: '一覧の操作',

@@ -22,8 +22,6 @@ export default {
   excelOnly: '只能上传 Excel 文件',
   fileNameTooLong: '文件名长度不能大于 {{max}}',
   fileTooLarge: '文件大小不能超过 {{size}}',
-  searchPlaceholder: '请输入{{field}}',
-  selectPlaceholder: '请选择{{field}}',
   reload: '刷新列表',
   searchForm: '查询条件',
   toolbar: '列表操作',

@@ -56,8 +56,8 @@ export default function TenancyManager() {
   const searchFields = useMemo<SearchField[]>(
     () => [
       { name: 'keyword', label: t('keyword'), placeholder: t('keywordPlaceholder'), width: 200 },
-      { name: 'name', label: t('field.name'), width: 170 },
-      { name: 'code', label: t('field.code'), width: 150 },
+      { name: 'name', label: t('field.name'), width: 160 },
+      { name: 'code', label: t('field.code'), width: 140 },
       {
         name: 'status',
         label: t('common:status'),

@@ -1,17 +1,17 @@
 /**
- * Sign-ins per day over the last 7 days as an ECharts bar chart with a trend line. Only the ECharts
+ * Sign-ins per day over the last 7 days as an ECharts bar chart, each bar labelled with its count. Only the ECharts
  * modules it uses are imported from 'echarts/core' (bundle size). Redraws on resize and when the
  * language or data change; disposes of the chart on unmount.
  */
 import { useEffect, useRef } from 'react';
 import * as echarts from 'echarts/core';
-import { BarChart, LineChart } from 'echarts/charts';
+import { BarChart } from 'echarts/charts';
 import { GridComponent, TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 import dayjs from 'dayjs';
 import type { DailySignIns } from '../../../../api/dashboard';
 
-echarts.use([BarChart, LineChart, GridComponent, TooltipComponent, CanvasRenderer]);
+echarts.use([BarChart, GridComponent, TooltipComponent, CanvasRenderer]);
 
 export interface SignInChartProps {
   data: DailySignIns[];
@@ -43,7 +43,7 @@ export default function SignInChart({ data, seriesName, dateFormat = 'MM-DD', he
   useEffect(() => {
     chart.current?.setOption(
       {
-        grid: { left: 16, right: 24, top: 24, bottom: 8, containLabel: true },
+        grid: { left: 16, right: 24, top: 32, bottom: 8, containLabel: true },
         tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
         xAxis: {
           type: 'category',
@@ -60,15 +60,7 @@ export default function SignInChart({ data, seriesName, dateFormat = 'MM-DD', he
             barMaxWidth: 36,
             data: data.map((d) => d.count),
             itemStyle: { color: '#1677ff', borderRadius: [4, 4, 0, 0] },
-          },
-          {
-            name: seriesName,
-            type: 'line',
-            data: data.map((d) => d.count),
-            symbolSize: 6,
-            lineStyle: { color: '#0ECA7E', width: 2 },
-            itemStyle: { color: '#0ECA7E' },
-            tooltip: { show: false },
+            label: { show: true, position: 'top', color: '#595959' },
           },
         ],
       },

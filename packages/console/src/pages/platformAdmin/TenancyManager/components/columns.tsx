@@ -20,7 +20,7 @@ export interface TenantRowActions {
   onDelete: (row: TenantRow) => Promise<unknown>;
 }
 
-const formatTime = (v: string) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '');
+const formatTime = (v: string) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '');
 
 /** A disabled action wrapped so its tooltip still shows (disabled buttons get no pointer events). */
 function Locked({ label, tip, danger }: { label: string; tip: string; danger?: boolean }) {
@@ -43,7 +43,7 @@ export function useTenantColumns(actions: TenantRowActions): TableColumnsType<Te
       {
         title: t('field.logo'),
         key: 'logo',
-        width: 72,
+        width: 64,
         render: (_, r) => (
           <Avatar shape="square" size={32} src={r.logoUrl ? fileUrl(r.logoUrl) : undefined} alt={r.name} style={{ background: '#e6f4ff', color: '#1677ff' }}>
             {r.name.slice(0, 1)}
@@ -78,8 +78,8 @@ export function useTenantColumns(actions: TenantRowActions): TableColumnsType<Te
       },
       statusColumn<TenantRow>({ title: t('common:status'), enabledText: t('common:enabled'), disabledText: t('common:disabled'), sortable: true }),
       { title: t('field.creator'), key: 'creator', dataIndex: 'creator' },
-      { title: t('field.createdAt'), key: 'createdAt', dataIndex: 'createdAt', sorter: true, render: formatTime },
-      { title: t('field.updatedAt'), key: 'updatedAt', dataIndex: 'updatedAt', sorter: true, render: formatTime },
+      { title: t('field.createdAt'), key: 'createdAt', dataIndex: 'createdAt', sorter: true, width: 160, render: formatTime },
+      { title: t('field.updatedAt'), key: 'updatedAt', dataIndex: 'updatedAt', sorter: true, width: 160, render: formatTime },
       {
         title: t('field.id'),
         key: 'id',
@@ -99,7 +99,7 @@ export function useTenantColumns(actions: TenantRowActions): TableColumnsType<Te
         title: t('common:operation'),
         key: 'operation',
         fixed: 'right',
-        width: 190,
+        width: 180,
         render: (_, r) => {
           const enabled = r.status === Status.ENABLED;
           const toggleLabel = enabled ? t('common:disable') : t('common:enable');
