@@ -97,9 +97,11 @@ export default function DataGrid<T extends object, F extends Filters = Filters>(
           fields={props.searchFields}
           loading={isFetching}
           onSearch={(v) => {
-            setFilters(cleanFilters(v));
+            const next = cleanFilters(v);
+            // Same filters on page 1: the query key does not change, so fetch again explicitly.
+            if (page === 1 && JSON.stringify(next) === JSON.stringify(filters)) void refetch();
+            setFilters(next);
             setPage(1);
-            void refetch();
           }}
           onReset={() => {
             setFilters({});
