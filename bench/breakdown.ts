@@ -13,7 +13,7 @@ import { ok, Paths, randomHex } from '@mp/protocol';
 import { buildApp } from '../packages/server/src/app.js';
 import { inScope, PLATFORM_SCOPE } from '../packages/server/src/db/context.js';
 import { codeTable } from '../packages/server/src/db/schema/index.js';
-import { recordNonceAndFindSession } from '../packages/server/src/modules/session/session.repository.js';
+import { GuardBatcher } from '../packages/server/src/modules/session/guard-batcher.js';
 import { GatewayClient } from '../packages/server/src/testing/gateway-client.js';
 
 const N = Number(process.env.BREAKDOWN_N ?? 2000);
@@ -52,7 +52,8 @@ try {
   await time('client: build signed headers (SM3)', async () => c.headersFor('POST', body));
   await time('inject GET /healthz (Fastify alone)', () => check(app.inject({ method: 'GET', url: '/healthz' })));
   await time('db: select 1 (drizzle)', () => db.execute(sql`select 1`));
-  await time('db: guard statement (nonce insert + session read)', () => recordNonceAndFindSession(db, randomHex(16), new Date(Date.now() + 300_000), 'none'));
+  const batcher = new GuardBatcher(db);
+  await time('db: guard statement (nonce insert + session read), one request per batch', () => batcher.check(randomHex(16), new Date(Date.now() + 300_000), 'none'));
   await time('db: inScope transaction with the code-table select', () => inScope(db, PLATFORM_SCOPE, (tx) => tx.select().from(codeTable).where(inArray(codeTable.codeType, [1]))));
   await time('db: the code-table select without a transaction', () => db.select().from(codeTable).where(inArray(codeTable.codeType, [1])));
   await time('inject public route doing the handler\'s transaction', () => check(app.inject({ method: 'POST', url: '/bench/probe/public-codetable', headers: json, payload: body })));

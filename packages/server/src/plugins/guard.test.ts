@@ -23,6 +23,16 @@ describe('request signature, timestamp and nonce (PROTOCOL.md Signature)', () =>
     expect(replay.body).toMatchObject({ result: '0', scode: Codes.NONCE_REPLAYED });
   });
 
+  it('lets exactly one of several concurrent requests with the same nonce through (batched check)', async () => {
+    const c = await admin();
+    const nonce = 'cd'.repeat(16);
+    const all = await Promise.all(Array.from({ length: 6 }, () => c.post(Paths.querycodetablelist, [1], { nonce })));
+    expect(all.filter((r) => r.body.result === '1')).toHaveLength(1);
+    expect(all.filter((r) => r.status === 401 && r.body.scode === Codes.NONCE_REPLAYED)).toHaveLength(5);
+    const distinct = await Promise.all(Array.from({ length: 6 }, () => c.post(Paths.querycodetablelist, [1])));
+    expect(distinct.every((r) => r.body.result === '1')).toBe(true);
+  });
+
   it('refuses a tampered body (signature over another text)', async () => {
     const c = await admin();
     const r = await c.post(Paths.listtenant, { page: 1, pageSize: 100 }, { signBody: JSON.stringify({ page: 1, pageSize: 10 }) });

@@ -12,7 +12,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Codes, computeSignature, DEFAULTS, expandIdentities, Headers } from '@mp/protocol';
 import { localeOf } from '@mp/i18n';
 import { AppError, unauthorized } from '../lib/errors.js';
-import { recordNonceAndFindSession } from '../modules/session/session.repository.js';
+import { GuardBatcher } from '../modules/session/guard-batcher.js';
 import { sessionIdOf } from '../modules/session/tokens.js';
 import type { Access } from '../types.js';
 
@@ -41,6 +41,7 @@ export function allows(access: Access, userTypes: readonly number[]): boolean {
 }
 
 export function registerGuard(app: FastifyInstance): void {
+  const batcher = new GuardBatcher(app.database.db);
   app.addHook('onRequest', async (request) => {
     request.locale = localeOf(header(request, Headers.language));
     request.tenantHeader = header(request, Headers.tenantId) || DEFAULTS.tenantId;
@@ -65,8 +66,7 @@ export function registerGuard(app: FastifyInstance): void {
     if (!/^[0-9a-fA-F]{16,64}$/.test(nonce)) throw unauthorized(Codes.SIGNATURE_INVALID);
     const signRange = header(request, Headers.signRange) === '2' ? '2' : '1';
     const token = bearer(request);
-    const { fresh, session } = await recordNonceAndFindSession(
-      app.database.db, nonce.toLowerCase(), new Date(ts + DEFAULTS.signatureWindowMs), token ? sessionIdOf(token) : '');
+    const { fresh, session } = await batcher.check(nonce.toLowerCase(), new Date(ts + DEFAULTS.signatureWindowMs), token ? sessionIdOf(token) : '');
 
     // A token we do not know cannot tell us its user id, so its signature cannot be checked: refuse
     // it as invalid at once (nothing runs). Known tokens are checked with their user id.

@@ -9,36 +9,6 @@ import { requestNonces, sessions } from '../../db/schema/index.js';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
-/**
- * In one statement: records the nonce (until `nonceExpiresAt`) and reads the session whose id is
- * `sessionId` ('' for none). `fresh` is false when the nonce was already recorded (a replay).
- */
-export async function recordNonceAndFindSession(db: Db, nonce: string, nonceExpiresAt: Date, sessionId: string): Promise<{ fresh: boolean; session: SessionRow | undefined }> {
-  const result = await db.execute(sql`
-    with n as (
-      insert into ${requestNonces} (nonce, expires_at) values (${nonce}, ${nonceExpiresAt.toISOString()})
-      on conflict do nothing returning 1
-    )
-    select (select count(*) from n)::int as fresh, s.id, s.token_md5, s.user_id, s.tenant_id, s.username,
-      s.identities, s.super_manager, s.state, s.created_at, s.expires_at, s.ended_at, s.ip, s.user_agent
-    from (select 1) one left join ${sessions} s on s.id = ${sessionId}`);
-  const r = (result as unknown as { rows: Record<string, unknown>[] }).rows[0]!;
-  const session: SessionRow | undefined = r.id ? {
-    id: r.id as string, tokenMd5: r.token_md5 as string, userId: r.user_id as string, tenantId: r.tenant_id as string,
-    username: r.username as string, identities: parseIntArray(r.identities), superManager: r.super_manager as boolean,
-    state: r.state as string, createdAt: new Date(r.created_at as string), expiresAt: new Date(r.expires_at as string),
-    endedAt: r.ended_at ? new Date(r.ended_at as string) : null, ip: r.ip as string, userAgent: r.user_agent as string,
-  } : undefined;
-  return { fresh: r.fresh === 1, session };
-}
-
-/** node-postgres and PGlite both parse smallint[]; a text form '{1,4}' is parsed here just in case. */
-function parseIntArray(v: unknown): number[] {
-  if (Array.isArray(v)) return v.map(Number);
-  if (typeof v === 'string') return v.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number);
-  return [];
-}
-
 export async function findSessionById(db: Db | Tx, id: string): Promise<SessionRow | undefined> {
   const [row] = await db.select().from(sessions).where(eq(sessions.id, id));
   return row;

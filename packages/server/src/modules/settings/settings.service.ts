@@ -68,11 +68,15 @@ export class SettingsService {
 
   /** The password rule: code table type 1, first row's value (SPEC §5 Password strength). */
   async passwordRule(): Promise<string> {
-    return this.read('passwordRule', async () => {
-      const [row] = await this.db.select({ codeVal: codeTable.codeVal }).from(codeTable)
-        .where(eq(codeTable.codeType, CodeType.PASSWORD_RULE)).orderBy(codeTable.sort, codeTable.codeKey).limit(1);
-      return row?.codeVal ?? DEFAULT_PASSWORD_RULE;
-    });
+    const [first] = await this.codeEntries([CodeType.PASSWORD_RULE]);
+    return first?.codeVal ?? DEFAULT_PASSWORD_RULE;
+  }
+
+  /** Code-table entries of the given types, ordered by type, sort and key (a small, cached table). */
+  async codeEntries(types: readonly number[]): Promise<{ codeType: number; codeKey: string; codeVal: string }[]> {
+    const all = await this.read('codeTable', () => this.db.select({ codeType: codeTable.codeType, codeKey: codeTable.codeKey, codeVal: codeTable.codeVal })
+      .from(codeTable).orderBy(codeTable.codeType, codeTable.sort, codeTable.codeKey));
+    return all.filter((e) => types.includes(e.codeType));
   }
 
   /** Login configuration: code defaults overlaid by the stored configuration, with the password rule. */
