@@ -14,7 +14,7 @@ import { Status, type TenantRow } from '@mp/protocol';
 import DataGrid, { type DataGridHandle, type SearchField } from '../../../components/DataGrid';
 import type { OpenMode } from '../../../components/FormModal';
 import { deleteTenants, exportTenants, listTenants, setTenantStatus, type TenantFilters } from '../../../api/tenant';
-import { useTenantColumns, type TenantRowActions } from './components/columns';
+import { TENANT_TABLE_WIDTH, useTenantColumns, type TenantRowActions } from './components/columns';
 import TenantFormModal from './components/tenant-form-modal';
 
 const QUERY_KEY = ['tenants'] as const;
@@ -55,7 +55,7 @@ export default function TenancyManager() {
 
   const searchFields = useMemo<SearchField[]>(
     () => [
-      { name: 'keyword', label: t('keyword'), placeholder: t('keywordPlaceholder'), width: 200 },
+      { name: 'keyword', label: t('keyword'), placeholder: t('keywordPlaceholder'), width: 220 },
       { name: 'name', label: t('field.name'), width: 160 },
       { name: 'code', label: t('field.code'), width: 140 },
       {
@@ -81,6 +81,7 @@ export default function TenancyManager() {
         fetch={(q) => listTenants(q)}
         columns={columns}
         rowKey="id"
+        scrollX={TENANT_TABLE_WIDTH}
         searchFields={searchFields}
         isRowSelectable={(r) => !r.builtIn}
         actions={

@@ -35,6 +35,9 @@ function Locked({ label, tip, danger }: { label: string; tip: string; danger?: b
   );
 }
 
+/** Sum of the column widths (plus the selection column): the table's horizontal scroll width. */
+export const TENANT_TABLE_WIDTH = 1600;
+
 /** The columns, translated and memoised per language. */
 export function useTenantColumns(actions: TenantRowActions): TableColumnsType<TenantRow> {
   const { t, i18n } = useTranslation(['tenant', 'common']);
@@ -55,6 +58,7 @@ export function useTenantColumns(actions: TenantRowActions): TableColumnsType<Te
         key: 'name',
         dataIndex: 'name',
         sorter: true,
+        width: 190,
         render: (_, r) => (
           <Space size={6}>
             <span>{r.name}</span>
@@ -62,8 +66,8 @@ export function useTenantColumns(actions: TenantRowActions): TableColumnsType<Te
           </Space>
         ),
       },
-      { title: t('field.code'), key: 'code', dataIndex: 'code', sorter: true },
-      { title: t('field.abbreviation'), key: 'abbreviation', dataIndex: 'abbreviation' },
+      { title: t('field.code'), key: 'code', dataIndex: 'code', sorter: true, width: 140, ellipsis: true },
+      { title: t('field.abbreviation'), key: 'abbreviation', dataIndex: 'abbreviation', width: 120, ellipsis: true },
       {
         title: t('field.address'),
         key: 'address',
@@ -77,7 +81,7 @@ export function useTenantColumns(actions: TenantRowActions): TableColumnsType<Te
         ),
       },
       statusColumn<TenantRow>({ title: t('common:status'), enabledText: t('common:enabled'), disabledText: t('common:disabled'), sortable: true }),
-      { title: t('field.creator'), key: 'creator', dataIndex: 'creator' },
+      { title: t('field.creator'), key: 'creator', dataIndex: 'creator', width: 110, ellipsis: true },
       { title: t('field.createdAt'), key: 'createdAt', dataIndex: 'createdAt', sorter: true, width: 160, render: formatTime },
       { title: t('field.updatedAt'), key: 'updatedAt', dataIndex: 'updatedAt', sorter: true, width: 160, render: formatTime },
       {
