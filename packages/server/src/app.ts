@@ -79,11 +79,11 @@ export async function buildApp(overrides: Partial<ServerConfig> = {}, opts: { lo
       await scope.register(fastifyStatic, { root: config.consoleDir, wildcard: false, index: false, prefix: '/', allowedPath: (p) => !p.startsWith(GATEWAY) });
     });
   }
-  const indexHtml = hasConsole ? readFileSync(join(config.consoleDir, 'index.html'), 'utf8') : '';
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith(GATEWAY) || !hasConsole || request.method !== 'GET') return sendFailure(request, reply, 404, Codes.NOT_FOUND);
     // History-mode routes of the console (SPEC §2) all answer the console's page.
-    return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
+    // Read each time, so a rebuilt console is served without a restart (the OS caches the file).
+    return reply.type('text/html').header('cache-control', 'no-cache').send(readFileSync(join(config.consoleDir, 'index.html'), 'utf8'));
   });
 
   const generatedAdminPassword = await bootstrap(database, config, settings);

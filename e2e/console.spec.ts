@@ -1,0 +1,117 @@
+/**
+ * The foundation end to end, as a platform administrator sees it in Chromium: sign-in, dashboard,
+ * languages, the tenant grid (create, edit, search, delete) and logout. Texts come from @mp/i18n, so the
+ * test checks that what the user sees is the chosen language's text.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import type { Browser, Page } from 'playwright-core';
+import { resources } from '@mp/i18n';
+import { ADMIN_PASSWORD, launchBrowser, shot, startServer, type RunningServer } from './support.js';
+
+const zh = resources['zh-CN'];
+const en = resources['en-US'];
+const ja = resources['ja-JP'];
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+const logoPath = join(tmpdir(), 'mp-e2e-logo.png');
+
+beforeAll(async () => {
+  mkdirSync(new URL('./artifacts', import.meta.url).pathname, { recursive: true });
+  // A 1×1 PNG as the tenant logo.
+  writeFileSync(logoPath, Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'));
+  server = await startServer();
+  browser = await launchBrowser();
+  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function chooseLanguage(text: string) {
+  await page.getByTestId('language-switch').first().click();
+  await page.getByRole('menuitem', { name: text }).click();
+}
+
+describe('platform administrator in the console', () => {
+  it('sends a visitor of /platformAdmin to login, signs in after the privacy agreement, and shows the dashboard', async () => {
+    await page.goto(`${server.url}/platformAdmin`);
+    await page.waitForURL(/\/login/, { timeout: 15_000 });
+    await expect(page.getByRole('heading', { name: zh.login.title })).toBeTruthy();
+    await page.getByPlaceholder(zh.login.username, { exact: true }).fill('admin');
+    await page.getByPlaceholder(zh.login.password, { exact: true }).fill(ADMIN_PASSWORD);
+    await page.getByRole('checkbox', { name: new RegExp(zh.login.agreePrefix) }).check();
+    await shot(page, 'login-zh');
+    await page.getByTestId('login-submit').click();
+    // First sign-in of the account: the server asks for the agreement (10001001920).
+    await page.getByTestId('agreement-agree').click();
+    await page.waitForURL(/\/platformAdmin\/dashboard/, { timeout: 15_000 });
+    await page.getByText(zh.layout.route.tenancyManager).first().waitFor();
+    await shot(page, 'dashboard-zh');
+  });
+
+  it('switches to English and Japanese and the texts change', async () => {
+    await chooseLanguage('English');
+    await page.getByText(en.layout.route.tenancyManager).first().waitFor();
+    expect(await page.getByText(zh.layout.route.tenancyManager).count()).toBe(0);
+    await shot(page, 'dashboard-en');
+    await chooseLanguage('日本語');
+    await page.getByText(ja.layout.route.tenancyManager).first().waitFor();
+    await shot(page, 'dashboard-ja');
+    await chooseLanguage('English');
+    await page.getByText(en.layout.route.tenancyManager).first().waitFor();
+  });
+
+  it('creates, edits, searches and deletes a tenant through the grid', async () => {
+    await page.getByRole('menuitem', { name: en.layout.route.tenancyManager }).click();
+    await page.waitForURL(/\/platformAdmin\/tenancyManager/);
+    await page.getByRole('button', { name: en.tenant.newTenant }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(en.tenant.field.name).fill('Northwind Trading');
+    await dialog.getByLabel(en.tenant.field.code).fill('bad-code');
+    await dialog.getByLabel(en.tenant.field.abbreviation).fill('NWT');
+    await dialog.getByLabel(en.tenant.field.address).fill('12 Harbour Road');
+    await dialog.locator('input[type=file]').setInputFiles(logoPath);
+    await dialog.locator('img').first().waitFor();
+    await dialog.getByRole('button', { name: en.common.save }).click();
+    await dialog.getByText(en.tenant.codePattern).waitFor();
+    await dialog.getByLabel(en.tenant.field.code).fill('northwind');
+    await shot(page, 'tenant-form-en');
+    await dialog.getByRole('button', { name: en.common.save }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const row = page.getByRole('row', { name: /Northwind Trading/ });
+    await row.waitFor();
+
+    await row.getByRole('button', { name: en.common.edit }).click();
+    await dialog.getByLabel(en.tenant.field.name).fill('Northwind Traders');
+    await dialog.getByRole('button', { name: en.common.save }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('row', { name: /Northwind Traders/ }).waitFor();
+
+    await page.getByLabel(en.tenant.keyword).fill('nothing-matches-this');
+    await page.getByRole('button', { name: en.common.search }).click();
+    await page.getByRole('row', { name: /Northwind Traders/ }).waitFor({ state: 'detached' });
+    await page.getByLabel(en.tenant.keyword).fill('northwind');
+    await page.getByRole('button', { name: en.common.search }).click();
+    await page.getByRole('row', { name: /Northwind Traders/ }).waitFor();
+    await shot(page, 'tenants-en');
+
+    await page.getByRole('row', { name: /Northwind Traders/ }).getByRole('button', { name: en.common.delete }).click();
+    await page.getByRole('button', { name: en.common.ok }).last().click();
+    await page.getByRole('row', { name: /Northwind Traders/ }).waitFor({ state: 'detached' });
+  });
+
+  it('logs out after confirmation and lands on the login page', async () => {
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: en.layout.header.logout }).click();
+    await page.getByRole('button', { name: en.common.ok }).last().click();
+    await page.waitForURL(/\/login/);
+    await page.goto(`${server.url}/platformAdmin/tenancyManager`);
+    await page.waitForURL(/\/login/, { timeout: 15_000 });
+  });
+});
