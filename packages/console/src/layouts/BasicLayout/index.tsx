@@ -71,7 +71,7 @@ export default function BasicLayout({ area }: { area: AreaDef }) {
         <Layout.Sider
           className="mp-sider"
           theme="light"
-          width={228}
+          width={248}
           collapsedWidth={64}
           collapsible
           collapsed={collapsed}

@@ -30,8 +30,9 @@ export default async function fileRoutes(app: FastifyInstance) {
     const part = await request.file({ limits: { fileSize: FILE_LIMITS.imageBytes, files: 1 } });
     if (!part) throw new AppError(Codes.REQUIRED, { fieldKey: 'logo' });
     if ([...part.filename].length > FILE_LIMITS.fileNameChars) throw new AppError(Codes.FILE_NAME_TOO_LONG);
-    const data = await part.toBuffer().catch(() => { throw new AppError(Codes.FILE_TOO_LARGE, { size: '10M' }); });
-    if (part.file.truncated) throw new AppError(Codes.FILE_TOO_LARGE, { size: '10M' });
+    // PROTOCOL.md: 413 for a file over its limit.
+    const data = await part.toBuffer().catch(() => { throw new AppError(Codes.FILE_TOO_LARGE, { size: '10M' }, 413); });
+    if (part.file.truncated) throw new AppError(Codes.FILE_TOO_LARGE, { size: '10M' }, 413);
     const mime = sniffImage(data);
     if (!mime || !(LOGO_MIME_TYPES as readonly string[]).includes(mime)) throw new AppError(Codes.FILE_TYPE);
     const auth = request.auth!;

@@ -19,7 +19,7 @@ async function upload(client: GatewayClient, name: string, data: Buffer, type = 
   ]);
   const headers = { ...client.headersFor('POST', undefined), 'content-type': `multipart/form-data; boundary=${boundary}` };
   const r = await t.app.inject({ method: 'POST', url: Paths.uploadfile, headers, payload });
-  return r.json();
+  return { ...r.json(), status: r.statusCode };
 }
 
 const valid = () => ({ code: `T${Math.random().toString(36).slice(2, 8)}`, name: 'Acme Corp', abbreviation: 'ACME', logo, address: '1 Main St', status: 1 as const });
@@ -50,6 +50,15 @@ describe('tenant management API', () => {
     expect(r.scode).toBe(Codes.FILE_TYPE);
     const long = await upload(c, `${'x'.repeat(51)}.png`, PNG);
     expect(long.scode).toBe(Codes.FILE_NAME_TOO_LONG);
+  });
+
+  it('answers 413 for a file over 10M and for a JSON body over its limit', async () => {
+    const big = await upload(c, 'big.png', Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024 + 10)]));
+    expect(big.status).toBe(413);
+    expect(big.scode).toBe(Codes.FILE_TOO_LARGE);
+    const body = await c.post(Paths.listtenant, { keyword: 'x'.repeat(2 * 1024 * 1024) });
+    expect(body.status).toBe(413);
+    expect(body.body.scode).toBe(Codes.PAYLOAD_TOO_LARGE);
   });
 
   it('creates, reads, edits and deletes a tenant', async () => {
