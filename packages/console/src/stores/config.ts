@@ -4,7 +4,7 @@
  * from the address hash at startup (`tenant_id`, `app_code`, `app_id`, default 'sys'; `redirect_uri`).
  */
 import { create } from 'zustand';
-import { DEFAULTS, type LoginConfig, type StartupConfig } from '@mp/protocol';
+import { DEFAULTS, LOGIN_CONFIG_DEFAULTS, type LoginConfig, type StartupConfig } from '@mp/protocol';
 
 export const SERVER_OFFSET_KEY = 'serverTimeOffset';
 
@@ -38,22 +38,8 @@ export function parseHashParams(hash: string): HashParams {
   };
 }
 
-/** The login configuration before the server answers (SPEC §9 defaults). */
-export const DEFAULT_LOGIN_CONFIG: LoginConfig = {
-  systemName: 'MP3.0',
-  verifyCodeType: '1',
-  loginMode: DEFAULTS.loginMode,
-  loginFormPosition: 'right',
-  forcePasswordChange: false,
-  multiLanguage: true,
-  showTenantName: false,
-  mourningMode: false,
-  progressBar: true,
-  noticeManagement: false,
-  menuCollapsed: false,
-  bambooCloud: false,
-  passwordReg: '',
-};
+/** The login configuration before the server answers (SPEC §9 defaults; the rule comes from the server). */
+export const DEFAULT_LOGIN_CONFIG: LoginConfig = { ...LOGIN_CONFIG_DEFAULTS, passwordReg: '' };
 
 interface ConfigState {
   loaded: boolean;

@@ -1,5 +1,7 @@
 /** Sign-in and session schemas and types (PROTOCOL.md "Sign-in sequence"; SPEC §3 Session user info). */
 import Type, { type Static } from 'typebox';
+import { DEFAULTS } from '../enums.js';
+import { DEFAULT_PASSWORD_RULE } from '../rules.js';
 
 export const SignInBody = Type.Object({
   username: Type.String({ minLength: 1, maxLength: 100 }),
@@ -41,6 +43,23 @@ export interface LoginConfig {
   /** The password rule's regular expression (code table type 1). */
   passwordReg: string;
 }
+
+/** SPEC §9 code defaults of the login configuration (the first layer of the config priority). */
+export const LOGIN_CONFIG_DEFAULTS: LoginConfig = {
+  systemName: 'MP3.0',
+  verifyCodeType: '1',
+  loginMode: DEFAULTS.loginMode,
+  loginFormPosition: 'right',
+  forcePasswordChange: false,
+  multiLanguage: true,
+  showTenantName: false,
+  mourningMode: false,
+  progressBar: true,
+  noticeManagement: false,
+  menuCollapsed: false,
+  bambooCloud: false,
+  passwordReg: DEFAULT_PASSWORD_RULE,
+};
 
 /** `data` of `GET /gateway/auth/`. */
 export interface StartupConfig {

@@ -6,27 +6,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { CodeType, DEFAULT_PASSWORD_RULE, type LoginConfig } from '@mp/protocol';
+import { CodeType, DEFAULT_PASSWORD_RULE, LOGIN_CONFIG_DEFAULTS, type LoginConfig } from '@mp/protocol';
 import type { Db, Tx } from '../../db/client.js';
 import { codeTable, settings } from '../../db/schema/index.js';
 import type { ServerConfig } from '../../config.js';
-
-/** SPEC §9 code defaults of the login configuration. */
-export const LOGIN_CONFIG_DEFAULTS: LoginConfig = {
-  systemName: 'MP3.0',
-  verifyCodeType: '1',
-  loginMode: '9',
-  loginFormPosition: 'right',
-  forcePasswordChange: false,
-  multiLanguage: true,
-  showTenantName: false,
-  mourningMode: false,
-  progressBar: true,
-  noticeManagement: false,
-  menuCollapsed: false,
-  bambooCloud: false,
-  passwordReg: DEFAULT_PASSWORD_RULE,
-};
 
 const TTL_MS = 5_000;
 
