@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import i18next from 'i18next';
 import { i18nOptions, resources } from '@mp/i18n';
 import { TENANT_RULES } from '@mp/protocol';
-import { hasScriptTag, maxLengthRule, noScriptRule, patternRule, requiredRule, textRules, type Translate } from './rules';
+import { hasScriptTag, maxLengthRule, noScriptRule, patternRule, requiredRule, sameAsRule, textRules, type Translate } from './rules';
 
 const i18n = i18next.createInstance();
 void i18n.init({ ...i18nOptions, lng: 'en-US' });
@@ -61,5 +61,14 @@ describe('form rules from protocol rules', () => {
       expect(console.script_tag).toBe(server.script_tag);
       expect(resources[locale].tenant.codePattern).toBe(resources[locale].errors.tenant.code_pattern);
     }
+  });
+});
+
+describe('sameAsRule', () => {
+  const form = (other: string) => ({ getFieldValue: () => other });
+  const check = (value: string, other: string) => sameAsRule('pwd', 'two passwords inconsistent')(form(other)).validator!({} as never, value, () => undefined);
+  it('accepts a confirmation equal to the other field after trimming, refuses a different one', async () => {
+    await expect(check(' Passw0rd ', 'Passw0rd')).resolves.toBeUndefined();
+    await expect(check('Passw0rd', 'Other123')).rejects.toThrow('two passwords inconsistent');
   });
 });

@@ -81,3 +81,15 @@ export function textRules(t: Translate, label: string, opts: TextRuleOptions = {
   rules.push(noScriptRule(t));
   return rules;
 }
+
+/**
+ * A confirmation rule: the value must equal the field `other` after trimming (SPEC §5 Reset form:
+ * "confirmation equals new password after trimming"). Use with `dependencies={[other]}`.
+ */
+export function sameAsRule(other: string, message: string): (form: { getFieldValue(name: string): unknown }) => RuleObject {
+  return ({ getFieldValue }) => ({
+    validator: (_, value: unknown) => (!value || String(value).trim() === String(getFieldValue(other) ?? '').trim()
+      ? Promise.resolve()
+      : Promise.reject(new Error(message))),
+  });
+}

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { checkPasswordStrength, DEFAULT_PASSWORD_RULE } from '@mp/protocol';
 import { modifyPassword, queryCodeTable } from '../../api/auth';
 import { ApiError, encryptPassword } from '../../api/client';
+import { sameAsRule } from '../../components/FormModal/rules';
 
 interface Values { oldPassword: string; newPassword: string; confirmPassword: string }
 
@@ -84,11 +85,7 @@ export default function ModifyPasswordModal({ open, onClose }: { open: boolean; 
           dependencies={['newPassword']}
           rules={[
             required('password.confirmPassword'),
-            ({ getFieldValue }) => ({
-              validator: (_, value: string) => (!value || value.trim() === String(getFieldValue('newPassword') ?? '').trim()
-                ? Promise.resolve()
-                : Promise.reject(new Error(t('password.mismatch')))),
-            }),
+            sameAsRule('newPassword', t('password.mismatch')),
           ]}
         >
           <Input.Password autoComplete="new-password" />

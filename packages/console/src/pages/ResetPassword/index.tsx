@@ -12,6 +12,7 @@ import { checkPasswordStrength } from '@mp/protocol';
 import { checkResetLink, resetPassword } from '../../api/auth';
 import { encryptPassword } from '../../api/client';
 import { useConfigStore } from '../../stores/config';
+import { sameAsRule } from '../../components/FormModal/rules';
 
 interface Values { pwd: string; ensurepwd: string }
 
@@ -71,11 +72,7 @@ export default function ResetPassword() {
           dependencies={['pwd']}
           rules={[
             required('reset.confirmPassword'),
-            ({ getFieldValue }) => ({
-              validator: (_, value: string) => (!value || value.trim() === String(getFieldValue('pwd') ?? '').trim()
-                ? Promise.resolve()
-                : Promise.reject(new Error(t('reset.mismatch')))),
-            }),
+            sameAsRule('pwd', t('reset.mismatch')),
           ]}
         >
           <Input.Password autoComplete="new-password" />
