@@ -4,7 +4,7 @@
  * HTTP (`fetch` against a base URL).
  */
 import type { FastifyInstance } from 'fastify';
-import { computeSignature, encryptValue, Paths, randomHex, signRangeFor, type Envelope, type StartupConfig } from '@mp/protocol';
+import { computeSignature, encryptValue, Paths, randomHex, signRangeFor, type Envelope, type SignInput, type StartupConfig } from '@mp/protocol';
 
 export interface RawResponse<D = unknown> { status: number; headers: Record<string, string>; body: Envelope<D>; raw: Buffer }
 
@@ -26,6 +26,8 @@ export class GatewayClient {
   language = 'ZH_CN';
   tenantId = 'sys';
   config!: StartupConfig;
+  /** How the signature is computed; the protocol package's portable one unless replaced (benchmarks use Node's). */
+  sign: (input: SignInput, cryptoType: string) => string = computeSignature;
 
   constructor(private readonly target: FastifyInstance | string) {}
 
@@ -51,7 +53,7 @@ export class GatewayClient {
     };
     if (bodyText !== undefined) h['content-type'] = 'application/json';
     if (this.token) h.authorization = `Bearer ${this.token}`;
-    h['x-signature'] = computeSignature({ clientId: 'mp-console', timestamp, token: this.token, nonce, signRange, userId: this.userId, body: o.signBody ?? bodyText ?? '' }, this.config?.cryptoType ?? '2');
+    h['x-signature'] = this.sign({ clientId: 'mp-console', timestamp, token: this.token, nonce, signRange, userId: this.userId, body: o.signBody ?? bodyText ?? '' }, this.config?.cryptoType ?? '2');
     return h;
   }
 
