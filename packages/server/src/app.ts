@@ -21,6 +21,7 @@ import { registerGuard } from './plugins/guard.js';
 import { registerModules } from './modules/index.js';
 import { bootstrap } from './bootstrap.js';
 import { sweepExpired } from './modules/session/session.repository.js';
+import { EmbeddedGuardStore, SharedGuardStore, type GuardStore } from './modules/session/guard-store.js';
 
 /** One registered route and its access rule (the route-rule test reads these). */
 export interface RouteSummary { method: string; url: string; access: unknown }
@@ -47,9 +48,14 @@ export async function buildApp(overrides: Partial<ServerConfig> = {}, opts: { lo
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('settings', settings);
+  const guardStore: GuardStore = database.kind === 'pglite' ? await EmbeddedGuardStore.open(database.db) : new SharedGuardStore(database.db);
+  app.decorate('guardStore', guardStore);
   app.decorateRequest('locale', 'zh-CN');
   app.decorateRequest('tenantHeader', 'sys');
-  if (!opts.database) app.addHook('onClose', async () => database.close());
+  app.addHook('onClose', async () => {
+    await guardStore.close();
+    if (!opts.database) await database.close();
+  });
 
   const routeTable: RouteSummary[] = [];
   app.decorate('routeTable', routeTable);

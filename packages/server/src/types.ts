@@ -7,6 +7,7 @@ import type { UserTypeValue } from '@mp/protocol';
 import type { ServerConfig } from './config.js';
 import type { Database } from './db/client.js';
 import type { SettingsService } from './modules/settings/settings.service.js';
+import type { GuardStore } from './modules/session/guard-store.js';
 
 /**
  * Who may call a route:
@@ -51,6 +52,7 @@ declare module 'fastify' {
     config: ServerConfig;
     database: Database;
     settings: SettingsService;
+    guardStore: GuardStore;
     routeTable: { method: string; url: string; access: unknown }[];
   }
 }

@@ -2,8 +2,9 @@
  * The gateway guard, run before validation and the handler of every route (PROTOCOL.md "Request
  * headers", "Signature"; SPEC §8 token codes; CONVENTIONS "Server" access rules):
  * 1. the route must declare `config.access` (else refused: a route without a rule is a defect);
- * 2. signed routes need every signing header, a timestamp within 300 s, a fresh nonce (kept in the
- *    database so replays are caught across instances) and the right signature;
+ * 2. signed routes need every signing header, a timestamp within 300 s, a fresh nonce (the guard
+ *    store: in the database for PostgreSQL, in this single process for embedded PGlite) and the
+ *    right signature;
  * 3. session routes need a bearer token of an active, unexpired session (codes 10009021001/2,
  *    10025000350), and the user types the rule names (10009029001).
  */
@@ -12,7 +13,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Codes, DEFAULTS, expandIdentities, Headers, signaturePayload, type SignInput } from '@mp/protocol';
 import { localeOf } from '@mp/i18n';
 import { AppError, unauthorized } from '../lib/errors.js';
-import { GuardBatcher } from '../modules/session/guard-batcher.js';
 import { sessionIdOf } from '../modules/session/tokens.js';
 import type { Access } from '../types.js';
 
@@ -49,7 +49,6 @@ export function allows(access: Access, userTypes: readonly number[]): boolean {
 }
 
 export function registerGuard(app: FastifyInstance): void {
-  const batcher = new GuardBatcher(app.database.db);
   app.addHook('onRequest', async (request) => {
     request.locale = localeOf(header(request, Headers.language));
     request.tenantHeader = header(request, Headers.tenantId) || DEFAULTS.tenantId;
@@ -74,7 +73,7 @@ export function registerGuard(app: FastifyInstance): void {
     if (!/^[0-9a-fA-F]{16,64}$/.test(nonce)) throw unauthorized(Codes.SIGNATURE_INVALID);
     const signRange = header(request, Headers.signRange) === '2' ? '2' : '1';
     const token = bearer(request);
-    const { fresh, session } = await batcher.check(nonce.toLowerCase(), new Date(ts + DEFAULTS.signatureWindowMs), token ? sessionIdOf(token) : '');
+    const { fresh, session } = await app.guardStore.check(nonce.toLowerCase(), ts, token ? sessionIdOf(token) : '');
 
     // A token we do not know cannot tell us its user id, so its signature cannot be checked: refuse
     // it as invalid at once (nothing runs). Known tokens are checked with their user id.

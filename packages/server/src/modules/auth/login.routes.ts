@@ -29,6 +29,7 @@ export default async function loginRoutes(app: FastifyInstance) {
       const identities = await listIdentitiesOfUser(tx, user.id);
       // Refresh the session's snapshot: identities may have changed since sign-in.
       await tx.update(sessions).set({ identities }).where(eq(sessions.id, auth.sessionId));
+      app.guardStore.forgetSessions({ ids: [auth.sessionId] });
       const userTypes = expandIdentities(identities);
       return {
         token: auth.token, accessToken: auth.token, userId: user.id, userName: user.username, employeeName: user.employeeName,
@@ -44,6 +45,7 @@ export default async function loginRoutes(app: FastifyInstance) {
     const auth = request.auth!;
     await inScope(app.database.db, { scope: 'tenant', tenantId: auth.tenantId }, async (tx) => {
       await endSessionById(tx, auth.sessionId);
+      app.guardStore.forgetSessions({ ids: [auth.sessionId] });
       await insertAuditEntry(tx, request, { tenantId: auth.tenantId, action: 'signout', entity: 'session' });
     });
     return ok({});
@@ -53,7 +55,10 @@ export default async function loginRoutes(app: FastifyInstance) {
     checkSameToken(request);
     const auth = request.auth!;
     const expiresAt = new Date(Date.now() + app.config.tokenTtlMin * 60_000);
-    await inScope(app.database.db, { scope: 'tenant', tenantId: auth.tenantId }, (tx) => extendSessionById(tx, auth.sessionId, expiresAt));
+    await inScope(app.database.db, { scope: 'tenant', tenantId: auth.tenantId }, async (tx) => {
+      await extendSessionById(tx, auth.sessionId, expiresAt);
+      app.guardStore.forgetSessions({ ids: [auth.sessionId] });
+    });
     return ok({ row: { token: auth.token, expiresAt: expiresAt.getTime() } });
   });
 }

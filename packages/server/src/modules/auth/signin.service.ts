@@ -117,6 +117,7 @@ export async function signIn(app: FastifyInstance, request: FastifyRequest, body
       ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '').slice(0, 300),
     });
     await replaceActiveSessionsOfUser(tx, user.id, sessionId);
+    app.guardStore.forgetSessions({ userId: user.id });
     await updateUserById(tx, user.id, { failedCount: 0, failedWindowStart: null, lockedUntil: null, lastLoginAt: now, ...(user.agreedAt ? {} : { agreedAt: now }) });
     await insertAuditEntry(tx, request, { tenantId: user.tenantId, action: 'signin', entity: 'session', entityId: randomUUID(), userId: user.id, username: user.username });
     return { ok: { token, userId: user.id } };

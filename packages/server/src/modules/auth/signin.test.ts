@@ -124,7 +124,9 @@ describe('sign-in sequence (PROTOCOL.md)', () => {
     await c.signIn('expiring', 'Passw0rd!');
     const renewed = await c.post(Paths.renewaltoken, { token: c.token });
     expect(renewed.body.data.row.expiresAt).toBeGreaterThan(Date.now());
+    // Let the session's time run out (a write to a session is always followed by forgetSessions).
     await t.app.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, c.userId));
+    t.app.guardStore.forgetSessions({ userId: c.userId });
     expect((await c.post(Paths.querycodetablelist, [1])).body.scode).toBe(Codes.TOKEN_EXPIRED);
   });
 
