@@ -1,5 +1,10 @@
 /** @mp/protocol — what console and server share: envelope, codes, enums, rules, crypto, signing, schemas. */
 export * from './codes.js';
+export * from './codes/product.js';
+export * from './codes/user.js';
+export * from './codes/role.js';
+export * from './codes/sysconfig.js';
+export * from './codes/licence.js';
 export * from './envelope.js';
 export * from './enums.js';
 export * from './rules.js';

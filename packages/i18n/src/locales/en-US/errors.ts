@@ -1,5 +1,10 @@
 import type { Messages } from '../../types.js';
 import type zh from '../zh-CN/errors.js';
+import productErrors from './errors-product.js';
+import userErrors from './errors-user.js';
+import roleErrors from './errors-role.js';
+import sysconfigErrors from './errors-sysconfig.js';
+import licenceErrors from './errors-licence.js';
 
 export default {
   '10001001920': 'Please check the agree user Agreement Privacy Agreement',
@@ -55,6 +60,11 @@ export default {
     name_too_long: 'The file name length can not be greater than 50.',
     not_found: 'The file does not exist',
   },
+  product: productErrors,
+  user: userErrors,
+  role: roleErrors,
+  sysconfig: sysconfigErrors,
+  licence: licenceErrors,
   field: {
     code: 'code',
     name: 'name',

@@ -1,5 +1,10 @@
 import type { Messages } from '../../types.js';
 import type zh from '../zh-CN/errors.js';
+import productErrors from './errors-product.js';
+import userErrors from './errors-user.js';
+import roleErrors from './errors-role.js';
+import sysconfigErrors from './errors-sysconfig.js';
+import licenceErrors from './errors-licence.js';
 
 export default {
   '10001001920': 'ユーザー規約とプライバシーポリシーに同意してください',
@@ -55,6 +60,11 @@ export default {
     name_too_long: 'ファイル名は 50 文字以内にしてください',
     not_found: 'ファイルが存在しません',
   },
+  product: productErrors,
+  user: userErrors,
+  role: roleErrors,
+  sysconfig: sysconfigErrors,
+  licence: licenceErrors,
   field: {
     code: 'コード',
     name: '名称',

@@ -7,6 +7,11 @@ import grid from './grid.js';
 import tenant from './tenant.js';
 import dashboard from './dashboard.js';
 import menu from './menu.js';
+import product from './product.js';
+import user from './user.js';
+import role from './role.js';
+import sysconfig from './sysconfig.js';
+import licence from './licence.js';
 
 /** Every namespace of this locale. */
-export default { common, errors, login, layout, http, grid, tenant, dashboard, menu };
+export default { common, errors, login, layout, http, grid, tenant, dashboard, menu, product, user, role, sysconfig, licence };

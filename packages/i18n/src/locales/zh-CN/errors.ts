@@ -1,4 +1,10 @@
 /** Server messages by response code (SPEC §8). zh-CN is the source; the others carry every key. */
+import productErrors from './errors-product.js';
+import userErrors from './errors-user.js';
+import roleErrors from './errors-role.js';
+import sysconfigErrors from './errors-sysconfig.js';
+import licenceErrors from './errors-licence.js';
+
 export default {
   '10001001920': '请先阅读并同意用户协议和隐私政策',
   '10009021001': '无效的令牌，请重新登录',
@@ -53,6 +59,11 @@ export default {
     name_too_long: '文件名长度不能大于 50',
     not_found: '文件不存在',
   },
+  product: productErrors,
+  user: userErrors,
+  role: roleErrors,
+  sysconfig: sysconfigErrors,
+  licence: licenceErrors,
   field: {
     code: '编码',
     name: '名称',

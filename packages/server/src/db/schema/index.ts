@@ -1,3 +1,5 @@
 /** The whole database schema (Drizzle); migrations are generated from it into ../migrations. */
 export * from './platform.js';
 export * from './tenant.js';
+export * from './catalog.js';
+export * from './settings-catalog.js';

@@ -1,0 +1,4 @@
+/** Server messages of the role area: `errors:role.<reason>`. zh-CN is the source. */
+export default {
+  _area: 'role',
+};

@@ -1,0 +1,4 @@
+/** Console texts: user. zh-CN is the source; en-US and ja-JP must carry every key. */
+export default {
+  _area: 'user',
+};
