@@ -27,7 +27,9 @@ export interface RunningServer { url: string; stop(): Promise<void>; output(): s
 
 /** Starts `packages/server/src/main.ts` with its own data folder; resolves once /healthz answers. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  if (!existsSync(join(ROOT, 'packages/console/dist/index.html'))) throw new Error('build the console first: npm run build');
+  // MP_CONSOLE_DIR lets an engineer test a console built into a folder of their own.
+  const consoleDir = process.env.MP_CONSOLE_DIR ?? join(ROOT, 'packages/console/dist');
+  if (!existsSync(join(consoleDir, 'index.html'))) throw new Error(`build the console first (npm run build): ${consoleDir}`);
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'mp-e2e-'));
   let out = '';
