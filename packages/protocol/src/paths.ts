@@ -87,6 +87,11 @@ export const Paths = {
   getlicence: '/gateway/tenant/plat/licence/getlicence',
   listlicence: '/gateway/tenant/plat/licence/listlicence',
   activatelicence: '/gateway/tenant/plat/licence/activatelicence',
+  // Organisation tree for pickers (platform administrators)
+  listorgtree: '/gateway/tenant/plat/org/listorgtree',
+  // Candidates for product administrators and tenant administrators
+  listproductadmincandidate: '/gateway/tenant/plat/product/listadmincandidate',
+  listtenantadmincandidate: '/gateway/tenant/plat/tenant/listadmincandidate',
   // Audit log
   listauditlog: '/gateway/tenant/plat/auditlog/listauditlog',
   openapi: '/gateway/openapi.json',

@@ -13,6 +13,7 @@ import { tenants } from './db/schema/index.js';
 import { hashPassword } from './lib/passwords.js';
 import type { SettingsService } from './modules/settings/settings.service.js';
 import { countPlatformAdmins, insertIdentity, insertUser } from './modules/users/users.repository.js';
+import { ensureRootOrganisations } from './modules/organisations/organisations.repository.js';
 
 /** A random password that satisfies the default rule (letters and digits, 16 characters). */
 function randomPassword(): string {
@@ -24,12 +25,13 @@ export async function bootstrap(database: Database, config: ServerConfig, settin
   return inScope(database.db, PLATFORM_SCOPE, async (tx) => {
     await tx.insert(tenants).values({ id: DEFAULTS.tenantId, code: DEFAULTS.tenantId, name: 'MP3.0 Platform', abbreviation: 'MP3.0', address: '-', builtIn: true, creator: 'system' }).onConflictDoNothing();
     await settingsService.init(tx);
+    await ensureRootOrganisations(tx);
     if ((await countPlatformAdmins(tx)) > 0) return undefined;
     const password = config.adminPassword ?? randomPassword();
     const id = randomUUID();
     await insertUser(tx, {
       id, tenantId: DEFAULTS.tenantId, username: config.adminUsername, employeeName: 'Administrator', passwordHash: await hashPassword(password),
-      superManager: true, builtIn: true,
+      superManager: true, builtIn: true, orgId: DEFAULTS.tenantId,
     });
     await insertIdentity(tx, DEFAULTS.tenantId, id, Identity.PLATFORM_ADMIN);
     await insertIdentity(tx, DEFAULTS.tenantId, id, Identity.ENTERPRISE_USER);

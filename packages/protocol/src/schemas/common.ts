@@ -13,3 +13,15 @@ export const PageQuerySchema = {
 export const IdsBody = Type.Object({ ids: Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { minItems: 1, maxItems: 1000 }) });
 export const IdBody = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
 export const StatusValueSchema = Type.Union([Type.Literal(0), Type.Literal(1)]);
+
+/** A node of an organisation tree (SPEC §3 Organisation), for pickers. */
+export interface OrgTreeNode {
+  id: string;
+  parentId: string;
+  code: string;
+  name: string;
+  /** 0–6: none, group, company, department, sub-department, field, franchise store. */
+  type: number;
+  status: number;
+  children: OrgTreeNode[];
+}

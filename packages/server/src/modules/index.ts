@@ -10,6 +10,7 @@ import menuRoutes from './menu/menu.routes.js';
 import tenantRoutes from './tenants/tenants.routes.js';
 import fileRoutes from './files/files.routes.js';
 import dashboardRoutes from './dashboard/dashboard.routes.js';
+import organisationRoutes from './organisations/organisations.routes.js';
 
 export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(authRoutes);
@@ -19,4 +20,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(tenantRoutes);
   await app.register(fileRoutes);
   await app.register(dashboardRoutes);
+  await app.register(organisationRoutes);
 }

@@ -52,7 +52,7 @@ export default {
     code_in_use: 'The tenant code "{{code}}" is already in use',
     not_found: 'The tenant does not exist or has been deleted',
     built_in: 'The built-in tenant "{{name}}" cannot be deleted or disabled',
-    has_users: 'The tenant "{{name}}" still has users and cannot be deleted',
+    has_users: 'The tenant "{{name}}" still has users or organisations and cannot be deleted',
   },
   file: {
     invalid_type: 'invalid file type',

@@ -69,4 +69,7 @@ export default {
     imageType: '只能上传图片（{{types}}）',
     preview: '预览',
   },
+  orgPicker: {
+    placeholder: '请选择组织',
+  },
 };

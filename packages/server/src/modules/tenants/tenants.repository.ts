@@ -4,7 +4,7 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { TenantListBody } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
-import { tenants, users } from '../../db/schema/index.js';
+import { organisations, tenants, userIdentities, users } from '../../db/schema/index.js';
 
 export type TenantRecord = typeof tenants.$inferSelect;
 
@@ -81,13 +81,21 @@ export async function updateTenantStatusByIds(tx: Tx, ids: string[], status: num
   return r.length;
 }
 
+/**
+ * Deletes tenants that have no users and no organisations besides their root (callers check with
+ * `findTenantsWithUsers`), with their root organisation and the administrator assignments made for them.
+ */
 export async function deleteTenantsByIds(tx: Tx, ids: string[]): Promise<number> {
+  await tx.delete(userIdentities).where(inArray(userIdentities.tenantId, ids));
+  await tx.delete(organisations).where(and(inArray(organisations.tenantId, ids), sql`${organisations.id} = ${organisations.tenantId}`));
   const r = await tx.delete(tenants).where(inArray(tenants.id, ids)).returning({ id: tenants.id });
   return r.length;
 }
 
-/** Tenants among `ids` that still have users (they cannot be deleted). */
+/** Tenants among `ids` that still have users or organisations besides their root (they cannot be deleted). */
 export async function findTenantsWithUsers(tx: Tx, ids: string[]): Promise<string[]> {
-  const rows = await tx.selectDistinct({ id: users.tenantId }).from(users).where(inArray(users.tenantId, ids));
-  return rows.map((r) => r.id);
+  const withUsers = await tx.selectDistinct({ id: users.tenantId }).from(users).where(inArray(users.tenantId, ids));
+  const withOrgs = await tx.selectDistinct({ id: organisations.tenantId }).from(organisations)
+    .where(and(inArray(organisations.tenantId, ids), sql`${organisations.id} <> ${organisations.tenantId}`));
+  return [...new Set([...withUsers, ...withOrgs].map((r) => r.id))];
 }

@@ -11,6 +11,7 @@ import { checkText } from '../../lib/validate.js';
 import { insertAuditEntry } from '../audit/audit.repository.js';
 import { findFileById } from '../files/files.repository.js';
 import * as repo from './tenants.repository.js';
+import { insertRootOrganisation } from '../organisations/organisations.repository.js';
 
 /** The API shape of a tenant row. */
 export function toTenantRow(t: repo.TenantRecord): TenantRow {
@@ -54,6 +55,7 @@ export async function addTenant(tx: Tx, request: FastifyRequest, b: TenantAddBod
   const fields = await checkFields(tx, b);
   if (await repo.findTenantByCode(tx, code)) throw new AppError(Codes.TENANT_CODE_IN_USE, { code });
   const t = await repo.insertTenant(tx, { id: randomUUID(), code, ...fields, creator: request.auth?.username ?? '' });
+  await insertRootOrganisation(tx, t);
   await insertAuditEntry(tx, request, { tenantId: 'sys', action: 'tenant.add', entity: 'tenant', entityId: t.id, after: toTenantRow(t) });
   return toTenantRow(t);
 }
