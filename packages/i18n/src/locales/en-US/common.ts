@@ -67,4 +67,7 @@ export default {
     imageType: 'Can only upload image ({{types}})',
     preview: 'Preview',
   },
+  orgPicker: {
+    placeholder: 'Select an organisation',
+  },
 } satisfies Messages<typeof zh>;

@@ -67,4 +67,7 @@ export default {
     imageType: '画像（{{types}}）のみアップロードできます',
     preview: 'プレビュー',
   },
+  orgPicker: {
+    placeholder: '組織を選択してください',
+  },
 } satisfies Messages<typeof zh>;

@@ -15,7 +15,7 @@ export function buildOrgTree(rows: OrganisationRecord[], rootId: string): OrgTre
   const roots: OrgTreeNode[] = [];
   for (const r of rows) {
     const node = nodes.get(r.id)!;
-    const parent = r.parentId ? nodes.get(r.parentId) : r.id === rootId ? undefined : nodes.get(rootId);
+    const parent = r.id === rootId ? undefined : (r.parentId ? nodes.get(r.parentId) : undefined) ?? nodes.get(rootId);
     if (parent && parent !== node) parent.children.push(node);
     else roots.push(node);
   }
