@@ -14,3 +14,8 @@ export * from './paths.js';
 export * from './schemas/common.js';
 export * from './schemas/login.js';
 export * from './schemas/tenant.js';
+export * from './schemas/user.js';
+export * from './schemas/sysconfig.js';
+export * from './schemas/product.js';
+export * from './schemas/licence.js';
+export * from './schemas/role.js';
