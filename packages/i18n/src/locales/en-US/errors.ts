@@ -53,6 +53,7 @@ export default {
     not_found: 'The tenant does not exist or has been deleted',
     built_in: 'The built-in tenant "{{name}}" cannot be deleted or disabled',
     has_users: 'The tenant "{{name}}" still has users or organisations and cannot be deleted',
+    admin_user_invalid: 'An administrator must be an enabled user of this tenant or of the platform tenant', product_duplicate: 'The same product cannot be authorised twice',
   },
   file: {
     invalid_type: 'invalid file type',
@@ -84,5 +85,6 @@ export default {
     updatedAt: 'update time',
     enabled: 'enabled',
     disabled: 'disabled',
+    version: 'version', callbackUrl: 'callback address', department: 'production department', ownerName: 'person in charge', ownerEmail: 'e-mail of the person in charge', ownerPhone: 'telephone of the person in charge', opsOwner: 'operations person in charge', builtIn: 'built-in', admins: 'administrators',
   },
 } satisfies Messages<typeof zh>;

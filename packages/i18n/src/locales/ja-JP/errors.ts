@@ -53,6 +53,7 @@ export default {
     not_found: 'テナントが存在しないか削除されています',
     built_in: '組み込みテナント「{{name}}」は削除・無効化できません',
     has_users: 'テナント「{{name}}」にはまだユーザーまたは組織があるため削除できません',
+    admin_user_invalid: '管理者はこのテナントまたはプラットフォームテナントの有効なユーザーである必要があります', product_duplicate: '同じ製品を重複して認可することはできません',
   },
   file: {
     invalid_type: 'ファイル形式が無効です',
@@ -84,5 +85,6 @@ export default {
     updatedAt: '更新日時',
     enabled: '有効',
     disabled: '無効',
+    version: 'バージョン', callbackUrl: 'コールバックアドレス', department: '開発部門', ownerName: '責任者', ownerEmail: '責任者のメールアドレス', ownerPhone: '責任者の電話番号', opsOwner: '運用責任者', builtIn: '組み込み', admins: '管理者',
   },
 } satisfies Messages<typeof zh>;

@@ -52,6 +52,7 @@ export default {
     not_found: '租户不存在或已被删除',
     built_in: '内置租户“{{name}}”不能删除或停用',
     has_users: '租户“{{name}}”下仍有用户或组织，不能删除',
+    admin_user_invalid: '所选管理员必须是该租户或平台租户中已启用的用户', product_duplicate: '同一产品不能重复授权',
   },
   file: {
     invalid_type: '文件类型无效',
@@ -83,5 +84,6 @@ export default {
     updatedAt: '更新时间',
     enabled: '启用',
     disabled: '停用',
+    version: '版本', callbackUrl: '回调地址', department: '生产部门', ownerName: '负责人', ownerEmail: '负责人邮箱', ownerPhone: '负责人电话', opsOwner: '运维负责人', builtIn: '内置', admins: '管理员',
   },
 };
