@@ -12,6 +12,7 @@ import { insertAuditEntry } from '../audit/audit.repository.js';
 import { findFileById } from '../files/files.repository.js';
 import * as repo from './tenants.repository.js';
 import { insertRootOrganisation } from '../organisations/organisations.repository.js';
+import { assertLicenceAllows } from '../licence/licence.limits.js';
 
 /** The API shape of a tenant row. */
 export function toTenantRow(t: repo.TenantRecord): TenantRow {
@@ -54,6 +55,7 @@ export async function addTenant(tx: Tx, request: FastifyRequest, b: TenantAddBod
   const code = checkText('code', b.code, { required: true, max: TENANT_RULES.code.max, pattern: TENANT_RULES.code.pattern, patternCode: Codes.TENANT_CODE_PATTERN });
   const fields = await checkFields(tx, b);
   if (await repo.findTenantByCode(tx, code)) throw new AppError(Codes.TENANT_CODE_IN_USE, { code });
+  await assertLicenceAllows(tx, 'tenants');
   const t = await repo.insertTenant(tx, { id: randomUUID(), code, ...fields, creator: request.auth?.username ?? '' });
   await insertRootOrganisation(tx, t);
   await insertAuditEntry(tx, request, { tenantId: 'sys', action: 'tenant.add', entity: 'tenant', entityId: t.id, after: toTenantRow(t) });
