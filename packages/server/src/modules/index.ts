@@ -10,6 +10,8 @@ import menuRoutes from './menu/menu.routes.js';
 import tenantRoutes from './tenants/tenants.routes.js';
 import fileRoutes from './files/files.routes.js';
 import dashboardRoutes from './dashboard/dashboard.routes.js';
+import licenceRoutes from './licence/licence.routes.js';
+import auditRoutes from './audit/audit.routes.js';
 import organisationRoutes from './organisations/organisations.routes.js';
 
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -20,5 +22,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(tenantRoutes);
   await app.register(fileRoutes);
   await app.register(dashboardRoutes);
+  await app.register(licenceRoutes);
+  await app.register(auditRoutes);
   await app.register(organisationRoutes);
 }
