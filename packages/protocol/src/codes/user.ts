@@ -1,6 +1,41 @@
 /**
  * Response codes of the user area (`user.reason`); messages under `errors:user.<reason>` in @mp/i18n
- * (locales/<locale>/errors-user.ts).
+ * (locales/<locale>/errors-user.ts). SPEC §5 User, §4 Records (super manager), §8 import messages.
  */
 export const UserCodes = {
+  USERNAME_PATTERN: 'user.username_pattern',
+  EMPLOYEE_NAME_PATTERN: 'user.employee_name_pattern',
+  EMPLOYEE_CODE_PATTERN: 'user.employee_code_pattern',
+  MOBILE_PATTERN: 'user.mobile_pattern',
+  EMAIL_PATTERN: 'user.email_pattern',
+  PHONE_PATTERN: 'user.phone_pattern',
+  ID_CARD_PATTERN: 'user.id_card_pattern',
+  DATE_INVALID: 'user.date_invalid',
+  /** Effective date later than expiry date. */
+  DATE_ORDER: 'user.date_order',
+  USERNAME_IN_USE: 'user.username_in_use',
+  MOBILE_IN_USE: 'user.mobile_in_use',
+  EMAIL_IN_USE: 'user.email_in_use',
+  NOT_FOUND: 'user.not_found',
+  /** The organisation does not exist in the user's tenant. */
+  ORG_NOT_FOUND: 'user.org_not_found',
+  /** The super manager cannot be disabled, locked or deleted. */
+  SUPER_MANAGER: 'user.super_manager',
+  /** Only the super manager may set the super manager's password. */
+  SUPER_MANAGER_PASSWORD: 'user.super_manager_password',
+  /** A platform administrator cannot disable, lock or delete their own account. */
+  SELF: 'user.self',
+  AVATAR_NOT_IMAGE: 'user.avatar_not_image',
+  AVATAR_TOO_LARGE: 'user.avatar_too_large',
+  /** Import: some rows failed; `data.errors` lists them and nothing was imported. */
+  /** SPEC §8 'Only Excel files can be uploaded.' */
+  IMPORT_EXCEL_ONLY: 'user.import_excel_only',
+  IMPORT_INVALID: 'user.import_invalid',
+  IMPORT_EMPTY: 'user.import_empty',
+  IMPORT_TOO_MANY: 'user.import_too_many',
+  IMPORT_UNREADABLE: 'user.import_unreadable',
+  IMPORT_COLUMN_MISSING: 'user.import_column_missing',
+  IMPORT_DUPLICATE: 'user.import_duplicate',
+  IMPORT_TENANT_MISMATCH: 'user.import_tenant_mismatch',
+  IMPORT_VALUE: 'user.import_value',
 } as const;

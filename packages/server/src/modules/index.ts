@@ -13,6 +13,7 @@ import dashboardRoutes from './dashboard/dashboard.routes.js';
 import licenceRoutes from './licence/licence.routes.js';
 import auditRoutes from './audit/audit.routes.js';
 import organisationRoutes from './organisations/organisations.routes.js';
+import userRoutes from './users/users.routes.js';
 
 export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(authRoutes);
@@ -25,4 +26,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(licenceRoutes);
   await app.register(auditRoutes);
   await app.register(organisationRoutes);
+  await app.register(userRoutes);
 }

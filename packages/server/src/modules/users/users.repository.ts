@@ -1,11 +1,12 @@
 /**
- * Users (SPEC §3 User) — the part the foundation needs: sign-in look-up, lockout counters, password
- * change, identities and the platform administrator bootstrap. Later issues add the user screens.
+ * Users (SPEC §3 User): sign-in look-up, lockout counters, password change, identities, the platform
+ * administrator bootstrap, and the writes of user management (batch status / lock / delete, ending the
+ * sessions of users who may no longer work). Paged lists live in users.query.ts.
  * Every function takes a transaction opened by `inScope`, so row-level security applies.
  */
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { tenants, userIdentities, users } from '../../db/schema/index.js';
+import { sessions, tenants, userIdentities, users } from '../../db/schema/index.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -52,4 +53,65 @@ export async function insertIdentity(tx: Tx, tenantId: string, userId: string, i
 export async function countPlatformAdmins(tx: Tx): Promise<number> {
   const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(userIdentities).where(eq(userIdentities.identity, 4));
   return row?.n ?? 0;
+}
+
+export async function findUsersByIds(tx: Tx, ids: string[]): Promise<UserRow[]> {
+  return ids.length ? tx.select().from(users).where(inArray(users.id, ids)) : [];
+}
+
+/** The user of `tenantId` whose user name is `username` (case-insensitive), if any. */
+export async function findUserByUsername(tx: Tx, tenantId: string, username: string): Promise<UserRow | undefined> {
+  const [row] = await tx.select().from(users).where(and(eq(users.tenantId, tenantId), sql`lower(${users.username}) = ${username.toLowerCase()}`));
+  return row;
+}
+
+/** Users of `tenantId` holding any of these user names (lower-case), mobiles or e-mails (lower-case). */
+export async function findUsersByKeys(tx: Tx, tenantId: string, keys: { usernames: string[]; mobiles: string[]; emails: string[] }): Promise<UserRow[]> {
+  const parts = [
+    keys.usernames.length ? inArray(sql`lower(${users.username})`, keys.usernames) : undefined,
+    keys.mobiles.length ? inArray(users.mobile, keys.mobiles) : undefined,
+    keys.emails.length ? inArray(sql`lower(${users.email})`, keys.emails) : undefined,
+  ].filter((p) => p !== undefined);
+  if (!parts.length) return [];
+  return tx.select().from(users).where(and(eq(users.tenantId, tenantId), or(...parts)));
+}
+
+/** Inserts many users in one statement (import). */
+export async function insertUsers(tx: Tx, rows: (typeof users.$inferInsert)[]): Promise<void> {
+  if (rows.length) await tx.insert(users).values(rows);
+}
+
+/** Gives users one identity in their tenant (import: enterprise user). */
+export async function insertIdentities(tx: Tx, rows: { tenantId: string; userId: string; identity: number }[]): Promise<void> {
+  if (rows.length) await tx.insert(userIdentities).values(rows).onConflictDoNothing();
+}
+
+export async function updateUsersStatusByIds(tx: Tx, ids: string[], status: number): Promise<number> {
+  const r = await tx.update(users).set({ status, updatedAt: new Date() }).where(inArray(users.id, ids)).returning({ id: users.id });
+  return r.length;
+}
+
+/** Locks (administrator lock) or unlocks; unlocking also clears a lockout after failed sign-ins. */
+export async function updateUsersLockByIds(tx: Tx, ids: string[], locked: boolean): Promise<number> {
+  const patch = locked ? { locked } : { locked, lockedUntil: null, failedCount: 0, failedWindowStart: null };
+  const r = await tx.update(users).set({ ...patch, updatedAt: new Date() }).where(inArray(users.id, ids)).returning({ id: users.id });
+  return r.length;
+}
+
+/** Deletes users; identities, role memberships and product administrator rows go with them (FK cascade). */
+export async function deleteUsersByIds(tx: Tx, ids: string[]): Promise<number> {
+  const r = await tx.delete(users).where(inArray(users.id, ids)).returning({ id: users.id });
+  return r.length;
+}
+
+/**
+ * Ends every active session of these users at once (disabled, locked or deleted users may no longer
+ * work; docs/architecture.md "Guard store"). Callers also call `guardStore.forgetSessions` per user
+ * inside the same transaction. Returns how many sessions were ended.
+ */
+export async function endActiveSessionsOfUsers(tx: Tx, userIds: string[]): Promise<number> {
+  if (!userIds.length) return 0;
+  const r = await tx.update(sessions).set({ state: 'ended', endedAt: new Date() })
+    .where(and(inArray(sessions.userId, userIds), eq(sessions.state, 'active'))).returning({ id: sessions.id });
+  return r.length;
 }

@@ -1,0 +1,95 @@
+/**
+ * Paged, filtered and sorted user lists in SQL (SPEC §2 user grids; CONVENTIONS "Lists are paged,
+ * filtered and sorted in SQL, with indexes for every filter"). Text filters match from the start
+ * ("starts with"), so each one is a range on a B-tree index (the databases use the C collation):
+ * user name → users_tenant_username_uq (tenant_id, lower(username)); employee name →
+ * users_tenant_employee_name_idx; employee code → users_tenant_employee_code_idx; mobile →
+ * users_tenant_mobile_uq; e-mail → users_tenant_email_uq; status, organisation and the default order
+ * (newest first) → users_tenant_status_idx, users_tenant_org_idx, users_tenant_created_idx.
+ * User name, mobile and e-mail compare case-insensitively; employee name and code as written.
+ */
+import { and, asc, desc, eq, getTableColumns, like, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { UserListBody } from '@mp/protocol';
+import type { Tx } from '../../db/client.js';
+import { organisations, tenants, users } from '../../db/schema/index.js';
+
+/** A user row with the names the grid shows beside it; never the password hash. */
+export type UserListRecord = Omit<typeof users.$inferSelect, 'passwordHash'> & {
+  tenantCode: string; tenantName: string; orgName: string; orgCode: string; defaultOrgName: string; defaultOrgCode: string;
+};
+
+const org = alias(organisations, 'org');
+const defaultOrg = alias(organisations, 'default_org');
+
+/** Escapes LIKE wildcards and makes a "starts with" pattern. */
+export function prefix(v: string): string {
+  return `${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The WHERE clause of the grid's filters (shared by the page, its count and the export). */
+export function userFilters(q: UserListBody): SQL | undefined {
+  const parts: (SQL | undefined)[] = [];
+  const s = (v: string | undefined) => v?.trim() ?? '';
+  if (s(q.tenantId)) parts.push(eq(users.tenantId, s(q.tenantId)));
+  if (s(q.keyword)) {
+    const k = s(q.keyword);
+    parts.push(or(
+      like(sql`lower(${users.username})`, prefix(k.toLowerCase())),
+      like(users.employeeName, prefix(k)),
+      like(users.employeeCode, prefix(k)),
+      like(users.mobile, prefix(k)),
+      like(sql`lower(${users.email})`, prefix(k.toLowerCase())),
+    ));
+  }
+  if (s(q.username)) parts.push(like(sql`lower(${users.username})`, prefix(s(q.username).toLowerCase())));
+  if (s(q.employeeName)) parts.push(like(users.employeeName, prefix(s(q.employeeName))));
+  if (s(q.employeeCode)) parts.push(like(users.employeeCode, prefix(s(q.employeeCode))));
+  if (s(q.mobile)) parts.push(like(users.mobile, prefix(s(q.mobile))));
+  if (q.status !== undefined) parts.push(eq(users.status, q.status));
+  if (q.locked !== undefined) parts.push(eq(users.locked, q.locked));
+  if (s(q.orgId)) parts.push(eq(users.orgId, s(q.orgId)));
+  return and(...parts);
+}
+
+const SORTS = {
+  username: sql`lower(${users.username})`, employeeName: users.employeeName, employeeCode: users.employeeCode,
+  status: users.status, createdAt: users.createdAt, updatedAt: users.updatedAt, tenantName: tenants.name,
+} as const;
+
+function orderOf(q: UserListBody) {
+  const col = SORTS[q.sortField as keyof typeof SORTS];
+  return col ? [q.sortOrder === 'descend' ? desc(col) : asc(col), asc(users.id)] : [desc(users.createdAt), asc(users.id)];
+}
+
+function selectRows(tx: Tx) {
+  const { passwordHash: _omit, ...cols } = getTableColumns(users);
+  return tx.select({
+    ...cols,
+    tenantCode: sql<string>`coalesce(${tenants.code}, '')`, tenantName: sql<string>`coalesce(${tenants.name}, '')`,
+    orgName: sql<string>`coalesce(${org.name}, '')`, orgCode: sql<string>`coalesce(${org.code}, '')`,
+    defaultOrgName: sql<string>`coalesce(${defaultOrg.name}, '')`, defaultOrgCode: sql<string>`coalesce(${defaultOrg.code}, '')`,
+  }).from(users)
+    .leftJoin(tenants, eq(tenants.id, users.tenantId))
+    .leftJoin(org, and(eq(org.id, users.orgId), eq(org.tenantId, users.tenantId)))
+    .leftJoin(defaultOrg, and(eq(defaultOrg.id, users.defaultOrgId), eq(defaultOrg.tenantId, users.tenantId)));
+}
+
+/** One page of users and the number matching. */
+export async function listUsers(tx: Tx, q: UserListBody & { page: number; pageSize: number }): Promise<{ rows: UserListRecord[]; records: number }> {
+  const where = userFilters(q);
+  const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(users).where(where);
+  const rows = await selectRows(tx).where(where).orderBy(...orderOf(q)).limit(q.pageSize).offset((q.page - 1) * q.pageSize);
+  return { rows: rows as UserListRecord[], records: count?.n ?? 0 };
+}
+
+/** Every user matching the filters (export), in list order, at most `limit`. */
+export async function listAllUsers(tx: Tx, q: UserListBody, limit: number): Promise<UserListRecord[]> {
+  return (await selectRows(tx).where(userFilters(q)).orderBy(...orderOf(q)).limit(limit)) as UserListRecord[];
+}
+
+/** One user with the names, by id. */
+export async function findUserRecordById(tx: Tx, id: string): Promise<UserListRecord | undefined> {
+  const [row] = await selectRows(tx).where(eq(users.id, id));
+  return row as UserListRecord | undefined;
+}

@@ -1,0 +1,133 @@
+/**
+ * User management calls of the platform administrator (SPEC §2 employeeManagement; docs/protocol.md
+ * "Calls"): listuser, getuser, adduser, edituser, deleteuser, statususer, lockuser, resetuserpassword,
+ * importuser (multipart Excel, `?tenantId=`), exportuser and templateuser (.xlsx). Passwords arrive
+ * encrypted for the wire, are checked against the password rule (code table type 1) and hashed before
+ * the transaction opens (argon2id is slow); password hashes never leave the server.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import Type from 'typebox';
+import {
+  checkPasswordStrength, Codes, FILE_LIMITS, IdBody, IdsBody, ok, Paths, UserAddBody, UserEditBody, UserListBody, UserLockBody,
+  UserCodes, UserResetPasswordBody, UserStatusBody, UserType,
+} from '@mp/protocol';
+import { AppError } from '../../lib/errors.js';
+import { hashPassword } from '../../lib/passwords.js';
+import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
+import { decryptPassword } from '../auth/signin.service.js';
+import * as svc from './users.service.js';
+import { listAllUsers } from './users.query.js';
+import { exportWorkbook, fileName, templateWorkbook, XLSX_TYPE } from './users.export.js';
+import { assertPlanValid, planImport, readImportFile } from './users.import.js';
+import { applyImport } from './users.import-apply.js';
+import { fieldLabel } from './users.validate.js';
+
+const access = { userTypes: [UserType.PLATFORM_ADMIN] } as const;
+const tags = ['users'];
+const EXPORT_LIMIT = 100_000;
+const EXCEL_EXTENSIONS = ['xls', 'xlsx'];
+
+/**
+ * Hashes each distinct password of an import once, four at a time (argon2 runs on libuv's pool of
+ * four threads). Rows that share a password share its hash.
+ */
+async function hashAll(plains: string[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  for (let i = 0; i < plains.length; i += 4) {
+    const part = plains.slice(i, i + 4);
+    const hashes = await Promise.all(part.map((p) => hashPassword(p)));
+    part.forEach((p, j) => out.set(p, hashes[j]!));
+  }
+  return out;
+}
+
+export default async function userRoutes(app: FastifyInstance) {
+  const tx = <T>(fn: Parameters<typeof inScope<T>>[2]) => inScope(app.database.db, PLATFORM_SCOPE, fn);
+  const ctx = (request: FastifyRequest): svc.UserWriteContext => ({ request, guardStore: app.guardStore });
+
+  /** Decrypts, checks against the password rule and hashes; undefined for an empty optional password. */
+  const passwordHashOf = async (request: FastifyRequest, encrypted: string | undefined, required: boolean): Promise<string | undefined> => {
+    const plain = encrypted ? await decryptPassword(app, encrypted) : '';
+    if (!plain) {
+      if (required) throw new AppError(Codes.REQUIRED, { field: fieldLabel(request.locale, 'password') });
+      return undefined;
+    }
+    if (checkPasswordStrength(plain, await app.settings.passwordRule()) !== 1) throw new AppError(Codes.PASSWORD_WEAK);
+    return hashPassword(plain);
+  };
+
+  app.post(Paths.listuser, { config: { access }, schema: { tags, body: UserListBody } }, async (request) =>
+    ok(await tx((t) => svc.listUserPage(t, request.body as UserListBody))));
+
+  app.post(Paths.getuser, { config: { access }, schema: { tags, body: IdBody } }, async (request) =>
+    ok({ row: await tx((t) => svc.getUser(t, (request.body as { id: string }).id)) }));
+
+  app.post(Paths.adduser, { config: { access }, schema: { tags, body: UserAddBody } }, async (request) => {
+    const b = request.body as UserAddBody;
+    const hash = (await passwordHashOf(request, b.password, true))!;
+    return ok({ row: await tx((t) => svc.addUser(t, ctx(request), b, hash)) });
+  });
+
+  app.post(Paths.edituser, { config: { access }, schema: { tags, body: UserEditBody } }, async (request) => {
+    const b = request.body as UserEditBody;
+    const hash = await passwordHashOf(request, b.password, false);
+    return ok({ row: await tx((t) => svc.editUser(t, ctx(request), b, hash)) });
+  });
+
+  app.post(Paths.deleteuser, { config: { access }, schema: { tags, body: IdsBody } }, async (request) =>
+    ok(await tx((t) => svc.deleteUsers(t, ctx(request), (request.body as { ids: string[] }).ids))));
+
+  app.post(Paths.statususer, { config: { access }, schema: { tags, body: UserStatusBody } }, async (request) => {
+    const b = request.body as UserStatusBody;
+    return ok(await tx((t) => svc.setUserStatus(t, ctx(request), b.ids, b.status)));
+  });
+
+  app.post(Paths.lockuser, { config: { access }, schema: { tags, body: UserLockBody } }, async (request) => {
+    const b = request.body as UserLockBody;
+    return ok(await tx((t) => svc.setUserLock(t, ctx(request), b.ids, b.locked)));
+  });
+
+  app.post(Paths.resetuserpassword, { config: { access }, schema: { tags, body: UserResetPasswordBody } }, async (request) => {
+    const b = request.body as UserResetPasswordBody;
+    const hash = (await passwordHashOf(request, b.password, true))!;
+    await tx((t) => svc.resetUserPassword(t, ctx(request), b.id, hash));
+    return ok({});
+  });
+
+  app.post(Paths.importuser, {
+    config: { access },
+    schema: { tags, consumes: ['multipart/form-data'], querystring: Type.Object({ tenantId: Type.Optional(Type.String({ maxLength: 64 })) }) },
+  }, async (request) => {
+    const part = await request.file({ limits: { fileSize: FILE_LIMITS.excelBytes, files: 1 } });
+    if (!part) throw new AppError(Codes.REQUIRED, { field: 'file' });
+    // SPEC §5 Import files / §8: Excel only, name ≤ 50 characters, ≤ 10M (the console checks the same).
+    const ext = part.filename.split('.').pop()?.toLowerCase() ?? '';
+    if (!EXCEL_EXTENSIONS.includes(ext)) throw new AppError(UserCodes.IMPORT_EXCEL_ONLY);
+    if ([...part.filename].length > FILE_LIMITS.fileNameChars) throw new AppError(Codes.FILE_NAME_TOO_LONG);
+    const data = await part.toBuffer().catch(() => { throw new AppError(Codes.FILE_TOO_LARGE, { size: '10M' }, 413); });
+    if (part.file.truncated) throw new AppError(Codes.FILE_TOO_LARGE, { size: '10M' }, 413);
+    const tenantId = (request.query as { tenantId?: string }).tenantId?.trim() || undefined;
+    const cells = await readImportFile(data, request.locale, !!tenantId);
+    const opts = { locale: request.locale, tenantId, callerId: request.auth!.userId, passwordRule: await app.settings.passwordRule() };
+    // Check everything read-only first, hash the passwords outside any transaction, then check again
+    // and write in one transaction (a concurrent change between the two is caught by the second check).
+    assertPlanValid(await tx((t) => planImport(t, cells, opts)));
+    const hashes = await hashAll([...new Set(cells.map((c) => c.password).filter(Boolean))]);
+    return ok({ row: await tx(async (t) => {
+      const plan = await planImport(t, cells, opts);
+      assertPlanValid(plan);
+      return applyImport(t, ctx(request), plan, hashes);
+    }) });
+  });
+
+  app.post(Paths.exportuser, { config: { access }, schema: { tags, body: UserListBody } }, async (request, reply) => {
+    const rows = await tx((t) => listAllUsers(t, request.body as UserListBody, EXPORT_LIMIT));
+    const buffer = await exportWorkbook(request.locale, rows);
+    return reply.header('content-type', XLSX_TYPE).header('content-disposition', `attachment; filename="${fileName('users')}"`).send(buffer);
+  });
+
+  app.post(Paths.templateuser, { config: { access }, schema: { tags } }, async (request, reply) => {
+    const buffer = await templateWorkbook(request.locale);
+    return reply.header('content-type', XLSX_TYPE).header('content-disposition', `attachment; filename="${fileName('user-template')}"`).send(buffer);
+  });
+}

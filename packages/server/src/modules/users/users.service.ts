@@ -1,0 +1,159 @@
+/**
+ * User management for the platform administrator (SPEC §2 employeeManagement, §3 User, §5 User, §4
+ * Records): validated on the server with the console's rules (protocol `checkUserFields`), one
+ * transaction per write, audited with before/after (never the password hash).
+ *
+ * Protections: the super manager cannot be disabled, locked or deleted (`user.super_manager`), and only
+ * the super manager may set its password; nobody disables, locks or deletes their own account
+ * (`user.self`). Disabling, locking or deleting users ends their sessions in the same transaction.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { Codes, Identity, pageInfo, Paths, UserCodes, type Paged, type UserAddBody, type UserEditBody, type UserListBody, type UserRow } from '@mp/protocol';
+import type { Tx } from '../../db/client.js';
+import { AppError } from '../../lib/errors.js';
+import { insertAuditEntry } from '../audit/audit.repository.js';
+import { assertLicenceAllows } from '../licence/licence.limits.js';
+import { findTenantById } from '../tenants/tenants.repository.js';
+import type { GuardStore } from '../session/guard-store.js';
+import * as repo from './users.repository.js';
+import { findUserRecordById, listUsers, type UserListRecord } from './users.query.js';
+import { checkAvatar, checkEditableFields, type UserFields } from './users.validate.js';
+
+/** What a write needs besides the transaction: the caller (audit, self checks) and the guard store. */
+export interface UserWriteContext {
+  request: FastifyRequest;
+  guardStore: GuardStore;
+}
+
+/** The API shape of a user (SPEC §3 User), without the password hash. */
+export function toUserRow(u: UserListRecord): UserRow {
+  return {
+    id: u.id, tenantId: u.tenantId, tenantCode: u.tenantCode, tenantName: u.tenantName, username: u.username,
+    employeeName: u.employeeName, employeeCode: u.employeeCode, gender: u.gender === 'M' || u.gender === 'F' ? u.gender : '',
+    orgId: u.orgId ?? '', orgName: u.orgName, defaultOrgId: u.defaultOrgId ?? '', defaultOrgName: u.defaultOrgName,
+    stationId: u.stationId ?? '', effectiveDate: u.effectiveDate ?? '', expiryDate: u.expiryDate ?? '',
+    builtIn: u.builtIn, superManager: u.superManager, status: u.status === 1 ? 1 : 0, locked: u.locked,
+    lockedUntil: u.lockedUntil && u.lockedUntil.getTime() > Date.now() ? u.lockedUntil.toISOString() : '',
+    email: u.email ?? '', mobile: u.mobile ?? '', officePhone: u.officePhone, homePhone: u.homePhone, idCard: u.idCard,
+    avatar: u.avatar, avatarUrl: u.avatar ? `${Paths.getfile}/${u.avatar}` : '', signature: u.signature, description: u.description,
+    creator: u.creator, createdAt: u.createdAt.toISOString(), updatedAt: u.updatedAt.toISOString(),
+  };
+}
+
+async function loadRow(tx: Tx, id: string): Promise<UserRow> {
+  const r = await findUserRecordById(tx, id);
+  if (!r) throw new AppError(UserCodes.NOT_FOUND);
+  return toUserRow(r);
+}
+
+/**
+ * Ends every active session of `userIds` now (SPEC §4: a disabled, locked or deleted user stops
+ * working at once): marks the rows ended and makes the guard store forget its copies, in `tx`.
+ */
+export async function endSessionsOf(tx: Tx, guardStore: GuardStore, userIds: string[]): Promise<void> {
+  if (!userIds.length) return;
+  await repo.endActiveSessionsOfUsers(tx, userIds);
+  for (const userId of userIds) guardStore.forgetSessions({ userId });
+}
+
+export async function listUserPage(tx: Tx, q: UserListBody): Promise<Paged<UserRow>> {
+  const page = q.page ?? 1;
+  const pageSize = q.pageSize ?? 10;
+  const { rows, records } = await listUsers(tx, { ...q, page, pageSize });
+  return { rows: rows.map(toUserRow), ...pageInfo(page, pageSize, records) };
+}
+
+export const getUser = loadRow;
+
+function columnsOf(f: UserFields) {
+  return {
+    username: f.username, employeeName: f.employeeName, employeeCode: f.employeeCode, gender: f.gender, orgId: f.orgId,
+    defaultOrgId: f.defaultOrgId || null, effectiveDate: f.effectiveDate, expiryDate: f.expiryDate, status: f.status,
+    email: f.email || null, mobile: f.mobile || null, officePhone: f.officePhone, homePhone: f.homePhone, idCard: f.idCard,
+    avatar: f.avatar, signature: f.signature, description: f.description,
+  };
+}
+
+/** Creates a user of `b.tenantId` with the enterprise-user identity; `passwordHash` from the route. */
+export async function addUser(tx: Tx, ctx: UserWriteContext, b: UserAddBody, passwordHash: string): Promise<UserRow> {
+  const tenant = await findTenantById(tx, b.tenantId.trim());
+  if (!tenant) throw new AppError(Codes.TENANT_NOT_FOUND);
+  const f = await checkEditableFields(tx, ctx.request, tenant.id, b, undefined);
+  await checkAvatar(tx, f.avatar);
+  await assertLicenceAllows(tx, 'users', 1);
+  const id = randomUUID();
+  await repo.insertUser(tx, { id, tenantId: tenant.id, ...columnsOf(f), passwordHash, passwordChangedAt: new Date(), creator: ctx.request.auth?.username ?? '' });
+  await repo.insertIdentity(tx, tenant.id, id, Identity.ENTERPRISE_USER);
+  const row = await loadRow(tx, id);
+  await insertAuditEntry(tx, ctx.request, { tenantId: tenant.id, action: 'user.add', entity: 'user', entityId: id, after: row });
+  return row;
+}
+
+/** Modifies a user (the tenant stays); `passwordHash` only when a new password was sent. */
+export async function editUser(tx: Tx, ctx: UserWriteContext, b: UserEditBody, passwordHash: string | undefined): Promise<UserRow> {
+  const current = await repo.findUserById(tx, b.id);
+  if (!current) throw new AppError(UserCodes.NOT_FOUND);
+  const before = await loadRow(tx, b.id);
+  const f = await checkEditableFields(tx, ctx.request, current.tenantId, b, current.id);
+  if (f.avatar !== current.avatar) await checkAvatar(tx, f.avatar);
+  if (f.status !== 1) guardUsers(ctx.request, [current]);
+  if (passwordHash && current.superManager && ctx.request.auth?.userId !== current.id) throw new AppError(UserCodes.SUPER_MANAGER_PASSWORD);
+  await repo.updateUserById(tx, current.id, { ...columnsOf(f), ...(passwordHash ? { passwordHash, passwordChangedAt: new Date() } : {}) });
+  if (f.status !== 1 && current.status === 1) await endSessionsOf(tx, ctx.guardStore, [current.id]);
+  const row = await loadRow(tx, current.id);
+  await insertAuditEntry(tx, ctx.request, { tenantId: current.tenantId, action: 'user.edit', entity: 'user', entityId: current.id, before, after: row });
+  if (passwordHash) await insertAuditEntry(tx, ctx.request, { tenantId: current.tenantId, action: 'user.password.reset', entity: 'user', entityId: current.id });
+  return row;
+}
+
+/** Refuses to disable, lock or delete the super manager or the caller's own account. */
+export function guardUsers(request: FastifyRequest, users: repo.UserRow[]): void {
+  const sm = users.find((u) => u.superManager);
+  if (sm) throw new AppError(UserCodes.SUPER_MANAGER, { username: sm.username });
+  if (users.some((u) => u.id === request.auth?.userId)) throw new AppError(UserCodes.SELF);
+}
+
+async function loadAll(tx: Tx, ids: string[]): Promise<repo.UserRow[]> {
+  const unique = [...new Set(ids)];
+  const found = await repo.findUsersByIds(tx, unique);
+  if (found.length !== unique.length) throw new AppError(UserCodes.NOT_FOUND);
+  return found;
+}
+
+export async function deleteUsers(tx: Tx, ctx: UserWriteContext, ids: string[]): Promise<{ count: number }> {
+  const found = await loadAll(tx, ids);
+  guardUsers(ctx.request, found);
+  const befores = await Promise.all(found.map((u) => loadRow(tx, u.id)));
+  await endSessionsOf(tx, ctx.guardStore, found.map((u) => u.id));
+  const count = await repo.deleteUsersByIds(tx, found.map((u) => u.id));
+  for (const b of befores) await insertAuditEntry(tx, ctx.request, { tenantId: b.tenantId, action: 'user.delete', entity: 'user', entityId: b.id, before: b });
+  return { count };
+}
+
+export async function setUserStatus(tx: Tx, ctx: UserWriteContext, ids: string[], status: 0 | 1): Promise<{ count: number }> {
+  const found = await loadAll(tx, ids);
+  if (status !== 1) guardUsers(ctx.request, found);
+  const count = await repo.updateUsersStatusByIds(tx, found.map((u) => u.id), status);
+  if (status !== 1) await endSessionsOf(tx, ctx.guardStore, found.map((u) => u.id));
+  for (const u of found) await insertAuditEntry(tx, ctx.request, { tenantId: u.tenantId, action: status ? 'user.enable' : 'user.disable', entity: 'user', entityId: u.id, before: { status: u.status }, after: { status } });
+  return { count };
+}
+
+export async function setUserLock(tx: Tx, ctx: UserWriteContext, ids: string[], locked: boolean): Promise<{ count: number }> {
+  const found = await loadAll(tx, ids);
+  if (locked) guardUsers(ctx.request, found);
+  const count = await repo.updateUsersLockByIds(tx, found.map((u) => u.id), locked);
+  if (locked) await endSessionsOf(tx, ctx.guardStore, found.map((u) => u.id));
+  for (const u of found) await insertAuditEntry(tx, ctx.request, { tenantId: u.tenantId, action: locked ? 'user.lock' : 'user.unlock', entity: 'user', entityId: u.id, before: { locked: u.locked }, after: { locked } });
+  return { count };
+}
+
+/** Sets a new password (already checked and hashed by the route). */
+export async function resetUserPassword(tx: Tx, ctx: UserWriteContext, id: string, passwordHash: string): Promise<void> {
+  const u = await repo.findUserById(tx, id);
+  if (!u) throw new AppError(UserCodes.NOT_FOUND);
+  if (u.superManager && ctx.request.auth?.userId !== u.id) throw new AppError(UserCodes.SUPER_MANAGER_PASSWORD);
+  await repo.updateUserById(tx, u.id, { passwordHash, passwordChangedAt: new Date(), failedCount: 0, failedWindowStart: null, lockedUntil: null });
+  await insertAuditEntry(tx, ctx.request, { tenantId: u.tenantId, action: 'user.password.reset', entity: 'user', entityId: u.id });
+}

@@ -1,0 +1,112 @@
+/**
+ * Server checks of a user's fields (SPEC §5 User): the protocol package's `checkUserFields` (the rules
+ * the console shows), then what needs the database — the affiliated and default organisations belong
+ * to the user's tenant, and user name, mobile and e-mail are unused in that tenant — and the avatar
+ * (an image of at most 500K). Failures are AppErrors whose `field` parameter is the field's label in the
+ * request's language (`errors:user.field.<key>`), so the message names the field as the form does.
+ */
+import type { FastifyRequest } from 'fastify';
+import { translate, type Locale } from '@mp/i18n';
+import { checkUserFields, Codes, LOGO_MIME_TYPES, USER_RULES, UserCodes, type Gender, type UserFieldProblem } from '@mp/protocol';
+import type { Tx } from '../../db/client.js';
+import { AppError } from '../../lib/errors.js';
+import { findFileById } from '../files/files.repository.js';
+import { findOrganisationById } from '../organisations/organisations.repository.js';
+import { findUsersByKeys } from './users.repository.js';
+
+/** The editable fields of a user after checking: trimmed, '' for absent text. */
+export interface UserFields {
+  username: string;
+  employeeName: string;
+  employeeCode: string;
+  gender: Gender;
+  orgId: string;
+  defaultOrgId: string;
+  effectiveDate: string;
+  expiryDate: string;
+  status: 0 | 1;
+  email: string;
+  mobile: string;
+  officePhone: string;
+  homePhone: string;
+  idCard: string;
+  avatar: string;
+  signature: string;
+  description: string;
+}
+
+/** Anything carrying the editable fields (form bodies, import rows). */
+export type UserFieldInput = { [K in keyof UserFields]?: string | number | undefined | null };
+
+/** A problem with any field of the form, including those the protocol check does not know. */
+export interface FieldProblem {
+  field: string;
+  code: string;
+  params?: Record<string, unknown>;
+}
+
+/** The label of a field in `locale` (`errors:user.field.<field>`). */
+export function fieldLabel(locale: Locale, field: string): string {
+  return translate(locale, `errors:user.field.${field}`);
+}
+
+/** The message of a problem in `locale`. */
+export function problemMessage(locale: Locale, p: FieldProblem): string {
+  return translate(locale, `errors:${p.code}`, { ...p.params, field: fieldLabel(locale, p.field) });
+}
+
+/** An AppError for a problem, its field named in the request's language. */
+export function problemError(request: FastifyRequest, p: FieldProblem): AppError {
+  return new AppError(p.code, { ...p.params, field: fieldLabel(request.locale, p.field) });
+}
+
+/** Trims the input into UserFields (no checks). */
+export function normaliseFields(b: UserFieldInput): UserFields {
+  const s = (v: unknown) => (v === undefined || v === null ? '' : String(v).trim());
+  return {
+    username: s(b.username), employeeName: s(b.employeeName), employeeCode: s(b.employeeCode), gender: s(b.gender) as Gender,
+    orgId: s(b.orgId), defaultOrgId: s(b.defaultOrgId), effectiveDate: s(b.effectiveDate), expiryDate: s(b.expiryDate),
+    status: Number(b.status) === 0 ? 0 : 1, email: s(b.email), mobile: s(b.mobile), officePhone: s(b.officePhone),
+    homePhone: s(b.homePhone), idCard: s(b.idCard), avatar: s(b.avatar), signature: s(b.signature), description: s(b.description),
+  };
+}
+
+/** Every rule problem that needs no database (SPEC §5 User through the protocol's `checkUserFields`). */
+export function fieldProblems(f: UserFields): FieldProblem[] {
+  return checkUserFields(f).map((p: UserFieldProblem) => ({ ...p }));
+}
+
+/** Problems of uniqueness: user name, mobile and e-mail already used by another user of the tenant. */
+export function uniquenessProblems(f: UserFields, others: { id: string; username: string; mobile: string | null; email: string | null }[], selfId: string | undefined): FieldProblem[] {
+  const out: FieldProblem[] = [];
+  const rest = others.filter((o) => o.id !== selfId);
+  if (rest.some((o) => o.username.toLowerCase() === f.username.toLowerCase())) out.push({ field: 'username', code: UserCodes.USERNAME_IN_USE, params: { username: f.username } });
+  if (f.mobile && rest.some((o) => o.mobile === f.mobile)) out.push({ field: 'mobile', code: UserCodes.MOBILE_IN_USE, params: { mobile: f.mobile } });
+  if (f.email && rest.some((o) => (o.email ?? '').toLowerCase() === f.email.toLowerCase())) out.push({ field: 'email', code: UserCodes.EMAIL_IN_USE, params: { email: f.email } });
+  return out;
+}
+
+/**
+ * Checks a form body for a user of `tenantId` (`selfId`: the user being modified) and returns its
+ * fields; raises the first problem as a localised AppError.
+ */
+export async function checkEditableFields(tx: Tx, request: FastifyRequest, tenantId: string, b: UserFieldInput, selfId: string | undefined): Promise<UserFields> {
+  const f = normaliseFields(b);
+  const first = fieldProblems(f)[0];
+  if (first) throw problemError(request, first);
+  if (!(await findOrganisationById(tx, tenantId, f.orgId))) throw problemError(request, { field: 'orgId', code: UserCodes.ORG_NOT_FOUND });
+  if (f.defaultOrgId && !(await findOrganisationById(tx, tenantId, f.defaultOrgId))) throw problemError(request, { field: 'defaultOrgId', code: UserCodes.ORG_NOT_FOUND });
+  const others = await findUsersByKeys(tx, tenantId, { usernames: [f.username.toLowerCase()], mobiles: f.mobile ? [f.mobile] : [], emails: f.email ? [f.email.toLowerCase()] : [] });
+  const taken = uniquenessProblems(f, others, selfId)[0];
+  if (taken) throw problemError(request, taken);
+  return f;
+}
+
+/** The avatar, when given, must be a stored raster image of at most 500K (SPEC §5, §9). */
+export async function checkAvatar(tx: Tx, fileId: string): Promise<void> {
+  if (!fileId) return;
+  const file = await findFileById(tx, fileId);
+  if (!file) throw new AppError(Codes.FILE_NOT_FOUND);
+  if (!(LOGO_MIME_TYPES as readonly string[]).includes(file.mime)) throw new AppError(UserCodes.AVATAR_NOT_IMAGE);
+  if (file.size > USER_RULES.avatarBytes) throw new AppError(UserCodes.AVATAR_TOO_LARGE);
+}
