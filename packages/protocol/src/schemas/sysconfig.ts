@@ -82,8 +82,8 @@ export const CodeTableItem = Type.Object({
 export type CodeTableItem = Static<typeof CodeTableItem>;
 
 /**
- * `savecodetablelist`: the complete new list of every code type it names — entries of those types
- * that are not in the list are removed. A type must keep at least one entry when it is the password rule.
+ * `savecodetablelist`: the complete new list of the editable code types (1, 4, 5) — editable entries
+ * that are not in the list are removed. It must carry the password rule (code type 1).
  */
 export const CodeTableSaveBody = Type.Array(CodeTableItem, { minItems: 1, maxItems: SYSCONFIG_RULES.codeTableItems });
 export type CodeTableSaveBody = Static<typeof CodeTableSaveBody>;
@@ -231,7 +231,7 @@ export type TestLdapBody = Static<typeof TestLdapBody>;
 // ---------------------------------------------------------------- organisation types and categories
 
 /** A code-table pair as the organisation type / category calls answer it (SPEC §3). */
-export interface OrgCodeRow { codeKey: number; codeVal: string }
+export interface OrgCodeRow { codeKey: number; codeVal: string; /** True for category 0, the main tree (not editable). */ builtIn?: boolean }
 
 export const OrgCategoryQuery = Type.Object({ tenantId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })) });
 export type OrgCategoryQuery = Static<typeof OrgCategoryQuery>;

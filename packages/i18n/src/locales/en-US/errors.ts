@@ -67,6 +67,7 @@ export default {
   sysconfig: sysconfigErrors,
   licence: licenceErrors,
   field: {
+    codeKey: 'key', codeVal: 'value', systemName: 'system name', host: 'server address', port: 'port', fromAddress: 'sender address', fromName: 'sender name', ldapUrl: 'LDAP address', domain: 'domain', baseDn: 'base DN', bindDn: 'bind DN', userFilter: 'user filter', timeoutSeconds: 'timeout (seconds)', smsUrl: 'SMS API address', accessKeyId: 'AccessKey ID', signName: 'SMS signature', templateCode: 'template code', corpId: 'corp ID', agentId: 'agent ID', appId: 'app ID', mailPassword: 'mail password', bindPassword: 'bind password', appSecret: 'app secret', recipient: 'recipient', orgCategoryKey: 'category number', orgCategoryName: 'category name',
     code: 'code',
     name: 'name',
     abbreviation: 'abbreviation',
@@ -85,6 +86,7 @@ export default {
     updatedAt: 'update time',
     enabled: 'enabled',
     disabled: 'disabled',
+    roleNo: 'role number', roleName: 'role name', roleCategory: 'role category', roleOrg: 'organisation',
     version: 'version', callbackUrl: 'callback address', department: 'production department', ownerName: 'person in charge', ownerEmail: 'e-mail of the person in charge', ownerPhone: 'telephone of the person in charge', opsOwner: 'operations person in charge', builtIn: 'built-in', admins: 'administrators',
   },
 } satisfies Messages<typeof zh>;

@@ -67,6 +67,7 @@ export default {
   sysconfig: sysconfigErrors,
   licence: licenceErrors,
   field: {
+    codeKey: 'キー', codeVal: '値', systemName: 'システム名', host: 'サーバーアドレス', port: 'ポート', fromAddress: '送信者アドレス', fromName: '送信者名', ldapUrl: 'LDAP アドレス', domain: 'ドメイン', baseDn: 'ベース DN', bindDn: 'バインド DN', userFilter: 'ユーザーフィルター', timeoutSeconds: 'タイムアウト（秒）', smsUrl: 'SMS API アドレス', accessKeyId: 'AccessKey ID', signName: 'SMS 署名', templateCode: 'テンプレートコード', corpId: '企業 ID（CorpID）', agentId: 'アプリ AgentID', appId: 'AppID', mailPassword: 'メールパスワード', bindPassword: 'バインドパスワード', appSecret: 'アプリシークレット', recipient: '宛先', orgCategoryKey: '分類番号', orgCategoryName: '分類名',
     code: 'コード',
     name: '名称',
     abbreviation: '略称',
@@ -85,6 +86,7 @@ export default {
     updatedAt: '更新日時',
     enabled: '有効',
     disabled: '無効',
+    roleNo: 'ロール番号', roleName: 'ロール名', roleCategory: 'ロール分類', roleOrg: '所属組織',
     version: 'バージョン', callbackUrl: 'コールバックアドレス', department: '開発部門', ownerName: '責任者', ownerEmail: '責任者のメールアドレス', ownerPhone: '責任者の電話番号', opsOwner: '運用責任者', builtIn: '組み込み', admins: '管理者',
   },
 } satisfies Messages<typeof zh>;

@@ -66,6 +66,7 @@ export default {
   sysconfig: sysconfigErrors,
   licence: licenceErrors,
   field: {
+    codeKey: '键', codeVal: '值', systemName: '系统名称', host: '服务器地址', port: '端口', fromAddress: '发件人地址', fromName: '发件人名称', ldapUrl: 'LDAP 地址', domain: '域名', baseDn: '基准 DN', bindDn: '绑定 DN', userFilter: '用户过滤条件', timeoutSeconds: '超时（秒）', smsUrl: '短信接口地址', accessKeyId: 'AccessKey ID', signName: '短信签名', templateCode: '模板编号', corpId: '企业 ID（CorpID）', agentId: '应用 AgentID', appId: 'AppID', mailPassword: '邮箱密码', bindPassword: '绑定密码', appSecret: '应用密钥', recipient: '收件人', orgCategoryKey: '分类编号', orgCategoryName: '分类名称',
     code: '编码',
     name: '名称',
     abbreviation: '简称',
@@ -84,6 +85,7 @@ export default {
     updatedAt: '更新时间',
     enabled: '启用',
     disabled: '停用',
+    roleNo: '角色编号', roleName: '角色名称', roleCategory: '角色分类', roleOrg: '所属组织',
     version: '版本', callbackUrl: '回调地址', department: '生产部门', ownerName: '负责人', ownerEmail: '负责人邮箱', ownerPhone: '负责人电话', opsOwner: '运维负责人', builtIn: '内置', admins: '管理员',
   },
 };
