@@ -14,6 +14,7 @@ import licenceRoutes from './licence/licence.routes.js';
 import auditRoutes from './audit/audit.routes.js';
 import organisationRoutes from './organisations/organisations.routes.js';
 import userRoutes from './users/users.routes.js';
+import roleRoutes from './roles/roles.routes.js';
 
 export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(authRoutes);
@@ -27,4 +28,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(auditRoutes);
   await app.register(organisationRoutes);
   await app.register(userRoutes);
+  await app.register(roleRoutes);
 }

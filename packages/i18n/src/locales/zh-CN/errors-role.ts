@@ -1,4 +1,20 @@
 /** Server messages of the role area: `errors:role.<reason>`. zh-CN is the source. */
 export default {
-  _area: 'role',
+  not_found: '角色不存在或已被删除',
+  no_pattern: '角色编号只能由字母、数字和下划线组成',
+  no_in_use: '角色编号“{{roleNo}}”在该租户中已被使用',
+  name_pattern: '角色名称只能由中文、字母、数字和下划线组成',
+  org_required: '请选择所属组织或集团',
+  org_not_found: '所选组织不属于该租户',
+  built_in: '内置角色“{{name}}”不能删除',
+  user_required: '请至少选择一个用户',
+  member_required: '请至少选择一个角色成员',
+  user_not_in_tenant: '所选用户不属于该租户',
+  grant_root: '根节点不支持权限配置',
+  grant_menu_unknown: '菜单“{{id}}”不存在',
+  grant_orgtype_unknown: '组织类型“{{id}}”不存在',
+  grant_org_unknown: '组织“{{id}}”不属于该租户的此组织树',
+  grant_purview: '“{{id}}”的权限值 {{value}} 无效（1 读，2 写）',
+  grant_duplicate: '“{{id}}”在授权列表中重复出现',
+  category_unknown: '组织分类 {{category}} 未配置',
 };

@@ -1,6 +1,9 @@
 /**
  * `GET /tenant/menu/listmymenu` (SPEC §7; §6 "the tenant menu derives from the role-based menu list
- * for the selected tenant"): the caller's menu tree in the tenant named by the TENANTID header.
+ * for the selected tenant"): the caller's menu tree in the tenant named by the TENANTID header ('-1':
+ * the caller's own tenant). The tenant's administrators get every entry of TENANT_MENU; any other user
+ * gets the entries granted with read to the enabled data roles they are a member of in that tenant
+ * (roles/roles.grants.repository.ts), in TENANT_MENU's order. A disabled or unknown tenant: nothing.
  */
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
@@ -9,22 +12,25 @@ import { translate } from '@mp/i18n';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
 import { userIdentities } from '../../db/schema/index.js';
 import { resolveTenant } from '../tenants/tenants.repository.js';
+import { listMenuIdsGrantedToUser } from '../roles/roles.grants.repository.js';
 import { TENANT_MENU } from './tenant-menu.js';
 
 export default async function menuRoutes(app: FastifyInstance) {
   app.get(Paths.listmymenu, { config: { access: 'user' }, schema: { tags: ['menu'] } }, async (request) => {
     const auth = request.auth!;
-    const isTenantAdmin = await inScope(app.database.db, PLATFORM_SCOPE, async (tx) => {
+    const visible = await inScope(app.database.db, PLATFORM_SCOPE, async (tx): Promise<(code: string) => boolean> => {
       const tenant = await resolveTenant(tx, request.tenantHeader === '-1' ? auth.tenantId : request.tenantHeader);
-      if (!tenant || tenant.status !== 1) return false;
-      const [row] = await tx.select().from(userIdentities)
+      if (!tenant || tenant.status !== 1) return () => false;
+      const [admin] = await tx.select().from(userIdentities)
         .where(and(eq(userIdentities.userId, auth.userId), eq(userIdentities.tenantId, tenant.id), eq(userIdentities.identity, 3)));
-      return !!row;
+      if (admin) return () => true;
+      const granted = new Set(await listMenuIdsGrantedToUser(tx, tenant.id, auth.userId));
+      return (code) => granted.has(code);
     });
-    const rows: TenantMenuRow[] = isTenantAdmin ? TENANT_MENU.map((m) => ({
+    const rows: TenantMenuRow[] = TENANT_MENU.filter((m) => visible(m.code)).map((m) => ({
       menuId: m.code, menuName: translate(request.locale, `menu:${m.code}`), menuIcon: m.icon, parentMenuId: '0',
       menuUrl: `/tenancy/${m.code}`, children: [],
-    })) : [];
+    }));
     return ok({ rows });
   });
 }

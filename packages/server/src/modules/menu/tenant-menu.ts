@@ -1,6 +1,7 @@
 /**
- * The tenant area's menu (SPEC §2 Tenant routes; §3 Tenant menu row). Until role-based menu grants
- * exist (issue "Tenant administration"), a tenant's administrators get every entry and other users none.
+ * The tenant area's menu (SPEC §2 Tenant routes; §3 Tenant menu row), and the menus a data role can be
+ * granted (roles/roles.grants.service.ts: `code` is the grant's dpDataid). A tenant's administrators get
+ * every entry; other users get the entries granted (read) to their roles in that tenant (menu.routes.ts).
  * `name` is a key of the `menu` namespace of @mp/i18n, answered in the request's language.
  */
 export const TENANT_MENU: { code: string; icon: string }[] = [
