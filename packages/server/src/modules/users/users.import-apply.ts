@@ -27,8 +27,8 @@ function auditedBefore(u: repo.UserRow) {
 function columns(p: PlannedRow) {
   const f = p.fields;
   return {
-    username: f.username, employeeName: f.employeeName, employeeCode: f.employeeCode, gender: f.gender, orgId: f.orgId,
-    defaultOrgId: f.defaultOrgId || null, effectiveDate: f.effectiveDate, expiryDate: f.expiryDate, status: f.status, locked: p.locked,
+    username: f.username, employeeName: f.employeeName, employeeCode: f.employeeCode, gender: f.gender, orgId: f.orgId || null,
+    defaultOrgId: f.defaultOrgId || null, effectiveDate: f.effectiveDate || null, expiryDate: f.expiryDate || null, status: f.status, locked: p.locked,
     email: f.email || null, mobile: f.mobile || null, officePhone: f.officePhone, homePhone: f.homePhone, idCard: f.idCard,
     signature: f.signature, description: f.description,
   };

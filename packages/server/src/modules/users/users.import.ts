@@ -8,7 +8,8 @@
  *   name it) or, with none chosen, the tenant of the row's tenant code. A user name that exists in that
  *   tenant UPDATES that user with the row's values (an empty password keeps the password); any other
  *   user name CREATES a user (password required), with the enterprise-user identity. So an export
- *   re-imported changes nothing, and into an emptied tenant creates the same users again.
+ *   re-imported changes nothing; to create the exported users again elsewhere (or after deleting them),
+ *   fill in the password column, which an export leaves empty (hashes never leave the server).
  * - Every row is checked first (the rules of the form, organisations by code, duplicates in the file,
  *   user name / mobile / e-mail in use, the password rule, the super manager and the caller's own
  *   account); when any row fails nothing is written and the answer is `user.import_invalid` with
@@ -126,19 +127,24 @@ export async function planImport(tx: Tx, cells: ImportCells[], o: { locale: Loca
     }
   }
 
-  // Rules of the form, per row.
+  // Rules of the form, per row (kept until the existing users are known: see `stillMissing`).
   const planned: PlannedRow[] = [];
+  const pending = new Map<number, FieldProblem[]>();
   for (const c of cells) {
     const tenantId = tenantOf.get(c.row);
+    const problems: FieldProblem[] = [];
     const orgId = tenantId && c.orgCode ? orgIds.get(orgKey(tenantId, c.orgCode)) : undefined;
     const defaultOrgId = tenantId && c.defaultOrgCode ? orgIds.get(orgKey(tenantId, c.defaultOrgCode)) : undefined;
-    if (!c.orgCode) report(c.row, { field: 'orgCode', code: Codes.REQUIRED });
-    else if (tenantId && !orgId) report(c.row, { field: 'orgCode', code: UserCodes.ORG_NOT_FOUND });
-    if (c.defaultOrgCode && tenantId && !defaultOrgId) report(c.row, { field: 'defaultOrgCode', code: UserCodes.ORG_NOT_FOUND });
+    if (!c.orgCode) problems.push({ field: 'orgCode', code: Codes.REQUIRED });
+    else if (tenantId && !orgId) problems.push({ field: 'orgCode', code: UserCodes.ORG_NOT_FOUND });
+    if (c.defaultOrgCode && tenantId && !defaultOrgId) problems.push({ field: 'defaultOrgCode', code: UserCodes.ORG_NOT_FOUND });
     const fields = normaliseFields({ ...c.values, orgId: orgId ?? (c.orgCode ? 'unresolved' : ''), defaultOrgId: defaultOrgId ?? '' });
-    for (const p of fieldProblems(fields)) if (p.field !== 'orgId') report(c.row, p);
-    if (c.password && checkPasswordStrength(c.password, o.passwordRule) !== 1) report(c.row, { field: 'password', code: Codes.PASSWORD_WEAK });
-    if (tenantId) planned.push({ row: c.row, tenantId, fields: { ...fields, orgId: orgId ?? '' }, locked: c.locked, password: c.password, existing: undefined });
+    for (const p of fieldProblems(fields)) if (p.field !== 'orgId') problems.push(p);
+    if (c.password && checkPasswordStrength(c.password, o.passwordRule) !== 1) problems.push({ field: 'password', code: Codes.PASSWORD_WEAK });
+    if (tenantId) {
+      planned.push({ row: c.row, tenantId, fields: { ...fields, orgId: orgId ?? '' }, locked: c.locked, password: c.password, existing: undefined });
+      pending.set(c.row, problems);
+    } else for (const p of problems) report(c.row, p);
   }
 
   // Duplicates inside the file, per tenant.
@@ -169,6 +175,7 @@ export async function planImport(tx: Tx, cells: ImportCells[], o: { locale: Loca
     const byName = new Map(existing.map((u) => [u.username.toLowerCase(), u]));
     for (const p of list) {
       p.existing = byName.get(p.fields.username.toLowerCase());
+      for (const q of pending.get(p.row) ?? []) if (stillMissing(q, p.existing)) report(p.row, q);
       for (const q of uniquenessProblems(p.fields, existing, p.existing?.id)) if (q.field !== 'username') report(p.row, q);
       const u = p.existing;
       if (!u && !p.password) report(p.row, { field: 'password', code: Codes.REQUIRED });
@@ -181,6 +188,19 @@ export async function planImport(tx: Tx, cells: ImportCells[], o: { locale: Loca
   }
   errors.sort((a, b) => a.row - b.row);
   return { rows: planned, errors, failedRows: failed.size };
+}
+
+/**
+ * False for a "required" problem of a field an existing user never had (users made before SPEC §5's
+ * form, e.g. the bootstrapped administrator without organisation or dates): re-importing their export
+ * leaves the field empty as it was instead of failing. Every other problem stands.
+ */
+function stillMissing(p: FieldProblem, existing: UserRow | undefined): boolean {
+  if (!existing || p.code !== Codes.REQUIRED) return true;
+  if (p.field === 'orgCode') return !!existing.orgId;
+  if (p.field === 'effectiveDate') return !!existing.effectiveDate;
+  if (p.field === 'expiryDate') return !!existing.expiryDate;
+  return true;
 }
 
 /** Raises `user.import_invalid` with the per-row report when the plan has errors (at most 1000 listed). */
