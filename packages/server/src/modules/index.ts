@@ -8,6 +8,8 @@ import loginRoutes from './auth/login.routes.js';
 import codeTableRoutes from './codetable/codetable.routes.js';
 import menuRoutes from './menu/menu.routes.js';
 import tenantRoutes from './tenants/tenants.routes.js';
+import tenantGrantRoutes from './tenants/tenants.grants.routes.js';
+import productRoutes from './products/products.routes.js';
 import fileRoutes from './files/files.routes.js';
 import dashboardRoutes from './dashboard/dashboard.routes.js';
 import licenceRoutes from './licence/licence.routes.js';
@@ -22,6 +24,8 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(codeTableRoutes);
   await app.register(menuRoutes);
   await app.register(tenantRoutes);
+  await app.register(tenantGrantRoutes);
+  await app.register(productRoutes);
   await app.register(fileRoutes);
   await app.register(dashboardRoutes);
   await app.register(licenceRoutes);
