@@ -17,7 +17,7 @@ export const platformAdminArea: AreaDef = {
     { path: 'tenancyManager', titleKey: 'route.tenancyManager', icon: 'tenant', menu: true, load: () => import('../pages/platformAdmin/TenancyManager') },
     { path: 'sysconfig', titleKey: 'route.platformSysconfig', icon: 'setting', menu: true, load: placeholder },
     { path: 'roleManager', titleKey: 'route.roleManager', menuTitleKey: 'route.dataRoleManagement', icon: 'role', menu: true, load: placeholder },
-    { path: 'permitManager', titleKey: 'route.permitManager', icon: 'licence', free: true, load: placeholder },
+    { path: 'permitManager', titleKey: 'route.permitManager', icon: 'licence', free: true, load: () => import('../pages/platformAdmin/PermitManager') },
     { path: 'employeeManagement', titleKey: 'route.employeeManagement', icon: 'user', menu: true, load: placeholder },
     { path: 'userAuthorization', titleKey: 'route.userAuthorization', icon: 'key', disabled: true, load: placeholder },
   ],

@@ -19,6 +19,7 @@ import IdentitySwitcher from './identity-switcher';
 import SideMenu from './side-menu';
 import TabsBar from './tabs-bar';
 import UserMenu from './user-menu';
+import LicenceBadge from './licence-badge';
 
 export default function BasicLayout({ area }: { area: AreaDef }) {
   const { t } = useTranslation('layout');
@@ -62,6 +63,7 @@ export default function BasicLayout({ area }: { area: AreaDef }) {
           ]}
         />
         <div className="mp-header-actions">
+          <LicenceBadge enabled={area.userType === 1} />
           <IdentitySwitcher />
           {config.multiLanguage && <LanguageSwitch />}
           <UserMenu />
