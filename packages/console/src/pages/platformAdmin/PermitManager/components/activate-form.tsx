@@ -55,7 +55,7 @@ export default function ActivateForm({ onActivated }: { onActivated: (s: Licence
             data-testid="licence-code"
           />
         </Form.Item>
-        <Button type="primary" htmlType="submit" loading={busy} icon={<KeyOutlined />} data-testid="licence-activate">
+        <Button type="primary" htmlType="submit" loading={busy} icon={<KeyOutlined />} data-testid="licence-activate" style={{ marginTop: 8 }}>
           {t('activate.submit')}
         </Button>
       </Form>
