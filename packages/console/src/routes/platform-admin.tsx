@@ -16,7 +16,7 @@ export const platformAdminArea: AreaDef = {
     { path: 'product', titleKey: 'route.product', icon: 'product', menu: true, load: placeholder },
     { path: 'tenancyManager', titleKey: 'route.tenancyManager', icon: 'tenant', menu: true, load: () => import('../pages/platformAdmin/TenancyManager') },
     { path: 'sysconfig', titleKey: 'route.platformSysconfig', icon: 'setting', menu: true, load: placeholder },
-    { path: 'roleManager', titleKey: 'route.roleManager', menuTitleKey: 'route.dataRoleManagement', icon: 'role', menu: true, load: placeholder },
+    { path: 'roleManager', titleKey: 'route.roleManager', menuTitleKey: 'route.dataRoleManagement', icon: 'role', menu: true, load: () => import('../pages/platformAdmin/RoleManager') },
     { path: 'permitManager', titleKey: 'route.permitManager', icon: 'licence', free: true, load: () => import('../pages/platformAdmin/PermitManager') },
     { path: 'employeeManagement', titleKey: 'route.employeeManagement', icon: 'user', menu: true, load: placeholder },
     { path: 'userAuthorization', titleKey: 'route.userAuthorization', icon: 'key', disabled: true, load: placeholder },
