@@ -13,7 +13,7 @@ export const platformAdminArea: AreaDef = {
   menuSource: 'fixed',
   routes: [
     { path: 'dashboard', titleKey: 'route.dashboard', icon: 'dashboard', free: true, load: () => import('../pages/platformAdmin/Dashboard') },
-    { path: 'product', titleKey: 'route.product', icon: 'product', menu: true, load: placeholder },
+    { path: 'product', titleKey: 'route.product', icon: 'product', menu: true, load: () => import('../pages/platformAdmin/Product') },
     { path: 'tenancyManager', titleKey: 'route.tenancyManager', icon: 'tenant', menu: true, load: () => import('../pages/platformAdmin/TenancyManager') },
     { path: 'sysconfig', titleKey: 'route.platformSysconfig', icon: 'setting', menu: true, load: placeholder },
     { path: 'roleManager', titleKey: 'route.roleManager', menuTitleKey: 'route.dataRoleManagement', icon: 'role', menu: true, load: () => import('../pages/platformAdmin/RoleManager') },

@@ -3,7 +3,8 @@
  * the tenant grid on the shared DataGrid — search by keyword, name, code and status; sort by code,
  * name, status, create and update time; batch delete and enable/disable; export to Excel — and the
  * New / Modify form modal. The built-in tenant cannot be selected for batch actions, disabled or
- * deleted. Product authorisation and set administrator come with a later issue.
+ * deleted. Row actions 'Product authorisation' (which products and versions the tenant may use) and
+ * 'Set administrator' (users holding the tenant-admin identity for it) open their dialogs.
  */
 import { useMemo, useRef, useState } from 'react';
 import { App, Button, Card } from 'antd';
@@ -16,6 +17,8 @@ import type { OpenMode } from '../../../components/FormModal';
 import { deleteTenants, exportTenants, listTenants, setTenantStatus, type TenantFilters } from '../../../api/tenant';
 import { TENANT_TABLE_WIDTH, useTenantColumns, type TenantRowActions } from './components/columns';
 import TenantFormModal from './components/tenant-form-modal';
+import ProductAuthModal from './components/product-auth-modal';
+import AdminModal from './components/admin-modal';
 
 const QUERY_KEY = ['tenants'] as const;
 
@@ -26,12 +29,15 @@ export default function TenancyManager() {
   const queryClient = useQueryClient();
   const grid = useRef<DataGridHandle>(null);
   const [modal, setModal] = useState<{ open: boolean; mode: OpenMode; row?: TenantRow }>({ open: false, mode: 'add' });
+  const [grant, setGrant] = useState<{ kind: 'products' | 'admins'; row: TenantRow } | null>(null);
 
   const reload = () => void queryClient.invalidateQueries({ queryKey: QUERY_KEY });
 
   const actions = useMemo<TenantRowActions>(
     () => ({
       onEdit: (row) => setModal({ open: true, mode: 'modify', row }),
+      onProductAuth: (row) => setGrant({ kind: 'products', row }),
+      onSetAdmin: (row) => setGrant({ kind: 'admins', row }),
       onToggleStatus: async (row) => {
         try {
           await setTenantStatus([row.id], row.status === Status.ENABLED ? Status.DISABLED : Status.ENABLED);
@@ -100,6 +106,8 @@ export default function TenancyManager() {
         onClose={() => setModal((m) => ({ ...m, open: false }))}
         onSaved={() => reload()}
       />
+      <ProductAuthModal tenant={grant?.kind === 'products' ? grant.row : undefined} onClose={() => setGrant(null)} />
+      <AdminModal tenant={grant?.kind === 'admins' ? grant.row : undefined} onClose={() => setGrant(null)} />
     </Card>
   );
 }

@@ -3,7 +3,8 @@
  * abbreviation, address, status, creator, create and update time, tenant id (copyable, shows
  * 'copied') and the row operations. Sortable on the server: code, name, status, createdAt, updatedAt
  * (TENANT_SORT_FIELDS). The built-in tenant cannot be disabled or deleted: those actions are disabled
- * with a tooltip saying why.
+ * with a tooltip saying why. 'Product authorisation' and 'Set administrator' open their dialogs (a
+ * disabled tenant can still be configured).
  */
 import { useMemo } from 'react';
 import { Avatar, Button, Popconfirm, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
@@ -18,6 +19,10 @@ export interface TenantRowActions {
   onEdit: (row: TenantRow) => void;
   onToggleStatus: (row: TenantRow) => Promise<unknown>;
   onDelete: (row: TenantRow) => Promise<unknown>;
+  /** Opens the product-authorisation dialog. */
+  onProductAuth: (row: TenantRow) => void;
+  /** Opens the set-administrator dialog. */
+  onSetAdmin: (row: TenantRow) => void;
 }
 
 const formatTime = (v: string) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '');
@@ -36,7 +41,7 @@ function Locked({ label, tip, danger }: { label: string; tip: string; danger?: b
 }
 
 /** Sum of the column widths (plus the selection column): the table's horizontal scroll width. */
-export const TENANT_TABLE_WIDTH = 1600;
+export const TENANT_TABLE_WIDTH = 1720;
 
 /** The columns, translated and memoised per language. */
 export function useTenantColumns(actions: TenantRowActions): TableColumnsType<TenantRow> {
@@ -103,12 +108,12 @@ export function useTenantColumns(actions: TenantRowActions): TableColumnsType<Te
         title: t('common:operation'),
         key: 'operation',
         fixed: 'right',
-        width: 180,
+        width: 300,
         render: (_, r) => {
           const enabled = r.status === Status.ENABLED;
           const toggleLabel = enabled ? t('common:disable') : t('common:enable');
           return (
-            <Space size={0}>
+            <Space size={0} wrap>
               <Button type="link" size="small" style={{ paddingInline: 4 }} onClick={() => actions.onEdit(r)}>
                 {t('common:edit')}
               </Button>
@@ -143,6 +148,12 @@ export function useTenantColumns(actions: TenantRowActions): TableColumnsType<Te
                   </Button>
                 </Popconfirm>
               )}
+              <Button type="link" size="small" style={{ paddingInline: 4 }} onClick={() => actions.onProductAuth(r)}>
+                {t('productAuth.action')}
+              </Button>
+              <Button type="link" size="small" style={{ paddingInline: 4 }} onClick={() => actions.onSetAdmin(r)}>
+                {t('admins.action')}
+              </Button>
             </Space>
           );
         },

@@ -1,0 +1,105 @@
+/**
+ * Platform product management (SPEC §2 Platform admin → product, §3 Application, §5 Application): the
+ * product grid on the shared DataGrid — search by keyword, name, code and status; sort by code, name,
+ * version, status, create and update time; batch delete and enable/disable; export to Excel — and the
+ * New / Modify form modal with every field. Built-in products cannot be selected for batch delete nor
+ * deleted (the server refuses too, as it refuses products still authorised to tenants).
+ */
+import { useMemo, useRef, useState } from 'react';
+import { App, Button, Card } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Status, type ProductRow } from '@mp/protocol';
+import DataGrid, { type DataGridHandle, type SearchField } from '../../../components/DataGrid';
+import type { OpenMode } from '../../../components/FormModal';
+import { deleteProducts, exportProducts, listProducts, setProductStatus, type ProductFilters } from '../../../api/product';
+import { PRODUCT_TABLE_WIDTH, useProductColumns, type ProductRowActions } from './components/columns';
+import ProductFormModal from './components/product-form-modal';
+
+const QUERY_KEY = ['products'] as const;
+
+/** The screen (default export: the router lazy-loads it). */
+export default function ProductManager() {
+  const { t } = useTranslation(['product', 'common']);
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const grid = useRef<DataGridHandle>(null);
+  const [modal, setModal] = useState<{ open: boolean; mode: OpenMode; row?: ProductRow }>({ open: false, mode: 'add' });
+
+  const reload = () => void queryClient.invalidateQueries({ queryKey: QUERY_KEY });
+
+  const actions = useMemo<ProductRowActions>(
+    () => ({
+      onEdit: (row) => setModal({ open: true, mode: 'modify', row }),
+      onToggleStatus: async (row) => {
+        try {
+          await setProductStatus([row.id], row.status === Status.ENABLED ? Status.DISABLED : Status.ENABLED);
+          void message.success(t('common:operationSucceeded'));
+          reload();
+        } catch { /* shown by the client */ }
+      },
+      onDelete: async (row) => {
+        try {
+          await deleteProducts([row.id]);
+          void message.success(t('common:deleteSucceeded'));
+          grid.current?.clearSelection();
+          reload();
+        } catch { /* shown by the client */ }
+      },
+    }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [t],
+  );
+  const columns = useProductColumns(actions);
+
+  const searchFields = useMemo<SearchField[]>(
+    () => [
+      { name: 'keyword', label: t('keyword'), placeholder: t('keywordPlaceholder'), width: 220 },
+      { name: 'name', label: t('field.name'), width: 160 },
+      { name: 'code', label: t('field.code'), width: 140 },
+      {
+        name: 'status',
+        label: t('common:status'),
+        type: 'select',
+        width: 120,
+        options: [
+          { label: t('common:enabled'), value: Status.ENABLED },
+          { label: t('common:disabled'), value: Status.DISABLED },
+        ],
+      },
+    ],
+    [t],
+  );
+
+  return (
+    <Card variant="borderless">
+      <DataGrid<ProductRow, ProductFilters>
+        ref={grid}
+        title={t('title')}
+        queryKey={QUERY_KEY}
+        fetch={(q) => listProducts(q)}
+        columns={columns}
+        rowKey="id"
+        scrollX={PRODUCT_TABLE_WIDTH}
+        searchFields={searchFields}
+        isRowSelectable={(r) => !r.builtIn}
+        actions={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setModal({ open: true, mode: 'add' })}>
+            {t('newProduct')}
+          </Button>
+        }
+        onBatchDelete={(ids) => deleteProducts(ids)}
+        onBatchStatus={(ids, status) => setProductStatus(ids, status)}
+        onExport={(filters) => exportProducts(filters, t('exportFileName'))}
+      />
+      <ProductFormModal
+        open={modal.open}
+        mode={modal.mode}
+        row={modal.row}
+        onClose={() => setModal((m) => ({ ...m, open: false }))}
+        onSaved={() => reload()}
+      />
+    </Card>
+  );
+}
