@@ -62,10 +62,13 @@ export async function sendTestMail(row: ConfigRow, password: string, to: string,
 export async function testLdapConnection(row: ConfigRow, password: string): Promise<{ baseDnFound: boolean }> {
   const timeout = Number(row.timeoutSeconds ?? 10) * 1000;
   const url = String(row.url);
-  const client = new Client({ url, timeout, connectTimeout: timeout, tlsOptions: { rejectUnauthorized: row.verifyCertificate !== false } });
+  const tls = { rejectUnauthorized: row.verifyCertificate !== false };
+  // ldapts connects with TLS whenever tlsOptions are given, so they go only with an ldaps:// address.
+  const secure = url.toLowerCase().startsWith('ldaps://');
+  const client = new Client({ url, timeout, connectTimeout: timeout, ...(secure ? { tlsOptions: tls } : {}) });
   let stage: 'connect' | 'bind' | 'search' = 'connect';
   try {
-    if (row.startTls && url.toLowerCase().startsWith('ldap://')) await client.startTLS({ rejectUnauthorized: row.verifyCertificate !== false });
+    if (row.startTls && !secure) await client.startTLS(tls);
     stage = 'bind';
     if (row.bindDn) await client.bind(String(row.bindDn), password);
     stage = 'search';
