@@ -125,4 +125,18 @@ describe('licence management and the dashboard', () => {
     await expect.poll(() => page.getByTestId('licence-state').textContent()).toBe(ja.licence.state.active);
     await shot(page, 'licence-active-ja');
   });
+
+  it('replaces the licence with a newer one; with plenty of days left the badge is a quiet icon that still opens the screen', async () => {
+    await page.getByTestId('licence-code').fill(issue('Northwind Trading Renewed', 400, {}));
+    await page.getByTestId('licence-activate').click();
+    await expect.poll(() => page.getByTestId('licence-customer').textContent()).toBe('Northwind Trading Renewed');
+    await page.getByRole('row', { name: /Northwind Trading Renewed/ }).getByText(ja.licence.history.inForce).waitFor();
+    await page.getByRole('row', { name: /Northwind Trading/ }).filter({ hasNotText: 'Renewed' }).getByText(ja.licence.history.replaced).waitFor();
+    expect(await page.getByTestId('licence-alert').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('licence-badge').textContent()).toBe('');
+    await page.goto(`${server.url}/platformAdmin/dashboard`);
+    await page.getByTestId('licence-badge').click();
+    await page.waitForURL(/\/platformAdmin\/permitManager/);
+    await expect.poll(() => page.getByTestId('licence-state').textContent()).toBe(ja.licence.state.active);
+  });
 });
