@@ -18,7 +18,7 @@ export const platformAdminArea: AreaDef = {
     { path: 'sysconfig', titleKey: 'route.platformSysconfig', icon: 'setting', menu: true, load: placeholder },
     { path: 'roleManager', titleKey: 'route.roleManager', menuTitleKey: 'route.dataRoleManagement', icon: 'role', menu: true, load: () => import('../pages/platformAdmin/RoleManager') },
     { path: 'permitManager', titleKey: 'route.permitManager', icon: 'licence', free: true, load: () => import('../pages/platformAdmin/PermitManager') },
-    { path: 'employeeManagement', titleKey: 'route.employeeManagement', icon: 'user', menu: true, load: placeholder },
+    { path: 'employeeManagement', titleKey: 'route.employeeManagement', icon: 'user', menu: true, load: () => import('../pages/platformAdmin/EmployeeManagement') },
     { path: 'userAuthorization', titleKey: 'route.userAuthorization', icon: 'key', disabled: true, load: placeholder },
   ],
 };

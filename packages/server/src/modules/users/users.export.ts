@@ -36,7 +36,7 @@ export function exportCells(locale: Locale, u: UserListRecord): string[] {
     tenantCode: u.tenantCode, username: u.username, employeeName: u.employeeName, employeeCode: u.employeeCode,
     gender: u.gender === 'M' ? word(locale, 'male') : u.gender === 'F' ? word(locale, 'female') : '',
     orgCode: u.orgCode, defaultOrgCode: u.defaultOrgCode, effectiveDate: u.effectiveDate ?? '', expiryDate: u.expiryDate ?? '',
-    status: translate(locale, `errors:field.${u.status === 1 ? 'enabled' : 'disabled'}`), locked: word(locale, u.locked ? 'yes' : 'no'),
+    status: translate(locale, `common:${u.status === 1 ? 'enabled' : 'disabled'}`), locked: word(locale, u.locked ? 'yes' : 'no'),
     email: u.email ?? '', mobile: u.mobile ?? '', officePhone: u.officePhone, homePhone: u.homePhone, idCard: u.idCard,
     signature: u.signature, description: u.description, password: '',
   };
