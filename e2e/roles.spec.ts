@@ -137,10 +137,11 @@ describe('data role management', () => {
     await members.getByRole('row', { name: /member1/ }).waitFor();
     await members.getByRole('row', { name: /zhangsan/ }).waitFor();
     await shot(page, 'roles-members-en');
-    await members.getByRole('row', { name: /zhangsan/ }).getByRole('button', { name: en.role.members.remove }).click();
+    await members.getByRole('row', { name: /zhangsan/ }).getByRole('button', { name: en.role.members.removeOne }).click();
     await page.getByRole('button', { name: en.common.ok }).last().click();
     await members.getByRole('row', { name: /zhangsan/ }).waitFor({ state: 'detached' });
     await members.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
 
     await page.getByRole('search').getByLabel(en.role.search.roleNo, { exact: true }).fill('');
     await page.getByRole('search').getByLabel(en.role.search.username, { exact: true }).fill('member1');

@@ -39,8 +39,8 @@ export default {
     description: 'Optional, at most 200 characters',
   },
   action: {
-    members: 'Role members',
-    authorise: 'Role authorisation',
+    members: 'Members',
+    authorise: 'Authorise',
     menuGrant: 'Menu authorisation',
     orgTypeGrant: 'Organisation type authorisation',
     orgGrant: 'Organisation authorisation',
@@ -50,6 +50,7 @@ export default {
     title: 'Role members - {{name}}',
     add: 'Add member',
     remove: 'Remove members',
+    removeOne: 'Remove',
     keyword: 'Username or employee name',
     addTitle: 'Add members - {{name}}',
     userRequired: 'Please select at least one user',

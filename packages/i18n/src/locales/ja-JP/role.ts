@@ -39,8 +39,8 @@ export default {
     description: '任意、200 文字以内',
   },
   action: {
-    members: 'ロールメンバー',
-    authorise: 'ロール権限付与',
+    members: 'メンバー',
+    authorise: '権限付与',
     menuGrant: 'メニュー権限',
     orgTypeGrant: '組織タイプ権限',
     orgGrant: '組織権限',
@@ -50,6 +50,7 @@ export default {
     title: 'ロールメンバー - {{name}}',
     add: 'メンバーを追加',
     remove: 'メンバーを削除',
+    removeOne: '外す',
     keyword: 'ユーザー名または社員名',
     addTitle: 'メンバーを追加 - {{name}}',
     userRequired: 'ユーザーを少なくとも 1 人選択してください',

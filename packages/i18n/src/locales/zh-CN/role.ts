@@ -48,6 +48,7 @@ export default {
     title: '角色成员 - {{name}}',
     add: '添加成员',
     remove: '移除成员',
+    removeOne: '移除',
     keyword: '用户名或员工姓名',
     addTitle: '添加成员 - {{name}}',
     userRequired: '请至少选择一个用户',

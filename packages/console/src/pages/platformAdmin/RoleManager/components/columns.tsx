@@ -59,7 +59,7 @@ export function useRoleColumns(actions: RoleRowActions): TableColumnsType<RoleRo
         title: t('common:operation'),
         key: 'operation',
         fixed: 'right',
-        width: 250,
+        width: 270,
         render: (_, r) => (
           <Space size={0} wrap={false}>
             <Button {...link} onClick={() => actions.open('edit', r)}>{t('common:edit')}</Button>

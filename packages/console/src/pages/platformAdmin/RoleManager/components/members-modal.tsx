@@ -43,7 +43,7 @@ export default function MembersModal({ tenantId, role, onClose }: MembersModalPr
       render: (_, r) => (
         <Popconfirm title={t('common:confirmTitle')} description={t('members.confirmRemove', { count: 1 })} okText={t('common:ok')} cancelText={t('common:cancel')}
           okButtonProps={{ danger: true }} onConfirm={() => remove([r.userId]).catch(() => undefined)}>
-          <Button type="link" size="small" danger style={{ paddingInline: 4 }}>{t('members.remove')}</Button>
+          <Button type="link" size="small" danger style={{ paddingInline: 4 }}>{t('members.removeOne')}</Button>
         </Popconfirm>
       ),
     },
