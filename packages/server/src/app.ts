@@ -82,7 +82,7 @@ export async function buildApp(overrides: Partial<ServerConfig> = {}, opts: { lo
     // The console's files are public; the hook marks the routes the static plugin declares.
     await app.register(async (scope) => {
       scope.addHook('onRoute', (r) => { r.config = { ...(r.config ?? {}), access: 'public' }; });
-      await scope.register(fastifyStatic, { root: config.consoleDir, wildcard: false, index: false, prefix: '/', allowedPath: (p) => !p.startsWith(GATEWAY) });
+      await scope.register(fastifyStatic, { root: config.consoleDir, wildcard: true, index: false, prefix: '/', allowedPath: (p) => !p.startsWith(GATEWAY) });
     });
   }
   app.setNotFoundHandler((request, reply) => {
