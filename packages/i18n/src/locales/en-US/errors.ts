@@ -52,7 +52,7 @@ export default {
     code_in_use: 'The tenant code "{{code}}" is already in use',
     not_found: 'The tenant does not exist or has been deleted',
     built_in: 'The built-in tenant "{{name}}" cannot be deleted or disabled',
-    has_users: 'The tenant "{{name}}" still has users or organisations and cannot be deleted',
+    has_users: 'The tenant "{{name}}" still has users, roles or organisations and cannot be deleted',
     admin_user_invalid: 'An administrator must be an enabled user of this tenant or of the platform tenant', product_duplicate: 'The same product cannot be authorised twice',
   },
   file: {

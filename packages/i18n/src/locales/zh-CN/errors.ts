@@ -51,7 +51,7 @@ export default {
     code_in_use: '租户编码“{{code}}”已被使用',
     not_found: '租户不存在或已被删除',
     built_in: '内置租户“{{name}}”不能删除或停用',
-    has_users: '租户“{{name}}”下仍有用户或组织，不能删除',
+    has_users: '租户“{{name}}”下仍有用户、角色或组织，不能删除',
     admin_user_invalid: '所选管理员必须是该租户或平台租户中已启用的用户', product_duplicate: '同一产品不能重复授权',
   },
   file: {

@@ -4,7 +4,7 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { TenantListBody } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
-import { organisations, tenants, userIdentities, users } from '../../db/schema/index.js';
+import { organisations, roles, tenants, userIdentities, users } from '../../db/schema/index.js';
 
 export type TenantRecord = typeof tenants.$inferSelect;
 
@@ -92,10 +92,11 @@ export async function deleteTenantsByIds(tx: Tx, ids: string[]): Promise<number>
   return r.length;
 }
 
-/** Tenants among `ids` that still have users or organisations besides their root (they cannot be deleted). */
+/** Tenants among `ids` that still have users, roles or organisations besides their root (they cannot be deleted). */
 export async function findTenantsWithUsers(tx: Tx, ids: string[]): Promise<string[]> {
   const withUsers = await tx.selectDistinct({ id: users.tenantId }).from(users).where(inArray(users.tenantId, ids));
   const withOrgs = await tx.selectDistinct({ id: organisations.tenantId }).from(organisations)
     .where(and(inArray(organisations.tenantId, ids), sql`${organisations.id} <> ${organisations.tenantId}`));
-  return [...new Set([...withUsers, ...withOrgs].map((r) => r.id))];
+  const withRoles = await tx.selectDistinct({ id: roles.tenantId }).from(roles).where(inArray(roles.tenantId, ids));
+  return [...new Set([...withUsers, ...withOrgs, ...withRoles].map((r) => r.id))];
 }

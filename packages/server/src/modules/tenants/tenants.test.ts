@@ -136,6 +136,15 @@ describe('tenant management API', () => {
     expect((await c.post(Paths.gettenant, { id: keep.id })).body.result).toBe('1');
   });
 
+  it('refuses to delete a tenant that still has roles', async () => {
+    const t1 = (await c.post(Paths.addtenant, valid())).body.data.row;
+    const { roles } = await import('../../db/schema/index.js');
+    await t.app.database.db.insert(roles).values({ id: `r-${t1.id}`, tenantId: t1.id, orgId: t1.id, code: 'R1', name: 'Role one' });
+    const r = await c.post(Paths.deletetenant, { ids: [t1.id] });
+    expect(r.body.scode).toBe(Codes.TENANT_HAS_USERS);
+    expect((await c.post(Paths.gettenant, { id: t1.id })).body.result).toBe('1');
+  });
+
   it('exports the filtered tenants to an Excel file with localised headings', async () => {
     c.language = 'EN_US';
     const r = await c.post(Paths.exporttenant, { keyword: 'paging', sortField: 'name', sortOrder: 'ascend' });
