@@ -15,7 +15,7 @@ export const platformAdminArea: AreaDef = {
     { path: 'dashboard', titleKey: 'route.dashboard', icon: 'dashboard', free: true, load: () => import('../pages/platformAdmin/Dashboard') },
     { path: 'product', titleKey: 'route.product', icon: 'product', menu: true, load: () => import('../pages/platformAdmin/Product') },
     { path: 'tenancyManager', titleKey: 'route.tenancyManager', icon: 'tenant', menu: true, load: () => import('../pages/platformAdmin/TenancyManager') },
-    { path: 'sysconfig', titleKey: 'route.platformSysconfig', icon: 'setting', menu: true, load: placeholder },
+    { path: 'sysconfig', titleKey: 'route.platformSysconfig', icon: 'setting', menu: true, load: () => import('../pages/platformAdmin/Sysconfig') },
     { path: 'roleManager', titleKey: 'route.roleManager', menuTitleKey: 'route.dataRoleManagement', icon: 'role', menu: true, load: () => import('../pages/platformAdmin/RoleManager') },
     { path: 'permitManager', titleKey: 'route.permitManager', icon: 'licence', free: true, load: () => import('../pages/platformAdmin/PermitManager') },
     { path: 'employeeManagement', titleKey: 'route.employeeManagement', icon: 'user', menu: true, load: () => import('../pages/platformAdmin/EmployeeManagement') },
