@@ -1,14 +1,16 @@
 /**
  * Paged, filtered and sorted user lists in SQL (SPEC §2 user grids; CONVENTIONS "Lists are paged,
  * filtered and sorted in SQL, with indexes for every filter"). Text filters match from the start
- * ("starts with"), so each one is a range on a B-tree index (the databases use the C collation):
- * user name → users_tenant_username_uq (tenant_id, lower(username)); employee name →
- * users_tenant_employee_name_idx; employee code → users_tenant_employee_code_idx; mobile →
- * users_tenant_mobile_uq; e-mail → users_tenant_email_uq; status, organisation and the default order
- * (newest first) → users_tenant_status_idx, users_tenant_org_idx, users_tenant_created_idx.
- * User name, mobile and e-mail compare case-insensitively; employee name and code as written.
+ * ("starts with"). Queries run under row-level security, where PostgreSQL uses an index only for
+ * conditions built from leakproof functions: `starts_with` is, `LIKE` and `lower()` are not. So
+ * employee name → users_tenant_employee_name_idx, employee code → users_tenant_employee_code_idx and
+ * mobile → users_tenant_mobile_uq are index ranges (`starts_with`, compared as written); status,
+ * organisation and the default order (newest first) use users_tenant_status_idx, users_tenant_org_idx
+ * and users_tenant_created_idx. User name and e-mail compare case-insensitively (`lower(…) LIKE`),
+ * which RLS keeps from the lower() indexes: a scan of the tenant's rows until lower-cased columns
+ * with their own indexes exist (asked of the schema's owner; bench/users.ts measures it).
  */
-import { and, asc, desc, eq, getTableColumns, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, like, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { UserListBody } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
@@ -27,6 +29,11 @@ export function prefix(v: string): string {
   return `${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** `starts_with(column, value)`: leakproof, so an index range even under row-level security. */
+function startsWith(column: SQLWrapper, value: string): SQL {
+  return sql`starts_with(${column}, ${value})`;
+}
+
 /** The WHERE clause of the grid's filters (shared by the page, its count and the export). */
 export function userFilters(q: UserListBody): SQL | undefined {
   const parts: (SQL | undefined)[] = [];
@@ -36,16 +43,16 @@ export function userFilters(q: UserListBody): SQL | undefined {
     const k = s(q.keyword);
     parts.push(or(
       like(sql`lower(${users.username})`, prefix(k.toLowerCase())),
-      like(users.employeeName, prefix(k)),
-      like(users.employeeCode, prefix(k)),
-      like(users.mobile, prefix(k)),
+      startsWith(users.employeeName, k),
+      startsWith(users.employeeCode, k),
+      startsWith(users.mobile, k),
       like(sql`lower(${users.email})`, prefix(k.toLowerCase())),
     ));
   }
   if (s(q.username)) parts.push(like(sql`lower(${users.username})`, prefix(s(q.username).toLowerCase())));
-  if (s(q.employeeName)) parts.push(like(users.employeeName, prefix(s(q.employeeName))));
-  if (s(q.employeeCode)) parts.push(like(users.employeeCode, prefix(s(q.employeeCode))));
-  if (s(q.mobile)) parts.push(like(users.mobile, prefix(s(q.mobile))));
+  if (s(q.employeeName)) parts.push(startsWith(users.employeeName, s(q.employeeName)));
+  if (s(q.employeeCode)) parts.push(startsWith(users.employeeCode, s(q.employeeCode)));
+  if (s(q.mobile)) parts.push(startsWith(users.mobile, s(q.mobile)));
   if (q.status !== undefined) parts.push(eq(users.status, q.status));
   if (q.locked !== undefined) parts.push(eq(users.locked, q.locked));
   if (s(q.orgId)) parts.push(eq(users.orgId, s(q.orgId)));
@@ -62,10 +69,10 @@ function orderOf(q: UserListBody) {
   return col ? [q.sortOrder === 'descend' ? desc(col) : asc(col), asc(users.id)] : [desc(users.createdAt), asc(users.id)];
 }
 
-function selectRows(tx: Tx) {
+function selectRows(tx: Tx, extra: Record<string, SQL> = {}) {
   const { passwordHash: _omit, ...cols } = getTableColumns(users);
   return tx.select({
-    ...cols,
+    ...cols, ...extra,
     tenantCode: sql<string>`coalesce(${tenants.code}, '')`, tenantName: sql<string>`coalesce(${tenants.name}, '')`,
     orgName: sql<string>`coalesce(${org.name}, '')`, orgCode: sql<string>`coalesce(${org.code}, '')`,
     defaultOrgName: sql<string>`coalesce(${defaultOrg.name}, '')`, defaultOrgCode: sql<string>`coalesce(${defaultOrg.code}, '')`,
@@ -75,9 +82,18 @@ function selectRows(tx: Tx) {
     .leftJoin(defaultOrg, and(eq(defaultOrg.id, users.defaultOrgId), eq(defaultOrg.tenantId, users.tenantId)));
 }
 
-/** One page of users and the number matching. */
+/**
+ * One page of users and the number matching. A filter that no index can serve under row-level
+ * security (keyword, user name: `lower()`) scans the tenant's rows, so page and count come from that
+ * one scan (`count(*) over ()`) instead of two; every other filter counts through its index and reads
+ * the page in index order.
+ */
 export async function listUsers(tx: Tx, q: UserListBody & { page: number; pageSize: number }): Promise<{ rows: UserListRecord[]; records: number }> {
   const where = userFilters(q);
+  if (q.keyword?.trim() || q.username?.trim()) {
+    const rows = await selectRows(tx, { total: sql<number>`(count(*) over ())::int` }).where(where).orderBy(...orderOf(q)).limit(q.pageSize).offset((q.page - 1) * q.pageSize);
+    if (rows.length) return { rows: rows as unknown as UserListRecord[], records: (rows[0] as unknown as { total: number }).total };
+  }
   const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(users).where(where);
   const rows = await selectRows(tx).where(where).orderBy(...orderOf(q)).limit(q.pageSize).offset((q.page - 1) * q.pageSize);
   return { rows: rows as UserListRecord[], records: count?.n ?? 0 };
