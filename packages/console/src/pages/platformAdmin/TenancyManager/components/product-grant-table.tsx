@@ -54,6 +54,8 @@ export default function ProductGrantTable({ tenantId, value = {}, onChange, id }
           prefix={<SearchOutlined style={{ color: '#bfbfbf' }} />}
           style={{ width: 280 }}
           onSearch={(v) => { setKeyword(v.trim()); setPage(1); }}
+          // Enter searches; it must not submit the dialog's form (which would save the authorisation).
+          onKeyDown={(e) => { if (e.key === 'Enter') e.preventDefault(); }}
         />
         <Typography.Text type="secondary">{t('productAuth.authorisedCount', { count: Object.keys(value).length })}</Typography.Text>
       </Space>

@@ -1,0 +1,201 @@
+/**
+ * Product management and tenant grants end to end, as a platform administrator sees them in Chromium
+ * (issue 3; SPEC §2 product, tenancyManager): create a product through the form (with a format error
+ * first), edit, search, page, delete; authorise a product for a tenant and see it ticked after a reload;
+ * set a tenant administrator and see that user, signed in, land in the tenant-admin area. The database
+ * starts with the demo data set (`npm run seed:demo`), so there are tenants and users to choose from.
+ * Texts come from @mp/i18n (English).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { Paths } from '@mp/protocol';
+import { resources } from '@mp/i18n';
+import { GatewayClient } from '../packages/server/src/testing/gateway-client.js';
+import { DEMO_PASSWORD } from '../packages/server/src/scripts/seed-demo-data.js';
+import { ADMIN_PASSWORD, launchBrowser, shot, startServer, type RunningServer } from './support.js';
+
+const zh = resources['zh-CN'];
+const en = resources['en-US'];
+const ROOT = new URL('..', import.meta.url).pathname;
+const dataDir = mkdtempSync(join(tmpdir(), 'mp-e2e-product-'));
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+/** The Northwind tenant's id and a user of it (not its administrator) to make administrator. */
+let northwind: { id: string; chosen: string };
+
+const rowOf = (text: string) => page.getByRole('row', { name: new RegExp(text) });
+const dialog = () => page.getByRole('dialog');
+
+/** A valid product body (the API is used only to fill pages for paging). */
+const product = (i: number) => ({
+  code: `bulk_${String(i).padStart(2, '0')}`, name: `Bulk product ${String(i).padStart(2, '0')}`, abbreviation: 'Bulk', version: 'V1.0', status: 1,
+  callbackUrl: 'https://bulk.example.com/cb', department: 'Platform', ownerName: 'Ops', ownerEmail: 'ops@example.com', ownerPhone: '13800138000', opsOwner: 'Ops',
+});
+
+/** Signs in on the login page; `firstTime` accounts are asked for the privacy agreement (10001001920). */
+async function signIn(username: string, password: string, texts: typeof zh.login, firstTime: boolean) {
+  await page.getByPlaceholder(texts.username, { exact: true }).fill(username);
+  await page.getByPlaceholder(texts.password, { exact: true }).fill(password);
+  await page.getByRole('checkbox', { name: new RegExp(texts.agreePrefix.trim()) }).check();
+  await page.getByTestId('login-submit').click();
+  if (firstTime) await page.getByTestId('agreement-agree').click();
+}
+
+beforeAll(async () => {
+  mkdirSync(new URL('./artifacts', import.meta.url).pathname, { recursive: true });
+  const seed = spawnSync(process.execPath, ['--import', 'tsx', 'packages/server/src/scripts/seed-demo.ts'], {
+    cwd: ROOT, env: { ...process.env, MP_DATA_DIR: dataDir, MP_ADMIN_PASSWORD: ADMIN_PASSWORD, DATABASE_URL: '' }, encoding: 'utf8',
+  });
+  if (seed.status !== 0) throw new Error(`seed failed: ${seed.stdout}${seed.stderr}`);
+  server = await startServer({ MP_DATA_DIR: dataDir });
+  // Through the API before the browser signs in (a new sign-in of the same account replaces this session):
+  // eleven products to page through, and the user who will be made administrator.
+  const api = await new GatewayClient(server.url).init();
+  await api.signIn('admin', ADMIN_PASSWORD);
+  for (let i = 1; i <= 11; i++) expect((await api.post(Paths.addproduct, product(i))).body.result).toBe('1');
+  const tenant = (await api.post(Paths.listtenant, { code: 'northwind' })).body.data.rows[0];
+  const candidates = (await api.post(Paths.listtenantadmincandidate, { tenantId: tenant.id, keyword: '.northwind', pageSize: 20 })).body.data.rows;
+  northwind = { id: tenant.id, chosen: candidates.find((u: { username: string }) => u.username !== 'northwind.admin').username };
+  browser = await launchBrowser();
+  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('product management and tenant grants in the console', () => {
+  it('signs in as the platform administrator and opens product management in English', async () => {
+    await page.goto(`${server.url}/login`);
+    await signIn('admin', ADMIN_PASSWORD, zh.login, false);
+    await page.waitForURL(/\/platformAdmin\//, { timeout: 15_000 });
+    await page.getByTestId('language-switch').first().click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await page.getByRole('menuitem', { name: en.layout.route.product }).click();
+    await page.waitForURL(/\/platformAdmin\/product/);
+    await page.getByRole('button', { name: en.product.newProduct }).waitFor();
+  });
+
+  it('creates a product through the form, refusing a bad e-mail first, then edits it', async () => {
+    await page.getByRole('button', { name: en.product.newProduct }).click();
+    const d = dialog();
+    const f = en.product.field;
+    await d.getByLabel(f.name, { exact: true }).fill('Unified Portal');
+    await d.getByLabel(f.code, { exact: true }).fill('unified_portal');
+    await d.getByLabel(f.abbreviation, { exact: true }).fill('Portal');
+    await d.getByLabel(f.version, { exact: true }).fill('V2.1.0');
+    await d.getByLabel(f.callbackUrl, { exact: true }).fill('https://portal.example.com/callback');
+    await d.getByLabel(f.department, { exact: true }).fill('Digital Centre');
+    await d.getByLabel(f.opsOwner, { exact: true }).fill('Ryan Ng');
+    await d.getByLabel(f.ownerName, { exact: true }).fill('Emily Chan');
+    await d.getByLabel(f.ownerPhone, { exact: true }).fill('+852 2345 6789');
+    await d.getByLabel(f.ownerEmail, { exact: true }).fill('emily.chan@');
+    await d.getByRole('button', { name: en.common.save }).click();
+    await d.getByText(en.product.emailInvalid).waitFor();
+    await d.getByLabel(f.ownerEmail, { exact: true }).fill('emily.chan@example.com');
+    // An administrator chosen from users, searched on the server.
+    await d.getByLabel(f.admins, { exact: true }).click();
+    await d.getByLabel(f.admins, { exact: true }).fill('northwind.admin');
+    await page.locator('.ant-select-item-option', { hasText: 'northwind.admin' }).first().click();
+    await page.keyboard.press('Escape');
+    await shot(page, 'product-form-en');
+    await d.getByRole('button', { name: en.common.save }).click();
+    await d.waitFor({ state: 'hidden' });
+    const row = rowOf('Unified Portal');
+    await row.waitFor();
+    expect(await row.textContent()).toContain('northwind.admin');
+
+    await row.getByRole('button', { name: en.common.edit }).click();
+    await d.getByLabel(f.name, { exact: true }).fill('Unified Portal Plus');
+    await d.getByRole('button', { name: en.common.save }).click();
+    await d.waitFor({ state: 'hidden' });
+    await rowOf('Unified Portal Plus').waitFor();
+  });
+
+  it('searches and pages through the products', async () => {
+    await page.getByText(en.grid.total.replace('{{count}}', '12')).waitFor();
+    await page.getByRole('listitem', { name: '2' }).click();
+    await page.getByText(en.grid.total.replace('{{count}}', '12')).waitFor();
+    expect(await page.getByRole('row', { name: /Bulk product/ }).count()).toBeGreaterThanOrEqual(1);
+    expect(await page.getByRole('row', { name: /Bulk product|Unified Portal/ }).count()).toBe(2);
+
+    await page.getByLabel(en.product.keyword).fill('portal');
+    await page.getByRole('button', { name: en.common.search }).click();
+    await page.getByText(en.grid.total.replace('{{count}}', '1')).waitFor();
+    await rowOf('Unified Portal Plus').waitFor();
+    await shot(page, 'product-grid-en');
+    await page.getByRole('button', { name: en.common.reset }).click();
+    await page.getByText(en.grid.total.replace('{{count}}', '12')).waitFor();
+  });
+
+  it('deletes a product after confirmation', async () => {
+    await page.getByLabel(en.product.keyword).fill('bulk_11');
+    await page.getByRole('button', { name: en.common.search }).click();
+    await rowOf('Bulk product 11').waitFor();
+    await rowOf('Bulk product 11').getByRole('button', { name: en.common.delete }).click();
+    await page.getByRole('button', { name: en.common.ok }).last().click();
+    await rowOf('Bulk product 11').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: en.common.search }).click();
+    await page.getByRole('table', { name: en.product.title }).getByText(en.common.noData).waitFor();
+    await page.getByRole('button', { name: en.common.reset }).click();
+  });
+
+  it('authorises a product for a tenant and sees it ticked after a reload', async () => {
+    await page.getByRole('menuitem', { name: en.layout.route.tenancyManager }).click();
+    await page.waitForURL(/\/platformAdmin\/tenancyManager/);
+    await rowOf('Northwind Logistics').getByRole('button', { name: en.tenant.productAuth.action }).click();
+    const d = dialog();
+    await d.getByLabel(en.tenant.productAuth.search).fill('portal');
+    await d.getByLabel(en.tenant.productAuth.search).press('Enter');
+    await d.getByRole('row', { name: /Unified Portal Plus/ }).getByRole('checkbox').check();
+    await d.getByLabel(`${en.tenant.productAuth.version} Unified Portal Plus`).fill('V2.0.0');
+    await shot(page, 'tenant-product-auth-en');
+    await d.getByRole('button', { name: en.common.save }).click();
+    await d.waitFor({ state: 'hidden' });
+
+    await page.reload();
+    await rowOf('Northwind Logistics').getByRole('button', { name: en.tenant.productAuth.action }).click();
+    const ticked = dialog().getByRole('row', { name: /Unified Portal Plus/ });
+    await ticked.waitFor();
+    expect(await ticked.getByRole('checkbox').isChecked()).toBe(true);
+    expect(await dialog().getByLabel(`${en.tenant.productAuth.version} Unified Portal Plus`).inputValue()).toBe('V2.0.0');
+    await dialog().getByRole('button', { name: en.common.cancel }).click();
+    await dialog().waitFor({ state: 'hidden' });
+  });
+
+  it('sets a tenant administrator, who then signs in to the tenant-admin area', async () => {
+    const chosen = northwind.chosen;
+
+    await rowOf('Northwind Logistics').getByRole('button', { name: en.tenant.admins.action }).click();
+    const d = dialog();
+    const picker = d.getByLabel(en.tenant.admins.field);
+    await picker.click();
+    await picker.fill(chosen);
+    await page.locator('.ant-select-item-option', { hasText: chosen }).first().click();
+    await page.keyboard.press('Escape');
+    await shot(page, 'tenant-admins-en');
+    await d.getByRole('button', { name: en.common.save }).click();
+    await d.waitFor({ state: 'hidden' });
+    // Opened again, the dialog lists the new administrator.
+    await rowOf('Northwind Logistics').getByRole('button', { name: en.tenant.admins.action }).click();
+    await d.getByText(chosen, { exact: true }).waitFor();
+    await d.getByRole('button', { name: en.common.cancel }).click();
+    await d.waitFor({ state: 'hidden' });
+
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: en.layout.header.logout }).click();
+    await page.getByRole('button', { name: en.common.ok }).last().click();
+    await page.waitForURL(/\/login/);
+    await signIn(chosen, DEMO_PASSWORD, en.login, true);
+    await page.waitForURL(/\/tenancyAdmin/, { timeout: 15_000 });
+    await page.getByText(en.layout.identity.tenantAdmin).first().waitFor();
+    await shot(page, 'tenant-admin-signed-in-en');
+  });
+});
