@@ -92,3 +92,12 @@ export async function loadConfigWithSecret(tx: Tx, key: Buffer, kind: Integratio
   const secret = typeof stored === 'string' && stored ? decryptSecret(key, stored, secretAad(kind, r.id)) : '';
   return { row: toConfigRow(r), secret };
 }
+
+/**
+ * The entry of `kind` a feature should use — the first enabled one by order — with its secret
+ * decrypted, or undefined when none is enabled (docs/sysconfig.md "Integration lists").
+ */
+export async function loadFirstEnabledConfig(tx: Tx, key: Buffer, kind: IntegrationKindValue): Promise<{ row: ConfigRow; secret: string } | undefined> {
+  const first = (await repo.listAllIntegrationConfigs(tx, kind)).find((r) => r.status === 1);
+  return first ? loadConfigWithSecret(tx, key, kind, first.id) : undefined;
+}

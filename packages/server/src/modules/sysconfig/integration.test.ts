@@ -8,6 +8,7 @@ import type { GatewayClient } from '../../testing/gateway-client.js';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
 import { integrationConfigs } from '../../db/schema/index.js';
 import { decryptSecret, encryptSecret } from './secrets.js';
+import { loadFirstEnabledConfig } from './integration.service.js';
 import { startLdapStub, type LdapStub } from './ldap-stub.js';
 
 let t: Awaited<ReturnType<typeof testApp>>;
@@ -219,11 +220,15 @@ describe('LDAP, SMS and WeChat configuration lists', () => {
     c.language = 'EN_US';
     expect((await c.post(Paths.savesmsconfiglist, [sms])).body).toMatchObject({ scode: Codes.REQUIRED, msg: 'Please enter app secret' });
     c.language = 'ZH_CN';
-    const r = await c.post(Paths.savesmsconfiglist, [{ ...sms, secret: 'sms-Secret-1' }]);
-    expect(r.body.data.rows[0]).toMatchObject({ provider: 'aliyun', hasSecret: true });
-    const again = await c.post(Paths.savesmsconfiglist, [{ ...sms, id: r.body.data.rows[0].id, signName: 'ACME Ltd' }]);
+    const r = await c.post(Paths.savesmsconfiglist, [{ ...sms, name: 'Off', status: 0, secret: 'other' }, { ...sms, secret: 'sms-Secret-1' }]);
+    expect(r.body.data.rows[1]).toMatchObject({ provider: 'aliyun', hasSecret: true });
+    const key = await t.app.settings.secretKey();
+    const inUse = await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) => loadFirstEnabledConfig(tx, key, 'sms'));
+    expect(inUse).toMatchObject({ row: { name: 'Aliyun SMS' }, secret: 'sms-Secret-1' });
+    await c.post(Paths.savesmsconfiglist, [{ ...sms, id: r.body.data.rows[1].id }]);
+    const again = await c.post(Paths.savesmsconfiglist, [{ ...sms, id: r.body.data.rows[1].id, signName: 'ACME Ltd' }]);
     expect(again.body.data.rows[0]).toMatchObject({ signName: 'ACME Ltd', hasSecret: true });
-    expect((await c.post(Paths.savesmsconfiglist, [{ ...sms, id: r.body.data.rows[0].id, clearSecret: true }])).body.scode).toBe(Codes.REQUIRED);
+    expect((await c.post(Paths.savesmsconfiglist, [{ ...sms, id: r.body.data.rows[1].id, clearSecret: true }])).body.scode).toBe(Codes.REQUIRED);
     expect((await c.post(Paths.savesmsconfiglist, [{ ...sms, secret: 'x', url: 'ftp://x' }])).body.scode).toBe(Codes.PATTERN);
     expect(JSON.stringify((await c.get(Paths.querysmsconfiglist)).body)).not.toContain('sms-Secret-1');
   });

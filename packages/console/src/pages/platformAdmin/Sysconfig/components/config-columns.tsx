@@ -1,10 +1,10 @@
 /**
- * Columns of the integration configuration grids (docs/sysconfig.md "Integration lists"): the name,
- * the kind's main fields (mail: server, port, encryption, sender; LDAP: address, base DN, bind DN;
- * SMS: provider, sign, template; WeChat: type, corp/app id, agent id), whether a secret is saved (never
- * the secret), status, order, update time and the operations — edit, enable/disable, delete, and the
- * kind's live check (send test mail / test connection). Sortable on the server: name, status, order,
- * update time (CONFIG_SORT_FIELDS).
+ * Columns of the integration configuration grids (docs/sysconfig.md "Integration lists"): name,
+ * status, whether a secret is saved (never the secret), the kind's main fields (mail: server, port,
+ * encryption, sender; LDAP: address, base DN, bind DN; SMS: provider, sign, template; WeChat: type,
+ * corp/app id, agent id), order, update time and the operations — edit, enable/disable, delete, and
+ * the kind's live check (send test mail / test connection). Sortable on the server: name, status,
+ * order, update time (CONFIG_SORT_FIELDS).
  */
 import { useMemo } from 'react';
 import { Button, Popconfirm, Space, Tag, Typography, type TableColumnsType } from 'antd';
@@ -58,17 +58,17 @@ export function useConfigColumns(kind: IntegrationKindValue, actions: ConfigRowA
     };
     const columns: TableColumnsType<AnyRow> = [
       { title: tt('list.name'), key: 'name', dataIndex: 'name', sorter: true, width: 180, render: text },
-      ...specific[kind],
+      statusColumn<AnyRow>({ title: t('common:status'), enabledText: t('common:enabled'), disabledText: t('common:disabled'), sortable: true }),
       {
         title: <><KeyOutlined /> {tt(kind === 'mail' ? 'mail.password' : kind === 'ldap' ? 'ldap.bindPassword' : `${kind}.secret`)}</>,
         key: 'hasSecret', width: 130,
         render: (_, r) => (r.hasSecret ? <Tag color="green">{tt('list.secretSet')}</Tag> : <Tag>{tt('list.secretNotSet')}</Tag>),
       },
-      statusColumn<AnyRow>({ title: t('common:status'), enabledText: t('common:enabled'), disabledText: t('common:disabled'), sortable: true }),
+      ...specific[kind],
       { title: tt('list.sort'), key: 'sort', dataIndex: 'sort', sorter: true, width: 90 },
       { title: tt('list.updatedAt'), key: 'updatedAt', dataIndex: 'updatedAt', sorter: true, width: 160, render: (v: string) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '') },
       {
-        title: t('common:operation'), key: 'operation', fixed: 'right', width: kind === 'mail' || kind === 'ldap' ? 300 : 190,
+        title: t('common:operation'), key: 'operation', fixed: 'right', width: kind === 'mail' ? 280 : kind === 'ldap' ? 260 : 170,
         render: (_, r) => {
           const enabled = r.status === Status.ENABLED;
           return (
