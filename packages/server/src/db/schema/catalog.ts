@@ -90,6 +90,8 @@ export const roles = pgTable('roles', {
   uniqueIndex('roles_tenant_code_uq').on(t.tenantId, sql`lower(${t.code})`),
   index('roles_tenant_org_idx').on(t.tenantId, t.orgId),
   index('roles_tenant_name_idx').on(t.tenantId, t.name),
+  index('roles_tenant_created_idx').on(t.tenantId, t.createdAt),
+  index('roles_tenant_updated_idx').on(t.tenantId, t.updatedAt),
 ]);
 
 /** Role members (SPEC §3 Role-user link). */

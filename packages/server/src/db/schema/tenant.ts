@@ -44,9 +44,19 @@ export const users = pgTable('users', {
   signature: text('signature').notNull().default(''),
   description: text('description').notNull().default(''),
   creator: text('creator').notNull().default(''),
+  /**
+   * Lower-cased copies for case-insensitive "starts with" search: under row-level security PostgreSQL
+   * uses an index only for leakproof conditions, and `lower()` / `LIKE` are not (users.query.ts).
+   */
+  usernameLc: text('username_lc').generatedAlwaysAs(sql`lower(username)`),
+  emailLc: text('email_lc').generatedAlwaysAs(sql`lower(email)`),
+  employeeNameLc: text('employee_name_lc').generatedAlwaysAs(sql`lower(employee_name)`),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
+  index('users_tenant_username_lc_idx').on(t.tenantId, t.usernameLc),
+  index('users_tenant_email_lc_idx').on(t.tenantId, t.emailLc),
+  index('users_tenant_employee_name_lc_idx').on(t.tenantId, t.employeeNameLc),
   index('users_tenant_created_idx').on(t.tenantId, t.createdAt),
   index('users_tenant_status_idx').on(t.tenantId, t.status),
   index('users_tenant_org_idx').on(t.tenantId, t.orgId),
@@ -94,4 +104,8 @@ export const auditLog = pgTable('audit_log', {
 }, (t) => [
   index('audit_log_tenant_at_idx').on(t.tenantId, t.at),
   index('audit_log_action_at_idx').on(t.action, t.at),
+  index('audit_log_at_idx').on(t.at),
+  index('audit_log_user_at_idx').on(t.userId, t.at),
+  index('audit_log_entity_at_idx').on(t.entity, t.at),
+  index('audit_log_entity_id_idx').on(t.entityId),
 ]);

@@ -6,11 +6,11 @@
  * employee name → users_tenant_employee_name_idx, employee code → users_tenant_employee_code_idx and
  * mobile → users_tenant_mobile_uq are index ranges (`starts_with`, compared as written); status,
  * organisation and the default order (newest first) use users_tenant_status_idx, users_tenant_org_idx
- * and users_tenant_created_idx. User name and e-mail compare case-insensitively (`lower(…) LIKE`),
- * which RLS keeps from the lower() indexes: a scan of the tenant's rows until lower-cased columns
- * with their own indexes exist (asked of the schema's owner; bench/users.ts measures it).
+ * and users_tenant_created_idx. User name, e-mail and employee name compare case-insensitively
+ * through their stored lower-cased columns (`username_lc`, `email_lc`, `employee_name_lc`, each with a
+ * (tenant_id, column) index), again with `starts_with`. bench/users.ts measures it.
  */
-import { and, asc, desc, eq, getTableColumns, like, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { UserListBody } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
@@ -24,11 +24,6 @@ export type UserListRecord = Omit<typeof users.$inferSelect, 'passwordHash'> & {
 const org = alias(organisations, 'org');
 const defaultOrg = alias(organisations, 'default_org');
 
-/** Escapes LIKE wildcards and makes a "starts with" pattern. */
-export function prefix(v: string): string {
-  return `${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** `starts_with(column, value)`: leakproof, so an index range even under row-level security. */
 function startsWith(column: SQLWrapper, value: string): SQL {
   return sql`starts_with(${column}, ${value})`;
@@ -41,16 +36,17 @@ export function userFilters(q: UserListBody): SQL | undefined {
   if (s(q.tenantId)) parts.push(eq(users.tenantId, s(q.tenantId)));
   if (s(q.keyword)) {
     const k = s(q.keyword);
+    const kl = k.toLowerCase();
     parts.push(or(
-      like(sql`lower(${users.username})`, prefix(k.toLowerCase())),
-      startsWith(users.employeeName, k),
+      startsWith(users.usernameLc, kl),
+      startsWith(users.employeeNameLc, kl),
       startsWith(users.employeeCode, k),
       startsWith(users.mobile, k),
-      like(sql`lower(${users.email})`, prefix(k.toLowerCase())),
+      startsWith(users.emailLc, kl),
     ));
   }
-  if (s(q.username)) parts.push(like(sql`lower(${users.username})`, prefix(s(q.username).toLowerCase())));
-  if (s(q.employeeName)) parts.push(startsWith(users.employeeName, s(q.employeeName)));
+  if (s(q.username)) parts.push(startsWith(users.usernameLc, s(q.username).toLowerCase()));
+  if (s(q.employeeName)) parts.push(startsWith(users.employeeNameLc, s(q.employeeName).toLowerCase()));
   if (s(q.employeeCode)) parts.push(startsWith(users.employeeCode, s(q.employeeCode)));
   if (s(q.mobile)) parts.push(startsWith(users.mobile, s(q.mobile)));
   if (q.status !== undefined) parts.push(eq(users.status, q.status));
@@ -60,7 +56,7 @@ export function userFilters(q: UserListBody): SQL | undefined {
 }
 
 const SORTS = {
-  username: sql`lower(${users.username})`, employeeName: users.employeeName, employeeCode: users.employeeCode,
+  username: users.usernameLc, employeeName: users.employeeName, employeeCode: users.employeeCode,
   status: users.status, createdAt: users.createdAt, updatedAt: users.updatedAt, tenantName: tenants.name,
 } as const;
 
@@ -82,18 +78,9 @@ function selectRows(tx: Tx, extra: Record<string, SQL> = {}) {
     .leftJoin(defaultOrg, and(eq(defaultOrg.id, users.defaultOrgId), eq(defaultOrg.tenantId, users.tenantId)));
 }
 
-/**
- * One page of users and the number matching. A filter that no index can serve under row-level
- * security (keyword, user name: `lower()`) scans the tenant's rows, so page and count come from that
- * one scan (`count(*) over ()`) instead of two; every other filter counts through its index and reads
- * the page in index order.
- */
+/** One page of users and the number matching; every filter counts through its index. */
 export async function listUsers(tx: Tx, q: UserListBody & { page: number; pageSize: number }): Promise<{ rows: UserListRecord[]; records: number }> {
   const where = userFilters(q);
-  if (q.keyword?.trim() || q.username?.trim()) {
-    const rows = await selectRows(tx, { total: sql<number>`(count(*) over ())::int` }).where(where).orderBy(...orderOf(q)).limit(q.pageSize).offset((q.page - 1) * q.pageSize);
-    if (rows.length) return { rows: rows as unknown as UserListRecord[], records: (rows[0] as unknown as { total: number }).total };
-  }
   const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(users).where(where);
   const rows = await selectRows(tx).where(where).orderBy(...orderOf(q)).limit(q.pageSize).offset((q.page - 1) * q.pageSize);
   return { rows: rows as UserListRecord[], records: count?.n ?? 0 };
