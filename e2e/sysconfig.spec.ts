@@ -3,7 +3,8 @@
  * type changes what the login page shows; the code table's password rule is what modify-password
  * applies; a mail configuration pointing at a local SMTP server (smtp-server, started here) is created,
  * searched, edited with its password kept, sends a real test mail that the server receives, and is
- * deleted; an organisation category is added and removed. Texts come from @mp/i18n.
+ * deleted; an LDAP configuration passes "test connection" against a small LDAP responder, then fails it
+ * with a wrong password; an organisation category is added and removed. Texts come from @mp/i18n.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
@@ -11,6 +12,7 @@ import { SMTPServer } from 'smtp-server';
 import type { Browser, Page } from 'playwright-core';
 import { resources } from '@mp/i18n';
 import { ADMIN_PASSWORD, launchBrowser, shot, startServer, type RunningServer } from './support.js';
+import { startLdapStub, type LdapStub } from '../packages/server/src/modules/sysconfig/ldap-stub.js';
 
 const zh = resources['zh-CN'];
 const s = zh.sysconfig;
@@ -20,6 +22,7 @@ let browser: Browser;
 let page: Page;
 let smtp: SMTPServer;
 let smtpPort: number;
+let ldap: LdapStub;
 const mails: { to: string[]; raw: string; user?: string }[] = [];
 
 /** Decodes RFC 2047 encoded words (=?UTF-8?B?…?= / =?UTF-8?Q?…?=) of a header value. */
@@ -49,6 +52,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   smtpPort = (smtp.server.address() as { port: number }).port;
+  ldap = await startLdapStub({ bindDn: 'cn=admin,dc=example,dc=org', password: 'Ldap-Pass-1', baseDn: 'dc=example,dc=org' });
   server = await startServer();
   browser = await launchBrowser();
   page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
@@ -61,6 +65,7 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
   await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+  await ldap?.close();
 });
 
 /** Opens the login page in a fresh browser context and says whether it shows the image captcha. */
@@ -205,6 +210,31 @@ describe('platform configuration in the console', () => {
     await row.getByRole('button', { name: named(zh.common.delete) }).click();
     await page.getByRole('button', { name: named(zh.common.ok) }).last().click();
     await row.waitFor({ state: 'detached' });
+  });
+
+  it('tests an LDAP connection: success with the saved bind password, a clear message with a wrong one', async () => {
+    await openTab(s.tabs.ldap);
+    await page.getByRole('button', { name: named(s.list.add) }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(s.list.name, { exact: true }).fill('Head office');
+    await dialog.getByLabel(s.ldap.url).fill(ldap.url);
+    await dialog.getByLabel(s.ldap.baseDn).fill('dc=example,dc=org');
+    await dialog.getByLabel(s.ldap.bindDn).fill('cn=admin,dc=example,dc=org');
+    await dialog.getByLabel(s.ldap.bindPassword, { exact: true }).fill('Ldap-Pass-1');
+    await dialog.getByRole('button', { name: named(zh.common.save) }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const row = page.getByRole('row', { name: /Head office/ });
+    await row.getByRole('button', { name: named(s.ldap.test) }).click();
+    await page.getByText(s.ldap.testOk).waitFor();
+    expect(ldap.binds.at(-1)).toEqual({ dn: 'cn=admin,dc=example,dc=org', password: 'Ldap-Pass-1' });
+
+    await row.getByRole('button', { name: named(zh.common.edit) }).click();
+    await dialog.getByLabel(s.ldap.bindPassword, { exact: true }).fill('wrong');
+    await dialog.getByRole('button', { name: named(zh.common.save) }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await row.getByRole('button', { name: named(s.ldap.test) }).click();
+    await page.getByText(zh.errors.sysconfig.ldap_bind_failed).waitFor();
+    await shot(page, 'sysconfig-ldap-zh');
   });
 
   it('adds and removes an organisation category of the platform tenant', async () => {
