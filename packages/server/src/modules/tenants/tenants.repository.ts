@@ -4,6 +4,7 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { TenantListBody } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
+import { deleteOrgCategoriesOfTenant } from '../sysconfig/sysconfig.repository.js';
 import { organisations, roles, tenants, userIdentities, users } from '../../db/schema/index.js';
 
 export type TenantRecord = typeof tenants.$inferSelect;
@@ -83,9 +84,11 @@ export async function updateTenantStatusByIds(tx: Tx, ids: string[], status: num
 
 /**
  * Deletes tenants that have no users and no organisations besides their root (callers check with
- * `findTenantsWithUsers`), with their root organisation and the administrator assignments made for them.
+ * `findTenantsWithUsers`), with their root organisation, their organisation categories and the
+ * administrator assignments made for them.
  */
 export async function deleteTenantsByIds(tx: Tx, ids: string[]): Promise<number> {
+  for (const id of ids) await deleteOrgCategoriesOfTenant(tx, id);
   await tx.delete(userIdentities).where(inArray(userIdentities.tenantId, ids));
   await tx.delete(organisations).where(and(inArray(organisations.tenantId, ids), sql`${organisations.id} = ${organisations.tenantId}`));
   const r = await tx.delete(tenants).where(inArray(tenants.id, ids)).returning({ id: tenants.id });
