@@ -14,7 +14,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Status, type UserRow } from '@mp/protocol';
-import DataGrid, { type DataGridHandle, type SearchField } from '../../../components/DataGrid';
+import DataGrid, { useStatusSearchField, type DataGridHandle, type SearchField } from '../../../components/DataGrid';
 import type { OpenMode } from '../../../components/FormModal';
 import OrgTreePicker from '../../../components/OrgTreePicker';
 import { deleteUsers, downloadUserTemplate, exportUsers, importUsers, listUsers, setUserLock, setUserStatus, type UserFilters } from '../../../api/user';
@@ -74,19 +74,18 @@ export default function EmployeeManagement() {
   }), [t]); // eslint-disable-line react-hooks/exhaustive-deps
   const columns = useUserColumns(actions, !tenantId, selfId);
 
+  const statusField = useStatusSearchField(110);
   const searchFields = useMemo<SearchField[]>(() => [
     { name: 'keyword', label: t('keyword'), placeholder: t('keywordPlaceholder'), width: 240 },
     { name: 'username', label: t('field.username'), width: 150 },
     { name: 'employeeName', label: t('field.employeeName'), width: 150 },
     { name: 'employeeCode', label: t('field.employeeCode'), width: 130 },
     { name: 'mobile', label: t('field.mobile'), width: 140 },
-    { name: 'status', label: t('common:status'), type: 'select', width: 110, options: [
-      { label: t('common:enabled'), value: Status.ENABLED }, { label: t('common:disabled'), value: Status.DISABLED },
-    ] },
+    statusField,
     { name: 'locked', label: t('field.locked'), type: 'select', width: 110, options: [
       { label: t('lockedTag'), value: 'true' }, { label: t('unlockedTag'), value: 'false' },
     ] },
-  ], [t]);
+  ], [t, statusField]);
 
   const scope = { tenantId, orgId };
   const toQuery = <Q extends Record<string, unknown>>(q: Q) => {

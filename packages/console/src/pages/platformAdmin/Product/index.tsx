@@ -6,12 +6,11 @@
  * deleted (the server refuses too, as it refuses products still authorised to tenants).
  */
 import { useMemo, useRef, useState } from 'react';
-import { App, Button, Card } from 'antd';
+import { Button, Card } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Status, type ProductRow } from '@mp/protocol';
-import DataGrid, { type DataGridHandle, type SearchField } from '../../../components/DataGrid';
+import type { ProductRow } from '@mp/protocol';
+import DataGrid, { useRecordActions, useStatusSearchField, type DataGridHandle, type SearchField } from '../../../components/DataGrid';
 import type { OpenMode } from '../../../components/FormModal';
 import { deleteProducts, exportProducts, listProducts, setProductStatus, type ProductFilters } from '../../../api/product';
 import { PRODUCT_TABLE_WIDTH, useProductColumns, type ProductRowActions } from './components/columns';
@@ -22,34 +21,20 @@ const QUERY_KEY = ['products'] as const;
 /** The screen (default export: the router lazy-loads it). */
 export default function ProductManager() {
   const { t } = useTranslation(['product', 'common']);
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const grid = useRef<DataGridHandle>(null);
   const [modal, setModal] = useState<{ open: boolean; mode: OpenMode; row?: ProductRow }>({ open: false, mode: 'add' });
 
-  const reload = () => void queryClient.invalidateQueries({ queryKey: QUERY_KEY });
+  const record = useRecordActions<ProductRow>({ queryKey: QUERY_KEY, grid, setStatus: setProductStatus, remove: deleteProducts });
+  const reload = record.reload;
+  const statusField = useStatusSearchField();
 
   const actions = useMemo<ProductRowActions>(
     () => ({
       onEdit: (row) => setModal({ open: true, mode: 'modify', row }),
-      onToggleStatus: async (row) => {
-        try {
-          await setProductStatus([row.id], row.status === Status.ENABLED ? Status.DISABLED : Status.ENABLED);
-          void message.success(t('common:operationSucceeded'));
-          reload();
-        } catch { /* shown by the client */ }
-      },
-      onDelete: async (row) => {
-        try {
-          await deleteProducts([row.id]);
-          void message.success(t('common:deleteSucceeded'));
-          grid.current?.clearSelection();
-          reload();
-        } catch { /* shown by the client */ }
-      },
+      onToggleStatus: record.toggleStatus,
+      onDelete: record.remove,
     }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [t],
+    [t, record],
   );
   const columns = useProductColumns(actions);
 
@@ -58,18 +43,9 @@ export default function ProductManager() {
       { name: 'keyword', label: t('keyword'), placeholder: t('keywordPlaceholder'), width: 220 },
       { name: 'name', label: t('field.name'), width: 160 },
       { name: 'code', label: t('field.code'), width: 140 },
-      {
-        name: 'status',
-        label: t('common:status'),
-        type: 'select',
-        width: 120,
-        options: [
-          { label: t('common:enabled'), value: Status.ENABLED },
-          { label: t('common:disabled'), value: Status.DISABLED },
-        ],
-      },
+      statusField,
     ],
-    [t],
+    [t, statusField],
   );
 
   return (

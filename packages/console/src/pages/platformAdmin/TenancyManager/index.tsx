@@ -7,12 +7,11 @@
  * 'Set administrator' (users holding the tenant-admin identity for it) open their dialogs.
  */
 import { useMemo, useRef, useState } from 'react';
-import { App, Button, Card } from 'antd';
+import { Button, Card } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Status, type TenantRow } from '@mp/protocol';
-import DataGrid, { type DataGridHandle, type SearchField } from '../../../components/DataGrid';
+import type { TenantRow } from '@mp/protocol';
+import DataGrid, { useRecordActions, useStatusSearchField, type DataGridHandle, type SearchField } from '../../../components/DataGrid';
 import type { OpenMode } from '../../../components/FormModal';
 import { deleteTenants, exportTenants, listTenants, setTenantStatus, type TenantFilters } from '../../../api/tenant';
 import { TENANT_TABLE_WIDTH, useTenantColumns, type TenantRowActions } from './components/columns';
@@ -25,37 +24,23 @@ const QUERY_KEY = ['tenants'] as const;
 /** The screen (default export: the router lazy-loads it). */
 export default function TenancyManager() {
   const { t } = useTranslation(['tenant', 'common']);
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const grid = useRef<DataGridHandle>(null);
   const [modal, setModal] = useState<{ open: boolean; mode: OpenMode; row?: TenantRow }>({ open: false, mode: 'add' });
   const [grant, setGrant] = useState<{ kind: 'products' | 'admins'; row: TenantRow } | null>(null);
 
-  const reload = () => void queryClient.invalidateQueries({ queryKey: QUERY_KEY });
+  const record = useRecordActions<TenantRow>({ queryKey: QUERY_KEY, grid, setStatus: setTenantStatus, remove: deleteTenants });
+  const reload = record.reload;
+  const statusField = useStatusSearchField();
 
   const actions = useMemo<TenantRowActions>(
     () => ({
       onEdit: (row) => setModal({ open: true, mode: 'modify', row }),
       onProductAuth: (row) => setGrant({ kind: 'products', row }),
       onSetAdmin: (row) => setGrant({ kind: 'admins', row }),
-      onToggleStatus: async (row) => {
-        try {
-          await setTenantStatus([row.id], row.status === Status.ENABLED ? Status.DISABLED : Status.ENABLED);
-          void message.success(t('common:operationSucceeded'));
-          reload();
-        } catch { /* shown by the client */ }
-      },
-      onDelete: async (row) => {
-        try {
-          await deleteTenants([row.id]);
-          void message.success(t('common:deleteSucceeded'));
-          grid.current?.clearSelection();
-          reload();
-        } catch { /* shown by the client */ }
-      },
+      onToggleStatus: record.toggleStatus,
+      onDelete: record.remove,
     }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [t],
+    [t, record],
   );
   const columns = useTenantColumns(actions);
 
@@ -64,18 +49,9 @@ export default function TenancyManager() {
       { name: 'keyword', label: t('keyword'), placeholder: t('keywordPlaceholder'), width: 220 },
       { name: 'name', label: t('field.name'), width: 160 },
       { name: 'code', label: t('field.code'), width: 140 },
-      {
-        name: 'status',
-        label: t('common:status'),
-        type: 'select',
-        width: 120,
-        options: [
-          { label: t('common:enabled'), value: Status.ENABLED },
-          { label: t('common:disabled'), value: Status.DISABLED },
-        ],
-      },
+      statusField,
     ],
-    [t],
+    [t, statusField],
   );
 
   return (

@@ -12,7 +12,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Status, type IntegrationKindValue, type StatusValue } from '@mp/protocol';
-import DataGrid, { type DataGridHandle, type SearchField } from '../../../../components/DataGrid';
+import DataGrid, { useStatusSearchField, type DataGridHandle, type SearchField } from '../../../../components/DataGrid';
 import type { OpenMode } from '../../../../components/FormModal';
 import { listAllConfigs, listConfigs, rowToItem, saveConfigs, testLdapConnection, type ConfigItemOf, type ConfigRowOf } from '../../../../api/sysconfig';
 import { useConfigColumns, type ConfigRowActions } from './config-columns';
@@ -68,16 +68,15 @@ export default function ConfigListTab({ kind }: { kind: IntegrationKindValue }) 
   }), [kind, t]);
   const { columns, width } = useConfigColumns(kind, actions);
 
+  const statusField = useStatusSearchField();
   const searchFields = useMemo<SearchField[]>(() => {
     const fields: SearchField[] = [
       { name: 'keyword', label: t('list.keyword'), width: 200 },
-      { name: 'status', label: t('common:status'), type: 'select', width: 120, options: [
-        { label: t('common:enabled'), value: Status.ENABLED }, { label: t('common:disabled'), value: Status.DISABLED },
-      ] },
+      statusField,
     ];
     if (kind === 'wx') fields.push({ name: 'type', label: t('wx.type'), type: 'select', width: 160, options: [1, 2, 3].map((n) => ({ label: t(`wx.type${n}` as never) as unknown as string, value: n })) });
     return fields;
-  }, [kind, t]);
+  }, [kind, t, statusField]);
 
   const save = async (item: ConfigItemOf<IntegrationKindValue>) => {
     await rewrite((items) => (item.id ? items.map((i) => (i.id === item.id ? item : i)) : [...items, item]), true);
