@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import type { Browser, Page } from 'playwright-core';
 import { resources } from '@mp/i18n';
-import { ADMIN_PASSWORD, launchBrowser, shot, startServer, type RunningServer } from './support.js';
+import { ADMIN_PASSWORD, launchBrowser, shot, signInOnPage, startServer, type RunningServer } from './support.js';
 
 const zh = resources['zh-CN'];
 const en = resources['en-US'];
@@ -43,13 +43,9 @@ describe('platform administrator in the console', () => {
     await page.goto(`${server.url}/platformAdmin`);
     await page.waitForURL(/\/login/, { timeout: 15_000 });
     await expect(page.getByRole('heading', { name: zh.login.title })).toBeTruthy();
-    await page.getByPlaceholder(zh.login.username, { exact: true }).fill('admin');
-    await page.getByPlaceholder(zh.login.password, { exact: true }).fill(ADMIN_PASSWORD);
-    await page.getByRole('checkbox', { name: new RegExp(zh.login.agreePrefix) }).check();
     await shot(page, 'login-zh');
-    await page.getByTestId('login-submit').click();
     // First sign-in of the account: the server asks for the agreement (10001001920).
-    await page.getByTestId('agreement-agree').click();
+    await signInOnPage(page, 'admin', ADMIN_PASSWORD, 'zh-CN', true);
     await page.waitForURL(/\/platformAdmin\/dashboard/, { timeout: 15_000 });
     await page.getByText(zh.layout.route.tenancyManager).first().waitFor();
     await shot(page, 'dashboard-zh');

@@ -10,7 +10,7 @@ import { resources } from '@mp/i18n';
 import { Paths } from '@mp/protocol';
 import { GatewayClient } from '../packages/server/src/testing/gateway-client.js';
 import { encodeLicence, generateLicenceKeys, parsePrivateKey } from '../packages/server/src/modules/licence/licence-code.js';
-import { ADMIN_PASSWORD, launchBrowser, shot, startServer, type RunningServer } from './support.js';
+import { ADMIN_PASSWORD, launchBrowser, shot, signInOnPage, startServer, type RunningServer } from './support.js';
 
 const zh = resources['zh-CN'];
 const en = resources['en-US'];
@@ -64,10 +64,7 @@ async function chooseLanguage(text: string) {
 describe('licence management and the dashboard', () => {
   it('shows the dashboard figures from the database and the trial badge', async () => {
     await page.goto(`${server.url}/login`);
-    await page.getByPlaceholder(zh.login.username, { exact: true }).fill('admin');
-    await page.getByPlaceholder(zh.login.password, { exact: true }).fill(ADMIN_PASSWORD);
-    await page.getByRole('checkbox', { name: new RegExp(zh.login.agreePrefix) }).check();
-    await page.getByTestId('login-submit').click();
+    await signInOnPage(page, 'admin', ADMIN_PASSWORD, 'zh-CN');
     await page.waitForURL(/\/platformAdmin\/dashboard/, { timeout: 15_000 });
     // The platform tenant and the two added ones; the administrator; no products or roles yet.
     const card = (title: string) => page.locator('.ant-statistic').filter({ hasText: title }).locator('.ant-statistic-content-value');

@@ -16,7 +16,7 @@ import { Paths } from '@mp/protocol';
 import { resources } from '@mp/i18n';
 import { GatewayClient } from '../packages/server/src/testing/gateway-client.js';
 import { DEMO_PASSWORD } from '../packages/server/src/scripts/seed-demo-data.js';
-import { ADMIN_PASSWORD, launchBrowser, shot, startServer, type RunningServer } from './support.js';
+import { ADMIN_PASSWORD, launchBrowser, shot, signInOnPage, startServer, type RunningServer } from './support.js';
 
 const zh = resources['zh-CN'];
 const en = resources['en-US'];
@@ -40,11 +40,8 @@ const product = (i: number) => ({
 
 /** Signs in on the login page; `firstTime` accounts are asked for the privacy agreement (10001001920). */
 async function signIn(username: string, password: string, texts: typeof zh.login, firstTime: boolean) {
-  await page.getByPlaceholder(texts.username, { exact: true }).fill(username);
-  await page.getByPlaceholder(texts.password, { exact: true }).fill(password);
-  await page.getByRole('checkbox', { name: new RegExp(texts.agreePrefix.trim()) }).check();
-  await page.getByTestId('login-submit').click();
-  if (firstTime) await page.getByTestId('agreement-agree').click();
+  const locale = texts === zh.login ? 'zh-CN' : texts === en.login ? 'en-US' : 'ja-JP';
+  await signInOnPage(page, username, password, locale, firstTime);
 }
 
 beforeAll(async () => {

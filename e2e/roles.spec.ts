@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { resources } from '@mp/i18n';
-import { ADMIN_PASSWORD, launchBrowser, shot, startServer, type RunningServer } from './support.js';
+import { ADMIN_PASSWORD, launchBrowser, shot, signInOnPage, startServer, type RunningServer } from './support.js';
 import { buildApp } from '../packages/server/src/app.js';
 import { inScope, PLATFORM_SCOPE } from '../packages/server/src/db/context.js';
 import { roles } from '../packages/server/src/db/schema/index.js';
@@ -64,10 +64,7 @@ async function signIn(username: string, password: string) {
   await page.goto(`${server.url}/login`);
   await page.getByTestId('language-switch').first().click();
   await page.getByRole('menuitem', { name: 'English' }).click();
-  await page.getByPlaceholder(en.login.username, { exact: true }).fill(username);
-  await page.getByPlaceholder(en.login.password, { exact: true }).fill(password);
-  await page.getByRole('checkbox', { name: new RegExp(en.login.agreePrefix) }).check();
-  await page.getByTestId('login-submit').click();
+  await signInOnPage(page, username, password, 'en-US');
 }
 
 /** Picks a tenant in the chooser (antd's visible option, not its hidden accessible twin). */

@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { resources, type Locale } from '@mp/i18n';
 
 export const ADMIN_PASSWORD = 'Admin@2026e2e';
 const ROOT = new URL('..', import.meta.url).pathname;
@@ -74,4 +75,17 @@ export function launchBrowser(): Promise<Browser> {
 /** Saves a screenshot under e2e/artifacts/ (for people to look at; not compared). */
 export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(ROOT, 'e2e/artifacts', `${name}.png`), fullPage: false });
+}
+
+/**
+ * Fills and submits the login form with texts of `locale` (the page must show that language), ticking
+ * the agreement box; `agreementDialog` answers the privacy dialog a first sign-in gets (10001001920).
+ */
+export async function signInOnPage(page: Page, username: string, password: string, locale: Locale = 'zh-CN', agreementDialog = false): Promise<void> {
+  const texts = resources[locale].login;
+  await page.getByPlaceholder(texts.username, { exact: true }).fill(username);
+  await page.getByPlaceholder(texts.password, { exact: true }).fill(password);
+  await page.getByRole('checkbox', { name: new RegExp(texts.agreePrefix.trim()) }).check();
+  await page.getByTestId('login-submit').click();
+  if (agreementDialog) await page.getByTestId('agreement-agree').click();
 }

@@ -11,7 +11,7 @@ import { mkdirSync } from 'node:fs';
 import { SMTPServer } from 'smtp-server';
 import type { Browser, Page } from 'playwright-core';
 import { resources } from '@mp/i18n';
-import { ADMIN_PASSWORD, launchBrowser, shot, startServer, type RunningServer } from './support.js';
+import { ADMIN_PASSWORD, launchBrowser, shot, signInOnPage, startServer, type RunningServer } from './support.js';
 import { startLdapStub, type LdapStub } from '../packages/server/src/modules/sysconfig/ldap-stub.js';
 
 const zh = resources['zh-CN'];
@@ -92,11 +92,7 @@ async function openTab(name: string) {
 describe('platform configuration in the console', () => {
   it('signs in and opens the platform configuration', async () => {
     await page.goto(`${server.url}/login`);
-    await page.getByPlaceholder(zh.login.username, { exact: true }).fill('admin');
-    await page.getByPlaceholder(zh.login.password, { exact: true }).fill(ADMIN_PASSWORD);
-    await page.getByRole('checkbox', { name: new RegExp(zh.login.agreePrefix) }).check();
-    await page.getByTestId('login-submit').click();
-    await page.getByTestId('agreement-agree').click();
+    await signInOnPage(page, 'admin', ADMIN_PASSWORD, 'zh-CN', true);
     await page.waitForURL(/\/platformAdmin\/dashboard/, { timeout: 15_000 });
     await page.getByRole('menuitem', { name: zh.layout.route.platformSysconfig }).click();
     await page.waitForURL(/\/platformAdmin\/sysconfig/);

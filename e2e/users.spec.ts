@@ -14,7 +14,7 @@ import readXlsxFile from 'read-excel-file/node';
 import { Paths } from '@mp/protocol';
 import { resources } from '@mp/i18n';
 import { GatewayClient } from '../packages/server/src/testing/gateway-client.js';
-import { ADMIN_PASSWORD, launchBrowser, shot, startServer, type RunningServer } from './support.js';
+import { ADMIN_PASSWORD, launchBrowser, shot, signInOnPage, startServer, type RunningServer } from './support.js';
 
 const en = resources['en-US'];
 const ROWS = 1000;
@@ -78,10 +78,7 @@ describe('user management in the console', () => {
   it('signs in and opens user management with the all-tenants layout', async () => {
     await page.getByTestId('language-switch').first().click();
     await page.getByRole('menuitem', { name: 'English' }).click();
-    await page.getByPlaceholder(en.login.username, { exact: true }).fill('admin');
-    await page.getByPlaceholder(en.login.password, { exact: true }).fill(ADMIN_PASSWORD);
-    await page.locator('#agreement').check();
-    await page.getByTestId('login-submit').click();
+    await signInOnPage(page, 'admin', ADMIN_PASSWORD, 'en-US');
     // The API sign-in of beforeAll already accepted the agreement for this account.
     await page.waitForURL(/\/platformAdmin\//, { timeout: 15_000 });
     await page.getByRole('menuitem', { name: en.layout.route.employeeManagement }).click();
