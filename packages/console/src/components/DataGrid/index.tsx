@@ -22,6 +22,7 @@ import type { DataGridProps, Filters, GridQuery } from './types';
 export type { DataGridHandle, DataGridProps, GridQuery, SearchField, Filters } from './types';
 export { StatusDot, statusColumn, STATUS_COLOR_ENABLED, STATUS_COLOR_DISABLED } from './status';
 export { useRecordActions, useStatusSearchField } from './record-actions';
+export { DeleteRowButton, RowButton, StatusRowButton } from './row-buttons';
 
 const PAGE_SIZES = ['10', '20', '50', '100'];
 

@@ -6,12 +6,12 @@
  * action is disabled with a tooltip saying so.
  */
 import { useMemo } from 'react';
-import { Avatar, Button, Popconfirm, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Avatar, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { MailOutlined, PhoneOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Status, type ProductRow } from '@mp/protocol';
-import { statusColumn } from '../../../../components/DataGrid';
+import { DeleteRowButton, RowButton, statusColumn, StatusRowButton } from '../../../../components/DataGrid';
 import { fileUrl } from '../../../../api/client';
 
 /** What the operations column does; each returns when the call has finished (or failed). */
@@ -25,7 +25,6 @@ export interface ProductRowActions {
 export const PRODUCT_TABLE_WIDTH = 2030;
 
 const formatTime = (v: string) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '');
-const link = { type: 'link', size: 'small', style: { paddingInline: 4 } } as const;
 
 /** The columns, translated and memoised per language. */
 export function useProductColumns(actions: ProductRowActions): TableColumnsType<ProductRow> {
@@ -123,34 +122,9 @@ export function useProductColumns(actions: ProductRowActions): TableColumnsType<
           const enabled = r.status === Status.ENABLED;
           return (
             <Space size={0}>
-              <Button {...link} onClick={() => actions.onEdit(r)}>{t('common:edit')}</Button>
-              <Popconfirm
-                title={t('common:confirmTitle')}
-                description={t(enabled ? 'common:confirmDisableOne' : 'common:confirmEnableOne', { name: r.name })}
-                okText={t('common:ok')}
-                cancelText={t('common:cancel')}
-                onConfirm={() => actions.onToggleStatus(r)}
-              >
-                <Button {...link}>{enabled ? t('common:disable') : t('common:enable')}</Button>
-              </Popconfirm>
-              {r.builtIn ? (
-                <Tooltip title={t('builtInLocked')}>
-                  <span style={{ cursor: 'not-allowed' }}>
-                    <Button {...link} danger disabled style={{ pointerEvents: 'none', paddingInline: 4 }}>{t('common:delete')}</Button>
-                  </span>
-                </Tooltip>
-              ) : (
-                <Popconfirm
-                  title={t('common:confirmTitle')}
-                  description={t('common:confirmDeleteOne', { name: r.name })}
-                  okText={t('common:ok')}
-                  cancelText={t('common:cancel')}
-                  okButtonProps={{ danger: true }}
-                  onConfirm={() => actions.onDelete(r)}
-                >
-                  <Button {...link} danger>{t('common:delete')}</Button>
-                </Popconfirm>
-              )}
+              <RowButton onClick={() => actions.onEdit(r)}>{t('common:edit')}</RowButton>
+              <StatusRowButton enabled={enabled} name={r.name} onConfirm={() => actions.onToggleStatus(r)} />
+              <DeleteRowButton name={r.name} onConfirm={() => actions.onDelete(r)} lockedTip={r.builtIn ? t('builtInLocked') : undefined} />
             </Space>
           );
         },

@@ -5,12 +5,12 @@
  * its row (SPEC §5 "exactly one role for edit/auth/view"). Built-in roles cannot be deleted.
  */
 import { useMemo } from 'react';
-import { Button, Dropdown, Popconfirm, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Button, Dropdown, Space, Tag, type TableColumnsType } from 'antd';
 import { DownOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Status, type RoleRow } from '@mp/protocol';
-import { StatusDot } from '../../../../components/DataGrid';
+import { DeleteRowButton, RowButton, StatusDot } from '../../../../components/DataGrid';
 
 /** Which dialog a row operation opens. */
 export type RoleDialog = 'edit' | 'members' | 'menuGrant' | 'orgTypeGrant' | 'orgGrant' | 'viewGrant';
@@ -62,8 +62,8 @@ export function useRoleColumns(actions: RoleRowActions): TableColumnsType<RoleRo
         width: 270,
         render: (_, r) => (
           <Space size={0} wrap={false}>
-            <Button {...link} onClick={() => actions.open('edit', r)}>{t('common:edit')}</Button>
-            <Button {...link} onClick={() => actions.open('members', r)}>{t('action.members')}</Button>
+            <RowButton onClick={() => actions.open('edit', r)}>{t('common:edit')}</RowButton>
+            <RowButton onClick={() => actions.open('members', r)}>{t('action.members')}</RowButton>
             <Dropdown
               trigger={['click']}
               menu={{
@@ -81,24 +81,7 @@ export function useRoleColumns(actions: RoleRowActions): TableColumnsType<RoleRo
                 {t('action.authorise')} <DownOutlined style={{ fontSize: 10 }} />
               </Button>
             </Dropdown>
-            {r.builtIn ? (
-              <Tooltip title={t('builtInLocked')}>
-                <span style={{ cursor: 'not-allowed' }}>
-                  <Button {...link} danger disabled style={{ pointerEvents: 'none', paddingInline: 4 }}>{t('common:delete')}</Button>
-                </span>
-              </Tooltip>
-            ) : (
-              <Popconfirm
-                title={t('common:confirmTitle')}
-                description={t('common:confirmDeleteOne', { name: r.roleName })}
-                okText={t('common:ok')}
-                cancelText={t('common:cancel')}
-                okButtonProps={{ danger: true }}
-                onConfirm={() => actions.onDelete(r)}
-              >
-                <Button {...link} danger>{t('common:delete')}</Button>
-              </Popconfirm>
-            )}
+            <DeleteRowButton name={r.roleName} onConfirm={() => actions.onDelete(r)} lockedTip={r.builtIn ? t('builtInLocked') : undefined} />
           </Space>
         ),
       },

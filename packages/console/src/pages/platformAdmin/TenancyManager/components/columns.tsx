@@ -7,11 +7,11 @@
  * disabled tenant can still be configured).
  */
 import { useMemo } from 'react';
-import { Avatar, Button, Popconfirm, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Avatar, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Status, type TenantRow } from '@mp/protocol';
-import { statusColumn } from '../../../../components/DataGrid';
+import { DeleteRowButton, RowButton, statusColumn, StatusRowButton } from '../../../../components/DataGrid';
 import { fileUrl } from '../../../../api/client';
 
 /** What the operations column does; each returns when the call has finished (or failed). */
@@ -27,18 +27,6 @@ export interface TenantRowActions {
 
 const formatTime = (v: string) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '');
 
-/** A disabled action wrapped so its tooltip still shows (disabled buttons get no pointer events). */
-function Locked({ label, tip, danger }: { label: string; tip: string; danger?: boolean }) {
-  return (
-    <Tooltip title={tip}>
-      <span style={{ cursor: 'not-allowed' }}>
-        <Button type="link" size="small" danger={danger} disabled style={{ pointerEvents: 'none', paddingInline: 4 }}>
-          {label}
-        </Button>
-      </span>
-    </Tooltip>
-  );
-}
 
 /** Sum of the column widths (plus the selection column): the table's horizontal scroll width. */
 export const TENANT_TABLE_WIDTH = 1720;
@@ -111,49 +99,13 @@ export function useTenantColumns(actions: TenantRowActions): TableColumnsType<Te
         width: 300,
         render: (_, r) => {
           const enabled = r.status === Status.ENABLED;
-          const toggleLabel = enabled ? t('common:disable') : t('common:enable');
           return (
             <Space size={0} wrap>
-              <Button type="link" size="small" style={{ paddingInline: 4 }} onClick={() => actions.onEdit(r)}>
-                {t('common:edit')}
-              </Button>
-              {r.builtIn && enabled ? (
-                <Locked label={toggleLabel} tip={t('builtInLocked')} />
-              ) : (
-                <Popconfirm
-                  title={t('common:confirmTitle')}
-                  description={t(enabled ? 'common:confirmDisableOne' : 'common:confirmEnableOne', { name: r.name })}
-                  okText={t('common:ok')}
-                  cancelText={t('common:cancel')}
-                  onConfirm={() => actions.onToggleStatus(r)}
-                >
-                  <Button type="link" size="small" style={{ paddingInline: 4 }}>
-                    {toggleLabel}
-                  </Button>
-                </Popconfirm>
-              )}
-              {r.builtIn ? (
-                <Locked label={t('common:delete')} tip={t('builtInLocked')} danger />
-              ) : (
-                <Popconfirm
-                  title={t('common:confirmTitle')}
-                  description={t('common:confirmDeleteOne', { name: r.name })}
-                  okText={t('common:ok')}
-                  cancelText={t('common:cancel')}
-                  okButtonProps={{ danger: true }}
-                  onConfirm={() => actions.onDelete(r)}
-                >
-                  <Button type="link" size="small" danger style={{ paddingInline: 4 }}>
-                    {t('common:delete')}
-                  </Button>
-                </Popconfirm>
-              )}
-              <Button type="link" size="small" style={{ paddingInline: 4 }} onClick={() => actions.onProductAuth(r)}>
-                {t('productAuth.action')}
-              </Button>
-              <Button type="link" size="small" style={{ paddingInline: 4 }} onClick={() => actions.onSetAdmin(r)}>
-                {t('admins.action')}
-              </Button>
+              <RowButton onClick={() => actions.onEdit(r)}>{t('common:edit')}</RowButton>
+              <StatusRowButton enabled={enabled} name={r.name} onConfirm={() => actions.onToggleStatus(r)} lockedTip={r.builtIn && enabled ? t('builtInLocked') : undefined} />
+              <DeleteRowButton name={r.name} onConfirm={() => actions.onDelete(r)} lockedTip={r.builtIn ? t('builtInLocked') : undefined} />
+              <RowButton onClick={() => actions.onProductAuth(r)}>{t('productAuth.action')}</RowButton>
+              <RowButton onClick={() => actions.onSetAdmin(r)}>{t('admins.action')}</RowButton>
             </Space>
           );
         },
