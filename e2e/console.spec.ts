@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import type { Browser, Page } from 'playwright-core';
 import { resources } from '@mp/i18n';
+import { Paths } from '@mp/protocol';
+import { GatewayClient } from '../packages/server/src/testing/gateway-client.js';
 import { ADMIN_PASSWORD, launchBrowser, shot, signInOnPage, startServer, type RunningServer } from './support.js';
 
 const zh = resources['zh-CN'];
@@ -100,6 +102,18 @@ describe('platform administrator in the console', () => {
     await page.getByRole('row', { name: /Northwind Traders/ }).getByRole('button', { name: en.common.delete }).click();
     await page.getByRole('button', { name: en.common.ok }).last().click();
     await page.getByRole('row', { name: /Northwind Traders/ }).waitFor({ state: 'detached' });
+  });
+
+  it('shows the tenant name beside the system name when the configuration says so', async () => {
+    expect(await page.getByTestId('tenant-name').count()).toBe(0);
+    const api = await new GatewayClient(server.url).init();
+    await api.signIn('admin', ADMIN_PASSWORD);
+    expect((await api.post(Paths.saveloginconfig, { showTenantName: true })).body.result).toBe('1');
+    // The API sign-in replaced the browser's session: sign in again and see the tenant's name.
+    await page.goto(`${server.url}/login`);
+    await signInOnPage(page, 'admin', ADMIN_PASSWORD, 'en-US');
+    await page.waitForURL(/\/platformAdmin\//);
+    await expect(page.getByTestId('tenant-name').textContent()).resolves.toBe('MP3.0 Platform');
   });
 
   it('logs out after confirmation and lands on the login page', async () => {

@@ -3,7 +3,8 @@
  * screens only after it succeeded (a failure is logged and the page stays blank, SPEC §8). Provides the
  * theme, Ant Design's locale for the current language, the 'no data' picture for every empty state,
  * antd's App context (toasts follow the theme), TanStack Query, the global spinner (on while requests
- * are pending) and the mourning grey mode of the configuration.
+ * are pending), the top progress bar (configuration flag progressBar, SPEC §9 'Progress bar shown')
+ * and the mourning grey mode of the configuration.
  */
 import { App as AntApp, ConfigProvider, Spin } from 'antd';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -32,6 +33,7 @@ export default function App() {
   const language = useUiStore((s) => s.language);
   const loading = useUiStore(selectGlobalLoading);
   const mourning = useConfigStore((s) => s.login.mourningMode);
+  const progressBar = useConfigStore((s) => s.login.progressBar);
   const [router, setRouter] = useState<ReturnType<typeof createAppRouter> | null>(null);
 
   useEffect(() => {
@@ -55,6 +57,7 @@ export default function App() {
         <QueryClientProvider client={queryClient}>
           {router && <RouterProvider router={router} />}
         </QueryClientProvider>
+        {progressBar && loading && <div className="mp-progress-bar" role="progressbar" aria-busy="true" data-testid="progress-bar" />}
         <Spin fullscreen spinning={loading} delay={120} data-testid="global-spinner" />
       </AntApp>
     </ConfigProvider>

@@ -29,6 +29,8 @@ export default function BasicLayout({ area }: { area: AreaDef }) {
   const meta = useRouteMeta();
   const openTab = useSessionStore((s) => s.openTab);
   const home = homeOf(area.userType, config);
+  // Tenant name display (configuration flag showTenantName): the user's own tenant beside the system name.
+  const tenantName = useSessionStore((s) => s.userInfo?.tenantList.find((x) => x.objID === s.userInfo?.tenantId)?.name ?? '');
 
   useEffect(() => {
     if (!meta || location.pathname === area.root) return;
@@ -45,6 +47,7 @@ export default function BasicLayout({ area }: { area: AreaDef }) {
         <Link to={home} className="mp-brand" aria-label={config.systemName || 'MP3.0'}>
           <Logo size={30} />
           <span className="mp-brand-name">{config.systemName || 'MP3.0'}</span>
+          {config.showTenantName && tenantName && <span className="mp-brand-tenant" data-testid="tenant-name">{tenantName}</span>}
         </Link>
         <Button
           type="text"
