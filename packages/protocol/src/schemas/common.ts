@@ -14,6 +14,18 @@ export const IdsBody = Type.Object({ ids: Type.Array(Type.String({ minLength: 1,
 export const IdBody = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
 export const StatusValueSchema = Type.Union([Type.Literal(0), Type.Literal(1)]);
 
+/** `{ ids, status }`: enable or disable records in batch (SPEC §2 generic grids). */
+export const IdsStatusBody = Type.Object({ ids: IdsBody.properties.ids, status: StatusValueSchema });
+
+/** A grid list body with the usual filters: keyword, code, name, status, plus paging and sort. */
+export const CodeNameListBody = Type.Object({
+  ...PageQuerySchema,
+  keyword: Type.Optional(Type.String({ maxLength: 50 })),
+  code: Type.Optional(Type.String({ maxLength: 50 })),
+  name: Type.Optional(Type.String({ maxLength: 50 })),
+  status: Type.Optional(StatusValueSchema),
+});
+
 /** A node of an organisation tree (SPEC §3 Organisation), for pickers. */
 export interface OrgTreeNode {
   id: string;

@@ -15,7 +15,7 @@
  */
 import Type, { type Static } from 'typebox';
 import { MAX_LEN } from '../rules.js';
-import { PageQuerySchema, StatusValueSchema } from './common.js';
+import { CodeNameListBody, IdsStatusBody, StatusValueSchema } from './common.js';
 
 export const PRODUCT_RULES = {
   name: { max: MAX_LEN.middle },
@@ -64,19 +64,10 @@ export const ProductEditBody = Type.Object({
 export type ProductEditBody = Static<typeof ProductEditBody>;
 
 /** `listproduct` / `exportproduct`: paging, sort and the grid's filters. */
-export const ProductListBody = Type.Object({
-  ...PageQuerySchema,
-  keyword: Type.Optional(Type.String({ maxLength: 50 })),
-  code: Type.Optional(Type.String({ maxLength: 50 })),
-  name: Type.Optional(Type.String({ maxLength: 50 })),
-  status: Type.Optional(StatusValueSchema),
-});
+export const ProductListBody = CodeNameListBody;
 export type ProductListBody = Static<typeof ProductListBody>;
 
-export const ProductStatusBody = Type.Object({
-  ids: Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { minItems: 1, maxItems: 1000 }),
-  status: StatusValueSchema,
-});
+export const ProductStatusBody = IdsStatusBody;
 export type ProductStatusBody = Static<typeof ProductStatusBody>;
 
 /** Sortable columns of the product grid. */

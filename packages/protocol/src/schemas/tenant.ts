@@ -1,7 +1,7 @@
 /** Tenant schemas (SPEC §3 Tenant, §5 Tenant). Limits come from TENANT_RULES. */
 import Type, { type Static } from 'typebox';
 import { TENANT_RULES } from '../rules.js';
-import { PageQuerySchema, StatusValueSchema } from './common.js';
+import { CodeNameListBody, IdsStatusBody, StatusValueSchema } from './common.js';
 
 const fields = {
   code: Type.String({ minLength: 1, maxLength: TENANT_RULES.code.max }),
@@ -18,19 +18,10 @@ export type TenantAddBody = Static<typeof TenantAddBody>;
 export const TenantEditBody = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }), ...fields });
 export type TenantEditBody = Static<typeof TenantEditBody>;
 
-export const TenantListBody = Type.Object({
-  ...PageQuerySchema,
-  keyword: Type.Optional(Type.String({ maxLength: 50 })),
-  code: Type.Optional(Type.String({ maxLength: 50 })),
-  name: Type.Optional(Type.String({ maxLength: 50 })),
-  status: Type.Optional(StatusValueSchema),
-});
+export const TenantListBody = CodeNameListBody;
 export type TenantListBody = Static<typeof TenantListBody>;
 
-export const TenantStatusBody = Type.Object({
-  ids: Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { minItems: 1, maxItems: 1000 }),
-  status: StatusValueSchema,
-});
+export const TenantStatusBody = IdsStatusBody;
 export type TenantStatusBody = Static<typeof TenantStatusBody>;
 
 /** Sortable columns of the tenant grid. */
