@@ -4,14 +4,14 @@
  * test checks that what the user sees is the chosen language's text.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import type { Browser, Page } from 'playwright-core';
 import { resources } from '@mp/i18n';
 import { Paths } from '@mp/protocol';
 import { GatewayClient } from '../packages/server/src/testing/gateway-client.js';
-import { ADMIN_PASSWORD, launchBrowser, shot, signInOnPage, startServer, type RunningServer } from './support.js';
+import { ADMIN_PASSWORD, chooseLanguage, launchBrowser, shot, signInOnPage, startServer, type RunningServer } from './support.js';
 
 const zh = resources['zh-CN'];
 const en = resources['en-US'];
@@ -23,7 +23,6 @@ let page: Page;
 const logoPath = join(tmpdir(), 'mp-e2e-logo.png');
 
 beforeAll(async () => {
-  mkdirSync(new URL('./artifacts', import.meta.url).pathname, { recursive: true });
   // A 1×1 PNG as the tenant logo.
   writeFileSync(logoPath, Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'));
   server = await startServer();
@@ -34,11 +33,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-async function chooseLanguage(text: string) {
-  await page.getByTestId('language-switch').first().click();
-  await page.getByRole('menuitem', { name: text }).click();
-}
 
 describe('platform administrator in the console', () => {
   it('sends a visitor of /platformAdmin to login, signs in after the privacy agreement, and shows the dashboard', async () => {
@@ -54,14 +48,14 @@ describe('platform administrator in the console', () => {
   });
 
   it('switches to English and Japanese and the texts change', async () => {
-    await chooseLanguage('English');
+    await chooseLanguage(page, 'English');
     await page.getByText(en.layout.route.tenancyManager).first().waitFor();
     expect(await page.getByText(zh.layout.route.tenancyManager).count()).toBe(0);
     await shot(page, 'dashboard-en');
-    await chooseLanguage('日本語');
+    await chooseLanguage(page, '日本語');
     await page.getByText(ja.layout.route.tenancyManager).first().waitFor();
     await shot(page, 'dashboard-ja');
-    await chooseLanguage('English');
+    await chooseLanguage(page, 'English');
     await page.getByText(en.layout.route.tenancyManager).first().waitFor();
   });
 

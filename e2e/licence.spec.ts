@@ -4,13 +4,12 @@
  * issues codes with the private key, as `npm run licence:issue` does. Texts come from @mp/i18n.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { resources } from '@mp/i18n';
 import { Paths } from '@mp/protocol';
 import { GatewayClient } from '../packages/server/src/testing/gateway-client.js';
 import { encodeLicence, generateLicenceKeys, parsePrivateKey } from '../packages/server/src/modules/licence/licence-code.js';
-import { ADMIN_PASSWORD, launchBrowser, shot, signInOnPage, startServer, type RunningServer } from './support.js';
+import { ADMIN_PASSWORD, chooseLanguage, launchBrowser, shot, signInOnPage, startServer, type RunningServer } from './support.js';
 
 const zh = resources['zh-CN'];
 const en = resources['en-US'];
@@ -45,7 +44,6 @@ async function seedTenants(url: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  mkdirSync(new URL('./artifacts', import.meta.url).pathname, { recursive: true });
   server = await startServer({ MP_LICENCE_PUBLIC_KEY: keys.publicLine });
   await seedTenants(server.url);
   browser = await launchBrowser();
@@ -55,11 +53,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-async function chooseLanguage(text: string) {
-  await page.getByTestId('language-switch').first().click();
-  await page.getByRole('menuitem', { name: text }).click();
-}
 
 describe('licence management and the dashboard', () => {
   it('shows the dashboard figures from the database and the trial badge', async () => {
@@ -112,13 +105,13 @@ describe('licence management and the dashboard', () => {
     await shot(page, 'licence-active-zh');
 
     // Stored on the server: still there after a reload, in English and Japanese.
-    await chooseLanguage('English');
+    await chooseLanguage(page, 'English');
     await page.reload();
     await expect.poll(() => page.getByTestId('licence-state').textContent()).toBe(en.licence.state.active);
     await page.getByText(en.licence.field.daysLeft, { exact: true }).waitFor();
     await expect.poll(() => page.getByTestId('licence-badge').textContent()).toBe(fill(en.licence.badge.warn, { days: fill(en.licence.days, { count: 20 }) }));
     await shot(page, 'licence-active-en');
-    await chooseLanguage('日本語');
+    await chooseLanguage(page, '日本語');
     await expect.poll(() => page.getByTestId('licence-state').textContent()).toBe(ja.licence.state.active);
     await shot(page, 'licence-active-ja');
   });

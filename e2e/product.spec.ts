@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -16,7 +16,7 @@ import { Paths } from '@mp/protocol';
 import { resources } from '@mp/i18n';
 import { GatewayClient } from '../packages/server/src/testing/gateway-client.js';
 import { DEMO_PASSWORD } from '../packages/server/src/scripts/seed-demo-data.js';
-import { ADMIN_PASSWORD, launchBrowser, shot, signInOnPage, startServer, type RunningServer } from './support.js';
+import { ADMIN_PASSWORD, chooseLanguage, launchBrowser, shot, signInOnPage, startServer, type RunningServer } from './support.js';
 
 const zh = resources['zh-CN'];
 const en = resources['en-US'];
@@ -45,7 +45,6 @@ async function signIn(username: string, password: string, texts: typeof zh.login
 }
 
 beforeAll(async () => {
-  mkdirSync(new URL('./artifacts', import.meta.url).pathname, { recursive: true });
   const seed = spawnSync(process.execPath, ['--import', 'tsx', 'packages/server/src/scripts/seed-demo.ts'], {
     cwd: ROOT, env: { ...process.env, MP_DATA_DIR: dataDir, MP_ADMIN_PASSWORD: ADMIN_PASSWORD, DATABASE_URL: '' }, encoding: 'utf8',
   });
@@ -73,8 +72,7 @@ describe('product management and tenant grants in the console', () => {
     await page.goto(`${server.url}/login`);
     await signIn('admin', ADMIN_PASSWORD, zh.login, false);
     await page.waitForURL(/\/platformAdmin\//, { timeout: 15_000 });
-    await page.getByTestId('language-switch').first().click();
-    await page.getByRole('menuitem', { name: 'English' }).click();
+    await chooseLanguage(page, 'English');
     await page.getByRole('menuitem', { name: en.layout.route.product }).click();
     await page.waitForURL(/\/platformAdmin\/product/);
     await page.getByRole('button', { name: en.product.newProduct }).waitFor();

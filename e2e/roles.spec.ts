@@ -7,12 +7,12 @@
  * server then starts on (organisation and user screens belong to other areas).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { resources } from '@mp/i18n';
-import { ADMIN_PASSWORD, launchBrowser, shot, signInOnPage, startServer, type RunningServer } from './support.js';
+import { ADMIN_PASSWORD, chooseLanguage, launchBrowser, shot, signInOnPage, startServer, type RunningServer } from './support.js';
 import { buildApp } from '../packages/server/src/app.js';
 import { inScope, PLATFORM_SCOPE } from '../packages/server/src/db/context.js';
 import { roles } from '../packages/server/src/db/schema/index.js';
@@ -47,7 +47,6 @@ async function seed(dir: string) {
 }
 
 beforeAll(async () => {
-  mkdirSync(new URL('./artifacts', import.meta.url).pathname, { recursive: true });
   dataDir = mkdtempSync(join(tmpdir(), 'mp-e2e-roles-'));
   acme = await seed(dataDir);
   server = await startServer({ MP_DATA_DIR: dataDir });
@@ -62,8 +61,7 @@ afterAll(async () => {
 
 async function signIn(username: string, password: string) {
   await page.goto(`${server.url}/login`);
-  await page.getByTestId('language-switch').first().click();
-  await page.getByRole('menuitem', { name: 'English' }).click();
+  await chooseLanguage(page, 'English');
   await signInOnPage(page, username, password, 'en-US');
 }
 

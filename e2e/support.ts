@@ -3,7 +3,7 @@
  * throw-away embedded database, and Debian's Chromium through playwright-core (CONVENTIONS "Tests").
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -74,6 +74,7 @@ export function launchBrowser(): Promise<Browser> {
 
 /** Saves a screenshot under e2e/artifacts/ (for people to look at; not compared). */
 export async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync(join(ROOT, 'e2e/artifacts'), { recursive: true });
   await page.screenshot({ path: join(ROOT, 'e2e/artifacts', `${name}.png`), fullPage: false });
 }
 
@@ -88,4 +89,10 @@ export async function signInOnPage(page: Page, username: string, password: strin
   await page.getByRole('checkbox', { name: new RegExp(texts.agreePrefix.trim()) }).check();
   await page.getByTestId('login-submit').click();
   if (agreementDialog) await page.getByTestId('agreement-agree').click();
+}
+
+/** Picks a language in the header's (or login page's) language menu by its own name, e.g. 'English'. */
+export async function chooseLanguage(page: Page, text: string): Promise<void> {
+  await page.getByTestId('language-switch').first().click();
+  await page.getByRole('menuitem', { name: text }).click();
 }

@@ -7,7 +7,6 @@
  * with a wrong password; an organisation category is added and removed. Texts come from @mp/i18n.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync } from 'node:fs';
 import { SMTPServer } from 'smtp-server';
 import type { Browser, Page } from 'playwright-core';
 import { resources } from '@mp/i18n';
@@ -38,7 +37,6 @@ function headerOf(raw: string, name: string): string {
 }
 
 beforeAll(async () => {
-  mkdirSync(new URL('./artifacts', import.meta.url).pathname, { recursive: true });
   smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],

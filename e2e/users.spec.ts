@@ -5,7 +5,6 @@
  * from @mp/i18n (English).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -14,7 +13,7 @@ import readXlsxFile from 'read-excel-file/node';
 import { Paths } from '@mp/protocol';
 import { resources } from '@mp/i18n';
 import { GatewayClient } from '../packages/server/src/testing/gateway-client.js';
-import { ADMIN_PASSWORD, launchBrowser, shot, signInOnPage, startServer, type RunningServer } from './support.js';
+import { ADMIN_PASSWORD, chooseLanguage, launchBrowser, shot, signInOnPage, startServer, type RunningServer } from './support.js';
 
 const en = resources['en-US'];
 const ROWS = 1000;
@@ -61,7 +60,6 @@ async function more(row: string, action: string) {
 }
 
 beforeAll(async () => {
-  mkdirSync(new URL('./artifacts', import.meta.url).pathname, { recursive: true });
   server = await startServer();
   await createTenant(server.url);
   await writeImportFile();
@@ -76,8 +74,7 @@ afterAll(async () => {
 
 describe('user management in the console', () => {
   it('signs in and opens user management with the all-tenants layout', async () => {
-    await page.getByTestId('language-switch').first().click();
-    await page.getByRole('menuitem', { name: 'English' }).click();
+    await chooseLanguage(page, 'English');
     await signInOnPage(page, 'admin', ADMIN_PASSWORD, 'en-US');
     // The API sign-in of beforeAll already accepted the agreement for this account.
     await page.waitForURL(/\/platformAdmin\//, { timeout: 15_000 });

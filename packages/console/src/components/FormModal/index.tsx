@@ -44,14 +44,16 @@ export interface FormModalProps<V extends object> {
   onClose: () => void;
   /** Maps a server error to the form field it concerns (e.g. `tenant.code_in_use` → 'code'). */
   fieldOfError?: (scode: string) => keyof V | undefined;
-  /** Form props (default: horizontal, labels 6/24, name 'form-modal' so field ids never clash with the page's). */
+  /** 'horizontal' (default: labels 6/24) or 'vertical' (labels above the fields, for long forms). */
+  layout?: 'horizontal' | 'vertical';
+  /** Other form props (the form is named 'form-modal' so field ids never clash with the page's). */
   formProps?: Omit<FormProps<V>, 'form' | 'onFinish'>;
   children: ReactNode;
 }
 
 /** The form modal; see the module docs. */
 export default function FormModal<V extends object>(props: FormModalProps<V>) {
-  const { open, mode, titles, width = 'small', initialValues, loading, onSubmit, onClose, fieldOfError, formProps, children } = props;
+  const { open, mode, titles, width = 'small', initialValues, loading, onSubmit, onClose, fieldOfError, layout = 'horizontal', formProps, children } = props;
   const { t } = useTranslation('common');
   const { message, modal } = App.useApp();
   const [saving, setSaving] = useState(false);
@@ -131,7 +133,7 @@ export default function FormModal<V extends object>(props: FormModalProps<V>) {
         {serverError && (
           <Alert type="error" showIcon title={serverError} closable={{ onClose: () => setServerError(null) }} style={{ marginBottom: 16 }} />
         )}
-        <FormBody<V> formRef={formRef} initialValues={initialValues} formProps={formProps} disabled={saving} onEnter={() => void submit()}>
+        <FormBody<V> formRef={formRef} initialValues={initialValues} layout={layout} formProps={formProps} disabled={saving} onEnter={() => void submit()}>
           {children}
         </FormBody>
       </>
@@ -144,6 +146,7 @@ export default function FormModal<V extends object>(props: FormModalProps<V>) {
 function FormBody<V extends object>(p: {
   formRef: RefObject<FormInstance<V> | null>;
   initialValues?: Partial<V>;
+  layout: 'horizontal' | 'vertical';
   formProps?: Omit<FormProps<V>, 'form' | 'onFinish'>;
   disabled: boolean;
   onEnter: () => void;
@@ -156,9 +159,8 @@ function FormBody<V extends object>(p: {
       form={form}
       name="form-modal"
       initialValues={p.initialValues}
-      layout="horizontal"
-      labelCol={{ span: 6 }}
-      wrapperCol={{ span: 16 }}
+      layout={p.layout}
+      {...(p.layout === 'horizontal' ? { labelCol: { span: 6 }, wrapperCol: { span: 16 } } : {})}
       {...p.formProps}
       onFinish={p.onEnter}
       disabled={p.disabled}

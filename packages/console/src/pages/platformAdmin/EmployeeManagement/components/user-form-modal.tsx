@@ -111,7 +111,8 @@ export default function UserFormModal({ open, mode, row, defaultTenantId, onClos
       onSubmit={save}
       onClose={onClose}
       fieldOfError={(scode) => FIELD_OF_ERROR[scode]}
-      formProps={{ layout: 'vertical', labelCol: undefined, wrapperCol: undefined, requiredMark: true }}
+      layout="vertical"
+      formProps={{ requiredMark: true }}
     >
       <UserFormBody mode={mode} record={record} rules={rules} passwordRule={rule} label={label} />
     </FormModal>

@@ -110,7 +110,8 @@ export default function ProductFormModal({ open, mode, row, onClose, onSaved }: 
       onSubmit={save}
       onClose={onClose}
       fieldOfError={(scode) => FIELD_OF_ERROR[scode]}
-      formProps={{ layout: 'vertical', labelCol: undefined, wrapperCol: undefined, requiredMark: true }}
+      layout="vertical"
+      formProps={{ requiredMark: true }}
     >
       <Divider titlePlacement="start" plain style={{ marginTop: 0 }}>{t('section.basic')}</Divider>
       <Row gutter={20}>

@@ -39,7 +39,7 @@ export default function AdminModal({ tenant, onClose }: AdminModalProps) {
       width="small"
       loading={current.isLoading}
       initialValues={current.data ? { userIds: current.data.map((u) => u.id) } : undefined}
-      formProps={{ layout: 'vertical', labelCol: undefined, wrapperCol: undefined }}
+      layout="vertical"
       fieldOfError={(scode) => (scode === TenantGrantCodes.ADMIN_USER_INVALID ? 'userIds' : undefined)}
       onClose={onClose}
       onSubmit={async (v) => { await saveTenantAdmins(tenant!.id, v.userIds ?? [], { noToast: true }); }}

@@ -40,7 +40,7 @@ export default function ProductAuthModal({ tenant, onClose }: ProductAuthModalPr
       width="middle"
       loading={current.isLoading}
       initialValues={initial ? { products: initial } : undefined}
-      formProps={{ layout: 'vertical', labelCol: undefined, wrapperCol: undefined }}
+      layout="vertical"
       onClose={onClose}
       onSubmit={async (v) => {
         const products = Object.entries(v.products ?? {}).map(([productId, version]) => ({ productId, version }));
