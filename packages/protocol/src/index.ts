@@ -14,6 +14,7 @@ export * from './paths.js';
 export * from './schemas/common.js';
 export * from './schemas/login.js';
 export * from './schemas/tenant.js';
+export * from './schemas/dashboard.js';
 export * from './schemas/user.js';
 export * from './schemas/sysconfig.js';
 export * from './schemas/product.js';

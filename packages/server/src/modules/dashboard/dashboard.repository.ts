@@ -5,20 +5,10 @@
  * tenant-scoped tables (users, roles) are counted across tenants.
  */
 import { and, eq, gte, sql } from 'drizzle-orm';
+import type { DashboardSummary } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
 import { auditLog, products, roles, tenants, users } from '../../db/schema/index.js';
 
-/** Sign-ins of one day: `date` is `YYYY-MM-DD` (UTC), oldest first. */
-export interface DailySignIns { date: string; count: number }
-
-export interface DashboardSummary {
-  tenants: number;
-  enabledTenants: number;
-  users: number;
-  products: number;
-  roles: number;
-  signIns: DailySignIns[];
-}
 
 const DAY_MS = 86_400_000;
 

@@ -1,9 +1,12 @@
 /**
  * The frame every authorisation dialog shares: a modal of SPEC §9's tree size (680 wide, body 500 high
  * capped at the viewport minus 110px) with a spinner while loading, a hint line, and Save / Cancel.
+ * Save runs `onSave`; on success it says so, refreshes every grant query and closes (failures are shown
+ * by the HTTP client and leave the dialog open).
  */
-import type { ReactNode } from 'react';
-import { Alert, Modal, Spin } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { Alert, App, Modal, Spin } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MODAL_WIDTHS } from '../../../../components/FormModal';
 
@@ -12,23 +15,37 @@ export interface GrantModalFrameProps {
   title: string;
   hint?: string;
   loading: boolean;
-  saving: boolean;
-  onSave: () => void;
+  /** Saves the grants (one call); resolves when saved. */
+  onSave: () => Promise<unknown>;
   onClose: () => void;
   children: ReactNode;
 }
 
-export default function GrantModalFrame({ open, title, hint, loading, saving, onSave, onClose, children }: GrantModalFrameProps) {
-  const { t } = useTranslation('common');
+export default function GrantModalFrame({ open, title, hint, loading, onSave, onClose, children }: GrantModalFrameProps) {
+  const { t } = useTranslation(['role', 'common']);
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [saving, setSaving] = useState(false);
+  const save = async () => {
+    setSaving(true);
+    try {
+      await onSave();
+      void message.success(t('grant.saved'));
+      await queryClient.invalidateQueries({ queryKey: ['roleGrant'] });
+      onClose();
+    } catch { /* shown by the client */ } finally {
+      setSaving(false);
+    }
+  };
   return (
     <Modal
       open={open}
       title={title}
       width={MODAL_WIDTHS.small}
       onCancel={onClose}
-      onOk={onSave}
-      okText={t('save')}
-      cancelText={t('cancel')}
+      onOk={() => void save()}
+      okText={t('common:save')}
+      cancelText={t('common:cancel')}
       okButtonProps={{ disabled: loading }}
       confirmLoading={saving}
       maskClosable={false}

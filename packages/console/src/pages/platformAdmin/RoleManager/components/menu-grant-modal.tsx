@@ -5,8 +5,8 @@
  * Save replaces the role's menu grants (`savemenupurview`).
  */
 import { useEffect, useState } from 'react';
-import { App, Checkbox, Tree, Typography, type TreeDataNode } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Checkbox, Tree, Typography, type TreeDataNode } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DEFAULTS, normalisePurview, Purview, type MenuPurviewNode, type RoleRow } from '@mp/protocol';
 import { listMenuPurviewTree, saveMenuPurview } from '../../../../api/role';
@@ -34,13 +34,10 @@ function collect(nodes: MenuPurviewNode[], into: Map<string, number>): Map<strin
 
 export default function MenuGrantModal({ tenantId, role, onClose }: MenuGrantModalProps) {
   const { t } = useTranslation(['role', 'common']);
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const roleId = role?.roleId ?? '';
   const key = ['roleGrant', 'menu', tenantId, roleId];
   const { data, isLoading } = useQuery({ queryKey: key, queryFn: () => listMenuPurviewTree(tenantId, roleId), enabled: Boolean(role), gcTime: 0 });
   const [bits, setBits] = useState<Map<string, number>>(new Map());
-  const [saving, setSaving] = useState(false);
   useEffect(() => { if (data) setBits(collect(data, new Map())); }, [data]);
 
   const set = (id: string, bit: number, checked: boolean) =>
@@ -48,21 +45,13 @@ export default function MenuGrantModal({ tenantId, role, onClose }: MenuGrantMod
 
   const toTree = (nodes: MenuPurviewNode[]): TreeDataNode[] => nodes.map((n) => ({ key: n.id, title: n.name, children: toTree(n.children) }));
 
-  const save = async () => {
-    setSaving(true);
-    try {
-      const items = [...bits].filter(([, p]) => p > 0).map(([dpDataid, dpPurview]) => ({ dpDataid, dpPurview }));
-      await saveMenuPurview(tenantId, roleId, items);
-      void message.success(t('grant.saved'));
-      await queryClient.invalidateQueries({ queryKey: ['roleGrant'] });
-      onClose();
-    } catch { /* shown by the client */ } finally {
-      setSaving(false);
-    }
+  const save = () => {
+    const items = [...bits].filter(([, p]) => p > 0).map(([dpDataid, dpPurview]) => ({ dpDataid, dpPurview }));
+    return saveMenuPurview(tenantId, roleId, items);
   };
 
   return (
-    <GrantModalFrame open={Boolean(role)} title={t('grant.menuTitle', { name: role?.roleName ?? '' })} hint={t('grant.writeHint')} loading={isLoading} saving={saving} onSave={() => void save()} onClose={onClose}>
+    <GrantModalFrame open={Boolean(role)} title={t('grant.menuTitle', { name: role?.roleName ?? '' })} hint={t('grant.writeHint')} loading={isLoading} onSave={save} onClose={onClose}>
       <Tree
         aria-label={t('action.menuGrant')}
         treeData={toTree(data ?? [])}

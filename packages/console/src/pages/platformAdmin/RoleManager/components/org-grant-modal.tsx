@@ -5,8 +5,8 @@
  * role's grants of that category (`saveorgpurview` with orgCategory).
  */
 import { useEffect, useState } from 'react';
-import { App, Form, Select, Tree, type TreeDataNode } from 'antd';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Form, Select, Tree, type TreeDataNode } from 'antd';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Purview, type OrgPurviewNode, type RoleRow } from '@mp/protocol';
 import { listOrgPurview, saveOrgPurview } from '../../../../api/role';
@@ -29,8 +29,6 @@ export function orgTreeOf(nodes: OrgPurviewNode[], granted: string[] = []): { tr
 
 export default function OrgGrantModal({ tenantId, role, onClose }: OrgGrantModalProps) {
   const { t } = useTranslation(['role', 'common']);
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const roleId = role?.roleId ?? '';
   const [category, setCategory] = useState(0);
   const { data, isLoading, isFetching } = useQuery({
@@ -41,25 +39,14 @@ export default function OrgGrantModal({ tenantId, role, onClose }: OrgGrantModal
     gcTime: 0,
   });
   const [checked, setChecked] = useState<string[]>([]);
-  const [saving, setSaving] = useState(false);
   const { tree } = orgTreeOf(data?.rows ?? []);
   useEffect(() => { if (data) setChecked(orgTreeOf(data.rows).granted); }, [data]);
   useEffect(() => { if (!role) setCategory(0); }, [role]);
 
-  const save = async () => {
-    setSaving(true);
-    try {
-      await saveOrgPurview(tenantId, roleId, category, checked.map((dpDataid) => ({ dpDataid, dpPurview: Purview.READ })));
-      void message.success(t('grant.saved'));
-      await queryClient.invalidateQueries({ queryKey: ['roleGrant'] });
-      onClose();
-    } catch { /* shown by the client */ } finally {
-      setSaving(false);
-    }
-  };
+  const save = () => saveOrgPurview(tenantId, roleId, category, checked.map((dpDataid) => ({ dpDataid, dpPurview: Purview.READ })));
 
   return (
-    <GrantModalFrame open={Boolean(role)} title={t('grant.orgTitle', { name: role?.roleName ?? '' })} hint={t('grant.orgHint')} loading={isLoading} saving={saving} onSave={() => void save()} onClose={onClose}>
+    <GrantModalFrame open={Boolean(role)} title={t('grant.orgTitle', { name: role?.roleName ?? '' })} hint={t('grant.orgHint')} loading={isLoading} onSave={save} onClose={onClose}>
       <Form layout="inline" style={{ marginBottom: 12 }}>
         <Form.Item label={t('grant.category')}>
           <Select

@@ -4,8 +4,8 @@
  * the role's organisation-type grants (`saveorgtypepurview`).
  */
 import { useEffect, useState } from 'react';
-import { App, Checkbox, Space } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Checkbox, Space } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Purview, type RoleRow } from '@mp/protocol';
 import { listOrgTypePurview, saveOrgTypePurview } from '../../../../api/role';
@@ -19,28 +19,15 @@ export interface OrgTypeGrantModalProps {
 
 export default function OrgTypeGrantModal({ tenantId, role, onClose }: OrgTypeGrantModalProps) {
   const { t } = useTranslation(['role', 'common']);
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const roleId = role?.roleId ?? '';
   const { data, isLoading } = useQuery({ queryKey: ['roleGrant', 'orgtype', tenantId, roleId], queryFn: () => listOrgTypePurview(tenantId, roleId), enabled: Boolean(role), gcTime: 0 });
   const [checked, setChecked] = useState<string[]>([]);
-  const [saving, setSaving] = useState(false);
   useEffect(() => { if (data) setChecked(data.filter((r) => r.dpPurview > 0).map((r) => r.dpDataid)); }, [data]);
 
-  const save = async () => {
-    setSaving(true);
-    try {
-      await saveOrgTypePurview(tenantId, roleId, checked.map((dpDataid) => ({ dpDataid, dpPurview: Purview.READ })));
-      void message.success(t('grant.saved'));
-      await queryClient.invalidateQueries({ queryKey: ['roleGrant'] });
-      onClose();
-    } catch { /* shown by the client */ } finally {
-      setSaving(false);
-    }
-  };
+  const save = () => saveOrgTypePurview(tenantId, roleId, checked.map((dpDataid) => ({ dpDataid, dpPurview: Purview.READ })));
 
   return (
-    <GrantModalFrame open={Boolean(role)} title={t('grant.orgTypeTitle', { name: role?.roleName ?? '' })} hint={t('grant.orgTypeHint')} loading={isLoading} saving={saving} onSave={() => void save()} onClose={onClose}>
+    <GrantModalFrame open={Boolean(role)} title={t('grant.orgTypeTitle', { name: role?.roleName ?? '' })} hint={t('grant.orgTypeHint')} loading={isLoading} onSave={save} onClose={onClose}>
       <Checkbox.Group value={checked} onChange={(v) => setChecked(v.map(String))} style={{ width: '100%' }}>
         <Space orientation="vertical" size={12}>
           {(data ?? []).map((r) => (
