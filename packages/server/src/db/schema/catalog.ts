@@ -115,3 +115,31 @@ export const roleGrants = pgTable('role_grants', {
   purview: integer('purview').notNull().default(1),
   orgCategory: integer('org_category').notNull().default(0),
 }, (t) => [primaryKey({ columns: [t.tenantId, t.roleId, t.kind, t.orgCategory, t.dataId] })]);
+
+/**
+ * Stations, i.e. positions (SPEC §3 Station): a tree per tenant under an organisation. `level` is the
+ * required level (grade) of SPEC §5; `parentIdList` the ancestor ids joined by ',' for subtree queries.
+ */
+export const stations = pgTable('stations', {
+  id: text('id').primaryKey(),
+  tenantId: text('tenant_id').notNull().references(() => tenants.id),
+  orgId: text('org_id'),
+  parentId: text('parent_id'),
+  parentIdList: text('parent_id_list').notNull().default(''),
+  code: text('code').notNull().default(''),
+  name: text('name').notNull(),
+  level: text('level').notNull(),
+  stationLevel: integer('station_level').notNull().default(0),
+  stationLayer: integer('station_layer').notNull().default(0),
+  /** Position type (SPEC §3 Position, §5: name and type required). */
+  type: text('type').notNull().default(''),
+  description: text('description').notNull().default(''),
+  /** 1 enabled, 0 disabled. */
+  enabled: smallint('enabled').notNull().default(1),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  index('stations_tenant_org_idx').on(t.tenantId, t.orgId),
+  index('stations_tenant_parent_idx').on(t.tenantId, t.parentId),
+  index('stations_tenant_name_idx').on(t.tenantId, t.name),
+]);

@@ -3,3 +3,4 @@ export * from './platform.js';
 export * from './tenant.js';
 export * from './catalog.js';
 export * from './settings-catalog.js';
+export * from './auth-flows.js';
