@@ -21,6 +21,7 @@ import { registerGuard } from './plugins/guard.js';
 import { registerModules } from './modules/index.js';
 import { bootstrap } from './bootstrap.js';
 import { sweepExpired } from './modules/session/session.repository.js';
+import { sweepRateLimits } from './lib/rate-limit.js';
 import { EmbeddedGuardStore, SharedGuardStore, type GuardStore } from './modules/session/guard-store.js';
 
 /** One registered route and its access rule (the route-rule test reads these). */
@@ -93,7 +94,7 @@ export async function buildApp(overrides: Partial<ServerConfig> = {}, opts: { lo
   });
 
   const generatedAdminPassword = await bootstrap(database, config, settings);
-  const sweep = setInterval(() => { sweepExpired(database.db).catch((err) => app.log.warn({ err }, 'sweep failed')); }, 60_000);
+  const sweep = setInterval(() => { Promise.all([sweepExpired(database.db), sweepRateLimits(database.db)]).catch((err) => app.log.warn({ err }, 'sweep failed')); }, 60_000);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
   return { app, generatedAdminPassword };

@@ -11,6 +11,11 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle; repositories take one as their first argument. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/** Rows of a raw `execute` result (PGlite and node-postgres both answer `{ rows }`). */
+export function rowsOf<T>(r: unknown): T[] {
+  return ((r as { rows?: T[] }).rows ?? (r as T[])) as T[];
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';

@@ -20,6 +20,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     if (err instanceof AppError) {
       if (err.status >= 400) request.log.info({ code: err.code }, 'request refused');
+      if (err.status === 429 && typeof err.params.seconds === 'number') void reply.header('retry-after', String(err.params.seconds));
       return sendFailure(request, reply, err.status, err.code, err.params, err.data);
     }
     const fe = err as FastifyError;

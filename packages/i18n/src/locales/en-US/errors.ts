@@ -20,7 +20,7 @@ export default {
     token_missing: 'Authentication expired, please log in again',
     body_invalid: 'Invalid request parameters: {{detail}}',
     payload_too_large: 'The request is larger than allowed',
-    rate_limited: 'Too many requests, please try again later',
+    rate_limited: 'Too many requests, please try again in {{seconds}} seconds',
     decrypt_failed: 'The encrypted data could not be decrypted',
     not_found: 'No such API',
     server_error: 'Server exception, please contact the administrator (request {{requestId}})',

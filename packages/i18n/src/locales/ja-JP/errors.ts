@@ -20,7 +20,7 @@ export default {
     token_missing: '認証の有効期限が切れました。再度ログインしてください',
     body_invalid: 'リクエストパラメータが不正です：{{detail}}',
     payload_too_large: 'リクエストのサイズが上限を超えています',
-    rate_limited: 'リクエストが多すぎます。しばらくしてから再試行してください',
+    rate_limited: 'リクエストが多すぎます。{{seconds}} 秒後に再試行してください',
     decrypt_failed: '暗号化データを復号できません',
     not_found: 'その API は存在しません',
     server_error: 'サーバー例外が発生しました。管理者に連絡してください（リクエスト {{requestId}}）',

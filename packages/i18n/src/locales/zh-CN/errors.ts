@@ -19,7 +19,7 @@ export default {
     token_missing: '认证已过期，请重新登录',
     body_invalid: '请求参数不合法：{{detail}}',
     payload_too_large: '请求内容超出大小限制',
-    rate_limited: '请求过于频繁，请稍后再试',
+    rate_limited: '请求过于频繁，请 {{seconds}} 秒后再试',
     decrypt_failed: '加密数据无法解密',
     not_found: '接口不存在',
     server_error: '服务器异常，请联系管理员（请求号 {{requestId}}）',

@@ -4,7 +4,7 @@
  */
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import { DEFAULTS, type LicenceListBody } from '@mp/protocol';
-import type { Tx } from '../../db/client.js';
+import { rowsOf, type Tx } from '../../db/client.js';
 import { licences, tenants, users } from '../../db/schema/index.js';
 
 export type LicenceRecord = typeof licences.$inferSelect;
@@ -63,9 +63,4 @@ export async function countLicensedUsers(tx: Tx): Promise<number> {
   const [r] = await tx.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.builtIn, false));
   if (raise) await tx.execute(sql`select set_config('mp.scope', ${s?.scope ?? ''}, true)`);
   return r?.n ?? 0;
-}
-
-/** Rows of a raw `execute` result (PGlite and node-postgres both answer `{ rows }`). */
-function rowsOf<T>(r: unknown): T[] {
-  return ((r as { rows?: T[] }).rows ?? (r as T[])) as T[];
 }
