@@ -21,11 +21,20 @@ function reasonOf(err: unknown): string {
   return e.code && !text.includes(e.code) ? `${e.code}: ${text}` : text;
 }
 
+/** A mail to send: addressee, subject, plain text and optional HTML. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
 /**
- * Sends the localised test mail with a saved mail configuration (`row` + its decrypted `password`) to
- * `to`. Resolves with the SMTP message id; raises `sysconfig.mail_send_failed` with the reason.
+ * Sends `message` over SMTP with a saved mail configuration (`row` + its decrypted `password`; see
+ * `loadFirstEnabledConfig(tx, key, 'mail')` for the platform's mail configuration). Resolves with the
+ * SMTP message id; raises `sysconfig.mail_send_failed` with the reason.
  */
-export async function sendTestMail(row: ConfigRow, password: string, to: string, locale: Locale, sentBy: string): Promise<{ messageId: string }> {
+export async function sendMailWith(row: ConfigRow, password: string, message: MailMessage): Promise<{ messageId: string }> {
   const tlsMode = String(row.tlsMode);
   const transport = nodemailer.createTransport({
     host: String(row.host),
@@ -38,13 +47,10 @@ export async function sendTestMail(row: ConfigRow, password: string, to: string,
     greetingTimeout: 10_000,
     socketTimeout: 20_000,
   });
-  const params = { name: row.name, host: row.host, port: row.port, user: sentBy, time: new Date().toISOString() };
   try {
     const info = await transport.sendMail({
       from: row.fromName ? { name: String(row.fromName), address: String(row.fromAddress) } : String(row.fromAddress),
-      to,
-      subject: translate(locale, 'errors:sysconfig.test_mail.subject', params),
-      text: translate(locale, 'errors:sysconfig.test_mail.body', params),
+      ...message,
     });
     return { messageId: info.messageId };
   } catch (err) {
@@ -52,6 +58,19 @@ export async function sendTestMail(row: ConfigRow, password: string, to: string,
   } finally {
     transport.close();
   }
+}
+
+/**
+ * Sends the localised test mail with a saved mail configuration (`row` + its decrypted `password`) to
+ * `to`. Resolves with the SMTP message id; raises `sysconfig.mail_send_failed` with the reason.
+ */
+export function sendTestMail(row: ConfigRow, password: string, to: string, locale: Locale, sentBy: string): Promise<{ messageId: string }> {
+  const params = { name: row.name, host: row.host, port: row.port, user: sentBy, time: new Date().toISOString() };
+  return sendMailWith(row, password, {
+    to,
+    subject: translate(locale, 'errors:sysconfig.test_mail.subject', params),
+    text: translate(locale, 'errors:sysconfig.test_mail.body', params),
+  });
 }
 
 /**
