@@ -20,3 +20,5 @@ export * from './schemas/sysconfig.js';
 export * from './schemas/product.js';
 export * from './schemas/licence.js';
 export * from './schemas/role.js';
+export * from './codes/session.js';
+export * from './schemas/session.js';

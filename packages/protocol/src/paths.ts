@@ -94,5 +94,10 @@ export const Paths = {
   listtenantadmincandidate: '/gateway/tenant/plat/tenant/listadmincandidate',
   // Audit log
   listauditlog: '/gateway/tenant/plat/auditlog/listauditlog',
+  // Online sessions and the administrator token calls (issue 4, engineer "sessions")
+  listsession: '/gateway/tenant/plat/session/listsession',
+  endsession: '/gateway/tenant/plat/session/endsession',
+  admintokenlogin: '/gateway/tenant/tenant/login/admintokenlogin',
+  renewaladmintoken: '/gateway/tenant/tenant/login/renewaladmintoken',
   openapi: '/gateway/openapi.json',
 } as const;

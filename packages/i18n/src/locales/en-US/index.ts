@@ -12,6 +12,7 @@ import user from './user.js';
 import role from './role.js';
 import sysconfig from './sysconfig.js';
 import licence from './licence.js';
+import session from './session.js';
 
 /** Every namespace of this locale. */
-export default { common, errors, login, layout, http, grid, tenant, dashboard, menu, product, user, role, sysconfig, licence };
+export default { common, errors, login, layout, http, grid, tenant, dashboard, menu, product, user, role, sysconfig, licence, session };
