@@ -26,6 +26,8 @@ export interface ServerConfig {
   logLevel: string;
   /** Body limit in bytes for JSON; uploads have their own (10M). */
   bodyLimit: number;
+  /** OpenID Connect issuer (MP_PUBLIC_URL + '/oidc'; default http://<host>:<port>/oidc; docs/oidc.md). */
+  oidcIssuer: string;
 }
 
 function int(v: string | undefined, d: number): number {
@@ -51,5 +53,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     consoleDir: resolve(env.MP_CONSOLE_DIR ?? new URL('../../console/dist', import.meta.url).pathname),
     logLevel: env.LOG_LEVEL ?? 'info',
     bodyLimit: int(env.MP_BODY_LIMIT, 1024 * 1024),
+    oidcIssuer: `${(env.MP_PUBLIC_URL || `http://${!env.HOST || env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${int(env.PORT, 8080)}`).replace(/\/+$/, '')}/oidc`,
   };
 }
