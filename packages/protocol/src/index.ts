@@ -22,3 +22,4 @@ export * from './schemas/licence.js';
 export * from './schemas/role.js';
 export * from './codes/session.js';
 export * from './schemas/session.js';
+export * from './schemas/station.js';

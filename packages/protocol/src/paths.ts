@@ -92,6 +92,8 @@ export const Paths = {
   // Candidates for product administrators and tenant administrators
   listproductadmincandidate: '/gateway/tenant/plat/product/listadmincandidate',
   listtenantadmincandidate: '/gateway/tenant/plat/tenant/listadmincandidate',
+  // Stations (positions) for the user form (SPEC §3 Station)
+  liststation: '/gateway/tenant/plat/station/liststation',
   // Audit log
   listauditlog: '/gateway/tenant/plat/auditlog/listauditlog',
   // Online sessions and the administrator token calls (issue 4, engineer "sessions")

@@ -27,6 +27,10 @@ export const UserCodes = {
   SELF: 'user.self',
   AVATAR_NOT_IMAGE: 'user.avatar_not_image',
   AVATAR_TOO_LARGE: 'user.avatar_too_large',
+  FACE_PHOTO_NOT_IMAGE: 'user.face_photo_not_image',
+  FACE_PHOTO_TOO_LARGE: 'user.face_photo_too_large',
+  /** The station does not exist in the user's tenant. */
+  STATION_NOT_FOUND: 'user.station_not_found',
   /** Import: some rows failed; `data.errors` lists them and nothing was imported. */
   /** SPEC §8 'Only Excel files can be uploaded.' */
   IMPORT_EXCEL_ONLY: 'user.import_excel_only',

@@ -20,6 +20,8 @@ const fields = {
   /** Affiliated organisation (required, in the user's tenant). */
   orgId: Type.String({ maxLength: 64 }),
   defaultOrgId: text(64),
+  /** Station (position) in the user's tenant, or ''. */
+  stationId: text(64),
   effectiveDate: Type.String({ maxLength: 20 }),
   expiryDate: Type.String({ maxLength: 20 }),
   status: StatusValueSchema,
@@ -30,6 +32,8 @@ const fields = {
   idCard: text(50),
   /** File id of the avatar (an image of at most 500K). */
   avatar: text(64),
+  /** File id of the face photo (an image of at most 500K; SPEC §3 User face photo). */
+  facePhoto: text(64),
   signature: text(400),
   description: text(400),
 };
@@ -83,8 +87,9 @@ export interface UserRow {
   orgName: string;
   defaultOrgId: string;
   defaultOrgName: string;
-  /** Station (position): no station table yet, so always ''. */
+  /** Station (position) id and name, or ''. */
   stationId: string;
+  stationName: string;
   effectiveDate: string;
   expiryDate: string;
   builtIn: boolean;
@@ -102,6 +107,9 @@ export interface UserRow {
   avatar: string;
   /** Address of the avatar image without the `code` query, or ''. */
   avatarUrl: string;
+  /** File id and address of the face photo, or ''. */
+  facePhoto: string;
+  facePhotoUrl: string;
   signature: string;
   description: string;
   creator: string;

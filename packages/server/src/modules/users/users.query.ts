@@ -14,11 +14,11 @@ import { and, asc, desc, eq, getTableColumns, or, sql, type SQL, type SQLWrapper
 import { alias } from 'drizzle-orm/pg-core';
 import type { UserListBody } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
-import { organisations, tenants, users } from '../../db/schema/index.js';
+import { organisations, stations, tenants, users } from '../../db/schema/index.js';
 
 /** A user row with the names the grid shows beside it; never the password hash. */
 export type UserListRecord = Omit<typeof users.$inferSelect, 'passwordHash'> & {
-  tenantCode: string; tenantName: string; orgName: string; orgCode: string; defaultOrgName: string; defaultOrgCode: string;
+  tenantCode: string; tenantName: string; orgName: string; orgCode: string; defaultOrgName: string; defaultOrgCode: string; stationName: string;
 };
 
 const org = alias(organisations, 'org');
@@ -72,10 +72,12 @@ function selectRows(tx: Tx, extra: Record<string, SQL> = {}) {
     tenantCode: sql<string>`coalesce(${tenants.code}, '')`, tenantName: sql<string>`coalesce(${tenants.name}, '')`,
     orgName: sql<string>`coalesce(${org.name}, '')`, orgCode: sql<string>`coalesce(${org.code}, '')`,
     defaultOrgName: sql<string>`coalesce(${defaultOrg.name}, '')`, defaultOrgCode: sql<string>`coalesce(${defaultOrg.code}, '')`,
+    stationName: sql<string>`coalesce(${stations.name}, '')`,
   }).from(users)
     .leftJoin(tenants, eq(tenants.id, users.tenantId))
     .leftJoin(org, and(eq(org.id, users.orgId), eq(org.tenantId, users.tenantId)))
-    .leftJoin(defaultOrg, and(eq(defaultOrg.id, users.defaultOrgId), eq(defaultOrg.tenantId, users.tenantId)));
+    .leftJoin(defaultOrg, and(eq(defaultOrg.id, users.defaultOrgId), eq(defaultOrg.tenantId, users.tenantId)))
+    .leftJoin(stations, and(eq(stations.id, users.stationId), eq(stations.tenantId, users.tenantId)));
 }
 
 /** One page of users and the number matching; every filter counts through its index. */

@@ -18,7 +18,7 @@ import { findTenantById } from '../tenants/tenants.repository.js';
 import type { GuardStore } from '../session/guard-store.js';
 import * as repo from './users.repository.js';
 import { findUserRecordById, listUsers, type UserListRecord } from './users.query.js';
-import { checkAvatar, checkEditableFields, type UserFields } from './users.validate.js';
+import { checkEditableFields, checkImage, type UserFields } from './users.validate.js';
 
 /** What a write needs besides the transaction: the caller (audit, self checks) and the guard store. */
 export interface UserWriteContext {
@@ -32,11 +32,12 @@ export function toUserRow(u: UserListRecord): UserRow {
     id: u.id, tenantId: u.tenantId, tenantCode: u.tenantCode, tenantName: u.tenantName, username: u.username,
     employeeName: u.employeeName, employeeCode: u.employeeCode, gender: u.gender === 'M' || u.gender === 'F' ? u.gender : '',
     orgId: u.orgId ?? '', orgName: u.orgName, defaultOrgId: u.defaultOrgId ?? '', defaultOrgName: u.defaultOrgName,
-    stationId: u.stationId ?? '', effectiveDate: u.effectiveDate ?? '', expiryDate: u.expiryDate ?? '',
+    stationId: u.stationId ?? '', stationName: u.stationName, effectiveDate: u.effectiveDate ?? '', expiryDate: u.expiryDate ?? '',
     builtIn: u.builtIn, superManager: u.superManager, status: u.status === 1 ? 1 : 0, locked: u.locked,
     lockedUntil: u.lockedUntil && u.lockedUntil.getTime() > Date.now() ? u.lockedUntil.toISOString() : '',
     email: u.email ?? '', mobile: u.mobile ?? '', officePhone: u.officePhone, homePhone: u.homePhone, idCard: u.idCard,
-    avatar: u.avatar, avatarUrl: u.avatar ? `${Paths.getfile}/${u.avatar}` : '', signature: u.signature, description: u.description,
+    avatar: u.avatar, avatarUrl: u.avatar ? `${Paths.getfile}/${u.avatar}` : '',
+    facePhoto: u.facePhoto, facePhotoUrl: u.facePhoto ? `${Paths.getfile}/${u.facePhoto}` : '', signature: u.signature, description: u.description,
     creator: u.creator, createdAt: u.createdAt.toISOString(), updatedAt: u.updatedAt.toISOString(),
   };
 }
@@ -69,9 +70,9 @@ export const getUser = loadRow;
 function columnsOf(f: UserFields) {
   return {
     username: f.username, employeeName: f.employeeName, employeeCode: f.employeeCode, gender: f.gender, orgId: f.orgId,
-    defaultOrgId: f.defaultOrgId || null, effectiveDate: f.effectiveDate, expiryDate: f.expiryDate, status: f.status,
+    defaultOrgId: f.defaultOrgId || null, stationId: f.stationId || null, effectiveDate: f.effectiveDate, expiryDate: f.expiryDate, status: f.status,
     email: f.email || null, mobile: f.mobile || null, officePhone: f.officePhone, homePhone: f.homePhone, idCard: f.idCard,
-    avatar: f.avatar, signature: f.signature, description: f.description,
+    avatar: f.avatar, facePhoto: f.facePhoto, signature: f.signature, description: f.description,
   };
 }
 
@@ -79,11 +80,11 @@ function columnsOf(f: UserFields) {
 export async function addUser(tx: Tx, ctx: UserWriteContext, b: UserAddBody, passwordHash: string): Promise<UserRow> {
   const tenant = await findTenantById(tx, b.tenantId.trim());
   if (!tenant) throw new AppError(Codes.TENANT_NOT_FOUND);
-  const f = await checkEditableFields(tx, ctx.request, tenant.id, b, undefined);
-  await checkAvatar(tx, f.avatar);
+  const checked = await checkEditableFields(tx, ctx.request, tenant.id, b, undefined);
+  const f = { ...checked, avatar: await checkImage(tx, 'avatar', checked.avatar, tenant.id), facePhoto: await checkImage(tx, 'facePhoto', checked.facePhoto, tenant.id) };
   await assertLicenceAllows(tx, 'users', 1);
   const id = randomUUID();
-  await repo.insertUser(tx, { id, tenantId: tenant.id, ...columnsOf(f), passwordHash, passwordChangedAt: new Date(), creator: ctx.request.auth?.username ?? '' });
+  await repo.insertUser(tx, { id, tenantId: tenant.id, ...columnsOf(f), passwordHash, passwordChangedAt: null, creator: ctx.request.auth?.username ?? '' }); // set by an administrator: a first sign-in may have to change it (docs/login.md)
   await repo.insertIdentity(tx, tenant.id, id, Identity.ENTERPRISE_USER);
   const row = await loadRow(tx, id);
   await insertAuditEntry(tx, ctx.request, { tenantId: tenant.id, action: 'user.add', entity: 'user', entityId: id, after: row });
@@ -95,11 +96,15 @@ export async function editUser(tx: Tx, ctx: UserWriteContext, b: UserEditBody, p
   const current = await repo.findUserById(tx, b.id);
   if (!current) throw new AppError(UserCodes.NOT_FOUND);
   const before = await loadRow(tx, b.id);
-  const f = await checkEditableFields(tx, ctx.request, current.tenantId, b, current.id);
-  if (f.avatar !== current.avatar) await checkAvatar(tx, f.avatar);
+  const checked = await checkEditableFields(tx, ctx.request, current.tenantId, b, current.id);
+  const f = {
+    ...checked,
+    avatar: checked.avatar === current.avatar ? checked.avatar : await checkImage(tx, 'avatar', checked.avatar, current.tenantId),
+    facePhoto: checked.facePhoto === current.facePhoto ? checked.facePhoto : await checkImage(tx, 'facePhoto', checked.facePhoto, current.tenantId),
+  };
   if (f.status !== 1) guardUsers(ctx.request, [current]);
   if (passwordHash && current.superManager && ctx.request.auth?.userId !== current.id) throw new AppError(UserCodes.SUPER_MANAGER_PASSWORD);
-  await repo.updateUserById(tx, current.id, { ...columnsOf(f), ...(passwordHash ? { passwordHash, passwordChangedAt: new Date() } : {}) });
+  await repo.updateUserById(tx, current.id, { ...columnsOf(f), ...(passwordHash ? { passwordHash, passwordChangedAt: ctx.request.auth?.userId === current.id ? new Date() : null } : {}) });
   if (f.status !== 1 && current.status === 1) await endSessionsOf(tx, ctx.guardStore, [current.id]);
   const row = await loadRow(tx, current.id);
   await insertAuditEntry(tx, ctx.request, { tenantId: current.tenantId, action: 'user.edit', entity: 'user', entityId: current.id, before, after: row });
@@ -154,6 +159,6 @@ export async function resetUserPassword(tx: Tx, ctx: UserWriteContext, id: strin
   const u = await repo.findUserById(tx, id);
   if (!u) throw new AppError(UserCodes.NOT_FOUND);
   if (u.superManager && ctx.request.auth?.userId !== u.id) throw new AppError(UserCodes.SUPER_MANAGER_PASSWORD);
-  await repo.updateUserById(tx, u.id, { passwordHash, passwordChangedAt: new Date(), failedCount: 0, failedWindowStart: null, lockedUntil: null });
+  await repo.updateUserById(tx, u.id, { passwordHash, passwordChangedAt: ctx.request.auth?.userId === u.id ? new Date() : null, failedCount: 0, failedWindowStart: null, lockedUntil: null });
   await insertAuditEntry(tx, ctx.request, { tenantId: u.tenantId, action: 'user.password.reset', entity: 'user', entityId: u.id });
 }

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { Codes, Paths, UserCodes } from '@mp/protocol';
 import { ADMIN_PASSWORD, createUserRow, testApp } from '../../testing/test-app.js';
 import { GatewayClient } from '../../testing/gateway-client.js';
-import { auditLog, users } from '../../db/schema/index.js';
+import { auditLog, files, stations, users } from '../../db/schema/index.js';
 import { createTenantWithOrgs, uploadImage, validUser } from './users.testing.js';
 
 let t: Awaited<ReturnType<typeof testApp>>;
@@ -103,8 +103,46 @@ describe('user management API', () => {
   it('accepts an avatar image of at most 500K and refuses a larger one', async () => {
     const small = await uploadImage(t.app, c, 'a.png', PNG);
     const big = await uploadImage(t.app, c, 'b.png', Buffer.concat([PNG, Buffer.alloc(501 * 1024)]));
-    expect((await add({ ...validUser(acme.tenantId, acme.deptId, 'avatar1'), avatar: small })).body.data.row.avatarUrl).toContain(small);
+    expect((await add({ ...validUser(acme.tenantId, acme.deptId, 'avatar1'), avatar: small })).body.data.row.avatarUrl).toMatch(new RegExp(`^${Paths.getfile}/[0-9a-f-]{36}$`));
     expect((await add({ ...validUser(acme.tenantId, acme.deptId, 'avatar2'), avatar: big })).body.scode).toBe(UserCodes.AVATAR_TOO_LARGE);
+  });
+
+  it('keeps a face photo, and copies images uploaded in another tenant into the user\'s tenant', async () => {
+    const photo = await uploadImage(t.app, c, 'face.png', PNG);
+    const big = await uploadImage(t.app, c, 'face-big.png', Buffer.concat([PNG, Buffer.alloc(501 * 1024)]));
+    expect((await add({ ...validUser(acme.tenantId, acme.deptId, 'face2'), facePhoto: big })).body.scode).toBe(UserCodes.FACE_PHOTO_TOO_LARGE);
+    const r = await add({ ...validUser(acme.tenantId, acme.deptId, 'face1'), avatar: photo, facePhoto: photo });
+    expect(r.body.result).toBe('1');
+    const row = r.body.data.row;
+    // uploaded by the platform administrator (tenant 'sys'): the user keeps copies in its own tenant
+    expect(row.facePhoto).not.toBe(photo);
+    expect(row.facePhotoUrl).toBe(`${Paths.getfile}/${row.facePhoto}`);
+    const stored = await t.app.database.db.select().from(files).where(inArray(files.id, [row.avatar, row.facePhoto, photo]));
+    expect(Object.fromEntries(stored.map((f) => [f.id, f.tenantId]))).toEqual({ [row.avatar]: acme.tenantId, [row.facePhoto]: acme.tenantId, [photo]: 'sys' });
+    // editing without changing the images keeps them as they are
+    const again = await c.post(Paths.edituser, { id: row.id, ...validUser(acme.tenantId, acme.deptId, 'face1'), avatar: row.avatar, facePhoto: row.facePhoto });
+    expect(again.body.data.row).toMatchObject({ avatar: row.avatar, facePhoto: row.facePhoto });
+  });
+
+  it('sets a station of the user\'s tenant, shows its name, and refuses another tenant\'s station', async () => {
+    await t.app.database.db.insert(stations).values([
+      { id: 'st-acme', tenantId: acme.tenantId, name: 'Engineer', level: 'P5' },
+      { id: 'st-beta', tenantId: beta.tenantId, name: 'Buyer', level: 'P3' },
+    ]);
+    const ok = await add({ ...validUser(acme.tenantId, acme.deptId, 'station1'), stationId: 'st-acme' });
+    expect(ok.body.data.row).toMatchObject({ stationId: 'st-acme', stationName: 'Engineer' });
+    const before = (await c.post(Paths.listuser, {})).body.data.records;
+    c.language = 'EN_US';
+    const bad = await add({ ...validUser(acme.tenantId, acme.deptId, 'station2'), stationId: 'st-beta' });
+    expect(bad.body).toMatchObject({ result: '0', scode: UserCodes.STATION_NOT_FOUND, msg: "The station does not exist in the user's tenant" });
+    c.language = 'ZH_CN';
+    expect((await c.post(Paths.listuser, {})).body.data.records).toBe(before);
+    const list = await c.post(Paths.liststation, { tenantId: acme.tenantId, keyword: 'Eng' });
+    expect(list.body.data).toMatchObject({ records: 1, rows: [{ id: 'st-acme', name: 'Engineer', level: 'P5' }] });
+    expect((await c.post(Paths.liststation, { tenantId: acme.tenantId, keyword: 'Buy' })).body.data.records).toBe(0);
+    await createUserRow(t.app, { username: 'stationplain', password: PASSWORD, identities: [1] });
+    const plain = await signedIn('stationplain');
+    expect((await plain.post(Paths.liststation, { tenantId: acme.tenantId })).body.scode).toBe(Codes.NO_PERMISSION);
   });
 
   it('pages, filters and sorts in SQL, across tenants or inside one', async () => {

@@ -1,8 +1,8 @@
 /**
  * Server checks of a user's fields (SPEC §5 User): the protocol package's `checkUserFields` (the rules
  * the console shows), then what needs the database — the affiliated and default organisations belong
- * to the user's tenant, and user name, mobile and e-mail are unused in that tenant — and the avatar
- * (an image of at most 500K). Failures are AppErrors whose `field` parameter is the field's label in the
+ * and the station belong to the user's tenant, and user name, mobile and e-mail are unused in that
+ * tenant — and the avatar and face photo (images of at most 500K, kept as files of the user's tenant). Failures are AppErrors whose `field` parameter is the field's label in the
  * request's language (`errors:user.field.<key>`), so the message names the field as the form does.
  */
 import type { FastifyRequest } from 'fastify';
@@ -10,7 +10,8 @@ import { translate, type Locale } from '@mp/i18n';
 import { checkUserFields, Codes, LOGO_MIME_TYPES, USER_RULES, UserCodes, type Gender, type UserFieldProblem } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
-import { findFileById } from '../files/files.repository.js';
+import { fileIdInTenant, findFileById } from '../files/files.repository.js';
+import { findStationById } from '../stations/stations.repository.js';
 import { findOrganisationById } from '../organisations/organisations.repository.js';
 import { findUsersByKeys } from './users.repository.js';
 
@@ -22,6 +23,7 @@ export interface UserFields {
   gender: Gender;
   orgId: string;
   defaultOrgId: string;
+  stationId: string;
   effectiveDate: string;
   expiryDate: string;
   status: 0 | 1;
@@ -31,6 +33,7 @@ export interface UserFields {
   homePhone: string;
   idCard: string;
   avatar: string;
+  facePhoto: string;
   signature: string;
   description: string;
 }
@@ -65,9 +68,9 @@ export function normaliseFields(b: UserFieldInput): UserFields {
   const s = (v: unknown) => (v === undefined || v === null ? '' : String(v).trim());
   return {
     username: s(b.username), employeeName: s(b.employeeName), employeeCode: s(b.employeeCode), gender: s(b.gender) as Gender,
-    orgId: s(b.orgId), defaultOrgId: s(b.defaultOrgId), effectiveDate: s(b.effectiveDate), expiryDate: s(b.expiryDate),
+    orgId: s(b.orgId), defaultOrgId: s(b.defaultOrgId), stationId: s(b.stationId), effectiveDate: s(b.effectiveDate), expiryDate: s(b.expiryDate),
     status: Number(b.status) === 0 ? 0 : 1, email: s(b.email), mobile: s(b.mobile), officePhone: s(b.officePhone),
-    homePhone: s(b.homePhone), idCard: s(b.idCard), avatar: s(b.avatar), signature: s(b.signature), description: s(b.description),
+    homePhone: s(b.homePhone), idCard: s(b.idCard), avatar: s(b.avatar), facePhoto: s(b.facePhoto), signature: s(b.signature), description: s(b.description),
   };
 }
 
@@ -96,17 +99,28 @@ export async function checkEditableFields(tx: Tx, request: FastifyRequest, tenan
   if (first) throw problemError(request, first);
   if (!(await findOrganisationById(tx, tenantId, f.orgId))) throw problemError(request, { field: 'orgId', code: UserCodes.ORG_NOT_FOUND });
   if (f.defaultOrgId && !(await findOrganisationById(tx, tenantId, f.defaultOrgId))) throw problemError(request, { field: 'defaultOrgId', code: UserCodes.ORG_NOT_FOUND });
+  if (f.stationId && !(await findStationById(tx, tenantId, f.stationId))) throw problemError(request, { field: 'stationId', code: UserCodes.STATION_NOT_FOUND });
   const others = await findUsersByKeys(tx, tenantId, { usernames: [f.username.toLowerCase()], mobiles: f.mobile ? [f.mobile] : [], emails: f.email ? [f.email.toLowerCase()] : [] });
   const taken = uniquenessProblems(f, others, selfId)[0];
   if (taken) throw problemError(request, taken);
   return f;
 }
 
-/** The avatar, when given, must be a stored raster image of at most 500K (SPEC §5, §9). */
-export async function checkAvatar(tx: Tx, fileId: string): Promise<void> {
-  if (!fileId) return;
+const IMAGE_CODES = {
+  avatar: { notImage: UserCodes.AVATAR_NOT_IMAGE, tooLarge: UserCodes.AVATAR_TOO_LARGE },
+  facePhoto: { notImage: UserCodes.FACE_PHOTO_NOT_IMAGE, tooLarge: UserCodes.FACE_PHOTO_TOO_LARGE },
+} as const;
+
+/**
+ * The avatar or face photo, when given, must be a stored raster image of at most 500K (SPEC §5, §9).
+ * Answers the id to store: the file itself, or its copy in `tenantId` when it was uploaded elsewhere
+ * (files.repository `fileIdInTenant`), so the user's own tenant can show it. '' stays ''.
+ */
+export async function checkImage(tx: Tx, field: keyof typeof IMAGE_CODES, fileId: string, tenantId: string): Promise<string> {
+  if (!fileId) return '';
   const file = await findFileById(tx, fileId);
   if (!file) throw new AppError(Codes.FILE_NOT_FOUND);
-  if (!(LOGO_MIME_TYPES as readonly string[]).includes(file.mime)) throw new AppError(UserCodes.AVATAR_NOT_IMAGE);
-  if (file.size > USER_RULES.avatarBytes) throw new AppError(UserCodes.AVATAR_TOO_LARGE);
+  if (!(LOGO_MIME_TYPES as readonly string[]).includes(file.mime)) throw new AppError(IMAGE_CODES[field].notImage);
+  if (file.size > USER_RULES.avatarBytes) throw new AppError(IMAGE_CODES[field].tooLarge);
+  return fileIdInTenant(tx, file, tenantId);
 }

@@ -2,10 +2,9 @@
  * New / Modify user (SPEC §3 User, §5 User): tenant (chosen when adding, fixed when modifying), user
  * name, password (required when adding, optional when modifying, checked against the password rule),
  * employee name and code, gender, affiliated organisation (required; the tenant's organisation tree)
- * and default organisation, effective and expiry dates (both required, effective ≤ expiry), status,
- * e-mail, mobile, office and home numbers, ID-card number, avatar (an image ≤ 500K), work signature
- * and description. Rules from USER_RULES (user-form-rules.ts). Station and face photo are not here:
- * there is no station table yet, and face registration is a later screen.
+ * and default organisation, station (the tenant's stations), effective and expiry dates (both required,
+ * effective ≤ expiry), status, e-mail, mobile, office and home numbers, ID-card number, avatar and face
+ * photo (images ≤ 500K), work signature and description. Rules from USER_RULES (user-form-rules.ts).
  * Modify loads the record fresh (`getuser`); server errors stay in the modal, on the field they concern.
  */
 import { useMemo } from 'react';
@@ -16,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Status, USER_RULES, UserCodes, type StatusValue, type UserRow } from '@mp/protocol';
 import FormModal, { type OpenMode } from '../../../../components/FormModal';
 import { requiredRule, type Translate } from '../../../../components/FormModal/rules';
+import StationSelect from '../../../../components/StationSelect';
 import ImageUpload from '../../../../components/ImageUpload';
 import OrgTreePicker from '../../../../components/OrgTreePicker';
 import { addUser, editUser, getUser } from '../../../../api/user';
@@ -33,6 +33,7 @@ export interface UserFormValues {
   gender?: '' | 'M' | 'F';
   orgId: string;
   defaultOrgId?: string;
+  stationId?: string;
   effectiveDate: Dayjs;
   expiryDate: Dayjs;
   status: StatusValue;
@@ -42,6 +43,7 @@ export interface UserFormValues {
   homePhone?: string;
   idCard?: string;
   avatar?: string;
+  facePhoto?: string;
   signature?: string;
   description?: string;
 }
@@ -59,6 +61,7 @@ export interface UserFormModalProps {
 const FIELD_OF_ERROR: Record<string, keyof UserFormValues> = {
   [UserCodes.USERNAME_IN_USE]: 'username', [UserCodes.MOBILE_IN_USE]: 'mobile', [UserCodes.EMAIL_IN_USE]: 'email',
   [UserCodes.ORG_NOT_FOUND]: 'orgId', [UserCodes.AVATAR_TOO_LARGE]: 'avatar', [UserCodes.AVATAR_NOT_IMAGE]: 'avatar',
+  [UserCodes.FACE_PHOTO_TOO_LARGE]: 'facePhoto', [UserCodes.FACE_PHOTO_NOT_IMAGE]: 'facePhoto', [UserCodes.STATION_NOT_FOUND]: 'stationId',
   'password.strength_failed': 'password',
 };
 
@@ -78,10 +81,10 @@ export default function UserFormModal({ open, mode, row, defaultTenantId, onClos
   const initialValues = useMemo<Partial<UserFormValues> | undefined>(() => {
     if (mode === 'add') return { tenantId: defaultTenantId, status: Status.ENABLED, gender: '', effectiveDate: dayjs().startOf('day'), expiryDate: dayjs('2099-12-31') };
     if (!record) return undefined;
-    const { tenantId, username, employeeName, employeeCode, gender, orgId, defaultOrgId, status, email, mobile, officePhone, homePhone, idCard, avatar, signature, description } = record;
+    const { tenantId, username, employeeName, employeeCode, gender, orgId, defaultOrgId, stationId, status, email, mobile, officePhone, homePhone, idCard, avatar, facePhoto, signature, description } = record;
     return {
-      tenantId, username, employeeName, employeeCode, gender, orgId: orgId || undefined, defaultOrgId: defaultOrgId || undefined, status, email, mobile,
-      officePhone, homePhone, idCard, avatar: avatar || undefined, signature, description,
+      tenantId, username, employeeName, employeeCode, gender, orgId: orgId || undefined, defaultOrgId: defaultOrgId || undefined, stationId: stationId || undefined,
+      status, email, mobile, officePhone, homePhone, idCard, avatar: avatar || undefined, facePhoto: facePhoto || undefined, signature, description,
       effectiveDate: record.effectiveDate ? dayjs(record.effectiveDate) : undefined, expiryDate: record.expiryDate ? dayjs(record.expiryDate) : undefined,
     };
   }, [mode, record, defaultTenantId]);
@@ -90,9 +93,9 @@ export default function UserFormModal({ open, mode, row, defaultTenantId, onClos
     const s = (x: string | undefined) => x?.trim() ?? '';
     const body = {
       username: s(v.username), employeeName: s(v.employeeName), employeeCode: s(v.employeeCode), gender: v.gender ?? '',
-      orgId: v.orgId, defaultOrgId: v.defaultOrgId ?? '', effectiveDate: v.effectiveDate.format('YYYY-MM-DD'), expiryDate: v.expiryDate.format('YYYY-MM-DD'),
+      orgId: v.orgId, defaultOrgId: v.defaultOrgId ?? '', stationId: v.stationId ?? '', effectiveDate: v.effectiveDate.format('YYYY-MM-DD'), expiryDate: v.expiryDate.format('YYYY-MM-DD'),
       status: v.status, email: s(v.email), mobile: s(v.mobile), officePhone: s(v.officePhone), homePhone: s(v.homePhone), idCard: s(v.idCard),
-      avatar: v.avatar ?? '', signature: s(v.signature), description: s(v.description),
+      avatar: v.avatar ?? '', facePhoto: v.facePhoto ?? '', signature: s(v.signature), description: s(v.description),
     };
     const saved = modifying && record
       ? await editUser({ id: record.id, ...body, password: v.password || undefined }, { noToast: true })
@@ -136,7 +139,7 @@ function UserFormBody({ mode, record, rules, passwordRule, label }: {
       <Divider titlePlacement="start" plain style={{ marginTop: 0 }}>{t('section.account')}</Divider>
       <Row gutter={16}>
         {item('tenantId', <TenantSelect placeholder={t('placeholder.tenant')} disabled={mode === 'modify'} valueLabel={record ? `${record.tenantName} (${record.tenantCode})` : undefined}
-          onChange={(v) => { form.setFieldsValue({ tenantId: v ?? '', orgId: undefined as never, defaultOrgId: undefined }); }} aria-label={label('tenant')} />)}
+          onChange={(v) => { form.setFieldsValue({ tenantId: v ?? '', orgId: undefined as never, defaultOrgId: undefined, stationId: undefined }); }} aria-label={label('tenant')} />)}
         {item('username', <Input placeholder={t('placeholder.username')} maxLength={USER_RULES.username.max} autoComplete="off" />)}
         <Col {...half}>
           <Form.Item name="password" label={label('password')}
@@ -156,6 +159,7 @@ function UserFormBody({ mode, record, rules, passwordRule, label }: {
         {item('gender', <Radio.Group options={[{ label: t('gender.M'), value: 'M' }, { label: t('gender.F'), value: 'F' }]} />)}
         {item('orgId', <OrgTreePicker tenantId={tenantId || undefined} placeholder={tenantId ? t('placeholder.orgId') : t('chooseTenantFirst')} />)}
         {item('defaultOrgId', <OrgTreePicker tenantId={tenantId || undefined} placeholder={tenantId ? t('placeholder.defaultOrgId') : t('chooseTenantFirst')} />)}
+        {item('stationId', <StationSelect tenantId={tenantId || undefined} valueLabel={record?.stationName} placeholder={tenantId ? t('placeholder.stationId') : t('chooseTenantFirst')} />)}
         {item('effectiveDate', <DatePicker style={{ width: '100%' }} format="YYYY-MM-DD" />)}
         {item('expiryDate', <DatePicker style={{ width: '100%' }} format="YYYY-MM-DD" />, { dependencies: ['effectiveDate'] })}
       </Row>
@@ -170,6 +174,7 @@ function UserFormBody({ mode, record, rules, passwordRule, label }: {
       <Divider titlePlacement="start" plain>{t('section.other')}</Divider>
       <Row gutter={16}>
         {item('avatar', <ImageUpload label={label('avatar')} previewUrl={record?.avatarUrl} hint={t('avatarHint')} maxBytes={USER_RULES.avatarBytes} size={88} />)}
+        {item('facePhoto', <ImageUpload label={label('facePhoto')} previewUrl={record?.facePhotoUrl} hint={t('facePhotoHint')} maxBytes={USER_RULES.avatarBytes} size={88} />)}
         {item('signature', <Input.TextArea placeholder={t('placeholder.signature')} maxLength={USER_RULES.signature.max} autoSize={{ minRows: 3, maxRows: 4 }} />)}
         <Col span={24}>
           <Form.Item name="description" label={label('description')} rules={rules.description}>
