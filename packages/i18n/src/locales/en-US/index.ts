@@ -13,6 +13,7 @@ import role from './role.js';
 import sysconfig from './sysconfig.js';
 import licence from './licence.js';
 import session from './session.js';
+import oidc from './oidc.js';
 
 /** Every namespace of this locale. */
-export default { common, errors, login, layout, http, grid, tenant, dashboard, menu, product, user, role, sysconfig, licence, session };
+export default { common, errors, login, layout, http, grid, tenant, dashboard, menu, product, user, role, sysconfig, licence, session, oidc };
