@@ -101,5 +101,8 @@ export const Paths = {
   endsession: '/gateway/tenant/plat/session/endsession',
   admintokenlogin: '/gateway/tenant/tenant/login/admintokenlogin',
   renewaladmintoken: '/gateway/tenant/tenant/login/renewaladmintoken',
+  // Single sign-on (issue 4; docs/oidc.md): the console's hand-off ticket and the provider's interaction base
+  ssoticket: '/gateway/auth/auth/login/ssoticket',
+  oidcInteraction: '/oidc/interaction',
   openapi: '/gateway/openapi.json',
 } as const;
