@@ -23,3 +23,4 @@ export * from './schemas/role.js';
 export * from './codes/session.js';
 export * from './schemas/session.js';
 export * from './schemas/station.js';
+export * from './schemas/client.js';

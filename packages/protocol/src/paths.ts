@@ -104,5 +104,8 @@ export const Paths = {
   // Single sign-on (issue 4; docs/oidc.md): the console's hand-off ticket and the provider's interaction base
   ssoticket: '/gateway/auth/auth/login/ssoticket',
   oidcInteraction: '/oidc/interaction',
+  // Client access of an app (issue 4 SSO; docs/clients.md) and the app administrator's apps
+  listclient: '/gateway/tenant/plat/client/listclient', getclient: '/gateway/tenant/plat/client/getclient', addclient: '/gateway/tenant/plat/client/addclient', editclient: '/gateway/tenant/plat/client/editclient',
+  deleteclient: '/gateway/tenant/plat/client/deleteclient', statusclient: '/gateway/tenant/plat/client/statusclient', resetclientsecret: '/gateway/tenant/plat/client/resetclientsecret', listmyapp: '/gateway/tenant/plat/product/listmyapp',
   openapi: '/gateway/openapi.json',
 } as const;

@@ -5,6 +5,7 @@ import userErrors from './errors-user.js';
 import roleErrors from './errors-role.js';
 import sysconfigErrors from './errors-sysconfig.js';
 import licenceErrors from './errors-licence.js';
+import clientErrors from './errors-client.js';
 import sessionErrors from './errors-session.js';
 
 export default {
@@ -67,8 +68,10 @@ export default {
   role: roleErrors,
   sysconfig: sysconfigErrors,
   licence: licenceErrors,
+  client: clientErrors,
   session: sessionErrors,
   field: {
+    clientId: 'client ID',
     codeKey: 'key', codeVal: 'value', systemName: 'system name', host: 'server address', port: 'port', fromAddress: 'sender address', fromName: 'sender name', ldapUrl: 'LDAP address', domain: 'domain', baseDn: 'base DN', bindDn: 'bind DN', userFilter: 'user filter', timeoutSeconds: 'timeout (seconds)', smsUrl: 'SMS API address', accessKeyId: 'AccessKey ID', signName: 'SMS signature', templateCode: 'template code', corpId: 'corp ID', agentId: 'agent ID', appId: 'app ID', mailPassword: 'mail password', bindPassword: 'bind password', appSecret: 'app secret', recipient: 'recipient', orgCategoryKey: 'category number', orgCategoryName: 'category name',
     code: 'code',
     name: 'name',
