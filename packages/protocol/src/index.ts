@@ -20,6 +20,8 @@ export * from './schemas/sysconfig.js';
 export * from './schemas/product.js';
 export * from './schemas/licence.js';
 export * from './schemas/role.js';
+export * from './schemas/otc.js';
+export * from './codes/otc.js';
 export * from './codes/session.js';
 export * from './schemas/session.js';
 export * from './schemas/station.js';

@@ -107,5 +107,14 @@ export const Paths = {
   // Client access of an app (issue 4 SSO; docs/clients.md) and the app administrator's apps
   listclient: '/gateway/tenant/plat/client/listclient', getclient: '/gateway/tenant/plat/client/getclient', addclient: '/gateway/tenant/plat/client/addclient', editclient: '/gateway/tenant/plat/client/editclient',
   deleteclient: '/gateway/tenant/plat/client/deleteclient', statusclient: '/gateway/tenant/plat/client/statusclient', resetclientsecret: '/gateway/tenant/plat/client/resetclientsecret', listmyapp: '/gateway/tenant/plat/product/listmyapp',
+  // One-time codes, MFA and password recovery (issue 4; docs/codes.md)
+  sendemailcode: '/gateway/auth/auth/login/send/email',
+  sendmobilecode: '/gateway/auth/auth/login/send/mobile',
+  signinbycode: '/gateway/auth/auth/login/signinbycode',
+  mfasend: '/gateway/auth/auth/mfa/send',
+  loginconfirm: '/gateway/auth/auth/login/confirm',
+  findpwd: '/gateway/auth/auth/user/findpwd',
+  checkresetpwd: '/gateway/auth/auth/user/checkresetpwd',
+  resetpwd: '/gateway/auth/auth/user/resetpwd',
   openapi: '/gateway/openapi.json',
 } as const;

@@ -40,6 +40,10 @@ export interface LoginConfig {
   noticeManagement: boolean;
   menuCollapsed: boolean;
   bambooCloud: boolean;
+  /** Password sign-in asks for a code sent by mail or SMS before the session starts (docs/codes.md). */
+  mfaEnabled: boolean;
+  /** The reset page counts 10 s back to login after success (SPEC §2, §9: off). */
+  resetCountdown: boolean;
   /** The password rule's regular expression (code table type 1). */
   passwordReg: string;
 }
@@ -58,6 +62,8 @@ export const LOGIN_CONFIG_DEFAULTS: LoginConfig = {
   noticeManagement: false,
   menuCollapsed: false,
   bambooCloud: false,
+  mfaEnabled: false,
+  resetCountdown: false,
   passwordReg: DEFAULT_PASSWORD_RULE,
 };
 

@@ -110,13 +110,15 @@ export const LoginConfigSaveBody = Type.Object({
   noticeManagement: bool,
   menuCollapsed: bool,
   bambooCloud: bool,
+  mfaEnabled: bool,
+  resetCountdown: bool,
 }, { additionalProperties: false });
 export type LoginConfigSaveBody = Static<typeof LoginConfigSaveBody>;
 
 /** Keys of the login configuration an administrator may set (the password rule lives in the code table). */
 export const LOGIN_CONFIG_KEYS = [
   'systemName', 'verifyCodeType', 'loginFormPosition', 'forcePasswordChange', 'multiLanguage', 'showTenantName',
-  'mourningMode', 'progressBar', 'noticeManagement', 'menuCollapsed', 'bambooCloud',
+  'mourningMode', 'progressBar', 'noticeManagement', 'menuCollapsed', 'bambooCloud', 'mfaEnabled', 'resetCountdown',
 ] as const;
 export type LoginConfigKey = (typeof LOGIN_CONFIG_KEYS)[number];
 
@@ -182,6 +184,10 @@ export const SmsConfigItem = Type.Object({
   accessKeyId: str(200),
   signName: str(200),
   templateCode: str(200),
+  /** Generic HTTP gateway (provider 'http'; docs/codes.md): method, "Name: value" header lines, body template. */
+  httpMethod: Type.Optional(Type.Union([Type.Literal('POST'), Type.Literal('PUT'), Type.Literal('GET')])),
+  httpHeaders: opt(2000),
+  bodyTemplate: opt(2000),
 });
 export type SmsConfigItem = Static<typeof SmsConfigItem>;
 

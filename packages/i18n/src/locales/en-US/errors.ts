@@ -5,6 +5,7 @@ import userErrors from './errors-user.js';
 import roleErrors from './errors-role.js';
 import sysconfigErrors from './errors-sysconfig.js';
 import licenceErrors from './errors-licence.js';
+import otcErrors from './errors-otc.js';
 import clientErrors from './errors-client.js';
 import sessionErrors from './errors-session.js';
 
@@ -68,11 +69,13 @@ export default {
   role: roleErrors,
   sysconfig: sysconfigErrors,
   licence: licenceErrors,
+  otc: otcErrors,
   client: clientErrors,
   session: sessionErrors,
   field: {
     clientId: 'client ID',
     codeKey: 'key', codeVal: 'value', systemName: 'system name', host: 'server address', port: 'port', fromAddress: 'sender address', fromName: 'sender name', ldapUrl: 'LDAP address', domain: 'domain', baseDn: 'base DN', bindDn: 'bind DN', userFilter: 'user filter', timeoutSeconds: 'timeout (seconds)', smsUrl: 'SMS API address', accessKeyId: 'AccessKey ID', signName: 'SMS signature', templateCode: 'template code', corpId: 'corp ID', agentId: 'agent ID', appId: 'app ID', mailPassword: 'mail password', bindPassword: 'bind password', appSecret: 'app secret', recipient: 'recipient', orgCategoryKey: 'category number', orgCategoryName: 'category name',
+    httpHeaders: 'headers', bodyTemplate: 'body template', dynamicCode: 'dynamic code',
     code: 'code',
     name: 'name',
     abbreviation: 'abbreviation',

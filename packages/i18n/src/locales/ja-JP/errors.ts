@@ -5,6 +5,7 @@ import userErrors from './errors-user.js';
 import roleErrors from './errors-role.js';
 import sysconfigErrors from './errors-sysconfig.js';
 import licenceErrors from './errors-licence.js';
+import otcErrors from './errors-otc.js';
 import clientErrors from './errors-client.js';
 import sessionErrors from './errors-session.js';
 
@@ -68,11 +69,13 @@ export default {
   role: roleErrors,
   sysconfig: sysconfigErrors,
   licence: licenceErrors,
+  otc: otcErrors,
   client: clientErrors,
   session: sessionErrors,
   field: {
     clientId: 'クライアント ID',
     codeKey: 'キー', codeVal: '値', systemName: 'システム名', host: 'サーバーアドレス', port: 'ポート', fromAddress: '送信者アドレス', fromName: '送信者名', ldapUrl: 'LDAP アドレス', domain: 'ドメイン', baseDn: 'ベース DN', bindDn: 'バインド DN', userFilter: 'ユーザーフィルター', timeoutSeconds: 'タイムアウト（秒）', smsUrl: 'SMS API アドレス', accessKeyId: 'AccessKey ID', signName: 'SMS 署名', templateCode: 'テンプレートコード', corpId: '企業 ID（CorpID）', agentId: 'アプリ AgentID', appId: 'AppID', mailPassword: 'メールパスワード', bindPassword: 'バインドパスワード', appSecret: 'アプリシークレット', recipient: '宛先', orgCategoryKey: '分類番号', orgCategoryName: '分類名',
+    httpHeaders: 'リクエストヘッダー', bodyTemplate: 'リクエストボディテンプレート', dynamicCode: 'ワンタイムコード',
     code: 'コード',
     name: '名称',
     abbreviation: '略称',

@@ -69,6 +69,9 @@ function sms(i: SmsConfigItem): Record<string, unknown> {
     accessKeyId: checkText('accessKeyId', i.accessKeyId, { required: true, max: R.identifier.max, pattern: R.identifier.pattern }),
     signName: checkText('signName', i.signName, { required: true, max: R.configName.max }),
     templateCode: checkText('templateCode', i.templateCode, { required: true, max: R.identifier.max, pattern: R.identifier.pattern }),
+    httpMethod: i.httpMethod ?? 'POST',
+    httpHeaders: checkText('httpHeaders', i.httpHeaders, { max: 2000 }),
+    bodyTemplate: checkText('bodyTemplate', i.bodyTemplate, { max: 2000 }),
   };
 }
 

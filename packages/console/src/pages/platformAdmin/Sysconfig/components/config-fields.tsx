@@ -93,6 +93,9 @@ export default function ConfigFields({ kind }: { kind: IntegrationKindValue }) {
         {text('accessKeyId', 'sms.accessKeyId', { required: true, max: R.identifier.max, pattern: R.identifier.pattern })}
         {text('signName', 'sms.signName', { required: true, max: R.configName.max })}
         {text('templateCode', 'sms.templateCode', { required: true, max: R.identifier.max, pattern: R.identifier.pattern }, { placeholder: 'SMS_123456789' })}
+        <Form.Item name="httpMethod" label={l('sms.httpMethod')} initialValue="POST"><Select options={['POST', 'PUT', 'GET'].map((m) => ({ value: m, label: m }))} /></Form.Item>
+        <Form.Item name="httpHeaders" label={l('sms.httpHeaders')} extra={l('sms.httpHint')}><Input.TextArea rows={2} maxLength={2000} placeholder="Authorization: Bearer {{secret}}" /></Form.Item>
+        <Form.Item name="bodyTemplate" label={l('sms.bodyTemplate')}><Input.TextArea rows={3} maxLength={2000} placeholder={'{"to":"{{mobile}}","text":"{{text}}"}'} /></Form.Item>
       </>
     );
   }

@@ -17,7 +17,7 @@ import { loadStartupConfig } from '../../../../api/client';
 import { textRules, type Translate } from '../../../../components/FormModal/rules';
 
 type Values = Pick<LoginConfig, LoginConfigKey>;
-const SWITCHES = ['forcePasswordChange', 'multiLanguage', 'showTenantName', 'mourningMode', 'progressBar', 'noticeManagement', 'bambooCloud', 'menuCollapsed'] as const;
+const SWITCHES = ['forcePasswordChange', 'multiLanguage', 'showTenantName', 'mourningMode', 'progressBar', 'noticeManagement', 'bambooCloud', 'menuCollapsed', 'mfaEnabled', 'resetCountdown'] as const;
 const SOURCE_COLOR: Record<ConfigSource, string> = { default: 'default', public: 'blue', system: 'green' };
 const QUERY_KEY = ['sysconfig', 'login'] as const;
 
