@@ -41,8 +41,10 @@ export async function openDatabase(opts: { databaseUrl?: string | undefined; dat
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
+  // pg_trgm: trigram indexes behind the substring searches of platform lists (migration 0007).
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   if (opts.dataDir !== 'memory://') mkdirSync(opts.dataDir, { recursive: true });
-  const client = opts.dataDir === 'memory://' ? new PGlite() : new PGlite(opts.dataDir);
+  const client = new PGlite({ ...(opts.dataDir === 'memory://' ? {} : { dataDir: opts.dataDir }), extensions: { pg_trgm } });
   await client.waitReady;
   const db = drizzle({ client, schema });
   await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
