@@ -22,6 +22,8 @@ export * from './schemas/licence.js';
 export * from './schemas/role.js';
 export * from './schemas/otc.js';
 export * from './codes/otc.js';
+export * from './codes/signin.js';
+export * from './rules/signin.js';
 export * from './codes/session.js';
 export * from './schemas/session.js';
 export * from './schemas/station.js';

@@ -9,6 +9,15 @@ export const SignInBody = Type.Object({
   captchaId: Type.Optional(Type.String({ maxLength: 64 })),
   verifyCode: Type.Optional(Type.String({ maxLength: 16 })),
   agree: Type.Optional(Type.Boolean()),
+  /**
+   * The slider answer when `verifyCodeType` is '2' (with `captchaId`): the piece's final x in the
+   * background's natural pixels, the drag's duration and up to 80 [ms, x] samples (rules/signin.ts).
+   */
+  slider: Type.Optional(Type.Object({
+    x: Type.Number({ minimum: -1000, maximum: 10000 }),
+    durationMs: Type.Number({ minimum: 0, maximum: 3_600_000 }),
+    track: Type.Array(Type.Tuple([Type.Number(), Type.Number()]), { maxItems: 80 }),
+  }, { additionalProperties: false })),
 });
 export type SignInBody = Static<typeof SignInBody>;
 
@@ -96,10 +105,32 @@ export interface SessionUserInfo {
   /** Milliseconds since the epoch at which the token expires. */
   expiresAt: number;
   superManager: boolean;
+  /**
+   * True while the user must change their password before anything else (login configuration
+   * `forcePasswordChange` and a password never changed by its owner); the server refuses every other
+   * call with `signin.password_change_required` until `modifypassword` succeeds (docs/login.md).
+   */
+  mustChangePassword?: boolean;
 }
 
-export interface CaptchaRow { captchaId: string; image: string }
-export interface SignInRow { token: string; userId: string }
+/** `validcode` answer: an image captcha (type '1'), or with `piece` a slider puzzle (type '2'). */
+export interface CaptchaRow {
+  captchaId: string;
+  /** Image digits, or the slider's background with the gap: a data URL. */
+  image: string;
+  /** Slider only: the piece as a PNG data URL, `pieceSize` pixels square, to be laid at `pieceY`. */
+  piece?: string;
+  pieceY?: number;
+  pieceSize?: number;
+  width?: number;
+  height?: number;
+}
+export interface SignInRow {
+  token: string;
+  userId: string;
+  /** See SessionUserInfo.mustChangePassword. */
+  mustChangePassword?: boolean;
+}
 export interface CodeTableEntry { codeType: number; codeKey: string; codeVal: string }
 
 /** Tenant menu row from the server (SPEC §3 Tenant menu row). */

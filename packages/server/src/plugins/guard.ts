@@ -10,11 +10,12 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Codes, DEFAULTS, expandIdentities, Headers, signaturePayload, type SignInput } from '@mp/protocol';
+import { Codes, DEFAULTS, expandIdentities, Headers, signaturePayload, SigninCodes, type SignInput } from '@mp/protocol';
 import { localeOf } from '@mp/i18n';
 import { AppError, unauthorized } from '../lib/errors.js';
 import { sessionIdOf } from '../modules/session/tokens.js';
 import type { Access } from '../types.js';
+import { isRestrictedSession, OPEN_DURING_PASSWORD_CHANGE } from '../modules/auth/password-change.js';
 
 const SIGNING_HEADERS = [Headers.clientId, Headers.timestamp, Headers.nonce, Headers.signRange, Headers.signature] as const;
 
@@ -99,6 +100,7 @@ export function registerGuard(app: FastifyInstance): void {
       sessionId: session.id, token, userId: session.userId, username: session.username, tenantId: session.tenantId,
       identities: [...session.identities].sort((a, b) => b - a), userTypes, superManager: session.superManager, expiresAt: session.expiresAt,
     };
+    if (isRestrictedSession(session.identities) && !OPEN_DURING_PASSWORD_CHANGE.has(request.routeOptions.url ?? '')) throw new AppError(SigninCodes.PASSWORD_CHANGE_REQUIRED);
     if (!allows(access, userTypes)) throw new AppError(Codes.NO_PERMISSION);
   });
 }

@@ -8,6 +8,7 @@ import licenceErrors from './errors-licence.js';
 import otcErrors from './errors-otc.js';
 import clientErrors from './errors-client.js';
 import sessionErrors from './errors-session.js';
+import signinErrors from './errors-signin.js';
 
 export default {
   '10001001920': 'Please check the agree user Agreement Privacy Agreement',
@@ -72,6 +73,7 @@ export default {
   otc: otcErrors,
   client: clientErrors,
   session: sessionErrors,
+  signin: signinErrors,
   field: {
     clientId: 'client ID',
     codeKey: 'key', codeVal: 'value', systemName: 'system name', host: 'server address', port: 'port', fromAddress: 'sender address', fromName: 'sender name', ldapUrl: 'LDAP address', domain: 'domain', baseDn: 'base DN', bindDn: 'bind DN', userFilter: 'user filter', timeoutSeconds: 'timeout (seconds)', smsUrl: 'SMS API address', accessKeyId: 'AccessKey ID', signName: 'SMS signature', templateCode: 'template code', corpId: 'corp ID', agentId: 'agent ID', appId: 'app ID', mailPassword: 'mail password', bindPassword: 'bind password', appSecret: 'app secret', recipient: 'recipient', orgCategoryKey: 'category number', orgCategoryName: 'category name',

@@ -1,15 +1,20 @@
 /**
  * Auth service calls (PROTOCOL.md "Startup configuration", "Sign-in sequence"; SPEC §7 Auth service):
- * startup configuration, captcha, sign-in, modify password.
+ * startup configuration, captcha (image digits or slider puzzle by `verifyCodeType`), sign-in, modify
+ * password (which also lifts a first sign-in's restriction, password-change.ts).
  */
 import type { FastifyInstance } from 'fastify';
-import { checkPasswordStrength, Codes, ModifyPasswordBody, ok, Paths, SignInBody } from '@mp/protocol';
+import { checkPasswordStrength, Codes, ModifyPasswordBody, ok, Paths, SignInBody, SigninCodes, VerifyCodeType } from '@mp/protocol';
 import { AppError } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { inScope } from '../../db/context.js';
-import { findUserById, updateUserById } from '../users/users.repository.js';
+import { findUserById, listIdentitiesOfUser, updateUserById } from '../users/users.repository.js';
+import { sessions } from '../../db/schema/index.js';
+import { eq } from 'drizzle-orm';
 import { insertAuditEntry } from '../audit/audit.repository.js';
 import { createCaptcha } from './captcha.js';
+import { createSliderCaptcha } from './slider-captcha.js';
+import { isRestrictedSession } from './password-change.js';
 import { decryptPassword, signIn } from './signin.service.js';
 
 const tags = ['auth'];
@@ -20,8 +25,11 @@ export default async function authRoutes(app: FastifyInstance) {
     return ok({ rows: await app.settings.loginConfig(), currentTime: Date.now(), mpk, cryptoType });
   });
 
-  app.post(Paths.validcode, { config: { access: 'public' }, schema: { tags } }, async () =>
-    ok({ row: await createCaptcha(app.database.db) }));
+  app.post(Paths.validcode, { config: { access: 'public' }, schema: { tags } }, async () => {
+    const { verifyCodeType } = await app.settings.loginConfig();
+    if (verifyCodeType === VerifyCodeType.SLIDER) return ok({ row: await createSliderCaptcha(app.database.db, await app.settings.crypto()) });
+    return ok({ row: await createCaptcha(app.database.db) });
+  });
 
   app.post(Paths.signin, { config: { access: 'signed' }, schema: { tags, body: SignInBody } }, async (request) =>
     ok({ row: await signIn(app, request, request.body as SignInBody) }));
@@ -32,12 +40,18 @@ export default async function authRoutes(app: FastifyInstance) {
     if (!newPw!.trim()) throw new AppError(Codes.REQUIRED, { fieldKey: 'newPassword' });
     if (newPw!.trim() !== confirmPw!.trim()) throw new AppError(Codes.PASSWORD_MISMATCH);
     if (checkPasswordStrength(newPw!, await app.settings.passwordRule()) !== 1) throw new AppError(Codes.PASSWORD_WEAK);
+    if (newPw === oldPw) throw new AppError(SigninCodes.PASSWORD_UNCHANGED);
     const auth = request.auth!;
     const hash = await hashPassword(newPw!);
     await inScope(app.database.db, { scope: 'tenant', tenantId: auth.tenantId }, async (tx) => {
       const user = await findUserById(tx, auth.userId);
       if (!user || !(await verifyPassword(user.passwordHash, oldPw!))) throw new AppError(Codes.PASSWORD_ORIGINAL_WRONG);
       await updateUserById(tx, user.id, { passwordHash: hash, passwordChangedAt: new Date() });
+      if (isRestrictedSession(auth.identities)) {
+        // The first sign-in's restriction ends: the session gets the user's identities.
+        await tx.update(sessions).set({ identities: await listIdentitiesOfUser(tx, user.id) }).where(eq(sessions.id, auth.sessionId));
+        app.guardStore.forgetSessions({ ids: [auth.sessionId] });
+      }
       await insertAuditEntry(tx, request, { tenantId: user.tenantId, action: 'password.modify', entity: 'user', entityId: user.id });
     });
     return ok({});

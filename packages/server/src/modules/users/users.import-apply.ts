@@ -43,19 +43,18 @@ export async function applyImport(tx: Tx, ctx: UserWriteContext, plan: ImportPla
   const creating = plan.rows.filter((p) => !p.existing);
   const updating = plan.rows.filter((p) => p.existing);
   await assertLicenceAllows(tx, 'users', creating.length);
-  const now = new Date();
   const creator = ctx.request.auth?.username ?? '';
   const created = creating.map((p) => ({ id: randomUUID(), p }));
   for (let i = 0; i < created.length; i += 500) {
     const part = created.slice(i, i + 500);
-    await repo.insertUsers(tx, part.map(({ id, p }) => ({ id, tenantId: p.tenantId, ...columns(p), passwordHash: hashes.get(p.password)!, passwordChangedAt: now, creator })));
+    await repo.insertUsers(tx, part.map(({ id, p }) => ({ id, tenantId: p.tenantId, ...columns(p), passwordHash: hashes.get(p.password)!, passwordChangedAt: null, creator })));
     await repo.insertIdentities(tx, part.map(({ id, p }) => ({ tenantId: p.tenantId, userId: id, identity: Identity.ENTERPRISE_USER })));
   }
   const stopped: string[] = [];
   for (const p of updating) {
     const u = p.existing!;
     const hash = p.password ? hashes.get(p.password) : undefined;
-    await repo.updateUserById(tx, u.id, { ...columns(p), ...(hash ? { passwordHash: hash, passwordChangedAt: now } : {}) });
+    await repo.updateUserById(tx, u.id, { ...columns(p), ...(hash ? { passwordHash: hash, passwordChangedAt: null } : {}) });
     if ((p.fields.status !== 1 && u.status === 1) || (p.locked && !u.locked)) stopped.push(u.id);
   }
   await endSessionsOf(tx, ctx.guardStore, stopped);
