@@ -1,0 +1,95 @@
+/**
+ * Accounts and claims of the OpenID provider (issue 4 "Claims carry the user's tenant, user types,
+ * roles and organisation"; docs/oidc.md "Claims"). `sub` is the user id. A user who is deleted,
+ * disabled, locked, outside their validity dates, a test account, or whose tenant is disabled has no
+ * account: the provider then issues nothing (code exchange and refresh answer `invalid_grant`,
+ * userinfo `invalid_token`).
+ */
+import { and, eq } from 'drizzle-orm';
+import { expandIdentities } from '@mp/protocol';
+import type { Db, Tx } from '../../db/client.js';
+import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
+import { organisations, productAdmins, roles, roleUsers, tenantProducts, tenants, users } from '../../db/schema/index.js';
+import { listIdentitiesOfUser, type UserRow } from '../users/users.repository.js';
+
+/** Claims by scope (the provider's `claims` configuration). The custom ones ride with `openid`. */
+export const CLAIMS_BY_SCOPE = {
+  openid: ['sub', 'tenant_id', 'tenant_code', 'user_types', 'roles', 'org_id', 'org_name'],
+  profile: ['name', 'preferred_username'],
+  email: ['email'],
+  phone: ['phone_number'],
+} as const;
+
+/** Everything a token of this user may say about them. */
+export interface AccountClaims {
+  sub: string;
+  preferred_username: string;
+  name: string;
+  email?: string;
+  phone_number?: string;
+  tenant_id: string;
+  tenant_code: string;
+  /** User types of SPEC §3 ('1' platform admin … '7' enterprise user), as strings. */
+  user_types: string[];
+  /** Role numbers (codes) of the enabled roles the user holds in their tenant. */
+  roles: string[];
+  org_id?: string;
+  org_name?: string;
+}
+
+function outsideValidity(u: UserRow, now: Date): boolean {
+  const today = now.toISOString().slice(0, 10);
+  return (!!u.effectiveDate && u.effectiveDate > today) || (!!u.expiryDate && u.expiryDate < today);
+}
+
+/** The user if they may hold tokens now (see the module doc), else undefined. */
+export async function findUsableUser(tx: Tx, userId: string, now = new Date()): Promise<{ user: UserRow; tenantCode: string; identities: number[] } | undefined> {
+  const [row] = await tx.select({ user: users, tenantCode: tenants.code, tenantStatus: tenants.status })
+    .from(users).innerJoin(tenants, eq(tenants.id, users.tenantId)).where(eq(users.id, userId));
+  if (!row) return undefined;
+  const { user } = row;
+  if (user.status !== 1 || user.locked || (user.lockedUntil && user.lockedUntil > now) || outsideValidity(user, now) || row.tenantStatus !== 1) return undefined;
+  const identities = await listIdentitiesOfUser(tx, user.id);
+  // Test accounts (identity 5) hold no user type and may not sign in (SPEC §4 Login flow).
+  if (!expandIdentities(identities).length) return undefined;
+  return { user, tenantCode: row.tenantCode, identities };
+}
+
+/** Reads the claims of a usable user (platform scope: one user, any tenant); undefined when not usable. */
+export async function loadAccountClaims(db: Db, userId: string): Promise<AccountClaims | undefined> {
+  return inScope(db, PLATFORM_SCOPE, async (tx) => {
+    const found = await findUsableUser(tx, userId);
+    if (!found) return undefined;
+    const { user, tenantCode, identities } = found;
+    const roleRows = await tx.select({ code: roles.code }).from(roleUsers)
+      .innerJoin(roles, eq(roles.id, roleUsers.roleId))
+      .where(and(eq(roleUsers.tenantId, user.tenantId), eq(roleUsers.userId, user.id), eq(roles.status, 1)));
+    const orgId = user.orgId ?? user.defaultOrgId ?? undefined;
+    const [org] = orgId ? await tx.select({ name: organisations.name }).from(organisations).where(eq(organisations.id, orgId)) : [];
+    return {
+      sub: user.id,
+      preferred_username: user.username,
+      name: user.employeeName || user.username,
+      ...(user.email ? { email: user.email } : {}),
+      ...(user.mobile ? { phone_number: user.mobile } : {}),
+      tenant_id: user.tenantId,
+      tenant_code: tenantCode,
+      user_types: expandIdentities(identities).map(String),
+      roles: roleRows.map((r) => r.code).sort(),
+      ...(orgId ? { org_id: orgId, org_name: org?.name ?? '' } : {}),
+    };
+  });
+}
+
+/**
+ * Whether the user may sign in to the app `productId`: their tenant holds an enabled authorisation of
+ * the app (tenant management "product authorisation"), or they administer the app.
+ */
+export async function mayUseApp(tx: Tx, user: { id: string; tenantId: string }, productId: string): Promise<boolean> {
+  const [authorised] = await tx.select({ p: tenantProducts.productId }).from(tenantProducts)
+    .where(and(eq(tenantProducts.tenantId, user.tenantId), eq(tenantProducts.productId, productId), eq(tenantProducts.status, 1)));
+  if (authorised) return true;
+  const [admin] = await tx.select({ p: productAdmins.productId }).from(productAdmins)
+    .where(and(eq(productAdmins.productId, productId), eq(productAdmins.userId, user.id)));
+  return !!admin;
+}
