@@ -99,7 +99,14 @@ export function createProvider(app: FastifyInstance, keys: ProviderKeys): Provid
         // An app learns about its own tokens only.
         allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId,
       },
-      revocation: { enabled: true },
+      revocation: {
+        enabled: true,
+        // An app revokes its own tokens only (RFC 7009 §2.1: the token was issued to the client).
+        allowedPolicy: async (_ctx, client, token) => {
+          if (token.clientId !== client.clientId) throw new errors.InvalidRequest('client is not authorized to revoke the presented token');
+          return true;
+        },
+      },
       userinfo: { enabled: true },
       resourceIndicators: { enabled: false },
       rpInitiatedLogout: {
