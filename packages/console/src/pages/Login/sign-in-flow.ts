@@ -1,11 +1,14 @@
 /**
  * The sign-in sequence (PROTOCOL.md "Sign-in sequence"; SPEC §4 Login flow): signin → (agreement) →
- * tokenlogin → identities expanded → user info and menu saved → where to go next. No React here; the
+ * tokenlogin → identities expanded → user info and menu saved → where to go next. A first sign-in that
+ * must change its password (login configuration `forcePasswordChange`) stops after signin with
+ * `changePassword`; the page shows the change screen and then calls `finishSignIn`. No React here; the
  * login page shows what this returns.
  */
 import { Codes } from '@mp/protocol';
 import { signIn, tokenLogin, type SignInParams } from '../../api/auth';
 import { ApiError } from '../../api/client';
+import { codeEndpointUrl, fetchSsoTicket, interactionOfHash } from '../../api/oidc';
 import { homeOf } from '../../routes/areas';
 import { useConfigStore } from '../../stores/config';
 import { initSection, normaliseUserInfo } from '../../stores/session-actions';
@@ -14,14 +17,19 @@ import { useSessionStore } from '../../stores/session';
 export type SignInOutcome =
   /** Signed in: go to this in-app path, or (external) load this address. */
   | { kind: 'done'; to: string; external: boolean }
+  /** Signed in to a restricted session: the password must be changed first (docs/login.md). */
+  | { kind: 'changePassword'; username: string }
   /** The server wants the privacy agreement accepted first (scode 10001001920). */
   | { kind: 'agreement' }
   /** Refused; `messageKey` is a login-namespace key, else `message` is the server's text. */
   | { kind: 'error'; message?: string; messageKey?: string; refreshCaptcha: boolean };
 
-/** The central code endpoint for another app's sign-in (SPEC §4: redirect_uri, tenant_id, app_code). */
-export function confirmUrl(token: string, redirectUri: string): string {
-  return `/gateway/auth/auth/login/confirm?sessionId=${encodeURIComponent(token)}&redirect_uri=${encodeURIComponent(redirectUri)}`;
+/**
+ * The central code endpoint for another app's sign-in (SPEC §4: redirect_uri, tenant_id, app_code):
+ * `sessionId` carries a single-use hand-off ticket, never the bearer token (docs/oidc.md "Hand-off").
+ */
+export async function confirmUrl(redirectUri: string): Promise<string> {
+  return codeEndpointUrl(interactionOfHash(globalThis.location?.hash ?? ''), await fetchSsoTicket(), redirectUri);
 }
 
 /**
@@ -36,11 +44,20 @@ export async function runSignIn(params: SignInParams): Promise<SignInOutcome> {
     if (e instanceof ApiError && e.scode === Codes.AGREEMENT_REQUIRED) return { kind: 'agreement' };
     return { kind: 'error', message: e instanceof ApiError ? e.message : String(e), refreshCaptcha: true };
   }
-  const session = useSessionStore.getState();
-  session.setAuth(row.token, row.userId);
+  useSessionStore.getState().setAuth(row.token, row.userId);
+  if (row.mustChangePassword) return { kind: 'changePassword', username: params.username };
+  return finishSignIn(params.username, row.token, row.userId);
+}
+
+/**
+ * The rest of the sequence once a session exists (`setAuth` done): tokenlogin, identities, user info,
+ * menu, destination. Never throws.
+ */
+export async function finishSignIn(username: string, token: string, userId: string): Promise<SignInOutcome> {
+  const row = { token, userId };
   let info;
   try {
-    info = await tokenLogin(params.username, row.token, { noToast: true });
+    info = await tokenLogin(username, row.token, { noToast: true });
   } catch (e) {
     useSessionStore.getState().clearSession();
     return { kind: 'error', message: e instanceof ApiError ? e.message : String(e), refreshCaptcha: true };
@@ -53,7 +70,11 @@ export async function runSignIn(params: SignInParams): Promise<SignInOutcome> {
   useSessionStore.getState().setUserInfo(n.info);
   const { hash, login } = useConfigStore.getState();
   if (hash.redirectUri && hash.hasTenantAndApp) {
-    return { kind: 'done', to: confirmUrl(n.info.token, hash.redirectUri), external: true };
+    try {
+      return { kind: 'done', to: await confirmUrl(hash.redirectUri), external: true };
+    } catch (e) {
+      return { kind: 'error', message: e instanceof ApiError ? e.message : String(e), refreshCaptcha: true };
+    }
   }
   const first = n.types[0]!;
   await initSection(first);
