@@ -148,3 +148,13 @@ export function solidPng(rgb: [number, number, number], size = 64): Buffer {
     chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+/** Departments under each tenant's root organisation, and stations (positions) with their level. */
+export const DEMO_DEPARTMENTS = {
+  zh: [['RD', '研发中心'], ['MKT', '市场部'], ['OPS', '运营部'], ['HR', '人力资源部']],
+  en: [['RD', 'Engineering'], ['SALES', 'Sales'], ['OPS', 'Operations'], ['HR', 'People']],
+} as const;
+export const DEMO_STATIONS = {
+  zh: [['软件工程师', 'P5'], ['高级工程师', 'P6'], ['产品经理', 'P6'], ['部门经理', 'M2'], ['专员', 'P3']],
+  en: [['Software Engineer', 'P5'], ['Senior Engineer', 'P6'], ['Product Manager', 'P6'], ['Department Manager', 'M2'], ['Specialist', 'P3']],
+} as const;

@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { Paths } from '@mp/protocol';
 import { ADMIN_PASSWORD, testApp } from '../testing/test-app.js';
 import { inScope, PLATFORM_SCOPE } from '../db/context.js';
-import { auditLog, files, tenants, userIdentities, users } from '../db/schema/index.js';
+import { auditLog, files, organisations, stations, tenants, userIdentities, users } from '../db/schema/index.js';
 import { DEMO_PASSWORD, DEMO_TENANTS, peopleOf, solidPng } from './seed-demo-data.js';
 import { seedDemo, type SeedReport } from './seed-demo.js';
 
@@ -40,6 +40,21 @@ describe('seed:demo', () => {
     const rows = await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) => tx.select().from(tenants).where(inArray(tenants.code, codes)));
     expect(rows.filter((r) => r.status === 0).map((r) => r.code)).toEqual(['jinxiu']);
     expect(rows.every((r) => r.logo !== '')).toBe(true);
+  });
+
+  it('gives every tenant a root with departments and stations, and every user a department and a station', async () => {
+    const { orgs, stationRows, homeless } = await inScope(t.app.database.db, PLATFORM_SCOPE, async (tx) => {
+      const ids = (await tx.select({ id: tenants.id }).from(tenants).where(inArray(tenants.code, codes))).map((r) => r.id);
+      return {
+        orgs: await tx.select().from(organisations).where(inArray(organisations.tenantId, ids)),
+        stationRows: await tx.select().from(stations).where(inArray(stations.tenantId, ids)),
+        homeless: await tx.select({ id: users.id }).from(users).where(and(inArray(users.tenantId, ids), sql`(${users.orgId} is null or ${users.stationId} is null)`)),
+      };
+    });
+    expect(orgs.filter((o) => o.parentId === null)).toHaveLength(DEMO_TENANTS.length);
+    expect(orgs.filter((o) => o.parentId !== null && o.parentId === o.tenantId)).toHaveLength(DEMO_TENANTS.length * 4);
+    expect(stationRows).toHaveLength(DEMO_TENANTS.length * 5);
+    expect(homeless).toEqual([]);
   });
 
   it('a second run adds nothing and does not fail', async () => {

@@ -6,10 +6,11 @@
  * - 45 users across them with Chinese or English names, 11-digit mobiles and e-mails; the first of each
  *   tenant is its tenant administrator (identity 3; user name `<code>.admin`), the second an
  *   application administrator (identity 2); all hold identity 1 and share the password DEMO_PASSWORD;
+ * - each tenant's root organisation with four departments, and five stations (positions); every user
+ *   belongs to a department (affiliated and default organisation) and holds a station;
  * - `signin` audit entries over the last 7 days, so the platform dashboard's chart shows something.
  * Idempotent: a tenant whose code exists is skipped with everything of it, so a second run adds nothing.
- * All inserts run in one transaction. Organisations, stations, apps and roles have no tables yet; the
- * issues that add them extend this seed.
+ * All inserts run in one transaction. Apps and roles come with the issues that add their screens.
  *
  * The embedded database allows one process per folder and PGlite does not detect a second one, so
  * the script refuses to run while `postmaster.pid` exists in MP_DATA_DIR (the server is running, or
@@ -24,14 +25,15 @@ import { Identity } from '@mp/protocol';
 import { loadConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { inScope, PLATFORM_SCOPE } from '../db/context.js';
-import { auditLog, files, tenants, users } from '../db/schema/index.js';
+import { auditLog, files, organisations, stations, tenants, users } from '../db/schema/index.js';
 import { bootstrap } from '../bootstrap.js';
 import { hashPassword } from '../lib/passwords.js';
 import { SettingsService } from '../modules/settings/settings.service.js';
 import { insertFile } from '../modules/files/files.repository.js';
 import { insertTenant } from '../modules/tenants/tenants.repository.js';
 import { insertIdentity, insertUser } from '../modules/users/users.repository.js';
-import { DEMO_PASSWORD, DEMO_TENANTS, peopleOf, rng, solidPng } from './seed-demo-data.js';
+import { insertRootOrganisation } from '../modules/organisations/organisations.repository.js';
+import { DEMO_DEPARTMENTS, DEMO_PASSWORD, DEMO_STATIONS, DEMO_TENANTS, peopleOf, rng, solidPng } from './seed-demo-data.js';
 
 const DAY_MS = 86_400_000;
 
@@ -83,6 +85,16 @@ export async function seedDemo(database: Database, opts: { now?: Date } = {}): P
       await tx.update(tenants).set({ logo: fileId }).where(inArray(tenants.id, [tenantId]));
       report.files++;
 
+      await insertRootOrganisation(tx, { id: tenantId, code: t.code, name: t.name });
+      const deptIds = DEMO_DEPARTMENTS[t.names].map(() => randomUUID());
+      await tx.insert(organisations).values(DEMO_DEPARTMENTS[t.names].map(([code, name], i) => ({
+        id: deptIds[i]!, tenantId, parentId: tenantId, code: `${t.code.toUpperCase()}-${code}`, name, type: 3, sort: i + 1, createdAt, updatedAt: createdAt,
+      })));
+      const stationIds = DEMO_STATIONS[t.names].map(() => randomUUID());
+      await tx.insert(stations).values(DEMO_STATIONS[t.names].map(([name, level], i) => ({
+        id: stationIds[i]!, tenantId, orgId: tenantId, name, level, code: `ST${String(i + 1).padStart(2, '0')}`, createdAt, updatedAt: createdAt,
+      })));
+
       const rand = rng(7000 + index);
       const ids: { id: string; username: string; enabled: boolean }[] = [];
       for (const [n, p] of people.entries()) {
@@ -90,7 +102,9 @@ export async function seedDemo(database: Database, opts: { now?: Date } = {}): P
         const joined = new Date(createdAt.getTime() + Math.floor(rand() * Math.max(1, t.createdDaysAgo - 7)) * DAY_MS);
         await insertUser(tx, {
           id, tenantId, username: p.username, employeeName: p.employeeName, employeeCode: p.employeeCode, mobile: p.mobile, email: p.email,
-          passwordHash: hashes[h++]!, status: p.status, createdAt: n === 0 ? createdAt : joined, updatedAt: n === 0 ? createdAt : joined,
+          passwordHash: hashes[h++]!, status: p.status, orgId: deptIds[n % deptIds.length]!, defaultOrgId: deptIds[n % deptIds.length]!,
+          stationId: stationIds[n === 0 ? 3 : n % stationIds.length]!, effectiveDate: createdAt.toISOString().slice(0, 10), expiryDate: '2099-12-31',
+          passwordChangedAt: createdAt, createdAt: n === 0 ? createdAt : joined, updatedAt: n === 0 ? createdAt : joined,
         });
         await insertIdentity(tx, tenantId, id, Identity.ENTERPRISE_USER);
         if (p.tenantAdmin) await insertIdentity(tx, tenantId, id, Identity.TENANT_ADMIN);
