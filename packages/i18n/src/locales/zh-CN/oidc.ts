@@ -22,7 +22,7 @@ export default {
   },
   signInAgain: '重新登录',
   logoutTitle: '退出登录',
-  logoutQuestion: '是否退出 {{system}} 的登录？',
+  logoutQuestion: '是否退出{{system}}的登录？',
   logoutFrom: '应用：{{client}}',
   logoutYes: '是，退出登录',
   logoutNo: '否，保持登录',

@@ -4,16 +4,14 @@
  * RP-initiated logout, and each refusal the OAuth 2.0 / OIDC specifications prescribe.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import * as oidc from 'openid-client';
 import type { FastifyInstance } from 'fastify';
-import { Paths } from '@mp/protocol';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
-import { oidcClients, organisations, roles, roleUsers, sessions, users } from '../../db/schema/index.js';
+import { organisations, roles, roleUsers, users } from '../../db/schema/index.js';
 import { createTenantRow, createUserRow } from '../../testing/test-app.js';
-import { GatewayClient } from '../../testing/gateway-client.js';
 import { RelyingParty } from '../../testing/oidc-rp.js';
-import { createAppRow, createClientRow, journey, listeningApp, ticketFor, UserAgent } from './oidc.fixtures.js';
+import { createAppRow, createClientRow, journey, listeningApp, UserAgent } from './oidc.fixtures.js';
 
 const PASSWORD = 'Passw0rd!2026';
 
@@ -90,5 +88,43 @@ describe('OpenID provider', () => {
     expect(refreshed.userinfo).toMatchObject({ sub: userId });
     const intro = await oidc.tokenIntrospection(rp.config, refreshed.accessToken!);
     expect(intro).toMatchObject({ active: true, sub: userId, client_id: client.clientId });
+  });
+
+  it('single sign-on: with a live browser session a second app of the tenant gets its code without signing in again', async () => {
+    const { ua } = await signInToApp();
+    const rp2 = await new RelyingParty(issuer).listen();
+    try {
+      const c2 = await createClientRow(app, appId, { redirectUris: [rp2.redirectUri] });
+      await rp2.register(c2.clientId, c2.clientSecret);
+      const pending = await rp2.authorize();
+      const back = await ua.follow(pending.url.href);
+      const callback = new URL(back.location!);
+      expect(callback.origin + callback.pathname).toBe(rp2.redirectUri);
+      const r = await rp2.callback(callback);
+      expect(r.idTokenClaims).toMatchObject({ sub: userId, aud: c2.clientId });
+    } finally {
+      await rp2.close();
+    }
+  });
+
+  it('a rotated-away refresh token used again is refused and revokes the grant', async () => {
+    const { callback } = await signInToApp();
+    const first = await rp.callback(callback!);
+    const next = await rp.refresh();
+    const reuse = await fetch(`${issuer}/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`${client.clientId}:${client.clientSecret}`).toString('base64')}` },
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: first.refreshToken! }),
+    });
+    expect(reuse.status).toBe(400);
+    expect((await reuse.json() as { error: string }).error).toBe('invalid_grant');
+    expect((await oidc.tokenIntrospection(rp.config, next.accessToken!)).active).toBe(false);
+  });
+
+  it('PKCE accepts S256 only: a plain challenge goes back with invalid_request', async () => {
+    const pending = await rp.authorize({ code_challenge_method: 'plain', code_challenge: 'a'.repeat(43) });
+    const res = await fetch(pending.url, { redirect: 'manual' });
+    const back = new URL(res.headers.get('location')!);
+    expect(back.searchParams.get('error')).toBe('invalid_request');
   });
 });
