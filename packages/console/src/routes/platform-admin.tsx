@@ -19,6 +19,7 @@ export const platformAdminArea: AreaDef = {
     { path: 'roleManager', titleKey: 'route.roleManager', menuTitleKey: 'route.dataRoleManagement', icon: 'role', menu: true, load: () => import('../pages/platformAdmin/RoleManager') },
     { path: 'permitManager', titleKey: 'route.permitManager', icon: 'licence', free: true, load: () => import('../pages/platformAdmin/PermitManager') },
     { path: 'employeeManagement', titleKey: 'route.employeeManagement', icon: 'user', menu: true, load: () => import('../pages/platformAdmin/EmployeeManagement') },
+    { path: 'onlineUsers', titleKey: 'session:route', icon: 'team', menu: true, load: () => import('../pages/platformAdmin/OnlineUsers') },
     { path: 'userAuthorization', titleKey: 'route.userAuthorization', icon: 'key', disabled: true, load: placeholder },
   ],
 };

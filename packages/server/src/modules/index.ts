@@ -5,6 +5,8 @@
 import type { FastifyInstance } from 'fastify';
 import authRoutes from './auth/auth.routes.js';
 import loginRoutes from './auth/login.routes.js';
+import sessionRoutes from './session/sessions.routes.js';
+import adminLoginRoutes from './session/admin-login.routes.js';
 import codeTableRoutes from './codetable/codetable.routes.js';
 import menuRoutes from './menu/menu.routes.js';
 import tenantRoutes from './tenants/tenants.routes.js';
@@ -24,6 +26,8 @@ import oidcPlugin from './oidc/oidc.plugin.js';
 export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(authRoutes);
   await app.register(loginRoutes);
+  await app.register(sessionRoutes);
+  await app.register(adminLoginRoutes);
   await app.register(codeTableRoutes);
   await app.register(menuRoutes);
   await app.register(tenantRoutes);

@@ -19,7 +19,7 @@ import Toolbar, { BATCH_ICONS, type BatchAction } from './toolbar';
 import { cleanFilters, pageAfterShrink, readSorter, type SorterLike } from './query-state';
 import type { DataGridProps, Filters, GridQuery } from './types';
 
-export type { DataGridHandle, DataGridProps, GridQuery, SearchField, Filters } from './types';
+export type { DataGridHandle, DataGridProps, GridBatchAction, GridQuery, SearchField, Filters } from './types';
 export { StatusDot, statusColumn, STATUS_COLOR_ENABLED, STATUS_COLOR_DISABLED } from './status';
 export { useRecordActions, useStatusSearchField } from './record-actions';
 export { DeleteRowButton, RowButton, StatusRowButton } from './row-buttons';
@@ -69,6 +69,8 @@ export default function DataGrid<T extends object, F extends Filters = Filters>(
     batch.push({ key: 'lock', label: t('grid:lock'), icon: BATCH_ICONS.lock, confirm: (count) => t('grid:confirmLock', { count }), done: t('common:operationSucceeded'), run: () => fn(ids(), true, rows()) });
     batch.push({ key: 'unlock', label: t('grid:unlock'), icon: BATCH_ICONS.unlock, confirm: (count) => t('grid:confirmUnlock', { count }), done: t('common:operationSucceeded'), run: () => fn(ids(), false, rows()) });
   }
+
+  for (const a of props.batchActions ?? []) batch.push({ ...a, run: () => a.run(ids(), rows()) });
 
   // Sorting is controlled, so Reset also clears the arrows.
   const columns = useMemo<TableColumnsType<T>>(

@@ -59,6 +59,8 @@ export interface DataGridProps<T extends object, F extends Filters = Filters> {
   onBatchStatus?: (ids: string[], status: StatusValue, rows: T[]) => Promise<unknown>;
   /** Batch lock (true) / unlock (false), for user grids. */
   onBatchLock?: (ids: string[], locked: boolean, rows: T[]) => Promise<unknown>;
+  /** Further confirmed batch actions of the screen (e.g. 'Batch eliminate' of online users). */
+  batchActions?: GridBatchAction<T>[];
   /** Export with the applied filters and sort. */
   onExport?: (filters: F & Pick<GridQuery, 'sortField' | 'sortOrder'>) => Promise<unknown>;
   /** Import one Excel file (checked first: Excel only, name ≤ 50, size ≤ 10M — SPEC §5 Import files). */
@@ -71,6 +73,17 @@ export interface DataGridProps<T extends object, F extends Filters = Filters> {
   defaultPageSize?: number;
   /** Horizontal scroll width of the table (default 'max-content'). */
   scrollX?: number | string;
+}
+
+/** A screen's own batch action: confirmed naming the count, then `run` on the selection; `done` is toasted. */
+export interface GridBatchAction<T> {
+  key: string;
+  label: string;
+  icon: ReactNode;
+  danger?: boolean;
+  confirm: (count: number) => string;
+  done: string;
+  run: (ids: string[], rows: T[]) => Promise<unknown>;
 }
 
 export type { Key };

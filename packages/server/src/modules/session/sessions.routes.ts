@@ -1,0 +1,26 @@
+/**
+ * Online-session calls (SPEC §4 Records; docs/protocol.md Calls, docs/sessions.md):
+ * `listsession` (paged, searched by user and tenant, sorted by sign-in time) and `endsession` (ids).
+ * Platform administrators and tenant administrators may call them; sessions.service.ts decides
+ * which sessions each sees.
+ */
+import type { FastifyInstance } from 'fastify';
+import { IdsBody, ok, Paths, SessionListBody, UserType } from '@mp/protocol';
+import { inScope } from '../../db/context.js';
+import * as svc from './sessions.service.js';
+
+const access = { userTypes: [UserType.PLATFORM_ADMIN, UserType.TENANT_ADMIN] } as const;
+const tags = ['sessions'];
+
+export default async function sessionRoutes(app: FastifyInstance) {
+  app.post(Paths.listsession, { config: { access }, schema: { tags, body: SessionListBody } }, async (request) => {
+    const reach = await svc.reachOf(app.database.db, request);
+    return ok(await inScope(app.database.db, reach.scope, (tx) => svc.listSessionPage(tx, reach, request.auth!.sessionId, request.body as SessionListBody)));
+  });
+
+  app.post(Paths.endsession, { config: { access }, schema: { tags, body: IdsBody } }, async (request) => {
+    const reach = await svc.reachOf(app.database.db, request);
+    const { ids } = request.body as { ids: string[] };
+    return ok(await inScope(app.database.db, reach.scope, (tx) => svc.endSessions(tx, request, app.guardStore, reach, ids)));
+  });
+}

@@ -1,0 +1,58 @@
+/**
+ * The session user info answered by `tokenlogin` and `admintokenlogin` (SPEC §3 Session user info,
+ * §7 tenant service /tenant/login/*; PROTOCOL.md Sign-in step 4), and the token renewal both
+ * `renewaltoken` and `renewaladmintoken` perform.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { Codes, expandIdentities, type SessionUserInfo, type TokenBody } from '@mp/protocol';
+import { inScope } from '../../db/context.js';
+import { sessions } from '../../db/schema/index.js';
+import { AppError } from '../../lib/errors.js';
+import type { AuthContext } from '../../types.js';
+import { findUserById, listIdentitiesOfUser, listTenantsOfUser } from '../users/users.repository.js';
+import { extendSessionById } from './session.repository.js';
+
+/**
+ * The body's token must be the bearer token of the call (one session, one credential).
+ * @throws AppError 10009021001 otherwise.
+ */
+export function checkSameToken(request: FastifyRequest): void {
+  if ((request.body as TokenBody).token !== request.auth!.token) throw new AppError(Codes.TOKEN_INVALID);
+}
+
+/**
+ * Reads the caller's user, refreshes the session's identity snapshot (identities may have changed
+ * since sign-in; the guard store forgets its copy) and answers the session user info. `accept`
+ * may refuse the fresh identities (admintokenlogin) before anything is written.
+ * @throws AppError 10009021001 when the user no longer exists; whatever `accept` throws.
+ */
+export async function sessionUserInfo(app: FastifyInstance, auth: AuthContext, accept?: (identities: number[]) => void): Promise<SessionUserInfo> {
+  return inScope(app.database.db, { scope: 'platform', tenantId: auth.tenantId }, async (tx): Promise<SessionUserInfo> => {
+    const user = await findUserById(tx, auth.userId);
+    if (!user) throw new AppError(Codes.TOKEN_INVALID);
+    const identities = await listIdentitiesOfUser(tx, user.id);
+    accept?.(identities);
+    await tx.update(sessions).set({ identities }).where(eq(sessions.id, auth.sessionId));
+    app.guardStore.forgetSessions({ ids: [auth.sessionId] });
+    const userTypes = expandIdentities(identities);
+    return {
+      token: auth.token, accessToken: auth.token, userId: user.id, userName: user.username, employeeName: user.employeeName,
+      tenantId: user.tenantId, userType: identities, userTypes: userTypes.map(String), currentUserType: String(userTypes[0] ?? ''),
+      appList: [], tenantList: await listTenantsOfUser(tx, user), expiresAt: auth.expiresAt.getTime(), superManager: user.superManager,
+    };
+  });
+}
+
+/**
+ * Extends the caller's session by the token lifetime (`MP_TOKEN_TTL_MIN`) from now and answers the
+ * new expiry in milliseconds since the epoch.
+ */
+export async function renewSession(app: FastifyInstance, auth: AuthContext): Promise<{ token: string; expiresAt: number }> {
+  const expiresAt = new Date(Date.now() + app.config.tokenTtlMin * 60_000);
+  await inScope(app.database.db, { scope: 'tenant', tenantId: auth.tenantId }, async (tx) => {
+    await extendSessionById(tx, auth.sessionId, expiresAt);
+    app.guardStore.forgetSessions({ ids: [auth.sessionId] });
+  });
+  return { token: auth.token, expiresAt: expiresAt.getTime() };
+}
