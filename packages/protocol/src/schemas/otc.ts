@@ -43,7 +43,7 @@ export const MfaSendParams = Type.Object({ type: Type.Union([Type.Literal('email
 export const MfaSendQuery = Type.Object({ ticket: Type.String({ minLength: 1, maxLength: 128 }) });
 export type MfaSendQuery = Static<typeof MfaSendQuery>;
 
-/** `GET …/auth/login/confirm?ticket=&type=&code=&agree=` — confirms a pending MFA sign-in. */
+/** `GET …/auth/login/confirm?ticket=&type=&code=` — confirms a pending MFA sign-in. */
 export const MfaConfirmQuery = Type.Object({
   ticket: Type.String({ minLength: 1, maxLength: 128 }),
   type: Type.Union([Type.Literal('email'), Type.Literal('mobile')]),

@@ -19,6 +19,7 @@ import auditRoutes from './audit/audit.routes.js';
 import organisationRoutes from './organisations/organisations.routes.js';
 import userRoutes from './users/users.routes.js';
 import roleRoutes from './roles/roles.routes.js';
+import otcRoutes from './otc/otc.routes.js';
 import clientRoutes from './clients/clients.routes.js';
 import stationRoutes from './stations/stations.routes.js';
 import oidcPlugin from './oidc/oidc.plugin.js';
@@ -40,6 +41,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(organisationRoutes);
   await app.register(userRoutes);
   await app.register(roleRoutes);
+  await app.register(otcRoutes);
   await app.register(clientRoutes);
   await app.register(stationRoutes);
   await app.register(oidcPlugin);
