@@ -9,6 +9,6 @@ export const appAdminArea: AreaDef = {
   menuSource: 'fixed',
   routes: [
     { path: 'dashboard', titleKey: 'route.dashboard', icon: 'dashboard', free: true, load: placeholder },
-    { path: 'appList', titleKey: 'route.appList', icon: 'workbench', menu: true, load: placeholder },
+    { path: 'appList', titleKey: 'route.appList', icon: 'workbench', menu: true, load: () => import('../pages/appAdmin/AppList') },
   ],
 };

@@ -26,7 +26,7 @@ export const appArea: AreaDef = {
     { path: 'orgUserRelation', titleKey: 'route.orgUserRelation', icon: 'team', menu: true, group: SYS, load: placeholder },
     { path: 'user', titleKey: 'route.user', icon: 'user', menu: true, group: SYS, load: placeholder },
     { path: 'roleManagement', titleKey: 'route.roleManagement', icon: 'role', menu: true, group: SYS, load: placeholder },
-    { path: 'client', titleKey: 'route.client', icon: 'client', menu: true, group: SYS, load: placeholder },
+    { path: 'client', titleKey: 'route.client', icon: 'client', menu: true, group: SYS, load: () => import('../pages/app/Client') },
     { path: 'notice', titleKey: 'route.notice', icon: 'notice', menu: true, group: NOTICE, load: placeholder },
     { path: 'messagetemplate', titleKey: 'route.messagetemplate', icon: 'template', menu: true, group: NOTICE, load: placeholder },
     { path: 'message', titleKey: 'route.message', icon: 'message', menu: true, group: NOTICE, load: placeholder },
