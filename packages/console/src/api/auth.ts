@@ -10,6 +10,7 @@ import {
   type CodeTableEntry,
   type SessionUserInfo,
   type SignInRow,
+  type SliderAnswer,
   type StartupConfig,
   type TenantMenuRow,
 } from '@mp/protocol';
@@ -38,6 +39,8 @@ export interface SignInParams {
   password: string;
   captchaId?: string;
   verifyCode?: string;
+  /** The slider answer when verifyCodeType is '2' (rules/signin.ts). */
+  slider?: SliderAnswer;
   agree: boolean;
 }
 
@@ -68,8 +71,8 @@ export async function renewToken(token: string): Promise<{ token: string; expire
 }
 
 /** `modifypassword` with the three passwords already encrypted. */
-export async function modifyPassword(body: { oldPassword: string; newPassword: string; confirmPassword: string }): Promise<void> {
-  await post<unknown>(Paths.modifyPassword, body);
+export async function modifyPassword(body: { oldPassword: string; newPassword: string; confirmPassword: string }, opts?: RequestOptions): Promise<void> {
+  await post<unknown>(Paths.modifyPassword, body, opts);
 }
 
 /** Code-table entries of the given types (SPEC §7: login sends [1], the password rule). */

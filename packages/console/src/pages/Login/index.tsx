@@ -2,6 +2,7 @@
  * The login page (/login; SPEC §1, §2 Login page, §4 Login flow, §5 Login). Visiting clears the stored
  * user info and session storage and re-reads the hash (tenant_id, app_code, app_id, redirect_uri).
  * The form sits left, centre or right (login configuration, default right) over the brand background.
+ * A first sign-in that must change its password shows the change screen in the card, then goes on.
  */
 import { App } from 'antd';
 import { useEffect, useRef, useState } from 'react';
@@ -13,9 +14,12 @@ import LanguageSwitch from '../../components/LanguageSwitch';
 import { parseHashParams, useConfigStore } from '../../stores/config';
 import { clearAllSession } from '../../stores/session';
 import AgreementModal from './agreement-modal';
+import SignInMethods, { showMfa } from './sign-in-methods';
 import LoginForm, { type LoginValues } from './login-form';
-import { readRemembered, writeRemembered } from './remember';
-import { runSignIn } from './sign-in-flow';
+import FirstPasswordChange from './first-password-change';
+import { offerToPasswordManager, writeRemembered } from './remember';
+import { finishSignIn, runSignIn, type SignInOutcome } from './sign-in-flow';
+import { useSessionStore } from '../../stores/session';
 
 export default function LoginPage() {
   const { t } = useTranslation('login');
@@ -25,7 +29,8 @@ export default function LoginPage() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [captchaNonce, setCaptchaNonce] = useState(0);
-  const [usingRemembered, setUsingRemembered] = useState(() => readRemembered() !== null);
+  /** Set while a first sign-in must change its password (the restricted session is stored). */
+  const [mustChange, setMustChange] = useState<{ username: string; remember: boolean } | null>(null);
   const [agreement, setAgreement] = useState<'closed' | 'decide' | 'read'>('closed');
   const pending = useRef<{ values: LoginValues; captchaId: string } | null>(null);
 
@@ -37,31 +42,52 @@ export default function LoginPage() {
   const submit = async (values: LoginValues, captchaId: string, agree = false): Promise<void> => {
     setBusy(true);
     setError(null);
-    const remembered = readRemembered();
     let password: string;
     try {
-      password = usingRemembered && remembered ? remembered.encryptedPassword : encryptPassword(values.password);
+      password = encryptPassword(values.password);
     } catch (e) {
       console.error('[login] configuration not loaded', e);
       setBusy(false);
       return;
     }
     const username = values.username.trim();
-    const outcome = await runSignIn({ username, password, captchaId, verifyCode: values.verifyCode?.trim() ?? '', agree });
+    const outcome = await runSignIn({ username, password, captchaId, verifyCode: values.verifyCode?.trim() ?? '', slider: values.slider ?? undefined, agree });
     setBusy(false);
+    if (outcome.kind === 'changePassword') {
+      setMustChange({ username, remember: values.remember });
+      return;
+    }
+    if (outcome.kind === 'mfa') { showMfa(outcome.pending); return; }
     if (outcome.kind === 'agreement') {
       pending.current = { values, captchaId };
       setAgreement('decide');
       return;
     }
+    go(outcome, username, values.password, values.remember);
+  };
+
+  /** Shows a refusal, or remembers as asked and goes where the sign-in leads. */
+  const go = (outcome: SignInOutcome, username: string, plainPassword: string, remember: boolean): void => {
     if (outcome.kind === 'error') {
       setError(outcome.messageKey ? t(outcome.messageKey) : outcome.message || t('http:unknownError'));
       if (outcome.refreshCaptcha) setCaptchaNonce((n) => n + 1);
       return;
     }
-    writeRemembered(values.remember ? { username, encryptedPassword: password } : null);
+    if (outcome.kind !== 'done') return;
+    writeRemembered(remember ? { username } : null);
+    if (remember && plainPassword) offerToPasswordManager(username, plainPassword);
     if (outcome.external) window.location.assign(outcome.to);
     else navigate(outcome.to, { replace: true });
+  };
+
+  /** After the first-login change: the session is unrestricted now; the sign-in goes on. */
+  const afterPasswordChanged = async (): Promise<void> => {
+    const m = mustChange;
+    const { token, userId } = useSessionStore.getState();
+    if (!m) return;
+    const outcome = await finishSignIn(m.username, token, userId);
+    setMustChange(null);
+    go(outcome, m.username, '', m.remember);
   };
 
   const onAgree = (): void => {
@@ -105,17 +131,25 @@ export default function LoginPage() {
           </section>
         )}
         <section className="mp-login-card" aria-labelledby="mp-login-title">
-          <h2 id="mp-login-title">{t('title')}</h2>
-          {position === 'center' && <p className="mp-login-card-sub">{t('welcome', { name })}</p>}
-          <LoginForm
-            busy={busy}
-            error={error}
-            captchaNonce={captchaNonce}
-            usingRemembered={usingRemembered}
-            onPasswordEdited={() => setUsingRemembered(false)}
-            onSubmit={(v, id) => { void submit(v, id); }}
-            onShowPolicy={() => setAgreement('read')}
-          />
+          <h2 id="mp-login-title">{mustChange ? t('changePassword.firstTitle') : t('title')}</h2>
+          {position === 'center' && !mustChange && <p className="mp-login-card-sub">{t('welcome', { name })}</p>}
+          {mustChange ? (
+            <FirstPasswordChange
+              username={mustChange.username}
+              onChanged={afterPasswordChanged}
+              onCancel={() => { setMustChange(null); setCaptchaNonce((n) => n + 1); }}
+            />
+          ) : (
+            <SignInMethods onShowPolicy={() => setAgreement('read')} onOutcome={(o, u) => (o.kind === 'changePassword' ? setMustChange({ username: u, remember: false }) : go(o, u, '', false))}>
+              <LoginForm
+                busy={busy}
+                error={error}
+                captchaNonce={captchaNonce}
+                onSubmit={(v, id) => { void submit(v, id); }}
+                onShowPolicy={() => setAgreement('read')}
+              />
+            </SignInMethods>
+          )}
         </section>
       </main>
       <footer className="mp-login-footer">{t('copyright', { year: new Date().getFullYear(), name })}</footer>

@@ -1,21 +1,24 @@
 /**
- * The sign-in form (SPEC §1 Login, §5 Login): user name (or mobile or e-mail), password, the image
- * captcha when verifyCodeType is '1' (click to change; renewed after each failed attempt), remember
- * password, the agreement checkbox with its policy link, and the error of the last attempt.
+ * The sign-in form (SPEC §1 Login, §5 Login): user name (or mobile or e-mail), password, the login check
+ * of verifyCodeType — image digits '1' (click to change) or the slider '2' — renewed after each failed
+ * attempt, remember password (the user name here; the password to the browser's password manager,
+ * remember.ts), the agreement checkbox with its policy link, and the error of the last attempt.
  */
 import { Alert, Button, Checkbox, Form, Input } from 'antd';
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { VerifyCodeType, type CaptchaRow } from '@mp/protocol';
+import { VerifyCodeType, type CaptchaRow, type SliderAnswer } from '@mp/protocol';
 import { fetchCaptcha } from '../../api/auth';
 import { useConfigStore } from '../../stores/config';
 import { readRemembered } from './remember';
+import SliderCaptcha from './slider-captcha';
 
 export interface LoginValues {
   username: string;
   password: string;
   verifyCode?: string;
+  slider?: SliderAnswer | null;
   remember: boolean;
   agreement: boolean;
 }
@@ -25,9 +28,6 @@ export interface LoginFormProps {
   error: string | null;
   /** Bumped by the page after a failed attempt: a new captcha is fetched. */
   captchaNonce: number;
-  /** True while the password field still holds the remembered (encrypted) password. */
-  usingRemembered: boolean;
-  onPasswordEdited: () => void;
   onSubmit: (values: LoginValues, captchaId: string) => void;
   onShowPolicy: () => void;
 }
@@ -35,15 +35,16 @@ export interface LoginFormProps {
 export default function LoginForm(p: LoginFormProps) {
   const { t } = useTranslation('login');
   const verifyCodeType = useConfigStore((s) => s.login.verifyCodeType);
-  const withCaptcha = verifyCodeType === VerifyCodeType.IMAGE;
+  const withImage = verifyCodeType === VerifyCodeType.IMAGE;
+  const withSlider = verifyCodeType === VerifyCodeType.SLIDER;
   const [form] = Form.useForm<LoginValues>();
   const [captcha, setCaptcha] = useState<CaptchaRow | null>(null);
 
   const renewCaptcha = useCallback(async () => {
-    if (!withCaptcha) return;
-    form.setFieldValue('verifyCode', '');
+    if (!withImage && !withSlider) return;
+    form.setFieldsValue({ verifyCode: '', slider: null });
     try { setCaptcha(await fetchCaptcha()); } catch (e) { console.warn('[login] captcha failed', e); setCaptcha(null); }
-  }, [withCaptcha, form]);
+  }, [withImage, withSlider, form]);
 
   useEffect(() => { void renewCaptcha(); }, [renewCaptcha, p.captchaNonce]);
 
@@ -53,14 +54,8 @@ export default function LoginForm(p: LoginFormProps) {
       form={form}
       size="large"
       className="mp-login-form"
-      initialValues={{
-        username: remembered?.username ?? '',
-        password: remembered ? '••••••••' : '',
-        remember: Boolean(remembered),
-        agreement: false,
-      }}
+      initialValues={{ username: remembered?.username ?? '', password: '', remember: Boolean(remembered), agreement: false, slider: null }}
       onFinish={(v) => p.onSubmit(v, captcha?.captchaId ?? '')}
-      onValuesChange={(changed: Partial<LoginValues>) => { if ('password' in changed && p.usingRemembered) p.onPasswordEdited(); }}
       requiredMark={false}
     >
       {p.error && <Alert className="mp-login-error" type="error" showIcon title={p.error} role="alert" />}
@@ -70,7 +65,7 @@ export default function LoginForm(p: LoginFormProps) {
       <Form.Item name="password" rules={[{ required: true, message: t('passwordRequired') }]}>
         <Input.Password prefix={<LockOutlined />} placeholder={t('password')} aria-label={t('password')} autoComplete="current-password" maxLength={64} />
       </Form.Item>
-      {withCaptcha && (
+      {withImage && (
         <Form.Item>
           <div className="mp-captcha-row">
             <Form.Item name="verifyCode" noStyle rules={[{ required: true, whitespace: true, message: t('verifyCodeRequired') }]}>
@@ -82,9 +77,14 @@ export default function LoginForm(p: LoginFormProps) {
           </div>
         </Form.Item>
       )}
+      {withSlider && (
+        <Form.Item name="slider" rules={[{ validator: (_, v: SliderAnswer | null) => (v ? Promise.resolve() : Promise.reject(new Error(t('slider.required')))) }]}>
+          <SliderCaptcha puzzle={captcha} onRefresh={() => { void renewCaptcha(); }} />
+        </Form.Item>
+      )}
       <div className="mp-login-options">
         <Form.Item name="remember" valuePropName="checked" noStyle>
-          <Checkbox>{t('remember')}</Checkbox>
+          <Checkbox data-testid="login-remember">{t('remember')}</Checkbox>
         </Form.Item>
       </div>
       <Form.Item
