@@ -1,6 +1,6 @@
 /**
  * Columns of the online-user grid (SPEC §4 Records): user name, employee name, tenant, identities,
- * IP, user agent, signed in at, expires at, and the 'Eliminate' operation (confirmed naming the user).
+ * signed in at, expires at, IP, user agent, and the 'Eliminate' operation (confirmed naming the user).
  * Sortable on the server: user name, signed in at, expires at (SESSION_SORT_FIELDS). The caller's own
  * session is marked and cannot be eliminated (sign out ends it).
  */
@@ -14,7 +14,7 @@ import { StatusDot } from '../../../../components/DataGrid';
 const formatTime = (v: string) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '');
 
 /** Sum of the column widths (plus the selection column): the table's horizontal scroll width. */
-export const SESSION_TABLE_WIDTH = 1530;
+export const SESSION_TABLE_WIDTH = 1580;
 
 /** The columns, translated and memoised per language; `onEliminate` resolves when the call is done. */
 export function useSessionColumns(onEliminate: (row: SessionRow) => Promise<unknown>): TableColumnsType<SessionRow> {
@@ -45,13 +45,15 @@ export function useSessionColumns(onEliminate: (row: SessionRow) => Promise<unkn
       {
         title: t('field.identities'),
         key: 'identities',
-        width: 200,
+        width: 250,
         render: (_, r) => (
           <Space size={[4, 4]} wrap>
             {r.identities.map((i) => <Tag key={i}>{t(`identity.${i}`, { defaultValue: String(i) })}</Tag>)}
           </Space>
         ),
       },
+      { title: t('field.createdAt'), key: 'createdAt', dataIndex: 'createdAt', sorter: true, width: 170, render: formatTime },
+      { title: t('field.expiresAt'), key: 'expiresAt', dataIndex: 'expiresAt', sorter: true, width: 170, render: formatTime },
       { title: t('field.ip'), key: 'ip', dataIndex: 'ip', width: 130 },
       {
         title: t('field.userAgent'),
@@ -61,8 +63,6 @@ export function useSessionColumns(onEliminate: (row: SessionRow) => Promise<unkn
         ellipsis: { showTitle: false },
         render: (v: string) => <Tooltip placement="topLeft" title={v}><Typography.Text type="secondary">{v}</Typography.Text></Tooltip>,
       },
-      { title: t('field.createdAt'), key: 'createdAt', dataIndex: 'createdAt', sorter: true, width: 170, render: formatTime },
-      { title: t('field.expiresAt'), key: 'expiresAt', dataIndex: 'expiresAt', sorter: true, width: 170, render: formatTime },
       {
         title: t('field.action'),
         key: 'action',
