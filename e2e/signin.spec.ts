@@ -28,6 +28,10 @@ let puzzle: CaptchaRow | null = null;
 
 /** A screenshot in e2e/artifacts and in the engineer's folder. */
 async function snap(name: string): Promise<void> {
+  // Let an open menu (the language switch) close first.
+  await page.mouse.move(5, 500);
+  await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').waitFor({ state: 'hidden' }).catch(() => undefined);
+  await page.waitForTimeout(300);
   await shot(page, name);
   mkdirSync('/tmp/signin-shots', { recursive: true });
   copyFileSync(join(new URL('.', import.meta.url).pathname, 'artifacts', `${name}.png`), `/tmp/signin-shots/${name}.png`);

@@ -46,7 +46,7 @@ export default function FirstPasswordChange({ username, onChanged, onCancel }: F
   return (
     <div className="mp-first-password" data-testid="first-password-change">
       <Alert type="warning" showIcon title={t('changePassword.firstNotice')} style={{ marginBottom: 16 }} />
-      <p style={{ margin: '0 0 12px', fontWeight: 500 }} data-testid="first-password-account">{username}</p>
+      <p style={{ margin: '0 0 12px', fontWeight: 500 }} data-testid="first-password-account">{t('reset.account', { name: username })}</p>
       {error && <Alert className="mp-login-error" type="error" showIcon title={error} role="alert" />}
       <Form<PasswordChangeValues> form={form} layout="vertical" requiredMark={false} onFinish={(v) => { void submit(v); }}>
         <PasswordFields autoFocus large />
