@@ -172,7 +172,11 @@ describe('sign-in rate limits', () => {
   const saved = { ...process.env };
   beforeAll(async () => { t = await testApp(); });
   afterAll(async () => { await t.close(); });
-  afterEach(() => { process.env.MP_SIGNIN_RATE_ACCOUNT = saved.MP_SIGNIN_RATE_ACCOUNT; process.env.MP_SIGNIN_RATE_IP = saved.MP_SIGNIN_RATE_IP; if (saved.MP_SIGNIN_RATE_ACCOUNT === undefined) delete process.env.MP_SIGNIN_RATE_ACCOUNT; if (saved.MP_SIGNIN_RATE_IP === undefined) delete process.env.MP_SIGNIN_RATE_IP; });
+  afterEach(() => {
+    for (const k of ['MP_SIGNIN_RATE_ACCOUNT', 'MP_SIGNIN_RATE_IP', 'MP_SIGNIN_RATE_ACCOUNT_ALL']) {
+      if (saved[k] === undefined) delete process.env[k]; else process.env[k] = saved[k];
+    }
+  });
 
   it('answers 429 with Retry-After past the per-account limit, even for the right password', async () => {
     process.env.MP_SIGNIN_RATE_ACCOUNT = '3';
@@ -194,5 +198,16 @@ describe('sign-in rate limits', () => {
     let last = 0;
     for (let i = 0; i < 6; i++) last = (await c.post(Paths.signin, { username: `nobody${i}`, password: c.encrypt('Wrong0000'), agree: true })).status;
     expect(last).toBe(429);
+  });
+
+  it('answers 429 past the per-account limit from all addresses together (a client varying its address)', async () => {
+    process.env.MP_SIGNIN_RATE_ACCOUNT_ALL = '3';
+    await createUserRow(t.app, { username: 'roamer', password: 'Passw0rd!' });
+    const c = await t.client();
+    const statuses = [];
+    for (let i = 0; i < 4; i++) {
+      statuses.push((await c.post(Paths.signin, { username: 'roamer', password: c.encrypt('Wrong0000'), agree: true }, { headers: { 'x-forwarded-for': `203.0.113.${i + 1}` } })).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
   });
 });

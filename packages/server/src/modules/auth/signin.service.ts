@@ -53,12 +53,14 @@ async function findAccount(tx: Tx, tenantHeader: string, login: string): Promise
 }
 
 /**
- * Sign-in attempts allowed per minute: per account and client address (MP_SIGNIN_RATE_ACCOUNT, 10) and
- * per client address (MP_SIGNIN_RATE_IP, 50); 0 turns a limit off (benchmarks). On top of the lockout.
+ * Sign-in attempts allowed per minute: per account and client address (MP_SIGNIN_RATE_ACCOUNT, 10), per
+ * client address (MP_SIGNIN_RATE_IP, 50), and per account from all addresses together
+ * (MP_SIGNIN_RATE_ACCOUNT_ALL, 30: a client that varies its address still meets a limit); 0 turns a limit
+ * off (benchmarks). On top of the lockout (docs/login.md).
  */
-export function signInRateLimits(env: NodeJS.ProcessEnv = process.env): { account: number; ip: number } {
+export function signInRateLimits(env: NodeJS.ProcessEnv = process.env): { account: number; ip: number; accountAll: number } {
   const n = (v: string | undefined, d: number) => (v !== undefined && /^\d+$/.test(v) ? Number(v) : d);
-  return { account: n(env.MP_SIGNIN_RATE_ACCOUNT, 10), ip: n(env.MP_SIGNIN_RATE_IP, 50) };
+  return { account: n(env.MP_SIGNIN_RATE_ACCOUNT, 10), ip: n(env.MP_SIGNIN_RATE_IP, 50), accountAll: n(env.MP_SIGNIN_RATE_ACCOUNT_ALL, 30) };
 }
 
 /** Counts the attempt; 429 `protocol.rate_limited` with Retry-After when over a limit. */
@@ -68,6 +70,7 @@ async function countAttempt(app: FastifyInstance, request: FastifyRequest, login
   const minute = 60_000;
   if (limits.account > 0) hits.push({ key: `signin:account:${login.trim().toLowerCase()}|${request.ip}`, limit: { max: limits.account, windowMs: minute } });
   if (limits.ip > 0) hits.push({ key: `signin:ip:${request.ip}`, limit: { max: limits.ip, windowMs: minute } });
+  if (limits.accountAll > 0) hits.push({ key: `signin:account-all:${login.trim().toLowerCase()}`, limit: { max: limits.accountAll, windowMs: minute } });
   if (hits.length) await enforceRateLimits(app.database.db, hits);
 }
 
