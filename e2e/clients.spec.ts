@@ -65,7 +65,7 @@ beforeAll(async () => {
   await add(app('erp', 'ERP Suite', []));
   // Eleven clients of CRM to page through (the platform administrator may manage every app).
   for (let i = 1; i <= 11; i++) {
-    const r = await api.post(Paths.addclient, { productId: crm.id, clientId: `batch-${String(i).padStart(2, '0')}`, name: `Batch job ${String(i).padStart(2, '0')}`, redirectUris: [], grantTypes: ['client_credentials'] });
+    const r = await api.post(Paths.addclient, { productId: crm.id, clientId: `batch-${String(i).padStart(2, '0')}`, name: `Batch job ${String(i).padStart(2, '0')}`, redirectUris: [`https://batch${i}.example.com/cb`], grantTypes: ['authorization_code'] });
     expect(r.body.result).toBe('1');
   }
   browser = await launchBrowser();
@@ -191,6 +191,7 @@ describe('client access in the console', () => {
     for (const [name, texts, shotName] of [['简体中文', zh, 'zh'], ['日本語', ja, 'ja']] as const) {
       await chooseLanguage(page, name);
       await page.getByRole('button', { name: texts.client.newClient }).waitFor();
+      await page.getByRole('menu').filter({ hasText: 'English' }).waitFor({ state: 'hidden' });
       await shot(page, `clients-grid-${shotName}`);
       await page.getByRole('button', { name: texts.client.newClient }).click();
       await dialog().getByLabel(texts.client.field.name, { exact: true }).fill(`Mobile ${shotName}`);

@@ -11,7 +11,8 @@
  * - redirect URIs (and post-logout redirect URIs): absolute http(s) URLs without a fragment, https
  *   except for localhost / 127.0.0.1, at most 10, each at most 500 characters, de-duplicated; the
  *   provider matches them exactly;
- * - grant types: a non-empty subset of GRANT_TYPES; refresh_token only with authorization_code;
+ * - grant types: a non-empty subset of GRANT_TYPES — the grants the OpenID provider serves
+ *   (modules/oidc/clients.ts SUPPORTED_GRANT_TYPES); refresh_token only with authorization_code;
  *   authorization_code needs at least one redirect URI.
  */
 import Type, { type Static } from 'typebox';
@@ -22,8 +23,11 @@ import { PageQuerySchema, StatusValueSchema } from './common.js';
 
 export * from '../codes/client.js';
 
-/** Grant types the provider supports for registered clients (OAuth 2.0 names). */
-export const GRANT_TYPES = ['authorization_code', 'refresh_token', 'client_credentials'] as const;
+/**
+ * Grant types the provider serves for registered clients (OAuth 2.0 names). `client_credentials` joins
+ * when the provider offers it; until then a client could not use it, so it cannot be chosen.
+ */
+export const GRANT_TYPES = ['authorization_code', 'refresh_token'] as const;
 export type GrantType = (typeof GRANT_TYPES)[number];
 
 /** Hosts where plain http is allowed for redirect URIs (local development). */

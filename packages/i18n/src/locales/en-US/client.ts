@@ -45,12 +45,10 @@ export default {
   grant: {
     authorization_code: 'Authorization code',
     refresh_token: 'Refresh token',
-    client_credentials: 'Client credentials',
   },
   grantHint: {
     authorization_code: 'Users sign in on the platform and return to the app with a code (PKCE)',
     refresh_token: 'The app exchanges a refresh token for a new access token',
-    client_credentials: 'The app calls APIs as itself, without a user',
   },
   idHelp: 'Letters, digits, hyphens and underscores, at most 64 characters; cannot be changed later',
   idLocked: 'The client ID cannot be changed after creation',

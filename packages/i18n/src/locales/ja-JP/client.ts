@@ -45,12 +45,10 @@ export default {
   grant: {
     authorization_code: '認可コード',
     refresh_token: 'リフレッシュトークン',
-    client_credentials: 'クライアントクレデンシャル',
   },
   grantHint: {
     authorization_code: 'ユーザーはプラットフォームでサインインし、コードを持ってアプリに戻ります（PKCE）',
     refresh_token: 'アプリはリフレッシュトークンで新しいアクセストークンを取得します',
-    client_credentials: 'アプリはユーザーなしで自身として API を呼び出します',
   },
   idHelp: '英字、数字、ハイフン、アンダースコアで 64 文字以内。作成後は変更できません',
   idLocked: 'クライアント ID は作成後に変更できません',

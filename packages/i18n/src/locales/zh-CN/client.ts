@@ -46,12 +46,10 @@ export default {
   grant: {
     authorization_code: '授权码',
     refresh_token: '刷新令牌',
-    client_credentials: '客户端凭证',
   },
   grantHint: {
     authorization_code: '用户在平台登录后带授权码回到应用（PKCE）',
     refresh_token: '应用用刷新令牌换取新的访问令牌',
-    client_credentials: '应用以自身身份调用接口，不涉及用户',
   },
   idHelp: '字母、数字、连字符和下划线，最多 64 个字符；创建后不能修改',
   idLocked: '客户端 ID 创建后不能修改',

@@ -13,7 +13,7 @@
  * The secret (agreed with the provider, modules/oidc): 32 random bytes base64url made here;
  * `secret_hash` is the lowercase hex SHA-256 of that string; answered exactly once (add, reset).
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import {
   ClientCodes, CLIENT_RULES, Codes, Headers, normaliseGrantTypes, normaliseRedirectUris, pageInfo, UserType,
@@ -23,6 +23,8 @@ import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { checkText } from '../../lib/validate.js';
 import { insertAuditEntry } from '../audit/audit.repository.js';
+// The stored form the provider compares: lowercase hex SHA-256 of the secret string (one definition).
+import { hashClientSecret } from '../oidc/clients.js';
 import * as repo from './clients.repository.js';
 
 const AUDIT_TENANT = 'sys';
@@ -30,11 +32,6 @@ const AUDIT_TENANT = 'sys';
 /** A new client secret: 32 random bytes, base64url (43 characters). */
 export function newClientSecret(): string {
   return randomBytes(32).toString('base64url');
-}
-
-/** The stored form of a secret: lowercase hex SHA-256 of the secret string (what the provider compares). */
-export function hashClientSecret(secret: string): string {
-  return createHash('sha256').update(secret, 'utf8').digest('hex');
 }
 
 /** The API shape of a client row: everything but the secret hash. */

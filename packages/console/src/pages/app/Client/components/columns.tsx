@@ -18,7 +18,7 @@ export interface ClientRowActions {
   onDelete: (row: ClientRow) => Promise<unknown>;
 }
 
-export const CLIENT_TABLE_WIDTH = 1160;
+export const CLIENT_TABLE_WIDTH = 1220;
 
 const formatTime = (v: string) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '');
 
@@ -61,14 +61,14 @@ export function useClientColumns(actions: ClientRowActions): TableColumnsType<Cl
       {
         title: t('field.grantTypes'),
         key: 'grantTypes',
-        width: 150,
+        width: 190,
         render: (_, r) => (
           <Space size={[4, 4]} wrap>
-            {r.grantTypes.map((g) => <Tag key={g} color={g === 'client_credentials' ? 'purple' : g === 'refresh_token' ? 'cyan' : 'blue'} variant="filled" style={{ marginInlineEnd: 0 }}>{t(`grant.${g}`)}</Tag>)}
+            {r.grantTypes.map((g) => <Tag key={g} color={g === 'refresh_token' ? 'cyan' : 'blue'} variant="filled" style={{ marginInlineEnd: 0, maxWidth: 170, overflow: 'hidden', textOverflow: 'ellipsis' }} title={g}>{t(`grant.${g}`)}</Tag>)}
           </Space>
         ),
       },
-      statusColumn<ClientRow>({ title: t('common:status'), enabledText: t('common:enabled'), disabledText: t('common:disabled'), sortable: true, width: 90 }),
+      statusColumn<ClientRow>({ title: t('common:status'), enabledText: t('common:enabled'), disabledText: t('common:disabled'), sortable: true, width: 110 }),
       { title: t('field.updatedAt'), key: 'updatedAt', dataIndex: 'updatedAt', sorter: true, width: 130, render: formatTime },
       {
         title: t('common:operation'),
