@@ -130,5 +130,14 @@ describe("the provider's own pages speak the browser's language", () => {
       await snap(page, `oidc-error-${name}`);
       await page.close();
     });
+
+    it(`signed-out page after a logout without a return address (${locale})`, async () => {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, locale });
+      await page.goto(`${server.url}/oidc/session/end?client_id=${encodeURIComponent(clientId)}`);
+      await page.getByTestId('oidc-logged-out').waitFor();
+      expect(await page.getByTestId('oidc-logged-out').textContent()).toBe(resources[locale].oidc.logoutDone);
+      await snap(page, `oidc-logged-out-${name}`);
+      await page.close();
+    });
   }
 });
