@@ -16,12 +16,14 @@
  * threads: the event loop and libuv's threadpool, where argon2 runs), read from /proc/<pid>/stat.
  *
  * Environment: BENCH_DURATION (s, default 10), BENCH_SIGNIN_CONNECTIONS (concurrent clients, default
- * BENCH_CONNECTIONS or 10), UV_THREADPOOL_SIZE (passed to the server; libuv's default is 4).
+ * BENCH_CONNECTIONS or 10), UV_THREADPOOL_SIZE (passed to the server; libuv's default is 4),
+ * BENCH_CPU_PROF=1 (server under `node --cpu-prof`, profiles in bench/results/profile-signin/).
  * Run alone: `npx tsx bench/signin.ts`; `npm run bench` runs it after the other scenarios.
  */
 import { execSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { availableParallelism, cpus } from 'node:os';
 import { Paths } from '@mp/protocol';
 import { loadConfig } from '../packages/server/src/config.js';
@@ -33,7 +35,7 @@ import { RelyingParty } from '../packages/server/src/testing/oidc-rp.js';
 import { nativeSignature } from '../packages/server/src/plugins/guard.js';
 import { hashClientSecret } from '../packages/server/src/modules/oidc/clients.js';
 import { journey, UserAgent } from '../packages/server/src/modules/oidc/oidc.fixtures.js';
-import { ADMIN, SIGNIN_USER, startServer, type RunningServer } from './server.js';
+import { ADMIN, ROOT, SIGNIN_USER, startServer, type RunningServer } from './server.js';
 import { envelopeOk, runScenario, type ScenarioResult, type ScenarioSpec } from './scenario.js';
 
 /** Published anchors the figures are set beside. */
@@ -130,7 +132,9 @@ export async function runSigninBench(o: { durationS: number; connections: number
   for (const k of ['MP_SIGNIN_RATE_ACCOUNT', 'MP_SIGNIN_RATE_IP', 'MP_SIGNIN_RATE_ACCOUNT_ALL']) process.env[k] = '0';
   let server: RunningServer | undefined;
   try {
-    server = await startServer([], (dir) => addOidcClient(dir, `${RP_URL}/callback`));
+    const profDir = join(ROOT, 'bench', 'results', 'profile-signin');
+    if (process.env.BENCH_CPU_PROF === '1') mkdirSync(profDir, { recursive: true });
+    server = await startServer(process.env.BENCH_CPU_PROF === '1' ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [], (dir) => addOidcClient(dir, `${RP_URL}/callback`));
     const rp = new RelyingParty(`${server.baseUrl}/oidc`);
     rp.url = RP_URL;
     const anon = await new GatewayClient(server.baseUrl).init();
