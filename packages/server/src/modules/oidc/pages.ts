@@ -25,6 +25,10 @@ export function esc(v: unknown): string {
   return String(v ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+/** Inline icons (no emoji: a server without emoji fonts would show empty boxes). */
+const ICON_WARN = '<svg class="icon" width="32" height="32" viewBox="0 0 24 24" aria-hidden="true"><path fill="#faad14" d="M12 2 1 21h22L12 2zm1 15h-2v2h2v-2zm0-8h-2v6h2V9z"/></svg>';
+const ICON_OK = '<svg class="icon" width="32" height="32" viewBox="0 0 24 24" aria-hidden="true"><circle cx="12" cy="12" r="11" fill="#52c41a"/><path fill="none" stroke="#fff" stroke-width="2.4" d="m6.5 12.5 3.5 3.5 7.5-8"/></svg>';
+
 const t = (locale: Locale, key: string, params?: Record<string, unknown>) => translate(locale, `oidc:${key}`, params);
 
 const STYLE = `body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;background:#f0f2f5;
@@ -34,7 +38,7 @@ font-family:-apple-system,BlinkMacSystemFont,"Segoe UI","PingFang SC","Hiragino 
 p{line-height:1.6;margin:0 0 12px}.detail{font-size:12px;color:#8c8c8c;word-break:break-word}
 .actions{display:flex;gap:8px;margin-top:20px}button,.btn{flex:1;height:36px;border-radius:6px;font-size:14px;cursor:pointer;
 border:1px solid #d9d9d9;background:#fff;color:#1f1f1f;text-decoration:none;display:inline-flex;align-items:center;justify-content:center}
-.primary{background:#1677ff;border-color:#1677ff;color:#fff}.icon{font-size:28px;margin-bottom:8px}`;
+.primary{background:#1677ff;border-color:#1677ff;color:#fff}.icon{display:block;margin-bottom:8px}`;
 
 function layout(locale: Locale, title: string, body: string): string {
   return `<!DOCTYPE html><html lang="${esc(locale)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -45,7 +49,7 @@ function layout(locale: Locale, title: string, body: string): string {
 /** The error page: a localised explanation of `error`, the library's description as detail. */
 export function errorPage(locale: Locale, error: string, description?: string, retryUrl?: string): string {
   const known = (resources[locale].oidc.error as Record<string, string>)[error];
-  return layout(locale, t(locale, 'errorTitle'), `<div class="icon">⚠️</div><h1>${esc(t(locale, 'errorTitle'))}</h1>
+  return layout(locale, t(locale, 'errorTitle'), `${ICON_WARN}<h1>${esc(t(locale, 'errorTitle'))}</h1>
 <p data-testid="oidc-error" data-error="${esc(error)}">${esc(known ?? t(locale, 'error.other'))}</p><p>${esc(t(locale, 'errorHint'))}</p>
 ${description ? `<p class="detail">${esc(t(locale, 'errorDetail'))}: ${esc(error)} — ${esc(description)}</p>` : ''}
 ${retryUrl ? `<div class="actions"><a class="btn primary" href="${esc(retryUrl)}">${esc(t(locale, 'signInAgain'))}</a></div>` : ''}`);
@@ -61,6 +65,6 @@ ${form}<div class="actions"><button type="submit" form="op.logoutForm">${esc(t(l
 
 /** The page after a sign-out without a (registered) post-logout redirect URI. */
 export function loggedOutPage(locale: Locale, clientName: string | undefined): string {
-  return layout(locale, t(locale, 'logoutDoneTitle'), `<div class="icon">✅</div><h1>${esc(t(locale, 'logoutDoneTitle'))}</h1>
+  return layout(locale, t(locale, 'logoutDoneTitle'), `${ICON_OK}<h1>${esc(t(locale, 'logoutDoneTitle'))}</h1>
 <p data-testid="oidc-logged-out">${esc(clientName ? t(locale, 'logoutDoneFrom', { client: clientName }) : t(locale, 'logoutDone'))}</p>`);
 }
