@@ -9,7 +9,7 @@ import * as oidc from 'openid-client';
 import type { FastifyInstance } from 'fastify';
 import { Codes, Paths } from '@mp/protocol';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
-import { oidcClients, oidcPayloads, sessions } from '../../db/schema/index.js';
+import { oidcClients, oidcPayloads, sessions, users } from '../../db/schema/index.js';
 import { createTenantRow, createUserRow } from '../../testing/test-app.js';
 import { GatewayClient } from '../../testing/gateway-client.js';
 import { RelyingParty } from '../../testing/oidc-rp.js';
@@ -25,14 +25,17 @@ describe('OpenID provider refusals', () => {
   let rp: RelyingParty;
   let client: { clientId: string; clientSecret: string };
   let appId: string;
-  const user = { username: 'sso.bob', password: PASSWORD };
+  // Sign-ins are rate-limited per account (10 a minute): the journeys take turns among these users.
+  const pool = ['sso.bob', 'sso.carol', 'sso.dave', 'sso.fay'].map((username) => ({ username, password: PASSWORD }));
+  let turn = 0;
+  const disabled = { username: 'sso.gus', password: PASSWORD };
   const outsider = { username: 'sso.eve', password: PASSWORD };
 
   beforeAll(async () => {
     ({ app, base, issuer } = await listeningApp());
     const acme = await createTenantRow(app, 'acme2');
     const other = await createTenantRow(app, 'other');
-    await createUserRow(app, { tenantId: acme, ...user });
+    for (const u of [...pool, disabled]) await createUserRow(app, { tenantId: acme, ...u });
     await createUserRow(app, { tenantId: other, ...outsider });
     appId = (await createAppRow(app, 'erp', [acme])).id;
     rp = await new RelyingParty(issuer).listen();
@@ -41,7 +44,7 @@ describe('OpenID provider refusals', () => {
   });
   afterAll(async () => { await rp?.close(); await app?.close(); });
 
-  async function signIn(who = user, extra: Record<string, string> = {}) {
+  async function signIn(who = pool[turn++ % pool.length]!, extra: Record<string, string> = {}) {
     const ua = new UserAgent(base);
     const pending = await rp.authorize(extra);
     const j = await journey(base, ua, pending.url, who);
@@ -156,13 +159,44 @@ describe('OpenID provider refusals', () => {
     expect(row!.state).toBe('ended');
     expect((await oidc.tokenIntrospection(rp.config, tokens.accessToken!)).active).toBe(false);
     // The console's token of that sign-in is refused too.
-    expect((await gateway.post(Paths.tokenlogin, { accountName: user.username, token: gateway.token })).body.scode).toBe(Codes.TOKEN_INVALID);
+    expect((await gateway.post(Paths.tokenlogin, { accountName: 'x', token: gateway.token })).body.scode).toBe(Codes.TOKEN_INVALID);
+  });
+
+  it('"No, stay signed in" signs the user out of the requesting app only; the platform session lives on', async () => {
+    const { callback, ua, gateway } = await signIn();
+    const tokens = await rp.callback(callback!);
+    const html = await (await ua.request(rp.logoutUrl('stay').href)).text();
+    const action = /action="([^"]+)"/.exec(html)![1]!;
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)![1]!;
+    const done = await ua.request(action, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ xsrf }) });
+    expect(done.status).toBe(303);
+    expect((await oidc.tokenIntrospection(rp.config, tokens.accessToken!)).active).toBe(false);
+    const [row] = await app.database.db.select().from(sessions).where(eq(sessions.id, sessionIdOf(gateway.token)));
+    expect(row!.state).toBe('active');
+  });
+
+  it('a user disabled after signing in gets no more tokens: refresh invalid_grant, userinfo 401', async () => {
+    const { callback } = await signIn(disabled);
+    const tokens = await rp.callback(callback!);
+    await inScope(app.database.db, PLATFORM_SCOPE, (tx) => tx.update(users).set({ status: 0 }).where(eq(users.username, disabled.username)));
+    try {
+      expect((await token({ grant_type: 'refresh_token', refresh_token: tokens.refreshToken! })).body.error).toBe('invalid_grant');
+      expect((await fetch(`${issuer}/me`, { headers: { authorization: `Bearer ${tokens.accessToken}` } })).status).toBe(401);
+    } finally {
+      await inScope(app.database.db, PLATFORM_SCOPE, (tx) => tx.update(users).set({ status: 1 }).where(eq(users.username, disabled.username)));
+    }
+  });
+
+  it('an interaction address without its cookie shows the expired page (400), not the login', async () => {
+    const res = await fetch(`${base}${Paths.oidcInteraction}/made-up-uid`, { redirect: 'manual' });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain('data-error="session_not_found"');
   });
 
   it('a user whose tenant does not hold the app is sent back with access_denied; so is a tenant hint that is not theirs', async () => {
     const { callback } = await signIn(outsider);
     expect(callback!.searchParams.get('error')).toBe('access_denied');
-    const hinted = await signIn(user, { tenant_id: 'other' });
+    const hinted = await signIn(undefined, { tenant_id: 'other' });
     expect(hinted.hash.get('tenant_id')).toBe('other');
     expect(hinted.callback!.searchParams.get('error')).toBe('access_denied');
   });
