@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { openDatabase } from '../../db/client.js';
 import { listeningApp } from './oidc.fixtures.js';
 import { loadProviderKeys } from './keys.js';
 
@@ -26,6 +27,18 @@ describe('OpenID provider keys', () => {
       await app.close();
     }
   }
+
+  it('two loads racing on a new database agree on one key set (the advisory lock)', async () => {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    try {
+      const [a, b] = await Promise.all([loadProviderKeys(database.db), loadProviderKeys(database.db)]);
+      expect(a.jwks.map((k) => k.kid)).toEqual(b.jwks.map((k) => k.kid));
+      expect(a.cookieKeys).toEqual(b.cookieKeys);
+      expect(a.jwks.map((k) => k.alg)).toEqual(['RS256', 'ES256']);
+    } finally {
+      await database.close();
+    }
+  });
 
   it('serves the same JWKS after a restart on the same database, and never a private part', async () => {
     const first = await jwksOfFreshInstance();

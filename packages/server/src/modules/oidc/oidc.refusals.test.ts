@@ -9,7 +9,7 @@ import * as oidc from 'openid-client';
 import type { FastifyInstance } from 'fastify';
 import { Codes, Paths } from '@mp/protocol';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
-import { oidcClients, oidcPayloads, sessions, users } from '../../db/schema/index.js';
+import { oidcClients, oidcPayloads, products, sessions, users } from '../../db/schema/index.js';
 import { createTenantRow, createUserRow } from '../../testing/test-app.js';
 import { GatewayClient } from '../../testing/gateway-client.js';
 import { RelyingParty } from '../../testing/oidc-rp.js';
@@ -221,6 +221,15 @@ describe('OpenID provider refusals', () => {
       expect(await res.text()).toContain('data-error="invalid_client"');
     } finally {
       await app.database.db.update(oidcClients).set({ status: 1 }).where(eq(oidcClients.clientId, client.clientId));
+    }
+    // A client of a disabled app does not exist either: the token endpoint answers invalid_client.
+    await app.database.db.update(products).set({ status: 0 }).where(eq(products.id, appId));
+    try {
+      const r = await token({ grant_type: 'refresh_token', refresh_token: 'anything' });
+      expect(r.status).toBe(401);
+      expect(r.body.error).toBe('invalid_client');
+    } finally {
+      await app.database.db.update(products).set({ status: 1 }).where(eq(products.id, appId));
     }
   });
 });
