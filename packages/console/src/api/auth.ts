@@ -93,7 +93,7 @@ export async function listMyMenu(tenantId: string = DEFAULTS.tenantMenuTenantId)
 /** Checks a password-recovery link (SPEC §2 Reset page); errors are only logged (SPEC §8). */
 export async function checkResetLink(username: string, pwdflag: string): Promise<boolean> {
   try {
-    await post<unknown>(`${RESET_PATHS.checkresetpwd}?username=${encodeURIComponent(username)}&pwdflag=${encodeURIComponent(pwdflag)}`, undefined, { silent: true });
+    await post<unknown>(`${Paths.checkresetpwd}?username=${encodeURIComponent(username)}&pwdflag=${encodeURIComponent(pwdflag)}`, undefined, { silent: true });
     return true;
   } catch {
     return false;
@@ -103,5 +103,5 @@ export async function checkResetLink(username: string, pwdflag: string): Promise
 /** Resets a password from a recovery link: encrypted `pwd` and `pwdflag` in the query (SPEC §7). */
 export async function resetPassword(username: string, encryptedPwd: string, pwdflag: string): Promise<void> {
   const q = new URLSearchParams({ username, pwd: encryptedPwd, pwdflag });
-  await post<unknown>(`${RESET_PATHS.resetpwd}?${q.toString()}`);
+  await post<unknown>(`${Paths.resetpwd}?${q.toString()}`, undefined, { noToast: true });
 }

@@ -5,7 +5,7 @@
  * `changePassword`; the page shows the change screen and then calls `finishSignIn`. No React here; the
  * login page shows what this returns.
  */
-import { Codes } from '@mp/protocol';
+import { Codes, type MfaPendingRow } from '@mp/protocol';
 import { signIn, tokenLogin, type SignInParams } from '../../api/auth';
 import { ApiError } from '../../api/client';
 import { codeEndpointUrl, fetchSsoTicket, interactionOfHash } from '../../api/oidc';
@@ -21,6 +21,8 @@ export type SignInOutcome =
   | { kind: 'changePassword'; username: string }
   /** The server wants the privacy agreement accepted first (scode 10001001920). */
   | { kind: 'agreement' }
+  /** The password was right; a code sent by mail or SMS must confirm the sign-in (MFA; docs/codes.md). */
+  | { kind: 'mfa'; pending: MfaPendingRow }
   /** Refused; `messageKey` is a login-namespace key, else `message` is the server's text. */
   | { kind: 'error'; message?: string; messageKey?: string; refreshCaptcha: boolean };
 
@@ -44,6 +46,7 @@ export async function runSignIn(params: SignInParams): Promise<SignInOutcome> {
     if (e instanceof ApiError && e.scode === Codes.AGREEMENT_REQUIRED) return { kind: 'agreement' };
     return { kind: 'error', message: e instanceof ApiError ? e.message : String(e), refreshCaptcha: true };
   }
+  if ((row as Partial<MfaPendingRow>).mfaRequired) return { kind: 'mfa', pending: row as unknown as MfaPendingRow };
   useSessionStore.getState().setAuth(row.token, row.userId);
   if (row.mustChangePassword) return { kind: 'changePassword', username: params.username };
   return finishSignIn(params.username, row.token, row.userId);

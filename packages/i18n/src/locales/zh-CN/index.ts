@@ -14,7 +14,8 @@ import sysconfig from './sysconfig.js';
 import licence from './licence.js';
 import session from './session.js';
 import oidc from './oidc.js';
+import otc from './otc.js';
 import client from './client.js';
 
 /** Every namespace of this locale. */
-export default { common, errors, login, layout, http, grid, tenant, dashboard, menu, product, user, role, sysconfig, licence, session, oidc, client };
+export default { common, errors, login, layout, http, grid, tenant, dashboard, menu, product, user, role, sysconfig, licence, session, oidc, otc, client };
