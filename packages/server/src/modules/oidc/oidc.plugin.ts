@@ -10,10 +10,11 @@
  * belongs to (single logout: every app's tokens of that sign-in stop working).
  */
 import type { IncomingMessage } from 'node:http';
+import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type Provider from 'oidc-provider';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
-import { oidcPayloads } from '../../db/schema/index.js';
+import { oidcPayloads, oneTimeCodes } from '../../db/schema/index.js';
 import { endSessionById, extendSessionById, findSessionById } from '../session/session.repository.js';
 import { insertAuditEntry } from '../audit/audit.repository.js';
 import { findLinkedSessionId, LINK_MODEL, sweepOidcPayloads } from './adapter.js';
@@ -21,8 +22,6 @@ import { loadProviderKeys } from './keys.js';
 import { createProvider } from './provider.js';
 import { registerInteractionRoutes } from './interactions.js';
 import ticketRoutes from './ticket.routes.js';
-import { and, eq, lt } from 'drizzle-orm';
-import { oneTimeCodes } from '../../db/schema/index.js';
 import { TICKET_PURPOSE } from './tickets.js';
 
 /** The platform session a grant is tied to (adapter.ts links). */

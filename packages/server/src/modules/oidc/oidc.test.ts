@@ -8,7 +8,8 @@ import { eq } from 'drizzle-orm';
 import * as oidc from 'openid-client';
 import type { FastifyInstance } from 'fastify';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
-import { organisations, roles, roleUsers, users } from '../../db/schema/index.js';
+import { organisations, roles, roleUsers, sessions, users } from '../../db/schema/index.js';
+import { sessionIdOf } from '../session/tokens.js';
 import { createTenantRow, createUserRow } from '../../testing/test-app.js';
 import { RelyingParty } from '../../testing/oidc-rp.js';
 import { createAppRow, createClientRow, journey, listeningApp, UserAgent } from './oidc.fixtures.js';
@@ -69,7 +70,7 @@ describe('OpenID provider', () => {
   });
 
   it('signs a user in through the console hand-off: code with PKCE, ID token verified against JWKS, claims, userinfo, refresh', async () => {
-    const { hash, callback, pending } = await signInToApp();
+    const { hash, callback, pending, gateway } = await signInToApp();
     expect(Object.fromEntries(hash)).toMatchObject({ tenant_id: 'sys', app_code: 'crm', app_id: appId, redirect_uri: rp.redirectUri });
     expect(callback!.origin + callback!.pathname).toBe(rp.redirectUri);
     expect(callback!.searchParams.get('state')).toBe(pending.state);
@@ -82,7 +83,10 @@ describe('OpenID provider', () => {
     expect(r.userinfo).toMatchObject({ sub: userId, preferred_username: 'sso.alice', name: 'Alice Zhang', email: 'alice@acme.example', phone_number: '13900000001', tenant_id: tenantId });
     expect(r.refreshToken).toBeTruthy();
     const first = r.refreshToken;
+    const expiry = async () => (await app.database.db.select().from(sessions).where(eq(sessions.id, sessionIdOf(gateway.token))))[0]!.expiresAt.getTime();
+    const before = await expiry();
     const refreshed = await rp.refresh();
+    expect(await expiry()).toBeGreaterThan(before); // using the app renews the platform session
     expect(refreshed.accessToken).not.toBe(r.accessToken);
     expect(refreshed.refreshToken).not.toBe(first); // rotated
     expect(refreshed.userinfo).toMatchObject({ sub: userId });
