@@ -38,6 +38,7 @@ beforeAll(async () => {
     await addUser(`code_${l}`, `code_${l}@example.org`, `1370000001${['zh', 'en', 'ja'].indexOf(l)}`);
     await addUser(`mfa_${l}`, `mfa_${l}@example.org`, `1370000002${['zh', 'en', 'ja'].indexOf(l)}`);
   }
+  await addUser('countdown_user', 'countdown@example.org', '13700000030');
   browser = await launchBrowser();
 }, 120_000);
 afterAll(async () => {
@@ -140,6 +141,31 @@ describe.each(LANGS)('codes journeys in $locale', ({ locale, name }) => {
       await page.close();
     } finally {
       await admin.post(Paths.saveloginconfig, { mfaEnabled: false });
+    }
+  });
+});
+
+describe('reset page countdown (login configuration resetCountdown, off by default)', () => {
+  it('counts 10 seconds back to login after a successful reset when the flag is on', async () => {
+    expect((await admin.post(Paths.saveloginconfig, { resetCountdown: true })).body.result).toBe('1');
+    try {
+      const before = smtp.received.length;
+      expect((await admin.post(`${Paths.findpwd}?username=countdown_user`)).body.result).toBe('1');
+      const mail = await smtp.waitFor('countdown@example.org', before, 10_000);
+      const link = /(http:\/\/\S+?\/resetpw\?p=[^\s"<&]+&(?:amp;)?resetpsw=[A-Za-z0-9_-]+)/.exec(mail)![1]!.replace('&amp;', '&');
+      const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+      await page.goto(link);
+      const login = resources['zh-CN'].login;
+      await page.getByLabel(login.reset.newPassword).fill('NewPass9876');
+      await page.getByLabel(login.reset.confirmPassword).fill('NewPass9876');
+      await page.locator('.mp-reset-card button[type=submit]').click();
+      await page.getByTestId('reset-countdown').waitFor();
+      expect(await page.getByTestId('reset-countdown').textContent()).toMatch(/\d+/);
+      await shot(page, 'codes-reset-countdown-zh-CN');
+      await page.waitForURL(/\/login/, { timeout: 15_000 });
+      await page.close();
+    } finally {
+      await admin.post(Paths.saveloginconfig, { resetCountdown: false });
     }
   });
 });
