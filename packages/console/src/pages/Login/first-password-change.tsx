@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { logout } from '../../stores/session-actions';
 import PasswordFields from '../ModifyPassword/password-fields';
 import { changeOwnPassword, type PasswordChangeValues } from '../ModifyPassword/password-change';
+import { useRelocalisedErrors } from '../ModifyPassword/use-relocalised-errors';
 
 export interface FirstPasswordChangeProps {
   username: string;
@@ -21,6 +22,7 @@ export interface FirstPasswordChangeProps {
 export default function FirstPasswordChange({ username, onChanged, onCancel }: FirstPasswordChangeProps) {
   const { t } = useTranslation('login');
   const [form] = Form.useForm<PasswordChangeValues>();
+  useRelocalisedErrors(form);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 

@@ -13,6 +13,7 @@ import { fetchCaptcha } from '../../api/auth';
 import { useConfigStore } from '../../stores/config';
 import { readRemembered } from './remember';
 import SliderCaptcha from './slider-captcha';
+import { useRelocalisedErrors } from '../ModifyPassword/use-relocalised-errors';
 
 export interface LoginValues {
   username: string;
@@ -38,6 +39,7 @@ export default function LoginForm(p: LoginFormProps) {
   const withImage = verifyCodeType === VerifyCodeType.IMAGE;
   const withSlider = verifyCodeType === VerifyCodeType.SLIDER;
   const [form] = Form.useForm<LoginValues>();
+  useRelocalisedErrors(form);
   const [captcha, setCaptcha] = useState<CaptchaRow | null>(null);
 
   const renewCaptcha = useCallback(async () => {
