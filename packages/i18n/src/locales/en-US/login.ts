@@ -37,12 +37,6 @@ export default {
     handle: 'Puzzle slider, arrow keys move it',
     required: 'Please complete the slider security check',
   },
-  emailRequired: 'Please enter the e-mail address',
-  emailInvalid: 'Please enter a valid e-mail address',
-  mobileRequired: 'Please enter the mobile number',
-  mobileInvalid: 'Please enter correct mobile number',
-  dynamicCodeRequired: 'The dynamic code cannot be empty',
-  passwordStrengthFailed: 'password strength validation failed',
   changePassword: {
     title: 'modify password',
     firstTitle: 'Change your password',

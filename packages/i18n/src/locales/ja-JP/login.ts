@@ -37,12 +37,6 @@ export default {
     handle: 'パズルのスライダー（矢印キーで移動）',
     required: 'スライダー認証を完了してください',
   },
-  emailRequired: 'メールアドレスを入力してください',
-  emailInvalid: '正しいメールアドレスを入力してください',
-  mobileRequired: '携帯電話番号を入力してください',
-  mobileInvalid: '正しい携帯電話番号を入力してください',
-  dynamicCodeRequired: 'ワンタイムコードを入力してください',
-  passwordStrengthFailed: 'パスワード強度の検証に失敗しました',
   changePassword: {
     title: 'パスワード変更',
     firstTitle: '初回ログインのパスワード変更',

@@ -35,12 +35,6 @@ export default {
     handle: '拼图滑块，可用方向键移动',
     required: '请完成滑块安全验证',
   },
-  emailRequired: '请输入邮箱',
-  emailInvalid: '请输入正确的邮箱地址',
-  mobileRequired: '请输入手机号',
-  mobileInvalid: '请输入正确的手机号码',
-  dynamicCodeRequired: '动态码不能为空',
-  passwordStrengthFailed: '密码强度校验未通过',
   changePassword: {
     title: '修改密码',
     firstTitle: '首次登录修改密码',
