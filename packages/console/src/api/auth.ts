@@ -16,12 +16,6 @@ import {
 } from '@mp/protocol';
 import { get, loadStartupConfig, post, type RequestOptions } from './client';
 
-/** Reset-password calls SPEC §7 names that @mp/protocol's Paths does not list yet. */
-export const RESET_PATHS = {
-  checkresetpwd: '/gateway/auth/auth/user/checkresetpwd',
-  resetpwd: '/gateway/auth/auth/user/resetpwd',
-} as const;
-
 /** `GET /gateway/auth/` — the startup configuration (stored by the client). */
 export function fetchConfig(): Promise<StartupConfig> {
   return loadStartupConfig();
