@@ -26,6 +26,8 @@ export const oneTimeCodes = pgTable('one_time_codes', {
 }, (t) => [
   index('one_time_codes_subject_idx').on(t.purpose, t.subject, t.createdAt),
   index('one_time_codes_expires_idx').on(t.expiresAt),
+  // single-use tickets looked up by their hash (OIDC hand-off, MFA tickets)
+  index('one_time_codes_hash_idx').on(t.codeHash),
 ]);
 
 /**

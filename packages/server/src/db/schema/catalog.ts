@@ -39,7 +39,7 @@ export const products = pgTable('products', {
 export const productAdmins = pgTable('product_admins', {
   productId: text('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
   userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-}, (t) => [primaryKey({ columns: [t.productId, t.userId] })]);
+}, (t) => [primaryKey({ columns: [t.productId, t.userId] }), index('product_admins_user_idx').on(t.userId)]);
 
 /** Product authorisation of a tenant (SPEC §2 tenant list "product authorisation"): which products and versions. */
 export const tenantProducts = pgTable('tenant_products', {

@@ -45,6 +45,9 @@ export const sessions = pgTable('sessions', {
   index('sessions_user_idx').on(t.userId, t.state),
   index('sessions_token_md5_idx').on(t.tokenMd5),
   index('sessions_expires_idx').on(t.expiresAt),
+  // the online-session lists (modules/session/sessions.routes.ts): all tenants, or one tenant
+  index('sessions_state_created_idx').on(t.state, t.createdAt),
+  index('sessions_tenant_state_created_idx').on(t.tenantId, t.state, t.createdAt),
 ]);
 
 /** Nonces seen inside the signature window (PROTOCOL.md Signature): shared by every instance. */

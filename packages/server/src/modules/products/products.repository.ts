@@ -4,9 +4,9 @@
  * administrator pickers (never answering password hashes or other secrets).
  */
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { AdminUserRow, ProductListBody } from '@mp/protocol';
+import { Identity, type AdminUserRow, type ProductListBody } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
-import { productAdmins, products, tenantProducts, tenants, users } from '../../db/schema/index.js';
+import { productAdmins, products, tenantProducts, tenants, userIdentities, users } from '../../db/schema/index.js';
 
 export type ProductRecord = typeof products.$inferSelect;
 
@@ -116,6 +116,24 @@ export async function listAdminsOfProducts(tx: Tx, productIds: string[]): Promis
 export async function replaceProductAdmins(tx: Tx, productId: string, userIds: string[]): Promise<void> {
   await tx.delete(productAdmins).where(eq(productAdmins.productId, productId));
   if (userIds.length) await tx.insert(productAdmins).values(userIds.map((userId) => ({ productId, userId })));
+}
+
+/**
+ * Keeps the application-administrator identity (SPEC §3 Identity 2 → user types 4, 5) in step with
+ * `product_admins` for `userIds`: a user who administers at least one product holds identity 2 in
+ * their own tenant; one who administers none loses it. Answers the users whose identities changed.
+ */
+export async function syncAppAdminIdentities(tx: Tx, userIds: string[]): Promise<string[]> {
+  if (!userIds.length) return [];
+  const admins = new Set((await tx.selectDistinct({ userId: productAdmins.userId }).from(productAdmins).where(inArray(productAdmins.userId, userIds))).map((r) => r.userId));
+  const people = await tx.select({ id: users.id, tenantId: users.tenantId }).from(users).where(inArray(users.id, userIds));
+  const held = new Set((await tx.select({ userId: userIdentities.userId }).from(userIdentities)
+    .where(and(inArray(userIdentities.userId, userIds), eq(userIdentities.identity, Identity.APP_ADMIN)))).map((r) => r.userId));
+  const grant = people.filter((u) => admins.has(u.id) && !held.has(u.id));
+  const revoke = people.filter((u) => !admins.has(u.id) && held.has(u.id));
+  if (grant.length) await tx.insert(userIdentities).values(grant.map((u) => ({ tenantId: u.tenantId, userId: u.id, identity: Identity.APP_ADMIN }))).onConflictDoNothing();
+  if (revoke.length) await tx.delete(userIdentities).where(and(inArray(userIdentities.userId, revoke.map((u) => u.id)), eq(userIdentities.identity, Identity.APP_ADMIN)));
+  return [...grant, ...revoke].map((u) => u.id);
 }
 
 /** Users among `ids` that exist and are enabled, as administrator rows. */

@@ -18,7 +18,19 @@ import { AppError } from '../../lib/errors.js';
 import { checkText } from '../../lib/validate.js';
 import { insertAuditEntry } from '../audit/audit.repository.js';
 import { findFileById } from '../files/files.repository.js';
+import { refreshSessionIdentities } from '../tenants/tenants.grants.repository.js';
 import * as repo from './products.repository.js';
+
+/**
+ * After the administrators of products changed: grants or removes the application-administrator
+ * identity of `userIds` (repo.syncAppAdminIdentities) and updates their live sessions at once.
+ */
+async function syncAdminIdentities(tx: Tx, request: FastifyRequest, userIds: string[]): Promise<void> {
+  for (const userId of await repo.syncAppAdminIdentities(tx, [...new Set(userIds)])) {
+    await refreshSessionIdentities(tx, userId);
+    request.server.guardStore.forgetSessions({ userId });
+  }
+}
 
 const AUDIT_TENANT = 'sys';
 
@@ -91,6 +103,7 @@ export async function addProduct(tx: Tx, request: FastifyRequest, b: ProductAddB
   if (await repo.findProductByCode(tx, code)) throw new AppError(ProductCodes.CODE_IN_USE, { code });
   const p = await repo.insertProduct(tx, { id: randomUUID(), code, builtIn: b.builtIn ?? false, ...fields, creator: request.auth?.username ?? '' });
   await repo.replaceProductAdmins(tx, p.id, admins.map((a) => a.id));
+  await syncAdminIdentities(tx, request, admins.map((a) => a.id));
   const row = toProductRow(p, admins);
   await insertAuditEntry(tx, request, { tenantId: AUDIT_TENANT, action: 'product.add', entity: 'product', entityId: p.id, after: row });
   return row;
@@ -102,6 +115,7 @@ export async function editProduct(tx: Tx, request: FastifyRequest, b: ProductEdi
   // The code names the product in addresses (APPCODE) and the built-in flag is fixed at creation.
   const p = (await repo.updateProductById(tx, b.id, fields))!;
   await repo.replaceProductAdmins(tx, p.id, admins.map((a) => a.id));
+  await syncAdminIdentities(tx, request, [...before.admins.map((a) => a.id), ...admins.map((a) => a.id)]);
   const row = toProductRow(p, admins);
   await insertAuditEntry(tx, request, { tenantId: AUDIT_TENANT, action: 'product.edit', entity: 'product', entityId: p.id, before, after: row });
   return row;
@@ -123,6 +137,7 @@ export async function deleteProducts(tx: Tx, request: FastifyRequest, ids: strin
   if (inUse) throw new AppError(ProductCodes.IN_USE, { name: inUse.name, count: used.get(inUse.id) });
   const admins = await repo.listAdminsOfProducts(tx, found.map((p) => p.id));
   const count = await repo.deleteProductsByIds(tx, found.map((p) => p.id));
+  await syncAdminIdentities(tx, request, [...admins.values()].flat().map((a) => a.id));
   for (const p of found) await insertAuditEntry(tx, request, { tenantId: AUDIT_TENANT, action: 'product.delete', entity: 'product', entityId: p.id, before: toProductRow(p, admins.get(p.id)) });
   return { count };
 }

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { Codes, Paths, ProductCodes } from '@mp/protocol';
 import { ADMIN_PASSWORD, createTenantRow, createUserRow, testApp } from '../../testing/test-app.js';
 import type { GatewayClient } from '../../testing/gateway-client.js';
-import { auditLog, products, tenantProducts } from '../../db/schema/index.js';
+import { auditLog, products, tenantProducts, userIdentities } from '../../db/schema/index.js';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
 
 let t: Awaited<ReturnType<typeof testApp>>;
@@ -54,6 +54,26 @@ describe('product management API', () => {
     expect((await c.post(Paths.getproduct, { id: row.id })).body.data.row.status).toBe(0);
     expect((await c.post(Paths.deleteproduct, { ids: [row.id] })).body.data.count).toBe(1);
     expect((await c.post(Paths.getproduct, { id: row.id })).body.scode).toBe(ProductCodes.NOT_FOUND);
+  });
+
+  it('gives a product administrator the application-administrator identity, live, and takes it back with the last product', async () => {
+    const tenant = await createTenantRow(t.app, 'appadm');
+    const uid = await createUserRow(t.app, { tenantId: tenant, username: 'ada', password: 'Passw0rd!x', identities: [1] });
+    const ada = await t.client();
+    await ada.signIn('ada', 'Passw0rd!x');
+    const identitiesOf = async () => (await t.app.database.db.select().from(userIdentities).where(eq(userIdentities.userId, uid))).map((r) => r.identity).sort();
+    const mine = async () => ada.post(Paths.listmyapp, {});
+    expect((await mine()).body.scode).toBe(Codes.NO_PERMISSION);
+    const one = (await c.post(Paths.addproduct, { ...valid(), code: 'AppOne', name: 'App one', adminIds: [uid] })).body.data.row;
+    const two = (await c.post(Paths.addproduct, { ...valid(), code: 'AppTwo', name: 'App two', adminIds: [uid] })).body.data.row;
+    expect(await identitiesOf()).toEqual([1, 2]);
+    // the signed-in session has the new identity at once: the workbench lists both apps
+    expect((await mine()).body.data.rows.map((r: { code: string }) => r.code).sort()).toEqual(['AppOne', 'AppTwo']);
+    await c.post(Paths.editproduct, { ...valid(), id: one.id, code: 'AppOne', name: 'App one', adminIds: [] });
+    expect(await identitiesOf()).toEqual([1, 2]);
+    await c.post(Paths.deleteproduct, { ids: [two.id] });
+    expect(await identitiesOf()).toEqual([1]);
+    expect((await mine()).body.scode).toBe(Codes.NO_PERMISSION);
   });
 
   it('pages, searches, filters and sorts in SQL', async () => {
