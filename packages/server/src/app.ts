@@ -41,7 +41,7 @@ export async function buildApp(overrides: Partial<ServerConfig> = {}, opts: { lo
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: config.bodyLimit,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: false } },
   });
   const database = opts.database ?? await openDatabase(config);

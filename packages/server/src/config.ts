@@ -26,8 +26,27 @@ export interface ServerConfig {
   logLevel: string;
   /** Body limit in bytes for JSON; uploads have their own (10M). */
   bodyLimit: number;
+  /**
+   * Which proxies to believe about the client's address (X-Forwarded-For), as Fastify's `trustProxy`
+   * (MP_TRUST_PROXY): addresses, CIDRs or proxy-addr's names separated by commas (default
+   * `loopback,linklocal,uniquelocal`: a reverse proxy on this host or the private network), `false`
+   * (nothing: direct exposure) or `true` (every hop — the client could then choose its own address).
+   * The address is taken from the right, past trusted proxies only. It feeds rate limits, sessions
+   * and the audit log.
+   */
+  trustProxy: boolean | string;
   /** OpenID Connect issuer (MP_PUBLIC_URL + '/oidc'; default http://<host>:<port>/oidc; docs/oidc.md). */
   oidcIssuer: string;
+}
+
+/** Proxies trusted by default: this host and private networks (proxy-addr's named ranges). */
+export const DEFAULT_TRUSTED_PROXIES = 'loopback,linklocal,uniquelocal';
+
+function trustProxyOf(v: string | undefined): boolean | string {
+  const t = (v ?? '').trim();
+  if (!t) return DEFAULT_TRUSTED_PROXIES;
+  if (t.toLowerCase() === 'true' || t.toLowerCase() === 'false') return t.toLowerCase() === 'true';
+  return t;
 }
 
 function int(v: string | undefined, d: number): number {
@@ -53,6 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     consoleDir: resolve(env.MP_CONSOLE_DIR ?? new URL('../../console/dist', import.meta.url).pathname),
     logLevel: env.LOG_LEVEL ?? 'info',
     bodyLimit: int(env.MP_BODY_LIMIT, 1024 * 1024),
+    trustProxy: trustProxyOf(env.MP_TRUST_PROXY),
     oidcIssuer: `${(env.MP_PUBLIC_URL || `http://${!env.HOST || env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${int(env.PORT, 8080)}`).replace(/\/+$/, '')}/oidc`,
   };
 }
