@@ -114,6 +114,26 @@ describe('product management and tenant grants in the console', () => {
     await rowOf('Unified Portal Plus').waitFor();
   });
 
+  it('opens a product\'s client access from the grid and registers a client there', async () => {
+    await rowOf('Unified Portal Plus').getByRole('button', { name: en.product.clientAccess }).click();
+    await page.waitForURL(/\/platformAdmin\/productClients\?app=/);
+    await page.getByTestId('current-app-name').getByText('Unified Portal Plus').waitFor();
+    await page.getByRole('button', { name: en.client.newClient }).click();
+    const d = page.getByRole('dialog', { name: en.client.addTitle });
+    await d.getByLabel(en.client.field.name, { exact: true }).fill('Portal web');
+    await d.getByLabel(`${en.client.field.redirectUris} 1`).fill('https://portal.example.com/callback');
+    await d.getByRole('button', { name: en.common.save }).click();
+    const secret = page.getByTestId('client-secret');
+    await secret.waitFor();
+    expect((await secret.textContent())?.trim()).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    await shot(page, 'product-clients-en');
+    await page.getByRole('button', { name: en.client.secret.done }).click();
+    await rowOf('Portal web').waitFor();
+    await page.getByRole('link', { name: en.client.switchApp }).click();
+    await page.waitForURL(/\/platformAdmin\/product(\?|$)/);
+    await rowOf('Unified Portal Plus').waitFor();
+  });
+
   it('searches and pages through the products', async () => {
     await page.getByText(en.grid.total.replace('{{count}}', '12')).waitFor();
     await page.getByRole('listitem', { name: '2' }).click();

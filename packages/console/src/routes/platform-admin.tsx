@@ -17,6 +17,7 @@ export const platformAdminArea: AreaDef = {
     { path: 'tenancyManager', titleKey: 'route.tenancyManager', icon: 'tenant', menu: true, load: () => import('../pages/platformAdmin/TenancyManager') },
     { path: 'sysconfig', titleKey: 'route.platformSysconfig', icon: 'setting', menu: true, load: () => import('../pages/platformAdmin/Sysconfig') },
     { path: 'roleManager', titleKey: 'route.roleManager', menuTitleKey: 'route.dataRoleManagement', icon: 'role', menu: true, load: () => import('../pages/platformAdmin/RoleManager') },
+    { path: 'productClients', titleKey: 'route.client', icon: 'product', free: true, load: () => import('../pages/platformAdmin/ProductClients') },
     { path: 'permitManager', titleKey: 'route.permitManager', icon: 'licence', free: true, load: () => import('../pages/platformAdmin/PermitManager') },
     { path: 'employeeManagement', titleKey: 'route.employeeManagement', icon: 'user', menu: true, load: () => import('../pages/platformAdmin/EmployeeManagement') },
     { path: 'onlineUsers', titleKey: 'session:route', icon: 'team', menu: true, load: () => import('../pages/platformAdmin/OnlineUsers') },

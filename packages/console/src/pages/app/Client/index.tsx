@@ -25,7 +25,8 @@ import './client.css';
 
 const WORKBENCH = '/appAdmin/appList';
 
-export default function ClientManager() {
+/** `switchTo`: where "switch app" leads (the workbench; the product list for platform administrators). */
+export default function ClientManager({ switchTo = WORKBENCH }: { switchTo?: string }) {
   const { t } = useTranslation(['client', 'common']);
   const app = useCurrentApp();
   if (!app) {
@@ -36,10 +37,10 @@ export default function ClientManager() {
       </Card>
     );
   }
-  return <ClientGrid key={app.id} app={app} />;
+  return <ClientGrid key={app.id} app={app} switchTo={switchTo} />;
 }
 
-function ClientGrid({ app }: { app: NonNullable<ReturnType<typeof useCurrentApp>> }) {
+function ClientGrid({ app, switchTo }: { app: NonNullable<ReturnType<typeof useCurrentApp>>; switchTo: string }) {
   const { t } = useTranslation(['client', 'common']);
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -88,7 +89,7 @@ function ClientGrid({ app }: { app: NonNullable<ReturnType<typeof useCurrentApp>
           {app.name.slice(0, 1).toUpperCase()}
         </Avatar>
         <Typography.Text strong data-testid="current-app-name">{app.name}</Typography.Text>
-        <Link to={WORKBENCH} style={{ fontSize: 13, fontWeight: 400 }}>{t('switchApp')}</Link>
+        <Link to={switchTo} style={{ fontSize: 13, fontWeight: 400 }}>{t('switchApp')}</Link>
       </Space>
     </Space>
   );

@@ -9,6 +9,7 @@ import { useMemo, useRef, useState } from 'react';
 import { Button, Card } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import type { ProductRow } from '@mp/protocol';
 import DataGrid, { useRecordActions, useStatusSearchField, type DataGridHandle, type SearchField } from '../../../components/DataGrid';
 import type { OpenMode } from '../../../components/FormModal';
@@ -21,6 +22,7 @@ const QUERY_KEY = ['products'] as const;
 /** The screen (default export: the router lazy-loads it). */
 export default function ProductManager() {
   const { t } = useTranslation(['product', 'common']);
+  const navigate = useNavigate();
   const grid = useRef<DataGridHandle>(null);
   const [modal, setModal] = useState<{ open: boolean; mode: OpenMode; row?: ProductRow }>({ open: false, mode: 'add' });
 
@@ -33,8 +35,9 @@ export default function ProductManager() {
       onEdit: (row) => setModal({ open: true, mode: 'modify', row }),
       onToggleStatus: record.toggleStatus,
       onDelete: record.remove,
+      onClients: (row) => navigate(`/platformAdmin/productClients?app=${encodeURIComponent(row.id)}`),
     }),
-    [t, record],
+    [t, record, navigate],
   );
   const columns = useProductColumns(actions);
 

@@ -19,10 +19,12 @@ export interface ProductRowActions {
   onEdit: (row: ProductRow) => void;
   onToggleStatus: (row: ProductRow) => Promise<unknown>;
   onDelete: (row: ProductRow) => Promise<unknown>;
+  /** Opens the product's client access (OpenID Connect clients). */
+  onClients: (row: ProductRow) => void;
 }
 
 /** Sum of the column widths (plus the selection column): the table's horizontal scroll width. */
-export const PRODUCT_TABLE_WIDTH = 2030;
+export const PRODUCT_TABLE_WIDTH = 2100;
 
 const formatTime = (v: string) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '');
 
@@ -117,12 +119,13 @@ export function useProductColumns(actions: ProductRowActions): TableColumnsType<
         title: t('common:operation'),
         key: 'operation',
         fixed: 'right',
-        width: 170,
+        width: 240,
         render: (_, r) => {
           const enabled = r.status === Status.ENABLED;
           return (
             <Space size={0}>
               <RowButton onClick={() => actions.onEdit(r)}>{t('common:edit')}</RowButton>
+              <RowButton onClick={() => actions.onClients(r)}>{t('clientAccess')}</RowButton>
               <StatusRowButton enabled={enabled} name={r.name} onConfirm={() => actions.onToggleStatus(r)} />
               <DeleteRowButton name={r.name} onConfirm={() => actions.onDelete(r)} lockedTip={r.builtIn ? t('builtInLocked') : undefined} />
             </Space>
