@@ -6,9 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { resources } from '@mp/i18n';
-import { Paths } from '@mp/protocol';
-import { GatewayClient } from '../packages/server/src/testing/gateway-client.js';
 import { encodeLicence, generateLicenceKeys, parsePrivateKey } from '../packages/server/src/modules/licence/licence-code.js';
+import { adminClient, addTenants } from './seed-api.js';
 import { ADMIN_PASSWORD, chooseLanguage, launchBrowser, shot, signInOnPage, startServer, type RunningServer } from './support.js';
 
 const zh = resources['zh-CN'];
@@ -16,7 +15,6 @@ const en = resources['en-US'];
 const ja = resources['ja-JP'];
 const DAY = 86_400_000;
 const keys = generateLicenceKeys();
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 /** i18next-style interpolation of a resource text. */
 const fill = (text: string, params: Record<string, unknown>) => text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(params[k]));
@@ -32,15 +30,7 @@ let page: Page;
 
 /** Two tenants added through the gateway before the browser signs in, so the dashboard has figures. */
 async function seedTenants(url: string): Promise<void> {
-  const api = await new GatewayClient(url).init();
-  await api.signIn('admin', ADMIN_PASSWORD);
-  const form = new FormData();
-  form.append('file', new Blob([PNG], { type: 'image/png' }), 'logo.png');
-  const up = await fetch(url + Paths.uploadfile, { method: 'POST', headers: api.headersFor('POST', undefined), body: form }).then((r) => r.json());
-  for (const code of ['alpha', 'beta']) {
-    const r = await api.post(Paths.addtenant, { code, name: `Tenant ${code}`, abbreviation: code, logo: up.data.row.fileId, address: '1 Main St', status: 1 });
-    expect(r.body.result).toBe('1');
-  }
+  await addTenants(await adminClient(url), url, ['alpha', 'beta'].map((code) => ({ code, name: `Tenant ${code}` })));
 }
 
 beforeAll(async () => {

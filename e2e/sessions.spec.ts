@@ -12,6 +12,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { Paths } from '@mp/protocol';
 import { resources } from '@mp/i18n';
 import { GatewayClient } from '../packages/server/src/testing/gateway-client.js';
+import { adminClient, addTenants } from './seed-api.js';
 import { ADMIN_PASSWORD, chooseLanguage, launchBrowser, shot, signInOnPage, startServer, type RunningServer } from './support.js';
 
 const en = resources['en-US'];
@@ -26,16 +27,8 @@ let tenantId: string;
 
 /** Tenant `acme` and its users, made through the API as the platform administrator. */
 async function seed(url: string): Promise<void> {
-  const c = await new GatewayClient(url).init();
-  await c.signIn('admin', ADMIN_PASSWORD);
-  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-  const form = new FormData();
-  form.append('file', new Blob([png], { type: 'image/png' }), 'logo.png');
-  const headers = c.headersFor('POST', undefined);
-  delete headers['content-type'];
-  const up = await (await fetch(url + Paths.uploadfile, { method: 'POST', headers, body: form })).json();
-  const tenant = await c.post(Paths.addtenant, { code: 'acme', name: 'Acme Trading', abbreviation: 'ACME', logo: up.data.row.fileId, address: '1 Main St', status: 1 });
-  tenantId = tenant.body.data.row.id;
+  const c = await adminClient(url);
+  tenantId = (await addTenants(c, url, [{ code: 'acme', name: 'Acme Trading', abbreviation: 'ACME' }])).acme!;
   const ids: Record<string, string> = {};
   for (const username of ['tadmin_one', 'sso_user', 'batch_a', 'batch_b', ...Array.from({ length: 11 }, (_, i) => `crowd_${String(i).padStart(2, '0')}`)]) {
     const r = await c.post(Paths.adduser, {

@@ -10,9 +10,8 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import writeExcelFile from 'write-excel-file/node';
 import readXlsxFile from 'read-excel-file/node';
-import { Paths } from '@mp/protocol';
 import { resources } from '@mp/i18n';
-import { GatewayClient } from '../packages/server/src/testing/gateway-client.js';
+import { adminClient, addTenants } from './seed-api.js';
 import { ADMIN_PASSWORD, chooseLanguage, launchBrowser, shot, signInOnPage, startServer, type RunningServer } from './support.js';
 
 const en = resources['en-US'];
@@ -25,16 +24,7 @@ let page: Page;
 
 /** The tenant `acme` (its root organisation has the same code) made through the API. */
 async function createTenant(url: string): Promise<void> {
-  const c = await new GatewayClient(url).init();
-  await c.signIn('admin', ADMIN_PASSWORD);
-  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-  const form = new FormData();
-  form.append('file', new Blob([png], { type: 'image/png' }), 'logo.png');
-  const headers = c.headersFor('POST', undefined);
-  delete headers['content-type'];
-  const up = await (await fetch(url + Paths.uploadfile, { method: 'POST', headers, body: form })).json();
-  const r = await c.post(Paths.addtenant, { code: 'acme', name: 'Acme Trading', abbreviation: 'ACME', logo: up.data.row.fileId, address: '1 Main St', status: 1 });
-  expect(r.body.result).toBe('1');
+  await addTenants(await adminClient(url), url, [{ code: 'acme', name: 'Acme Trading', abbreviation: 'ACME' }]);
 }
 
 /** 1,000 users under the template's English headings. */
