@@ -28,3 +28,4 @@ export * from './codes/session.js';
 export * from './schemas/session.js';
 export * from './schemas/station.js';
 export * from './schemas/client.js';
+export * from './schemas/tenancy.js';

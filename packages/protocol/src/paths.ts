@@ -116,5 +116,7 @@ export const Paths = {
   findpwd: '/gateway/auth/auth/user/findpwd',
   checkresetpwd: '/gateway/auth/auth/user/checkresetpwd',
   resetpwd: '/gateway/auth/auth/user/resetpwd',
+  // Tenant administrator's tenants (SPEC §2 tenancyList; docs/tenancy.md)
+  listmytenant: '/gateway/tenant/plat/tenancy/listmytenant',
   openapi: '/gateway/openapi.json',
 } as const;

@@ -22,6 +22,7 @@ import roleRoutes from './roles/roles.routes.js';
 import otcRoutes from './otc/otc.routes.js';
 import clientRoutes from './clients/clients.routes.js';
 import stationRoutes from './stations/stations.routes.js';
+import tenancyRoutes from './tenancy/tenancy.routes.js';
 import oidcPlugin from './oidc/oidc.plugin.js';
 
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -44,5 +45,6 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(otcRoutes);
   await app.register(clientRoutes);
   await app.register(stationRoutes);
+  await app.register(tenancyRoutes);
   await app.register(oidcPlugin);
 }
