@@ -143,16 +143,16 @@ describe('platform configuration in the console', () => {
 
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: zh.layout.header.modifyPassword }).click();
-    const pwd = page.getByRole('dialog', { name: zh.layout.password.title });
-    await pwd.getByLabel(zh.layout.password.original, { exact: true }).fill(ADMIN_PASSWORD);
-    await pwd.getByLabel(zh.layout.password.newPassword, { exact: true }).fill('Abcdefgh1');
-    await pwd.getByLabel(zh.layout.password.confirmPassword, { exact: true }).fill('Abcdefgh1');
+    const pwd = page.getByRole('dialog', { name: zh.login.changePassword.title });
+    await pwd.getByLabel(zh.login.changePassword.original, { exact: true }).fill(ADMIN_PASSWORD);
+    await pwd.getByLabel(zh.login.changePassword.newPassword, { exact: true }).fill('Abcdefgh1');
+    await pwd.getByLabel(zh.login.changePassword.confirmPassword, { exact: true }).fill('Abcdefgh1');
     await pwd.getByRole('button', { name: named(zh.common.ok) }).click();
-    await pwd.getByText(zh.layout.password.strengthFailed).waitFor();
-    await pwd.getByLabel(zh.layout.password.newPassword, { exact: true }).fill('246810');
-    await pwd.getByLabel(zh.layout.password.confirmPassword, { exact: true }).fill('246810');
+    await pwd.getByText(zh.login.changePassword.strengthFailed).waitFor();
+    await pwd.getByLabel(zh.login.changePassword.newPassword, { exact: true }).fill('246810');
+    await pwd.getByLabel(zh.login.changePassword.confirmPassword, { exact: true }).fill('246810');
     await pwd.getByRole('button', { name: named(zh.common.ok) }).click();
-    await page.getByText(zh.layout.password.success).waitFor();
+    await page.getByText(zh.login.changePassword.success).waitFor();
   });
 
   it('creates a mail configuration, keeps its password on edit, sends a real test mail and deletes it', async () => {

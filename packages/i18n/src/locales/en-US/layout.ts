@@ -70,17 +70,6 @@ export default {
     closeOthers: 'Close others',
     closeAll: 'Close all',
   },
-  password: {
-    title: 'modify password',
-    original: 'Original password',
-    newPassword: 'New password',
-    confirmPassword: 'Confirm new password',
-    required: 'Please enter {{field}}',
-    mismatch: 'The two passwords are inconsistent',
-    strengthFailed: 'password strength validation failed',
-    ruleFetchFailed: 'Failed to load the password rule',
-    success: 'Password modified successfully',
-  },
   guard: {
     notSignedIn: 'You are not signed in or your session has ended. Going to the sign-in page…',
     loadingMenu: 'Loading the menu…',

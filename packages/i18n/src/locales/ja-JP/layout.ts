@@ -70,17 +70,6 @@ export default {
     closeOthers: 'ほかを閉じる',
     closeAll: 'すべて閉じる',
   },
-  password: {
-    title: 'パスワード変更',
-    original: '現在のパスワード',
-    newPassword: '新しいパスワード',
-    confirmPassword: '新しいパスワード（確認）',
-    required: '{{field}}を入力してください',
-    mismatch: '2 つのパスワードが一致しません',
-    strengthFailed: 'パスワード強度の検証に失敗しました',
-    ruleFetchFailed: 'パスワードルールの取得に失敗しました',
-    success: 'パスワードを変更しました',
-  },
   guard: {
     notSignedIn: 'ログインしていないか、セッションが終了しました。ログインページに移動します…',
     loadingMenu: 'メニューを読み込んでいます…',

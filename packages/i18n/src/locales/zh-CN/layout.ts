@@ -68,17 +68,6 @@ export default {
     closeOthers: '关闭其他',
     closeAll: '关闭全部',
   },
-  password: {
-    title: '修改密码',
-    original: '原密码',
-    newPassword: '新密码',
-    confirmPassword: '确认新密码',
-    required: '请输入{{field}}',
-    mismatch: '两次输入的密码不一致',
-    strengthFailed: '密码强度校验失败',
-    ruleFetchFailed: '获取密码规则失败',
-    success: '密码修改成功',
-  },
   guard: {
     notSignedIn: '您尚未登录或会话已结束，即将跳转到登录页…',
     loadingMenu: '正在加载菜单…',
