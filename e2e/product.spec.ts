@@ -211,6 +211,15 @@ describe('product management and tenant grants in the console', () => {
     await signIn(chosen, DEMO_PASSWORD, en.login, true);
     await page.waitForURL(/\/tenancyAdmin/, { timeout: 15_000 });
     await page.getByText(en.layout.identity.tenantAdmin).first().waitFor();
+    // My tenants lists the tenant; choosing it enters the tenant area with the server's menu for it.
+    const tiles = page.getByRole('list', { name: en.tenant.my.title });
+    await tiles.getByRole('button', { name: 'Northwind Logistics Ltd.' }).waitFor();
+    expect(await tiles.getByRole('button').count()).toBe(1);
     await shot(page, 'tenant-admin-signed-in-en');
+    await tiles.getByRole('button', { name: 'Northwind Logistics Ltd.' }).click();
+    await page.waitForURL(/\/tenancy\//, { timeout: 15_000 });
+    await page.getByRole('menuitem', { name: en.menu.orgManagement }).waitFor();
+    await page.getByRole('menuitem', { name: en.menu.auditlog }).waitFor();
+    await shot(page, 'tenant-area-en');
   });
 });

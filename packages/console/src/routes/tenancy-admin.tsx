@@ -1,5 +1,5 @@
 /** Tenant administrator area, user type 2 (SPEC §2 Tenant admin): /tenancyAdmin → tenancyList. */
-import { placeholder, type AreaDef } from './types';
+import type { AreaDef } from './types';
 
 export const tenancyAdminArea: AreaDef = {
   userType: 2,
@@ -8,6 +8,6 @@ export const tenancyAdminArea: AreaDef = {
   defaultChild: () => 'tenancyList',
   menuSource: 'fixed',
   routes: [
-    { path: 'tenancyList', titleKey: 'route.tenancyList', icon: 'tenant', menu: true, load: placeholder },
+    { path: 'tenancyList', titleKey: 'route.tenancyList', icon: 'tenant', menu: true, load: () => import('../pages/tenancyAdmin/TenancyList') },
   ],
 };

@@ -1,18 +1,28 @@
 /**
- * One tile of the workbench (SPEC §2 "Application list page ('my apps') with tiles of icon and name";
- * §9 "app tiles 12.5% width"): the app's logo (or its first letter), name and code; the current app is
- * outlined, a disabled app is marked. The whole tile is one button.
+ * One tile of a TileChooser (SPEC §2 "Application list page ('my apps') with tiles of icon and name";
+ * §9 "app tiles 12.5% width"): the item's logo (or its first letter), name and code; the current item is
+ * outlined, a disabled one is marked. The whole tile is one button.
  */
 import { Avatar, Tag, Typography } from 'antd';
-import type { MyAppRow } from '@mp/protocol';
-import { fileUrl } from '../../../api/client';
+import { fileUrl } from '../../api/client';
 
-export interface AppTileProps {
-  app: MyAppRow;
+/** What a tile shows: an app of the workbench, a tenant of "my tenants". */
+export interface TileItem {
+  id: string;
+  code: string;
+  name: string;
+  abbreviation: string;
+  /** Logo address without the `code` query, or ''. */
+  logoUrl: string;
+  status: 0 | 1;
+}
+
+export interface TileProps<T extends TileItem> {
+  app: T;
   current: boolean;
   currentText: string;
   disabledText: string;
-  onOpen: (app: MyAppRow) => void;
+  onOpen: (item: T) => void;
 }
 
 const PALETTE = ['#2f54eb', '#13a8a8', '#722ed1', '#fa8c16', '#1677ff', '#52c41a', '#eb2f96', '#faad14'];
@@ -24,7 +34,7 @@ function colourOf(code: string): string {
   return PALETTE[h % PALETTE.length]!;
 }
 
-export default function AppTile({ app, current, currentText, disabledText, onOpen }: AppTileProps) {
+export default function Tile<T extends TileItem>({ app, current, currentText, disabledText, onOpen }: TileProps<T>) {
   const letter = (app.abbreviation || app.name).slice(0, 1).toUpperCase();
   return (
     <div className="mp-app-tile-cell">

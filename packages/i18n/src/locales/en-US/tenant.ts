@@ -3,6 +3,16 @@ import type zh from '../zh-CN/tenant.js';
 
 export default {
   title: 'Tenant management',
+  my: {
+    title: 'My tenants',
+    intro: 'Choose a tenant to administer it.',
+    search: 'Search tenant name, code or abbreviation',
+    empty: 'You do not administer any tenant yet',
+    current: 'Current',
+    disabled: 'Disabled',
+    count: '{{count}} tenant(s)',
+    disabledTip: 'The tenant "{{name}}" is disabled and cannot be entered',
+  },
   addTitle: 'New tenant',
   modifyTitle: 'Modify tenant',
   newTenant: 'New tenant',

@@ -3,6 +3,16 @@ import type zh from '../zh-CN/tenant.js';
 
 export default {
   title: 'テナント管理',
+  my: {
+    title: 'マイテナント',
+    intro: '管理するテナントを選択してください。',
+    search: 'テナント名、コード、略称で検索',
+    empty: '管理しているテナントはまだありません',
+    current: '現在',
+    disabled: '無効',
+    count: '{{count}} 件のテナント',
+    disabledTip: 'テナント「{{name}}」は無効のため入れません',
+  },
   addTitle: 'テナントの新規作成',
   modifyTitle: 'テナントの変更',
   newTenant: 'テナントを新規作成',

@@ -4,6 +4,16 @@
  */
 export default {
   title: '租户管理',
+  my: {
+    title: '我的租户',
+    intro: '选择一个租户，进入该租户的管理。',
+    search: '搜索租户名称、编码或简称',
+    empty: '您还不是任何租户的管理员',
+    current: '当前',
+    disabled: '已停用',
+    count: '共 {{count}} 个租户',
+    disabledTip: '租户“{{name}}”已停用，无法进入',
+  },
   addTitle: '新增租户',
   modifyTitle: '修改租户',
   newTenant: '新增租户',
