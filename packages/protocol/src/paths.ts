@@ -118,5 +118,6 @@ export const Paths = {
   resetpwd: '/gateway/auth/auth/user/resetpwd',
   // Tenant administrator's tenants (SPEC §2 tenancyList; docs/tenancy.md)
   listmytenant: '/gateway/tenant/plat/tenancy/listmytenant',
+  tenancydashboard: '/gateway/tenant/plat/tenancy/dashboard',
   openapi: '/gateway/openapi.json',
 } as const;

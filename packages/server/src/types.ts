@@ -14,9 +14,21 @@ import type { GuardStore } from './modules/session/guard-store.js';
  * - 'public': unsigned, no token (startup configuration, captcha image, OpenAPI, file by code);
  * - 'signed': signed, no token (sign-in);
  * - 'user': signed with a valid session, any user type;
- * - { userTypes }: signed with a valid session whose user holds one of these user types.
+ * - { userTypes }: signed with a valid session whose user holds one of these user types;
+ * - { tenant }: the tenant area (docs/tenancy.md): signed with a valid session, and the caller
+ *   administers the enabled tenant named by TENANTID (`'admin'`), or also holds an enabled role in it
+ *   (`'member'`); `request.tenant` is then set.
  */
-export type Access = 'public' | 'signed' | 'user' | { userTypes: readonly UserTypeValue[] };
+export type Access = 'public' | 'signed' | 'user' | { userTypes: readonly UserTypeValue[] } | { tenant: 'admin' | 'member' };
+
+/** The tenant a tenant-area call works in (TENANTID, checked by the guard; docs/tenancy.md). */
+export interface TenantContext {
+  id: string;
+  code: string;
+  name: string;
+  /** The caller administers the tenant (identity 3): the whole tenant is their data scope. */
+  admin: boolean;
+}
 
 /** The signed-in caller. */
 export interface AuthContext {
@@ -45,6 +57,8 @@ declare module 'fastify' {
     /** Exact body text as received (the signature covers it). */
     rawBody?: string;
     auth?: AuthContext;
+    /** Set by the guard for routes with a `{ tenant }` access rule. */
+    tenant?: TenantContext;
     /** TENANTID header, default 'sys'. */
     tenantHeader: string;
   }

@@ -12,3 +12,16 @@ export interface DashboardSummary {
   roles: number;
   signIns: DailySignIns[];
 }
+
+/** A tenant's own figures (`GET plat/tenancy/dashboard` → `row`; issue 5 tenant dashboard). */
+export interface TenantDashboardSummary {
+  tenant: { id: string; code: string; name: string };
+  users: number;
+  enabledUsers: number;
+  organisations: number;
+  roles: number;
+  stations: number;
+  /** Products authorised to the tenant. */
+  apps: number;
+  signIns: DailySignIns[];
+}

@@ -15,6 +15,7 @@ import { localeOf } from '@mp/i18n';
 import { AppError, unauthorized } from '../lib/errors.js';
 import { sessionIdOf } from '../modules/session/tokens.js';
 import type { Access } from '../types.js';
+import { resolveTenantContext } from './tenant-context.js';
 import { isRestrictedSession, OPEN_DURING_PASSWORD_CHANGE } from '../modules/auth/password-change.js';
 
 const SIGNING_HEADERS = [Headers.clientId, Headers.timestamp, Headers.nonce, Headers.signRange, Headers.signature] as const;
@@ -45,7 +46,7 @@ export function nativeSignature(input: SignInput, cryptoType: string): string {
 
 /** True when the access rule lets a caller with these user types in. */
 export function allows(access: Access, userTypes: readonly number[]): boolean {
-  if (access === 'public' || access === 'signed' || access === 'user') return true;
+  if (access === 'public' || access === 'signed' || access === 'user' || 'tenant' in access) return true;
   return access.userTypes.some((t) => userTypes.includes(t));
 }
 
@@ -102,5 +103,6 @@ export function registerGuard(app: FastifyInstance): void {
     };
     if (isRestrictedSession(session.identities) && !OPEN_DURING_PASSWORD_CHANGE.has(request.routeOptions.url ?? '')) throw new AppError(SigninCodes.PASSWORD_CHANGE_REQUIRED);
     if (!allows(access, userTypes)) throw new AppError(Codes.NO_PERMISSION);
+    if (typeof access === 'object' && 'tenant' in access) request.tenant = await resolveTenantContext(app, request.auth, request.tenantHeader, access.tenant);
   });
 }
