@@ -220,6 +220,14 @@ describe('product management and tenant grants in the console', () => {
     await page.waitForURL(/\/tenancy\//, { timeout: 15_000 });
     await page.getByRole('menuitem', { name: en.menu.orgManagement }).waitFor();
     await page.getByRole('menuitem', { name: en.menu.auditlog }).waitFor();
+    await page.getByTestId('current-tenant-name').getByText('Northwind Logistics Ltd.').waitFor();
     await shot(page, 'tenant-area-en');
+    // The brand opens the tenant's own dashboard: its users (8 demo people) and sign-ins.
+    await page.getByRole('link', { name: 'MP3.0' }).click();
+    await page.waitForURL(/\/tenancy\/dashboard/);
+    await page.getByText(en.dashboard.tenantSubtitle).waitFor();
+    const users = page.getByTestId('stat-users');
+    await expect.poll(async () => (await users.textContent()) ?? '').toContain('8');
+    await shot(page, 'tenant-dashboard-en');
   });
 });

@@ -11,7 +11,7 @@ export const tenancyArea: AreaDef = {
   defaultChild: () => 'appManagement',
   menuSource: 'server',
   routes: [
-    { path: 'dashboard', titleKey: 'route.dashboard', icon: 'dashboard', free: true, load: placeholder },
+    { path: 'dashboard', titleKey: 'route.dashboard', icon: 'dashboard', free: true, load: () => import('../pages/tenancy/Dashboard') },
     { path: 'nomenu', titleKey: 'route.nomenu', icon: 'menu', free: true, load: () => import('../pages/NoMenu') },
     { path: 'appManagement', titleKey: 'route.appManagement', icon: 'app', load: placeholder },
     { path: 'baseOrgManagement', titleKey: 'route.baseOrgManagement', icon: 'library', load: placeholder },

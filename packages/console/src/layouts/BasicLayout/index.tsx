@@ -9,10 +9,11 @@ import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import Logo from '../../components/Logo';
+import { useCurrentTenant } from '../../stores/current-tenant';
 import LanguageSwitch from '../../components/LanguageSwitch';
 import { useRouteMeta } from '../../hooks/use-route-meta';
 import { homeOf } from '../../routes/areas';
-import type { AreaDef } from '../../routes/types';
+import { placeholder, type AreaDef } from '../../routes/types';
 import { useConfigStore } from '../../stores/config';
 import { useSessionStore } from '../../stores/session';
 import IdentitySwitcher from './identity-switcher';
@@ -28,7 +29,11 @@ export default function BasicLayout({ area }: { area: AreaDef }) {
   const location = useLocation();
   const meta = useRouteMeta();
   const openTab = useSessionStore((s) => s.openTab);
-  const home = homeOf(area.userType, config);
+  // The brand leads to the area's dashboard where it has one, else to the area's home.
+  const dashboard = area.routes.find((r) => r.path === 'dashboard' && r.load !== placeholder);
+  const home = dashboard ? `${area.root}/dashboard` : homeOf(area.userType, config);
+  // In the tenant area the tenant being administered is always named (docs/tenancy.md).
+  const currentTenant = useCurrentTenant();
   // Tenant name display (configuration flag showTenantName): the user's own tenant beside the system name.
   const tenantName = useSessionStore((s) => s.userInfo?.tenantList.find((x) => x.objID === s.userInfo?.tenantId)?.name ?? '');
 
@@ -47,7 +52,9 @@ export default function BasicLayout({ area }: { area: AreaDef }) {
         <Link to={home} className="mp-brand" aria-label={config.systemName || 'MP3.0'}>
           <Logo size={30} />
           <span className="mp-brand-name">{config.systemName || 'MP3.0'}</span>
-          {config.showTenantName && tenantName && <span className="mp-brand-tenant" data-testid="tenant-name">{tenantName}</span>}
+          {area.userType === 3 && currentTenant
+            ? <span className="mp-brand-tenant" data-testid="current-tenant-name">{currentTenant.name}</span>
+            : config.showTenantName && tenantName && <span className="mp-brand-tenant" data-testid="tenant-name">{tenantName}</span>}
         </Link>
         <Button
           type="text"

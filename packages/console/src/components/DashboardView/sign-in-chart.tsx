@@ -9,7 +9,7 @@ import { BarChart } from 'echarts/charts';
 import { GridComponent, TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 import dayjs from 'dayjs';
-import type { DailySignIns } from '../../../../api/dashboard';
+import type { DailySignIns } from '../../api/dashboard';
 
 echarts.use([BarChart, GridComponent, TooltipComponent, CanvasRenderer]);
 

@@ -1,9 +1,9 @@
 /**
- * The dashboard's statistic cards: one antd Statistic per platform total, with an icon and colour.
- * While loading each card shows a skeleton value.
+ * The dashboard's statistic cards: one antd Statistic per figure, with an icon and colour, as many to a
+ * row as there are figures on wide screens (five or six). While loading each card shows a skeleton value.
  */
 import type { ReactNode } from 'react';
-import { Card, Col, Row, Statistic } from 'antd';
+import { Card, Statistic } from 'antd';
 
 export interface StatItem {
   key: string;
@@ -15,12 +15,12 @@ export interface StatItem {
   suffix?: ReactNode;
 }
 
-/** A responsive row of cards (5 across on wide screens). */
+/** A responsive grid of cards: all in one row on wide screens, as many as fit (≥ 180px each) on narrower ones. */
 export default function StatCards({ items, loading }: { items: StatItem[]; loading: boolean }) {
   return (
-    <Row gutter={[16, 16]}>
+    <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(180px, 1fr))', gap: 16 }}>
       {items.map((it) => (
-        <Col key={it.key} xs={24} sm={12} md={8} xl={{ flex: '20%' }}>
+        <div key={it.key} data-testid={`stat-${it.key}`}>
           <Card variant="borderless" style={{ height: '100%' }} styles={{ body: { padding: 20 } }}>
             <div style={{ display: 'flex', alignItems: 'center', gap: 16 }}>
               <div
@@ -43,8 +43,8 @@ export default function StatCards({ items, loading }: { items: StatItem[]; loadi
               <Statistic title={it.title} value={it.value ?? 0} loading={loading} suffix={it.suffix} />
             </div>
           </Card>
-        </Col>
+        </div>
       ))}
-    </Row>
+    </div>
   );
 }
