@@ -27,5 +27,8 @@ export * from './rules/signin.js';
 export * from './codes/session.js';
 export * from './schemas/session.js';
 export * from './schemas/station.js';
+export * from './codes/station.js';
+export * from './rules/station.js';
 export * from './schemas/client.js';
 export * from './schemas/tenancy.js';
+export * from './schemas/auditlog.js';

@@ -94,6 +94,10 @@ export const Paths = {
   listtenantadmincandidate: '/gateway/tenant/plat/tenant/listadmincandidate',
   // Stations (positions) for the user form (SPEC §3 Station)
   liststation: '/gateway/tenant/plat/station/liststation',
+  // Station management in the tenant area (issue 5, engineer "stations"; TENANTID tenant, its administrators)
+  listtenantstation: '/gateway/tenant/plat/station/listtenantstation', addstation: '/gateway/tenant/plat/station/addstation', editstation: '/gateway/tenant/plat/station/editstation',
+  deletestation: '/gateway/tenant/plat/station/deletestation', statusstation: '/gateway/tenant/plat/station/statusstation', liststationuser: '/gateway/tenant/plat/station/liststationuser',
+  addstationuser: '/gateway/tenant/plat/station/addstationuser', deletestationuser: '/gateway/tenant/plat/station/deletestationuser', listusernotinstation: '/gateway/tenant/plat/station/listusernotinstation',
   // Audit log
   listauditlog: '/gateway/tenant/plat/auditlog/listauditlog',
   // Online sessions and the administrator token calls (issue 4, engineer "sessions")
@@ -119,5 +123,8 @@ export const Paths = {
   // Tenant administrator's tenants (SPEC §2 tenancyList; docs/tenancy.md)
   listmytenant: '/gateway/tenant/plat/tenancy/listmytenant',
   tenancydashboard: '/gateway/tenant/plat/tenancy/dashboard',
+  // Tenant area's audit log (issue 5, engineer "auditlog"; docs/auditlog.md)
+  listtenantauditlog: '/gateway/tenant/plat/auditlog/listtenantauditlog',
+  exporttenantauditlog: '/gateway/tenant/plat/auditlog/exporttenantauditlog',
   openapi: '/gateway/openapi.json',
 } as const;

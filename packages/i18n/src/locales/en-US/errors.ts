@@ -9,6 +9,8 @@ import otcErrors from './errors-otc.js';
 import clientErrors from './errors-client.js';
 import sessionErrors from './errors-session.js';
 import signinErrors from './errors-signin.js';
+import stationErrors from './errors-station.js';
+import auditlogErrors from './errors-auditlog.js';
 
 export default {
   '10001001920': 'Please check the agree user Agreement Privacy Agreement',
@@ -74,6 +76,8 @@ export default {
   client: clientErrors,
   session: sessionErrors,
   signin: signinErrors,
+  station: stationErrors,
+  auditlog: auditlogErrors,
   field: {
     clientId: 'client ID',
     codeKey: 'key', codeVal: 'value', systemName: 'system name', host: 'server address', port: 'port', fromAddress: 'sender address', fromName: 'sender name', ldapUrl: 'LDAP address', domain: 'domain', baseDn: 'base DN', bindDn: 'bind DN', userFilter: 'user filter', timeoutSeconds: 'timeout (seconds)', smsUrl: 'SMS API address', accessKeyId: 'AccessKey ID', signName: 'SMS signature', templateCode: 'template code', corpId: 'corp ID', agentId: 'agent ID', appId: 'app ID', mailPassword: 'mail password', bindPassword: 'bind password', appSecret: 'app secret', recipient: 'recipient', orgCategoryKey: 'category number', orgCategoryName: 'category name',
@@ -85,6 +89,7 @@ export default {
     address: 'address',
     status: 'status',
     description: 'description',
+    stationLevel: 'level',
     username: 'user name',
     password: 'password',
     newPassword: 'new password',

@@ -9,6 +9,8 @@ import otcErrors from './errors-otc.js';
 import clientErrors from './errors-client.js';
 import sessionErrors from './errors-session.js';
 import signinErrors from './errors-signin.js';
+import stationErrors from './errors-station.js';
+import auditlogErrors from './errors-auditlog.js';
 
 export default {
   '10001001920': 'ユーザー規約とプライバシーポリシーに同意してください',
@@ -74,6 +76,8 @@ export default {
   client: clientErrors,
   session: sessionErrors,
   signin: signinErrors,
+  station: stationErrors,
+  auditlog: auditlogErrors,
   field: {
     clientId: 'クライアント ID',
     codeKey: 'キー', codeVal: '値', systemName: 'システム名', host: 'サーバーアドレス', port: 'ポート', fromAddress: '送信者アドレス', fromName: '送信者名', ldapUrl: 'LDAP アドレス', domain: 'ドメイン', baseDn: 'ベース DN', bindDn: 'バインド DN', userFilter: 'ユーザーフィルター', timeoutSeconds: 'タイムアウト（秒）', smsUrl: 'SMS API アドレス', accessKeyId: 'AccessKey ID', signName: 'SMS 署名', templateCode: 'テンプレートコード', corpId: '企業 ID（CorpID）', agentId: 'アプリ AgentID', appId: 'AppID', mailPassword: 'メールパスワード', bindPassword: 'バインドパスワード', appSecret: 'アプリシークレット', recipient: '宛先', orgCategoryKey: '分類番号', orgCategoryName: '分類名',
@@ -85,6 +89,7 @@ export default {
     address: '住所',
     status: 'ステータス',
     description: '説明',
+    stationLevel: '職位レベル',
     username: 'ユーザー名',
     password: 'パスワード',
     newPassword: '新しいパスワード',

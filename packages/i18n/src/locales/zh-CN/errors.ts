@@ -8,6 +8,8 @@ import otcErrors from './errors-otc.js';
 import clientErrors from './errors-client.js';
 import sessionErrors from './errors-session.js';
 import signinErrors from './errors-signin.js';
+import stationErrors from './errors-station.js';
+import auditlogErrors from './errors-auditlog.js';
 
 export default {
   '10001001920': '请先阅读并同意用户协议和隐私政策',
@@ -73,6 +75,8 @@ export default {
   client: clientErrors,
   session: sessionErrors,
   signin: signinErrors,
+  station: stationErrors,
+  auditlog: auditlogErrors,
   field: {
     clientId: '客户端 ID',
     codeKey: '键', codeVal: '值', systemName: '系统名称', host: '服务器地址', port: '端口', fromAddress: '发件人地址', fromName: '发件人名称', ldapUrl: 'LDAP 地址', domain: '域名', baseDn: '基准 DN', bindDn: '绑定 DN', userFilter: '用户过滤条件', timeoutSeconds: '超时（秒）', smsUrl: '短信接口地址', accessKeyId: 'AccessKey ID', signName: '短信签名', templateCode: '模板编号', corpId: '企业 ID（CorpID）', agentId: '应用 AgentID', appId: 'AppID', mailPassword: '邮箱密码', bindPassword: '绑定密码', appSecret: '应用密钥', recipient: '收件人', orgCategoryKey: '分类编号', orgCategoryName: '分类名称',
@@ -84,6 +88,7 @@ export default {
     address: '地址',
     status: '状态',
     description: '描述',
+    stationLevel: '岗位级别',
     username: '用户名',
     password: '密码',
     newPassword: '新密码',

@@ -1,13 +1,33 @@
-/** Stations (positions) of a tenant (SPEC §3 Station): lookups and the paged list, in SQL. */
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+/**
+ * Stations (positions) of a tenant (SPEC §3 Station): lookups, the paged lists and the writes, in SQL.
+ * Every function names the tenant and runs inside `inScope`, so row-level security also holds.
+ *
+ * Indexes: stations (tenant_id, name) for the name-prefix search and name order, (tenant_id, parent_id)
+ * for children, (tenant_id, org_id) for organisations. Code lookups and member counts use small tenant
+ * ranges (see docs/stations.md for the indexes they would like).
+ */
+import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
-import { stations } from '../../db/schema/index.js';
+import { organisations, stations, users } from '../../db/schema/index.js';
 
 export type StationRecord = typeof stations.$inferSelect;
 
 /** The station `id` of `tenantId`, or undefined (a station of another tenant is not found). */
 export async function findStationById(tx: Tx, tenantId: string, id: string): Promise<StationRecord | undefined> {
   const [row] = await tx.select().from(stations).where(and(eq(stations.tenantId, tenantId), eq(stations.id, id)));
+  return row;
+}
+
+/** The stations among `ids` of `tenantId`. */
+export async function findStationsByIds(tx: Tx, tenantId: string, ids: string[]): Promise<StationRecord[]> {
+  return tx.select().from(stations).where(and(eq(stations.tenantId, tenantId), inArray(stations.id, ids)));
+}
+
+/** The station of the tenant with this code (case-insensitive), other than `exceptId`. */
+export async function findStationByCode(tx: Tx, tenantId: string, code: string, exceptId?: string): Promise<StationRecord | undefined> {
+  const [row] = await tx.select().from(stations)
+    .where(and(eq(stations.tenantId, tenantId), sql`lower(${stations.code}) = ${code.toLowerCase()}`, exceptId ? ne(stations.id, exceptId) : undefined)).limit(1);
   return row;
 }
 
@@ -22,4 +42,117 @@ export async function listStations(tx: Tx, q: { tenantId: string; keyword?: stri
   const rows = await tx.select().from(stations).where(where).orderBy(asc(stations.name), asc(stations.id))
     .limit(q.pageSize).offset((q.page - 1) * q.pageSize);
   return { rows, records: total?.n ?? 0 };
+}
+
+/** A station with its parent's and organisation's names and its member count (tenant-area grid). */
+export interface StationListRecord extends StationRecord { parentName: string | null; orgName: string | null; members: number }
+
+const STATION_SORTS = { name: stations.name, code: stations.code, level: stations.level, enabled: stations.enabled, updatedAt: stations.updatedAt } as const;
+
+/**
+ * A page of the tenant's stations for the grid: `keyword` is a name prefix, `code` a code prefix,
+ * `enabled` an exact value; by name unless a sort is given (then by that column, id as tie-break).
+ */
+export async function listTenantStations(tx: Tx, q: { tenantId: string; keyword?: string; code?: string; enabled?: number; sortField?: string; sortOrder?: string; page: number; pageSize: number }): Promise<{ rows: StationListRecord[]; records: number }> {
+  const k = q.keyword?.trim();
+  const c = q.code?.trim();
+  const where = and(eq(stations.tenantId, q.tenantId), k ? sql`starts_with(${stations.name}, ${k})` : undefined,
+    c ? sql`starts_with(${stations.code}, ${c})` : undefined, q.enabled === undefined ? undefined : eq(stations.enabled, q.enabled));
+  const col = STATION_SORTS[q.sortField as keyof typeof STATION_SORTS];
+  const order = col ? [q.sortOrder === 'descend' ? desc(col) : asc(col), asc(stations.id)] : [asc(stations.name), asc(stations.id)];
+  const parent = alias(stations, 'parent');
+  const [total] = await tx.select({ n: count() }).from(stations).where(where);
+  const rows = await tx.select({
+    station: stations, parentName: parent.name, orgName: organisations.name,
+    members: sql<number>`(select count(*)::int from ${users} where ${users.tenantId} = ${stations.tenantId} and ${users.stationId} = ${stations.id})`,
+  }).from(stations)
+    .leftJoin(parent, and(eq(parent.tenantId, stations.tenantId), eq(parent.id, stations.parentId)))
+    .leftJoin(organisations, and(eq(organisations.tenantId, stations.tenantId), eq(organisations.id, stations.orgId)))
+    .where(where).orderBy(...order).limit(q.pageSize).offset((q.page - 1) * q.pageSize);
+  return { rows: rows.map((r) => ({ ...r.station, parentName: r.parentName, orgName: r.orgName, members: r.members })), records: total?.n ?? 0 };
+}
+
+/** True when `orgId` is an organisation of the tenant. */
+export async function existsTenantOrg(tx: Tx, tenantId: string, orgId: string): Promise<boolean> {
+  const [row] = await tx.select({ id: organisations.id }).from(organisations).where(and(eq(organisations.tenantId, tenantId), eq(organisations.id, orgId)));
+  return !!row;
+}
+
+export async function insertStation(tx: Tx, row: typeof stations.$inferInsert): Promise<void> {
+  await tx.insert(stations).values(row);
+}
+
+export async function updateStationById(tx: Tx, tenantId: string, id: string, patch: Partial<typeof stations.$inferInsert>): Promise<void> {
+  await tx.update(stations).set({ ...patch, updatedAt: new Date() }).where(and(eq(stations.tenantId, tenantId), eq(stations.id, id)));
+}
+
+/**
+ * Rewrites the tree place of every descendant of `id` after it moved: their `parent_id_list` starts
+ * with `oldPrefix` (the moved station's list plus its id), which becomes `newPrefix`; the layer shifts
+ * by `layerDelta`. One statement.
+ */
+export async function updateDescendantPaths(tx: Tx, tenantId: string, oldPrefix: string, newPrefix: string, layerDelta: number): Promise<void> {
+  await tx.update(stations).set({
+    parentIdList: sql`${newPrefix} || substr(${stations.parentIdList}, ${oldPrefix.length + 1})`,
+    stationLayer: sql`${stations.stationLayer} + ${layerDelta}`,
+  }).where(and(eq(stations.tenantId, tenantId), or(eq(stations.parentIdList, oldPrefix), sql`starts_with(${stations.parentIdList}, ${`${oldPrefix},`})`)));
+}
+
+export async function updateStationsEnabled(tx: Tx, tenantId: string, ids: string[], enabled: 0 | 1): Promise<void> {
+  await tx.update(stations).set({ enabled, updatedAt: new Date() }).where(and(eq(stations.tenantId, tenantId), inArray(stations.id, ids)));
+}
+
+export async function deleteStationsByIds(tx: Tx, tenantId: string, ids: string[]): Promise<number> {
+  const r = await tx.delete(stations).where(and(eq(stations.tenantId, tenantId), inArray(stations.id, ids))).returning({ id: stations.id });
+  return r.length;
+}
+
+/** The first station among `ids` that still has members, or undefined. */
+export async function findStationWithMembers(tx: Tx, tenantId: string, ids: string[]): Promise<string | undefined> {
+  const [row] = await tx.select({ id: users.stationId }).from(users).where(and(eq(users.tenantId, tenantId), inArray(users.stationId, ids))).limit(1);
+  return row?.id ?? undefined;
+}
+
+/** The first station among `ids` that has a child station outside `ids`, or undefined. */
+export async function findStationWithChildren(tx: Tx, tenantId: string, ids: string[]): Promise<string | undefined> {
+  const [row] = await tx.select({ id: stations.parentId }).from(stations)
+    .where(and(eq(stations.tenantId, tenantId), inArray(stations.parentId, ids), sql`not (${inArray(stations.id, ids)})`)).limit(1);
+  return row?.id ?? undefined;
+}
+
+// ---------------------------------------------------------------- members
+
+/** A user as the member grids show it. */
+export interface StationMemberRecord { userId: string; username: string; employeeName: string; orgId: string | null; orgName: string | null; status: number; updatedAt: Date }
+
+const MEMBER_SORTS = { username: users.username, employeeName: users.employeeName, updatedAt: users.updatedAt } as const;
+
+/**
+ * One page of the tenant's users that hold the station (`inStation`) or do not, searched by the start
+ * of the user name or employee name (case-insensitive, on the `_lc` columns); by user name by default.
+ */
+export async function listStationUsers(tx: Tx, q: { tenantId: string; stationId: string; keyword?: string; sortField?: string; sortOrder?: string; page: number; pageSize: number }, inStation: boolean): Promise<{ rows: StationMemberRecord[]; records: number }> {
+  const parts: (SQL | undefined)[] = [eq(users.tenantId, q.tenantId),
+    inStation ? eq(users.stationId, q.stationId) : or(isNull(users.stationId), ne(users.stationId, q.stationId))];
+  const k = q.keyword?.trim().toLowerCase();
+  if (k) parts.push(or(sql`starts_with(${users.usernameLc}, ${k})`, sql`starts_with(${users.employeeNameLc}, ${k})`));
+  const where = and(...parts);
+  const col = MEMBER_SORTS[q.sortField as keyof typeof MEMBER_SORTS];
+  const order = col ? [q.sortOrder === 'descend' ? desc(col) : asc(col), asc(users.id)] : [asc(users.username), asc(users.id)];
+  const [total] = await tx.select({ n: count() }).from(users).where(where);
+  const rows = await tx.select({
+    userId: users.id, username: users.username, employeeName: users.employeeName, orgId: users.orgId, orgName: organisations.name, status: users.status, updatedAt: users.updatedAt,
+  }).from(users).leftJoin(organisations, and(eq(organisations.tenantId, users.tenantId), eq(organisations.id, users.orgId)))
+    .where(where).orderBy(...order).limit(q.pageSize).offset((q.page - 1) * q.pageSize);
+  return { rows, records: total?.n ?? 0 };
+}
+
+/** The users among `userIds` of the tenant, with the station they hold. */
+export async function findTenantUsers(tx: Tx, tenantId: string, userIds: string[]): Promise<{ id: string; username: string; stationId: string | null }[]> {
+  return tx.select({ id: users.id, username: users.username, stationId: users.stationId }).from(users).where(and(eq(users.tenantId, tenantId), inArray(users.id, userIds)));
+}
+
+/** Sets (or clears, with null) the station of the given users of the tenant. */
+export async function updateUsersStation(tx: Tx, tenantId: string, userIds: string[], stationId: string | null): Promise<void> {
+  await tx.update(users).set({ stationId, updatedAt: new Date() }).where(and(eq(users.tenantId, tenantId), inArray(users.id, userIds)));
 }

@@ -1,12 +1,13 @@
 /**
  * `POST /gateway/tenant/plat/station/liststation` — a tenant's stations for the user form's station
- * choice (SPEC §3 User station, §3 Station). Platform administrators; the tenant area's station
- * management (SPEC §2 stationManagement) comes with issue 5.
+ * choice (SPEC §3 User station, §3 Station). Platform administrators. The tenant area's station
+ * management (SPEC §2 stationManagement) is registered here too (stations.tenant.routes.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import { ok, pageInfo, Paths, StationListBody, UserType, type StationRow } from '@mp/protocol';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
 import { listStations, type StationRecord } from './stations.repository.js';
+import stationTenantRoutes from './stations.tenant.routes.js';
 
 /** The API shape of a station. */
 export function toStationRow(r: StationRecord): StationRow {
@@ -27,4 +28,6 @@ export default async function stationRoutes(app: FastifyInstance) {
     const { rows, records } = await inScope(app.database.db, PLATFORM_SCOPE, (tx) => listStations(tx, { tenantId: b.tenantId, keyword: b.keyword, page, pageSize }));
     return ok({ rows: rows.map(toStationRow), ...pageInfo(page, pageSize, records) });
   });
+
+  await stationTenantRoutes(app);
 }
