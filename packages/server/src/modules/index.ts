@@ -16,6 +16,7 @@ import fileRoutes from './files/files.routes.js';
 import dashboardRoutes from './dashboard/dashboard.routes.js';
 import licenceRoutes from './licence/licence.routes.js';
 import auditRoutes from './audit/audit.routes.js';
+import tenantAuditRoutes from './audit/audit.tenant.routes.js';
 import organisationRoutes from './organisations/organisations.routes.js';
 import userRoutes from './users/users.routes.js';
 import roleRoutes from './roles/roles.routes.js';
@@ -39,6 +40,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(dashboardRoutes);
   await app.register(licenceRoutes);
   await app.register(auditRoutes);
+  await app.register(tenantAuditRoutes);
   await app.register(organisationRoutes);
   await app.register(userRoutes);
   await app.register(roleRoutes);

@@ -16,6 +16,7 @@ import session from './session.js';
 import oidc from './oidc.js';
 import otc from './otc.js';
 import client from './client.js';
+import auditlog from './auditlog.js';
 
 /** Every namespace of this locale. */
-export default { common, errors, login, layout, http, grid, tenant, dashboard, menu, product, user, role, sysconfig, licence, session, oidc, otc, client };
+export default { common, errors, login, layout, http, grid, tenant, dashboard, menu, product, user, role, sysconfig, licence, session, oidc, otc, client, auditlog };

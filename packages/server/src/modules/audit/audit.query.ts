@@ -26,17 +26,26 @@ function filters(q: AuditEntryQuery): SQL | undefined {
   return and(...parts);
 }
 
+/** Number of entries matching `q` (its paging ignored). */
+export async function countAuditEntries(tx: Tx, q: AuditEntryQuery): Promise<number> {
+  const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(filters(q));
+  return count?.n ?? 0;
+}
+
 /** One page of entries and the number matching; newest first unless a sort is given. */
 export async function listAuditEntries(tx: Tx, q: AuditEntryQuery): Promise<{ rows: AuditEntryRecord[]; records: number }> {
+  return { rows: await selectAuditEntries(tx, q), records: await countAuditEntries(tx, q) };
+}
+
+/** The entries of page `q.page` (`q.pageSize` rows), sorted by `q.sortField` then newest first. */
+export async function selectAuditEntries(tx: Tx, q: AuditEntryQuery): Promise<AuditEntryRecord[]> {
   const where = filters(q);
   const col = SORTS[q.sortField as keyof typeof SORTS];
   const order = col ? [q.sortOrder === 'ascend' ? asc(col) : desc(col), desc(auditLog.at), desc(auditLog.id)] : [desc(auditLog.at), desc(auditLog.id)];
-  const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(where);
-  const rows = await tx.select({
+  return tx.select({
     id: auditLog.id, tenantId: auditLog.tenantId, userId: auditLog.userId, username: auditLog.username, action: auditLog.action,
     entity: auditLog.entity, entityId: auditLog.entityId, before: auditLog.before, after: auditLog.after, ip: auditLog.ip,
     requestId: auditLog.requestId, at: auditLog.at, tenantName: tenants.name,
   }).from(auditLog).leftJoin(tenants, eq(tenants.id, auditLog.tenantId)).where(where)
     .orderBy(...order).limit(q.pageSize).offset((q.page - 1) * q.pageSize);
-  return { rows, records: count?.n ?? 0 };
 }

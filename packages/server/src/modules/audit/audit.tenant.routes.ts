@@ -1,0 +1,63 @@
+/**
+ * The tenant area's audit log (issue 5 "Audit log": every write in the tenant — who, when, from where,
+ * what, before/after; docs/auditlog.md): `listtenantauditlog` (one page) and `exporttenantauditlog` (an
+ * .xlsx of every matching entry, at most AUDIT_LOG_EXPORT_MAX, else `auditlog.export_too_many`). Access
+ * `{ tenant: 'admin' }`: the TENANTID tenant's administrators (docs/tenancy.md). Queries run in that
+ * tenant's scope (row-level security) and are filtered by its id too, so `audit_log_tenant_at_idx` serves
+ * them; user, entity or any other ids in the body only narrow the tenant's own entries. The date range is
+ * required, start not after end, at most 30 days (SPEC §5 Generic, §9; `checkLogRange`).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AUDIT_LOG_EXPORT_MAX, AuditLogCodes, ok, pageInfo, Paths, TENANT_AUDIT_LOG_SORT_FIELDS, TenantAuditLogListBody, type AuditLogRow, type Paged } from '@mp/protocol';
+import type { Tx } from '../../db/client.js';
+import { inScope } from '../../db/context.js';
+import { AppError } from '../../lib/errors.js';
+import { checkLogRange } from './audit.routes.js';
+import { countAuditEntries, selectAuditEntries, type AuditEntryQuery, type AuditEntryRecord } from './audit.query.js';
+import { auditWorkbook, exportFileName, redactSecrets, XLSX_TYPE } from './audit.export.js';
+
+const access = { tenant: 'admin' } as const;
+const tags = ['audit'];
+
+/** The checked query of the tenant `tenantId` for body `b`; raises the range codes of `checkLogRange`. */
+function tenantQuery(tenantId: string, b: TenantAuditLogListBody, page: number, pageSize: number): AuditEntryQuery {
+  const range = checkLogRange(b.startTime, b.endTime);
+  const sortField = (TENANT_AUDIT_LOG_SORT_FIELDS as readonly string[]).includes(b.sortField ?? '') ? b.sortField : undefined;
+  return { ...b, sortField, tenantId, ...range, page, pageSize };
+}
+
+/** An entry as answered: ISO time, tenant name, secrets redacted. */
+function toRow(r: AuditEntryRecord): AuditLogRow {
+  return { ...r, tenantName: r.tenantName ?? '', at: r.at.toISOString(), before: redactSecrets(r.before), after: redactSecrets(r.after) };
+}
+
+/** One page of the tenant's audit log. */
+export async function listTenantAuditPage(tx: Tx, tenantId: string, b: TenantAuditLogListBody): Promise<Paged<AuditLogRow>> {
+  const page = b.page ?? 1;
+  const pageSize = b.pageSize ?? 10;
+  const q = tenantQuery(tenantId, b, page, pageSize);
+  const records = await countAuditEntries(tx, q);
+  const rows = records > 0 ? await selectAuditEntries(tx, q) : [];
+  return { rows: rows.map(toRow), ...pageInfo(page, pageSize, records) };
+}
+
+/** Every matching entry of the tenant for an export; raises `auditlog.export_too_many` beyond the limit. */
+export async function listTenantAuditForExport(tx: Tx, tenantId: string, b: TenantAuditLogListBody): Promise<AuditLogRow[]> {
+  const q = tenantQuery(tenantId, b, 1, AUDIT_LOG_EXPORT_MAX);
+  const count = await countAuditEntries(tx, q);
+  if (count > AUDIT_LOG_EXPORT_MAX) throw new AppError(AuditLogCodes.EXPORT_TOO_MANY, { count, max: AUDIT_LOG_EXPORT_MAX });
+  return (await selectAuditEntries(tx, q)).map(toRow);
+}
+
+export default async function tenantAuditRoutes(app: FastifyInstance) {
+  const tx = <T>(request: FastifyRequest, fn: (t: Tx) => Promise<T>) => inScope(app.database.db, { scope: 'tenant', tenantId: request.tenant!.id }, fn);
+
+  app.post(Paths.listtenantauditlog, { config: { access }, schema: { tags, body: TenantAuditLogListBody } }, async (request) =>
+    ok(await tx(request, (t) => listTenantAuditPage(t, request.tenant!.id, request.body as TenantAuditLogListBody))));
+
+  app.post(Paths.exporttenantauditlog, { config: { access }, schema: { tags, body: TenantAuditLogListBody } }, async (request, reply) => {
+    const rows = await tx(request, (t) => listTenantAuditForExport(t, request.tenant!.id, request.body as TenantAuditLogListBody));
+    const buffer = await auditWorkbook(request.locale, rows);
+    return reply.header('content-type', XLSX_TYPE).header('content-disposition', `attachment; filename="${exportFileName()}"`).send(buffer);
+  });
+}
