@@ -23,7 +23,7 @@ export const tenancyArea: AreaDef = {
     { path: 'employeeManagement', titleKey: 'route.employeeManagement', icon: 'user', load: placeholder },
     { path: 'employeeMappingManagement', titleKey: 'route.employeeMappingManagement', icon: 'mapping', load: placeholder },
     { path: 'accountManagement', titleKey: 'route.accountManagement', icon: 'account', load: placeholder },
-    { path: 'auditlog', titleKey: 'route.auditlog', icon: 'audit', load: placeholder },
+    { path: 'auditlog', titleKey: 'route.auditlog', icon: 'audit', load: () => import('../pages/tenancy/AuditLog') },
     { path: 'sysconfig', titleKey: 'route.sysconfig', icon: 'setting', load: placeholder },
   ],
 };

@@ -27,7 +27,7 @@ export default {
     at: '时间',
     username: '用户名',
     userId: '用户 ID',
-    action: '操作',
+    action: '操作类型',
     entity: '对象类型',
     entityId: '对象 ID',
     ip: '来源地址',

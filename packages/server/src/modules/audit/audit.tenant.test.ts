@@ -152,7 +152,7 @@ describe('tenant audit log export (exporttenantauditlog)', () => {
     expect(JSON.parse(String(rows[2]![8]))).toEqual({ username: 'e1', passwordHash: '******' });
     const zh = await nora.post(Paths.exporttenantauditlog, range());
     const [zhSheet] = await readXlsxFile(zh.raw);
-    expect(zhSheet!.data[0]!.slice(0, 3)).toEqual(['时间', '用户名', '操作']);
+    expect(zhSheet!.data[0]!.slice(0, 3)).toEqual(['时间', '用户名', '操作类型']);
     expect(zhSheet!.data.length).toBe(1 + await records(nora, {}));
   });
 
