@@ -19,7 +19,7 @@ export const tenancyArea: AreaDef = {
     { path: 'orgMappingManagement', titleKey: 'route.orgMappingManagement', icon: 'relation', load: placeholder },
     { path: 'orgEmployeeRelation', titleKey: 'route.orgEmployeeRelation', icon: 'team', load: placeholder },
     { path: 'roleManagement', titleKey: 'route.roleManagement', icon: 'role', load: placeholder },
-    { path: 'stationManagement', titleKey: 'route.stationManagement', icon: 'station', load: placeholder },
+    { path: 'stationManagement', titleKey: 'route.stationManagement', icon: 'station', load: () => import('../pages/tenancy/StationManagement') },
     { path: 'employeeManagement', titleKey: 'route.employeeManagement', icon: 'user', load: placeholder },
     { path: 'employeeMappingManagement', titleKey: 'route.employeeMappingManagement', icon: 'mapping', load: placeholder },
     { path: 'accountManagement', titleKey: 'route.accountManagement', icon: 'account', load: placeholder },

@@ -17,6 +17,7 @@ import oidc from './oidc.js';
 import otc from './otc.js';
 import client from './client.js';
 import auditlog from './auditlog.js';
+import station from './station.js';
 
 /** Every namespace of this locale. */
-export default { common, errors, login, layout, http, grid, tenant, dashboard, menu, product, user, role, sysconfig, licence, session, oidc, otc, client, auditlog };
+export default { common, errors, login, layout, http, grid, tenant, dashboard, menu, product, user, role, sysconfig, licence, session, oidc, otc, client, auditlog, station };

@@ -1,0 +1,62 @@
+import type { Messages } from '../../types.js';
+import type zh from '../zh-CN/station.js';
+
+/** Station management (SPEC §2 stationManagement, §3 Station, §5 Station / Position). */
+export default {
+  title: 'Station management',
+  newStation: 'New station',
+  addTitle: 'New station',
+  modifyTitle: 'Modify station',
+  namePattern: 'The station name must not contain single quotes or angle brackets',
+  codePattern: 'The station code may contain only letters, digits and underscores',
+  noParent: 'None (top-level station)',
+  noStation: 'No stations yet',
+  field: {
+    name: 'Station name',
+    code: 'Station code',
+    level: 'Level',
+    parent: 'Parent position',
+    org: 'Organisation',
+    type: 'Type',
+    enabled: 'Status',
+    members: 'Members',
+    description: 'Description',
+    updatedAt: 'Update time',
+  },
+  search: {
+    name: 'Station name',
+    code: 'Station code',
+  },
+  placeholder: {
+    name: 'Required, at most 50 characters',
+    code: 'Optional; letters, digits or _',
+    level: 'Required, e.g. P5',
+    parent: 'Optional; choose the parent position',
+    type: 'Optional, e.g. Management',
+    description: 'Optional, at most 200 characters',
+  },
+  action: {
+    members: 'Members',
+  },
+  members: {
+    title: 'Station members - {{name}}',
+    manage: 'Member management',
+    station: 'Station',
+    chooseStation: 'Choose a station',
+    stationRequired: 'A station must be selected first',
+    add: 'Add member',
+    removeOne: 'Remove',
+    keyword: 'Username or employee name',
+    addTitle: 'Add members - {{name}}',
+    userRequired: 'Please choose at least one user',
+    added: 'Station member added successfully',
+    removed: 'Station member removed successfully',
+    confirmRemove: 'Remove the {{count}} selected member(s) from this station?',
+    selected: '{{count}} selected',
+    username: 'Username',
+    employeeName: 'Employee name',
+    org: 'Organisation',
+    status: 'Status',
+    updatedAt: 'Update time',
+  },
+} satisfies Messages<typeof zh>;

@@ -1,0 +1,62 @@
+import type { Messages } from '../../types.js';
+import type zh from '../zh-CN/station.js';
+
+/** 職位管理（SPEC §2 stationManagement, §3 Station, §5 Station / Position）。 */
+export default {
+  title: '職位管理',
+  newStation: '職位を新規作成',
+  addTitle: '職位を新規作成',
+  modifyTitle: '職位を変更',
+  namePattern: '職位名に単一引用符や山括弧は使用できません',
+  codePattern: '職位コードには英字、数字、アンダースコアのみ使用できます',
+  noParent: 'なし（最上位の職位）',
+  noStation: '職位がありません',
+  field: {
+    name: '職位名',
+    code: '職位コード',
+    level: 'レベル',
+    parent: '上位職位',
+    org: '所属組織',
+    type: '種別',
+    enabled: '状態',
+    members: 'メンバー数',
+    description: '説明',
+    updatedAt: '更新日時',
+  },
+  search: {
+    name: '職位名',
+    code: '職位コード',
+  },
+  placeholder: {
+    name: '必須、50 文字以内',
+    code: '任意、英字・数字・_',
+    level: '必須、例：P5',
+    parent: '任意、上位職位を選択',
+    type: '任意、例：管理職',
+    description: '任意、200 文字以内',
+  },
+  action: {
+    members: 'メンバー',
+  },
+  members: {
+    title: '職位メンバー - {{name}}',
+    manage: 'メンバー管理',
+    station: '職位',
+    chooseStation: '職位を選択してください',
+    stationRequired: '先に職位を選択してください',
+    add: 'メンバーを追加',
+    removeOne: '削除',
+    keyword: 'ユーザー名または社員名',
+    addTitle: 'メンバーを追加 - {{name}}',
+    userRequired: 'ユーザーを少なくとも1人選択してください',
+    added: '職位メンバーを追加しました',
+    removed: '職位メンバーを削除しました',
+    confirmRemove: '選択した {{count}} 人のメンバーをこの職位から外しますか？',
+    selected: '{{count}} 人選択済み',
+    username: 'ユーザー名',
+    employeeName: '社員名',
+    org: '所属組織',
+    status: '状態',
+    updatedAt: '更新日時',
+  },
+} satisfies Messages<typeof zh>;
