@@ -144,11 +144,12 @@ describe('tenant audit log in the console', () => {
   });
 
   it('reads the same screen in Japanese', async () => {
+    // The export's toast first goes away; then the header's language menu.
+    await page.locator('.ant-message-notice').first().waitFor({ state: 'detached' });
     await chooseLanguage(page, '日本語');
     await page.getByText(ja.auditlog.subtitle).waitFor();
     await page.getByText(ja.auditlog.action.user_add).first().waitFor();
     await page.mouse.move(700, 600);
-    await page.locator('.ant-message-notice').first().waitFor({ state: 'detached' });
     await shot(page, 'auditlog-ja');
     const row = dataRows().filter({ hasText: ja.auditlog.action.user_edit });
     await row.getByRole('button', { name: ja.auditlog.detail }).click();

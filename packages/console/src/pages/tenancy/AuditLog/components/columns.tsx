@@ -14,7 +14,7 @@ import { codeName } from './codes';
 export const formatTime = (v: string) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '');
 
 /** Sum of the column widths: the table's horizontal scroll width. */
-export const AUDIT_TABLE_WIDTH = 1180;
+export const AUDIT_TABLE_WIDTH = 1060;
 
 function Named({ name, code }: { name: string; code: string }) {
   return (
@@ -30,17 +30,17 @@ export function useAuditColumns(onDetail: (row: AuditLogRow) => void): TableColu
   const { t, i18n } = useTranslation(['auditlog']);
   return useMemo<TableColumnsType<AuditLogRow>>(
     () => [
-      { title: t('field.at'), key: 'at', dataIndex: 'at', sorter: true, width: 180, render: formatTime },
-      { title: t('field.username'), key: 'username', dataIndex: 'username', sorter: true, width: 160, ellipsis: true },
-      { title: t('field.action'), key: 'action', sorter: true, width: 220, render: (_, r) => <Named name={codeName(t, 'action', r.action)} code={r.action} /> },
-      { title: t('field.entity'), key: 'entity', sorter: true, width: 150, render: (_, r) => <Named name={codeName(t, 'entity', r.entity)} code={r.entity} /> },
-      { title: t('field.entityId'), key: 'entityId', dataIndex: 'entityId', width: 200, ellipsis: true },
-      { title: t('field.ip'), key: 'ip', dataIndex: 'ip', width: 150 },
+      { title: t('field.at'), key: 'at', dataIndex: 'at', sorter: true, width: 170, render: formatTime },
+      { title: t('field.username'), key: 'username', dataIndex: 'username', sorter: true, width: 140, ellipsis: true },
+      { title: t('field.action'), key: 'action', sorter: true, width: 200, render: (_, r) => <Named name={codeName(t, 'action', r.action)} code={r.action} /> },
+      { title: t('field.entity'), key: 'entity', sorter: true, width: 130, render: (_, r) => <Named name={codeName(t, 'entity', r.entity)} code={r.entity} /> },
+      { title: t('field.entityId'), key: 'entityId', dataIndex: 'entityId', width: 190, ellipsis: true },
+      { title: t('field.ip'), key: 'ip', dataIndex: 'ip', width: 140 },
       {
         title: t('field.operation'),
         key: 'operation',
         fixed: 'right',
-        width: 110,
+        width: 90,
         render: (_, r) => <Button type="link" size="small" style={{ paddingInline: 4 }} onClick={() => onDetail(r)}>{t('detail')}</Button>,
       },
     ],

@@ -72,7 +72,7 @@ export default function DetailDrawer({ row, onClose }: DetailDrawerProps) {
                 rowKey="key"
                 dataSource={shown ?? []}
                 columns={[
-                  { title: '', dataIndex: 'key', width: 170, onCell: mark, render: (k: string, f) => <Typography.Text strong={f.changed}>{k}</Typography.Text> },
+                  { title: '', dataIndex: 'key', width: 170, onCell: mark, render: (k: string, f) => <Typography.Text strong={f.changed} style={{ whiteSpace: 'nowrap' }}>{k}</Typography.Text> },
                   { title: t('before'), key: 'before', width: '42%', onCell: mark, render: (_, f) => cell(f.inBefore, f.before) },
                   { title: t('after'), key: 'after', width: '42%', onCell: mark, render: (_, f) => cell(f.inAfter, f.after) },
                 ]}
