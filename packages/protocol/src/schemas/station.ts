@@ -52,7 +52,7 @@ const stationFields = {
   code: Type.Optional(Type.String({ maxLength: 200 })),
   parentId: optionalId,
   orgId: optionalId,
-  type: Type.Optional(Type.String({ maxLength: 20 })),
+  type: Type.Optional(Type.String({ maxLength: 200 })),
   description: Type.Optional(Type.String({ maxLength: 1000 })),
   enabled: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)])),
 };
@@ -93,6 +93,8 @@ export interface StationMemberRow {
   employeeName: string;
   orgId: string;
   orgName: string;
+  /** The station the user holds now (candidates: adding moves them from it). */
+  stationName: string;
   status: number;
   updatedAt: string;
 }

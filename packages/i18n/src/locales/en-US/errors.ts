@@ -90,6 +90,7 @@ export default {
     status: 'status',
     description: 'description',
     stationLevel: 'level',
+    stationType: 'type',
     username: 'user name',
     password: 'password',
     newPassword: 'new password',

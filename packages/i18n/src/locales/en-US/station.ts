@@ -55,6 +55,7 @@ export default {
     selected: '{{count}} selected',
     username: 'Username',
     employeeName: 'Employee name',
+    currentStation: 'Current station',
     org: 'Organisation',
     status: 'Status',
     updatedAt: 'Update time',

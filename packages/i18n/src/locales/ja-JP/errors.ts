@@ -90,6 +90,7 @@ export default {
     status: 'ステータス',
     description: '説明',
     stationLevel: '職位レベル',
+    stationType: '種別',
     username: 'ユーザー名',
     password: 'パスワード',
     newPassword: '新しいパスワード',

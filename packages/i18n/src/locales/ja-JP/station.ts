@@ -55,6 +55,7 @@ export default {
     selected: '{{count}} 人選択済み',
     username: 'ユーザー名',
     employeeName: '社員名',
+    currentStation: '現在の職位',
     org: '所属組織',
     status: '状態',
     updatedAt: '更新日時',

@@ -89,6 +89,7 @@ export default {
     status: '状态',
     description: '描述',
     stationLevel: '岗位级别',
+    stationType: '岗位类型',
     username: '用户名',
     password: '密码',
     newPassword: '新密码',

@@ -52,6 +52,7 @@ export default {
     selected: '已选择 {{count}} 人',
     username: '用户名',
     employeeName: '员工姓名',
+    currentStation: '当前岗位',
     org: '所属组织',
     status: '状态',
     updatedAt: '更新时间',

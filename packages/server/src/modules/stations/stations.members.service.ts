@@ -12,7 +12,7 @@ import * as repo from './stations.repository.js';
 import { getStation } from './stations.service.js';
 
 function toMemberRow(m: repo.StationMemberRecord): StationMemberRow {
-  return { userId: m.userId, username: m.username, employeeName: m.employeeName, orgId: m.orgId ?? '', orgName: m.orgName ?? '', status: m.status, updatedAt: m.updatedAt.toISOString() };
+  return { userId: m.userId, username: m.username, employeeName: m.employeeName, orgId: m.orgId ?? '', orgName: m.orgName ?? '', stationName: m.stationName ?? '', status: m.status, updatedAt: m.updatedAt.toISOString() };
 }
 
 /**

@@ -123,7 +123,7 @@ export async function findStationWithChildren(tx: Tx, tenantId: string, ids: str
 // ---------------------------------------------------------------- members
 
 /** A user as the member grids show it. */
-export interface StationMemberRecord { userId: string; username: string; employeeName: string; orgId: string | null; orgName: string | null; status: number; updatedAt: Date }
+export interface StationMemberRecord { userId: string; username: string; employeeName: string; orgId: string | null; orgName: string | null; stationName: string | null; status: number; updatedAt: Date }
 
 const MEMBER_SORTS = { username: users.username, employeeName: users.employeeName, updatedAt: users.updatedAt } as const;
 
@@ -141,8 +141,9 @@ export async function listStationUsers(tx: Tx, q: { tenantId: string; stationId:
   const order = col ? [q.sortOrder === 'descend' ? desc(col) : asc(col), asc(users.id)] : [asc(users.username), asc(users.id)];
   const [total] = await tx.select({ n: count() }).from(users).where(where);
   const rows = await tx.select({
-    userId: users.id, username: users.username, employeeName: users.employeeName, orgId: users.orgId, orgName: organisations.name, status: users.status, updatedAt: users.updatedAt,
+    userId: users.id, username: users.username, employeeName: users.employeeName, orgId: users.orgId, orgName: organisations.name, stationName: stations.name, status: users.status, updatedAt: users.updatedAt,
   }).from(users).leftJoin(organisations, and(eq(organisations.tenantId, users.tenantId), eq(organisations.id, users.orgId)))
+    .leftJoin(stations, and(eq(stations.tenantId, users.tenantId), eq(stations.id, users.stationId)))
     .where(where).orderBy(...order).limit(q.pageSize).offset((q.page - 1) * q.pageSize);
   return { rows, records: total?.n ?? 0 };
 }

@@ -53,6 +53,7 @@ async function checkStation(tx: Tx, tenantId: string, b: StationAddBody, self?: 
   const name = checkText('name', b.name, { required: true, max: STATION_RULES.name.max, pattern: STATION_RULES.name.pattern, patternCode: StationCodes.NAME_PATTERN });
   const level = checkText('stationLevel', b.level, { required: true, max: STATION_RULES.level.max });
   const code = checkText('code', b.code, { max: STATION_RULES.code.max, pattern: STATION_RULES.code.pattern, patternCode: StationCodes.CODE_PATTERN });
+  const type = checkText('stationType', b.type, { max: STATION_RULES.type.max });
   const description = checkText('description', b.description, { max: STATION_RULES.description.max });
   if (code && (await repo.findStationByCode(tx, tenantId, code, self?.id))) throw new AppError(StationCodes.CODE_IN_USE, { code });
   const parentId = b.parentId?.trim() || null;
@@ -66,7 +67,7 @@ async function checkStation(tx: Tx, tenantId: string, b: StationAddBody, self?: 
   const orgId = b.orgId?.trim() || null;
   if (orgId && !(await repo.existsTenantOrg(tx, tenantId, orgId))) throw new AppError(StationCodes.ORG_NOT_FOUND);
   const stationLayer = parentIdList ? parentIdList.split(',').length + 1 : 1;
-  return { name, level, code, description, parentId, parentIdList, stationLayer, orgId, type: b.type?.trim() ?? '', enabled: b.enabled ?? 1 };
+  return { name, level, code, description, parentId, parentIdList, stationLayer, orgId, type, enabled: b.enabled ?? 1 };
 }
 
 /** The audited fields of a station. */

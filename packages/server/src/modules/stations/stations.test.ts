@@ -82,6 +82,8 @@ describe('station management in the tenant area', () => {
       [{ name: 'Ok', code: 'a-b' }, StationCodes.CODE_PATTERN],
       [{ name: 'Ok', code: 'mgr' }, StationCodes.CODE_IN_USE, 'The station code "mgr" is already in use in this tenant'],
       [{ name: 'Ok', description: 'x'.repeat(201) }, Codes.TOO_LONG],
+      [{ name: 'Ok', type: 'x'.repeat(21) }, Codes.TOO_LONG],
+      [{ name: '<script>x' }, Codes.SCRIPT_TAG],
       [{ name: 'Ok', parentId: 'st-west' }, StationCodes.PARENT_NOT_FOUND],
       [{ name: 'Ok', orgId: 'org-w' }, StationCodes.ORG_NOT_FOUND],
     ];
@@ -117,9 +119,11 @@ describe('station management in the tenant area', () => {
     expect((await c.post(Paths.addstationuser, { stationId: 'st-west', userIds: [ids.alice] })).body.scode).toBe(StationCodes.NOT_FOUND);
     const candidates = await c.post(Paths.listusernotinstation, { stationId: ids.leaf, page: 1, pageSize: 50 });
     expect(candidates.body.data.rows.map((r: { username: string }) => r.username)).toEqual(['alice', 'bob', 'carol', 'nina']);
+    expect(candidates.body.data.rows[0]).toMatchObject({ username: 'alice', stationName: '' });
     expect((await c.post(Paths.addstationuser, body([ids.alice!, ids.bob!]))).body.data.count).toBe(2);
     const members = await c.post(Paths.liststationuser, { stationId: ids.leaf, keyword: 'B' });
     expect(members.body.data.rows.map((r: { username: string }) => r.username)).toEqual(['bob']);
+    expect(members.body.data.rows[0].stationName).toBe('Clerk');
     expect((await c.post(Paths.listtenantstation, { keyword: 'Clerk' })).body.data.rows[0].members).toBe(2);
     expect((await c.post(Paths.deletestationuser, body([]))).body.scode).toBe(StationCodes.MEMBER_REQUIRED);
     expect((await c.post(Paths.deletestationuser, body([ids.bob!]))).body.data.count).toBe(1);
@@ -132,6 +136,7 @@ describe('station management in the tenant area', () => {
     expect((await c.post(Paths.deletestation, { ids: [ids.leaf] })).body).toMatchObject({ scode: StationCodes.HAS_MEMBERS, msg: 'The station "Clerk" still has members and cannot be deleted' });
     expect((await c.post(Paths.deletestation, { ids: [ids.root] })).body.scode).toBe(StationCodes.HAS_CHILDREN);
     expect((await c.post(Paths.deletestation, { ids: [ids.root, 'st-west'] })).body.scode).toBe(StationCodes.NOT_FOUND);
+    expect((await c.post(Paths.statusstation, { ids: [ids.root, 'st-west'], status: 0 })).body.scode).toBe(StationCodes.NOT_FOUND);
     expect(await count()).toEqual(before);
     expect((await c.post(Paths.statusstation, { ids: [ids.root, ids.mid], status: 0 })).body.data.count).toBe(2);
     expect((await c.post(Paths.listtenantstation, { enabled: 0 })).body.data.records).toBe(2);

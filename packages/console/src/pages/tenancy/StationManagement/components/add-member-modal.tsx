@@ -26,7 +26,10 @@ export default function AddStationMemberModal({ open, station, onClose, onAdded 
   const [pageSize, setPageSize] = useState(10);
   const [selected, setSelected] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
-  const columns = useStationMemberColumns().map((c) => ({ ...c, sorter: false }));
+  const base = useStationMemberColumns();
+  // Candidates show the station they hold now: adding moves them from it (a user holds one station).
+  const columns = [...base.slice(0, 3), { title: t('members.currentStation'), key: 'stationName', dataIndex: 'stationName', width: 140, ellipsis: true }, ...base.slice(3, 4)]
+    .map((c) => ({ ...c, sorter: false }));
   const stationId = station?.id ?? '';
   const title = t('members.addTitle', { name: station?.name ?? '' });
 

@@ -84,8 +84,8 @@ export default function StationFormModal({ open, mode, row, onClose, onSaved }: 
       <Form.Item name="parentId" label={label('parent')}>
         <TenantStationSelect placeholder={t('placeholder.parent')} excludeId={row?.id} valueLabel={row?.parentName} />
       </Form.Item>
-      <Form.Item name="type" label={label('type')} rules={textRules(tr, label('type'), { max: 20 })}>
-        <Input placeholder={t('placeholder.type')} maxLength={20} autoComplete="off" />
+      <Form.Item name="type" label={label('type')} rules={textRules(tr, label('type'), { max: STATION_RULES.type.max })}>
+        <Input placeholder={t('placeholder.type')} maxLength={STATION_RULES.type.max} autoComplete="off" />
       </Form.Item>
       <Form.Item name="enabled" label={label('enabled')} rules={[requiredRule(tr, label('enabled'), 'select')]}>
         <Radio.Group options={[{ label: t('common:enabled'), value: Status.ENABLED }, { label: t('common:disabled'), value: Status.DISABLED }]} />
