@@ -153,7 +153,12 @@ describe('station management in the tenant area', () => {
     await admin.signIn('admin', ADMIN_PASSWORD);
     admin.tenantId = ids.east!;
     for (const x of [walt, alice, admin]) {
-      for (const [path, body] of [[Paths.listtenantstation, {}], [Paths.addstation, { name: 'X', level: 'L' }], [Paths.liststationuser, { stationId: 'st-west' }]] as const) {
+      for (const [path, body] of [
+        [Paths.listtenantstation, {}], [Paths.addstation, { name: 'X', level: 'L' }], [Paths.editstation, { id: 'st-west', name: 'X', level: 'L' }],
+        [Paths.deletestation, { ids: ['st-west'] }], [Paths.statusstation, { ids: ['st-west'], status: 0 }], [Paths.liststationuser, { stationId: 'st-west' }],
+        [Paths.listusernotinstation, { stationId: 'st-west' }], [Paths.addstationuser, { stationId: 'st-west', userIds: [ids.alice] }],
+        [Paths.deletestationuser, { stationId: 'st-west', userIds: [ids.alice] }],
+      ] as const) {
         expect((await x.post(path, body)).body.scode).toBe(Codes.NO_PERMISSION);
       }
     }
