@@ -114,6 +114,8 @@ export interface AuditLogRow {
   before: unknown;
   after: unknown;
   ip: string;
+  /** The client's User-Agent when the entry was written ('' for entries before it was recorded). */
+  userAgent: string;
   requestId: string;
   at: string;
 }

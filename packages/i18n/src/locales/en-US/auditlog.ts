@@ -29,6 +29,7 @@ export default {
     entity: 'Object type',
     entityId: 'Object ID',
     ip: 'Address',
+    userAgent: 'Client (User-Agent)',
     requestId: 'Request ID',
     before: 'Before',
     after: 'After',

@@ -29,6 +29,7 @@ export default {
     entity: '対象の種類',
     entityId: '対象 ID',
     ip: 'アクセス元',
+    userAgent: 'クライアント（User-Agent）',
     requestId: 'リクエスト ID',
     before: '変更前',
     after: '変更後',

@@ -31,6 +31,7 @@ export default {
     entity: '对象类型',
     entityId: '对象 ID',
     ip: '来源地址',
+    userAgent: '客户端',
     requestId: '请求 ID',
     before: '变更前',
     after: '变更后',

@@ -142,4 +142,6 @@ export const stations = pgTable('stations', {
   index('stations_tenant_org_idx').on(t.tenantId, t.orgId),
   index('stations_tenant_parent_idx').on(t.tenantId, t.parentId),
   index('stations_tenant_name_idx').on(t.tenantId, t.name),
+  // a code, when given, is unique in the tenant (modules/stations)
+  uniqueIndex('stations_tenant_code_uq').on(t.tenantId, sql`lower(${t.code})`).where(sql`${t.code} <> ''`),
 ]);

@@ -60,6 +60,7 @@ export const users = pgTable('users', {
   index('users_tenant_created_idx').on(t.tenantId, t.createdAt),
   index('users_tenant_status_idx').on(t.tenantId, t.status),
   index('users_tenant_org_idx').on(t.tenantId, t.orgId),
+  index('users_tenant_station_idx').on(t.tenantId, t.stationId),
   index('users_tenant_employee_name_idx').on(t.tenantId, t.employeeName),
   index('users_tenant_employee_code_idx').on(t.tenantId, t.employeeCode),
   uniqueIndex('users_tenant_username_uq').on(t.tenantId, sql`lower(${t.username})`),
@@ -99,6 +100,8 @@ export const auditLog = pgTable('audit_log', {
   before: jsonb('before'),
   after: jsonb('after'),
   ip: text('ip').notNull().default(''),
+  /** The client's User-Agent (at most 300 characters), with `ip` the "from where" of an entry. */
+  userAgent: text('user_agent').notNull().default(''),
   requestId: text('request_id').notNull().default(''),
   at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
@@ -108,4 +111,8 @@ export const auditLog = pgTable('audit_log', {
   index('audit_log_user_at_idx').on(t.userId, t.at),
   index('audit_log_entity_at_idx').on(t.entity, t.at),
   index('audit_log_entity_id_idx').on(t.entityId),
+  // the tenant audit log's filters (modules/audit: listtenantauditlog)
+  index('audit_log_tenant_action_at_idx').on(t.tenantId, t.action, t.at),
+  index('audit_log_tenant_entity_at_idx').on(t.tenantId, t.entity, t.at),
+  index('audit_log_tenant_user_at_idx').on(t.tenantId, t.userId, t.at),
 ]);

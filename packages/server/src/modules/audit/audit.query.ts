@@ -44,7 +44,7 @@ export async function selectAuditEntries(tx: Tx, q: AuditEntryQuery): Promise<Au
   const order = col ? [q.sortOrder === 'ascend' ? asc(col) : desc(col), desc(auditLog.at), desc(auditLog.id)] : [desc(auditLog.at), desc(auditLog.id)];
   return tx.select({
     id: auditLog.id, tenantId: auditLog.tenantId, userId: auditLog.userId, username: auditLog.username, action: auditLog.action,
-    entity: auditLog.entity, entityId: auditLog.entityId, before: auditLog.before, after: auditLog.after, ip: auditLog.ip,
+    entity: auditLog.entity, entityId: auditLog.entityId, before: auditLog.before, after: auditLog.after, ip: auditLog.ip, userAgent: auditLog.userAgent,
     requestId: auditLog.requestId, at: auditLog.at, tenantName: tenants.name,
   }).from(auditLog).leftJoin(tenants, eq(tenants.id, auditLog.tenantId)).where(where)
     .orderBy(...order).limit(q.pageSize).offset((q.page - 1) * q.pageSize);

@@ -18,7 +18,7 @@ export interface AuditEntry {
   username?: string;
 }
 
-/** Records one entry; `request` supplies the caller, IP and request id. */
+/** Records one entry; `request` supplies the caller, IP, User-Agent and request id. */
 export async function insertAuditEntry(tx: Tx, request: FastifyRequest | undefined, e: AuditEntry): Promise<void> {
   await tx.insert(auditLog).values({
     id: randomUUID(),
@@ -31,6 +31,7 @@ export async function insertAuditEntry(tx: Tx, request: FastifyRequest | undefin
     before: (e.before ?? null) as object | null,
     after: (e.after ?? null) as object | null,
     ip: request?.ip ?? '',
+    userAgent: String(request?.headers['user-agent'] ?? '').slice(0, 300),
     requestId: request ? String(request.id) : '',
   });
 }

@@ -62,6 +62,7 @@ describe('tenant audit log (listtenantauditlog)', () => {
     // The gateway write names the platform administrator and the client address it came from.
     expect(rows[0]).toMatchObject({ username: 'admin', entity: 'tenant', entityId: ids.north });
     expect(rows[0]!.ip).not.toBe('');
+    expect((rows[0] as unknown as { userAgent: string }).userAgent).not.toBe('');
     expect(r.body.data.rows[2]).toMatchObject({ username: 'Alice', ip: '10.1.2.3', before: { name: 'a' }, after: { name: 'b' }, tenantName: 'Tenant anorth' });
     expect(await records(nora, { startTime: new Date(now - 30 * DAY + 60_000).toISOString(), endTime: new Date(now + 60_000).toISOString() })).toBe(4);
   });

@@ -48,6 +48,7 @@ export default function DetailDrawer({ row, onClose }: DetailDrawerProps) {
           <Descriptions bordered size="small" column={2} styles={{ label: { width: 120, whiteSpace: 'nowrap' } }}>
             <Descriptions.Item label={t('field.at')}>{formatTime(row.at)}</Descriptions.Item>
             <Descriptions.Item label={t('field.ip')}>{row.ip || '-'}</Descriptions.Item>
+            <Descriptions.Item label={t('field.userAgent')}>{row.userAgent || '-'}</Descriptions.Item>
             <Descriptions.Item label={t('field.username')}>{row.username || '-'}</Descriptions.Item>
             <Descriptions.Item label={t('field.userId')}><Typography.Text copyable={row.userId ? { text: row.userId } : false} style={{ fontSize: 12 }}>{row.userId || '-'}</Typography.Text></Descriptions.Item>
             <Descriptions.Item label={t('field.action')}>{codeName(t, 'action', row.action)} <Tag style={{ marginInlineStart: 6 }}>{row.action}</Tag></Descriptions.Item>
