@@ -13,13 +13,15 @@ import { useSessionStore } from '../../stores/session';
 type Item = Required<MenuProps>['items'][number];
 
 export default function SideMenu({ collapsed }: { collapsed: boolean }) {
-  const { t } = useTranslation('layout');
+  const { t, i18n } = useTranslation('layout');
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const tree = useSessionStore((s) => s.menuTreeData);
   const list = useSessionStore((s) => s.menuListData);
 
-  const label = (n: MenuNode): string => (n.titleKey ? t(n.titleKey) : n.name);
+  // Server menus (the tenant menu) come named in the language of the request that loaded them; entries
+  // the console knows (`menu:<id>`) follow a later language switch, others keep the server's name.
+  const label = (n: MenuNode): string => (n.titleKey ? t(n.titleKey) : i18n.exists(`menu:${n.id}`) ? t(`menu:${n.id}` as never) : n.name);
   const items = useMemo(() => {
     const build = (ns: readonly MenuNode[]): Item[] => ns.map((n) => (n.children?.length
       ? { key: n.id, icon: menuIcon(n.icon), label: label(n), children: build(n.children) }
