@@ -93,7 +93,8 @@ describe.each(LANGS)('codes journeys in $locale', ({ locale, name }) => {
     await page.goto(`${server.url}/login`);
     await page.getByTestId('login-submit').waitFor();
     await signInOnPage(page, `rec_${l}`, 'NewPass9876', locale, true);
-    await page.waitForURL(/\/userAdmin/, { timeout: 15_000 });
+    // argon2id sign-in on a busy 2-core CI machine: allow it time, and keep a picture when it fails
+    await page.waitForURL(/\/userAdmin/, { timeout: 30_000 }).catch(async (e: unknown) => { await shot(page, `codes-signin-after-reset-failed-${locale}`); throw e; });
     await page.close();
   });
 
