@@ -60,6 +60,9 @@ export const Codes = {
   FILE_TOO_LARGE: 'file.too_large',
   FILE_NAME_TOO_LONG: 'file.name_too_long',
   FILE_NOT_FOUND: 'file.not_found',
+
+  // Background jobs (docs/tenancy.md)
+  JOB_NOT_FOUND: 'job.not_found',
 } as const;
 
 export type Code = (typeof Codes)[keyof typeof Codes];

@@ -32,3 +32,4 @@ export * from './rules/station.js';
 export * from './schemas/client.js';
 export * from './schemas/tenancy.js';
 export * from './schemas/auditlog.js';
+export * from './schemas/job.js';

@@ -126,5 +126,7 @@ export const Paths = {
   // Tenant area's audit log (issue 5, engineer "auditlog"; docs/auditlog.md)
   listtenantauditlog: '/gateway/tenant/plat/auditlog/listtenantauditlog',
   exporttenantauditlog: '/gateway/tenant/plat/auditlog/exporttenantauditlog',
+  // Background jobs of the tenant area (imports; docs/tenancy.md)
+  getjob: '/gateway/tenant/plat/job/getjob',
   openapi: '/gateway/openapi.json',
 } as const;

@@ -8,6 +8,7 @@ import type { ServerConfig } from './config.js';
 import type { Database } from './db/client.js';
 import type { SettingsService } from './modules/settings/settings.service.js';
 import type { GuardStore } from './modules/session/guard-store.js';
+import type { DataScope } from './modules/tenancy/data-scope.js';
 
 /**
  * Who may call a route:
@@ -17,9 +18,12 @@ import type { GuardStore } from './modules/session/guard-store.js';
  * - { userTypes }: signed with a valid session whose user holds one of these user types;
  * - { tenant }: the tenant area (docs/tenancy.md): signed with a valid session, and the caller
  *   administers the enabled tenant named by TENANTID (`'admin'`), or also holds an enabled role in it
- *   (`'member'`); `request.tenant` is then set.
+ *   (`'member'`); `request.tenant` is then set with the caller's data scope. With `menu` (a TENANT_MENU
+ *   code) the route is an API of that menu in the tenant API catalogue (`tenantApiCatalogue`), and a
+ *   caller who is not the tenant's administrator also needs an API grant of a role for the route's
+ *   path (`role_grants.kind = 'api'`, data id = the route's url).
  */
-export type Access = 'public' | 'signed' | 'user' | { userTypes: readonly UserTypeValue[] } | { tenant: 'admin' | 'member' };
+export type Access = 'public' | 'signed' | 'user' | { userTypes: readonly UserTypeValue[] } | { tenant: 'admin' | 'member'; menu?: string };
 
 /** The tenant a tenant-area call works in (TENANTID, checked by the guard; docs/tenancy.md). */
 export interface TenantContext {
@@ -28,6 +32,8 @@ export interface TenantContext {
   name: string;
   /** The caller administers the tenant (identity 3): the whole tenant is their data scope. */
   admin: boolean;
+  /** What the caller may see and change inside the tenant (modules/tenancy/data-scope.ts). */
+  scope: DataScope;
 }
 
 /** The signed-in caller. */

@@ -29,7 +29,7 @@ export function normalisePurview(purview: number): number {
 }
 
 /** What a grant row is about (table role_grants.kind). */
-export const GrantKind = { MENU: 'menu', ORG_TYPE: 'orgtype', ORG: 'org' } as const;
+export const GrantKind = { MENU: 'menu', ORG_TYPE: 'orgtype', ORG: 'org', API: 'api' } as const;
 export type GrantKindValue = (typeof GrantKind)[keyof typeof GrantKind];
 
 /** Organisation types of SPEC §3: 0 none, 1 group, 2 company, 3 department, 4 sub-department, 5 field, 6 franchise store. */

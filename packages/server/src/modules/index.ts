@@ -23,6 +23,7 @@ import roleRoutes from './roles/roles.routes.js';
 import otcRoutes from './otc/otc.routes.js';
 import clientRoutes from './clients/clients.routes.js';
 import stationRoutes from './stations/stations.routes.js';
+import jobRoutes from './jobs/jobs.routes.js';
 import tenancyRoutes from './tenancy/tenancy.routes.js';
 import oidcPlugin from './oidc/oidc.plugin.js';
 
@@ -48,5 +49,6 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(clientRoutes);
   await app.register(stationRoutes);
   await app.register(tenancyRoutes);
+  await app.register(jobRoutes);
   await app.register(oidcPlugin);
 }

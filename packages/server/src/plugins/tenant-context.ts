@@ -3,34 +3,55 @@
  * named by the TENANTID header (id or code) must exist and be enabled, and the caller must administer it
  * (identity 3 for that tenant) or, for `'member'` routes, hold an enabled role in it. Anything else is
  * `10009029001`, so a tenant administrator can never act in another tenant whatever ids they send.
- * Handlers then work in `inScope(db, { scope: 'tenant', tenantId: request.tenant.id }, …)`.
+ * Handlers then work in `inScope(db, { scope: 'tenant', tenantId: request.tenant.id }, …)` and limit
+ * every list and write to `request.tenant.scope` (modules/tenancy/data-scope.ts).
  */
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Codes, Identity } from '@mp/protocol';
 import { inScope, PLATFORM_SCOPE } from '../db/context.js';
-import { roles, roleUsers, userIdentities } from '../db/schema/index.js';
+import { userIdentities } from '../db/schema/index.js';
 import { AppError } from '../lib/errors.js';
 import { resolveTenant } from '../modules/tenants/tenants.repository.js';
 import type { AuthContext, TenantContext } from '../types.js';
+import { apisFromGrants, listMemberGrants, scopeFromGrants, WHOLE_TENANT } from '../modules/tenancy/data-scope.js';
 
 /**
- * Resolves and checks the context for `auth` in the tenant `tenantHeader`; raises `10009029001`.
- * One short platform-scope transaction (the identity rows live in the administered tenant).
+ * Resolves and checks the context for `auth` in the tenant `tenantHeader` under `access`; raises
+ * `10009029001`. For a caller who is not the tenant's administrator it also reads their role grants
+ * (one statement): their data scope, and for routes of a menu (`access.menu`) the API grant of
+ * `routeUrl`. One short platform-scope transaction (the identity rows live in the administered tenant).
  */
-export async function resolveTenantContext(app: FastifyInstance, auth: AuthContext, tenantHeader: string, mode: 'admin' | 'member'): Promise<TenantContext> {
-  const context = await inScope(app.database.db, PLATFORM_SCOPE, async (tx) => {
+export async function resolveTenantContext(app: FastifyInstance, auth: AuthContext, tenantHeader: string, access: { tenant: 'admin' | 'member'; menu?: string }, routeUrl: string): Promise<TenantContext> {
+  const context = await inScope(app.database.db, PLATFORM_SCOPE, async (tx): Promise<TenantContext | undefined> => {
     const tenant = await resolveTenant(tx, tenantHeader);
     if (!tenant || tenant.status !== 1) return undefined;
     const [admin] = await tx.select({ userId: userIdentities.userId }).from(userIdentities)
       .where(and(eq(userIdentities.tenantId, tenant.id), eq(userIdentities.userId, auth.userId), eq(userIdentities.identity, Identity.TENANT_ADMIN)));
-    if (admin) return { id: tenant.id, code: tenant.code, name: tenant.name, admin: true };
-    if (mode === 'admin') return undefined;
-    const [member] = await tx.select({ roleId: roleUsers.roleId }).from(roleUsers)
-      .innerJoin(roles, and(eq(roles.id, roleUsers.roleId), eq(roles.tenantId, roleUsers.tenantId)))
-      .where(and(eq(roleUsers.tenantId, tenant.id), eq(roleUsers.userId, auth.userId), eq(roles.status, 1))).limit(1);
-    return member ? { id: tenant.id, code: tenant.code, name: tenant.name, admin: false } : undefined;
+    if (admin) return { id: tenant.id, code: tenant.code, name: tenant.name, admin: true, scope: WHOLE_TENANT };
+    if (access.tenant === 'admin') return undefined;
+    const grants = await listMemberGrants(tx, tenant.id, auth.userId);
+    if (!grants.length) return undefined;
+    if (access.menu && !apisFromGrants(grants).has(routeUrl)) return undefined;
+    return { id: tenant.id, code: tenant.code, name: tenant.name, admin: false, scope: scopeFromGrants(grants) };
   });
   if (!context) throw new AppError(Codes.NO_PERMISSION);
   return context;
+}
+
+/** One API of the tenant API catalogue: a tenant-area route of a menu (role API authorisation lists these). */
+export interface TenantApi { method: string; url: string; menu: string }
+
+/**
+ * The tenant API catalogue (SPEC §2 "role API authorisation"): every registered tenant-area route that
+ * names its menu (`access.menu`), in registration order. Built from the app's route table, so a new
+ * route joins the catalogue by declaring its menu.
+ */
+export function tenantApiCatalogue(app: FastifyInstance): TenantApi[] {
+  const out: TenantApi[] = [];
+  for (const r of app.routeTable) {
+    const a = r.access as { tenant?: string; menu?: string } | undefined;
+    if (a && typeof a === 'object' && a.tenant && a.menu && r.method !== 'HEAD') out.push({ method: r.method, url: r.url, menu: a.menu });
+  }
+  return out;
 }

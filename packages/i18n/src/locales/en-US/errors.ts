@@ -61,6 +61,9 @@ export default {
     has_users: 'The tenant "{{name}}" still has users, roles or organisations and cannot be deleted',
     admin_user_invalid: 'An administrator must be an enabled user of this tenant or of the platform tenant', product_duplicate: 'The same product cannot be authorised twice',
   },
+  job: {
+    not_found: 'The job does not exist',
+  },
   file: {
     invalid_type: 'invalid file type',
     too_large: 'The file size can not exceed {{size}}.',

@@ -61,6 +61,9 @@ export default {
     has_users: 'テナント「{{name}}」にはまだユーザー、ロールまたは組織があるため削除できません',
     admin_user_invalid: '管理者はこのテナントまたはプラットフォームテナントの有効なユーザーである必要があります', product_duplicate: '同じ製品を重複して認可することはできません',
   },
+  job: {
+    not_found: 'ジョブが存在しません',
+  },
   file: {
     invalid_type: 'ファイル形式が無効です',
     too_large: 'ファイルサイズは {{size}} を超えられません',

@@ -60,6 +60,9 @@ export default {
     has_users: '租户“{{name}}”下仍有用户、角色或组织，不能删除',
     admin_user_invalid: '所选管理员必须是该租户或平台租户中已启用的用户', product_duplicate: '同一产品不能重复授权',
   },
+  job: {
+    not_found: '任务不存在',
+  },
   file: {
     invalid_type: '文件类型无效',
     too_large: '文件大小不能超过 {{size}}',

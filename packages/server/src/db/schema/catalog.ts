@@ -47,8 +47,21 @@ export const tenantProducts = pgTable('tenant_products', {
   productId: text('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
   version: text('version').notNull().default(''),
   status: smallint('status').notNull().default(1),
+  /**
+   * The application tenant (SPEC §3 Application tenant): the tenant's own name and code of the
+   * application (code letters and digits, unique in the tenant), who created it and when it changed.
+   * Empty code/name mean "as the product" (rows authorised before migration 0010 are backfilled).
+   */
+  code: text('code').notNull().default(''),
+  name: text('name').notNull().default(''),
+  creator: text('creator').notNull().default(''),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [primaryKey({ columns: [t.tenantId, t.productId] }), index('tenant_products_product_idx').on(t.productId)]);
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.tenantId, t.productId] }),
+  index('tenant_products_product_idx').on(t.productId),
+  uniqueIndex('tenant_products_tenant_code_uq').on(t.tenantId, sql`lower(${t.code})`).where(sql`${t.code} <> ''`),
+]);
 
 /** Organisations (SPEC §3 Organisation): a tree per tenant; types 0–6; `category` groups trees. */
 export const organisations = pgTable('organisations', {
@@ -64,11 +77,23 @@ export const organisations = pgTable('organisations', {
   sort: integer('sort').notNull().default(0),
   status: smallint('status').notNull().default(1),
   description: text('description').notNull().default(''),
+  /**
+   * Materialised path: '/' + the ids from the tree's top down to this organisation + '/', e.g.
+   * '/t1/d1/d2/'. Kept by the trigger of migration 0010 (insert, and every move of a subtree), so
+   * "inside the subtree of X" is `starts_with(path, X.path)` on an index (docs/tenancy.md "Data scope").
+   */
+  path: text('path').notNull().default(''),
+  /** Lower-cased name for indexed "starts with" search under row-level security (as users.username_lc). */
+  nameLc: text('name_lc').generatedAlwaysAs(sql`lower(name)`),
+  creator: text('creator').notNull().default(''),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   uniqueIndex('organisations_tenant_code_uq').on(t.tenantId, t.category, sql`lower(${t.code})`),
   index('organisations_tenant_parent_idx').on(t.tenantId, t.parentId),
+  index('organisations_tenant_path_idx').on(t.tenantId, t.path.op('text_pattern_ops')),
+  index('organisations_tenant_name_lc_idx').on(t.tenantId, t.nameLc),
+  index('organisations_tenant_parent_sort_idx').on(t.tenantId, t.category, t.parentId, t.sort, t.name),
 ]);
 
 /** Roles (SPEC §3 Role): created per organisation or group, inside a tenant. */

@@ -4,3 +4,4 @@ export * from './tenant.js';
 export * from './catalog.js';
 export * from './settings-catalog.js';
 export * from './auth-flows.js';
+export * from './tenant-admin.js';

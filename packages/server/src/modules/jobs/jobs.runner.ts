@@ -1,0 +1,62 @@
+/**
+ * Runs background jobs in this process (docs/tenancy.md "Bulk import as a background job"). A job is a
+ * `jobs` row, so any instance answers `getjob`; the work runs where it was started. The work function
+ * validates every row first (throwing `JobRejected` with the per-row errors writes nothing and ends the
+ * job 'failed'), then applies in one transaction of its own and returns the report ('done'). Any other
+ * error ends it 'error' with nothing written (the apply transaction rolls back).
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { JobState, type JobReport, type JobRowError, type JobStateValue } from '@mp/protocol';
+import { inScope } from '../../db/context.js';
+import { finishJob, insertJob, updateJobProgress } from './jobs.repository.js';
+
+/** Thrown by a job's work when rows are refused: ends the job 'failed' with these errors. */
+export class JobRejected extends Error {
+  constructor(readonly errors: JobRowError[], readonly total: number) { super(`${errors.length} rows refused`); }
+}
+
+/** What a job's work may report while it runs. */
+export interface JobContext {
+  jobId: string;
+  /** Progress: `processed` rows done (of the job's total), optionally entering a new state. Throttled to one write per 250 ms. */
+  progress(processed: number, state?: JobStateValue): Promise<void>;
+}
+
+export interface JobStart { tenantId: string; kind: string; fileName: string; total: number; createdBy: string }
+
+/**
+ * Records the job ('queued') and starts `work` after the current request has been answered; returns the
+ * job id at once. `work` resolves to the report of a 'done' job.
+ */
+export async function startJob(app: FastifyInstance, start: JobStart, work: (ctx: JobContext) => Promise<JobReport>): Promise<string> {
+  const id = randomUUID();
+  const scope = { scope: 'tenant' as const, tenantId: start.tenantId };
+  const db = app.database.db;
+  await inScope(db, scope, (tx) => insertJob(tx, { id, ...start }));
+  let last = 0;
+  const ctx: JobContext = {
+    jobId: id,
+    async progress(processed, state) {
+      const now = Date.now();
+      if (!state && now - last < 250) return;
+      last = now;
+      await inScope(db, scope, (tx) => updateJobProgress(tx, id, processed, state));
+    },
+  };
+  setImmediate(() => {
+    void (async () => {
+      try {
+        await ctx.progress(0, JobState.VALIDATING);
+        const report = await work(ctx);
+        await inScope(db, scope, (tx) => finishJob(tx, id, JobState.DONE, report, start.total));
+      } catch (err) {
+        const rejected = err instanceof JobRejected;
+        if (!rejected) app.log.error({ err, jobId: id }, 'job failed');
+        const report: JobReport = rejected ? { created: 0, updated: 0, errors: err.errors } : { created: 0, updated: 0, errors: [], message: (err as Error).message };
+        await inScope(db, scope, (tx) => finishJob(tx, id, rejected ? JobState.FAILED : JobState.ERROR, report)).catch((e: unknown) => app.log.error({ err: e, jobId: id }, 'job not recorded'));
+      }
+    })();
+  });
+  return id;
+}
