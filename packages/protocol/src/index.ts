@@ -33,3 +33,4 @@ export * from './schemas/client.js';
 export * from './schemas/tenancy.js';
 export * from './schemas/auditlog.js';
 export * from './schemas/job.js';
+export * from './schemas/organisation.js';

@@ -126,6 +126,9 @@ export const Paths = {
   // Tenant area's audit log (issue 5, engineer "auditlog"; docs/auditlog.md)
   listtenantauditlog: '/gateway/tenant/plat/auditlog/listtenantauditlog',
   exporttenantauditlog: '/gateway/tenant/plat/auditlog/exporttenantauditlog',
+  // Organisations of the tenant area (issue 5; docs/tenancy.md; schemas/organisation.ts)
+  listorgchildren: '/gateway/tenant/plat/org/listorgchildren',
+  searchorg: '/gateway/tenant/plat/org/searchorg',
   // Background jobs of the tenant area (imports; docs/tenancy.md)
   getjob: '/gateway/tenant/plat/job/getjob',
   openapi: '/gateway/openapi.json',
