@@ -17,6 +17,8 @@ export interface MenuNode {
   icon: string;
   target: string;
   level: number;
+  /** Server menus: the caller's permission bits (1 read, 2 write = its controls); absent: both. */
+  purview?: number;
   children?: MenuNode[];
 }
 
@@ -45,6 +47,7 @@ export function convertTenantMenu(rows: readonly TenantMenuRow[] | null | undefi
       target: children ? '' : menuTargetPath(r.menuUrl, root),
       level,
     };
+    if (r.purview !== undefined) node.purview = r.purview;
     if (children) node.children = children;
     return node;
   });

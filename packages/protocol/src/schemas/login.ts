@@ -140,5 +140,7 @@ export interface TenantMenuRow {
   menuIcon: string;
   parentMenuId: string;
   menuUrl: string;
+  /** Permission bits of the caller on this menu: 1 read, 2 write (its controls); absent means both. */
+  purview?: number;
   children: TenantMenuRow[];
 }

@@ -25,16 +25,18 @@ export async function replaceGrants(tx: Tx, tenantId: string, roleId: string, ki
 }
 
 /**
- * Menu ids granted with read to the enabled roles `userId` is a member of in the tenant (SPEC §6: the
- * tenant menu derives from the role-based menu list). Uses role_users (tenant, user) and the grants key.
+ * The menus granted with read to the enabled roles `userId` is a member of in the tenant, each with the
+ * union of its permission bits over those roles (SPEC §6: the tenant menu derives from the role-based
+ * menu list; 1 read, 2 write = the menu's controls). Uses role_users (tenant, user) and the grants key.
  */
-export async function listMenuIdsGrantedToUser(tx: Tx, tenantId: string, userId: string): Promise<string[]> {
-  const rows = await tx.selectDistinct({ id: roleGrants.dataId }).from(roleGrants)
+export async function listMenuPurviewsOfUser(tx: Tx, tenantId: string, userId: string): Promise<Map<string, number>> {
+  const rows = await tx.select({ id: roleGrants.dataId, purview: sql<number>`bit_or(${roleGrants.purview})` }).from(roleGrants)
     .innerJoin(roleUsers, and(eq(roleUsers.tenantId, roleGrants.tenantId), eq(roleUsers.roleId, roleGrants.roleId)))
     .innerJoin(roles, and(eq(roles.tenantId, roleGrants.tenantId), eq(roles.id, roleGrants.roleId)))
     .where(and(
       eq(roleGrants.tenantId, tenantId), eq(roleUsers.userId, userId), eq(roleGrants.kind, GrantKind.MENU),
       eq(roles.status, 1), sql`(${roleGrants.purview} & ${Purview.READ}) <> 0`,
-    ));
-  return rows.map((r) => r.id);
+    ))
+    .groupBy(roleGrants.dataId);
+  return new Map(rows.map((r) => [r.id, Number(r.purview)]));
 }

@@ -132,6 +132,10 @@ describe('listmymenu honours menu grants', () => {
     await c.post(Paths.addroleuser, { tenantId: A.tenantId, roleId, userIds: [member] });
     expect(await menuOf(A.tenantId)).toEqual(['orgManagement', 'auditlog']);
     expect(await menuOf('-1')).toEqual(['orgManagement', 'auditlog']);
+    // the controls: write on orgManagement, read only on auditlog; administrators both everywhere
+    const purviews = async (tenant: string) => (await m.get(Paths.listmymenu, { headers: { tenantid: tenant } })).body.data.rows.map((r: { purview: number }) => r.purview);
+    expect(await purviews(A.tenantId)).toEqual([3, 1]);
+    expect((await purviews(B.tenantId)).every((p: number) => p === 3)).toBe(true);
     expect((await menuOf(B.tenantId)).length).toBeGreaterThan(10);
     await t.app.database.db.update(roles).set({ status: 0 }).where(eq(roles.id, roleId));
     expect(await menuOf(A.tenantId)).toEqual([]);
