@@ -1,52 +1,86 @@
 /**
  * Station management in the tenant area (SPEC §2 stationManagement; docs/stations.md): the TENANTID
- * tenant's stations and their members, for that tenant's administrators (`access: { tenant: 'admin' }`,
+ * tenant's stations and their members, for that tenant's administrators and for role holders granted
+ * the `stationManagement` menu's APIs (`access: { tenant: 'member', menu: 'stationManagement' }`,
  * docs/tenancy.md). Each call is one transaction in the tenant's scope; ids of another tenant are
- * "not found".
+ * "not found". Role holders see and change only stations and users inside their data scope
+ * (stations.tenant.service.ts); anything outside it is `10009029001`, checked before the write.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { IdsBody, IdsStatusBody, ok, Paths, StationAddBody, StationEditBody, StationUserBody, StationUserListBody, TenantStationListBody } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
 import { inScope } from '../../db/context.js';
+import type { DataScope } from '../tenancy/data-scope.js';
 import * as members from './stations.members.service.js';
 import * as svc from './stations.service.js';
+import * as scoped from './stations.tenant.service.js';
 
-const config = { access: { tenant: 'admin' } } as const;
+const config = { access: { tenant: 'member', menu: 'stationManagement' } } as const;
 const tags = ['stations'];
 
 export default async function stationTenantRoutes(app: FastifyInstance) {
-  /** Runs `fn` in one transaction scoped to the request's tenant. */
-  const inTenant = <T>(request: FastifyRequest, fn: (tx: Tx, tenantId: string) => Promise<T>) => {
-    const tenantId = request.tenant!.id;
-    return inScope(app.database.db, { scope: 'tenant', tenantId }, (tx) => fn(tx, tenantId));
+  /** Runs `fn` in one transaction scoped to the request's tenant, with the caller's data scope. */
+  const inTenant = <T>(request: FastifyRequest, fn: (tx: Tx, tenantId: string, scope: DataScope) => Promise<T>) => {
+    const { id: tenantId, scope } = request.tenant!;
+    return inScope(app.database.db, { scope: 'tenant', tenantId }, (tx) => fn(tx, tenantId, scope));
   };
 
   app.post(Paths.listtenantstation, { config, schema: { tags, body: TenantStationListBody } }, async (request) =>
-    ok(await inTenant(request, (tx, t) => svc.listTenantStationPage(tx, t, request.body as TenantStationListBody))));
+    ok(await inTenant(request, (tx, t, s) => scoped.listScopedStationPage(tx, t, s, request.body as TenantStationListBody))));
 
-  app.post(Paths.addstation, { config, schema: { tags, body: StationAddBody } }, async (request) =>
-    ok(await inTenant(request, (tx, t) => svc.addStation(tx, request, t, request.body as StationAddBody))));
+  app.post(Paths.addstation, { config, schema: { tags, body: StationAddBody } }, async (request) => {
+    const b = request.body as StationAddBody;
+    return ok(await inTenant(request, async (tx, t, s) => {
+      await scoped.assertStationWriteInScope(tx, t, s, b);
+      return svc.addStation(tx, request, t, b);
+    }));
+  });
 
-  app.post(Paths.editstation, { config, schema: { tags, body: StationEditBody } }, async (request) =>
-    ok(await inTenant(request, (tx, t) => svc.editStation(tx, request, t, request.body as StationEditBody))));
+  app.post(Paths.editstation, { config, schema: { tags, body: StationEditBody } }, async (request) => {
+    const b = request.body as StationEditBody;
+    return ok(await inTenant(request, async (tx, t, s) => {
+      await scoped.assertStationWriteInScope(tx, t, s, b);
+      return svc.editStation(tx, request, t, b);
+    }));
+  });
 
-  app.post(Paths.deletestation, { config, schema: { tags, body: IdsBody } }, async (request) =>
-    ok(await inTenant(request, (tx, t) => svc.deleteStations(tx, request, t, (request.body as { ids: string[] }).ids))));
+  app.post(Paths.deletestation, { config, schema: { tags, body: IdsBody } }, async (request) => {
+    const { ids } = request.body as { ids: string[] };
+    return ok(await inTenant(request, async (tx, t, s) => {
+      await scoped.assertStationsInScope(tx, t, s, ids);
+      return svc.deleteStations(tx, request, t, ids);
+    }));
+  });
 
   app.post(Paths.statusstation, { config, schema: { tags, body: IdsStatusBody } }, async (request) => {
     const b = request.body as { ids: string[]; status: 0 | 1 };
-    return ok(await inTenant(request, (tx, t) => svc.setStationsEnabled(tx, request, t, b.ids, b.status)));
+    return ok(await inTenant(request, async (tx, t, s) => {
+      await scoped.assertStationsInScope(tx, t, s, b.ids);
+      return svc.setStationsEnabled(tx, request, t, b.ids, b.status);
+    }));
   });
 
   app.post(Paths.liststationuser, { config, schema: { tags, body: StationUserListBody } }, async (request) =>
-    ok(await inTenant(request, (tx, t) => members.listStationUserPage(tx, t, request.body as StationUserListBody, true))));
+    ok(await inTenant(request, (tx, t, s) => scoped.listScopedStationUserPage(tx, t, s, request.body as StationUserListBody, true))));
 
   app.post(Paths.listusernotinstation, { config, schema: { tags, body: StationUserListBody } }, async (request) =>
-    ok(await inTenant(request, (tx, t) => members.listStationUserPage(tx, t, request.body as StationUserListBody, false))));
+    ok(await inTenant(request, (tx, t, s) => scoped.listScopedStationUserPage(tx, t, s, request.body as StationUserListBody, false))));
 
-  app.post(Paths.addstationuser, { config, schema: { tags, body: StationUserBody } }, async (request) =>
-    ok(await inTenant(request, (tx, t) => members.addStationUsers(tx, request, t, request.body as StationUserBody))));
+  app.post(Paths.addstationuser, { config, schema: { tags, body: StationUserBody } }, async (request) => {
+    const b = request.body as StationUserBody;
+    return ok(await inTenant(request, async (tx, t, s) => {
+      await scoped.assertStationsInScope(tx, t, s, [b.stationId]);
+      await scoped.assertUsersInScope(tx, t, s, b.userIds);
+      return members.addStationUsers(tx, request, t, b);
+    }));
+  });
 
-  app.post(Paths.deletestationuser, { config, schema: { tags, body: StationUserBody } }, async (request) =>
-    ok(await inTenant(request, (tx, t) => members.deleteStationUsers(tx, request, t, request.body as StationUserBody))));
+  app.post(Paths.deletestationuser, { config, schema: { tags, body: StationUserBody } }, async (request) => {
+    const b = request.body as StationUserBody;
+    return ok(await inTenant(request, async (tx, t, s) => {
+      await scoped.assertStationsInScope(tx, t, s, [b.stationId]);
+      await scoped.assertUsersInScope(tx, t, s, b.userIds);
+      return members.deleteStationUsers(tx, request, t, b);
+    }));
+  });
 }
