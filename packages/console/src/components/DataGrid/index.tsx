@@ -121,6 +121,7 @@ export default function DataGrid<T extends object, F extends Filters = Filters>(
         onClearSelection={clearSelection}
         batch={batch}
         onImport={props.onImport}
+        importAsJob={props.importAsJob}
         onDownloadTemplate={props.onDownloadTemplate}
         onExport={props.onExport ? () => props.onExport!(applied()) : undefined}
         onRefresh={() => void refetch()}

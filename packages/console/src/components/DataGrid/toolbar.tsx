@@ -39,6 +39,8 @@ export interface ToolbarProps {
   onClearSelection: () => void;
   batch: BatchAction[];
   onImport?: (file: File) => Promise<unknown>;
+  /** No success toast after `onImport`: a background job's dialog reports instead. */
+  importAsJob?: boolean;
   onDownloadTemplate?: () => Promise<unknown>;
   onExport?: () => Promise<unknown>;
   onRefresh: () => void;
@@ -106,7 +108,7 @@ export default function Toolbar(p: ToolbarProps) {
       void message.error(t(problem.key, problem.params));
       return Upload.LIST_IGNORE;
     }
-    if (p.onImport) void runPlain('import', async () => { await p.onImport!(file); p.onChanged(); }, t('grid:importSucceeded'));
+    if (p.onImport) void runPlain('import', async () => { await p.onImport!(file); if (!p.importAsJob) p.onChanged(); }, p.importAsJob ? undefined : t('grid:importSucceeded'));
     return false;
   };
 

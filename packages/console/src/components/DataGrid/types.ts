@@ -65,6 +65,8 @@ export interface DataGridProps<T extends object, F extends Filters = Filters> {
   onExport?: (filters: F & Pick<GridQuery, 'sortField' | 'sortOrder'>) => Promise<unknown>;
   /** Import one Excel file (checked first: Excel only, name ≤ 50, size ≤ 10M — SPEC §5 Import files). */
   onImport?: (file: File) => Promise<unknown>;
+  /** The import runs as a background job (components/ImportJob): no success toast when `onImport` resolves; its dialog reports. */
+  importAsJob?: boolean;
   /** Download the import template. */
   onDownloadTemplate?: () => Promise<unknown>;
   /** False → the row's checkbox is disabled (e.g. the built-in tenant). */
