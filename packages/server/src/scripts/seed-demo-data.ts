@@ -149,6 +149,23 @@ export function solidPng(rgb: [number, number, number], size = 64): Buffer {
   ]);
 }
 
+/** Teams (sub-departments) under each tenant's first department: the tree is three levels deep. */
+export const DEMO_TEAMS = {
+  zh: [['FE', '前端组'], ['BE', '后端组']],
+  en: [['FE', 'Frontend'], ['BE', 'Backend']],
+} as const;
+
+/**
+ * The demo data role of each enabled tenant: the first department's managers. Its members see and
+ * change only that department's subtree (organisation-tree grant), with these menus (1 read, 3 read
+ * and write) and the APIs of those menus (read calls only for read-only menus).
+ */
+export const DEMO_ROLE = {
+  code: 'deptmgr',
+  name: { zh: '部门经理', en: 'Department managers' },
+  menus: { employeeManagement: 3, orgManagement: 1, stationManagement: 1, orgEmployeeRelation: 3 } as Record<string, number>,
+} as const;
+
 /** Departments under each tenant's root organisation, and stations (positions) with their level. */
 export const DEMO_DEPARTMENTS = {
   zh: [['RD', '研发中心'], ['MKT', '市场部'], ['OPS', '运营部'], ['HR', '人力资源部']],

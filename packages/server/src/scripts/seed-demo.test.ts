@@ -3,9 +3,10 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { Paths } from '@mp/protocol';
 import { ADMIN_PASSWORD, testApp } from '../testing/test-app.js';
 import { inScope, PLATFORM_SCOPE } from '../db/context.js';
-import { auditLog, files, organisations, stations, tenants, userIdentities, users } from '../db/schema/index.js';
-import { DEMO_PASSWORD, DEMO_TENANTS, peopleOf, solidPng } from './seed-demo-data.js';
+import { auditLog, files, organisations, roleGrants, roles, roleUsers, stations, tenants, userIdentities, users } from '../db/schema/index.js';
+import { DEMO_PASSWORD, DEMO_ROLE, DEMO_TENANTS, peopleOf, solidPng } from './seed-demo-data.js';
 import { seedDemo, type SeedReport } from './seed-demo.js';
+import { tenantApiCatalogue } from '../plugins/tenant-context.js';
 
 const codes = DEMO_TENANTS.map((t) => t.code);
 
@@ -14,7 +15,7 @@ describe('seed:demo', () => {
   let first: SeedReport;
   beforeAll(async () => {
     t = await testApp();
-    first = await seedDemo(t.app.database);
+    first = await seedDemo(t.app.database, { apis: tenantApiCatalogue(t.app) });
   }, 120_000);
   afterAll(() => t.close());
 
@@ -53,8 +54,28 @@ describe('seed:demo', () => {
     });
     expect(orgs.filter((o) => o.parentId === null)).toHaveLength(DEMO_TENANTS.length);
     expect(orgs.filter((o) => o.parentId !== null && o.parentId === o.tenantId)).toHaveLength(DEMO_TENANTS.length * 4);
+    expect(orgs.filter((o) => o.type === 4)).toHaveLength(DEMO_TENANTS.length * 2); // teams, a level deeper
+    expect(orgs.filter((o) => o.type === 4).every((o) => o.path.split('/').length === 5)).toBe(true);
     expect(stationRows).toHaveLength(DEMO_TENANTS.length * 5);
     expect(homeless).toEqual([]);
+  });
+
+  it('gives each enabled tenant a department managers role granting the first department\'s subtree, held by its third user', async () => {
+    const enabled = DEMO_TENANTS.filter((d) => d.status === 1);
+    expect(first.added.filter((a) => a.roleHolder).length).toBe(enabled.length);
+    const { roleRows, grants, members } = await inScope(t.app.database.db, PLATFORM_SCOPE, async (tx) => ({
+      roleRows: await tx.select().from(roles).where(eq(roles.code, DEMO_ROLE.code)),
+      grants: await tx.select().from(roleGrants),
+      members: await tx.select().from(roleUsers),
+    }));
+    expect(roleRows).toHaveLength(enabled.length);
+    for (const r of roleRows) {
+      const mine = grants.filter((g) => g.roleId === r.id);
+      expect(mine.filter((g) => g.kind === 'org').map((g) => g.dataId)).toEqual([r.orgId]);
+      expect(Object.fromEntries(mine.filter((g) => g.kind === 'menu').map((g) => [g.dataId, g.purview]))).toEqual(DEMO_ROLE.menus);
+      expect(mine.filter((g) => g.kind === 'api').every((g) => tenantApiCatalogue(t.app).some((a) => a.url === g.dataId && DEMO_ROLE.menus[a.menu] !== undefined))).toBe(true);
+      expect(members.filter((m) => m.roleId === r.id)).toHaveLength(1);
+    }
   });
 
   it('a second run adds nothing and does not fail', async () => {

@@ -6,11 +6,15 @@
  * - 45 users across them with Chinese or English names, 11-digit mobiles and e-mails; the first of each
  *   tenant is its tenant administrator (identity 3; user name `<code>.admin`), the second an
  *   application administrator (identity 2); all hold identity 1 and share the password DEMO_PASSWORD;
- * - each tenant's root organisation with four departments, and five stations (positions); every user
- *   belongs to a department (affiliated and default organisation) and holds a station;
+ * - each tenant's root organisation with four departments, two teams under the first department, and
+ *   five stations (positions); every user belongs to a department or team (affiliated and default
+ *   organisation) and holds a station;
+ * - in each enabled tenant the data role "department managers" (DEMO_ROLE) of the first department:
+ *   its organisation-tree grant is that department's subtree, with menu grants and the API grants of
+ *   those menus (`apis`: the tenant API catalogue of the running app); the tenant's third user holds it;
  * - `signin` audit entries over the last 7 days, so the platform dashboard's chart shows something.
  * Idempotent: a tenant whose code exists is skipped with everything of it, so a second run adds nothing.
- * All inserts run in one transaction. Apps and roles come with the issues that add their screens.
+ * All inserts run in one transaction.
  *
  * The embedded database allows one process per folder and PGlite does not detect a second one, so
  * the script refuses to run while `postmaster.pid` exists in MP_DATA_DIR (the server is running, or
@@ -25,21 +29,21 @@ import { Identity } from '@mp/protocol';
 import { loadConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { inScope, PLATFORM_SCOPE } from '../db/context.js';
-import { auditLog, files, organisations, stations, tenants, users } from '../db/schema/index.js';
-import { bootstrap } from '../bootstrap.js';
+import { auditLog, files, organisations, roleGrants, roles, roleUsers, stations, tenants, users } from '../db/schema/index.js';
+import { buildApp } from '../app.js';
 import { hashPassword } from '../lib/passwords.js';
-import { SettingsService } from '../modules/settings/settings.service.js';
+import { tenantApiCatalogue, type TenantApi } from '../plugins/tenant-context.js';
 import { insertFile } from '../modules/files/files.repository.js';
 import { insertTenant } from '../modules/tenants/tenants.repository.js';
 import { insertIdentity, insertUser } from '../modules/users/users.repository.js';
 import { insertRootOrganisation } from '../modules/organisations/organisations.repository.js';
-import { DEMO_DEPARTMENTS, DEMO_PASSWORD, DEMO_STATIONS, DEMO_TENANTS, peopleOf, rng, solidPng } from './seed-demo-data.js';
+import { DEMO_DEPARTMENTS, DEMO_PASSWORD, DEMO_ROLE, DEMO_STATIONS, DEMO_TEAMS, DEMO_TENANTS, peopleOf, rng, solidPng } from './seed-demo-data.js';
 
 const DAY_MS = 86_400_000;
 
 export interface SeedReport {
   /** Tenants added by this run, with their administrator's user name and the number of users. */
-  added: { code: string; name: string; status: number; users: number; admin: string }[];
+  added: { code: string; name: string; status: number; users: number; admin: string; roleHolder?: string }[];
   /** Codes of demo tenants that already existed and were left alone. */
   skipped: string[];
   users: number;
@@ -51,11 +55,12 @@ export interface SeedReport {
 
 /**
  * Seeds the demo tenants that do not exist yet into `database`, in one transaction.
- * `now` fixes the clock (tests); passwords are hashed before the transaction opens, so the
+ * `now` fixes the clock (tests); `apis` is the tenant API catalogue the demo role's API grants come
+ * from (none given: the role gets menus and its subtree only); passwords are hashed before the transaction opens, so the
  * transaction (which on PGlite holds the whole database) stays short.
  * @throws when a write fails (nothing is kept then: the transaction rolls back).
  */
-export async function seedDemo(database: Database, opts: { now?: Date } = {}): Promise<SeedReport> {
+export async function seedDemo(database: Database, opts: { now?: Date; apis?: TenantApi[] } = {}): Promise<SeedReport> {
   const now = opts.now ?? new Date();
   const codes = DEMO_TENANTS.map((t) => t.code);
   const existing = await inScope(database.db, PLATFORM_SCOPE, (tx) =>
@@ -90,6 +95,12 @@ export async function seedDemo(database: Database, opts: { now?: Date } = {}): P
       await tx.insert(organisations).values(DEMO_DEPARTMENTS[t.names].map(([code, name], i) => ({
         id: deptIds[i]!, tenantId, parentId: tenantId, code: `${t.code.toUpperCase()}-${code}`, name, type: 3, sort: i + 1, createdAt, updatedAt: createdAt,
       })));
+      const teamIds = DEMO_TEAMS[t.names].map(() => randomUUID());
+      await tx.insert(organisations).values(DEMO_TEAMS[t.names].map(([code, name], i) => ({
+        id: teamIds[i]!, tenantId, parentId: deptIds[0]!, code: `${t.code.toUpperCase()}-${code}`, name, type: 4, sort: i + 1, createdAt, updatedAt: createdAt,
+      })));
+      // Every fourth user from the fifth on works in a team of the first department.
+      const orgOf = (n: number): string => (n >= 4 && n % 4 === 0 ? teamIds[(n / 4) % teamIds.length]! : deptIds[n % deptIds.length]!);
       const stationIds = DEMO_STATIONS[t.names].map(() => randomUUID());
       await tx.insert(stations).values(DEMO_STATIONS[t.names].map(([name, level], i) => ({
         id: stationIds[i]!, tenantId, orgId: tenantId, name, level, code: `ST${String(i + 1).padStart(2, '0')}`, createdAt, updatedAt: createdAt,
@@ -102,7 +113,7 @@ export async function seedDemo(database: Database, opts: { now?: Date } = {}): P
         const joined = new Date(createdAt.getTime() + Math.floor(rand() * Math.max(1, t.createdDaysAgo - 7)) * DAY_MS);
         await insertUser(tx, {
           id, tenantId, username: p.username, employeeName: p.employeeName, employeeCode: p.employeeCode, mobile: p.mobile, email: p.email,
-          passwordHash: hashes[h++]!, status: p.status, orgId: deptIds[n % deptIds.length]!, defaultOrgId: deptIds[n % deptIds.length]!,
+          passwordHash: hashes[h++]!, status: p.status, orgId: orgOf(n), defaultOrgId: orgOf(n),
           stationId: stationIds[n === 0 ? 3 : n % stationIds.length]!, effectiveDate: createdAt.toISOString().slice(0, 10), expiryDate: '2099-12-31',
           passwordChangedAt: createdAt, createdAt: n === 0 ? createdAt : joined, updatedAt: n === 0 ? createdAt : joined,
         });
@@ -112,7 +123,9 @@ export async function seedDemo(database: Database, opts: { now?: Date } = {}): P
         ids.push({ id, username: p.username, enabled: p.status === 1 });
       }
       report.users += people.length;
-      report.added.push({ code: t.code, name: t.name, status: t.status, users: people.length, admin: people[0]!.username });
+      const holder = t.status === 1 && ids[2] ? ids[2] : undefined;
+      if (holder) await seedDemoRole(tx, tenantId, deptIds[0]!, holder.id, t.names, opts.apis ?? []);
+      report.added.push({ code: t.code, name: t.name, status: t.status, users: people.length, admin: people[0]!.username, ...(holder ? { roleHolder: holder.username } : {}) });
 
       // Sign-ins of enabled users of enabled tenants: a few a day, none in the future.
       if (t.status !== 1) continue;
@@ -134,6 +147,24 @@ export async function seedDemo(database: Database, opts: { now?: Date } = {}): P
   return report;
 }
 
+/**
+ * The demo data role of one tenant (DEMO_ROLE): at the department `deptId`, granting its subtree, the
+ * menus, and those menus' APIs from `apis` (for a read-only menu only its list/get/search calls).
+ */
+async function seedDemoRole(tx: Parameters<Parameters<typeof inScope>[2]>[0], tenantId: string, deptId: string, userId: string, names: 'zh' | 'en', apis: TenantApi[]): Promise<void> {
+  const roleId = randomUUID();
+  await tx.insert(roles).values({ id: roleId, tenantId, orgId: deptId, code: DEMO_ROLE.code, name: DEMO_ROLE.name[names], creator: 'seed-demo' });
+  const isRead = (url: string) => /\/(list|get|search|query)[^/]*$/.test(url);
+  const grants: (typeof roleGrants.$inferInsert)[] = [
+    { tenantId, roleId, kind: 'org', dataId: deptId },
+    ...Object.entries(DEMO_ROLE.menus).map(([menu, purview]) => ({ tenantId, roleId, kind: 'menu', dataId: menu, purview })),
+    ...[...new Set(apis.filter((a) => DEMO_ROLE.menus[a.menu] !== undefined && (DEMO_ROLE.menus[a.menu]! & 2 || isRead(a.url))).map((a) => a.url))]
+      .map((url) => ({ tenantId, roleId, kind: 'api', dataId: url })),
+  ];
+  await tx.insert(roleGrants).values(grants);
+  await tx.insert(roleUsers).values({ tenantId, roleId, userId });
+}
+
 /** Prints what a run added (or that it added nothing). */
 function printReport(r: SeedReport): void {
   if (!r.added.length) {
@@ -141,12 +172,18 @@ function printReport(r: SeedReport): void {
     return;
   }
   console.log(`Added ${r.added.length} tenant(s), ${r.users} user(s), ${r.files} logo file(s), ${r.auditEntries} sign-in audit entr${r.auditEntries === 1 ? 'y' : 'ies'}:`);
-  for (const t of r.added) console.log(`  ${t.code.padEnd(10)} ${t.name}${t.status === 1 ? '' : ' (disabled)'}: ${t.users} users, tenant administrator ${t.admin}`);
+  for (const t of r.added) {
+    console.log(`  ${t.code.padEnd(10)} ${t.name}${t.status === 1 ? '' : ' (disabled)'}: ${t.users} users, tenant administrator ${t.admin}` +
+      (t.roleHolder ? `, department manager ${t.roleHolder} (sees the first department only)` : ''));
+  }
   if (r.skipped.length) console.log(`Skipped existing tenant(s): ${r.skipped.join(', ')}`);
   console.log(`Every demo account's password: ${r.password}   (users sign in by user name, mobile or e-mail)`);
 }
 
-/** The command: opens the configured database, runs bootstrap like a first start, seeds, closes. */
+/**
+ * The command: opens the configured database, builds the app on it (bootstrap like a first start, and
+ * the tenant API catalogue for the demo role's API grants; nothing listens), seeds, closes.
+ */
 async function main(): Promise<number> {
   const config = loadConfig();
   if (!config.databaseUrl && config.dataDir !== 'memory://' && existsSync(join(config.dataDir, 'postmaster.pid'))) {
@@ -163,9 +200,12 @@ async function main(): Promise<number> {
     return 2;
   }
   try {
-    const generated = await bootstrap(database, config, new SettingsService(database.db, config));
+    const { app, generatedAdminPassword: generated } = await buildApp({}, { logger: false, database });
+    await app.ready();
+    const apis = tenantApiCatalogue(app);
+    await app.close();
     if (generated) console.log(`Platform administrator created: ${config.adminUsername} / ${generated} (shown once)`);
-    printReport(await seedDemo(database));
+    printReport(await seedDemo(database, { apis }));
     console.log(`Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : config.dataDir}`);
     return 0;
   } catch (err) {
