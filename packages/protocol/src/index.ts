@@ -34,3 +34,4 @@ export * from './schemas/tenancy.js';
 export * from './schemas/auditlog.js';
 export * from './schemas/job.js';
 export * from './schemas/organisation.js';
+export * from './schemas/apptenant.js';

@@ -131,5 +131,11 @@ export const Paths = {
   searchorg: '/gateway/tenant/plat/org/searchorg',
   // Background jobs of the tenant area (imports; docs/tenancy.md)
   getjob: '/gateway/tenant/plat/job/getjob',
+  // Application tenants and organisation / user mappings (issue 5, engineer "apps"; docs/tenant-apps.md)
+  listapptenant: '/gateway/tenant/plat/apptenant/listapptenant', editapptenant: '/gateway/tenant/plat/apptenant/editapptenant', statusapptenant: '/gateway/tenant/plat/apptenant/statusapptenant',
+  listorgmapping: '/gateway/tenant/plat/orgmapping/listorgmapping', addorgmapping: '/gateway/tenant/plat/orgmapping/addorgmapping', editorgmapping: '/gateway/tenant/plat/orgmapping/editorgmapping',
+  deleteorgmapping: '/gateway/tenant/plat/orgmapping/deleteorgmapping', listorgmappingapp: '/gateway/tenant/plat/orgmapping/listorgmappingapp',
+  listusermapping: '/gateway/tenant/plat/usermapping/listusermapping', addusermapping: '/gateway/tenant/plat/usermapping/addusermapping', editusermapping: '/gateway/tenant/plat/usermapping/editusermapping',
+  deleteusermapping: '/gateway/tenant/plat/usermapping/deleteusermapping', listusermappingapp: '/gateway/tenant/plat/usermapping/listusermappingapp', listmappinguser: '/gateway/tenant/plat/usermapping/listmappinguser',
   openapi: '/gateway/openapi.json',
 } as const;

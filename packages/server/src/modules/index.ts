@@ -25,6 +25,8 @@ import clientRoutes from './clients/clients.routes.js';
 import stationRoutes from './stations/stations.routes.js';
 import jobRoutes from './jobs/jobs.routes.js';
 import tenancyRoutes from './tenancy/tenancy.routes.js';
+import appTenantRoutes from './apptenants/apptenants.routes.js';
+import mappingRoutes from './mappings/mappings.routes.js';
 import oidcPlugin from './oidc/oidc.plugin.js';
 
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -49,6 +51,8 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(clientRoutes);
   await app.register(stationRoutes);
   await app.register(tenancyRoutes);
+  await app.register(appTenantRoutes);
+  await app.register(mappingRoutes);
   await app.register(jobRoutes);
   await app.register(oidcPlugin);
 }

@@ -11,6 +11,8 @@ import sessionErrors from './errors-session.js';
 import signinErrors from './errors-signin.js';
 import stationErrors from './errors-station.js';
 import auditlogErrors from './errors-auditlog.js';
+import apptenantErrors from './errors-apptenant.js';
+import mappingErrors from './errors-mapping.js';
 
 export default {
   '10001001920': 'Please check the agree user Agreement Privacy Agreement',
@@ -81,7 +83,10 @@ export default {
   signin: signinErrors,
   station: stationErrors,
   auditlog: auditlogErrors,
+  apptenant: apptenantErrors,
+  mapping: mappingErrors,
   field: {
+    externalCode: 'application organisation code', externalName: 'name in the application', externalAccount: 'application account',
     clientId: 'client ID',
     codeKey: 'key', codeVal: 'value', systemName: 'system name', host: 'server address', port: 'port', fromAddress: 'sender address', fromName: 'sender name', ldapUrl: 'LDAP address', domain: 'domain', baseDn: 'base DN', bindDn: 'bind DN', userFilter: 'user filter', timeoutSeconds: 'timeout (seconds)', smsUrl: 'SMS API address', accessKeyId: 'AccessKey ID', signName: 'SMS signature', templateCode: 'template code', corpId: 'corp ID', agentId: 'agent ID', appId: 'app ID', mailPassword: 'mail password', bindPassword: 'bind password', appSecret: 'app secret', recipient: 'recipient', orgCategoryKey: 'category number', orgCategoryName: 'category name',
     httpHeaders: 'headers', bodyTemplate: 'body template', dynamicCode: 'dynamic code',

@@ -11,6 +11,8 @@ import sessionErrors from './errors-session.js';
 import signinErrors from './errors-signin.js';
 import stationErrors from './errors-station.js';
 import auditlogErrors from './errors-auditlog.js';
+import apptenantErrors from './errors-apptenant.js';
+import mappingErrors from './errors-mapping.js';
 
 export default {
   '10001001920': 'ユーザー規約とプライバシーポリシーに同意してください',
@@ -81,7 +83,10 @@ export default {
   signin: signinErrors,
   station: stationErrors,
   auditlog: auditlogErrors,
+  apptenant: apptenantErrors,
+  mapping: mappingErrors,
   field: {
+    externalCode: 'アプリケーション組織コード', externalName: 'アプリケーション内の名称', externalAccount: 'アプリケーションアカウント',
     clientId: 'クライアント ID',
     codeKey: 'キー', codeVal: '値', systemName: 'システム名', host: 'サーバーアドレス', port: 'ポート', fromAddress: '送信者アドレス', fromName: '送信者名', ldapUrl: 'LDAP アドレス', domain: 'ドメイン', baseDn: 'ベース DN', bindDn: 'バインド DN', userFilter: 'ユーザーフィルター', timeoutSeconds: 'タイムアウト（秒）', smsUrl: 'SMS API アドレス', accessKeyId: 'AccessKey ID', signName: 'SMS 署名', templateCode: 'テンプレートコード', corpId: '企業 ID（CorpID）', agentId: 'アプリ AgentID', appId: 'AppID', mailPassword: 'メールパスワード', bindPassword: 'バインドパスワード', appSecret: 'アプリシークレット', recipient: '宛先', orgCategoryKey: '分類番号', orgCategoryName: '分類名',
     httpHeaders: 'リクエストヘッダー', bodyTemplate: 'リクエストボディテンプレート', dynamicCode: 'ワンタイムコード',

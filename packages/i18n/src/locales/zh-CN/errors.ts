@@ -10,6 +10,8 @@ import sessionErrors from './errors-session.js';
 import signinErrors from './errors-signin.js';
 import stationErrors from './errors-station.js';
 import auditlogErrors from './errors-auditlog.js';
+import apptenantErrors from './errors-apptenant.js';
+import mappingErrors from './errors-mapping.js';
 
 export default {
   '10001001920': '请先阅读并同意用户协议和隐私政策',
@@ -80,7 +82,10 @@ export default {
   signin: signinErrors,
   station: stationErrors,
   auditlog: auditlogErrors,
+  apptenant: apptenantErrors,
+  mapping: mappingErrors,
   field: {
+    externalCode: '应用组织编码', externalName: '应用中的名称', externalAccount: '应用账号',
     clientId: '客户端 ID',
     codeKey: '键', codeVal: '值', systemName: '系统名称', host: '服务器地址', port: '端口', fromAddress: '发件人地址', fromName: '发件人名称', ldapUrl: 'LDAP 地址', domain: '域名', baseDn: '基准 DN', bindDn: '绑定 DN', userFilter: '用户过滤条件', timeoutSeconds: '超时（秒）', smsUrl: '短信接口地址', accessKeyId: 'AccessKey ID', signName: '短信签名', templateCode: '模板编号', corpId: '企业 ID（CorpID）', agentId: '应用 AgentID', appId: 'AppID', mailPassword: '邮箱密码', bindPassword: '绑定密码', appSecret: '应用密钥', recipient: '收件人', orgCategoryKey: '分类编号', orgCategoryName: '分类名称',
     httpHeaders: '请求头', bodyTemplate: '请求体模板', dynamicCode: '动态码',
