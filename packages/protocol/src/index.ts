@@ -34,4 +34,5 @@ export * from './schemas/tenancy.js';
 export * from './schemas/auditlog.js';
 export * from './schemas/job.js';
 export * from './schemas/organisation.js';
+export * from './codes/organisation.js'; export * from './rules/organisation.js';
 export * from './schemas/apptenant.js';

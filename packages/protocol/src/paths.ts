@@ -129,6 +129,10 @@ export const Paths = {
   // Organisations of the tenant area (issue 5; docs/tenancy.md; schemas/organisation.ts)
   listorgchildren: '/gateway/tenant/plat/org/listorgchildren',
   searchorg: '/gateway/tenant/plat/org/searchorg',
+  // Organisation management and element library (issue 5, engineer "organisations"; docs/organisations.md)
+  getorg: '/gateway/tenant/plat/org/getorg', listorg: '/gateway/tenant/plat/org/listorg', addorg: '/gateway/tenant/plat/org/addorg', editorg: '/gateway/tenant/plat/org/editorg',
+  deleteorg: '/gateway/tenant/plat/org/deleteorg', statusorg: '/gateway/tenant/plat/org/statusorg', moveorg: '/gateway/tenant/plat/org/moveorg', detachorg: '/gateway/tenant/plat/org/detachorg',
+  importorg: '/gateway/tenant/plat/org/importorg', exportorg: '/gateway/tenant/plat/org/exportorg', templateorg: '/gateway/tenant/plat/org/templateorg',
   // Background jobs of the tenant area (imports; docs/tenancy.md)
   getjob: '/gateway/tenant/plat/job/getjob',
   // Application tenants and organisation / user mappings (issue 5, engineer "apps"; docs/tenant-apps.md)

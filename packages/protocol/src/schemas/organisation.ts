@@ -5,6 +5,7 @@
  * import) extends this file.
  */
 import Type, { type Static } from 'typebox';
+import { PageQuerySchema, StatusValueSchema } from './common.js';
 
 /** One organisation as the lazy tree and the grids show it. */
 export interface TenantOrgNode {
@@ -52,3 +53,64 @@ export type OrgSearchBody = Static<typeof OrgSearchBody>;
 
 /** A search hit: the node and the ids from the caller's top down to its parent. */
 export interface OrgSearchHit extends TenantOrgNode { ancestorIds: string[] }
+
+// ---------------------------------------------------------------- management and element library
+
+/** The tree calls answer the usual paged shape: `rows`, `page`, `total` (pages), `records`, `lastPage`. */
+
+/** An organisation as the grids show it: a node with its parent's name; `single` when not in the tree. */
+export interface TenantOrgRow extends TenantOrgNode {
+  parentName: string;
+  /** A single organisation (SPEC §3 relation type): not placed in the tree (no parent, not the root). */
+  single: boolean;
+  /** The tenant's root organisation (no parent; cannot move, leave the tree, be disabled or deleted). */
+  root: boolean;
+}
+
+/**
+ * `listorg`: one page of the tenant's organisations in the caller's scope. With `parentId`: that
+ * organisation's children, or with `includeDescendants` its whole subtree (organisation management);
+ * without: every organisation (element library), `singleOnly` for those not placed in the tree.
+ * `code` and `name` match the start (case-insensitive); `type` and `status` exactly.
+ */
+export const OrgListBody = Type.Object({
+  ...PageQuerySchema,
+  parentId: Type.Optional(Type.String({ maxLength: 64 })),
+  includeDescendants: Type.Optional(Type.Boolean()),
+  singleOnly: Type.Optional(Type.Boolean()),
+  code: Type.Optional(Type.String({ maxLength: 50 })),
+  name: Type.Optional(Type.String({ maxLength: 50 })),
+  type: Type.Optional(Type.Integer({ minimum: 0, maximum: 6 })),
+  status: Type.Optional(StatusValueSchema),
+  category: Type.Optional(Type.Integer({ minimum: 0, maximum: 99999 })),
+});
+export type OrgListBody = Static<typeof OrgListBody>;
+
+/**
+ * The fields of an organisation form (SPEC §3, §5 Organisation). Required-ness, lengths, patterns and
+ * ranges are checked by the service with localised messages (ORG_RULES), so the schema only bounds sizes.
+ */
+const orgFields = {
+  code: Type.String({ maxLength: 200 }),
+  name: Type.String({ maxLength: 200 }),
+  description: Type.Optional(Type.String({ maxLength: 1000 })),
+  type: Type.Optional(Type.Union([Type.Integer({ minimum: -1000000, maximum: 1000000 }), Type.Null()])),
+  sort: Type.Optional(Type.Union([Type.Number({ minimum: -1e9, maximum: 1e9 }), Type.Null()])),
+  status: Type.Optional(Type.Union([StatusValueSchema, Type.Null()])),
+};
+
+/** `addorg`: a new organisation under `parentId` (organisation management), or a single one without it (library). */
+export const OrgAddBody = Type.Object({ ...orgFields, parentId: Type.Optional(Type.String({ maxLength: 64 })), category: Type.Optional(Type.Integer({ minimum: 0, maximum: 99999 })) });
+export type OrgAddBody = Static<typeof OrgAddBody>;
+
+/** `editorg`: changes an organisation's fields (its place in the tree changes only with `moveorg` / `detachorg`). */
+export const OrgEditBody = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }), ...orgFields });
+export type OrgEditBody = Static<typeof OrgEditBody>;
+
+/** `moveorg` (choose-parent dialog): places the organisation, with its subtree, under `parentId` (required). */
+export const OrgMoveBody = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }), parentId: Type.String({ maxLength: 64 }) });
+export type OrgMoveBody = Static<typeof OrgMoveBody>;
+
+/** `getorg` and `detachorg`: one organisation by id. */
+export const OrgIdBody = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+export type OrgIdBody = Static<typeof OrgIdBody>;

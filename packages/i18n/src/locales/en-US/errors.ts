@@ -10,6 +10,7 @@ import clientErrors from './errors-client.js';
 import sessionErrors from './errors-session.js';
 import signinErrors from './errors-signin.js';
 import stationErrors from './errors-station.js';
+import organisationErrors from './errors-organisation.js';
 import auditlogErrors from './errors-auditlog.js';
 import apptenantErrors from './errors-apptenant.js';
 import mappingErrors from './errors-mapping.js';
@@ -82,6 +83,7 @@ export default {
   session: sessionErrors,
   signin: signinErrors,
   station: stationErrors,
+  organisation: organisationErrors,
   auditlog: auditlogErrors,
   apptenant: apptenantErrors,
   mapping: mappingErrors,

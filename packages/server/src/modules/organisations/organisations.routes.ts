@@ -1,13 +1,14 @@
 /**
  * `GET /gateway/tenant/plat/org/listorgtree?tenantId=&category=` — a tenant's organisation tree for the
  * organisation tree picker (SPEC §2 "organisation tree picker"). Platform administrators only (the
- * tenant area's own calls come with issue 5).
+ * tenant area's own calls are registered from here: organisations.tenant.routes.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import { ok, Paths, UserType, type OrgTreeNode } from '@mp/protocol';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
 import { listOrganisationsOfTenant, type OrganisationRecord } from './organisations.repository.js';
+import organisationTenantRoutes from './organisations.tenant.routes.js';
 
 /** Builds the tree from rows; the tenant's root first. Orphans (parent missing) hang under the root. */
 export function buildOrgTree(rows: OrganisationRecord[], rootId: string): OrgTreeNode[] {
@@ -23,6 +24,9 @@ export function buildOrgTree(rows: OrganisationRecord[], rootId: string): OrgTre
 }
 
 export default async function organisationRoutes(app: FastifyInstance) {
+  // the tenant area's organisation calls (organisations.tenant.routes.ts)
+  await app.register(organisationTenantRoutes);
+
   app.get(Paths.listorgtree, {
     config: { access: { userTypes: [UserType.PLATFORM_ADMIN] } },
     schema: { tags: ['organisations'], querystring: Type.Object({ tenantId: Type.String({ minLength: 1, maxLength: 64 }), category: Type.Optional(Type.Integer({ minimum: 0 })) }) },
