@@ -141,5 +141,13 @@ export const Paths = {
   deleteorgmapping: '/gateway/tenant/plat/orgmapping/deleteorgmapping', listorgmappingapp: '/gateway/tenant/plat/orgmapping/listorgmappingapp',
   listusermapping: '/gateway/tenant/plat/usermapping/listusermapping', addusermapping: '/gateway/tenant/plat/usermapping/addusermapping', editusermapping: '/gateway/tenant/plat/usermapping/editusermapping',
   deleteusermapping: '/gateway/tenant/plat/usermapping/deleteusermapping', listusermappingapp: '/gateway/tenant/plat/usermapping/listusermappingapp', listmappinguser: '/gateway/tenant/plat/usermapping/listmappinguser',
+  // Organisation members, accounts and the tenant's configuration (issue 5, engineer "members"; docs/tenant-members.md)
+  listorguser: '/gateway/tenant/plat/orgmember/listorguser', listusernotinorg: '/gateway/tenant/plat/orgmember/listusernotinorg',
+  addorguser: '/gateway/tenant/plat/orgmember/addorguser', deleteorguser: '/gateway/tenant/plat/orgmember/deleteorguser',
+  listaccount: '/gateway/tenant/plat/account/listaccount', addaccount: '/gateway/tenant/plat/account/addaccount', editaccount: '/gateway/tenant/plat/account/editaccount',
+  deleteaccount: '/gateway/tenant/plat/account/deleteaccount', bindaccount: '/gateway/tenant/plat/account/bindaccount', unbindaccount: '/gateway/tenant/plat/account/unbindaccount',
+  listaccountusercandidate: '/gateway/tenant/plat/account/listusercandidate',
+  gettenantsettings: '/gateway/tenant/plat/tenantsettings/gettenantsettings', savetenantsettings: '/gateway/tenant/plat/tenantsettings/savetenantsettings',
+  listtenantorgcate: '/gateway/tenant/plat/tenantsettings/listorgcate', savetenantorgcate: '/gateway/tenant/plat/tenantsettings/saveorgcate', deltenantorgcate: '/gateway/tenant/plat/tenantsettings/delorgcate',
   openapi: '/gateway/openapi.json',
 } as const;

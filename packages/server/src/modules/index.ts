@@ -27,6 +27,9 @@ import jobRoutes from './jobs/jobs.routes.js';
 import tenancyRoutes from './tenancy/tenancy.routes.js';
 import appTenantRoutes from './apptenants/apptenants.routes.js';
 import mappingRoutes from './mappings/mappings.routes.js';
+import orgMemberRoutes from './orgmembers/orgmembers.routes.js';
+import accountRoutes from './accounts/accounts.routes.js';
+import tenantSettingsRoutes from './tenantsettings/tenantsettings.routes.js';
 import oidcPlugin from './oidc/oidc.plugin.js';
 
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -54,5 +57,8 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(appTenantRoutes);
   await app.register(mappingRoutes);
   await app.register(jobRoutes);
+  await app.register(orgMemberRoutes);
+  await app.register(accountRoutes);
+  await app.register(tenantSettingsRoutes);
   await app.register(oidcPlugin);
 }

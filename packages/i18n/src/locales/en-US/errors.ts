@@ -10,6 +10,9 @@ import clientErrors from './errors-client.js';
 import sessionErrors from './errors-session.js';
 import signinErrors from './errors-signin.js';
 import stationErrors from './errors-station.js';
+import orgmemberErrors from './errors-orgmember.js';
+import accountErrors from './errors-account.js';
+import tenantsettingsErrors from './errors-tenantsettings.js';
 import organisationErrors from './errors-organisation.js';
 import auditlogErrors from './errors-auditlog.js';
 import apptenantErrors from './errors-apptenant.js';
@@ -83,11 +86,15 @@ export default {
   session: sessionErrors,
   signin: signinErrors,
   station: stationErrors,
+  orgmember: orgmemberErrors,
+  account: accountErrors,
+  tenantsettings: tenantsettingsErrors,
   organisation: organisationErrors,
   auditlog: auditlogErrors,
   apptenant: apptenantErrors,
   mapping: mappingErrors,
   field: {
+    account: 'Account', nickname: 'Nickname', userValidityDays: 'Default validity of new users (days)',
     externalCode: 'application organisation code', externalName: 'name in the application', externalAccount: 'application account',
     clientId: 'client ID',
     codeKey: 'key', codeVal: 'value', systemName: 'system name', host: 'server address', port: 'port', fromAddress: 'sender address', fromName: 'sender name', ldapUrl: 'LDAP address', domain: 'domain', baseDn: 'base DN', bindDn: 'bind DN', userFilter: 'user filter', timeoutSeconds: 'timeout (seconds)', smsUrl: 'SMS API address', accessKeyId: 'AccessKey ID', signName: 'SMS signature', templateCode: 'template code', corpId: 'corp ID', agentId: 'agent ID', appId: 'app ID', mailPassword: 'mail password', bindPassword: 'bind password', appSecret: 'app secret', recipient: 'recipient', orgCategoryKey: 'category number', orgCategoryName: 'category name',

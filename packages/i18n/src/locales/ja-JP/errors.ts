@@ -10,6 +10,9 @@ import clientErrors from './errors-client.js';
 import sessionErrors from './errors-session.js';
 import signinErrors from './errors-signin.js';
 import stationErrors from './errors-station.js';
+import orgmemberErrors from './errors-orgmember.js';
+import accountErrors from './errors-account.js';
+import tenantsettingsErrors from './errors-tenantsettings.js';
 import organisationErrors from './errors-organisation.js';
 import auditlogErrors from './errors-auditlog.js';
 import apptenantErrors from './errors-apptenant.js';
@@ -83,11 +86,15 @@ export default {
   session: sessionErrors,
   signin: signinErrors,
   station: stationErrors,
+  orgmember: orgmemberErrors,
+  account: accountErrors,
+  tenantsettings: tenantsettingsErrors,
   organisation: organisationErrors,
   auditlog: auditlogErrors,
   apptenant: apptenantErrors,
   mapping: mappingErrors,
   field: {
+    account: 'アカウント', nickname: 'ニックネーム', userValidityDays: '新規ユーザーの既定有効期間（日）',
     externalCode: 'アプリケーション組織コード', externalName: 'アプリケーション内の名称', externalAccount: 'アプリケーションアカウント',
     clientId: 'クライアント ID',
     codeKey: 'キー', codeVal: '値', systemName: 'システム名', host: 'サーバーアドレス', port: 'ポート', fromAddress: '送信者アドレス', fromName: '送信者名', ldapUrl: 'LDAP アドレス', domain: 'ドメイン', baseDn: 'ベース DN', bindDn: 'バインド DN', userFilter: 'ユーザーフィルター', timeoutSeconds: 'タイムアウト（秒）', smsUrl: 'SMS API アドレス', accessKeyId: 'AccessKey ID', signName: 'SMS 署名', templateCode: 'テンプレートコード', corpId: '企業 ID（CorpID）', agentId: 'アプリ AgentID', appId: 'AppID', mailPassword: 'メールパスワード', bindPassword: 'バインドパスワード', appSecret: 'アプリシークレット', recipient: '宛先', orgCategoryKey: '分類番号', orgCategoryName: '分類名',

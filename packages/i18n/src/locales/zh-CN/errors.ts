@@ -9,6 +9,9 @@ import clientErrors from './errors-client.js';
 import sessionErrors from './errors-session.js';
 import signinErrors from './errors-signin.js';
 import stationErrors from './errors-station.js';
+import orgmemberErrors from './errors-orgmember.js';
+import accountErrors from './errors-account.js';
+import tenantsettingsErrors from './errors-tenantsettings.js';
 import organisationErrors from './errors-organisation.js';
 import auditlogErrors from './errors-auditlog.js';
 import apptenantErrors from './errors-apptenant.js';
@@ -82,11 +85,15 @@ export default {
   session: sessionErrors,
   signin: signinErrors,
   station: stationErrors,
+  orgmember: orgmemberErrors,
+  account: accountErrors,
+  tenantsettings: tenantsettingsErrors,
   organisation: organisationErrors,
   auditlog: auditlogErrors,
   apptenant: apptenantErrors,
   mapping: mappingErrors,
   field: {
+    account: '账号', nickname: '昵称', userValidityDays: '新用户默认有效期（天）',
     externalCode: '应用组织编码', externalName: '应用中的名称', externalAccount: '应用账号',
     clientId: '客户端 ID',
     codeKey: '键', codeVal: '值', systemName: '系统名称', host: '服务器地址', port: '端口', fromAddress: '发件人地址', fromName: '发件人名称', ldapUrl: 'LDAP 地址', domain: '域名', baseDn: '基准 DN', bindDn: '绑定 DN', userFilter: '用户过滤条件', timeoutSeconds: '超时（秒）', smsUrl: '短信接口地址', accessKeyId: 'AccessKey ID', signName: '短信签名', templateCode: '模板编号', corpId: '企业 ID（CorpID）', agentId: '应用 AgentID', appId: 'AppID', mailPassword: '邮箱密码', bindPassword: '绑定密码', appSecret: '应用密钥', recipient: '收件人', orgCategoryKey: '分类编号', orgCategoryName: '分类名称',
