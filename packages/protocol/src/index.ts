@@ -34,6 +34,7 @@ export * from './schemas/tenancy.js';
 export * from './schemas/auditlog.js';
 export * from './schemas/job.js';
 export * from './schemas/organisation.js';
+export * from './schemas/tenant-user.js';
 export * from './schemas/orgmember.js'; export * from './codes/orgmember.js'; export * from './schemas/account.js'; export * from './codes/account.js'; export * from './schemas/tenantsettings.js'; export * from './codes/tenantsettings.js';
 export * from './codes/organisation.js'; export * from './rules/organisation.js';
 export * from './schemas/apptenant.js';

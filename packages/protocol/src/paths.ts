@@ -135,6 +135,11 @@ export const Paths = {
   importorg: '/gateway/tenant/plat/org/importorg', exportorg: '/gateway/tenant/plat/org/exportorg', templateorg: '/gateway/tenant/plat/org/templateorg',
   // Background jobs of the tenant area (imports; docs/tenancy.md)
   getjob: '/gateway/tenant/plat/job/getjob',
+  // Users of the tenant area (issue 5, engineer "tusers"; docs/tenant-users.md; schemas/tenant-user.ts)
+  listtenantuser: '/gateway/tenant/plat/user/listtenantuser', gettenantuser: '/gateway/tenant/plat/user/gettenantuser', addtenantuser: '/gateway/tenant/plat/user/addtenantuser',
+  edittenantuser: '/gateway/tenant/plat/user/edittenantuser', deletetenantuser: '/gateway/tenant/plat/user/deletetenantuser', statustenantuser: '/gateway/tenant/plat/user/statustenantuser',
+  locktenantuser: '/gateway/tenant/plat/user/locktenantuser', resettenantuserpassword: '/gateway/tenant/plat/user/resettenantuserpassword', importtenantuser: '/gateway/tenant/plat/user/importtenantuser',
+  exporttenantuser: '/gateway/tenant/plat/user/exporttenantuser', templatetenantuser: '/gateway/tenant/plat/user/templatetenantuser',
   // Application tenants and organisation / user mappings (issue 5, engineer "apps"; docs/tenant-apps.md)
   listapptenant: '/gateway/tenant/plat/apptenant/listapptenant', editapptenant: '/gateway/tenant/plat/apptenant/editapptenant', statusapptenant: '/gateway/tenant/plat/apptenant/statusapptenant',
   listorgmapping: '/gateway/tenant/plat/orgmapping/listorgmapping', addorgmapping: '/gateway/tenant/plat/orgmapping/addorgmapping', editorgmapping: '/gateway/tenant/plat/orgmapping/editorgmapping',

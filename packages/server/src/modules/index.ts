@@ -19,6 +19,7 @@ import auditRoutes from './audit/audit.routes.js';
 import tenantAuditRoutes from './audit/audit.tenant.routes.js';
 import organisationRoutes from './organisations/organisations.routes.js';
 import userRoutes from './users/users.routes.js';
+import userTenantRoutes from './users/users.tenant.routes.js';
 import roleRoutes from './roles/roles.routes.js';
 import otcRoutes from './otc/otc.routes.js';
 import clientRoutes from './clients/clients.routes.js';
@@ -49,6 +50,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(tenantAuditRoutes);
   await app.register(organisationRoutes);
   await app.register(userRoutes);
+  await app.register(userTenantRoutes);
   await app.register(roleRoutes);
   await app.register(otcRoutes);
   await app.register(clientRoutes);

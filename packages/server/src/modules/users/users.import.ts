@@ -16,13 +16,15 @@
  *   `data.errors`: { row, field, column, message } per failed cell, in the request's language.
  * - Otherwise everything is written in one transaction and audited per user.
  */
+import type { FastifyRequest } from 'fastify';
 import { readSheet } from 'read-excel-file/node';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Locale } from '@mp/i18n';
-import { checkPasswordStrength, Codes, USER_IMPORT_MAX_ROWS, UserCodes, type UserImportError } from '@mp/protocol';
+import { checkPasswordStrength, Codes, FILE_LIMITS, USER_IMPORT_MAX_ROWS, UserCodes, type UserImportError } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
 import { organisations, tenants } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
+import { hashPassword } from '../../lib/passwords.js';
 import { findUsersByKeys, type UserRow } from './users.repository.js';
 import { fieldLabel, fieldProblems, normaliseFields, problemMessage, uniquenessProblems, type FieldProblem, type UserFields } from './users.validate.js';
 import { readHeadings, readRow, type ImportCells } from './users.import-cells.js';
@@ -43,6 +45,39 @@ export interface ImportPlan {
   errors: UserImportError[];
   /** Number of rows with at least one error. */
   failedRows: number;
+}
+
+const EXCEL_EXTENSIONS = ['xls', 'xlsx'];
+
+/**
+ * Reads the one multipart file of an import request (SPEC §5 Import files / §8: Excel only, name ≤ 50
+ * characters, ≤ 10M — the console checks the same). @throws validation.required, user.import_excel_only,
+ * file.name_too_long, file.too_large (413)
+ */
+export async function readExcelUpload(request: FastifyRequest): Promise<{ data: Buffer; fileName: string }> {
+  const part = await request.file({ limits: { fileSize: FILE_LIMITS.excelBytes, files: 1 } });
+  if (!part) throw new AppError(Codes.REQUIRED, { field: 'file' });
+  const ext = part.filename.split('.').pop()?.toLowerCase() ?? '';
+  if (!EXCEL_EXTENSIONS.includes(ext)) throw new AppError(UserCodes.IMPORT_EXCEL_ONLY);
+  if ([...part.filename].length > FILE_LIMITS.fileNameChars) throw new AppError(Codes.FILE_NAME_TOO_LONG);
+  const data = await part.toBuffer().catch(() => { throw new AppError(Codes.FILE_TOO_LARGE, { size: '10M' }, 413); });
+  if (part.file.truncated) throw new AppError(Codes.FILE_TOO_LARGE, { size: '10M' }, 413);
+  return { data, fileName: part.filename };
+}
+
+/**
+ * Hashes each distinct password of an import once, four at a time (argon2 runs on libuv's pool of
+ * four threads). Rows that share a password share its hash. `onProgress(done)` after each group.
+ */
+export async function hashAll(plains: string[], onProgress?: (done: number) => Promise<void>): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  for (let i = 0; i < plains.length; i += 4) {
+    const part = plains.slice(i, i + 4);
+    const hashes = await Promise.all(part.map((p) => hashPassword(p)));
+    part.forEach((p, j) => out.set(p, hashes[j]!));
+    await onProgress?.(Math.min(i + 4, plains.length));
+  }
+  return out;
 }
 
 /** Reads the sheet into cells per row; raises `user.import_unreadable`, `_column_missing`, `_empty`, `_too_many`. */

@@ -80,17 +80,20 @@ function selectRows(tx: Tx, extra: Record<string, SQL> = {}) {
     .leftJoin(stations, and(eq(stations.id, users.stationId), eq(stations.tenantId, users.tenantId)));
 }
 
-/** One page of users and the number matching; every filter counts through its index. */
-export async function listUsers(tx: Tx, q: UserListBody & { page: number; pageSize: number }): Promise<{ rows: UserListRecord[]; records: number }> {
-  const where = userFilters(q);
+/**
+ * One page of users and the number matching; every filter counts through its index. `extra`: further
+ * conditions of the caller (the tenant area's data scope, organisation subtree and position).
+ */
+export async function listUsers(tx: Tx, q: UserListBody & { page: number; pageSize: number }, extra?: SQL): Promise<{ rows: UserListRecord[]; records: number }> {
+  const where = and(userFilters(q), extra);
   const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(users).where(where);
   const rows = await selectRows(tx).where(where).orderBy(...orderOf(q)).limit(q.pageSize).offset((q.page - 1) * q.pageSize);
   return { rows: rows as UserListRecord[], records: count?.n ?? 0 };
 }
 
-/** Every user matching the filters (export), in list order, at most `limit`. */
-export async function listAllUsers(tx: Tx, q: UserListBody, limit: number): Promise<UserListRecord[]> {
-  return (await selectRows(tx).where(userFilters(q)).orderBy(...orderOf(q)).limit(limit)) as UserListRecord[];
+/** Every user matching the filters (export), in list order, at most `limit`; `extra` as for listUsers. */
+export async function listAllUsers(tx: Tx, q: UserListBody, limit: number, extra?: SQL): Promise<UserListRecord[]> {
+  return (await selectRows(tx).where(and(userFilters(q), extra)).orderBy(...orderOf(q)).limit(limit)) as UserListRecord[];
 }
 
 /** One user with the names, by id. */

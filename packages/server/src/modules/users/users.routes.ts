@@ -8,8 +8,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import {
-  checkPasswordStrength, Codes, FILE_LIMITS, IdBody, IdsBody, ok, Paths, UserAddBody, UserEditBody, UserListBody, UserLockBody,
-  UserCodes, UserResetPasswordBody, UserStatusBody, UserType,
+  checkPasswordStrength, Codes, IdBody, IdsBody, ok, Paths, UserAddBody, UserEditBody, UserListBody, UserLockBody,
+  UserResetPasswordBody, UserStatusBody, UserType,
 } from '@mp/protocol';
 import { AppError } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
@@ -18,43 +18,34 @@ import { decryptPassword } from '../auth/signin.service.js';
 import * as svc from './users.service.js';
 import { listAllUsers } from './users.query.js';
 import { exportWorkbook, fileName, templateWorkbook, XLSX_TYPE } from './users.export.js';
-import { assertPlanValid, planImport, readImportFile } from './users.import.js';
+import { assertPlanValid, hashAll, planImport, readExcelUpload, readImportFile } from './users.import.js';
 import { applyImport } from './users.import-apply.js';
 import { fieldLabel } from './users.validate.js';
 
 const access = { userTypes: [UserType.PLATFORM_ADMIN] } as const;
 const tags = ['users'];
 const EXPORT_LIMIT = 100_000;
-const EXCEL_EXTENSIONS = ['xls', 'xlsx'];
 
 /**
- * Hashes each distinct password of an import once, four at a time (argon2 runs on libuv's pool of
- * four threads). Rows that share a password share its hash.
+ * Decrypts a wire-encrypted password, checks it against the password rule (SPEC §5 Password strength)
+ * and hashes it; undefined for an empty optional password. Runs outside any transaction (argon2id is
+ * slow). @throws validation.required, password.strength_failed
  */
-async function hashAll(plains: string[]): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  for (let i = 0; i < plains.length; i += 4) {
-    const part = plains.slice(i, i + 4);
-    const hashes = await Promise.all(part.map((p) => hashPassword(p)));
-    part.forEach((p, j) => out.set(p, hashes[j]!));
+export async function userPasswordHash(app: FastifyInstance, request: FastifyRequest, encrypted: string | undefined, required: boolean): Promise<string | undefined> {
+  const plain = encrypted ? await decryptPassword(app, encrypted) : '';
+  if (!plain) {
+    if (required) throw new AppError(Codes.REQUIRED, { field: fieldLabel(request.locale, 'password') });
+    return undefined;
   }
-  return out;
+  if (checkPasswordStrength(plain, await app.settings.passwordRule()) !== 1) throw new AppError(Codes.PASSWORD_WEAK);
+  return hashPassword(plain);
 }
 
 export default async function userRoutes(app: FastifyInstance) {
   const tx = <T>(fn: Parameters<typeof inScope<T>>[2]) => inScope(app.database.db, PLATFORM_SCOPE, fn);
   const ctx = (request: FastifyRequest): svc.UserWriteContext => ({ request, guardStore: app.guardStore });
 
-  /** Decrypts, checks against the password rule and hashes; undefined for an empty optional password. */
-  const passwordHashOf = async (request: FastifyRequest, encrypted: string | undefined, required: boolean): Promise<string | undefined> => {
-    const plain = encrypted ? await decryptPassword(app, encrypted) : '';
-    if (!plain) {
-      if (required) throw new AppError(Codes.REQUIRED, { field: fieldLabel(request.locale, 'password') });
-      return undefined;
-    }
-    if (checkPasswordStrength(plain, await app.settings.passwordRule()) !== 1) throw new AppError(Codes.PASSWORD_WEAK);
-    return hashPassword(plain);
-  };
+  const passwordHashOf = (request: FastifyRequest, encrypted: string | undefined, required: boolean) => userPasswordHash(app, request, encrypted, required);
 
   app.post(Paths.listuser, { config: { access }, schema: { tags, body: UserListBody } }, async (request) =>
     ok(await tx((t) => svc.listUserPage(t, request.body as UserListBody))));
@@ -98,14 +89,7 @@ export default async function userRoutes(app: FastifyInstance) {
     config: { access },
     schema: { tags, consumes: ['multipart/form-data'], querystring: Type.Object({ tenantId: Type.Optional(Type.String({ maxLength: 64 })) }) },
   }, async (request) => {
-    const part = await request.file({ limits: { fileSize: FILE_LIMITS.excelBytes, files: 1 } });
-    if (!part) throw new AppError(Codes.REQUIRED, { field: 'file' });
-    // SPEC §5 Import files / §8: Excel only, name ≤ 50 characters, ≤ 10M (the console checks the same).
-    const ext = part.filename.split('.').pop()?.toLowerCase() ?? '';
-    if (!EXCEL_EXTENSIONS.includes(ext)) throw new AppError(UserCodes.IMPORT_EXCEL_ONLY);
-    if ([...part.filename].length > FILE_LIMITS.fileNameChars) throw new AppError(Codes.FILE_NAME_TOO_LONG);
-    const data = await part.toBuffer().catch(() => { throw new AppError(Codes.FILE_TOO_LARGE, { size: '10M' }, 413); });
-    if (part.file.truncated) throw new AppError(Codes.FILE_TOO_LARGE, { size: '10M' }, 413);
+    const { data } = await readExcelUpload(request);
     const tenantId = (request.query as { tenantId?: string }).tenantId?.trim() || undefined;
     const cells = await readImportFile(data, request.locale, !!tenantId);
     const opts = { locale: request.locale, tenantId, callerId: request.auth!.userId, passwordRule: await app.settings.passwordRule() };

@@ -8,6 +8,7 @@
  * (`user.self`). Disabling, locking or deleting users ends their sessions in the same transaction.
  */
 import { randomUUID } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { Codes, Identity, pageInfo, Paths, UserCodes, type Paged, type UserAddBody, type UserEditBody, type UserListBody, type UserRow } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
@@ -58,10 +59,11 @@ export async function endSessionsOf(tx: Tx, guardStore: GuardStore, userIds: str
   for (const userId of userIds) guardStore.forgetSessions({ userId });
 }
 
-export async function listUserPage(tx: Tx, q: UserListBody): Promise<Paged<UserRow>> {
+/** One page of the user grid; `extra`: further conditions of the caller (users.query `listUsers`). */
+export async function listUserPage(tx: Tx, q: UserListBody, extra?: SQL): Promise<Paged<UserRow>> {
   const page = q.page ?? 1;
   const pageSize = q.pageSize ?? 10;
-  const { rows, records } = await listUsers(tx, { ...q, page, pageSize });
+  const { rows, records } = await listUsers(tx, { ...q, page, pageSize }, extra);
   return { rows: rows.map(toUserRow), ...pageInfo(page, pageSize, records) };
 }
 

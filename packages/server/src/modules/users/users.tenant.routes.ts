@@ -1,0 +1,86 @@
+/**
+ * User management in the tenant area (SPEC §2 Tenant → employeeManagement; issue 5; docs/tenant-users.md):
+ * listtenantuser, gettenantuser, addtenantuser, edittenantuser, deletetenantuser, statustenantuser,
+ * locktenantuser, resettenantuserpassword, importtenantuser (multipart Excel → a background job),
+ * exporttenantuser and templatetenantuser (.xlsx). The tenant is TENANTID (never a body field); every
+ * call is an API of the menu `employeeManagement` (`{ tenant: 'member', menu }`: the tenant's
+ * administrators, and role holders with an API grant for the call), limited to the caller's data scope
+ * (users.tenant.service.ts). Each call is one transaction in the tenant's scope; passwords are hashed
+ * before it opens; hashes never leave the server.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  IdBody, IdsBody, ok, Paths, TenantUserAddBody, TenantUserListBody, UserEditBody, UserLockBody, UserResetPasswordBody, UserStatusBody,
+} from '@mp/protocol';
+import type { Tx } from '../../db/client.js';
+import { inScope } from '../../db/context.js';
+import { listAllUsers } from './users.query.js';
+import { exportWorkbook, fileName, templateWorkbook, XLSX_TYPE } from './users.export.js';
+import { userPasswordHash } from './users.routes.js';
+import type { UserWriteContext } from './users.service.js';
+import * as svc from './users.tenant.service.js';
+import { startTenantUserImport } from './users.tenant.import.js';
+
+const config = { access: { tenant: 'member', menu: 'employeeManagement' } } as const;
+const tags = ['users'];
+const EXPORT_LIMIT = 100_000;
+
+export default async function userTenantRoutes(app: FastifyInstance) {
+  /** Runs `fn` in one transaction scoped to the request's tenant. */
+  const inTenant = <T>(request: FastifyRequest, fn: (tx: Tx) => Promise<T>) =>
+    inScope(app.database.db, { scope: 'tenant', tenantId: request.tenant!.id }, fn);
+  const ctx = (request: FastifyRequest): UserWriteContext => ({ request, guardStore: app.guardStore });
+
+  app.post(Paths.listtenantuser, { config, schema: { tags, body: TenantUserListBody } }, async (request) =>
+    ok(await inTenant(request, (tx) => svc.listTenantUserPage(tx, request.tenant!, request.body as TenantUserListBody))));
+
+  app.post(Paths.gettenantuser, { config, schema: { tags, body: IdBody } }, async (request) =>
+    ok({ row: await inTenant(request, (tx) => svc.getTenantUser(tx, request.tenant!, (request.body as { id: string }).id)) }));
+
+  app.post(Paths.addtenantuser, { config, schema: { tags, body: TenantUserAddBody } }, async (request) => {
+    const b = request.body as TenantUserAddBody;
+    const hash = (await userPasswordHash(app, request, b.password, true))!;
+    return ok({ row: await inTenant(request, (tx) => svc.addTenantUser(tx, ctx(request), b, hash)) });
+  });
+
+  app.post(Paths.edittenantuser, { config, schema: { tags, body: UserEditBody } }, async (request) => {
+    const b = request.body as UserEditBody;
+    const hash = await userPasswordHash(app, request, b.password, false);
+    return ok({ row: await inTenant(request, (tx) => svc.editTenantUser(tx, ctx(request), b, hash)) });
+  });
+
+  app.post(Paths.deletetenantuser, { config, schema: { tags, body: IdsBody } }, async (request) =>
+    ok(await inTenant(request, (tx) => svc.deleteTenantUsers(tx, ctx(request), (request.body as { ids: string[] }).ids))));
+
+  app.post(Paths.statustenantuser, { config, schema: { tags, body: UserStatusBody } }, async (request) => {
+    const b = request.body as UserStatusBody;
+    return ok(await inTenant(request, (tx) => svc.setTenantUserStatus(tx, ctx(request), b.ids, b.status)));
+  });
+
+  app.post(Paths.locktenantuser, { config, schema: { tags, body: UserLockBody } }, async (request) => {
+    const b = request.body as UserLockBody;
+    return ok(await inTenant(request, (tx) => svc.setTenantUserLock(tx, ctx(request), b.ids, b.locked)));
+  });
+
+  app.post(Paths.resettenantuserpassword, { config, schema: { tags, body: UserResetPasswordBody } }, async (request) => {
+    const b = request.body as UserResetPasswordBody;
+    const hash = (await userPasswordHash(app, request, b.password, true))!;
+    await inTenant(request, (tx) => svc.resetTenantUserPassword(tx, ctx(request), b.id, hash));
+    return ok({});
+  });
+
+  app.post(Paths.importtenantuser, { config, schema: { tags, consumes: ['multipart/form-data'] } }, async (request) =>
+    ok({ row: { jobId: await startTenantUserImport(app, request) } }));
+
+  app.post(Paths.exporttenantuser, { config, schema: { tags, body: TenantUserListBody } }, async (request, reply) => {
+    const { body, extra } = svc.tenantUserQuery(request.tenant!, request.body as TenantUserListBody);
+    const rows = await inTenant(request, (tx) => listAllUsers(tx, body, EXPORT_LIMIT, extra));
+    const buffer = await exportWorkbook(request.locale, rows);
+    return reply.header('content-type', XLSX_TYPE).header('content-disposition', `attachment; filename="${fileName('users')}"`).send(buffer);
+  });
+
+  app.post(Paths.templatetenantuser, { config, schema: { tags } }, async (request, reply) => {
+    const buffer = await templateWorkbook(request.locale);
+    return reply.header('content-type', XLSX_TYPE).header('content-disposition', `attachment; filename="${fileName('user-template')}"`).send(buffer);
+  });
+}

@@ -1,0 +1,151 @@
+/**
+ * Users of the tenant area (SPEC §2 Tenant → employeeManagement, §3 User, §5 User; issue 5 "Users in
+ * the tenant, reusing the platform's user module … scoped to the tenant and to the administrator's data
+ * scope"; docs/tenant-users.md). Every function runs in the caller's transaction opened in the TENANTID
+ * tenant's scope (row-level security: another tenant's user ids are "not found") and reuses the
+ * platform's user service for the write itself (rules, audit, sessions ended, super manager protected).
+ *
+ * What this module adds is the data scope (modules/tenancy/data-scope.ts): lists show only users whose
+ * affiliated organisation is inside it; a write is refused with `10009029001` when the user's current
+ * affiliated organisation or the new affiliated / default organisation is outside it (a user without
+ * an organisation is reachable only by the tenant's administrators).
+ */
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { Codes, UserCodes, type Paged, type TenantUserAddBody, type TenantUserListBody, type UserEditBody, type UserListBody, type UserRow } from '@mp/protocol';
+import type { Tx } from '../../db/client.js';
+import { files, organisations, users } from '../../db/schema/index.js';
+import { AppError } from '../../lib/errors.js';
+import type { TenantContext } from '../../types.js';
+import { assertOrgsInScope, orgIdInScope, type DataScope } from '../tenancy/data-scope.js';
+import * as repo from './users.repository.js';
+import * as svc from './users.service.js';
+import { findUserRecordById } from './users.query.js';
+import { checkEditableFields, checkImage } from './users.validate.js';
+
+/** The tenant of a tenant-area request (set by the guard). */
+export function tenantOf(request: FastifyRequest): TenantContext {
+  return request.tenant!;
+}
+
+/**
+ * The conditions the tenant area adds to the platform's user filters: the tenant, the data scope
+ * (users by affiliated organisation), the organisation subtree (`orgId` + `includeSub`: every
+ * organisation whose path starts with the chosen one's, an index range) and the position.
+ * Answers the platform list body to combine them with (the tenant fixed, `orgId` dropped for a subtree).
+ */
+export function tenantUserQuery(tenant: TenantContext, q: TenantUserListBody): { body: UserListBody; extra: SQL | undefined } {
+  const { includeSub, stationId, ...rest } = q;
+  const orgId = rest.orgId?.trim() || '';
+  const parts: (SQL | undefined)[] = [eq(users.tenantId, tenant.id), orgIdInScope(tenant.scope, users.orgId)];
+  if (orgId && includeSub) {
+    parts.push(sql`${users.orgId} in (select o.id from ${organisations} o where o.tenant_id = ${tenant.id} and starts_with(o.path,
+      (select p.path from ${organisations} p where p.tenant_id = ${tenant.id} and p.id = ${orgId})))`);
+  }
+  if (stationId?.trim()) parts.push(eq(users.stationId, stationId.trim()));
+  return { body: { ...rest, tenantId: tenant.id, orgId: includeSub ? undefined : orgId || undefined }, extra: and(...parts) };
+}
+
+/** `listtenantuser`: one page of the tenant's users inside the caller's data scope. */
+export function listTenantUserPage(tx: Tx, tenant: TenantContext, q: TenantUserListBody): Promise<Paged<UserRow>> {
+  const { body, extra } = tenantUserQuery(tenant, q);
+  return svc.listUserPage(tx, body, extra);
+}
+
+/**
+ * Refuses (`10009029001`) unless every user is inside `scope` by affiliated organisation; users
+ * without one are reachable only with the whole tenant.
+ */
+export async function assertUsersInScope(tx: Tx, scope: DataScope, list: { orgId: string | null }[]): Promise<void> {
+  if (scope.all) return;
+  if (list.some((u) => !u.orgId)) throw new AppError(Codes.NO_PERMISSION);
+  await assertOrgsInScope(tx, scope, list.map((u) => u.orgId));
+}
+
+/** The users `ids` of the tenant (RLS), all of them inside the caller's scope. @throws user.not_found, 10009029001 */
+async function loadInScope(tx: Tx, tenant: TenantContext, ids: string[]): Promise<repo.UserRow[]> {
+  const unique = [...new Set(ids)];
+  const found = (await repo.findUsersByIds(tx, unique)).filter((u) => u.tenantId === tenant.id);
+  if (found.length !== unique.length) throw new AppError(UserCodes.NOT_FOUND);
+  await assertUsersInScope(tx, tenant.scope, found);
+  return found;
+}
+
+/** `gettenantuser`: one user of the tenant inside the caller's scope. */
+export async function getTenantUser(tx: Tx, tenant: TenantContext, id: string): Promise<UserRow> {
+  await loadInScope(tx, tenant, [id]);
+  const r = await findUserRecordById(tx, id);
+  if (!r) throw new AppError(UserCodes.NOT_FOUND);
+  return svc.toUserRow(r);
+}
+
+/**
+ * An avatar or face photo the caller uploaded: files are kept in the uploader's own tenant (a tenant
+ * administrator usually belongs to another tenant than the one administered), which the tenant scope
+ * cannot see. Looks the file up with the platform scope for this statement only, accepts it when it
+ * belongs to the caller's tenant or this tenant, and answers its id in this tenant (copied when needed,
+ * the platform's `checkImage`: raster image ≤ 500K). '' stays ''. @throws file.not_found, user.avatar_*
+ */
+async function imageInTenant(tx: Tx, request: FastifyRequest, field: 'avatar' | 'facePhoto', fileId: string | undefined, current: string | undefined): Promise<string> {
+  const id = fileId?.trim() ?? '';
+  if (!id || id === current) return id;
+  const tenantId = tenantOf(request).id;
+  // The same short raise of scope as licence.repository's count (restored before anything else runs).
+  await tx.execute(sql`select set_config('mp.scope', 'platform', true)`);
+  const [file] = await tx.select({ tenantId: files.tenantId }).from(files).where(eq(files.id, id));
+  const allowed = !!file && (file.tenantId === tenantId || file.tenantId === request.auth?.tenantId);
+  const out = allowed ? await checkImage(tx, field, id, tenantId) : '';
+  await tx.execute(sql`select set_config('mp.scope', 'tenant', true)`);
+  if (!allowed) throw new AppError(Codes.FILE_NOT_FOUND);
+  return out;
+}
+
+/** Checks the form and its organisations against the scope; answers the body with images in the tenant. */
+async function checkedBody<B extends TenantUserAddBody | UserEditBody>(tx: Tx, request: FastifyRequest, b: B, current: repo.UserRow | undefined): Promise<B> {
+  const tenant = tenantOf(request);
+  const f = await checkEditableFields(tx, request, tenant.id, b, current?.id);
+  await assertOrgsInScope(tx, tenant.scope, [f.orgId, f.defaultOrgId]);
+  return {
+    ...b,
+    avatar: await imageInTenant(tx, request, 'avatar', b.avatar, current?.avatar),
+    facePhoto: await imageInTenant(tx, request, 'facePhoto', b.facePhoto, current?.facePhoto),
+  };
+}
+
+/** `addtenantuser`: a user of the tenant with the enterprise-user identity; organisations in scope. */
+export async function addTenantUser(tx: Tx, ctx: svc.UserWriteContext, b: TenantUserAddBody, passwordHash: string): Promise<UserRow> {
+  const tenant = tenantOf(ctx.request);
+  const body = await checkedBody(tx, ctx.request, b, undefined);
+  return svc.addUser(tx, ctx, { ...body, tenantId: tenant.id }, passwordHash);
+}
+
+/** `edittenantuser`: the user's current and new organisations must be in scope. */
+export async function editTenantUser(tx: Tx, ctx: svc.UserWriteContext, b: UserEditBody, passwordHash: string | undefined): Promise<UserRow> {
+  const [current] = await loadInScope(tx, tenantOf(ctx.request), [b.id]);
+  const body = await checkedBody(tx, ctx.request, b, current);
+  return svc.editUser(tx, ctx, body, passwordHash);
+}
+
+/** `deletetenantuser` */
+export async function deleteTenantUsers(tx: Tx, ctx: svc.UserWriteContext, ids: string[]): Promise<{ count: number }> {
+  await loadInScope(tx, tenantOf(ctx.request), ids);
+  return svc.deleteUsers(tx, ctx, ids);
+}
+
+/** `statustenantuser`: enable / disable (never the super manager or oneself). */
+export async function setTenantUserStatus(tx: Tx, ctx: svc.UserWriteContext, ids: string[], status: 0 | 1): Promise<{ count: number }> {
+  await loadInScope(tx, tenantOf(ctx.request), ids);
+  return svc.setUserStatus(tx, ctx, ids, status);
+}
+
+/** `locktenantuser`: lock / unlock (never lock the super manager or oneself). */
+export async function setTenantUserLock(tx: Tx, ctx: svc.UserWriteContext, ids: string[], locked: boolean): Promise<{ count: number }> {
+  await loadInScope(tx, tenantOf(ctx.request), ids);
+  return svc.setUserLock(tx, ctx, ids, locked);
+}
+
+/** `resettenantuserpassword` */
+export async function resetTenantUserPassword(tx: Tx, ctx: svc.UserWriteContext, id: string, passwordHash: string): Promise<void> {
+  await loadInScope(tx, tenantOf(ctx.request), [id]);
+  await svc.resetUserPassword(tx, ctx, id, passwordHash);
+}
