@@ -18,7 +18,8 @@ import otc from './otc.js';
 import client from './client.js';
 import auditlog from './auditlog.js';
 import station from './station.js';
+import organisation from './organisation.js';
 import job from './job.js';
 
 /** Every namespace of this locale. */
-export default { common, errors, login, layout, http, grid, tenant, dashboard, menu, product, user, role, sysconfig, licence, session, oidc, otc, client, auditlog, station, job };
+export default { common, errors, login, layout, http, grid, tenant, dashboard, menu, product, user, role, sysconfig, licence, session, oidc, otc, client, auditlog, station, job, organisation };
