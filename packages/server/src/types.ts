@@ -47,6 +47,8 @@ export interface AuthContext {
   userTypes: UserTypeValue[];
   superManager: boolean;
   expiresAt: Date;
+  /** The session is restricted to the first sign-in's password change (modules/auth/password-change.ts). */
+  mustChangePassword: boolean;
 }
 
 declare module 'fastify' {

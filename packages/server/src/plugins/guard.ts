@@ -100,8 +100,9 @@ export function registerGuard(app: FastifyInstance): void {
     request.auth = {
       sessionId: session.id, token, userId: session.userId, username: session.username, tenantId: session.tenantId,
       identities: [...session.identities].sort((a, b) => b - a), userTypes, superManager: session.superManager, expiresAt: session.expiresAt,
+      mustChangePassword: session.mustChangePassword,
     };
-    if (isRestrictedSession(session.identities) && !OPEN_DURING_PASSWORD_CHANGE.has(request.routeOptions.url ?? '')) throw new AppError(SigninCodes.PASSWORD_CHANGE_REQUIRED);
+    if (isRestrictedSession(session) && !OPEN_DURING_PASSWORD_CHANGE.has(request.routeOptions.url ?? '')) throw new AppError(SigninCodes.PASSWORD_CHANGE_REQUIRED);
     if (!allows(access, userTypes)) throw new AppError(Codes.NO_PERMISSION);
     if (typeof access === 'object' && 'tenant' in access) request.tenant = await resolveTenantContext(app, request.auth, request.tenantHeader, access, request.routeOptions.url ?? '');
   });

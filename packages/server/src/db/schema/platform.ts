@@ -34,6 +34,11 @@ export const sessions = pgTable('sessions', {
   username: text('username').notNull(),
   identities: smallint('identities').array().notNull(),
   superManager: boolean('super_manager').notNull().default(false),
+  /**
+   * First sign-in forced password change (modules/auth/password-change.ts): until `modifypassword`
+   * succeeds the guard refuses every call but OPEN_DURING_PASSWORD_CHANGE.
+   */
+  mustChangePassword: boolean('must_change_password').notNull().default(false),
   /** 'active' | 'replaced' | 'ended' */
   state: text('state').notNull().default('active'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -47,9 +47,9 @@ export default async function authRoutes(app: FastifyInstance) {
       const user = await findUserById(tx, auth.userId);
       if (!user || !(await verifyPassword(user.passwordHash, oldPw!))) throw new AppError(Codes.PASSWORD_ORIGINAL_WRONG);
       await updateUserById(tx, user.id, { passwordHash: hash, passwordChangedAt: new Date() });
-      if (isRestrictedSession(auth.identities)) {
-        // The first sign-in's restriction ends: the session gets the user's identities.
-        await tx.update(sessions).set({ identities: await listIdentitiesOfUser(tx, user.id) }).where(eq(sessions.id, auth.sessionId));
+      if (isRestrictedSession(auth)) {
+        // The first sign-in's restriction ends.
+        await tx.update(sessions).set({ mustChangePassword: false }).where(eq(sessions.id, auth.sessionId));
         app.guardStore.forgetSessions({ ids: [auth.sessionId] });
       }
       await insertAuditEntry(tx, request, { tenantId: user.tenantId, action: 'password.modify', entity: 'user', entityId: user.id });

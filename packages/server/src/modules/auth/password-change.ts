@@ -4,10 +4,9 @@
  *
  * When the login configuration's `forcePasswordChange` is on, a user whose password was never changed by
  * themself (`users.password_changed_at` null: created, imported or reset by an administrator) signs in
- * to a *restricted* session: its identity snapshot is empty, so it holds no user type, and the guard
- * answers `signin.password_change_required` to every call but those below until `modifypassword`
- * succeeds and restores the identities. An empty snapshot never occurs otherwise: sign-in refuses an
- * account without a usable identity.
+ * to a *restricted* session (`sessions.must_change_password`): the guard answers
+ * `signin.password_change_required` to every call but those below until `modifypassword` succeeds and
+ * lifts the restriction. Identity refreshes of the session do not touch it.
  */
 import type { FastifyInstance } from 'fastify';
 import { Codes, expandIdentities, Paths, type LoginConfig, type SessionUserInfo } from '@mp/protocol';
@@ -26,19 +25,19 @@ export function mustChangePassword(config: Pick<LoginConfig, 'forcePasswordChang
   return config.forcePasswordChange === true && user.passwordChangedAt === null;
 }
 
-/** True when a session's identity snapshot marks it restricted (see the module comment). */
-export function isRestrictedSession(identities: readonly number[]): boolean {
-  return identities.length === 0;
+/** True when the session is restricted to the password change (see the module comment). */
+export function isRestrictedSession(session: { mustChangePassword: boolean }): boolean {
+  return session.mustChangePassword;
 }
 
 /**
  * `tokenlogin` of a restricted session whose password must still be changed: the session user info
- * with `mustChangePassword: true`, read without touching the session (its snapshot stays empty).
+ * with `mustChangePassword: true`, read without touching the session.
  * Answers null when the restriction no longer holds (the flag was turned off, or the password
  * changed): the caller then refreshes the session as usual.
  */
 export async function restrictedUserInfo(app: FastifyInstance, auth: AuthContext): Promise<SessionUserInfo | null> {
-  if (!isRestrictedSession(auth.identities)) return null;
+  if (!isRestrictedSession(auth)) return null;
   const config = await app.settings.loginConfig();
   return inScope(app.database.db, { scope: 'platform', tenantId: auth.tenantId }, async (tx) => {
     const user = await findUserById(tx, auth.userId);

@@ -5,7 +5,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { Codes, Paths, SigninCodes, SLIDER_RULES } from '@mp/protocol';
-import { ADMIN_PASSWORD, createUserRow, testApp } from '../../testing/test-app.js';
+import { ADMIN_PASSWORD, createTenantRow, createUserRow, testApp } from '../../testing/test-app.js';
 import type { GatewayClient } from '../../testing/gateway-client.js';
 import { captchas, users } from '../../db/schema/index.js';
 import { sliderTarget } from './slider-captcha.js';
@@ -126,6 +126,10 @@ describe('first sign-in forced password change (forcePasswordChange)', () => {
       // A second tokenlogin keeps the restriction.
       expect((await c.post(Paths.tokenlogin, { accountName: 'firsttimer', token: c.token })).body.data.row.mustChangePassword).toBe(true);
       expect((await c.get(Paths.listmymenu)).body.scode).toBe(SigninCodes.PASSWORD_CHANGE_REQUIRED);
+      // An administrator changing the user's identities meanwhile does not lift it either.
+      const tenant = await createTenantRow(t.app, 'firstco');
+      expect((await admin.post(Paths.savetenantadmin, { tenantId: tenant, userIds: [id] })).body.result).toBe('1');
+      expect((await c.get(Paths.listmymenu)).body.scode).toBe(SigninCodes.PASSWORD_CHANGE_REQUIRED);
       // The same password again is refused; a new one lifts the restriction for this session.
       const same = await c.post(Paths.modifyPassword, { oldPassword: c.encrypt('Passw0rd!'), newPassword: c.encrypt('Passw0rd!'), confirmPassword: c.encrypt('Passw0rd!') });
       expect(same.body.scode).toBe(SigninCodes.PASSWORD_UNCHANGED);
@@ -134,7 +138,7 @@ describe('first sign-in forced password change (forcePasswordChange)', () => {
       expect((await c.get(Paths.listmymenu)).body.result).toBe('1');
       const after = await c.post(Paths.tokenlogin, { accountName: 'firsttimer', token: c.token });
       expect(after.body.data.row.mustChangePassword).toBeUndefined();
-      expect(after.body.data.row.userTypes).toEqual(['7']);
+      expect([...after.body.data.row.userTypes].sort()).toEqual(['2', '3', '7']); // with the identity granted meanwhile
       // The next sign-in is not restricted.
       const again = await t.client();
       const r2 = await again.post(Paths.signin, { username: 'firsttimer', password: again.encrypt('Newpass123'), agree: true });

@@ -171,7 +171,7 @@ export async function admitUser(app: FastifyInstance, tx: Tx, request: FastifyRe
   const sessionId = sessionIdOf(token);
   await insertSession(tx, {
     id: sessionId, tokenMd5: tokenMd5(token), userId: user.id, tenantId: user.tenantId, username: user.username,
-    identities: restricted ? [] : identities, superManager: user.superManager, expiresAt: new Date(now.getTime() + cfg.tokenTtlMin * 60_000),
+    identities, mustChangePassword: restricted, superManager: user.superManager, expiresAt: new Date(now.getTime() + cfg.tokenTtlMin * 60_000),
     ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '').slice(0, 300),
   });
   await replaceActiveSessionsOfUser(tx, user.id, sessionId);

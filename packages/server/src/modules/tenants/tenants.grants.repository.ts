@@ -88,11 +88,11 @@ export async function replaceTenantAdmins(tx: Tx, tenantId: string, userIds: str
  * Refreshes the identity snapshot of the user's active sessions (sessions snapshot identities at
  * sign-in), so a removed tenant-admin identity stops working at once. The caller must then call
  * `guardStore.forgetSessions({ userId })`. A session restricted to the first-sign-in password change
- * (an empty identity list, modules/auth/password-change.ts) stays restricted.
+ * stays restricted (its own flag, modules/auth/password-change.ts).
  */
 export async function refreshSessionIdentities(tx: Tx, userId: string): Promise<void> {
   const rows = await tx.select({ identity: userIdentities.identity }).from(userIdentities).where(eq(userIdentities.userId, userId));
   const identities = [...new Set(rows.map((r) => r.identity))].sort((a, b) => b - a);
   await tx.update(sessions).set({ identities })
-    .where(and(eq(sessions.userId, userId), eq(sessions.state, 'active'), sql`cardinality(${sessions.identities}) > 0`));
+    .where(and(eq(sessions.userId, userId), eq(sessions.state, 'active')));
 }
