@@ -94,9 +94,9 @@ const orgFields = {
   code: Type.String({ maxLength: 200 }),
   name: Type.String({ maxLength: 200 }),
   description: Type.Optional(Type.String({ maxLength: 1000 })),
-  type: Type.Optional(Type.Union([Type.Integer({ minimum: -1000000, maximum: 1000000 }), Type.Null()])),
-  sort: Type.Optional(Type.Union([Type.Number({ minimum: -1e9, maximum: 1e9 }), Type.Null()])),
-  status: Type.Optional(Type.Union([StatusValueSchema, Type.Null()])),
+  type: Type.Optional(Type.Integer({ minimum: -1000000, maximum: 1000000 })),
+  sort: Type.Optional(Type.Number({ minimum: -1e9, maximum: 1e9 })),
+  status: Type.Optional(StatusValueSchema),
 };
 
 /** `addorg`: a new organisation under `parentId` (organisation management), or a single one without it (library). */

@@ -2,18 +2,26 @@
  * The tenant area's organisation calls (SPEC §2 baseOrgManagement, orgManagement; docs/organisations.md).
  * Tree reading calls (`listorgchildren`, `searchorg`, `getorg`) are open to every member of the tenant
  * (`{ tenant: 'member' }` without a menu): the tree pickers of users, roles and positions need them, and
- * what they answer is limited to the caller's data scope anyway. Each call is one transaction in the
- * TENANTID tenant's scope; ids of another tenant are "not found".
+ * what they answer is limited to the caller's data scope anyway. The element calls (list, add, edit,
+ * status, delete, import, export, template) are APIs of the element library menu 'baseOrgManagement';
+ * placing elements in the tree (move, take out) are APIs of 'orgManagement' (a role holder needs the
+ * API grant of each call; docs/organisations.md). Each call is one transaction in the TENANTID tenant's
+ * scope; ids of another tenant are "not found".
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ok, OrgChildrenBody, OrgIdBody, OrgSearchBody, Paths } from '@mp/protocol';
+import { IdsBody, IdsStatusBody, ok, OrgAddBody, OrgChildrenBody, OrgEditBody, OrgIdBody, OrgListBody, OrgMoveBody, OrgSearchBody, Paths } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
 import { inScope } from '../../db/context.js';
 import type { DataScope } from '../tenancy/data-scope.js';
 import * as read from './organisations.tree.service.js';
+import * as svc from './organisations.service.js';
 
 /** Readers of the tree: any member; no menu, so no API grant is needed (scope still applies). */
 const member = { access: { tenant: 'member' } } as const;
+/** Element calls: the element library's APIs. */
+const library = { access: { tenant: 'member', menu: 'baseOrgManagement' } } as const;
+/** Tree placement calls: organisation management's APIs. */
+const management = { access: { tenant: 'member', menu: 'orgManagement' } } as const;
 const tags = ['organisations'];
 
 export default async function organisationTenantRoutes(app: FastifyInstance) {
@@ -31,4 +39,30 @@ export default async function organisationTenantRoutes(app: FastifyInstance) {
 
   app.post(Paths.getorg, { config: member, schema: { tags, body: OrgIdBody } }, async (request) =>
     ok({ row: read.toOrgRow(await inTenant(request, (tx, t, s) => read.getOrgNode(tx, t, s, (request.body as OrgIdBody).id)), request.tenant!.id) }));
+
+  /** The caller for the services: tenant, data scope and the request (audit). */
+  const caller = (request: FastifyRequest): svc.OrgCaller => ({ tenantId: request.tenant!.id, scope: request.tenant!.scope, request });
+
+  app.post(Paths.listorg, { config: library, schema: { tags, body: OrgListBody } }, async (request) =>
+    ok(await inTenant(request, (tx, t, s) => svc.listOrgPage(tx, { tenantId: t, scope: s }, request.body as OrgListBody))));
+
+  app.post(Paths.addorg, { config: library, schema: { tags, body: OrgAddBody } }, async (request) =>
+    ok(await inTenant(request, (tx) => svc.addOrg(tx, caller(request), request.body as OrgAddBody))));
+
+  app.post(Paths.editorg, { config: library, schema: { tags, body: OrgEditBody } }, async (request) =>
+    ok(await inTenant(request, (tx) => svc.editOrg(tx, caller(request), request.body as OrgEditBody))));
+
+  app.post(Paths.statusorg, { config: library, schema: { tags, body: IdsStatusBody } }, async (request) => {
+    const b = request.body as { ids: string[]; status: 0 | 1 };
+    return ok(await inTenant(request, (tx) => svc.setOrgsStatus(tx, caller(request), b.ids, b.status)));
+  });
+
+  app.post(Paths.deleteorg, { config: library, schema: { tags, body: IdsBody } }, async (request) =>
+    ok(await inTenant(request, (tx) => svc.deleteOrgs(tx, caller(request), (request.body as { ids: string[] }).ids))));
+
+  app.post(Paths.moveorg, { config: management, schema: { tags, body: OrgMoveBody } }, async (request) =>
+    ok(await inTenant(request, (tx) => svc.moveOrg(tx, caller(request), request.body as OrgMoveBody))));
+
+  app.post(Paths.detachorg, { config: management, schema: { tags, body: OrgIdBody } }, async (request) =>
+    ok(await inTenant(request, (tx) => svc.detachOrg(tx, caller(request), (request.body as OrgIdBody).id))));
 }
