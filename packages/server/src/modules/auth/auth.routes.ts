@@ -8,7 +8,7 @@ import { checkPasswordStrength, Codes, ModifyPasswordBody, ok, Paths, SignInBody
 import { AppError } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { inScope } from '../../db/context.js';
-import { findUserById, listIdentitiesOfUser, updateUserById } from '../users/users.repository.js';
+import { findUserById, updateUserById } from '../users/users.repository.js';
 import { sessions } from '../../db/schema/index.js';
 import { eq } from 'drizzle-orm';
 import { insertAuditEntry } from '../audit/audit.repository.js';
