@@ -38,3 +38,4 @@ export * from './schemas/tenant-user.js';
 export * from './schemas/orgmember.js'; export * from './codes/orgmember.js'; export * from './schemas/account.js'; export * from './codes/account.js'; export * from './schemas/tenantsettings.js'; export * from './codes/tenantsettings.js';
 export * from './codes/organisation.js'; export * from './rules/organisation.js';
 export * from './schemas/apptenant.js';
+export * from './schemas/tenant-role.js'; export * from './codes/tenant-role.js';

@@ -129,6 +129,11 @@ export const Paths = {
   // Organisations of the tenant area (issue 5; docs/tenancy.md; schemas/organisation.ts)
   listorgchildren: '/gateway/tenant/plat/org/listorgchildren',
   searchorg: '/gateway/tenant/plat/org/searchorg',
+  // Role management of the tenant area (issue 5, engineer "troles"; docs/tenant-roles.md; schemas/tenant-role.ts)
+  listtenantrole: '/gateway/tenant/plat/role/listtenantrole', addtenantrole: '/gateway/tenant/plat/role/addtenantrole', edittenantrole: '/gateway/tenant/plat/role/edittenantrole', deletetenantrole: '/gateway/tenant/plat/role/deletetenantrole',
+  listtenantroleuser: '/gateway/tenant/plat/role/listtenantroleuser', listusernotintenantrole: '/gateway/tenant/plat/role/listusernotintenantrole', addtenantroleuser: '/gateway/tenant/plat/role/addtenantroleuser', deletetenantroleuser: '/gateway/tenant/plat/role/deletetenantroleuser',
+  listtenantmenupurview: '/gateway/tenant/plat/rolepurview/listtenantmenupurview', savetenantmenupurview: '/gateway/tenant/plat/rolepurview/savetenantmenupurview', listtenantorgtypepurview: '/gateway/tenant/plat/rolepurview/listtenantorgtypepurview', savetenantorgtypepurview: '/gateway/tenant/plat/rolepurview/savetenantorgtypepurview',
+  listtenantorgpurview: '/gateway/tenant/plat/rolepurview/listtenantorgpurview', savetenantorgpurview: '/gateway/tenant/plat/rolepurview/savetenantorgpurview', listtenantapipurview: '/gateway/tenant/plat/rolepurview/listtenantapipurview', savetenantapipurview: '/gateway/tenant/plat/rolepurview/savetenantapipurview', listtenantgrantview: '/gateway/tenant/plat/rolepurview/listtenantgrantview',
   // Organisation management and element library (issue 5, engineer "organisations"; docs/organisations.md)
   getorg: '/gateway/tenant/plat/org/getorg', listorg: '/gateway/tenant/plat/org/listorg', addorg: '/gateway/tenant/plat/org/addorg', editorg: '/gateway/tenant/plat/org/editorg',
   deleteorg: '/gateway/tenant/plat/org/deleteorg', statusorg: '/gateway/tenant/plat/org/statusorg', moveorg: '/gateway/tenant/plat/org/moveorg', detachorg: '/gateway/tenant/plat/org/detachorg',

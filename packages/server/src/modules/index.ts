@@ -21,6 +21,7 @@ import organisationRoutes from './organisations/organisations.routes.js';
 import userRoutes from './users/users.routes.js';
 import userTenantRoutes from './users/users.tenant.routes.js';
 import roleRoutes from './roles/roles.routes.js';
+import roleTenantRoutes from './roles/roles.tenant.routes.js';
 import otcRoutes from './otc/otc.routes.js';
 import clientRoutes from './clients/clients.routes.js';
 import stationRoutes from './stations/stations.routes.js';
@@ -52,6 +53,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(userRoutes);
   await app.register(userTenantRoutes);
   await app.register(roleRoutes);
+  await app.register(roleTenantRoutes);
   await app.register(otcRoutes);
   await app.register(clientRoutes);
   await app.register(stationRoutes);

@@ -14,6 +14,7 @@ import accountErrors from './errors-account.js';
 import tenantsettingsErrors from './errors-tenantsettings.js';
 import organisationErrors from './errors-organisation.js';
 import auditlogErrors from './errors-auditlog.js';
+import tenantroleErrors from './errors-tenantrole.js';
 import apptenantErrors from './errors-apptenant.js';
 import mappingErrors from './errors-mapping.js';
 
@@ -90,6 +91,7 @@ export default {
   tenantsettings: tenantsettingsErrors,
   organisation: organisationErrors,
   auditlog: auditlogErrors,
+  tenantrole: tenantroleErrors,
   apptenant: apptenantErrors,
   mapping: mappingErrors,
   field: {

@@ -77,7 +77,7 @@ export async function orgPurviews(tx: Tx, categories: OrgCategory[], tenantId: s
  * Checks a grant list against the grantable ids and normalises it: write keeps read (SPEC §4),
  * bits beyond read/write, duplicates and unknown ids refuse the whole list; 0 means "not granted".
  */
-function checkItems(items: GrantItem[], known: (id: string) => boolean, unknownCode: string, rootId?: string): grants.GrantRecord[] {
+export function checkItems(items: GrantItem[], known: (id: string) => boolean, unknownCode: string, rootId?: string): grants.GrantRecord[] {
   const seen = new Set<string>();
   const out: grants.GrantRecord[] = [];
   for (const { dpDataid: id, dpPurview: value } of items) {
@@ -92,7 +92,8 @@ function checkItems(items: GrantItem[], known: (id: string) => boolean, unknownC
   return out;
 }
 
-async function replace(tx: Tx, request: FastifyRequest, tenantId: string, roleId: string, kind: GrantKindValue, category: number, items: grants.GrantRecord[]) {
+/** Replaces the role's grant set of `kind` / `category` with checked `items`, audited with before/after. */
+export async function replaceGrantSet(tx: Tx, request: FastifyRequest, tenantId: string, roleId: string, kind: GrantKindValue, category: number, items: grants.GrantRecord[]) {
   const role = await getRole(tx, tenantId, roleId);
   const before = await grants.listGrants(tx, tenantId, roleId, kind, category);
   await grants.replaceGrants(tx, tenantId, roleId, kind, category, items);
@@ -110,14 +111,14 @@ const ORG_TYPE_IDS = new Set(ORG_TYPES.map(String));
 export async function saveMenuPurviews(tx: Tx, request: FastifyRequest, tenantId: string, roleId: string, items: GrantItem[]) {
   await getRole(tx, tenantId, roleId);
   const checked = checkItems(items, (id) => MENU_IDS.has(id), RoleCodes.GRANT_MENU_UNKNOWN, DEFAULTS.rootMenuId);
-  return replace(tx, request, tenantId, roleId, GrantKind.MENU, 0, checked);
+  return replaceGrantSet(tx, request, tenantId, roleId, GrantKind.MENU, 0, checked);
 }
 
 /** `saveorgtypepurview`. @throws role.not_found, role.grant_orgtype_unknown, role.grant_purview, role.grant_duplicate. */
 export async function saveOrgTypePurviews(tx: Tx, request: FastifyRequest, tenantId: string, roleId: string, items: GrantItem[]) {
   await getRole(tx, tenantId, roleId);
   const checked = checkItems(items, (id) => ORG_TYPE_IDS.has(id), RoleCodes.GRANT_ORGTYPE_UNKNOWN);
-  return replace(tx, request, tenantId, roleId, GrantKind.ORG_TYPE, 0, checked);
+  return replaceGrantSet(tx, request, tenantId, roleId, GrantKind.ORG_TYPE, 0, checked);
 }
 
 /**
@@ -129,5 +130,5 @@ export async function saveOrgPurviews(tx: Tx, request: FastifyRequest, categorie
   checkCategory(categories, category);
   const ids = new Set((await listOrganisationsOfTenant(tx, tenantId, category)).map((o) => o.id));
   const checked = checkItems(items, (id) => ids.has(id), RoleCodes.GRANT_ORG_UNKNOWN);
-  return replace(tx, request, tenantId, roleId, GrantKind.ORG, category, checked);
+  return replaceGrantSet(tx, request, tenantId, roleId, GrantKind.ORG, category, checked);
 }

@@ -16,10 +16,11 @@ function toMemberRow(m: repo.MemberRecord): RoleMemberRow {
 }
 
 /**
- * One page of the role's members (`inRole`) or of the tenant's users not in it (add-member dialog).
+ * One page of the role's members (`inRole`) or of the tenant's users not in it (add-member dialog);
+ * the tenant area passes the caller's `scope` (only users whose organisation is in it).
  * @throws role.not_found.
  */
-export async function listRoleUserPage(tx: Tx, q: RoleUserListBody, inRole: boolean): Promise<Paged<RoleMemberRow>> {
+export async function listRoleUserPage(tx: Tx, q: repo.Scoped<RoleUserListBody>, inRole: boolean): Promise<Paged<RoleMemberRow>> {
   await getRole(tx, q.tenantId, q.roleId);
   const page = q.page ?? 1;
   const pageSize = q.pageSize ?? 10;

@@ -7,6 +7,7 @@ import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-o
 import type { RoleListBody, RoleUserListBody } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
 import { organisations, roles, roleUsers, users } from '../../db/schema/index.js';
+import { orgIdInScope, type DataScope } from '../tenancy/data-scope.js';
 
 export type RoleRecord = typeof roles.$inferSelect;
 /** A role with the name of its organisation. */
@@ -32,17 +33,17 @@ const ROLE_SORTS = {
   roleNo: roles.code, roleName: roles.name, roleStatus: roles.status, createdAt: roles.createdAt, updatedAt: roles.updatedAt,
 } as const;
 
-/** Ids of `orgId` and every organisation below it in the tenant (recursive, in SQL). */
+/** Ids of `orgId` and every organisation below it in the tenant: a prefix test on the materialised path (indexed). */
 function subtreeOf(tenantId: string, orgId: string): SQL {
-  return sql`(with recursive sub(id) as (
-      select ${organisations.id} from ${organisations} where ${organisations.tenantId} = ${tenantId} and ${organisations.id} = ${orgId}
-      union
-      select o.id from ${organisations} o join sub on o.parent_id = sub.id where o.tenant_id = ${tenantId}
-    ) select id from sub)`;
+  return sql`(select ${organisations.id} from ${organisations} where ${organisations.tenantId} = ${tenantId}
+    and starts_with(${organisations.path}, (select o.path from ${organisations} o where o.tenant_id = ${tenantId} and o.id = ${orgId})))`;
 }
 
-function roleFilters(q: RoleListBody): SQL | undefined {
-  const parts: (SQL | undefined)[] = [eq(roles.tenantId, q.tenantId)];
+/** A list query with, for the tenant area, the caller's data scope (roles by their organisation, users by theirs). */
+export type Scoped<T> = T & { scope?: DataScope };
+
+function roleFilters(q: Scoped<RoleListBody>): SQL | undefined {
+  const parts: (SQL | undefined)[] = [eq(roles.tenantId, q.tenantId), q.scope ? orgIdInScope(q.scope, roles.orgId) : undefined];
   if (q.orgId?.trim()) {
     const orgId = q.orgId.trim();
     // The tenant's root organisation with sub-organisations is every role of the tenant.
@@ -64,7 +65,7 @@ function roleFilters(q: RoleListBody): SQL | undefined {
 const withOrg = { role: roles, orgName: organisations.name };
 
 /** One page of a tenant's roles and the number matching; newest first unless a sort is given. */
-export async function listRoles(tx: Tx, q: RoleListBody & { page: number; pageSize: number }): Promise<{ rows: RoleWithOrg[]; records: number }> {
+export async function listRoles(tx: Tx, q: Scoped<RoleListBody> & { page: number; pageSize: number }): Promise<{ rows: RoleWithOrg[]; records: number }> {
   const where = roleFilters(q);
   const col = ROLE_SORTS[q.sortField as keyof typeof ROLE_SORTS];
   const order = col ? [q.sortOrder === 'descend' ? desc(col) : asc(col), asc(roles.id)] : [desc(roles.createdAt), asc(roles.id)];
@@ -127,8 +128,8 @@ function isMember(tenantId: string, roleId: string): SQL {
  * One page of the tenant's users that are (`inRole` true) or are not members of the role, searched by
  * user name or employee name; by user name unless a sort is given.
  */
-export async function listRoleUsers(tx: Tx, q: RoleUserListBody & { page: number; pageSize: number }, inRole: boolean): Promise<{ rows: MemberRecord[]; records: number }> {
-  const parts: (SQL | undefined)[] = [eq(users.tenantId, q.tenantId), inRole ? sql`exists (${isMember(q.tenantId, q.roleId)})` : sql`not exists (${isMember(q.tenantId, q.roleId)})`];
+export async function listRoleUsers(tx: Tx, q: Scoped<RoleUserListBody> & { page: number; pageSize: number }, inRole: boolean): Promise<{ rows: MemberRecord[]; records: number }> {
+  const parts: (SQL | undefined)[] = [eq(users.tenantId, q.tenantId), q.scope ? orgIdInScope(q.scope, users.orgId) : undefined, inRole ? sql`exists (${isMember(q.tenantId, q.roleId)})` : sql`not exists (${isMember(q.tenantId, q.roleId)})`];
   if (q.keyword?.trim()) {
     const k = like(q.keyword.trim());
     parts.push(or(ilike(users.username, k), ilike(users.employeeName, k)));

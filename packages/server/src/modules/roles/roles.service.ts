@@ -38,8 +38,8 @@ async function checkFields(tx: Tx, b: RoleAddBody) {
   return { code, name, orgId, category, description, status: b.roleStatus ?? 1 };
 }
 
-/** One page of the tenant's roles (`listrole`). */
-export async function listRolePage(tx: Tx, q: RoleListBody): Promise<Paged<RoleRow>> {
+/** One page of the tenant's roles (`listrole`; the tenant area passes the caller's `scope`). */
+export async function listRolePage(tx: Tx, q: repo.Scoped<RoleListBody>): Promise<Paged<RoleRow>> {
   const page = q.page ?? 1;
   const pageSize = q.pageSize ?? 10;
   const { rows, records } = await repo.listRoles(tx, { ...q, page, pageSize });

@@ -1,0 +1,189 @@
+/**
+ * Role authorisation in the tenant area (SPEC §2 "role authorisation, role API authorisation,
+ * authorisation viewing"; §3 Grant item; §6; issue 5 "Grants are enforced, not only stored";
+ * docs/tenant-roles.md). Menu and organisation-type grants reuse the platform's checks
+ * (roles.grants.service.ts); new here are API grants (urls of the tenant API catalogue, `kind = 'api'`),
+ * a lazy organisation grant tree limited to the caller's data scope, and one viewer call.
+ *
+ * No privilege escalation: a caller who is not the tenant's administrator may add or raise only grants
+ * they hold themselves — menus with at most their own bits, APIs they hold, organisations inside their
+ * data scope, organisation types their scope reaches — and may add members only to roles whose grants
+ * they hold (else `10009029001`). Grants a role already has may be kept or removed. Everything is
+ * checked before anything is written, in the call's one transaction, and audited.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  Codes, GrantKind, normalisePurview, ORG_TYPES, Purview, RoleCodes, TenantRoleCodes,
+  type GrantItem, type GrantKindValue, type OrgCategory, type TenantApiPurviewGroup, type TenantGrantView, type TenantOrgPurviewData,
+} from '@mp/protocol';
+import { translate, type Locale } from '@mp/i18n';
+import type { Tx } from '../../db/client.js';
+import { AppError } from '../../lib/errors.js';
+import type { TenantContext } from '../../types.js';
+import { TENANT_MENU } from '../menu/tenant-menu.js';
+import { listOrganisationsOfTenant } from '../organisations/organisations.repository.js';
+import { apisFromGrants, assertOrgsInScope, listMemberGrants } from '../tenancy/data-scope.js';
+import { tenantApiCatalogue } from '../../plugins/tenant-context.js';
+import * as grants from './roles.grants.repository.js';
+import { checkItems, replaceGrantSet } from './roles.grants.service.js';
+import * as tenantRepo from './roles.tenant.repository.js';
+import { getRoleInScope } from './roles.tenant.service.js';
+
+const MENU_IDS = new Set(TENANT_MENU.map((m) => m.code));
+const ORG_TYPE_IDS = new Set(ORG_TYPES.map(String));
+
+/** What a role holder holds in the tenant, and so may pass on. */
+interface Holdings { menus: Map<string, number>; apis: Set<string>; anyType: boolean; types: Set<number>; wholeTenant: boolean }
+
+async function holdingsOf(tx: Tx, request: FastifyRequest, ctx: TenantContext): Promise<Holdings> {
+  const userId = request.auth!.userId;
+  const rows = await listMemberGrants(tx, ctx.id, userId);
+  const parts = ctx.scope.all ? [] : ctx.scope.parts;
+  return {
+    menus: await tenantRepo.listMenuBitsOfUser(tx, ctx.id, userId),
+    apis: apisFromGrants(rows),
+    anyType: parts.some((p) => p.types === null),
+    types: new Set(parts.flatMap((p) => p.types ?? [])),
+    wholeTenant: parts.some((p) => p.prefixes === null),
+  };
+}
+
+/** Refuses (10009029001) unless the caller holds every item of `items` (grants of `kind`). */
+async function assertHeld(tx: Tx, ctx: TenantContext, h: Holdings, kind: string, items: grants.GrantRecord[]): Promise<void> {
+  if (!items.length) return;
+  const ok = (() => {
+    switch (kind) {
+      case GrantKind.MENU: return items.every((i) => (i.purview & ~(h.menus.get(i.dataId) ?? 0)) === 0);
+      case GrantKind.API: return items.every((i) => h.apis.has(i.dataId));
+      case GrantKind.ORG_TYPE: return h.anyType || items.every((i) => h.types.has(Number(i.dataId)));
+      default: return true;
+    }
+  })();
+  if (!ok) throw new AppError(Codes.NO_PERMISSION);
+  if (kind === GrantKind.ORG) await assertOrgsInScope(tx, ctx.scope, items.map((i) => i.dataId));
+}
+
+/**
+ * A role that grants organisation types but no organisation reaches those types anywhere in the tenant
+ * (modules/tenancy/data-scope.ts): only a caller whose own scope reaches the whole tenant may leave a
+ * role so. Checked after a write, inside its transaction (a refusal rolls it back).
+ */
+async function assertNoTypeOnlyReach(tx: Tx, ctx: TenantContext, h: Holdings, roleId: string): Promise<void> {
+  if (ctx.admin || h.wholeTenant) return;
+  const all = await tenantRepo.listAllGrants(tx, ctx.id, roleId);
+  if (all.some((g) => g.kind === GrantKind.ORG_TYPE) && !all.some((g) => g.kind === GrantKind.ORG)) throw new AppError(Codes.NO_PERMISSION);
+}
+
+/** Items added or with bits raised compared with `before`. */
+function raised(before: grants.GrantRecord[], after: grants.GrantRecord[]): grants.GrantRecord[] {
+  const had = new Map(before.map((g) => [g.dataId, g.purview]));
+  return after.filter((g) => (g.purview & ~(had.get(g.dataId) ?? 0)) !== 0);
+}
+
+/**
+ * Checks and replaces the role's grant set of `kind` / `category`: the role must be in scope, and a
+ * caller who is not the administrator must hold what is added or raised.
+ */
+async function saveGrantSet(tx: Tx, request: FastifyRequest, ctx: TenantContext, roleId: string, kind: GrantKindValue, category: number, items: grants.GrantRecord[]) {
+  await getRoleInScope(tx, ctx, roleId);
+  let h: Holdings | undefined;
+  if (!ctx.admin) {
+    h = await holdingsOf(tx, request, ctx);
+    await assertHeld(tx, ctx, h, kind, raised(await grants.listGrants(tx, ctx.id, roleId, kind, category), items));
+  }
+  const result = await replaceGrantSet(tx, request, ctx.id, roleId, kind, category, items);
+  if (h) await assertNoTypeOnlyReach(tx, ctx, h, roleId);
+  return result;
+}
+
+/**
+ * For `addtenantroleuser`: a caller who is not the administrator must hold every grant of the role
+ * (adding a member passes them on). @throws 10009029001.
+ */
+export async function assertRoleGrantsHeld(tx: Tx, request: FastifyRequest, ctx: TenantContext, roleId: string): Promise<void> {
+  if (ctx.admin) return;
+  const h = await holdingsOf(tx, request, ctx);
+  const all = await tenantRepo.listAllGrants(tx, ctx.id, roleId);
+  for (const kind of [GrantKind.MENU, GrantKind.API, GrantKind.ORG_TYPE, GrantKind.ORG]) {
+    await assertHeld(tx, ctx, h, kind, all.filter((g) => g.kind === kind));
+  }
+  await assertNoTypeOnlyReach(tx, ctx, h, roleId);
+}
+
+/** `savetenantmenupurview`. @throws as savemenupurview, 10009029001. */
+export function saveTenantMenuPurviews(tx: Tx, request: FastifyRequest, ctx: TenantContext, roleId: string, items: GrantItem[]) {
+  const checked = checkItems(items, (id) => MENU_IDS.has(id), RoleCodes.GRANT_MENU_UNKNOWN, '0');
+  return saveGrantSet(tx, request, ctx, roleId, GrantKind.MENU, 0, checked);
+}
+
+/** `savetenantorgtypepurview`. @throws as saveorgtypepurview, 10009029001. */
+export function saveTenantOrgTypePurviews(tx: Tx, request: FastifyRequest, ctx: TenantContext, roleId: string, items: GrantItem[]) {
+  const checked = checkItems(items, (id) => ORG_TYPE_IDS.has(id), RoleCodes.GRANT_ORGTYPE_UNKNOWN);
+  return saveGrantSet(tx, request, ctx, roleId, GrantKind.ORG_TYPE, 0, checked);
+}
+
+/**
+ * `listtenantorgpurview`: one level of the organisation tree of `category` inside the caller's scope,
+ * with the role's bits, the tenant's categories and every organisation of the category the role holds.
+ * `categories` come from `orgCategoriesOf` (read before the transaction: settings use their own connection).
+ * @throws role.not_found, role.category_unknown, 10009029001.
+ */
+export async function tenantOrgPurviewLevel(tx: Tx, categories: OrgCategory[], ctx: TenantContext, roleId: string, category: number, parentId?: string): Promise<TenantOrgPurviewData> {
+  await getRoleInScope(tx, ctx, roleId);
+  if (!categories.some((c) => c.codeKey === category)) throw new AppError(RoleCodes.CATEGORY_UNKNOWN, { category });
+  const granted = await tenantRepo.listGrantedOrgs(tx, ctx.id, roleId, category);
+  const bits = new Map(granted.map((g) => [g.id, g.purview]));
+  const level = await tenantRepo.listOrgLevelInScope(tx, ctx.id, ctx.scope, category, parentId?.trim() || undefined);
+  return {
+    rows: level.map((o) => ({ ...o, parentId: o.parentId ?? '', purview: bits.get(o.id) ?? 0 })),
+    orgCategory: category, categories, granted,
+  };
+}
+
+/** `savetenantorgpurview`: organisations of the tenant's tree of `category`. @throws as saveorgpurview, 10009029001. */
+export async function saveTenantOrgPurviews(tx: Tx, request: FastifyRequest, categories: OrgCategory[], ctx: TenantContext, roleId: string, category: number, items: GrantItem[]) {
+  await getRoleInScope(tx, ctx, roleId);
+  if (!categories.some((c) => c.codeKey === category)) throw new AppError(RoleCodes.CATEGORY_UNKNOWN, { category });
+  const ids = new Set((await listOrganisationsOfTenant(tx, ctx.id, category)).map((o) => o.id));
+  const checked = checkItems(items, (id) => ids.has(id), RoleCodes.GRANT_ORG_UNKNOWN);
+  return saveGrantSet(tx, request, ctx, roleId, GrantKind.ORG, category, checked);
+}
+
+/**
+ * `listtenantapipurview`: the tenant API catalogue grouped by menu (TENANT_MENU order, names in the
+ * request's language), each API with whether the role holds it, and the role's bits on each menu.
+ */
+export async function tenantApiPurviews(app: FastifyInstance, tx: Tx, locale: Locale, ctx: TenantContext, roleId: string): Promise<TenantApiPurviewGroup[]> {
+  await getRoleInScope(tx, ctx, roleId);
+  const apis = new Set((await grants.listGrants(tx, ctx.id, roleId, GrantKind.API)).map((g) => g.dataId));
+  const menus = new Map((await grants.listGrants(tx, ctx.id, roleId, GrantKind.MENU)).map((g) => [g.dataId, g.purview]));
+  const catalogue = tenantApiCatalogue(app);
+  return TENANT_MENU.map((m) => ({
+    menu: m.code, menuName: translate(locale, `menu:${m.code}`), menuPurview: menus.get(m.code) ?? 0,
+    apis: catalogue.filter((a) => a.menu === m.code).map((a) => ({ method: a.method, url: a.url, granted: apis.has(a.url) })),
+  })).filter((g) => g.apis.length);
+}
+
+/** `savetenantapipurview`: urls of the tenant API catalogue. @throws tenantrole.grant_api_unknown, role.grant_duplicate, 10009029001. */
+export function saveTenantApiPurviews(app: FastifyInstance, tx: Tx, request: FastifyRequest, ctx: TenantContext, roleId: string, items: GrantItem[]) {
+  const urls = new Set(tenantApiCatalogue(app).map((a) => a.url));
+  // An API is granted or not: any bit means granted (stored as read).
+  const checked = checkItems(items.map((i) => ({ ...i, dpPurview: i.dpPurview ? Purview.READ : 0 })), (id) => urls.has(id), TenantRoleCodes.GRANT_API_UNKNOWN);
+  return saveGrantSet(tx, request, ctx, roleId, GrantKind.API, 0, checked.map((g) => ({ ...g, purview: normalisePurview(g.purview) })));
+}
+
+/** `listtenantgrantview`: everything the role is granted, with names (menus, APIs, organisation types, organisations). */
+export async function tenantGrantView(app: FastifyInstance, tx: Tx, locale: Locale, ctx: TenantContext, roleId: string): Promise<TenantGrantView> {
+  await getRoleInScope(tx, ctx, roleId);
+  const all = await tenantRepo.listAllGrants(tx, ctx.id, roleId);
+  const of = (kind: string) => all.filter((g) => g.kind === kind);
+  const menuName = (code: string) => translate(locale, `menu:${code}`);
+  const menuBits = new Map(of(GrantKind.MENU).map((g) => [g.dataId, g.purview]));
+  const apis = new Set(of(GrantKind.API).map((g) => g.dataId));
+  return {
+    menus: TENANT_MENU.filter((m) => menuBits.has(m.code)).map((m) => ({ id: m.code, name: menuName(m.code), purview: menuBits.get(m.code)! })),
+    apis: tenantApiCatalogue(app).filter((a) => apis.has(a.url)).map((a) => ({ method: a.method, url: a.url, menu: a.menu, menuName: menuName(a.menu) })),
+    orgTypes: of(GrantKind.ORG_TYPE).map((g) => Number(g.dataId)).sort((a, b) => a - b),
+    orgs: await tenantRepo.listGrantedOrgs(tx, ctx.id, roleId),
+  };
+}
