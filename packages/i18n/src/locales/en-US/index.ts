@@ -21,5 +21,8 @@ import station from './station.js';
 import organisation from './organisation.js';
 import job from './job.js';
 
+import orgmember from './orgmember.js';
+import account from './account.js';
+import tenantsettings from './tenantsettings.js';
 /** Every namespace of this locale. */
-export default { common, errors, login, layout, http, grid, tenant, dashboard, menu, product, user, role, sysconfig, licence, session, oidc, otc, client, auditlog, station, job, organisation };
+export default { common, errors, orgmember, account, tenantsettings, login, layout, http, grid, tenant, dashboard, menu, product, user, role, sysconfig, licence, session, oidc, otc, client, auditlog, station, job, organisation };

@@ -1,0 +1,20 @@
+/** 组织成员（SPEC §2 orgEmployeeRelation：组织树 + 成员列表，添加/移除成员）。 */
+export default {
+  title: '组织成员',
+  titleOf: '组织成员 — {{name}}',
+  tree: '组织',
+  chooseOrg: '请先在左侧选择一个组织',
+  includeSub: '包含下级组织',
+  keyword: '用户名/员工姓名',
+  add: '添加成员',
+  addTitle: '添加成员 — {{name}}',
+  userRequired: '请至少选择一个用户',
+  added: '成员添加成功',
+  removed: '成员移除成功',
+  selected: '已选择 {{count}} 个用户',
+  removeOne: '移除',
+  confirmRemove: '确定要移除选中的 {{count}} 个成员吗？',
+  affiliatedTip: '所属组织为该组织的用户不能在此移除，请在用户管理中修改',
+  relation: { label: '关系', affiliated: '所属', member: '成员' },
+  column: { username: '用户名', employeeName: '员工姓名', org: '组织', status: '状态', createdAt: '加入时间', currentOrg: '所属组织' },
+};
