@@ -28,8 +28,9 @@ const M = 'Zqx';
 let t: Awaited<ReturnType<typeof testApp>>;
 let tenantA = '';
 let tenantB = '';
+type Kind = 'tenant' | 'user' | 'product' | 'org' | 'station' | 'role' | 'orgMapping' | 'userMapping' | 'account' | 'job' | 'audit';
 /** A's ids by entity kind. */
-const A: Record<string, string[]> = {};
+const A = {} as Record<Kind, string[]> & Record<string, string[] | undefined>;
 const names: string[] = [];
 interface Route { method: 'GET' | 'POST'; url: string; access: { tenant: string; menu?: string }; schema?: Schema }
 interface Schema { type?: string | string[]; properties?: Record<string, Schema>; required?: string[]; items?: Schema; anyOf?: Schema[]; oneOf?: Schema[]; enum?: unknown[]; const?: unknown; minimum?: number; minItems?: number; format?: string; minLength?: number; maxLength?: number; in?: string; name?: string }
@@ -201,7 +202,7 @@ describe('tenant isolation over the whole tenant API', () => {
         if (res.status === 400) invalid.push(`${r.method} ${r.url} [${kind}] ${text.slice(0, 200)}`);
         // A refusal may repeat what the caller sent (e.g. "API 'x' is not in this tenant's catalogue");
         // anything else of A's — or anything of A's in an answer that succeeded — is a leak.
-        const found = [...names, ...Object.values(A).flat()].filter((x) => text.includes(x) && (res.body.result === '1' || !sent.includes(x)));
+        const found = [...names, ...Object.values(A).flat().filter((x): x is string => !!x)].filter((x) => text.includes(x) && (res.body.result === '1' || !sent.includes(x)));
         if (found.length) leaks.push(`${r.method} ${r.url} [${kind}] ${res.body.result}/${res.body.scode}: ${found.join(', ')} in ${text.slice(0, 300)}`);
       }
     }
