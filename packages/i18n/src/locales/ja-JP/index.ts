@@ -24,5 +24,6 @@ import job from './job.js';
 import orgmember from './orgmember.js';
 import account from './account.js';
 import tenantsettings from './tenantsettings.js';
+import tenantuser from './tenantuser.js';
 /** Every namespace of this locale. */
-export default { common, errors, orgmember, account, tenantsettings, login, layout, http, grid, tenant, dashboard, menu, product, user, role, sysconfig, licence, session, oidc, otc, client, auditlog, station, job, organisation };
+export default { common, errors, tenantuser, orgmember, account, tenantsettings, login, layout, http, grid, tenant, dashboard, menu, product, user, role, sysconfig, licence, session, oidc, otc, client, auditlog, station, job, organisation };

@@ -12,7 +12,8 @@ import { passwordStrengthRule, usePasswordRule } from './password-rule';
 
 interface Values { password: string; confirmPassword: string }
 
-export default function ResetPasswordModal({ row, onClose }: { row: UserRow | undefined; onClose: () => void }) {
+/** `reset`: the call that sets the password (the tenant area passes its own; default the platform's). */
+export default function ResetPasswordModal({ row, onClose, reset = resetUserPassword }: { row: UserRow | undefined; onClose: () => void; reset?: (id: string, password: string) => Promise<void> }) {
   const { t } = useTranslation(['user', 'common', 'errors']);
   const tr: Translate = (k, p) => t(k as never, p as never) as unknown as string;
   const { message } = App.useApp();
@@ -24,7 +25,7 @@ export default function ResetPasswordModal({ row, onClose }: { row: UserRow | un
     const v = await form.validateFields();
     setBusy(true);
     try {
-      await resetUserPassword(row!.id, v.password);
+      await reset(row!.id, v.password);
       void message.success(t('resetPasswordDone'));
       onClose();
     } catch { /* shown by the client */ } finally {

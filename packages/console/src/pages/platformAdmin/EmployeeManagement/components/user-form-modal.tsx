@@ -6,13 +6,15 @@
  * effective ≤ expiry), status, e-mail, mobile, office and home numbers, ID-card number, avatar and face
  * photo (images ≤ 500K), work signature and description. Rules from USER_RULES (user-form-rules.ts).
  * Modify loads the record fresh (`getuser`); server errors stay in the modal, on the field they concern.
+ * The tenant area (issue 5) uses the same form through `variant`: no tenant field (the tenant is the one
+ * being administered), its own organisation and station pickers, and its own calls.
  */
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Col, DatePicker, Divider, Form, Input, Radio, Row } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { Status, USER_RULES, UserCodes, type StatusValue, type UserRow } from '@mp/protocol';
+import { Status, USER_RULES, UserCodes, type StatusValue, type UserAddBody, type UserRow } from '@mp/protocol';
 import FormModal, { type OpenMode } from '../../../../components/FormModal';
 import { requiredRule, type Translate } from '../../../../components/FormModal/rules';
 import StationSelect from '../../../../components/StationSelect';
@@ -48,6 +50,17 @@ export interface UserFormValues {
   description?: string;
 }
 
+/** The tenant area's layout of the form (pages/tenancy/EmployeeManagement). */
+export interface UserFormVariant {
+  get: (id: string) => Promise<UserRow>;
+  add: (body: Omit<UserAddBody, 'tenantId' | 'password'> & { password: string }, opts: { noToast: true }) => Promise<UserRow>;
+  edit: typeof editUser;
+  /** An organisation field (the form injects value, onChange and id); `initialLabel`: the record's organisation name. */
+  orgPicker: (p: { placeholder: string; initialLabel?: string }) => ReactNode;
+  /** A station field (the form injects value, onChange and id); `valueLabel`: the record's station name. */
+  stationPicker: (p: { placeholder: string; valueLabel?: string }) => ReactNode;
+}
+
 export interface UserFormModalProps {
   open: boolean;
   mode: OpenMode;
@@ -56,6 +69,8 @@ export interface UserFormModalProps {
   defaultTenantId?: string;
   onClose: () => void;
   onSaved: (row: UserRow) => void;
+  /** The tenant area's layout and calls; without it the platform's (tenant chosen in the form). */
+  variant?: UserFormVariant;
 }
 
 const FIELD_OF_ERROR: Record<string, keyof UserFormValues> = {
@@ -67,7 +82,7 @@ const FIELD_OF_ERROR: Record<string, keyof UserFormValues> = {
 
 const half = { xs: 24, md: 12 };
 
-export default function UserFormModal({ open, mode, row, defaultTenantId, onClose, onSaved }: UserFormModalProps) {
+export default function UserFormModal({ open, mode, row, defaultTenantId, onClose, onSaved, variant }: UserFormModalProps) {
   const { t } = useTranslation(['user', 'common', 'errors']);
   const tr: Translate = (k, p) => t(k as never, p as never) as unknown as string;
   const label = (f: string) => t(`field.${f}` as never) as unknown as string;
@@ -75,7 +90,7 @@ export default function UserFormModal({ open, mode, row, defaultTenantId, onClos
   const rule = usePasswordRule();
   const rules = useMemo(() => userFormRules(tr, label), [t]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const fresh = useQuery({ queryKey: ['user', row?.id], queryFn: () => getUser(row!.id), enabled: open && modifying, staleTime: 0, gcTime: 0 });
+  const fresh = useQuery({ queryKey: ['user', row?.id, variant ? 'tenant' : 'platform'], queryFn: () => (variant?.get ?? getUser)(row!.id), enabled: open && modifying, staleTime: 0, gcTime: 0 });
   const record = modifying ? fresh.data : undefined;
 
   const initialValues = useMemo<Partial<UserFormValues> | undefined>(() => {
@@ -98,8 +113,10 @@ export default function UserFormModal({ open, mode, row, defaultTenantId, onClos
       avatar: v.avatar ?? '', facePhoto: v.facePhoto ?? '', signature: s(v.signature), description: s(v.description),
     };
     const saved = modifying && record
-      ? await editUser({ id: record.id, ...body, password: v.password || undefined }, { noToast: true })
-      : await addUser({ tenantId: v.tenantId, ...body, password: v.password ?? '' }, { noToast: true });
+      ? await (variant?.edit ?? editUser)({ id: record.id, ...body, password: v.password || undefined }, { noToast: true })
+      : variant
+        ? await variant.add({ ...body, password: v.password ?? '' }, { noToast: true })
+        : await addUser({ tenantId: v.tenantId, ...body, password: v.password ?? '' }, { noToast: true });
     onSaved(saved);
   };
 
@@ -117,19 +134,21 @@ export default function UserFormModal({ open, mode, row, defaultTenantId, onClos
       layout="vertical"
       formProps={{ requiredMark: true }}
     >
-      <UserFormBody mode={mode} record={record} rules={rules} passwordRule={rule} label={label} />
+      <UserFormBody mode={mode} record={record} rules={rules} passwordRule={rule} label={label} variant={variant} />
     </FormModal>
   );
 }
 
 /** The fields; a child of the modal's form, so it can watch the tenant. */
-function UserFormBody({ mode, record, rules, passwordRule, label }: {
+function UserFormBody({ mode, record, rules, passwordRule, label, variant }: {
   mode: OpenMode; record: UserRow | undefined; rules: ReturnType<typeof userFormRules>; passwordRule: string | undefined; label: (f: string) => string;
+  variant: UserFormVariant | undefined;
 }) {
   const { t } = useTranslation(['user', 'common', 'errors']);
   const tr: Translate = (k, p) => t(k as never, p as never) as unknown as string;
   const form = Form.useFormInstance<UserFormValues>();
-  const tenantId = Form.useWatch('tenantId', form);
+  const watchedTenant = Form.useWatch('tenantId', form);
+  const tenantId = variant ? 'current' : watchedTenant;
   const protectedUser = !!record?.superManager;
   const item = (name: keyof UserFormValues, children: React.ReactNode, extra?: object) => (
     <Col {...half}><Form.Item name={name} label={label(name === 'tenantId' ? 'tenant' : name)} rules={(rules as Record<string, unknown[]>)[name] as never} {...extra}>{children}</Form.Item></Col>
@@ -138,7 +157,7 @@ function UserFormBody({ mode, record, rules, passwordRule, label }: {
     <>
       <Divider titlePlacement="start" plain style={{ marginTop: 0 }}>{t('section.account')}</Divider>
       <Row gutter={16}>
-        {item('tenantId', <TenantSelect placeholder={t('placeholder.tenant')} disabled={mode === 'modify'} valueLabel={record ? `${record.tenantName} (${record.tenantCode})` : undefined}
+        {!variant && item('tenantId', <TenantSelect placeholder={t('placeholder.tenant')} disabled={mode === 'modify'} valueLabel={record ? `${record.tenantName} (${record.tenantCode})` : undefined}
           onChange={(v) => { form.setFieldsValue({ tenantId: v ?? '', orgId: undefined as never, defaultOrgId: undefined, stationId: undefined }); }} aria-label={label('tenant')} />)}
         {item('username', <Input placeholder={t('placeholder.username')} maxLength={USER_RULES.username.max} autoComplete="off" />)}
         <Col {...half}>
@@ -157,9 +176,12 @@ function UserFormBody({ mode, record, rules, passwordRule, label }: {
         {item('employeeName', <Input placeholder={t('placeholder.employeeName')} maxLength={USER_RULES.employeeName.max} />)}
         {item('employeeCode', <Input placeholder={t('placeholder.employeeCode')} maxLength={USER_RULES.employeeCode.max} />)}
         {item('gender', <Radio.Group options={[{ label: t('gender.M'), value: 'M' }, { label: t('gender.F'), value: 'F' }]} />)}
-        {item('orgId', <OrgTreePicker tenantId={tenantId || undefined} placeholder={tenantId ? t('placeholder.orgId') : t('chooseTenantFirst')} />)}
-        {item('defaultOrgId', <OrgTreePicker tenantId={tenantId || undefined} placeholder={tenantId ? t('placeholder.defaultOrgId') : t('chooseTenantFirst')} />)}
-        {item('stationId', <StationSelect tenantId={tenantId || undefined} valueLabel={record?.stationName} placeholder={tenantId ? t('placeholder.stationId') : t('chooseTenantFirst')} />)}
+        {item('orgId', variant ? variant.orgPicker({ placeholder: t('placeholder.orgId'), initialLabel: record?.orgName })
+          : <OrgTreePicker tenantId={tenantId || undefined} placeholder={tenantId ? t('placeholder.orgId') : t('chooseTenantFirst')} />)}
+        {item('defaultOrgId', variant ? variant.orgPicker({ placeholder: t('placeholder.defaultOrgId'), initialLabel: record?.defaultOrgName })
+          : <OrgTreePicker tenantId={tenantId || undefined} placeholder={tenantId ? t('placeholder.defaultOrgId') : t('chooseTenantFirst')} />)}
+        {item('stationId', variant ? variant.stationPicker({ placeholder: t('placeholder.stationId'), valueLabel: record?.stationName })
+          : <StationSelect tenantId={tenantId || undefined} valueLabel={record?.stationName} placeholder={tenantId ? t('placeholder.stationId') : t('chooseTenantFirst')} />)}
         {item('effectiveDate', <DatePicker style={{ width: '100%' }} format="YYYY-MM-DD" />)}
         {item('expiryDate', <DatePicker style={{ width: '100%' }} format="YYYY-MM-DD" />, { dependencies: ['effectiveDate'] })}
       </Row>
