@@ -21,6 +21,7 @@ export default {
     status: 'Status',
     userCount: 'Number of users',
     parent: 'Parent organisation',
+    parentCode: 'Parent organisation code',
     relation: 'Relation type',
     updatedAt: 'Update time',
   },

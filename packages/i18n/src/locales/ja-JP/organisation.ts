@@ -21,6 +21,7 @@ export default {
     status: '状態',
     userCount: 'ユーザー数',
     parent: '上位組織',
+    parentCode: '上位組織コード',
     relation: '関係タイプ',
     updatedAt: '更新日時',
   },

@@ -18,6 +18,7 @@ export default {
     status: '状态',
     userCount: '用户数',
     parent: '上级组织',
+    parentCode: '上级组织编码',
     relation: '关系类型',
     updatedAt: '更新时间',
   },

@@ -20,7 +20,7 @@ const o = organisations;
 const parent = alias(organisations, 'parent');
 
 /** A grid row: a node with its parent's name. */
-export interface OrgListRecord extends OrgNodeRecord { parentName: string | null }
+export interface OrgListRecord extends OrgNodeRecord { parentName: string | null; parentCode: string | null }
 
 /** Filters of the grids (see OrgListBody). `under`: the selected organisation, already checked visible. */
 export interface OrgListQuery {
@@ -66,11 +66,11 @@ export async function listOrgRows(tx: Tx, q: OrgListQuery): Promise<{ rows: OrgL
   const col = SORTS[q.sortField as keyof typeof SORTS];
   const order = col ? [q.sortOrder === 'descend' ? desc(col) : asc(col), asc(o.id)] : [asc(o.sort), asc(o.nameLc), asc(o.id)];
   const [total] = await tx.select({ n: count() }).from(o).where(where);
-  const rows = await tx.select({ org: o, parentName: parent.name, userCount: userCountSql, hasChildren: hasChildrenSql }).from(o)
+  const rows = await tx.select({ org: o, parentName: parent.name, parentCode: parent.code, userCount: userCountSql, hasChildren: hasChildrenSql }).from(o)
     .leftJoin(parent, and(eq(parent.tenantId, o.tenantId), eq(parent.id, o.parentId)))
     .where(where).orderBy(...order).limit(q.pageSize).offset((q.page - 1) * q.pageSize);
   return {
-    rows: rows.map((r) => ({ ...r.org, parentName: r.parentName, userCount: Number(r.userCount), hasChildren: r.hasChildren === true || (r.hasChildren as unknown) === 't' })),
+    rows: rows.map((r) => ({ ...r.org, parentName: r.parentName, parentCode: r.parentCode, userCount: Number(r.userCount), hasChildren: r.hasChildren === true || (r.hasChildren as unknown) === 't' })),
     records: total?.n ?? 0,
   };
 }
@@ -140,4 +140,10 @@ export async function findOrgInUse(tx: Tx, tenantId: string, ids: string[]): Pro
   const [r] = await tx.select({ id: roles.orgId }).from(roles).where(and(eq(roles.tenantId, tenantId), inArray(roles.orgId, ids))).limit(1);
   if (r?.id) return { what: 'roles', id: r.id };
   return undefined;
+}
+
+/** Every organisation of the tenant's `category` (and the root): the import's view of the tree. */
+export async function listOrgSkeleton(tx: Tx, tenantId: string, category: number): Promise<Pick<OrganisationRecord, 'id' | 'code' | 'parentId' | 'path' | 'type' | 'name'>[]> {
+  return tx.select({ id: o.id, code: o.code, parentId: o.parentId, path: o.path, type: o.type, name: o.name }).from(o)
+    .where(and(eq(o.tenantId, tenantId), sql`(${o.category} = ${category} or ${o.id} = ${tenantId})`));
 }

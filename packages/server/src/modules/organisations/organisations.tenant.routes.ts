@@ -15,6 +15,13 @@ import { inScope } from '../../db/context.js';
 import type { DataScope } from '../tenancy/data-scope.js';
 import * as read from './organisations.tree.service.js';
 import * as svc from './organisations.service.js';
+import * as repo from './organisations.manage.repository.js';
+import { exportOrgWorkbook, templateOrgWorkbook, XLSX_TYPE } from './organisations.excel.js';
+import { startOrgImport } from './organisations.import.js';
+
+/** Most organisations one export writes. */
+const EXPORT_LIMIT = 10000;
+const today = () => new Date().toISOString().slice(0, 10);
 
 /** Readers of the tree: any member; no menu, so no API grant is needed (scope still applies). */
 const member = { access: { tenant: 'member' } } as const;
@@ -65,4 +72,22 @@ export default async function organisationTenantRoutes(app: FastifyInstance) {
 
   app.post(Paths.detachorg, { config: management, schema: { tags, body: OrgIdBody } }, async (request) =>
     ok(await inTenant(request, (tx) => svc.detachOrg(tx, caller(request), (request.body as OrgIdBody).id))));
+
+  app.post(Paths.importorg, { config: library, schema: { tags } }, async (request) => ok({ jobId: await startOrgImport(app, request) }));
+
+  app.post(Paths.exportorg, { config: library, schema: { tags, body: OrgListBody } }, async (request, reply) => {
+    const b = request.body as OrgListBody;
+    const rows = await inTenant(request, async (tx, t, s) => {
+      const under = b.parentId?.trim() ? await read.getOrgNode(tx, t, s, b.parentId.trim()) : undefined;
+      return repo.listOrgsForExport(tx, { ...b, tenantId: t, scope: s, under }, EXPORT_LIMIT);
+    });
+    const tenantId = request.tenant!.id;
+    const buffer = await exportOrgWorkbook(request.locale, rows.filter((r) => r.id !== tenantId).map((r) => ({ ...r, parentCode: r.parentId ? (r.parentCode ?? '') : '' })));
+    return reply.header('content-type', XLSX_TYPE).header('content-disposition', `attachment; filename="organisations-${today()}.xlsx"`).send(buffer);
+  });
+
+  app.post(Paths.templateorg, { config: library, schema: { tags } }, async (request, reply) => {
+    const buffer = await templateOrgWorkbook(request.locale);
+    return reply.header('content-type', XLSX_TYPE).header('content-disposition', 'attachment; filename="organisation-template.xlsx"').send(buffer);
+  });
 }
