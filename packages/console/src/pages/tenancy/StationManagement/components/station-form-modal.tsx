@@ -1,12 +1,11 @@
 /**
  * New / Modify station (SPEC §3 Station, §5 Station / Position): name (required, ≤ 50, no single quote
  * or angle bracket), level (required, ≤ 20), code (optional, letters/digits/underscore, unique in the
- * tenant), parent position (one of the tenant's stations, never itself or a descendant), type, status
- * and description (≤ 200). Rules come from STATION_RULES, the same the server checks; server errors
- * stay in the modal on their field.
- *
- * The organisation field is left out: the shared OrgTreePicker reads the platform-only `listorgtree`,
- * which a tenant administrator may not call (docs/stations.md).
+ * tenant), organisation (optional, SPEC §3 Station orgID: the tenant's organisation tree, lazy, with
+ * search, limited to the caller's data scope — a role holder's station must sit inside it, the server
+ * refuses otherwise; docs/stations.md "Data scope"), parent position (one of the tenant's stations, never
+ * itself or a descendant), type, status and description (≤ 200). Rules come from STATION_RULES, the same
+ * the server checks; server errors stay in the modal on their field.
  */
 import { useMemo } from 'react';
 import { Form, Input, Radio } from 'antd';
@@ -15,12 +14,14 @@ import { STATION_RULES, StationCodes, Status, type StatusValue, type TenantStati
 import FormModal, { type OpenMode } from '../../../../components/FormModal';
 import { requiredRule, textRules, type Translate } from '../../../../components/FormModal/rules';
 import { addStation, editStation } from '../../../../api/station-management';
+import { TenantOrgTreeSelect } from '../../../../components/TenantOrgTree';
 import TenantStationSelect from './station-select';
 
 export interface StationFormValues {
   name: string;
   level: string;
   code?: string;
+  orgId?: string;
   parentId?: string;
   type?: string;
   enabled: StatusValue;
@@ -41,6 +42,7 @@ const FIELD_OF_ERROR: Record<string, keyof StationFormValues> = {
   [StationCodes.CODE_IN_USE]: 'code',
   [StationCodes.PARENT_NOT_FOUND]: 'parentId',
   [StationCodes.PARENT_CYCLE]: 'parentId',
+  [StationCodes.ORG_NOT_FOUND]: 'orgId',
 };
 
 export default function StationFormModal({ open, mode, row, onClose, onSaved }: StationFormModalProps) {
@@ -49,12 +51,12 @@ export default function StationFormModal({ open, mode, row, onClose, onSaved }: 
   const label = (k: string) => t(`field.${k}` as never) as unknown as string;
 
   const initialValues = useMemo<Partial<StationFormValues>>(() => (mode === 'modify' && row
-    ? { name: row.name, level: row.level, code: row.code, parentId: row.parentId || undefined, type: row.type, enabled: row.enabled, description: row.description }
+    ? { name: row.name, level: row.level, code: row.code, orgId: row.orgId || undefined, parentId: row.parentId || undefined, type: row.type, enabled: row.enabled, description: row.description }
     : { enabled: Status.ENABLED }), [mode, row]);
 
   const save = async (v: StationFormValues) => {
     const body = {
-      name: v.name.trim(), level: v.level.trim(), code: v.code?.trim() ?? '', parentId: v.parentId ?? '', orgId: row?.orgId ?? '',
+      name: v.name.trim(), level: v.level.trim(), code: v.code?.trim() ?? '', parentId: v.parentId ?? '', orgId: v.orgId ?? '',
       type: v.type?.trim() ?? '', enabled: v.enabled, description: v.description?.trim() ?? '',
     };
     if (mode === 'modify' && row) await editStation({ id: row.id, ...body }, { noToast: true });
@@ -80,6 +82,9 @@ export default function StationFormModal({ open, mode, row, onClose, onSaved }: 
       </Form.Item>
       <Form.Item name="code" label={label('code')} rules={textRules(tr, label('code'), { max: STATION_RULES.code.max, pattern: STATION_RULES.code.pattern, patternMessage: t('codePattern') })}>
         <Input placeholder={t('placeholder.code')} maxLength={STATION_RULES.code.max} autoComplete="off" />
+      </Form.Item>
+      <Form.Item name="orgId" label={label('org')}>
+        <TenantOrgTreeSelect initialLabel={mode === 'modify' && row?.orgId ? row.orgName : undefined} />
       </Form.Item>
       <Form.Item name="parentId" label={label('parent')}>
         <TenantStationSelect placeholder={t('placeholder.parent')} excludeId={row?.id} valueLabel={row?.parentName} />

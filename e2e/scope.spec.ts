@@ -1,0 +1,135 @@
+/**
+ * Data scope of positions end to end (issue 5 "Grants are enforced, not only stored"; docs/stations.md
+ * "Data scope"): on the demo data, Northwind's administrator creates a station under the Engineering
+ * department with the organisation field of the station form (the lazy organisation tree of the tenant,
+ * TenantOrgTreeSelect), edits its organisation, searches and sees the organisation in the grid; the
+ * department manager (a role holder whose role grants the Engineering subtree and the read APIs of
+ * position management) then lists positions through the gateway and gets only that one — the demo
+ * stations at the tenant's root are outside their scope — and is refused writing (no write API grant).
+ * Screenshots in English, Chinese and Japanese (e2e/artifacts/scope-*.png).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { Codes, Paths } from '@mp/protocol';
+import { resources } from '@mp/i18n';
+import { GatewayClient } from '../packages/server/src/testing/gateway-client.js';
+import { DEMO_PASSWORD } from '../packages/server/src/scripts/seed-demo-data.js';
+import { ADMIN_PASSWORD, chooseLanguage, launchBrowser, shot, signInOnPage, startServer, type RunningServer } from './support.js';
+
+const zh = resources['zh-CN'];
+const en = resources['en-US'];
+const ja = resources['ja-JP'];
+const ROOT = new URL('..', import.meta.url).pathname;
+const dataDir = mkdtempSync(join(tmpdir(), 'mp-e2e-scope-'));
+const ADMIN = 'northwind.admin';
+const HOLDER = 'lucas.wong.northwind';
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+let tenantId = '';
+const total = (n: number) => en.grid.total.replace('{{count}}', String(n));
+const rowOf = (text: string) => page.getByRole('row', { name: new RegExp(text) });
+const dialogNamed = (name: string) => page.getByRole('dialog', { name });
+
+/** Opens the organisation field of dialog `d` and picks `name` under the tenant's root. */
+async function chooseOrg(d: ReturnType<typeof dialogNamed>, label: string, name: string): Promise<void> {
+  await d.getByLabel(label).click();
+  const node = page.locator('.ant-select-tree-node-content-wrapper', { hasText: name });
+  if (!(await node.isVisible())) await page.locator('.ant-select-tree-switcher_close').first().click();
+  await node.click();
+}
+
+beforeAll(async () => {
+  const seed = spawnSync(process.execPath, ['--import', 'tsx', 'packages/server/src/scripts/seed-demo.ts'], {
+    cwd: ROOT, env: { ...process.env, MP_DATA_DIR: dataDir, MP_ADMIN_PASSWORD: ADMIN_PASSWORD, DATABASE_URL: '' }, encoding: 'utf8',
+  });
+  if (seed.status !== 0) throw new Error(`seed failed: ${seed.stdout}${seed.stderr}`);
+  server = await startServer({ MP_DATA_DIR: dataDir });
+  const admin = await new GatewayClient(server.url).init();
+  await admin.signIn('admin', ADMIN_PASSWORD);
+  tenantId = (await admin.post(Paths.listtenant, { code: 'northwind' })).body.data.rows[0].id;
+  browser = await launchBrowser();
+  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('positions by organisation and data scope', () => {
+  it('the administrator creates a station under a department with the organisation field', async () => {
+    await page.goto(`${server.url}/login`);
+    await signInOnPage(page, ADMIN, DEMO_PASSWORD, 'zh-CN');
+    const agree = page.getByTestId('agreement-agree');
+    await Promise.race([agree.waitFor({ timeout: 20_000 }).then(() => agree.click()), page.waitForURL(/\/tenancyAdmin/, { timeout: 20_000 })]).catch(() => undefined);
+    await page.waitForURL(/\/tenancyAdmin/, { timeout: 15_000 });
+    await chooseLanguage(page, 'English');
+    await page.getByRole('list', { name: en.tenant.my.title }).getByRole('button', { name: 'Northwind Logistics Ltd.' }).click();
+    await page.waitForURL(/\/tenancy\//, { timeout: 15_000 });
+    await page.getByRole('menuitem', { name: en.menu.stationManagement }).click();
+    await page.waitForURL(/\/tenancy\/stationManagement/);
+    await page.getByText(total(5)).waitFor();
+
+    await page.getByRole('button', { name: en.station.newStation }).click();
+    const d = dialogNamed(en.station.addTitle);
+    await d.getByLabel(en.station.field.name).fill('Engineering Lead');
+    await d.getByLabel(en.station.field.level).fill('M1');
+    await chooseOrg(d, en.station.field.org, 'Sales');
+    await shot(page, 'scope-form-en');
+    await d.getByRole('button', { name: en.common.save }).click();
+    await d.waitFor({ state: 'hidden' });
+    await page.getByText(total(6)).waitFor();
+    await rowOf('Engineering Lead').getByText('Sales').waitFor();
+  });
+
+  it('edits the organisation: the form shows the current one and saves the new one', async () => {
+    await rowOf('Engineering Lead').getByRole('button', { name: en.common.edit }).click();
+    const m = dialogNamed(en.station.modifyTitle);
+    await m.getByText('Sales').waitFor();
+    await chooseOrg(m, en.station.field.org, 'Engineering');
+    await m.getByRole('button', { name: en.common.save }).click();
+    await m.waitFor({ state: 'hidden' });
+    await rowOf('Engineering Lead').getByText('Engineering').first().waitFor();
+    await page.getByRole('textbox', { name: en.station.search.name }).fill('Engineering');
+    await page.getByRole('button', { name: en.common.search }).click();
+    await page.getByText(total(1)).waitFor();
+    await shot(page, 'scope-grid-en');
+    await page.getByRole('button', { name: en.common.reset }).click();
+    await page.getByText(total(6)).waitFor();
+  });
+
+  it('shows the organisation field in Chinese and Japanese', async () => {
+    for (const [lang, texts, name] of [['简体中文', zh, 'zh'], ['日本語', ja, 'ja']] as const) {
+      await chooseLanguage(page, lang);
+      await page.getByRole('button', { name: texts.station.newStation }).click();
+      const d = dialogNamed(texts.station.addTitle);
+      await d.getByLabel(texts.station.field.org).click();
+      await page.locator('.ant-select-tree-node-content-wrapper').first().waitFor();
+      await shot(page, `scope-form-${name}`);
+      await page.keyboard.press('Escape'); // closes the tree's popup
+      await d.locator('.ant-modal-close').click();
+      await d.waitFor({ state: 'hidden' });
+    }
+    await chooseLanguage(page, 'English');
+  });
+
+  it('the department manager lists only the station of their subtree and may not write', async () => {
+    const holder = await new GatewayClient(server.url).init();
+    await holder.signIn(HOLDER, DEMO_PASSWORD);
+    holder.tenantId = tenantId;
+    const list = await holder.post(Paths.listtenantstation, { page: 1, pageSize: 50 });
+    expect(list.body.result).toBe('1');
+    expect(list.body.data.rows.map((r: { name: string }) => r.name)).toEqual(['Engineering Lead']);
+    const admin = await new GatewayClient(server.url).init();
+    await admin.signIn(ADMIN, DEMO_PASSWORD);
+    admin.tenantId = tenantId;
+    expect((await admin.post(Paths.listtenantstation, { page: 1, pageSize: 50 })).body.data.records).toBe(6);
+    expect((await holder.post(Paths.addstation, { name: 'Mine', level: 'P1', orgId: list.body.data.rows[0].orgId })).body.scode).toBe(Codes.NO_PERMISSION);
+  });
+});
