@@ -18,6 +18,8 @@ import otc from './otc.js';
 import client from './client.js';
 import auditlog from './auditlog.js';
 import station from './station.js';
+import apptenant from './apptenant.js';
+import mapping from './mapping.js';
 import organisation from './organisation.js';
 import job from './job.js';
 
@@ -26,4 +28,4 @@ import account from './account.js';
 import tenantsettings from './tenantsettings.js';
 import tenantuser from './tenantuser.js';
 /** Every namespace of this locale. */
-export default { common, errors, tenantuser, orgmember, account, tenantsettings, login, layout, http, grid, tenant, dashboard, menu, product, user, role, sysconfig, licence, session, oidc, otc, client, auditlog, station, job, organisation };
+export default { common, errors, tenantuser, orgmember, account, tenantsettings, login, layout, http, grid, tenant, dashboard, menu, product, user, role, sysconfig, licence, session, oidc, otc, client, auditlog, station, job, organisation, apptenant, mapping };
