@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Status, type AccountRow } from '@mp/protocol';
 import { StatusDot } from '../../../../components/DataGrid';
 
-export const ACCOUNT_TABLE_WIDTH = 1240;
+export const ACCOUNT_TABLE_WIDTH = 1280;
 const TYPE_COLORS: Record<number, string> = { 1: 'blue', 2: 'green', 3: 'purple' };
 
 export interface AccountRowActions {
@@ -40,7 +40,7 @@ export function useAccountColumns(a: AccountRowActions): TableColumnsType<Accoun
     },
     { title: t('field.account'), key: 'account', dataIndex: 'account', sorter: true, width: 200, ellipsis: true, render: (v: string) => <Typography.Text copyable={{ text: v }}>{v}</Typography.Text> },
     { title: t('field.nickname'), key: 'nickname', dataIndex: 'nickname', sorter: true, width: 140, ellipsis: true },
-    { title: t('field.accountType'), key: 'accountType', dataIndex: 'accountType', sorter: true, width: 140, render: (v: number) => <Tag color={TYPE_COLORS[v]}>{typeName(v)}</Tag> },
+    { title: t('field.accountType'), key: 'accountType', dataIndex: 'accountType', sorter: true, width: 180, render: (v: number) => <Tag color={TYPE_COLORS[v]}>{typeName(v)}</Tag> },
     { title: t('field.user'), key: 'user', width: 180, ellipsis: true, render: (_, r) => (r.userId ? `${r.username}${r.employeeName ? ` (${r.employeeName})` : ''}` : <Typography.Text type="secondary">{t('bound.no')}</Typography.Text>) },
     { title: t('field.boundAt'), key: 'boundAt', dataIndex: 'boundAt', sorter: true, width: 150, render: (v: string) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '—') },
     { title: t('field.status'), key: 'status', dataIndex: 'status', sorter: true, width: 100, render: (v: number) => <StatusDot enabled={v === Status.ENABLED} text={v === Status.ENABLED ? t('common:enabled') : t('common:disabled')} /> },
