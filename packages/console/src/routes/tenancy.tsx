@@ -18,7 +18,7 @@ export const tenancyArea: AreaDef = {
     { path: 'orgManagement', titleKey: 'route.orgManagement', icon: 'org', load: placeholder },
     { path: 'orgMappingManagement', titleKey: 'route.orgMappingManagement', icon: 'relation', load: () => import('../pages/tenancy/OrgMappingManagement') },
     { path: 'orgEmployeeRelation', titleKey: 'route.orgEmployeeRelation', icon: 'team', load: () => import('../pages/tenancy/OrgEmployeeRelation') },
-    { path: 'roleManagement', titleKey: 'route.roleManagement', icon: 'role', load: placeholder },
+    { path: 'roleManagement', titleKey: 'route.roleManagement', icon: 'role', load: () => import('../pages/tenancy/RoleManagement') },
     { path: 'stationManagement', titleKey: 'route.stationManagement', icon: 'station', load: () => import('../pages/tenancy/StationManagement') },
     { path: 'employeeManagement', titleKey: 'route.employeeManagement', icon: 'user', load: placeholder },
     { path: 'employeeMappingManagement', titleKey: 'route.employeeMappingManagement', icon: 'mapping', load: () => import('../pages/tenancy/EmployeeMappingManagement') },

@@ -6,7 +6,7 @@
 import { useTranslation } from 'react-i18next';
 import type { RoleRow } from '@mp/protocol';
 import UserChoiceModal from '../../../../components/UserChoiceModal';
-import { addRoleUsers, listUsersNotInRole } from '../../../../api/role';
+import { useRoleCalls } from './role-calls';
 import { useMemberColumns } from './member-columns';
 
 export interface AddMemberModalProps {
@@ -19,6 +19,7 @@ export interface AddMemberModalProps {
 
 export default function AddMemberModal({ open, tenantId, role, onClose, onAdded }: AddMemberModalProps) {
   const { t } = useTranslation('role');
+  const { addRoleUsers, listUsersNotInRole } = useRoleCalls();
   const columns = useMemberColumns();
   const roleId = role?.roleId ?? '';
   return (

@@ -13,7 +13,14 @@ import { Status, type RoleRow } from '@mp/protocol';
 import { DeleteRowButton, RowButton, StatusDot } from '../../../../components/DataGrid';
 
 /** Which dialog a row operation opens. */
-export type RoleDialog = 'edit' | 'members' | 'menuGrant' | 'orgTypeGrant' | 'orgGrant' | 'viewGrant';
+export type RoleDialog = 'edit' | 'members' | 'menuGrant' | 'orgTypeGrant' | 'orgGrant' | 'apiGrant' | 'viewGrant';
+
+/** What the tenant area adds: API authorisation, and read-only rows for a caller without write (control grants). */
+export interface RoleColumnOptions {
+  /** The label of the API authorisation item (absent: no such item). */
+  apiGrant?: string;
+  writable?: boolean;
+}
 
 export interface RoleRowActions {
   open: (dialog: RoleDialog, row: RoleRow) => void;
@@ -25,7 +32,7 @@ export const ROLE_TABLE_WIDTH = 1300;
 
 const link = { type: 'link', size: 'small', style: { paddingInline: 4 } } as const;
 
-export function useRoleColumns(actions: RoleRowActions): TableColumnsType<RoleRow> {
+export function useRoleColumns(actions: RoleRowActions, { apiGrant, writable = true }: RoleColumnOptions = {}): TableColumnsType<RoleRow> {
   const { t, i18n } = useTranslation(['role', 'common']);
   return useMemo<TableColumnsType<RoleRow>>(
     () => [
@@ -62,16 +69,19 @@ export function useRoleColumns(actions: RoleRowActions): TableColumnsType<RoleRo
         width: 270,
         render: (_, r) => (
           <Space size={0} wrap={false}>
-            <RowButton onClick={() => actions.open('edit', r)}>{t('common:edit')}</RowButton>
+            {writable && <RowButton onClick={() => actions.open('edit', r)}>{t('common:edit')}</RowButton>}
             <RowButton onClick={() => actions.open('members', r)}>{t('action.members')}</RowButton>
             <Dropdown
               trigger={['click']}
               menu={{
                 items: [
-                  { key: 'menuGrant', label: t('action.menuGrant') },
-                  { key: 'orgTypeGrant', label: t('action.orgTypeGrant') },
-                  { key: 'orgGrant', label: t('action.orgGrant') },
-                  { type: 'divider' },
+                  ...(writable ? [
+                    { key: 'menuGrant', label: t('action.menuGrant') },
+                    ...(apiGrant ? [{ key: 'apiGrant', label: apiGrant }] : []),
+                    { key: 'orgTypeGrant', label: t('action.orgTypeGrant') },
+                    { key: 'orgGrant', label: t('action.orgGrant') },
+                    { type: 'divider' as const },
+                  ] : []),
                   { key: 'viewGrant', label: t('action.viewGrant') },
                 ],
                 onClick: ({ key }) => actions.open(key as RoleDialog, r),
@@ -81,12 +91,12 @@ export function useRoleColumns(actions: RoleRowActions): TableColumnsType<RoleRo
                 {t('action.authorise')} <DownOutlined style={{ fontSize: 10 }} />
               </Button>
             </Dropdown>
-            <DeleteRowButton name={r.roleName} onConfirm={() => actions.onDelete(r)} lockedTip={r.builtIn ? t('builtInLocked') : undefined} />
+            {writable && <DeleteRowButton name={r.roleName} onConfirm={() => actions.onDelete(r)} lockedTip={r.builtIn ? t('builtInLocked') : undefined} />}
           </Space>
         ),
       },
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [i18n.language, actions],
+    [i18n.language, actions, apiGrant, writable],
   );
 }

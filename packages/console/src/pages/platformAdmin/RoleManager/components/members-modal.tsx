@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { RoleMemberRow, RoleRow } from '@mp/protocol';
 import DataGrid, { type DataGridHandle, type SearchField } from '../../../../components/DataGrid';
 import { MODAL_WIDTHS } from '../../../../components/FormModal';
-import { deleteRoleUsers, listRoleUsers } from '../../../../api/role';
+import { useRoleCalls } from './role-calls';
 import AddMemberModal from './add-member-modal';
 import { useMemberColumns } from './member-columns';
 
@@ -23,6 +23,7 @@ export interface MembersModalProps {
 
 export default function MembersModal({ tenantId, role, onClose }: MembersModalProps) {
   const { t } = useTranslation(['role', 'common']);
+  const { deleteRoleUsers, listRoleUsers, writable } = useRoleCalls();
   const { message } = App.useApp();
   const grid = useRef<DataGridHandle>(null);
   const [adding, setAdding] = useState(false);
@@ -36,7 +37,7 @@ export default function MembersModal({ tenantId, role, onClose }: MembersModalPr
     grid.current?.reload();
   };
 
-  const columns = useMemo<TableColumnsType<RoleMemberRow>>(() => [
+  const columns = useMemo<TableColumnsType<RoleMemberRow>>(() => (!writable ? base : [
     ...base,
     {
       title: t('common:operation'), key: 'operation', width: 90, fixed: 'right',
@@ -48,7 +49,7 @@ export default function MembersModal({ tenantId, role, onClose }: MembersModalPr
       ),
     },
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  ], [base, roleId]);
+  ]), [base, roleId, writable]);
 
   const searchFields = useMemo<SearchField[]>(() => [{ name: 'keyword', label: t('members.keyword'), width: 220 }], [t]);
 
@@ -71,8 +72,8 @@ export default function MembersModal({ tenantId, role, onClose }: MembersModalPr
           columns={columns}
           rowKey="userId"
           searchFields={searchFields}
-          actions={<Button type="primary" icon={<UserAddOutlined />} onClick={() => setAdding(true)}>{t('members.add')}</Button>}
-          onBatchDelete={(ids) => deleteRoleUsers(tenantId, roleId, ids)}
+          actions={writable ? <Button type="primary" icon={<UserAddOutlined />} onClick={() => setAdding(true)}>{t('members.add')}</Button> : undefined}
+          onBatchDelete={writable ? (ids) => deleteRoleUsers(tenantId, roleId, ids) : undefined}
         />
       )}
       <AddMemberModal

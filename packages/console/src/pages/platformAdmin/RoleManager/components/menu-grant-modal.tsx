@@ -9,7 +9,7 @@ import { Checkbox, Tree, Typography, type TreeDataNode } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DEFAULTS, normalisePurview, Purview, type MenuPurviewNode, type RoleRow } from '@mp/protocol';
-import { listMenuPurviewTree, saveMenuPurview } from '../../../../api/role';
+import { useRoleCalls } from './role-calls';
 import GrantModalFrame from './grant-modal-frame';
 
 export interface MenuGrantModalProps {
@@ -34,6 +34,7 @@ function collect(nodes: MenuPurviewNode[], into: Map<string, number>): Map<strin
 
 export default function MenuGrantModal({ tenantId, role, onClose }: MenuGrantModalProps) {
   const { t } = useTranslation(['role', 'common']);
+  const { listMenuPurviewTree, saveMenuPurview } = useRoleCalls();
   const roleId = role?.roleId ?? '';
   const key = ['roleGrant', 'menu', tenantId, roleId];
   const { data, isLoading } = useQuery({ queryKey: key, queryFn: () => listMenuPurviewTree(tenantId, roleId), enabled: Boolean(role), gcTime: 0 });

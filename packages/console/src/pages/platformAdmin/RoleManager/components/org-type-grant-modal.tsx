@@ -8,7 +8,7 @@ import { Checkbox, Space } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Purview, type RoleRow } from '@mp/protocol';
-import { listOrgTypePurview, saveOrgTypePurview } from '../../../../api/role';
+import { useRoleCalls } from './role-calls';
 import GrantModalFrame from './grant-modal-frame';
 
 export interface OrgTypeGrantModalProps {
@@ -19,6 +19,7 @@ export interface OrgTypeGrantModalProps {
 
 export default function OrgTypeGrantModal({ tenantId, role, onClose }: OrgTypeGrantModalProps) {
   const { t } = useTranslation(['role', 'common']);
+  const { listOrgTypePurview, saveOrgTypePurview } = useRoleCalls();
   const roleId = role?.roleId ?? '';
   const { data, isLoading } = useQuery({ queryKey: ['roleGrant', 'orgtype', tenantId, roleId], queryFn: () => listOrgTypePurview(tenantId, roleId), enabled: Boolean(role), gcTime: 0 });
   const [checked, setChecked] = useState<string[]>([]);

@@ -10,8 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { ROLE_RULES, RoleCodes, Status, type RoleRow, type StatusValue } from '@mp/protocol';
 import FormModal, { type OpenMode } from '../../../../components/FormModal';
 import { requiredRule, textRules, type Translate } from '../../../../components/FormModal/rules';
-import OrgTreePicker from '../../../../components/OrgTreePicker';
-import { addRole, editRole } from '../../../../api/role';
+import { useRoleCalls } from './role-calls';
 
 export interface RoleFormValues {
   roleNo: string;
@@ -43,6 +42,7 @@ const FIELD_OF_ERROR: Record<string, keyof RoleFormValues> = {
 
 export default function RoleFormModal({ open, mode, tenantId, defaultOrgId, row, onClose, onSaved }: RoleFormModalProps) {
   const { t } = useTranslation(['role', 'common']);
+  const { addRole, editRole, OrgField } = useRoleCalls();
   const tr: Translate = (k, p) => t(k as never, p as never) as unknown as string;
   const label = (k: string) => t(`field.${k}` as never) as unknown as string;
 
@@ -75,7 +75,7 @@ export default function RoleFormModal({ open, mode, tenantId, defaultOrgId, row,
         <Input placeholder={t('placeholder.roleName')} maxLength={ROLE_RULES.roleName.max} showCount />
       </Form.Item>
       <Form.Item name="orgId" label={label('org')} rules={[{ required: true, message: t('orgRequired') }]}>
-        <OrgTreePicker tenantId={tenantId} />
+        <OrgField tenantId={tenantId} initialLabel={mode === 'modify' ? row?.orgName : undefined} />
       </Form.Item>
       <Form.Item name="roleCategory" label={label('roleCategory')} rules={textRules(tr, label('roleCategory'), { max: ROLE_RULES.roleCategory.max })}>
         <Input placeholder={t('placeholder.roleCategory')} maxLength={ROLE_RULES.roleCategory.max} />
