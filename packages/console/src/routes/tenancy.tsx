@@ -20,7 +20,7 @@ export const tenancyArea: AreaDef = {
     { path: 'orgEmployeeRelation', titleKey: 'route.orgEmployeeRelation', icon: 'team', load: () => import('../pages/tenancy/OrgEmployeeRelation') },
     { path: 'roleManagement', titleKey: 'route.roleManagement', icon: 'role', load: () => import('../pages/tenancy/RoleManagement') },
     { path: 'stationManagement', titleKey: 'route.stationManagement', icon: 'station', load: () => import('../pages/tenancy/StationManagement') },
-    { path: 'employeeManagement', titleKey: 'route.employeeManagement', icon: 'user', load: placeholder },
+    { path: 'employeeManagement', titleKey: 'route.employeeManagement', icon: 'user', load: () => import('../pages/tenancy/EmployeeManagement') },
     { path: 'employeeMappingManagement', titleKey: 'route.employeeMappingManagement', icon: 'mapping', load: () => import('../pages/tenancy/EmployeeMappingManagement') },
     { path: 'accountManagement', titleKey: 'route.accountManagement', icon: 'account', load: () => import('../pages/tenancy/AccountManagement') },
     { path: 'auditlog', titleKey: 'route.auditlog', icon: 'audit', load: () => import('../pages/tenancy/AuditLog') },
