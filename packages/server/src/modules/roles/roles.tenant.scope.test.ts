@@ -120,4 +120,19 @@ describe('journey: grants take effect on the member\'s next call', () => {
     await f.admin.post(Paths.savetenantapipurview, { roleId: role.roleId, dataPurview: [] });
     expect((await eve.post(Paths.listtenantstation, {})).body.scode).toBe(Codes.NO_PERMISSION);
   });
+
+  it('a role with a subtree grant and the users-list API grant lists only that subtree\'s users to its member', async () => {
+    const role = (await f.admin.post(Paths.addtenantrole, { roleNo: 'user_view', roleName: 'User_viewers', orgId: f.east })).body.data.row;
+    expect((await f.admin.post(Paths.addtenantroleuser, { roleId: role.roleId, userIds: [f.u.sam] })).body.data.count).toBe(1);
+    await f.admin.post(Paths.savetenantmenupurview, { roleId: role.roleId, dataPurview: [item('employeeManagement')] });
+    await f.admin.post(Paths.savetenantapipurview, { roleId: role.roleId, dataPurview: [item(Paths.listtenantuser)] });
+    await f.admin.post(Paths.savetenantorgpurview, { roleId: role.roleId, orgCategory: 0, dataPurview: [item(f.east)] });
+    const sam = await as(t, 'sam', f.tenantId);
+    const list = await sam.post(Paths.listtenantuser, { page: 1, pageSize: 50 });
+    expect(list.body.result).toBe('1');
+    expect(users(list.body)).toEqual(['eve', 'hal', 'sam']);
+    expect(users((await f.admin.post(Paths.listtenantuser, { page: 1, pageSize: 50 })).body)).toEqual(['ada', 'eve', 'hal', 'sam', 'wes']);
+    await f.admin.post(Paths.savetenantorgpurview, { roleId: role.roleId, orgCategory: 0, dataPurview: [item(f.esales)] });
+    expect(users((await sam.post(Paths.listtenantuser, { page: 1, pageSize: 50 })).body)).toEqual(['sam']);
+  });
 });
