@@ -6,7 +6,7 @@ import {
   Paths, type OrgAddBody, type OrgChildrenBody, type OrgEditBody, type OrgListBody, type OrgMoveBody, type OrgSearchBody, type OrgSearchHit,
   type OrgTreeNode, type Paged, type StatusValue, type TenantOrgNode, type TenantOrgRow,
 } from '@mp/protocol';
-import { get, post, type RequestOptions } from './client';
+import { download, get, post, type RequestOptions } from './client';
 
 /** A tenant's organisation tree (root first) of `category` (0 the main tree). */
 export async function listOrgTree(tenantId: string, category = 0): Promise<OrgTreeNode[]> {
@@ -66,4 +66,14 @@ export function moveOrg(body: OrgMoveBody, opts?: RequestOptions): Promise<{ id:
 /** Takes a leaf out of the tree: it becomes a single organisation. */
 export function detachOrg(id: string, opts?: RequestOptions): Promise<{ id: string }> {
   return post<{ id: string }>(Paths.detachorg, { id }, opts);
+}
+
+/** Exports the library with the grid's filters and sort (.xlsx; re-imports unchanged). */
+export function exportOrgs(filters: OrgListBody, fileName: string, opts?: RequestOptions): Promise<void> {
+  return download(Paths.exportorg, filters, fileName, opts);
+}
+
+/** Downloads the organisation import template (.xlsx). */
+export function downloadOrgTemplate(fileName: string, opts?: RequestOptions): Promise<void> {
+  return download(Paths.templateorg, {}, fileName, opts);
 }

@@ -30,9 +30,9 @@ export interface TenantOrgTreeProps {
 interface OrgTreeDataNode extends TreeDataNode { node: TenantOrgNode }
 
 /** Builds the antd tree data from the loaded levels. */
-export function buildTreeData(levels: OrgLevels, parentId: string, render: (n: TenantOrgNode) => ReactNode, disableNode?: (n: TenantOrgNode) => boolean): OrgTreeDataNode[] {
+export function buildTreeData(levels: OrgLevels, parentId: string, render: (n: TenantOrgNode, disabled: boolean) => ReactNode, disableNode?: (n: TenantOrgNode) => boolean): OrgTreeDataNode[] {
   return (levels[parentId] ?? []).map((n) => ({
-    key: n.id, node: n, title: render(n), isLeaf: !n.hasChildren, disabled: disableNode?.(n) ?? false,
+    key: n.id, node: n, title: render(n, disableNode?.(n) ?? false), isLeaf: !n.hasChildren, disabled: disableNode?.(n) ?? false,
     children: levels[n.id] ? buildTreeData(levels, n.id, render, disableNode) : undefined,
   }));
 }
@@ -53,9 +53,9 @@ export default function TenantOrgTree({ onSelect, selectedId, reloadKey, categor
     if (top.hasChildren) { setExpanded([top.id]); void ensureLevel(top.id); }
   }
 
-  const render = useCallback((n: TenantOrgNode) => (
-    <span className="tenant-org-tree-node" data-org-id={n.id}>
-      <Typography.Text strong={hits.has(n.id)} mark={hits.has(n.id)} type={n.status === 1 ? undefined : 'secondary'}>{n.name}</Typography.Text>
+  const render = useCallback((n: TenantOrgNode, disabled: boolean) => (
+    <span className="tenant-org-tree-node" data-org-id={n.id} style={disabled ? { cursor: 'not-allowed' } : undefined}>
+      <Typography.Text strong={hits.has(n.id)} mark={hits.has(n.id)} type={n.status === 1 ? undefined : 'secondary'} disabled={disabled}>{n.name}</Typography.Text>
       {n.status !== 1 && <Tag style={{ marginInlineStart: 6 }}>{t('tree.disabled')}</Tag>}
     </span>
   ), [hits, t]);

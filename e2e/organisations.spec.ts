@@ -1,0 +1,243 @@
+/**
+ * Organisation management and the organisation element library of the tenant area end to end in
+ * Chromium (issue 5; SPEC §2 orgManagement, baseOrgManagement, "Organisation relation: tree and a
+ * choose-parent dialog"; §5 Organisation, Import files): the demo tenant Northwind's administrator
+ * builds a tree (adds under the root, the name rule refusing a quote first, adds a child), pages the
+ * root's children, moves a subtree with the choose-parent dialog (the organisation itself cannot be
+ * chosen), searches the tree, edits, disables, is refused deleting an organisation with
+ * sub-organisations and deletes a leaf; in the element library imports a file with bad rows (reads the
+ * per-row report; nothing written) and then a good one. Screenshots in three languages
+ * (e2e/artifacts/organisations-*.png).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import writeExcelFile from 'write-excel-file/node';
+import type { Browser, Page } from 'playwright-core';
+import { Paths } from '@mp/protocol';
+import { resources } from '@mp/i18n';
+import { GatewayClient } from '../packages/server/src/testing/gateway-client.js';
+import { DEMO_PASSWORD } from '../packages/server/src/scripts/seed-demo-data.js';
+import { ADMIN_PASSWORD, chooseLanguage, launchBrowser, shot, signInOnPage, startServer, type RunningServer } from './support.js';
+
+const zh = resources['zh-CN'];
+const en = resources['en-US'];
+const ja = resources['ja-JP'];
+const o = en.organisation;
+const ROOT = new URL('..', import.meta.url).pathname;
+const dataDir = mkdtempSync(join(tmpdir(), 'mp-e2e-orgs-'));
+const ADMIN = 'northwind.admin';
+const TENANT = 'Northwind Logistics Ltd.';
+/** Organisations added under the root through the API, to page through. */
+const BULK = 11;
+/** The root's children and all organisations after the seed and the bulk ones (read in beforeAll). */
+let kids = 0;
+let all = 0;
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+const total = (n: number) => en.grid.total.replace('{{count}}', String(n));
+const rowOf = (text: string) => page.getByRole('row', { name: new RegExp(text) });
+const dialogNamed = (name: string) => page.getByRole('dialog', { name });
+const tree = () => page.locator('.tenant-org-tree').first();
+const treeNode = (name: string, scope = tree()) => scope.locator('.ant-tree-treenode', { has: page.locator('.tenant-org-tree-node', { hasText: new RegExp(`^${name}$`) }) });
+
+/** Writes an .xlsx of organisations (English headings) and answers its path. */
+async function sheet(name: string, rows: string[][]): Promise<string> {
+  const head = ['code', 'name', 'parentCode', 'type', 'sort', 'status', 'description'].map((k) => (o.field as Record<string, string>)[k]!);
+  const path = join(dataDir, name);
+  writeFileSync(path, await writeExcelFile([head, ...rows].map((r) => r.map((value) => ({ value }))) as never).toBuffer() as Buffer);
+  return path;
+}
+
+beforeAll(async () => {
+  const seed = spawnSync(process.execPath, ['--import', 'tsx', 'packages/server/src/scripts/seed-demo.ts'], {
+    cwd: ROOT, env: { ...process.env, MP_DATA_DIR: dataDir, MP_ADMIN_PASSWORD: ADMIN_PASSWORD, DATABASE_URL: '' }, encoding: 'utf8',
+  });
+  if (seed.status !== 0) throw new Error(`seed failed: ${seed.stdout}${seed.stderr}`);
+  server = await startServer({ MP_DATA_DIR: dataDir });
+  const admin = await new GatewayClient(server.url).init();
+  await admin.signIn('admin', ADMIN_PASSWORD);
+  const tenant = (await admin.post(Paths.listtenant, { code: 'northwind' })).body.data.rows[0];
+  const api = await new GatewayClient(server.url).init();
+  await api.signIn(ADMIN, DEMO_PASSWORD);
+  api.tenantId = tenant.id;
+  for (let i = 1; i <= BULK; i++) {
+    const r = await api.post(Paths.addorg, { parentId: tenant.id, code: `Z${String(i).padStart(2, '0')}`, name: `Zone ${String(i).padStart(2, '0')}`, type: 5, sort: 50 + i, status: 1 });
+    expect(r.body.result, JSON.stringify(r.body)).toBe('1');
+  }
+  kids = (await api.post(Paths.listorg, { parentId: tenant.id })).body.data.records;
+  all = (await api.post(Paths.listorg, {})).body.data.records;
+  browser = await launchBrowser();
+  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Adds an organisation under the selected one through the form. */
+async function addChild(code: string, name: string, type: string) {
+  await page.getByRole('button', { name: o.action.addChild }).click();
+  const d = dialogNamed(o.addTitle);
+  await d.getByLabel(o.field.code).fill(code);
+  await d.getByLabel(o.field.name).fill(name);
+  await d.getByLabel(o.field.type).click();
+  await page.locator('.ant-select-item-option', { hasText: type }).first().click();
+  await d.getByRole('button', { name: en.common.save }).click();
+  await d.waitFor({ state: 'hidden' });
+}
+
+describe('organisation management in the tenant area', () => {
+  it('signs in as the tenant administrator and opens organisation management on the root', async () => {
+    await page.goto(`${server.url}/login`);
+    await signInOnPage(page, ADMIN, DEMO_PASSWORD, 'zh-CN');
+    await page.waitForURL(/\/tenancyAdmin/, { timeout: 15_000 });
+    await chooseLanguage(page, 'English');
+    await page.getByRole('list', { name: en.tenant.my.title }).getByRole('button', { name: TENANT }).click();
+    await page.waitForURL(/\/tenancy\//, { timeout: 15_000 });
+    await page.getByRole('menuitem', { name: en.menu.orgManagement }).click();
+    await page.waitForURL(/\/tenancy\/orgManagement/);
+    await page.getByTestId('selected-org').getByText(o.selectedOrg.replace('{{name}}', TENANT)).waitFor();
+    await page.getByText(total(kids)).waitFor();
+  });
+
+  it('builds a tree: adds under the root (refusing a quote in the name first) and adds a child', async () => {
+    await page.getByRole('button', { name: o.action.addChild }).click();
+    const d = dialogNamed(o.addTitle);
+    await d.getByLabel(o.field.code).fill('MKTG');
+    await d.getByLabel(o.field.name).fill("Marketing 'A'");
+    await d.getByRole('button', { name: en.common.save }).click();
+    await d.getByText(o.namePattern).waitFor();
+    await d.getByLabel(o.field.name).fill('Marketing');
+    await d.getByLabel(o.field.type).click();
+    await page.locator('.ant-select-item-option', { hasText: en.errors.sysconfig.org_type[3] }).first().click();
+    await shot(page, 'organisations-form-en');
+    await d.getByRole('button', { name: en.common.save }).click();
+    await d.waitFor({ state: 'hidden' });
+    await addChild('SERVICE', 'Service desk', en.errors.sysconfig.org_type[3]);
+    await page.getByText(total(kids + 2)).waitFor();
+    await treeNode('Marketing').waitFor();
+
+    await treeNode('Marketing').locator('.tenant-org-tree-node').click();
+    await page.getByTestId('selected-org').getByText(o.selectedOrg.replace('{{name}}', 'Marketing')).waitFor();
+    await addChild('FIELD', 'Field crew', en.errors.sysconfig.org_type[5]);
+    await rowOf('Field crew').waitFor();
+    await page.getByText(total(1)).waitFor();
+  });
+
+  it('pages through the root\'s children', async () => {
+    await treeNode(TENANT).locator('.tenant-org-tree-node').first().click();
+    await page.getByText(total(kids + 2)).waitFor();
+    await page.getByRole('listitem', { name: '2' }).click();
+    await expect.poll(() => page.getByRole('row', { name: /Zone|Marketing|Service desk|Engineering|Sales|Operations|People/ }).count()).toBe(kids + 2 - 10);
+    await page.getByRole('listitem', { name: '1' }).click();
+    await rowOf('Marketing').waitFor();
+    await shot(page, 'organisations-grid-en');
+  });
+
+  it('moves a subtree with the choose-parent dialog, where the organisation itself cannot be chosen', async () => {
+    await rowOf('Marketing').getByRole('button', { name: o.action.chooseParent }).click();
+    const d = dialogNamed(o.chooseParentTitle);
+    await d.getByRole('button', { name: en.common.ok }).click();
+    await d.getByText(o.parentRequired).waitFor();
+    const own = treeNode('Marketing', d);
+    await own.waitFor();
+    expect(await own.getAttribute('class')).toContain('ant-tree-treenode-disabled');
+    await treeNode('Service desk', d).locator('.tenant-org-tree-node').click();
+    await d.getByText(o.selectedOrg.replace('{{name}}', 'Service desk')).waitFor();
+    await shot(page, 'organisations-choose-parent-en');
+    await d.getByRole('button', { name: en.common.ok }).click();
+    await d.waitFor({ state: 'hidden' });
+    await page.getByText(total(kids + 1)).waitFor();
+    await rowOf('Service desk').waitFor();
+    await expect.poll(() => rowOf('Marketing').count()).toBe(0);
+  });
+
+  it('searches the tree and expands it down to the hit', async () => {
+    await tree().getByRole('searchbox').fill('Field');
+    await tree().getByRole('searchbox').press('Enter');
+    await treeNode('Field crew').waitFor();
+    await page.getByTestId('selected-org').getByText(o.selectedOrg.replace('{{name}}', 'Field crew')).waitFor();
+    await treeNode('Marketing').waitFor();
+    await tree().getByRole('searchbox').fill('Nothing like it');
+    await tree().getByRole('searchbox').press('Enter');
+    await tree().getByText(o.tree.noResult).waitFor();
+    await shot(page, 'organisations-search-en');
+  });
+
+  it('edits, disables, refuses deleting an organisation with sub-organisations and deletes a leaf', async () => {
+    await treeNode('Service desk').locator('.tenant-org-tree-node').click();
+    await page.getByRole('checkbox', { name: o.search.includeSub }).check();
+    await page.getByText(total(2)).waitFor();
+    await rowOf('Field crew').getByRole('button', { name: en.common.edit }).click();
+    const m = dialogNamed(o.modifyTitle);
+    expect(await m.getByLabel(o.field.code).inputValue()).toBe('FIELD');
+    await m.getByLabel(o.field.name).fill('Field squad');
+    await m.getByRole('button', { name: en.common.save }).click();
+    await m.waitFor({ state: 'hidden' });
+    await rowOf('Field squad').waitFor();
+    await rowOf('Field squad').getByRole('button', { name: en.common.disable }).click();
+    await page.getByRole('button', { name: en.common.ok }).last().click();
+    await rowOf('Field squad').getByText(en.common.disabled).waitFor();
+
+    await rowOf('MKTG').getByRole('button', { name: en.common.delete }).click();
+    await page.getByRole('button', { name: en.common.ok }).last().click();
+    await page.getByText(en.errors.organisation.has_children.replace('{{name}}', 'Marketing')).waitFor();
+    await shot(page, 'organisations-delete-refused-en');
+    await rowOf('Field squad').getByRole('button', { name: en.common.delete }).click();
+    await page.getByRole('button', { name: en.common.ok }).last().click();
+    await rowOf('Field squad').waitFor({ state: 'detached' });
+    await page.getByText(total(1)).waitFor();
+  });
+});
+
+describe('organisation element library', () => {
+  it('lists every organisation and imports a bad file (per-row report, nothing written), then a good one', async () => {
+    await page.getByRole('menuitem', { name: en.menu.baseOrgManagement }).click();
+    await page.waitForURL(/\/tenancy\/baseOrgManagement/);
+    await page.getByText(total(all + 2)).waitFor(); // with Service desk and Marketing (Field crew was deleted)
+    const bad = await sheet('bad-orgs.xlsx', [['HQ', 'Head office', 'SERVICE', 'Company', '1', 'Enabled', ''], ['BAD', 'Bad <one>', 'SERVICE', 'Company', '1', 'Enabled', ''], ['LOST', 'Lost', 'nowhere', 'Company', '1', 'Enabled', '']]);
+    await page.locator('input[type=file][accept=".xls,.xlsx"]').setInputFiles(bad);
+    const report = dialogNamed(en.job.title.replace('{{fileName}}', 'bad-orgs.xlsx'));
+    await report.getByText(en.job.state.failed).waitFor({ timeout: 30_000 });
+    await report.getByText(en.errors.organisation.name_pattern).waitFor();
+    await report.getByText(en.errors.organisation.import_parent_unknown.replace('{{code}}', 'nowhere')).waitFor();
+    await shot(page, 'organisations-import-report-en');
+    await report.getByRole('button', { name: en.job.close }).first().click();
+    await report.waitFor({ state: 'hidden' });
+    await page.getByText(total(all + 2)).waitFor();
+
+    const good = await sheet('good-orgs.xlsx', [['HQ', 'Head office', 'SERVICE', 'Company', '1', 'Enabled', ''], ['SOLO', 'Solo shop', '', 'Franchise store', '2', 'Enabled', '']]);
+    await page.locator('input[type=file][accept=".xls,.xlsx"]').setInputFiles(good);
+    const done = dialogNamed(en.job.title.replace('{{fileName}}', 'good-orgs.xlsx'));
+    await done.getByText(en.job.doneSummary.replace('{{created}}', '2').replace('{{updated}}', '0')).waitFor({ timeout: 60_000 });
+    await done.getByRole('button', { name: en.job.close }).first().click();
+    await page.getByText(total(all + 4)).waitFor();
+    await rowOf('Solo shop').getByText(o.relation.single).waitFor();
+    await rowOf('Head office').getByText(o.relation.tree).waitFor();
+    await shot(page, 'organisations-library-en');
+  });
+
+  it('shows both screens in Chinese and Japanese', async () => {
+    for (const [name, texts, tag] of [['简体中文', zh, 'zh'], ['日本語', ja, 'ja']] as const) {
+      await chooseLanguage(page, name);
+      await page.getByRole('columnheader', { name: texts.organisation.field.relation }).waitFor();
+      await shot(page, `organisations-library-${tag}`);
+      await page.getByRole('menuitem', { name: texts.menu.orgManagement }).click();
+      await page.waitForURL(/\/tenancy\/orgManagement/);
+      await page.getByRole('button', { name: texts.organisation.action.addChild }).waitFor();
+      await shot(page, `organisations-grid-${tag}`);
+      await rowOf('Service desk').getByRole('button', { name: texts.organisation.action.chooseParent }).click();
+      await dialogNamed(texts.organisation.chooseParentTitle).waitFor();
+      await shot(page, `organisations-choose-parent-${tag}`);
+      await page.keyboard.press('Escape');
+      await page.getByRole('menuitem', { name: texts.menu.baseOrgManagement }).click();
+      await page.waitForURL(/\/tenancy\/baseOrgManagement/);
+    }
+  });
+});

@@ -1,0 +1,105 @@
+/**
+ * Organisation management of the tenant area (SPEC §2 orgManagement, "Organisation relation: tree and a
+ * choose-parent dialog"; §3, §5 Organisation; docs/organisations.md): the lazy organisation tree on the
+ * left; on the right the grid of the selected organisation's children — or, with "include
+ * sub-organisations", its whole subtree — searched by code, name, type and status, paged and sorted on
+ * the server. Add (under the selected organisation), modify, choose parent (moves a subtree), take a
+ * leaf out of the tree, enable/disable and delete. Everything is limited to the caller's data scope.
+ */
+import { useMemo, useRef, useState } from 'react';
+import { App, Button, Card, Checkbox, Col, Row, Space, Typography } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { TenantOrgNode, TenantOrgRow } from '@mp/protocol';
+import DataGrid, { useRecordActions, useStatusSearchField, type DataGridHandle, type SearchField } from '../../../components/DataGrid';
+import { TenantOrgTree } from '../../../components/TenantOrgTree';
+import { deleteOrgs, detachOrg, listOrgChildren, listOrgs, setOrgStatus } from '../../../api/organisation';
+import { useCurrentTenant } from '../../../stores/current-tenant';
+import { ORG_TABLE_WIDTH, useOrgColumns, type OrgRowActions } from './components/org-columns';
+import OrgFormModal from './components/org-form-modal';
+import ChooseParentModal from './components/choose-parent-modal';
+import { useOrgTypes } from './components/org-type';
+
+interface OrgFilters extends Record<string, unknown> { code?: string; name?: string; type?: number; status?: 0 | 1 }
+
+export default function OrgManagement() {
+  const { t } = useTranslation(['organisation', 'common']);
+  const { message } = App.useApp();
+  const tenant = useCurrentTenant();
+  const grid = useRef<DataGridHandle>(null);
+  const [picked, setPicked] = useState<TenantOrgNode | undefined>();
+  const [includeSub, setIncludeSub] = useState(false);
+  const [treeVersion, setTreeVersion] = useState(0);
+  const [dialog, setDialog] = useState<{ kind: 'add' | 'edit' | 'parent'; row?: TenantOrgRow } | null>(null);
+  const types = useOrgTypes();
+  const status = useStatusSearchField();
+
+  // the top of the caller's tree is selected until they pick another organisation
+  const { data: tops } = useQuery({ queryKey: ['tenantOrgTops', tenant?.id], queryFn: () => listOrgChildren({ pageSize: 1 }) });
+  const selected = picked ?? tops?.rows[0];
+  const queryKey = useMemo(() => ['tenantOrgs', tenant?.id, selected?.id, includeSub] as const, [tenant?.id, selected?.id, includeSub]);
+  const record = useRecordActions<TenantOrgRow>({ queryKey, grid, setStatus: setOrgStatus, remove: deleteOrgs });
+  const changed = () => { record.reload(); setTreeVersion((v) => v + 1); };
+  const close = () => setDialog(null);
+
+  const actions = useMemo<OrgRowActions>(() => ({
+    edit: (row) => setDialog({ kind: 'edit', row }),
+    chooseParent: (row) => setDialog({ kind: 'parent', row }),
+    detach: async (row) => { try { await detachOrg(row.id); void message.success(t('detached')); changed(); } catch { /* shown by the client */ } },
+    toggleStatus: async (row) => { await record.toggleStatus(row); setTreeVersion((v) => v + 1); },
+    remove: async (row) => { await record.remove(row); setTreeVersion((v) => v + 1); },
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  }), [record, message, t]);
+  const columns = useOrgColumns(actions);
+
+  const searchFields = useMemo<SearchField[]>(() => [
+    { name: 'code', label: t('search.code'), width: 150 },
+    { name: 'name', label: t('search.name'), width: 170 },
+    { name: 'type', label: t('search.type'), type: 'select', width: 140, options: types.options },
+    status,
+  ], [t, types, status]);
+
+  return (
+    <Card variant="borderless">
+      <Row gutter={16} wrap={false}>
+        <Col flex="300px" style={{ minWidth: 0 }}>
+          <Card size="small" title={t('tree.title')} styles={{ body: { padding: 12 } }}>
+            <TenantOrgTree selectedId={selected?.id} reloadKey={treeVersion} onSelect={setPicked} height={560} />
+          </Card>
+        </Col>
+        <Col flex="auto" style={{ minWidth: 0 }}>
+          <Space style={{ marginBottom: 8 }} size="large">
+            <Typography.Text strong data-testid="selected-org">{selected ? t('selectedOrg', { name: selected.name }) : ''}</Typography.Text>
+            <Checkbox checked={includeSub} onChange={(e) => setIncludeSub(e.target.checked)}>{t('search.includeSub')}</Checkbox>
+          </Space>
+          {selected && (
+            <DataGrid<TenantOrgRow, OrgFilters>
+              ref={grid}
+              title={t('title')}
+              queryKey={queryKey}
+              fetch={(q) => listOrgs({ ...q, parentId: selected.id, includeDescendants: includeSub })}
+              columns={columns}
+              rowKey="id"
+              scrollX={ORG_TABLE_WIDTH}
+              searchFields={searchFields}
+              actions={<Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'add' })}>{t('action.addChild')}</Button>}
+              onBatchDelete={async (ids) => { await deleteOrgs(ids); setTreeVersion((v) => v + 1); }}
+              onBatchStatus={async (ids, s) => { await setOrgStatus(ids, s); setTreeVersion((v) => v + 1); }}
+              isRowSelectable={(r) => !r.root}
+            />
+          )}
+        </Col>
+      </Row>
+      <OrgFormModal
+        open={dialog?.kind === 'add' || dialog?.kind === 'edit'}
+        mode={dialog?.kind === 'edit' ? 'modify' : 'add'}
+        row={dialog?.kind === 'edit' ? dialog.row : undefined}
+        parent={selected}
+        onClose={close}
+        onSaved={() => { close(); changed(); }}
+      />
+      <ChooseParentModal org={dialog?.kind === 'parent' ? dialog.row : undefined} onClose={close} onMoved={() => { close(); changed(); }} />
+    </Card>
+  );
+}
