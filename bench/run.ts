@@ -8,7 +8,8 @@
  * Prints req/s, p50/p99 latency and errors per scenario and the ratio (b)/(a) against the target
  * (b) ≥ 0.5 × (a); then (u1–u3) of bench/users.ts, the user list on a tenant of 100,000 users (skip with
  * BENCH_USER_LIST=0); then bench/signin.ts, sign-ins and OpenID introspection/userinfo per core (skip with
- * BENCH_SIGNIN=0); writes bench/results/latest.json. A report: exits 0 when the target is missed,
+ * BENCH_SIGNIN=0); then bench/tenant.ts, the tenant area on a tenant of 100,000 users (skip with BENCH_TENANT=0);
+ * writes bench/results/latest.json. A report: exits 0 when the target is missed,
  * non-zero only when the benchmark itself broke (server did not start, sign-in failed, no requests).
  *
  * Environment: BENCH_DURATION (s per scenario, default 10), BENCH_CONNECTIONS (default 10),
@@ -24,6 +25,7 @@ import { ADMIN, ROOT, SIGNIN_USER, startServer, type RunningServer } from './ser
 import { envelopeOk, runScenario, type ScenarioResult, type ScenarioSpec } from './scenario.js';
 import { runUserListBench, TARGET_FACTOR as USER_LIST_FACTOR, USER_COUNT } from './users.js';
 import { runSigninBench } from './signin.js';
+import { runTenantBench } from './tenant.js';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -124,6 +126,8 @@ async function main(): Promise<number> {
     const userList = process.env.BENCH_USER_LIST === '0' ? undefined : await runUserListBench({ durationS: DURATION, connections: CONNECTIONS });
     // Sign-ins and OpenID calls per core beside the baseline, on a server of its own (bench/signin.ts; skip with BENCH_SIGNIN=0).
     const signin = process.env.BENCH_SIGNIN === '0' ? undefined : await runSigninBench({ durationS: DURATION, connections: Number(process.env.BENCH_SIGNIN_CONNECTIONS ?? CONNECTIONS) });
+    // The tenant area at scale (issue 5): subtree and data-scope user pages, a tree level, listmymenu, a 10,000-user import (bench/tenant.ts; skip with BENCH_TENANT=0).
+    const tenantArea = process.env.BENCH_TENANT === '0' ? undefined : await runTenantBench({ durationS: DURATION, connections: CONNECTIONS });
     mkdirSync(RESULTS_DIR, { recursive: true });
     const report = {
       at: new Date().toISOString(), node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? '',
@@ -131,6 +135,7 @@ async function main(): Promise<number> {
       durationS: DURATION, connections: CONNECTIONS, scenarios: results,
       ratioBA: Math.round(ratio * 1000) / 1000, target: `(b) >= ${TARGET_RATIO} x (a)`, targetMet: met,
       signin,
+      tenantArea,
       userList: userList && {
         users: USER_COUNT, scenarios: userList.results, ratios: userList.ratios, plans: userList.plans,
         target: `filtered p50 and p99 <= ${USER_LIST_FACTOR} x unfiltered first page`, targetMet: userList.met,
