@@ -11,12 +11,16 @@ export const ACTION_CODES = [
   'user.add', 'user.edit', 'user.delete', 'user.enable', 'user.disable', 'user.lock', 'user.unlock', 'user.password.reset', 'user.import.add', 'user.import.edit',
   'role.add', 'role.edit', 'role.delete', 'role.member.add', 'role.member.delete', 'role.grant.menu', 'role.grant.orgtype', 'role.grant.org',
   'station.add', 'station.edit', 'station.delete', 'station.status', 'station.member.add', 'station.member.delete',
-  'org.add', 'org.edit', 'org.delete', 'org.move', 'tenant.admins.save', 'tenant.products.save',
+  'role.grant.api',
+  'organisation.add', 'organisation.edit', 'organisation.delete', 'organisation.move', 'organisation.status', 'organisation.detach', 'organisation.import',
+  'orgmember.add', 'orgmember.delete', 'orgmapping.add', 'orgmapping.edit', 'orgmapping.delete', 'usermapping.add', 'usermapping.edit', 'usermapping.delete',
+  'account.add', 'account.edit', 'account.delete', 'account.bind', 'account.unbind', 'apptenant.edit', 'apptenant.status', 'tenantsettings.save',
+  'tenant.admins.save', 'tenant.products.save',
   'sysconfig.orgcategory.add', 'sysconfig.orgcategory.edit', 'sysconfig.orgcategory.delete',
 ] as const;
 
 /** Entities offered by the entity filter. */
-export const ENTITY_CODES = ['user', 'session', 'role', 'station', 'org', 'tenant', 'org-category'] as const;
+export const ENTITY_CODES = ['user', 'session', 'role', 'station', 'organisation', 'orgmapping', 'usermapping', 'account', 'apptenant', 'tenant', 'tenant-settings', 'org-category'] as const;
 
 /** The i18n key of a code: dots, dashes and colons become underscores. */
 export function codeKey(code: string): string {
