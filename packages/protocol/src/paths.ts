@@ -144,7 +144,7 @@ export const Paths = {
   listtenantuser: '/gateway/tenant/plat/user/listtenantuser', gettenantuser: '/gateway/tenant/plat/user/gettenantuser', addtenantuser: '/gateway/tenant/plat/user/addtenantuser',
   edittenantuser: '/gateway/tenant/plat/user/edittenantuser', deletetenantuser: '/gateway/tenant/plat/user/deletetenantuser', statustenantuser: '/gateway/tenant/plat/user/statustenantuser',
   locktenantuser: '/gateway/tenant/plat/user/locktenantuser', resettenantuserpassword: '/gateway/tenant/plat/user/resettenantuserpassword', importtenantuser: '/gateway/tenant/plat/user/importtenantuser',
-  exporttenantuser: '/gateway/tenant/plat/user/exporttenantuser', templatetenantuser: '/gateway/tenant/plat/user/templatetenantuser',
+  exporttenantuser: '/gateway/tenant/plat/user/exporttenantuser', templatetenantuser: '/gateway/tenant/plat/user/templatetenantuser', listtenantuserstation: '/gateway/tenant/plat/user/listtenantuserstation',
   // Application tenants and organisation / user mappings (issue 5, engineer "apps"; docs/tenant-apps.md)
   listapptenant: '/gateway/tenant/plat/apptenant/listapptenant', editapptenant: '/gateway/tenant/plat/apptenant/editapptenant', statusapptenant: '/gateway/tenant/plat/apptenant/statusapptenant',
   listorgmapping: '/gateway/tenant/plat/orgmapping/listorgmapping', addorgmapping: '/gateway/tenant/plat/orgmapping/addorgmapping', editorgmapping: '/gateway/tenant/plat/orgmapping/editorgmapping',

@@ -7,7 +7,7 @@
  * The import is a background job: see components/ImportJob (`useImportJob` with Paths.importtenantuser).
  */
 import {
-  Paths, type Paged, type StatusValue, type TenantUserAddBody, type TenantUserListBody, type UserEditBody, type UserRow,
+  Paths, type Paged, type StationRow, type StatusValue, type TenantUserAddBody, type TenantUserListBody, type TenantUserStationListBody, type UserEditBody, type UserRow,
 } from '@mp/protocol';
 import { download, encryptPassword, post, type RequestOptions } from './client';
 
@@ -63,4 +63,9 @@ export function exportTenantUsers(filters: TenantUserFilters & Pick<TenantUserLi
 /** Downloads the import template. */
 export function downloadTenantUserTemplate(fileName: string, opts?: RequestOptions): Promise<void> {
   return download(Paths.templatetenantuser, {}, fileName, opts);
+}
+
+/** The tenant's positions (stations) by name prefix, for the user form and the position filter. */
+export function listTenantUserStations(query: TenantUserStationListBody, opts?: RequestOptions): Promise<Paged<StationRow>> {
+  return post<Paged<StationRow>>(Paths.listtenantuserstation, query, { noLoading: true, ...opts });
 }

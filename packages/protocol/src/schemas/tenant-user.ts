@@ -5,6 +5,7 @@
  * affiliated organisation). Field rules are the platform's (rules/user.ts); rows are `UserRow`.
  */
 import Type, { type Static } from 'typebox';
+import { PageQuerySchema } from './common.js';
 import { UserAddBody, UserListBody } from './user.js';
 
 const { tenantId: _tenant, ...addFields } = UserAddBody.properties;
@@ -25,6 +26,17 @@ export const TenantUserListBody = Type.Object({
   stationId: Type.Optional(Type.String({ maxLength: 64 })),
 });
 export type TenantUserListBody = Static<typeof TenantUserListBody>;
+
+/**
+ * `listtenantuserstation`: the tenant's positions (stations) for the user form and the position filter,
+ * by name prefix — an API of the user screen, so role holders who manage users can choose positions.
+ */
+export const TenantUserStationListBody = Type.Object({
+  page: PageQuerySchema.page,
+  pageSize: PageQuerySchema.pageSize,
+  keyword: Type.Optional(Type.String({ maxLength: 50 })),
+});
+export type TenantUserStationListBody = Static<typeof TenantUserStationListBody>;
 
 /** `importtenantuser` answers at once with the background job to poll (`getjob?id=`). */
 export interface TenantUserImportStarted { jobId: string }

@@ -2,7 +2,7 @@
  * User management in the tenant area (SPEC §2 Tenant → employeeManagement; issue 5; docs/tenant-users.md):
  * listtenantuser, gettenantuser, addtenantuser, edittenantuser, deletetenantuser, statustenantuser,
  * locktenantuser, resettenantuserpassword, importtenantuser (multipart Excel → a background job),
- * exporttenantuser and templatetenantuser (.xlsx). The tenant is TENANTID (never a body field); every
+ * exporttenantuser and templatetenantuser (.xlsx), and listtenantuserstation (the positions to choose from). The tenant is TENANTID (never a body field); every
  * call is an API of the menu `employeeManagement` (`{ tenant: 'member', menu }`: the tenant's
  * administrators, and role holders with an API grant for the call), limited to the caller's data scope
  * (users.tenant.service.ts). Each call is one transaction in the tenant's scope; passwords are hashed
@@ -10,10 +10,12 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  IdBody, IdsBody, ok, Paths, TenantUserAddBody, TenantUserListBody, UserEditBody, UserLockBody, UserResetPasswordBody, UserStatusBody,
+  IdBody, IdsBody, ok, pageInfo, Paths, TenantUserAddBody, TenantUserStationListBody, TenantUserListBody, UserEditBody, UserLockBody, UserResetPasswordBody, UserStatusBody,
 } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
 import { inScope } from '../../db/context.js';
+import { listStations } from '../stations/stations.repository.js';
+import { toStationRow } from '../stations/stations.routes.js';
 import { listAllUsers } from './users.query.js';
 import { exportWorkbook, fileName, templateWorkbook, XLSX_TYPE } from './users.export.js';
 import { userPasswordHash } from './users.routes.js';
@@ -77,6 +79,14 @@ export default async function userTenantRoutes(app: FastifyInstance) {
     const rows = await inTenant(request, (tx) => listAllUsers(tx, body, EXPORT_LIMIT, extra));
     const buffer = await exportWorkbook(request.locale, rows);
     return reply.header('content-type', XLSX_TYPE).header('content-disposition', `attachment; filename="${fileName('users')}"`).send(buffer);
+  });
+
+  app.post(Paths.listtenantuserstation, { config, schema: { tags, body: TenantUserStationListBody } }, async (request) => {
+    const b = request.body as TenantUserStationListBody;
+    const page = b.page ?? 1;
+    const pageSize = b.pageSize ?? 10;
+    const { rows, records } = await inTenant(request, (tx) => listStations(tx, { tenantId: request.tenant!.id, keyword: b.keyword, page, pageSize }));
+    return ok({ rows: rows.map(toStationRow), ...pageInfo(page, pageSize, records) });
   });
 
   app.post(Paths.templatetenantuser, { config, schema: { tags } }, async (request, reply) => {

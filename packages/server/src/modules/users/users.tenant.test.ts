@@ -97,6 +97,12 @@ describe('tenant-area users: the tenant administrator', () => {
     expect((await acmeUsers()).some((x) => x.id === anna)).toBe(false);
   });
 
+  it('lists the tenant\'s positions for the form, by name prefix, and never another tenant\'s', async () => {
+    const r = await nora.post(Paths.listtenantuserstation, { keyword: 'Cl' });
+    expect(r.body.data.rows.map((s: { id: string }) => s.id)).toEqual([w.station]);
+    expect((await rita.post(Paths.listtenantuserstation, {})).body.data.records).toBe(1);
+  });
+
   it('exports the grid as .xlsx and downloads the template', async () => {
     const r = await nora.post(Paths.exporttenantuser, { orgId: `${a}-east`, includeSub: true });
     expect(r.headers['content-type']).toContain('spreadsheetml');

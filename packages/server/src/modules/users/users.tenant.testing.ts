@@ -30,7 +30,7 @@ export interface TenantUserWorld {
 }
 
 /** The calls the role holder "rita" may make (API grants); delete, reset password and template are not among them. */
-export const RITA_APIS = [Paths.listtenantuser, Paths.gettenantuser, Paths.addtenantuser, Paths.edittenantuser, Paths.statustenantuser, Paths.locktenantuser, Paths.exporttenantuser, Paths.importtenantuser];
+export const RITA_APIS = [Paths.listtenantuser, Paths.gettenantuser, Paths.addtenantuser, Paths.edittenantuser, Paths.statustenantuser, Paths.locktenantuser, Paths.exporttenantuser, Paths.importtenantuser, Paths.listtenantuserstation];
 
 /** Builds the world: nora administers acme, sam administers beta, rita holds role "east" in acme. */
 export async function buildWorld(t: TestApp, prefix: string): Promise<TenantUserWorld> {

@@ -5,7 +5,7 @@
  * position among the tenant's stations, and the tenant-area calls.
  */
 import { TenantOrgTreeSelect } from '../../../../components/TenantOrgTree';
-import TenantStationSelect from '../../../tenancy/StationManagement/components/station-select';
+import PositionSelect from './position-select';
 import { addTenantUser, editTenantUser, getTenantUser } from '../../../../api/tenant-user';
 import type { UserFormVariant } from '../../../platformAdmin/EmployeeManagement/components/user-form-modal';
 
@@ -14,5 +14,5 @@ export const tenantUserFormVariant: UserFormVariant = {
   add: (body, opts) => addTenantUser(body, opts),
   edit: (body, opts) => editTenantUser(body, opts),
   orgPicker: ({ placeholder, initialLabel }) => <TenantOrgTreeSelect placeholder={placeholder} initialLabel={initialLabel} />,
-  stationPicker: ({ placeholder, valueLabel }) => <TenantStationSelect placeholder={placeholder} valueLabel={valueLabel} />,
+  stationPicker: ({ placeholder, valueLabel }) => <PositionSelect placeholder={placeholder} valueLabel={valueLabel} />,
 };

@@ -4,7 +4,7 @@
  */
 import { Checkbox, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import TenantStationSelect from '../../../tenancy/StationManagement/components/station-select';
+import PositionSelect from './position-select';
 
 export interface ScopeBarProps {
   orgName: string | undefined;
@@ -23,7 +23,7 @@ export default function ScopeBar({ orgName, includeSub, onIncludeSub, stationId,
       <Space size={8}>
         <Typography.Text>{t('station')}</Typography.Text>
         <div aria-label={t('station')} style={{ width: 200 }}>
-          <TenantStationSelect value={stationId} onChange={(v) => onStation(v)} placeholder={t('stationPlaceholder')} style={{ width: 200 }} />
+          <PositionSelect value={stationId} onChange={(v) => onStation(v)} placeholder={t('stationPlaceholder')} style={{ width: 200 }} />
         </div>
       </Space>
     </Space>
