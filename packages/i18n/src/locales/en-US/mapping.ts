@@ -18,6 +18,7 @@ export default {
     org: 'Organisation',
     orgCode: 'Organisation code',
     chooseOrg: 'Please choose an organisation',
+    allOrgs: 'All organisations',
     filterOrg: 'Organisation (with sub-organisations)',
     externalCode: 'Application organisation code',
     externalName: 'Application organisation name',

@@ -18,6 +18,7 @@ export default {
     org: '組織',
     orgCode: '組織コード',
     chooseOrg: '組織を選択してください',
+    allOrgs: 'すべての組織',
     filterOrg: '組織（下位組織を含む）',
     externalCode: 'アプリケーション組織コード',
     externalName: 'アプリケーション組織名',

@@ -15,6 +15,7 @@ export default {
     org: '组织',
     orgCode: '组织编码',
     chooseOrg: '请选择组织',
+    allOrgs: '全部组织',
     filterOrg: '组织（含下级）',
     externalCode: '应用组织编码',
     externalName: '应用组织名称',

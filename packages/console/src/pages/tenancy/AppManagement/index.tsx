@@ -4,7 +4,7 @@
  * code the tenant uses, status, creator, update time and the tenant id (copyable, 'copied'). Searched by
  * name and code prefix, paged and sorted on the server; modify and enable/disable per row or in batch,
  * shown only with write permission on the menu (the server refuses without the API grant anyway).
- * Adding applications is the platform's product authorisation, as the notice says.
+ * Adding applications is the platform's product authorisation, as the notice (and the empty state) says.
  */
 import { useMemo, useRef, useState } from 'react';
 import { Alert, Card } from 'antd';
@@ -25,6 +25,8 @@ export default function AppManagement() {
   const grid = useRef<DataGridHandle>(null);
   const writable = useMenuWritable('appManagement');
   const [editing, setEditing] = useState<AppTenantRow>();
+  /** The tenant has no application at all (an unfiltered list came back empty): say where they come from. */
+  const [noApps, setNoApps] = useState(false);
   const record = useRecordActions<{ id: string; status: number }>({ queryKey: QUERY_KEY, grid, setStatus: setAppTenantStatus, remove: async () => undefined });
   const statusField = useStatusSearchField();
 
@@ -42,12 +44,16 @@ export default function AppManagement() {
 
   return (
     <Card variant="borderless">
-      <Alert type="info" showIcon message={t('notice')} style={{ marginBottom: 16 }} />
+      <Alert type={noApps ? 'warning' : 'info'} showIcon message={noApps ? t('empty') : t('notice')} style={{ marginBottom: 16 }} data-testid="apps-notice" />
       <DataGrid<AppTenantRow, AppFilters>
         ref={grid}
         title={t('title')}
         queryKey={QUERY_KEY}
-        fetch={(q) => listAppTenants(q)}
+        fetch={async (q) => {
+          const page = await listAppTenants(q);
+          if (!q.keyword && !q.code && q.status === undefined) setNoApps(page.records === 0);
+          return page;
+        }}
         columns={columns}
         rowKey="productId"
         scrollX={APP_TABLE_WIDTH}

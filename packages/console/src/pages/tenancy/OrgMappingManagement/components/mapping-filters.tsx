@@ -22,7 +22,7 @@ export default function MappingFilters({ kind, value, onChange }: { kind: Mappin
       </Form.Item>
       <Form.Item label={t('org.filterOrg')} htmlFor="mapping-filter-org" style={{ marginInlineEnd: 0 }}>
         <div style={{ width: 260 }}>
-          <TenantOrgTreeSelect id="mapping-filter-org" value={value.orgId} allowClear placeholder={t('org.chooseOrg')}
+          <TenantOrgTreeSelect id="mapping-filter-org" value={value.orgId} allowClear placeholder={t('org.allOrgs')}
             onChange={(orgId) => onChange({ ...value, orgId: orgId || undefined })} />
         </div>
       </Form.Item>
