@@ -5,7 +5,7 @@
  * builds a tree (adds under the root, the name rule refusing a quote first, adds a child), pages the
  * root's children, moves a subtree with the choose-parent dialog (the organisation itself cannot be
  * chosen), searches the tree, edits, disables, is refused deleting an organisation with
- * sub-organisations and deletes a leaf; in the element library imports a file with bad rows (reads the
+ * sub-organisations, deletes a leaf and takes another out of the tree; in the element library imports a file with bad rows (reads the
  * per-row report; nothing written) and then a good one. Screenshots in three languages
  * (e2e/artifacts/organisations-*.png).
  */
@@ -80,16 +80,23 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
+/** Chooses `label` in the type field of dialog `d` (typed into its search, then Enter). */
+async function pickType(d: ReturnType<typeof dialogNamed>, label: string) {
+  const field = d.getByLabel(o.field.type);
+  await field.click();
+  await field.fill(label);
+  await field.press('Enter');
+}
+
 /** Adds an organisation under the selected one through the form. */
 async function addChild(code: string, name: string, type: string) {
   await page.getByRole('button', { name: o.action.addChild }).click();
   const d = dialogNamed(o.addTitle);
   await d.getByLabel(o.field.code).fill(code);
   await d.getByLabel(o.field.name).fill(name);
-  await d.getByLabel(o.field.type).click();
-  await page.locator('.ant-select-item-option', { hasText: type }).first().click();
+  await pickType(d, type);
   await d.getByRole('button', { name: en.common.save }).click();
-  await d.waitFor({ state: 'hidden' });
+  await d.waitFor({ state: 'hidden' }).catch(async (e) => { await shot(page, `organisations-add-failed-${code}`); throw e; });
 }
 
 describe('organisation management in the tenant area', () => {
@@ -114,11 +121,10 @@ describe('organisation management in the tenant area', () => {
     await d.getByRole('button', { name: en.common.save }).click();
     await d.getByText(o.namePattern).waitFor();
     await d.getByLabel(o.field.name).fill('Marketing');
-    await d.getByLabel(o.field.type).click();
-    await page.locator('.ant-select-item-option', { hasText: en.errors.sysconfig.org_type[3] }).first().click();
+    await pickType(d, en.errors.sysconfig.org_type[3]);
     await shot(page, 'organisations-form-en');
     await d.getByRole('button', { name: en.common.save }).click();
-    await d.waitFor({ state: 'hidden' });
+    await d.waitFor({ state: 'hidden' }).catch(async (e) => { await shot(page, 'organisations-add-failed-first'); throw e; });
     await addChild('SERVICE', 'Service desk', en.errors.sysconfig.org_type[3]);
     await page.getByText(total(kids + 2)).waitFor();
     await treeNode('Marketing').waitFor();
@@ -170,7 +176,7 @@ describe('organisation management in the tenant area', () => {
     await shot(page, 'organisations-search-en');
   });
 
-  it('edits, disables, refuses deleting an organisation with sub-organisations and deletes a leaf', async () => {
+  it('edits, disables, refuses deleting an organisation with sub-organisations, deletes a leaf, takes a leaf out of the tree', async () => {
     await treeNode('Service desk').locator('.tenant-org-tree-node').click();
     await page.getByRole('checkbox', { name: o.search.includeSub }).check();
     await page.getByText(total(2)).waitFor();
@@ -193,6 +199,14 @@ describe('organisation management in the tenant area', () => {
     await page.getByRole('button', { name: en.common.ok }).last().click();
     await rowOf('Field squad').waitFor({ state: 'detached' });
     await page.getByText(total(1)).waitFor();
+
+    // take the leaf Marketing out of the tree (choose-parent dialog): it becomes a single organisation
+    await rowOf('MKTG').getByRole('button', { name: o.action.chooseParent }).click();
+    const d = dialogNamed(o.chooseParentTitle);
+    await d.getByRole('button', { name: o.action.detach }).click();
+    await page.getByRole('button', { name: en.common.ok }).last().click();
+    await d.waitFor({ state: 'hidden' });
+    await rowOf('MKTG').waitFor({ state: 'detached' });
   });
 });
 
@@ -201,6 +215,7 @@ describe('organisation element library', () => {
     await page.getByRole('menuitem', { name: en.menu.baseOrgManagement }).click();
     await page.waitForURL(/\/tenancy\/baseOrgManagement/);
     await page.getByText(total(all + 2)).waitFor(); // with Service desk and Marketing (Field crew was deleted)
+    await rowOf('MKTG').getByText(o.relation.single).waitFor();
     const bad = await sheet('bad-orgs.xlsx', [['HQ', 'Head office', 'SERVICE', 'Company', '1', 'Enabled', ''], ['BAD', 'Bad <one>', 'SERVICE', 'Company', '1', 'Enabled', ''], ['LOST', 'Lost', 'nowhere', 'Company', '1', 'Enabled', '']]);
     await page.locator('input[type=file][accept=".xls,.xlsx"]').setInputFiles(bad);
     const report = dialogNamed(en.job.title.replace('{{fileName}}', 'bad-orgs.xlsx'));

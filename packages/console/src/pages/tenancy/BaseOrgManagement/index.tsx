@@ -16,6 +16,7 @@ import DataGrid, { useRecordActions, useStatusSearchField, type DataGridHandle, 
 import { useImportJob } from '../../../components/ImportJob';
 import { deleteOrgs, downloadOrgTemplate, exportOrgs, listOrgs, setOrgStatus } from '../../../api/organisation';
 import { useCurrentTenant } from '../../../stores/current-tenant';
+import { useMenuWritable } from '../../../stores/tenant-purview';
 import { ORG_TABLE_WIDTH, useOrgColumns, type OrgRowActions } from '../OrgManagement/components/org-columns';
 import OrgFormModal from '../OrgManagement/components/org-form-modal';
 import ChooseParentModal from '../OrgManagement/components/choose-parent-modal';
@@ -26,6 +27,8 @@ interface LibraryFilters extends Record<string, unknown> { code?: string; name?:
 export default function BaseOrgManagement() {
   const { t } = useTranslation(['organisation', 'common']);
   const tenant = useCurrentTenant();
+  /** Control grants: write buttons only when the caller's roles grant the menu with write (the server checks API grants anyway). */
+  const writable = useMenuWritable('baseOrgManagement');
   const grid = useRef<DataGridHandle>(null);
   const [dialog, setDialog] = useState<{ kind: 'add' | 'edit' | 'parent'; row?: TenantOrgRow } | null>(null);
   const types = useOrgTypes();
@@ -41,7 +44,7 @@ export default function BaseOrgManagement() {
     toggleStatus: (row) => record.toggleStatus(row),
     remove: (row) => record.remove(row),
   }), [record]);
-  const columns = useOrgColumns(actions, { library: true });
+  const columns = useOrgColumns(actions, { library: true, writable });
 
   const searchFields = useMemo<SearchField[]>(() => [
     { name: 'code', label: t('search.code'), width: 150 },
@@ -64,11 +67,11 @@ export default function BaseOrgManagement() {
         rowKey="id"
         scrollX={ORG_TABLE_WIDTH + 150}
         searchFields={searchFields}
-        actions={<Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'add' })}>{t('action.addSingle')}</Button>}
-        onBatchDelete={(ids) => deleteOrgs(ids)}
-        onBatchStatus={(ids, s) => setOrgStatus(ids, s)}
+        actions={writable ? <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'add' })}>{t('action.addSingle')}</Button> : undefined}
+        onBatchDelete={writable ? (ids) => deleteOrgs(ids) : undefined}
+        onBatchStatus={writable ? (ids, s) => setOrgStatus(ids, s) : undefined}
         isRowSelectable={(r) => !r.root}
-        onImport={importJob.onImport}
+        onImport={writable ? importJob.onImport : undefined}
         importAsJob
         onDownloadTemplate={() => downloadOrgTemplate(`${t('exportFile')}-template.xlsx`)}
         onExport={(f) => exportOrgs(toBody(f), `${t('exportFile')}.xlsx`)}

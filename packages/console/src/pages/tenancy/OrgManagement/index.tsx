@@ -3,19 +3,20 @@
  * choose-parent dialog"; §3, §5 Organisation; docs/organisations.md): the lazy organisation tree on the
  * left; on the right the grid of the selected organisation's children — or, with "include
  * sub-organisations", its whole subtree — searched by code, name, type and status, paged and sorted on
- * the server. Add (under the selected organisation), modify, choose parent (moves a subtree), take a
- * leaf out of the tree, enable/disable and delete. Everything is limited to the caller's data scope.
+ * the server. Add (under the selected organisation), modify, choose parent (moves a subtree; its dialog
+ * also takes a leaf out of the tree), enable/disable and delete. Everything is limited to the caller's data scope.
  */
 import { useMemo, useRef, useState } from 'react';
-import { App, Button, Card, Checkbox, Col, Row, Space, Typography } from 'antd';
+import { Button, Card, Checkbox, Col, Row, Space, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TenantOrgNode, TenantOrgRow } from '@mp/protocol';
 import DataGrid, { useRecordActions, useStatusSearchField, type DataGridHandle, type SearchField } from '../../../components/DataGrid';
 import { TenantOrgTree } from '../../../components/TenantOrgTree';
-import { deleteOrgs, detachOrg, listOrgChildren, listOrgs, setOrgStatus } from '../../../api/organisation';
+import { deleteOrgs, listOrgChildren, listOrgs, setOrgStatus } from '../../../api/organisation';
 import { useCurrentTenant } from '../../../stores/current-tenant';
+import { useMenuWritable } from '../../../stores/tenant-purview';
 import { ORG_TABLE_WIDTH, useOrgColumns, type OrgRowActions } from './components/org-columns';
 import OrgFormModal from './components/org-form-modal';
 import ChooseParentModal from './components/choose-parent-modal';
@@ -25,8 +26,9 @@ interface OrgFilters extends Record<string, unknown> { code?: string; name?: str
 
 export default function OrgManagement() {
   const { t } = useTranslation(['organisation', 'common']);
-  const { message } = App.useApp();
   const tenant = useCurrentTenant();
+  /** Control grants: write buttons only when the caller's roles grant the menu with write (the server checks API grants anyway). */
+  const writable = useMenuWritable('orgManagement');
   const grid = useRef<DataGridHandle>(null);
   const [picked, setPicked] = useState<TenantOrgNode | undefined>();
   const [includeSub, setIncludeSub] = useState(false);
@@ -46,12 +48,10 @@ export default function OrgManagement() {
   const actions = useMemo<OrgRowActions>(() => ({
     edit: (row) => setDialog({ kind: 'edit', row }),
     chooseParent: (row) => setDialog({ kind: 'parent', row }),
-    detach: async (row) => { try { await detachOrg(row.id); void message.success(t('detached')); changed(); } catch { /* shown by the client */ } },
     toggleStatus: async (row) => { await record.toggleStatus(row); setTreeVersion((v) => v + 1); },
     remove: async (row) => { await record.remove(row); setTreeVersion((v) => v + 1); },
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  }), [record, message, t]);
-  const columns = useOrgColumns(actions);
+  }), [record]);
+  const columns = useOrgColumns(actions, { writable });
 
   const searchFields = useMemo<SearchField[]>(() => [
     { name: 'code', label: t('search.code'), width: 150 },
@@ -83,9 +83,9 @@ export default function OrgManagement() {
               rowKey="id"
               scrollX={ORG_TABLE_WIDTH}
               searchFields={searchFields}
-              actions={<Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'add' })}>{t('action.addChild')}</Button>}
-              onBatchDelete={async (ids) => { await deleteOrgs(ids); setTreeVersion((v) => v + 1); }}
-              onBatchStatus={async (ids, s) => { await setOrgStatus(ids, s); setTreeVersion((v) => v + 1); }}
+              actions={writable ? <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'add' })}>{t('action.addChild')}</Button> : undefined}
+              onBatchDelete={writable ? async (ids) => { await deleteOrgs(ids); setTreeVersion((v) => v + 1); } : undefined}
+              onBatchStatus={writable ? async (ids, s) => { await setOrgStatus(ids, s); setTreeVersion((v) => v + 1); } : undefined}
               isRowSelectable={(r) => !r.root}
             />
           )}

@@ -2,13 +2,15 @@
  * The choose-parent dialog (SPEC §2 "Organisation relation: tree and a choose-parent dialog"; §5
  * Relation: a parent is required and never the organisation itself; the root has no parent): the lazy
  * tenant tree, where the organisation and its descendants cannot be chosen; OK moves the organisation
- * with its subtree under the chosen parent (`moveorg`). A single organisation joins the tree this way.
+ * with its subtree under the chosen parent (`moveorg`). A single organisation joins the tree this way;
+ * a leaf of the tree can also be taken out of it here ("take out of the tree", `detachorg`: it becomes
+ * a single organisation again).
  */
 import { useState } from 'react';
-import { Alert, App, Modal, Typography } from 'antd';
+import { Alert, App, Button, Modal, Popconfirm, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TenantOrgNode, TenantOrgRow } from '@mp/protocol';
-import { moveOrg } from '../../../../api/organisation';
+import { detachOrg, moveOrg } from '../../../../api/organisation';
 import { MODAL_WIDTHS } from '../../../../components/FormModal';
 import { TenantOrgTree } from '../../../../components/TenantOrgTree';
 
@@ -27,6 +29,22 @@ export default function ChooseParentModal({ org, onClose, onMoved }: ChooseParen
   const close = () => { setParent(undefined); setError(null); onClose(); };
   const disableNode = (n: TenantOrgNode) => !!org && n.path.startsWith(org.path);
 
+  const detach = async () => {
+    if (!org) return;
+    setSaving(true);
+    try {
+      await detachOrg(org.id, { noToast: true });
+      void message.success(t('detached'));
+      setParent(undefined); setError(null);
+      onMoved();
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setSaving(false);
+    }
+  };
+  const canDetach = !!org && !org.root && !org.single && !org.hasChildren;
+
   const submit = async () => {
     if (!org) return;
     if (!parent) { setError(t('parentRequired')); return; }
@@ -44,8 +62,18 @@ export default function ChooseParentModal({ org, onClose, onMoved }: ChooseParen
   };
 
   return (
-    <Modal open={!!org} title={t('chooseParentTitle')} width={MODAL_WIDTHS.small} onCancel={close} onOk={submit} confirmLoading={saving}
-      okText={t('common:ok')} cancelText={t('common:cancel')} destroyOnHidden>
+    <Modal open={!!org} title={t('chooseParentTitle')} width={MODAL_WIDTHS.small} onCancel={close}
+      destroyOnHidden footer={(
+        <Space>
+          {canDetach && (
+            <Popconfirm title={t('detachConfirm', { name: org!.name })} onConfirm={detach}>
+              <Button disabled={saving}>{t('action.detach')}</Button>
+            </Popconfirm>
+          )}
+          <Button onClick={close}>{t('common:cancel')}</Button>
+          <Button type="primary" loading={saving} onClick={submit}>{t('common:ok')}</Button>
+        </Space>
+      )}>
       {org && <Typography.Paragraph type="secondary">{t('chooseParentHint', { name: org.name })}</Typography.Paragraph>}
       <div role="group" aria-label={t('chooseParentTitle')}>
         <TenantOrgTree height={400} selectedId={parent?.id} disableNode={disableNode} onSelect={(n) => { if (!disableNode(n)) { setParent(n); setError(null); } }} />

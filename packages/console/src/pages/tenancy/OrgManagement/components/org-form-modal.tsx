@@ -81,7 +81,7 @@ export default function OrgFormModal({ open, mode, row, parent, onClose, onSaved
         <Input placeholder={t('placeholder.name')} maxLength={ORG_RULES.name.max} showCount autoComplete="off" />
       </Form.Item>
       <Form.Item name="type" label={label('type')} rules={[requiredRule(tr, label('type'), 'select')]}>
-        <Select placeholder={t('placeholder.type')} options={types.options} />
+        <Select placeholder={t('placeholder.type')} options={types.options} showSearch optionFilterProp="label" />
       </Form.Item>
       <Form.Item name="sort" label={label('sort')} rules={[{ type: 'integer', min: ORG_RULES.sort.min, max: ORG_RULES.sort.max, message: t('sortPattern') }]}>
         <InputNumber min={ORG_RULES.sort.min} max={ORG_RULES.sort.max} precision={0} style={{ width: 160 }} />
