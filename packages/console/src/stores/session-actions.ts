@@ -2,7 +2,8 @@
  * What happens to the session on sign-in, section change, identity switch and logout (SPEC §4 Login
  * flow, Routing, Session; §2 Logout). Glue between the auth calls, the routes and the session store.
  */
-import { expandIdentities, Identity, type SessionUserInfo, type UserTypeValue } from '@mp/protocol';
+import { expandIdentities, Identity, UserType, type SessionUserInfo, type UserTypeValue } from '@mp/protocol';
+import { useCurrentTenantStore } from './current-tenant';
 import { listMyMenu, tokenLogin, tokenLogout } from '../api/auth';
 import { areaOf, buildFixedMenu } from '../routes/areas';
 import { convertTenantMenu, flattenMenu, type MenuNode } from '../routes/menu';
@@ -14,11 +15,14 @@ export type SignInRefusal = 'testAccount' | 'noIdentity';
 
 /**
  * Normalises a tokenlogin answer: identities sorted descending and expanded into user types
- * (SPEC §4 Login flow). Returns a refusal when nothing remains (only the test account, or nothing).
+ * (SPEC §4 Login flow), plus the user types the server adds without an identity (a role holder's
+ * tenant type 3, docs/tenancy.md). Returns a refusal when nothing remains (only the test account, or nothing).
  */
 export function normaliseUserInfo(info: SessionUserInfo): { info: SessionUserInfo; types: UserTypeValue[] } | { refusal: SignInRefusal } {
   const identities = [...(info.userType ?? [])].map(Number).sort((a, b) => b - a);
-  const types = expandIdentities(identities);
+  const expanded = expandIdentities(identities);
+  const extra = (info.userTypes ?? []).map(Number).filter((n): n is UserTypeValue => n === UserType.TENANT && !expanded.includes(n));
+  const types = [...expanded, ...extra].sort((a, b) => a - b);
   if (types.length === 0) return { refusal: identities.includes(Identity.TEST_ACCOUNT) ? 'testAccount' : 'noIdentity' };
   return { info: { ...info, userType: identities, userTypes: types.map(String), currentUserType: info.currentUserType || String(types[0]) }, types };
 }
@@ -43,9 +47,22 @@ export async function loadMenu(userType: UserTypeValue): Promise<MenuNode[]> {
 }
 
 /**
+ * A role holder enters the tenant area of their own tenant (docs/tenancy.md): when no tenant was chosen
+ * on "My tenants", the user's own tenant becomes the current one (the TENANTID of later calls).
+ */
+function chooseOwnTenantByDefault(): void {
+  const info = useSessionStore.getState().userInfo;
+  const store = useCurrentTenantStore.getState();
+  if (!info?.tenantId || store.choice) return;
+  const own = (info.tenantList ?? []).find((t) => t.objID === info.tenantId);
+  store.choose({ id: info.tenantId, code: own?.code ?? info.tenantId, name: own?.name ?? info.tenantId, logoUrl: '' });
+}
+
+/**
  * Initialises a section (SPEC §4 Routing): current user type, its menu, no open tabs, identity stored.
  */
 export async function initSection(userType: UserTypeValue): Promise<void> {
+  if (userType === UserType.TENANT) chooseOwnTenantByDefault();
   const tree = await loadMenu(userType);
   const s = useSessionStore.getState();
   s.setMenu(tree, flattenMenu(tree));

@@ -132,6 +132,14 @@ describe('listmymenu honours menu grants', () => {
     await c.post(Paths.addroleuser, { tenantId: A.tenantId, roleId, userIds: [member] });
     expect(await menuOf(A.tenantId)).toEqual(['orgManagement', 'auditlog']);
     expect(await menuOf('-1')).toEqual(['orgManagement', 'auditlog']);
+    // holding menus of their own tenant makes a plain user a tenant user (type 3) for the console's routing
+    const plain = await createMember(t.app, A.tenantId, 'plainmember', 'Plain');
+    const p = await t.client();
+    await p.signIn('plainmember', USER_PASSWORD);
+    const typesOf = async () => (await p.post(Paths.tokenlogin, { accountName: 'plainmember', token: p.token })).body.data.row;
+    expect((await typesOf()).userTypes).toEqual(['7']);
+    await c.post(Paths.addroleuser, { tenantId: A.tenantId, roleId, userIds: [plain] });
+    expect(await typesOf()).toMatchObject({ userTypes: ['3', '7'], userType: [1] }); // no identity was added
     // the controls: write on orgManagement, read only on auditlog; administrators both everywhere
     const purviews = async (tenant: string) => (await m.get(Paths.listmymenu, { headers: { tenantid: tenant } })).body.data.rows.map((r: { purview: number }) => r.purview);
     expect(await purviews(A.tenantId)).toEqual([3, 1]);

@@ -5,12 +5,13 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { Codes, expandIdentities, type SessionUserInfo, type TokenBody } from '@mp/protocol';
+import { Codes, expandIdentities, UserType, type SessionUserInfo, type TokenBody, type UserTypeValue } from '@mp/protocol';
 import { inScope } from '../../db/context.js';
 import { sessions } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import type { AuthContext } from '../../types.js';
 import { findUserById, listIdentitiesOfUser, listTenantsOfUser } from '../users/users.repository.js';
+import { listMenuPurviewsOfUser } from '../roles/roles.grants.repository.js';
 import { extendSessionById } from './session.repository.js';
 
 /**
@@ -24,7 +25,10 @@ export function checkSameToken(request: FastifyRequest): void {
 /**
  * Reads the caller's user, refreshes the session's identity snapshot (identities may have changed
  * since sign-in; the guard store forgets its copy) and answers the session user info. `accept`
- * may refuse the fresh identities (admintokenlogin) before anything is written.
+ * may refuse the fresh identities (admintokenlogin) before anything is written. A *role holder* — a
+ * user whose enabled roles in their own tenant grant at least one tenant menu (docs/tenancy.md "Who
+ * enters the tenant area") — also gets user type 3 (tenant), so the console lets them into `/tenancy`
+ * with the menus of their roles; their identities are unchanged.
  * @throws AppError 10009021001 when the user no longer exists; whatever `accept` throws.
  */
 export async function sessionUserInfo(app: FastifyInstance, auth: AuthContext, accept?: (identities: number[]) => void): Promise<SessionUserInfo> {
@@ -35,7 +39,11 @@ export async function sessionUserInfo(app: FastifyInstance, auth: AuthContext, a
     accept?.(identities);
     await tx.update(sessions).set({ identities }).where(eq(sessions.id, auth.sessionId));
     app.guardStore.forgetSessions({ ids: [auth.sessionId] });
-    const userTypes = expandIdentities(identities);
+    const userTypes: UserTypeValue[] = expandIdentities(identities);
+    if (!userTypes.includes(UserType.TENANT) && (await listMenuPurviewsOfUser(tx, user.tenantId, user.id)).size > 0) {
+      userTypes.push(UserType.TENANT);
+      userTypes.sort((a, b) => a - b); // the order identities expand to: 1, 2, 3, 4, 5, 7
+    }
     return {
       token: auth.token, accessToken: auth.token, userId: user.id, userName: user.username, employeeName: user.employeeName,
       tenantId: user.tenantId, userType: identities, userTypes: userTypes.map(String), currentUserType: String(userTypes[0] ?? ''),
