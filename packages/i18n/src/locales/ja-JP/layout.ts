@@ -23,7 +23,7 @@ export default {
     appManagement: 'アプリケーション管理',
     baseOrgManagement: '組織要素ライブラリ',
     orgManagement: '組織管理',
-    orgMappingManagement: '組織関係管理',
+    orgMappingManagement: '組織マッピング管理',
     orgEmployeeRelation: '組織メンバー',
     roleManagement: 'ロール管理',
     stationManagement: '職位管理',

@@ -8,7 +8,7 @@ export default {
   orgMappingManagement: '組織マッピング管理',
   orgEmployeeRelation: '組織メンバー',
   roleManagement: 'ロール管理',
-  stationManagement: '役職管理',
+  stationManagement: '職位管理',
   employeeManagement: 'ユーザー管理',
   employeeMappingManagement: 'ユーザーマッピング管理',
   accountManagement: 'アカウント管理',

@@ -21,7 +21,7 @@ export default {
     appManagement: '应用管理',
     baseOrgManagement: '组织元素库',
     orgManagement: '组织管理',
-    orgMappingManagement: '组织关系管理',
+    orgMappingManagement: '组织映射管理',
     orgEmployeeRelation: '组织成员',
     roleManagement: '角色管理',
     stationManagement: '岗位管理',
