@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tenantUser } from '../users/users.tenant.testing.js';
 import { eq, inArray } from 'drizzle-orm';
 import { Codes, Paths, TenantSettingsCodes } from '@mp/protocol';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
@@ -35,6 +36,10 @@ describe("the tenant's system configuration (SPEC §2 Tenant sysconfig)", () => 
     expect(defaultExpiryDate({ userValidityDays: null }, '2026-01-01')).toBeUndefined();
     const [entry] = await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) => tx.select().from(auditLog).where(eq(auditLog.action, 'tenantsettings.save')));
     expect(entry).toMatchObject({ tenantId: ids.east, before: { userValidityDays: null }, after: { userValidityDays: 365 } });
+    // the user add call uses it when the expiry date is left empty
+    const added = await nina.post(Paths.addtenantuser, tenantUser(nina, 'validity_one', 'e-a', { effectiveDate: '2026-03-01', expiryDate: '' }));
+    expect(added.body.result, JSON.stringify(added.body)).toBe('1');
+    expect(added.body.data.row.expiryDate).toBe('2027-03-01');
     // west is untouched
     const walt = await signedIn(t, 'walt', ids.west!);
     expect((await walt.get(Paths.gettenantsettings)).body.data.row).toEqual({ userValidityDays: null });

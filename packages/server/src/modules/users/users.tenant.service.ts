@@ -10,6 +10,7 @@
  * affiliated organisation or the new affiliated / default organisation is outside it (a user without
  * an organisation is reachable only by the tenant's administrators).
  */
+import { defaultExpiryDate, readTenantSettings } from '../tenantsettings/tenantsettings.repository.js';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { Codes, UserCodes, type Paged, type TenantUserAddBody, type TenantUserListBody, type UserEditBody, type UserListBody, type UserRow } from '@mp/protocol';
@@ -115,7 +116,9 @@ async function checkedBody<B extends TenantUserAddBody | UserEditBody>(tx: Tx, r
 /** `addtenantuser`: a user of the tenant with the enterprise-user identity; organisations in scope. */
 export async function addTenantUser(tx: Tx, ctx: svc.UserWriteContext, b: TenantUserAddBody, passwordHash: string): Promise<UserRow> {
   const tenant = tenantOf(ctx.request);
-  const body = await checkedBody(tx, ctx.request, b, undefined);
+  // An empty expiry date takes the tenant's default validity (tenant configuration), when it has one.
+  const expiryDate = b.expiryDate?.trim() ? b.expiryDate : defaultExpiryDate(await readTenantSettings(tx, tenant.id), b.effectiveDate) ?? b.expiryDate;
+  const body = await checkedBody(tx, ctx.request, { ...b, expiryDate }, undefined);
   return svc.addUser(tx, ctx, { ...body, tenantId: tenant.id }, passwordHash);
 }
 
