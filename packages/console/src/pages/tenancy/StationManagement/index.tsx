@@ -15,6 +15,7 @@ import { deleteStations, listTenantStations, setStationStatus } from '../../../a
 import { STATION_TABLE_WIDTH, useStationColumns, type StationRowActions } from './components/columns';
 import StationFormModal from './components/station-form-modal';
 import StationMembersModal from './components/members-modal';
+import { useMenuWritable } from '../../../stores/tenant-purview';
 
 interface StationFilters extends Record<string, unknown> { keyword?: string; code?: string; enabled?: 0 | 1 }
 
@@ -33,7 +34,8 @@ export default function StationManagement() {
     toggleStatus: (row) => record.toggleStatus({ ...row, status: row.enabled }),
     remove: (row) => record.remove({ ...row, status: row.enabled }),
   }), [record]);
-  const columns = useStationColumns(actions);
+  const writable = useMenuWritable('stationManagement');
+  const columns = useStationColumns(actions, writable);
 
   const searchFields = useMemo<SearchField[]>(() => [
     { name: 'keyword', label: t('search.name'), width: 180 },
@@ -53,11 +55,11 @@ export default function StationManagement() {
         scrollX={STATION_TABLE_WIDTH}
         searchFields={searchFields}
         actions={<>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'add' })}>{t('newStation')}</Button>
+          {writable && <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'add' })}>{t('newStation')}</Button>}
           <Button icon={<TeamOutlined />} onClick={() => setDialog({ kind: 'members' })}>{t('members.manage')}</Button>
         </>}
-        onBatchDelete={(ids) => deleteStations(ids)}
-        onBatchStatus={(ids, status) => setStationStatus(ids, status)}
+        onBatchDelete={writable ? (ids) => deleteStations(ids) : undefined}
+        onBatchStatus={writable ? (ids, status) => setStationStatus(ids, status) : undefined}
       />
       <StationFormModal
         open={dialog?.kind === 'add' || dialog?.kind === 'edit'}

@@ -20,7 +20,8 @@ export interface StationRowActions {
 /** Sum of the column widths plus the selection column. */
 export const STATION_TABLE_WIDTH = 1420;
 
-export function useStationColumns(actions: StationRowActions): TableColumnsType<TenantStationRow> {
+/** Columns; without `writable` (a read-only grant of the menu) the row offers only the members. */
+export function useStationColumns(actions: StationRowActions, writable = true): TableColumnsType<TenantStationRow> {
   const { t, i18n } = useTranslation(['station', 'common']);
   return useMemo<TableColumnsType<TenantStationRow>>(() => [
     { title: t('field.name'), key: 'name', dataIndex: 'name', sorter: true, width: 170, ellipsis: true },
@@ -40,13 +41,13 @@ export function useStationColumns(actions: StationRowActions): TableColumnsType<
       title: t('common:operation'), key: 'operation', fixed: 'right', width: 230,
       render: (_, r) => (
         <Space size={0} wrap={false}>
-          <RowButton onClick={() => actions.edit(r)}>{t('common:edit')}</RowButton>
+          {writable && <RowButton onClick={() => actions.edit(r)}>{t('common:edit')}</RowButton>}
           <RowButton onClick={() => actions.members(r)}>{t('action.members')}</RowButton>
-          <StatusRowButton enabled={r.enabled === Status.ENABLED} name={r.name} onConfirm={() => actions.toggleStatus(r)} />
-          <DeleteRowButton name={r.name} onConfirm={() => actions.remove(r)} />
+          {writable && <StatusRowButton enabled={r.enabled === Status.ENABLED} name={r.name} onConfirm={() => actions.toggleStatus(r)} />}
+          {writable && <DeleteRowButton name={r.name} onConfirm={() => actions.remove(r)} />}
         </Space>
       ),
     },
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  ], [i18n.language, actions]);
+  ], [i18n.language, actions, writable]);
 }
