@@ -4,28 +4,12 @@
  * members of a station are the tenant's users holding it. Writes are all-or-nothing and audited.
  */
 import type { FastifyRequest } from 'fastify';
-import { pageInfo, StationCodes, type Paged, type StationMemberRow, type StationUserBody, type StationUserListBody } from '@mp/protocol';
+import { StationCodes, type StationUserBody } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { insertAuditEntry } from '../audit/audit.repository.js';
 import * as repo from './stations.repository.js';
 import { getStation } from './stations.service.js';
-
-function toMemberRow(m: repo.StationMemberRecord): StationMemberRow {
-  return { userId: m.userId, username: m.username, employeeName: m.employeeName, orgId: m.orgId ?? '', orgName: m.orgName ?? '', stationName: m.stationName ?? '', status: m.status, updatedAt: m.updatedAt.toISOString() };
-}
-
-/**
- * One page of the station's members (`inStation`) or of the tenant's users not holding it (the
- * add-member picker). @throws station.not_found.
- */
-export async function listStationUserPage(tx: Tx, tenantId: string, q: StationUserListBody, inStation: boolean): Promise<Paged<StationMemberRow>> {
-  await getStation(tx, tenantId, q.stationId);
-  const page = q.page ?? 1;
-  const pageSize = q.pageSize ?? 10;
-  const { rows, records } = await repo.listStationUsers(tx, { ...q, tenantId, page, pageSize }, inStation);
-  return { rows: rows.map(toMemberRow), ...pageInfo(page, pageSize, records) };
-}
 
 /**
  * `addstationuser`: gives users of the tenant this station (a user's previous station is replaced).

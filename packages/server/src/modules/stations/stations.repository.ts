@@ -6,8 +6,7 @@
  * for children, (tenant_id, org_id) for organisations. Code lookups and member counts use small tenant
  * ranges (see docs/stations.md for the indexes they would like).
  */
-import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, count, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { organisations, stations, users } from '../../db/schema/index.js';
 
@@ -46,31 +45,6 @@ export async function listStations(tx: Tx, q: { tenantId: string; keyword?: stri
 
 /** A station with its parent's and organisation's names and its member count (tenant-area grid). */
 export interface StationListRecord extends StationRecord { parentName: string | null; orgName: string | null; members: number }
-
-const STATION_SORTS = { name: stations.name, code: stations.code, level: stations.level, enabled: stations.enabled, updatedAt: stations.updatedAt } as const;
-
-/**
- * A page of the tenant's stations for the grid: `keyword` is a name prefix, `code` a code prefix,
- * `enabled` an exact value; by name unless a sort is given (then by that column, id as tie-break).
- */
-export async function listTenantStations(tx: Tx, q: { tenantId: string; keyword?: string; code?: string; enabled?: number; sortField?: string; sortOrder?: string; page: number; pageSize: number }): Promise<{ rows: StationListRecord[]; records: number }> {
-  const k = q.keyword?.trim();
-  const c = q.code?.trim();
-  const where = and(eq(stations.tenantId, q.tenantId), k ? sql`starts_with(${stations.name}, ${k})` : undefined,
-    c ? sql`starts_with(${stations.code}, ${c})` : undefined, q.enabled === undefined ? undefined : eq(stations.enabled, q.enabled));
-  const col = STATION_SORTS[q.sortField as keyof typeof STATION_SORTS];
-  const order = col ? [q.sortOrder === 'descend' ? desc(col) : asc(col), asc(stations.id)] : [asc(stations.name), asc(stations.id)];
-  const parent = alias(stations, 'parent');
-  const [total] = await tx.select({ n: count() }).from(stations).where(where);
-  const rows = await tx.select({
-    station: stations, parentName: parent.name, orgName: organisations.name,
-    members: sql<number>`(select count(*)::int from ${users} where ${users.tenantId} = ${stations.tenantId} and ${users.stationId} = ${stations.id})`,
-  }).from(stations)
-    .leftJoin(parent, and(eq(parent.tenantId, stations.tenantId), eq(parent.id, stations.parentId)))
-    .leftJoin(organisations, and(eq(organisations.tenantId, stations.tenantId), eq(organisations.id, stations.orgId)))
-    .where(where).orderBy(...order).limit(q.pageSize).offset((q.page - 1) * q.pageSize);
-  return { rows: rows.map((r) => ({ ...r.station, parentName: r.parentName, orgName: r.orgName, members: r.members })), records: total?.n ?? 0 };
-}
 
 /** True when `orgId` is an organisation of the tenant. */
 export async function existsTenantOrg(tx: Tx, tenantId: string, orgId: string): Promise<boolean> {
@@ -124,29 +98,6 @@ export async function findStationWithChildren(tx: Tx, tenantId: string, ids: str
 
 /** A user as the member grids show it. */
 export interface StationMemberRecord { userId: string; username: string; employeeName: string; orgId: string | null; orgName: string | null; stationName: string | null; status: number; updatedAt: Date }
-
-const MEMBER_SORTS = { username: users.username, employeeName: users.employeeName, updatedAt: users.updatedAt } as const;
-
-/**
- * One page of the tenant's users that hold the station (`inStation`) or do not, searched by the start
- * of the user name or employee name (case-insensitive, on the `_lc` columns); by user name by default.
- */
-export async function listStationUsers(tx: Tx, q: { tenantId: string; stationId: string; keyword?: string; sortField?: string; sortOrder?: string; page: number; pageSize: number }, inStation: boolean): Promise<{ rows: StationMemberRecord[]; records: number }> {
-  const parts: (SQL | undefined)[] = [eq(users.tenantId, q.tenantId),
-    inStation ? eq(users.stationId, q.stationId) : or(isNull(users.stationId), ne(users.stationId, q.stationId))];
-  const k = q.keyword?.trim().toLowerCase();
-  if (k) parts.push(or(sql`starts_with(${users.usernameLc}, ${k})`, sql`starts_with(${users.employeeNameLc}, ${k})`));
-  const where = and(...parts);
-  const col = MEMBER_SORTS[q.sortField as keyof typeof MEMBER_SORTS];
-  const order = col ? [q.sortOrder === 'descend' ? desc(col) : asc(col), asc(users.id)] : [asc(users.username), asc(users.id)];
-  const [total] = await tx.select({ n: count() }).from(users).where(where);
-  const rows = await tx.select({
-    userId: users.id, username: users.username, employeeName: users.employeeName, orgId: users.orgId, orgName: organisations.name, stationName: stations.name, status: users.status, updatedAt: users.updatedAt,
-  }).from(users).leftJoin(organisations, and(eq(organisations.tenantId, users.tenantId), eq(organisations.id, users.orgId)))
-    .leftJoin(stations, and(eq(stations.tenantId, users.tenantId), eq(stations.id, users.stationId)))
-    .where(where).orderBy(...order).limit(q.pageSize).offset((q.page - 1) * q.pageSize);
-  return { rows, records: total?.n ?? 0 };
-}
 
 /** The users among `userIds` of the tenant, with the station they hold. */
 export async function findTenantUsers(tx: Tx, tenantId: string, userIds: string[]): Promise<{ id: string; username: string; stationId: string | null }[]> {

@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { pageInfo, STATION_RULES, StationCodes, type Paged, type StationAddBody, type StationEditBody, type TenantStationListBody, type TenantStationRow } from '@mp/protocol';
+import { STATION_RULES, StationCodes, type StationAddBody, type StationEditBody, type TenantStationRow } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { checkText } from '../../lib/validate.js';
@@ -29,14 +29,6 @@ export async function getStation(tx: Tx, tenantId: string, id: string): Promise<
   const s = await repo.findStationById(tx, tenantId, id);
   if (!s) throw new AppError(StationCodes.NOT_FOUND);
   return s;
-}
-
-/** One page of the tenant's stations (name prefix, code prefix, enabled; sorted in SQL). */
-export async function listTenantStationPage(tx: Tx, tenantId: string, q: TenantStationListBody): Promise<Paged<TenantStationRow>> {
-  const page = q.page ?? 1;
-  const pageSize = q.pageSize ?? 10;
-  const { rows, records } = await repo.listTenantStations(tx, { ...q, tenantId, page, pageSize });
-  return { rows: rows.map(toTenantStationRow), ...pageInfo(page, pageSize, records) };
 }
 
 /** The ancestors list of a child of `parent`. */
