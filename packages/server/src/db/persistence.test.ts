@@ -21,5 +21,5 @@ describe('embedded database on disk', () => {
     const rows = await second.app.database.db.select().from(tenants);
     expect(rows.map((r) => r.id)).toContain(id);
     await second.app.close();
-  });
+  }, 120_000); // two starts of an on-disk database: slow on a busy machine
 });
