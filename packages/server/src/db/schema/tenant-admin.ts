@@ -63,6 +63,8 @@ export const orgMappings = pgTable('org_mappings', {
   uniqueIndex('org_mappings_org_uq').on(t.tenantId, t.productId, t.orgId),
   uniqueIndex('org_mappings_code_uq').on(t.tenantId, t.productId, sql`lower(${t.externalCode})`),
   index('org_mappings_tenant_updated_idx').on(t.tenantId, t.updatedAt),
+  // the organisation filter and data-scope lookups of the mapping grid (docs/tenant-apps.md)
+  index('org_mappings_tenant_org_idx').on(t.tenantId, t.orgId),
 ]);
 
 /**
@@ -83,6 +85,7 @@ export const userMappings = pgTable('user_mappings', {
   uniqueIndex('user_mappings_user_uq').on(t.tenantId, t.productId, t.userId),
   uniqueIndex('user_mappings_account_uq').on(t.tenantId, t.productId, sql`lower(${t.externalAccount})`),
   index('user_mappings_tenant_updated_idx').on(t.tenantId, t.updatedAt),
+  index('user_mappings_tenant_user_idx').on(t.tenantId, t.userId),
 ]);
 
 /**

@@ -1,0 +1,2 @@
+CREATE INDEX "org_mappings_tenant_org_idx" ON "org_mappings" USING btree ("tenant_id","org_id");--> statement-breakpoint
+CREATE INDEX "user_mappings_tenant_user_idx" ON "user_mappings" USING btree ("tenant_id","user_id");
