@@ -41,12 +41,15 @@ export async function listTenantProducts(tx: Tx, tenantId: string): Promise<{ pr
     .innerJoin(products, eq(products.id, tenantProducts.productId)).where(eq(tenantProducts.tenantId, tenantId)).orderBy(asc(products.code));
 }
 
-/** Makes `items` the tenant's authorised set: removes the others, adds new ones, updates versions. */
-export async function replaceTenantProducts(tx: Tx, tenantId: string, items: { productId: string; version: string }[]): Promise<void> {
+/**
+ * Makes `items` the tenant's authorised set: removes the others, adds new ones (their application
+ * tenant created by `creator`), updates versions.
+ */
+export async function replaceTenantProducts(tx: Tx, tenantId: string, items: { productId: string; version: string }[], creator = ''): Promise<void> {
   const keep = items.map((i) => i.productId);
   await tx.delete(tenantProducts).where(and(eq(tenantProducts.tenantId, tenantId), keep.length ? notInArray(tenantProducts.productId, keep) : undefined));
   if (!items.length) return;
-  await tx.insert(tenantProducts).values(items.map((i) => ({ tenantId, productId: i.productId, version: i.version })))
+  await tx.insert(tenantProducts).values(items.map((i) => ({ tenantId, productId: i.productId, version: i.version, creator })))
     .onConflictDoUpdate({ target: [tenantProducts.tenantId, tenantProducts.productId], set: { version: sql`excluded.version` } });
 }
 

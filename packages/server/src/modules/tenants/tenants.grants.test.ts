@@ -47,6 +47,9 @@ describe('product authorisation of a tenant', () => {
     const after = await c.post(Paths.listtenantproduct, { tenantId: tenant, page: 1, pageSize: 1 });
     expect(after.body.data).toMatchObject({ records: 2, total: 2, authorised: [{ productId: b.id, version: 'V9.1' }] });
     expect(after.body.data.rows[0]).toMatchObject({ productId: b.id, authorised: true, authorisedVersion: 'V9.1' });
+    // the application tenant it creates records who authorised it (the tenant's app management shows it)
+    const [row] = await t.app.database.db.select().from(tenantProducts).where(and(eq(tenantProducts.tenantId, tenant), eq(tenantProducts.productId, b.id)));
+    expect(row!.creator).toBe('admin');
 
     // Replacing: a in, b out.
     await c.post(Paths.savetenantproduct, { tenantId: tenant, products: [{ productId: a.id, version: a.version }] });

@@ -46,7 +46,7 @@ export async function saveTenantProducts(tx: Tx, request: FastifyRequest, b: Ten
     const unchanged = had.get(item.productId) === item.version;
     if (product.status !== 1 && !unchanged) throw new AppError(ProductCodes.NOT_ENABLED, { name: product.name });
   }
-  await repo.replaceTenantProducts(tx, tenant.id, items);
+  await repo.replaceTenantProducts(tx, tenant.id, items, request.auth?.username ?? '');
   const after = items.map((i) => ({ ...i, code: found.get(i.productId)!.code })).sort((x, y) => x.code.localeCompare(y.code));
   await insertAuditEntry(tx, request, { tenantId: tenant.id, action: 'tenant.products.save', entity: 'tenant', entityId: tenant.id, before, after });
   return { count: items.length };
