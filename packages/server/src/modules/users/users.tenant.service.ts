@@ -93,11 +93,16 @@ async function imageInTenant(tx: Tx, request: FastifyRequest, field: 'avatar' | 
   const tenantId = tenantOf(request).id;
   // The same short raise of scope as licence.repository's count (restored before anything else runs).
   await tx.execute(sql`select set_config('mp.scope', 'platform', true)`);
-  const [file] = await tx.select({ tenantId: files.tenantId }).from(files).where(eq(files.id, id));
-  const allowed = !!file && (file.tenantId === tenantId || file.tenantId === request.auth?.tenantId);
-  const out = allowed ? await checkImage(tx, field, id, tenantId) : '';
-  await tx.execute(sql`select set_config('mp.scope', 'tenant', true)`);
-  if (!allowed) throw new AppError(Codes.FILE_NOT_FOUND);
+  let out = '';
+  try {
+    const [file] = await tx.select({ tenantId: files.tenantId }).from(files).where(eq(files.id, id));
+    const allowed = !!file && (file.tenantId === tenantId || file.tenantId === request.auth?.tenantId);
+    if (!allowed) throw new AppError(Codes.FILE_NOT_FOUND);
+    out = await checkImage(tx, field, id, tenantId);
+  } finally {
+    // back to the tenant scope; a failed statement has aborted the transaction anyway (it rolls back)
+    await tx.execute(sql`select set_config('mp.scope', 'tenant', true)`).catch(() => undefined);
+  }
   return out;
 }
 
