@@ -231,14 +231,19 @@ describe('role management in the tenant area', () => {
   });
 
   it('the member signs in and gets only the granted menus of the tenant', async () => {
-    // A plain role holder cannot enter /tenancy in the console yet (their session lists neither the
-    // tenant nor user type 3: docs/tenancy.md "Who enters the tenant area", docs/tenant-roles.md "Not
-    // yet"): the member signs in on the page, and their tenant menu is read with their own session.
+    // A role holder of their own tenant lands in its tenant area with the menus of their roles
+    // (docs/tenancy.md "Who enters the tenant area").
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: en.layout.header.logout }).click();
     await page.getByRole('button', { name: en.common.ok }).last().click();
     await page.waitForURL(/\/login/);
-    await signIn(member, /\/userAdmin/, 'en-US');
+    await signIn(member, /\/tenancy\//, 'en-US');
+    await page.getByRole('menuitem', { name: en.menu.employeeManagement }).waitFor({ timeout: 15_000 });
+    await page.getByRole('menuitem', { name: en.menu.stationManagement }).waitFor();
+    expect(await page.getByRole('menuitem', { name: en.menu.roleManagement }).count()).toBe(0);
+    expect(await page.getByRole('menuitem', { name: en.menu.auditlog }).count()).toBe(0);
+    await shot(page, 'tenant-roles-member-en');
+    // the same through the gateway: the menus with their bits, and the role's API grants
     const c = await new GatewayClient(server.url).init();
     await c.signIn(member, DEMO_PASSWORD);
     c.tenantId = tenantId;
