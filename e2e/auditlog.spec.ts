@@ -91,7 +91,7 @@ describe('tenant audit log in the console', () => {
     await expect.poll(() => dataRows().count()).toBe(5);
     const search = page.getByRole('search');
     await search.getByLabel(en.auditlog.field.action).click();
-    await page.locator('.ant-select-item-option', { hasText: en.auditlog.action.user_edit }).click();
+    await page.locator(`.ant-select-item-option[title="${en.auditlog.action.user_edit}"]`).click();
     await search.getByRole('button', { name: en.common.search }).click();
     await page.getByText(en.grid.total.replace('{{count}}', '1')).waitFor();
     expect(await dataRows().count()).toBe(1);
@@ -132,7 +132,7 @@ describe('tenant audit log in the console', () => {
   it('exports the filtered entries as .xlsx with English headings', async () => {
     const search = page.getByRole('search');
     await search.getByLabel(en.auditlog.field.entity).click();
-    await page.locator('.ant-select-item-option', { hasText: en.auditlog.entity.user }).click();
+    await page.locator(`.ant-select-item-option[title="${en.auditlog.entity.user}"]`).click();
     await search.getByRole('button', { name: en.common.search }).click();
     await page.getByText(en.grid.total.replace('{{count}}', '13')).waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: en.grid.export }).click()]);
