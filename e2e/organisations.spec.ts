@@ -149,10 +149,10 @@ describe('organisation management in the tenant area', () => {
   it('moves a subtree with the choose-parent dialog, where the organisation itself cannot be chosen', async () => {
     await rowOf('Marketing').getByRole('button', { name: o.action.chooseParent }).click();
     const d = dialogNamed(o.chooseParentTitle);
+    const own = treeNode('Marketing', d);
+    await own.waitFor(); // the dialog's tree has loaded
     await d.getByRole('button', { name: en.common.ok }).click();
     await d.getByText(o.parentRequired).waitFor();
-    const own = treeNode('Marketing', d);
-    await own.waitFor();
     expect(await own.getAttribute('class')).toContain('ant-tree-treenode-disabled');
     await treeNode('Service desk', d).locator('.tenant-org-tree-node').click();
     await d.getByText(o.selectedOrg.replace('{{name}}', 'Service desk')).waitFor();
@@ -253,6 +253,8 @@ describe('organisation element library', () => {
       await page.keyboard.press('Escape');
       await page.getByRole('menuitem', { name: texts.menu.baseOrgManagement }).click();
       await page.waitForURL(/\/tenancy\/baseOrgManagement/);
+      // the library's grid is there before the next language switch (a switch during its load was flaky)
+      await page.getByRole('columnheader', { name: texts.organisation.field.relation }).waitFor();
     }
   });
 });
