@@ -1,13 +1,11 @@
 /**
- * A station (position) chooser for a tenant (SPEC §3 User station): searched on the server by name
- * prefix (`liststation`, 50 at a time), as a controlled field whose value is the station id. Disabled
- * until a tenant is known; an empty tenant shows the "no stations yet" state.
+ * A station (position) chooser for a tenant of the platform area (SPEC §3 User station): `liststation`
+ * of `tenantId` through the shared StationSearchSelect. Disabled until a tenant is known; an empty tenant
+ * shows the "no stations yet" state.
  */
-import { useMemo, useState } from 'react';
-import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { listStations } from '../../api/station';
+import StationSearchSelect from './station-search-select';
 
 export interface StationSelectProps {
   tenantId?: string;
@@ -19,33 +17,10 @@ export interface StationSelectProps {
   valueLabel?: string;
 }
 
-export default function StationSelect({ tenantId, value, onChange, placeholder, id, valueLabel }: StationSelectProps) {
+export default function StationSelect({ tenantId, ...rest }: StationSelectProps) {
   const { t } = useTranslation('user');
-  const [keyword, setKeyword] = useState('');
-  const { data, isFetching } = useQuery({
-    queryKey: ['stationOptions', tenantId, keyword],
-    queryFn: () => listStations({ tenantId: tenantId!, page: 1, pageSize: 50, keyword: keyword || undefined }),
-    enabled: Boolean(tenantId),
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-  });
-  const options = useMemo(() => {
-    const list = (data?.rows ?? []).map((r) => ({ value: r.id, label: r.level ? `${r.name} · ${r.level}` : r.name }));
-    if (value && !list.some((o) => o.value === value)) list.unshift({ value, label: valueLabel || value });
-    return list;
-  }, [data, value, valueLabel]);
   return (
-    <Select
-      id={id}
-      allowClear
-      showSearch={{ filterOption: false, onSearch: (v) => setKeyword(v.trim()) }}
-      value={value || undefined}
-      placeholder={placeholder}
-      disabled={!tenantId}
-      loading={isFetching}
-      options={options}
-      notFoundContent={isFetching ? undefined : t('noStation')}
-      onChange={(v: string | undefined) => { setKeyword(''); onChange?.(v || undefined); }}
-    />
+    <StationSearchSelect {...rest} queryKey={['stationOptions', tenantId]} disabled={!tenantId} emptyText={t('noStation')}
+      fetchPage={(keyword) => listStations({ tenantId: tenantId!, page: 1, pageSize: 50, keyword: keyword || undefined })} />
   );
 }
