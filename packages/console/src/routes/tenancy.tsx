@@ -2,7 +2,7 @@
  * Tenant area, user type 3 (SPEC §2 Tenant): /tenancy → appManagement. The menu comes from the server
  * (`listmymenu` for the selected tenant, SPEC §6); routes not in it redirect to its first item.
  */
-import { placeholder, type AreaDef } from './types';
+import type { AreaDef } from './types';
 
 export const tenancyArea: AreaDef = {
   userType: 3,
