@@ -7,25 +7,17 @@
  * members, deletes one; screenshots in English, Chinese and Japanese (e2e/artifacts/stations-*.png).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { Paths } from '@mp/protocol';
 import { resources } from '@mp/i18n';
-import { GatewayClient } from '../packages/server/src/testing/gateway-client.js';
-import { DEMO_PASSWORD } from '../packages/server/src/scripts/seed-demo-data.js';
-import { ADMIN_PASSWORD, chooseLanguage, launchBrowser, shot, signInOnPage, startServer, type RunningServer } from './support.js';
+import { chooseLanguage, launchBrowser, shot } from './support.js';
+import { demoTenantId, enterTenant, startDemoServer, tenantClient, type DemoServer } from './tenant-session.js';
 
 const zh = resources['zh-CN'];
 const en = resources['en-US'];
 const ja = resources['ja-JP'];
-const ROOT = new URL('..', import.meta.url).pathname;
-const dataDir = mkdtempSync(join(tmpdir(), 'mp-e2e-stations-'));
-const ADMIN = 'northwind.admin';
 
-let server: RunningServer;
+let server: DemoServer;
 let browser: Browser;
 let page: Page;
 /** Stations of the seed (5) plus the bulk ones added through the API. */
@@ -35,19 +27,9 @@ const rowOf = (text: string) => page.getByRole('row', { name: new RegExp(text) }
 const dialogNamed = (name: string) => page.getByRole('dialog', { name });
 
 beforeAll(async () => {
-  const seed = spawnSync(process.execPath, ['--import', 'tsx', 'packages/server/src/scripts/seed-demo.ts'], {
-    cwd: ROOT, env: { ...process.env, MP_DATA_DIR: dataDir, MP_ADMIN_PASSWORD: ADMIN_PASSWORD, DATABASE_URL: '' }, encoding: 'utf8',
-  });
-  if (seed.status !== 0) throw new Error(`seed failed: ${seed.stdout}${seed.stderr}`);
-  server = await startServer({ MP_DATA_DIR: dataDir });
-  // Zone stations to page through, added by the tenant's administrator through the gateway (the seed
-  // makes northwind.admin the administrator of Northwind).
-  const admin = await new GatewayClient(server.url).init();
-  await admin.signIn('admin', ADMIN_PASSWORD);
-  const tenant = (await admin.post(Paths.listtenant, { code: 'northwind' })).body.data.rows[0];
-  const api = await new GatewayClient(server.url).init();
-  await api.signIn(ADMIN, DEMO_PASSWORD);
-  api.tenantId = tenant.id;
+  server = await startDemoServer('stations');
+  // Zone stations to page through, added by the tenant's administrator through the gateway.
+  const api = await tenantClient(server.url, await demoTenantId(server.url));
   for (let i = 1; i <= BULK; i++) {
     expect((await api.post(Paths.addstation, { name: `Zone station ${String(i).padStart(2, '0')}`, level: 'B1' })).body.result).toBe('1');
   }
@@ -57,20 +39,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('station management in the tenant area', () => {
   it('signs in as the tenant administrator, chooses the tenant and opens position management', async () => {
-    await page.goto(`${server.url}/login`);
-    await signInOnPage(page, ADMIN, DEMO_PASSWORD, 'zh-CN');
-    await page.waitForURL(/\/tenancyAdmin/, { timeout: 15_000 });
-    await chooseLanguage(page, 'English');
-    const tiles = page.getByRole('list', { name: en.tenant.my.title });
-    await tiles.getByRole('button', { name: 'Northwind Logistics Ltd.' }).click();
-    await page.waitForURL(/\/tenancy\//, { timeout: 15_000 });
-    await page.getByRole('menuitem', { name: en.menu.stationManagement }).click();
-    await page.waitForURL(/\/tenancy\/stationManagement/);
+    await enterTenant(page, server.url, { menu: 'stationManagement' });
     await page.getByText(total(5 + BULK)).waitFor();
     await rowOf('Product Manager').waitFor();
   });

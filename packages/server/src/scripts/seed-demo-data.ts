@@ -71,9 +71,12 @@ export function rng(seed: number): () => number {
 }
 
 /**
- * The people of the tenant at `index` of DEMO_TENANTS. User names carry the tenant code
- * (`zhangwei.yunti`), so they are unique across tenants and a sign-in without a TENANTID header finds
- * exactly one account; mobiles and e-mails are unique across the whole demo.
+ * The people of the tenant at `index` of DEMO_TENANTS, every field within SPEC §5 User (USER_RULES of
+ * the protocol: seed-demo.test.ts checks each seeded row with the server's own checks). User names are
+ * letters, digits and underscores and carry the tenant code (`yunti_admin`, `wangyong_yunti`,
+ * `james_lee_northwind`), so they are unique across tenants and a sign-in without a TENANTID header finds
+ * exactly one account; employee names are letters, digits and Chinese characters only (`张伟`,
+ * `JamesLee`); mobiles and e-mails are unique across the whole demo.
  */
 export function peopleOf(t: DemoTenant, index: number): DemoPerson[] {
   const rand = rng(1000 + index);
@@ -81,29 +84,32 @@ export function peopleOf(t: DemoTenant, index: number): DemoPerson[] {
   const people: DemoPerson[] = [];
   const seen = new Set<string>();
   for (let i = 0; people.length < t.users; i++) {
+    /** Employee name, user name stem and e-mail local part. */
     let display: string;
     let handle: string;
+    let mailbox: string;
     if (t.names === 'zh') {
       const [s, sp] = pick(ZH_SURNAMES);
       const [g, gp] = pick(ZH_GIVEN);
       display = s + g;
-      handle = sp + gp;
+      handle = mailbox = sp + gp;
     } else {
       const f = pick(EN_FIRST);
       const l = pick(EN_LAST);
-      display = `${f} ${l}`;
-      handle = `${f}.${l}`.toLowerCase();
+      display = f + l;
+      handle = `${f}_${l}`.toLowerCase();
+      mailbox = `${f}.${l}`.toLowerCase();
     }
     if (seen.has(handle)) continue;
     seen.add(handle);
     const n = people.length;
     const tenantAdmin = n === 0;
     people.push({
-      username: tenantAdmin ? `${t.code}.admin` : `${handle}.${t.code}`,
+      username: tenantAdmin ? `${t.code}_admin` : `${handle}_${t.code}`,
       employeeName: display,
       employeeCode: `${t.code.slice(0, 2).toUpperCase()}${String(index + 1)}${String(n + 1).padStart(3, '0')}`,
       mobile: `${pick(MOBILE_PREFIXES)}${String(index + 1)}${String(n + 1).padStart(3, '0')}${String(Math.floor(rand() * 10_000)).padStart(4, '0')}`,
-      email: `${tenantAdmin ? 'it-admin' : handle}@${t.domain}`,
+      email: `${tenantAdmin ? 'it-admin' : mailbox}@${t.domain}`,
       tenantAdmin,
       appAdmin: n === 1,
       status: n === t.users - 1 && t.users >= 8 ? 0 : 1,
@@ -162,16 +168,20 @@ export const DEMO_TEAMS = {
  */
 export const DEMO_ROLE = {
   code: 'deptmgr',
-  name: { zh: '部门经理', en: 'Department managers' },
+  /** SPEC §5 Role: Chinese characters, letters, digits and underscores only. */
+  name: { zh: '部门经理', en: 'Department_managers' },
   menus: { employeeManagement: 3, orgManagement: 1, stationManagement: 1, orgEmployeeRelation: 3 } as Record<string, number>,
 } as const;
 
-/** Departments under each tenant's root organisation, and stations (positions) with their level. */
+/**
+ * Departments under each tenant's root organisation, and stations (positions) with their level and type
+ * (SPEC §5 Position: name and type required).
+ */
 export const DEMO_DEPARTMENTS = {
   zh: [['RD', '研发中心'], ['MKT', '市场部'], ['OPS', '运营部'], ['HR', '人力资源部']],
   en: [['RD', 'Engineering'], ['SALES', 'Sales'], ['OPS', 'Operations'], ['HR', 'People']],
 } as const;
 export const DEMO_STATIONS = {
-  zh: [['软件工程师', 'P5'], ['高级工程师', 'P6'], ['产品经理', 'P6'], ['部门经理', 'M2'], ['专员', 'P3']],
-  en: [['Software Engineer', 'P5'], ['Senior Engineer', 'P6'], ['Product Manager', 'P6'], ['Department Manager', 'M2'], ['Specialist', 'P3']],
+  zh: [['软件工程师', 'P5', '技术'], ['高级工程师', 'P6', '技术'], ['产品经理', 'P6', '产品'], ['部门经理', 'M2', '管理'], ['专员', 'P3', '职能']],
+  en: [['Software Engineer', 'P5', 'Technical'], ['Senior Engineer', 'P6', 'Technical'], ['Product Manager', 'P6', 'Product'], ['Department Manager', 'M2', 'Management'], ['Specialist', 'P3', 'Staff']],
 } as const;

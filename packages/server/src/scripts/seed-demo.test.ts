@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { Paths } from '@mp/protocol';
+import { checkPasswordStrength, checkUserFields, DEFAULT_PASSWORD_RULE, Paths, ROLE_RULES, STATION_RULES, TENANT_RULES } from '@mp/protocol';
 import { ADMIN_PASSWORD, testApp } from '../testing/test-app.js';
+import { AppError } from '../lib/errors.js';
+import { checkText, type TextRule } from '../lib/validate.js';
+import { checkOrgFields } from '../modules/organisations/organisations.service.js';
 import { inScope, PLATFORM_SCOPE } from '../db/context.js';
 import { auditLog, files, organisations, roleGrants, roles, roleUsers, stations, tenants, userIdentities, users } from '../db/schema/index.js';
 import { DEMO_PASSWORD, DEMO_ROLE, DEMO_TENANTS, peopleOf, solidPng } from './seed-demo-data.js';
@@ -78,6 +81,57 @@ describe('seed:demo', () => {
     }
   });
 
+  it('every seeded tenant, user, organisation, position and role passes the SPEC §5 checks the server runs on a write', async () => {
+    const rows = await inScope(t.app.database.db, PLATFORM_SCOPE, async (tx) => {
+      const tenantRows = await tx.select().from(tenants).where(inArray(tenants.code, codes));
+      const ids = tenantRows.map((r) => r.id);
+      return {
+        tenantRows,
+        userRows: await tx.select().from(users).where(inArray(users.tenantId, ids)),
+        orgRows: await tx.select().from(organisations).where(inArray(organisations.tenantId, ids)),
+        stationRows: await tx.select().from(stations).where(inArray(stations.tenantId, ids)),
+        roleRows: await tx.select().from(roles).where(inArray(roles.tenantId, ids)),
+      };
+    });
+    const problems: string[] = [];
+    /** Runs one server check, noting its refusal (code and parameters) under `what`. */
+    const check = (what: string, run: () => unknown) => {
+      try { run(); } catch (e) { problems.push(`${what}: ${e instanceof AppError ? `${e.code} ${JSON.stringify(e.params)}` : String(e)}`); }
+    };
+    const text = (what: string, field: string, value: string | null, rule: TextRule) => check(`${what} ${field} '${value}'`, () => checkText(field, value, rule));
+    for (const r of rows.tenantRows) {
+      const what = `tenant ${r.code}`;
+      text(what, 'code', r.code, { required: true, ...TENANT_RULES.code });
+      text(what, 'name', r.name, { required: true, ...TENANT_RULES.name });
+      text(what, 'abbreviation', r.abbreviation, { required: true, ...TENANT_RULES.abbreviation });
+      text(what, 'address', r.address, { required: true, ...TENANT_RULES.address });
+      text(what, 'description', r.description, TENANT_RULES.description);
+      text(what, 'logo', r.logo, { required: true });
+    }
+    for (const u of rows.userRows) {
+      const fields = { ...u, mobile: u.mobile ?? '', email: u.email ?? '', orgId: u.orgId ?? '', effectiveDate: u.effectiveDate ?? '', expiryDate: u.expiryDate ?? '' };
+      for (const p of checkUserFields(fields)) problems.push(`user ${u.username} ${p.field} '${fields[p.field]}': ${p.code}`);
+    }
+    for (const o of rows.orgRows) check(`organisation ${o.code} '${o.name}'`, () => checkOrgFields(o));
+    for (const s of rows.stationRows) {
+      const what = `station ${s.code}`;
+      text(what, 'name', s.name, { required: true, ...STATION_RULES.name });
+      text(what, 'level', s.level, { required: true, ...STATION_RULES.level });
+      text(what, 'code', s.code, STATION_RULES.code);
+      text(what, 'type', s.type, { required: true, ...STATION_RULES.type }); // SPEC §5 Position: name and type required
+      text(what, 'description', s.description, STATION_RULES.description);
+    }
+    for (const r of rows.roleRows) {
+      const what = `role ${r.code}`;
+      text(what, 'roleNo', r.code, { required: true, ...ROLE_RULES.roleNo });
+      text(what, 'roleName', r.name, { required: true, ...ROLE_RULES.roleName });
+      text(what, 'description', r.description, ROLE_RULES.description);
+    }
+    expect(rows.userRows.length * rows.orgRows.length * rows.stationRows.length * rows.roleRows.length).toBeGreaterThan(0);
+    expect(problems).toEqual([]);
+    expect(checkPasswordStrength(DEMO_PASSWORD, DEFAULT_PASSWORD_RULE)).toBe(1);
+  });
+
   it('a second run adds nothing and does not fail', async () => {
     const before = await count();
     const again = await seedDemo(t.app.database);
@@ -92,7 +146,7 @@ describe('seed:demo', () => {
     const list = await admin.post(Paths.listtenant, { page: 1, pageSize: 50 });
     expect(list.body.data.rows.map((r: { code: string }) => r.code)).toEqual(expect.arrayContaining(codes));
     const ta = await t.client();
-    const info = await ta.signIn('yunti.admin', DEMO_PASSWORD);
+    const info = await ta.signIn('yunti_admin', DEMO_PASSWORD);
     expect(info.userType).toContain(3);
   });
 

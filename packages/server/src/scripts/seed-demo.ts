@@ -4,7 +4,7 @@
  * - five tenants with company names, codes, abbreviations and addresses (one disabled), each with a
  *   generated solid-colour PNG logo in `files`;
  * - 45 users across them with Chinese or English names, 11-digit mobiles and e-mails; the first of each
- *   tenant is its tenant administrator (identity 3; user name `<code>.admin`), the second an
+ *   tenant is its tenant administrator (identity 3; user name `<code>_admin`), the second an
  *   application administrator (identity 2); all hold identity 1 and share the password DEMO_PASSWORD;
  * - each tenant's root organisation with four departments, two teams under the first department, and
  *   five stations (positions); every user belongs to a department or team (affiliated and default
@@ -13,6 +13,9 @@
  *   its organisation-tree grant is that department's subtree, with menu grants and the API grants of
  *   those menus (`apis`: the tenant API catalogue of the running app); the tenant's third user holds it;
  * - `signin` audit entries over the last 7 days, so the platform dashboard's chart shows something.
+ * Every row follows SPEC §5 (user names, employee names, codes, mobiles, e-mails, organisation, position
+ * and role names): seed-demo.test.ts runs the server's own checks on each, so the demo can be edited in
+ * the console's forms as it is.
  * Idempotent: a tenant whose code exists is skipped with everything of it, so a second run adds nothing.
  * All inserts run in one transaction.
  *
@@ -102,8 +105,8 @@ export async function seedDemo(database: Database, opts: { now?: Date; apis?: Te
       // Every fourth user from the fifth on works in a team of the first department.
       const orgOf = (n: number): string => (n >= 4 && n % 4 === 0 ? teamIds[(n / 4) % teamIds.length]! : deptIds[n % deptIds.length]!);
       const stationIds = DEMO_STATIONS[t.names].map(() => randomUUID());
-      await tx.insert(stations).values(DEMO_STATIONS[t.names].map(([name, level], i) => ({
-        id: stationIds[i]!, tenantId, orgId: tenantId, name, level, code: `ST${String(i + 1).padStart(2, '0')}`, createdAt, updatedAt: createdAt,
+      await tx.insert(stations).values(DEMO_STATIONS[t.names].map(([name, level, type], i) => ({
+        id: stationIds[i]!, tenantId, orgId: tenantId, name, level, type, code: `ST${String(i + 1).padStart(2, '0')}`, createdAt, updatedAt: createdAt,
       })));
 
       const rand = rng(7000 + index);
