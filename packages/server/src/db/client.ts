@@ -48,5 +48,27 @@ export async function openDatabase(opts: { databaseUrl?: string | undefined; dat
   await client.waitReady;
   const db = drizzle({ client, schema });
   await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  const stopAnalyze = opts.dataDir === 'memory://' ? () => undefined : await keepStatistics(client, analyzeMinutes());
+  return { db: db as unknown as Db, kind: 'pglite', close: async () => { stopAnalyze(); await client.close(); } };
+}
+
+/** MP_ANALYZE_MINUTES (default 15; 0 = only at start): how often the embedded database's statistics are refreshed. */
+function analyzeMinutes(): number {
+  const n = Number(process.env.MP_ANALYZE_MINUTES ?? 15);
+  return Number.isFinite(n) && n >= 0 ? n : 15;
+}
+
+/**
+ * The embedded database runs no autovacuum, so without this the planner would choose plans from
+ * default estimates for ever (a 100,000-user tenant planned like an empty one). Runs ANALYZE once now
+ * and then every `minutes` (an unreferenced timer: it never keeps the process alive); PostgreSQL's own
+ * autovacuum does this for DATABASE_URL. Answers the function that stops the timer. Failures of a
+ * periodic run are ignored (the next one retries); the one at start may throw.
+ */
+async function keepStatistics(client: { exec(q: string): Promise<unknown> }, minutes: number): Promise<() => void> {
+  await client.exec('analyze');
+  if (!minutes) return () => undefined;
+  const timer = setInterval(() => { client.exec('analyze').catch(() => undefined); }, minutes * 60_000);
+  timer.unref();
+  return () => clearInterval(timer);
 }

@@ -46,6 +46,20 @@ export const orgUsers = pgTable('org_users', {
 }, (t) => [primaryKey({ columns: [t.tenantId, t.orgId, t.userId] }), index('org_users_user_idx').on(t.tenantId, t.userId)]);
 
 /**
+ * Users per affiliated organisation and status (issue 5 "Scale"; docs/benchmarks.md "Tenant area"):
+ * kept by the database triggers of migration 0013 on every insert and delete of users and every change
+ * of a user's tenant, affiliated organisation or status, so a user grid's total over an organisation
+ * subtree or a data scope is a sum over the organisations instead of a count of their users. `org_id`
+ * '' counts the users without an affiliated organisation. Rows whose count fell to 0 stay (harmless).
+ */
+export const orgUserCounts = pgTable('org_user_counts', {
+  tenantId: text('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+  orgId: text('org_id').notNull(),
+  status: smallint('status').notNull(),
+  users: integer('users').notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.tenantId, t.orgId, t.status] })]);
+
+/**
  * Organisation mapping (SPEC §2 orgMappingManagement): a tenant organisation's counterpart in one of
  * the tenant's applications (the application's own organisation code and name).
  */

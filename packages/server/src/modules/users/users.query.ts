@@ -9,12 +9,18 @@
  * and users_tenant_created_idx. User name, e-mail and employee name compare case-insensitively
  * through their stored lower-cased columns (`username_lc`, `email_lc`, `employee_name_lc`, each with a
  * (tenant_id, column) index), again with `starts_with`. bench/users.ts measures it.
+ *
+ * The total: when the filters are only the tenant, the organisation (exact, a subtree, the caller's
+ * data scope) and the status, the total is a sum over `org_user_counts` (users per affiliated
+ * organisation and status, kept by the triggers of migration 0013) instead of a count of the users —
+ * a few ms for a subtree of 10,000 users or a whole tenant of 100,000. Any other filter counts the
+ * users themselves through its index. bench/tenant.ts measures it (docs/benchmarks.md).
  */
 import { and, asc, desc, eq, getTableColumns, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { UserListBody } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
-import { organisations, stations, tenants, users } from '../../db/schema/index.js';
+import { organisations, orgUserCounts, stations, tenants, users } from '../../db/schema/index.js';
 
 /** A user row with the names the grid shows beside it; never the password hash. */
 export type UserListRecord = Omit<typeof users.$inferSelect, 'passwordHash'> & {
@@ -81,19 +87,55 @@ function selectRows(tx: Tx, extra: Record<string, SQL> = {}) {
 }
 
 /**
- * One page of users and the number matching; every filter counts through its index. `extra`: further
- * conditions of the caller (the tenant area's data scope, organisation subtree and position).
+ * A condition on an organisation-id column (users.org_id, org_user_counts.org_id): the organisation
+ * subtree or the data scope of the tenant area. It must hold for an id exactly when it holds for the
+ * users affiliated with that organisation ('' stands for "no organisation" in the counts).
  */
-export async function listUsers(tx: Tx, q: UserListBody & { page: number; pageSize: number }, extra?: SQL): Promise<{ rows: UserListRecord[]; records: number }> {
-  const where = and(userFilters(q), extra);
-  const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(users).where(where);
-  const rows = await selectRows(tx).where(where).orderBy(...orderOf(q)).limit(q.pageSize).offset((q.page - 1) * q.pageSize);
-  return { rows: rows as UserListRecord[], records: count?.n ?? 0 };
+export type OrgIdCondition = (orgIdColumn: SQLWrapper) => SQL | undefined;
+
+/** The conditions a caller adds to the grid's filters: `byOrg` on the affiliated organisation, `extra` on anything else. */
+export interface UserListScope { byOrg?: OrgIdCondition | undefined; extra?: SQL | undefined }
+
+function whereOf(q: UserListBody, scope: UserListScope): SQL | undefined {
+  return and(userFilters(q), scope.byOrg?.(users.orgId), scope.extra);
 }
 
-/** Every user matching the filters (export), in list order, at most `limit`; `extra` as for listUsers. */
-export async function listAllUsers(tx: Tx, q: UserListBody, limit: number, extra?: SQL): Promise<UserListRecord[]> {
-  return (await selectRows(tx).where(and(userFilters(q), extra)).orderBy(...orderOf(q)).limit(limit)) as UserListRecord[];
+/** True when every filter is one the per-organisation counts know: tenant, organisation, status. */
+function countableByOrganisation(q: UserListBody, scope: UserListScope): boolean {
+  const s = (v: string | undefined) => !!v?.trim();
+  return !scope.extra && !s(q.keyword) && !s(q.username) && !s(q.employeeName) && !s(q.employeeCode) && !s(q.mobile) && q.locked === undefined;
+}
+
+/** The number of users matching: a sum over org_user_counts when it can answer, otherwise a count. */
+async function countUsers(tx: Tx, q: UserListBody, scope: UserListScope): Promise<number> {
+  if (!countableByOrganisation(q, scope)) {
+    const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(users).where(whereOf(q, scope));
+    return row?.n ?? 0;
+  }
+  const s = (v: string | undefined) => v?.trim() ?? '';
+  const c = orgUserCounts;
+  const [row] = await tx.select({ n: sql<number>`coalesce(sum(${c.users}), 0)::int` }).from(c).where(and(
+    s(q.tenantId) ? eq(c.tenantId, s(q.tenantId)) : undefined,
+    s(q.orgId) ? eq(c.orgId, s(q.orgId)) : undefined,
+    q.status !== undefined ? eq(c.status, q.status) : undefined,
+    scope.byOrg?.(c.orgId),
+  ));
+  return row?.n ?? 0;
+}
+
+/**
+ * One page of users and the number matching; every filter counts through its index, and the
+ * organisation-only filters through the per-organisation counts (module comment).
+ */
+export async function listUsers(tx: Tx, q: UserListBody & { page: number; pageSize: number }, scope: UserListScope = {}): Promise<{ rows: UserListRecord[]; records: number }> {
+  const records = await countUsers(tx, q, scope);
+  const rows = await selectRows(tx).where(whereOf(q, scope)).orderBy(...orderOf(q)).limit(q.pageSize).offset((q.page - 1) * q.pageSize);
+  return { rows: rows as UserListRecord[], records };
+}
+
+/** Every user matching the filters (export), in list order, at most `limit`; `scope` as for listUsers. */
+export async function listAllUsers(tx: Tx, q: UserListBody, limit: number, scope: UserListScope = {}): Promise<UserListRecord[]> {
+  return (await selectRows(tx).where(whereOf(q, scope)).orderBy(...orderOf(q)).limit(limit)) as UserListRecord[];
 }
 
 /** One user with the names, by id. */

@@ -8,7 +8,6 @@
  * (`user.self`). Disabling, locking or deleting users ends their sessions in the same transaction.
  */
 import { randomUUID } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { Codes, Identity, pageInfo, Paths, UserCodes, type Paged, type UserAddBody, type UserEditBody, type UserListBody, type UserRow } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
@@ -18,7 +17,7 @@ import { assertLicenceAllows } from '../licence/licence.limits.js';
 import { findTenantById } from '../tenants/tenants.repository.js';
 import type { GuardStore } from '../session/guard-store.js';
 import * as repo from './users.repository.js';
-import { findUserRecordById, listUsers, type UserListRecord } from './users.query.js';
+import { findUserRecordById, listUsers, type UserListRecord, type UserListScope } from './users.query.js';
 import { checkEditableFields, checkImage, type UserFields } from './users.validate.js';
 
 /** What a write needs besides the transaction: the caller (audit, self checks) and the guard store. */
@@ -59,11 +58,11 @@ export async function endSessionsOf(tx: Tx, guardStore: GuardStore, userIds: str
   for (const userId of userIds) guardStore.forgetSessions({ userId });
 }
 
-/** One page of the user grid; `extra`: further conditions of the caller (users.query `listUsers`). */
-export async function listUserPage(tx: Tx, q: UserListBody, extra?: SQL): Promise<Paged<UserRow>> {
+/** One page of the user grid; `scope`: further conditions of the caller (users.query `listUsers`). */
+export async function listUserPage(tx: Tx, q: UserListBody, scope?: UserListScope): Promise<Paged<UserRow>> {
   const page = q.page ?? 1;
   const pageSize = q.pageSize ?? 10;
-  const { rows, records } = await listUsers(tx, { ...q, page, pageSize }, extra);
+  const { rows, records } = await listUsers(tx, { ...q, page, pageSize }, scope);
   return { rows: rows.map(toUserRow), ...pageInfo(page, pageSize, records) };
 }
 

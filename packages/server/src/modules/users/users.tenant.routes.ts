@@ -75,8 +75,10 @@ export default async function userTenantRoutes(app: FastifyInstance) {
     ok({ row: { jobId: await startTenantUserImport(app, request) } }));
 
   app.post(Paths.exporttenantuser, { config, schema: { tags, body: TenantUserListBody } }, async (request, reply) => {
-    const { body, extra } = svc.tenantUserQuery(request.tenant!, request.body as TenantUserListBody);
-    const rows = await inTenant(request, (tx) => listAllUsers(tx, body, EXPORT_LIMIT, extra));
+    const rows = await inTenant(request, async (tx) => {
+      const { body, scope } = await svc.tenantUserQuery(tx, request.tenant!, request.body as TenantUserListBody);
+      return listAllUsers(tx, body, EXPORT_LIMIT, scope);
+    });
     const buffer = await exportWorkbook(request.locale, rows);
     return reply.header('content-type', XLSX_TYPE).header('content-disposition', `attachment; filename="${fileName('users')}"`).send(buffer);
   });

@@ -11,17 +11,17 @@
  * an organisation is reachable only by the tenant's administrators).
  */
 import { defaultExpiryDate, readTenantSettings } from '../tenantsettings/tenantsettings.repository.js';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { Codes, UserCodes, type Paged, type TenantUserAddBody, type TenantUserListBody, type UserEditBody, type UserListBody, type UserRow } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
 import { files, organisations, users } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import type { TenantContext } from '../../types.js';
-import { assertOrgsInScope, orgIdInScope, type DataScope } from '../tenancy/data-scope.js';
+import { assertOrgsInScope, orgIdInScope, orgRowInScope, type DataScope } from '../tenancy/data-scope.js';
 import * as repo from './users.repository.js';
 import * as svc from './users.service.js';
-import { findUserRecordById } from './users.query.js';
+import { findUserRecordById, type OrgIdCondition, type UserListScope } from './users.query.js';
 import { checkEditableFields, checkImage } from './users.validate.js';
 
 /** The tenant of a tenant-area request (set by the guard). */
@@ -32,25 +32,34 @@ export function tenantOf(request: FastifyRequest): TenantContext {
 /**
  * The conditions the tenant area adds to the platform's user filters: the tenant, the data scope
  * (users by affiliated organisation), the organisation subtree (`orgId` + `includeSub`: every
- * organisation whose path starts with the chosen one's, an index range) and the position.
- * Answers the platform list body to combine them with (the tenant fixed, `orgId` dropped for a subtree).
+ * organisation whose path starts with the chosen one's — the path is read first so the prefix is a
+ * constant and an index range) and the position. Answers the platform list body (the tenant fixed,
+ * `orgId` dropped for a subtree) and the scope to combine it with: the organisation conditions as
+ * `byOrg`, so the total comes from the per-organisation counts (users.query `listUsers`).
  */
-export function tenantUserQuery(tenant: TenantContext, q: TenantUserListBody): { body: UserListBody; extra: SQL | undefined } {
+export async function tenantUserQuery(tx: Tx, tenant: TenantContext, q: TenantUserListBody): Promise<{ body: UserListBody; scope: UserListScope }> {
   const { includeSub, stationId, ...rest } = q;
   const orgId = rest.orgId?.trim() || '';
-  const parts: (SQL | undefined)[] = [eq(users.tenantId, tenant.id), orgIdInScope(tenant.scope, users.orgId)];
+  let byOrg: OrgIdCondition = (col) => orgIdInScope(tenant.scope, col);
   if (orgId && includeSub) {
-    parts.push(sql`${users.orgId} in (select o.id from ${organisations} o where o.tenant_id = ${tenant.id} and starts_with(o.path,
-      (select p.path from ${organisations} p where p.tenant_id = ${tenant.id} and p.id = ${orgId})))`);
+    const [root] = await tx.select({ path: organisations.path }).from(organisations).where(and(eq(organisations.tenantId, tenant.id), eq(organisations.id, orgId)));
+    const prefix = root?.path;
+    byOrg = prefix
+      ? (col) => sql`${col} in (select ${organisations.id} from ${organisations} where ${organisations.tenantId} = ${tenant.id}
+          and starts_with(${organisations.path}, ${prefix}) and ${orgRowInScope(tenant.scope)})`
+      : () => sql`false`;
   }
-  if (stationId?.trim()) parts.push(eq(users.stationId, stationId.trim()));
-  return { body: { ...rest, tenantId: tenant.id, orgId: includeSub ? undefined : orgId || undefined }, extra: and(...parts) };
+  const extra = stationId?.trim() ? eq(users.stationId, stationId.trim()) : undefined;
+  return {
+    body: { ...rest, tenantId: tenant.id, orgId: includeSub ? undefined : orgId || undefined },
+    scope: { byOrg, extra },
+  };
 }
 
 /** `listtenantuser`: one page of the tenant's users inside the caller's data scope. */
-export function listTenantUserPage(tx: Tx, tenant: TenantContext, q: TenantUserListBody): Promise<Paged<UserRow>> {
-  const { body, extra } = tenantUserQuery(tenant, q);
-  return svc.listUserPage(tx, body, extra);
+export async function listTenantUserPage(tx: Tx, tenant: TenantContext, q: TenantUserListBody): Promise<Paged<UserRow>> {
+  const { body, scope } = await tenantUserQuery(tx, tenant, q);
+  return svc.listUserPage(tx, body, scope);
 }
 
 /**
