@@ -2,13 +2,13 @@
  * A chooser of the tenant's applications for the mapping screens (SPEC §2 orgMappingManagement,
  * employeeMappingManagement), as a controlled form field or filter. Options come from the screen's own
  * call (`listorgmappingapp` / `listusermappingapp`: each screen calls only APIs of its menu); a disabled
- * application is marked. Also used by EmployeeMappingManagement.
+ * application is marked.
  */
 import { Select, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Status } from '@mp/protocol';
-import { listMappingApps, type MappingKind } from '../../../../api/mapping';
+import { listMappingApps, type MappingKind } from '../../api/mapping';
 
 export interface AppSelectProps {
   kind: MappingKind;

@@ -1,16 +1,16 @@
 /**
  * The filters of a mapping grid that the shared search bar cannot hold: the application, and the
  * organisation with its subtree (the lazy TenantOrgTreeSelect). They apply at once; the grid's own
- * search bar keeps the keyword. Laid out like the search bar (an inline form). Also used by
- * EmployeeMappingManagement (users of the organisation).
+ * search bar keeps the keyword. Laid out like the search bar (an inline form). For user mappings the
+ * organisation filters the users of the organisation.
  */
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { TenantOrgTreeSelect } from '../../../../components/TenantOrgTree';
-import type { MappingKind } from '../../../../api/mapping';
+import { TenantOrgTreeSelect } from '../TenantOrgTree';
+import type { MappingKind } from '../../api/mapping';
+import type { MappingFilterValues } from './kinds';
 import AppSelect from './app-select';
 
-export interface MappingFilterValues { productId?: string; orgId?: string }
 
 export default function MappingFilters({ kind, value, onChange }: { kind: MappingKind; value: MappingFilterValues; onChange: (v: MappingFilterValues) => void }) {
   const { t } = useTranslation('mapping');

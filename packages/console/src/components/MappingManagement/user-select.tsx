@@ -9,7 +9,7 @@ import { Select, Space, Spin, Typography } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { MappingUserRow } from '@mp/protocol';
-import { listMappingUsers } from '../../../../api/mapping';
+import { listMappingUsers } from '../../api/mapping';
 
 export interface UserSelectProps {
   value?: string;
