@@ -1,0 +1,118 @@
+/**
+ * The two kinds of mapping of the tenant area (SPEC §2 orgMappingManagement, employeeMappingManagement;
+ * docs/tenant-apps.md): what the one mapping screen (MappingManagement) needs to know of each — its menu
+ * (write controls and API grants are per menu), its calls, its texts (`mapping:<kind>.*`), the subject
+ * (an organisation in the tenant's lazy tree, or a user chosen in the caller's data scope), the external
+ * field (the application's organisation code, or the user's account in the application) with its rules
+ * from MAPPING_RULES, its grid columns and the server codes that belong on a form field.
+ */
+import type { ReactNode } from 'react';
+import type { TableColumnsType } from 'antd';
+import type { TFunction } from 'i18next';
+import { MappingCodes, type OrgMappingRow, type Paged, type UserMappingRow } from '@mp/protocol';
+import { TenantOrgTreeSelect } from '../TenantOrgTree';
+import type { GridQuery } from '../DataGrid';
+import {
+  addOrgMapping, addUserMapping, deleteOrgMappings, deleteUserMappings, editOrgMapping, editUserMapping, listOrgMappings, listUserMappings,
+  type MappingKind,
+} from '../../api/mapping';
+import UserSelect from './user-select';
+
+/** The form's values: application, subject (`orgId` / `userId`), external field, external name. */
+export type MappingFormValues = { productId: string; externalName?: string } & Record<string, string | undefined>;
+
+/** The grid's filters above the table (application; organisation with its subtree). */
+export interface MappingFilterValues { productId?: string; orgId?: string }
+
+/** Everything kind-specific about a mapping screen. */
+export interface MappingKindDef<R extends { id: string; productId: string; externalName: string }> {
+  kind: MappingKind;
+  /** The tenant menu (code) of the screen. */
+  menu: 'orgMappingManagement' | 'employeeMappingManagement';
+  /** Query key of the grid (and of its reloads). */
+  queryKey: string;
+  /** The text group under `mapping:` (`org` / `user`). */
+  text: 'org' | 'user';
+  /** Form field of the subject and of the external code / account (its rules: MAPPING_RULES[external]). */
+  subject: 'orgId' | 'userId';
+  external: 'externalCode' | 'externalAccount';
+  /** Text keys (under `mapping:`) of the subject's label, the external field's label and placeholder. */
+  subjectLabel: string;
+  externalLabel: string;
+  externalPlaceholder: string;
+  tableWidth: number;
+  keywordWidth: number;
+  list: (q: GridQuery & MappingFilterValues) => Promise<Paged<R>>;
+  remove: (ids: string[]) => Promise<number>;
+  /** Adds (no row) or modifies the mapping; errors are not toasted (they stay in the form). */
+  save: (row: R | undefined, v: MappingFormValues) => Promise<unknown>;
+  /** What a new mapping starts with, from the grid's filters. */
+  defaults: (f: MappingFilterValues) => Partial<MappingFormValues>;
+  /** The row's values for Modify. */
+  values: (row: R) => MappingFormValues;
+  /** The subject's chooser; `row`: the mapping being modified (its subject named before any search). */
+  subjectPicker: (t: TFunction, row: R | undefined) => ReactNode;
+  /** The grid's columns between the application and the creator. */
+  columns: (t: TFunction) => TableColumnsType<R>;
+  /** How a row is named in the delete confirmation. */
+  rowName: (row: R) => string;
+  /** Server codes shown on a form field. */
+  fieldOfError: Record<string, string>;
+}
+
+const orDash = (v: string) => v || '-';
+const trimmed = (v: MappingFormValues, k: string) => (v[k] ?? '').trim();
+
+export const ORG_MAPPING: MappingKindDef<OrgMappingRow> = {
+  kind: 'org', menu: 'orgMappingManagement', queryKey: 'orgMappings', text: 'org', subject: 'orgId', external: 'externalCode',
+  subjectLabel: 'org.org', externalLabel: 'org.externalCode', externalPlaceholder: 'org.placeholderCode',
+  tableWidth: 1100, keywordWidth: 220,
+  list: (q) => listOrgMappings(q),
+  remove: (ids) => deleteOrgMappings(ids),
+  save: async (row, v) => {
+    const body = { productId: v.productId, orgId: v.orgId!, externalCode: trimmed(v, 'externalCode'), externalName: trimmed(v, 'externalName') };
+    return row ? editOrgMapping({ id: row.id, ...body }, { noToast: true }) : addOrgMapping(body, { noToast: true });
+  },
+  defaults: (f) => ({ productId: f.productId, orgId: f.orgId }),
+  values: (r) => ({ productId: r.productId, orgId: r.orgId, externalCode: r.externalCode, externalName: r.externalName }),
+  subjectPicker: (t, row) => <TenantOrgTreeSelect placeholder={t('org.chooseOrg')} initialLabel={row?.orgName} allowClear={false} />,
+  columns: (t) => [
+    { title: t('org.org'), key: 'orgName', dataIndex: 'orgName', sorter: true, width: 180, ellipsis: true, render: (v: string, r) => <span title={r.orgCode}>{v}</span> },
+    { title: t('org.colCode'), key: 'externalCode', dataIndex: 'externalCode', sorter: true, width: 160, ellipsis: true },
+    { title: t('org.colName'), key: 'externalName', dataIndex: 'externalName', width: 170, ellipsis: true, render: orDash },
+  ],
+  rowName: (r) => `${r.orgName} → ${r.externalCode}`,
+  fieldOfError: {
+    [MappingCodes.APP_NOT_FOUND]: 'productId', [MappingCodes.ORG_NOT_FOUND]: 'orgId', [MappingCodes.ORG_MAPPED]: 'orgId',
+    [MappingCodes.CODE_IN_USE]: 'externalCode', [MappingCodes.CODE_PATTERN]: 'externalCode',
+  },
+};
+
+const userLabel = (r: { username: string; employeeName: string }) => (r.employeeName ? `${r.username} (${r.employeeName})` : r.username);
+
+export const USER_MAPPING: MappingKindDef<UserMappingRow> = {
+  kind: 'user', menu: 'employeeMappingManagement', queryKey: 'userMappings', text: 'user', subject: 'userId', external: 'externalAccount',
+  subjectLabel: 'user.user', externalLabel: 'user.externalAccount', externalPlaceholder: 'user.placeholderAccount',
+  tableWidth: 1200, keywordWidth: 240,
+  list: (q) => listUserMappings(q),
+  remove: (ids) => deleteUserMappings(ids),
+  save: async (row, v) => {
+    const body = { productId: v.productId, userId: v.userId!, externalAccount: trimmed(v, 'externalAccount'), externalName: trimmed(v, 'externalName') };
+    return row ? editUserMapping({ id: row.id, ...body }, { noToast: true }) : addUserMapping(body, { noToast: true });
+  },
+  defaults: (f) => ({ productId: f.productId }),
+  values: (r) => ({ productId: r.productId, userId: r.userId, externalAccount: r.externalAccount, externalName: r.externalName }),
+  subjectPicker: (_t, row) => <UserSelect initialLabel={row ? userLabel(row) : undefined} />,
+  columns: (t) => [
+    { title: t('user.username'), key: 'username', dataIndex: 'username', sorter: true, width: 160, ellipsis: true },
+    { title: t('user.employeeName'), key: 'employeeName', dataIndex: 'employeeName', width: 120, ellipsis: true, render: orDash },
+    { title: t('user.orgName'), key: 'orgName', dataIndex: 'orgName', width: 130, ellipsis: true, render: orDash },
+    { title: t('user.colAccount'), key: 'externalAccount', dataIndex: 'externalAccount', sorter: true, width: 150, ellipsis: true },
+    { title: t('user.colName'), key: 'externalName', dataIndex: 'externalName', width: 140, ellipsis: true, render: orDash },
+  ],
+  rowName: (r) => `${r.username} → ${r.externalAccount}`,
+  fieldOfError: {
+    [MappingCodes.APP_NOT_FOUND]: 'productId', [MappingCodes.USER_NOT_FOUND]: 'userId', [MappingCodes.USER_MAPPED]: 'userId',
+    [MappingCodes.ACCOUNT_IN_USE]: 'externalAccount', [MappingCodes.CODE_PATTERN]: 'externalAccount',
+  },
+};
