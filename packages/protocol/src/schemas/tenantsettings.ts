@@ -19,6 +19,18 @@ export interface TenantSettings {
   userValidityDays: number | null;
 }
 
+/**
+ * The expiry date (YYYY-MM-DD) a new user of the tenant gets by default: the effective date (or today,
+ * UTC) plus `userValidityDays`; undefined when the tenant has no default. The server applies it when the
+ * user add call leaves the expiry empty; the console pre-fills the add form with it (docs/tenant-members.md).
+ */
+export function defaultExpiryDate(settings: TenantSettings, effectiveDate?: string | null): string | undefined {
+  if (!settings.userValidityDays) return undefined;
+  const start = effectiveDate && /^\d{4}-\d{2}-\d{2}/.test(effectiveDate) ? new Date(`${effectiveDate.slice(0, 10)}T00:00:00Z`) : new Date();
+  start.setUTCDate(start.getUTCDate() + settings.userValidityDays);
+  return start.toISOString().slice(0, 10);
+}
+
 /** `savetenantsettings`: `userValidityDays` 1–36500, or 0 for "no default" (answered as null). */
 export const TenantSettingsSaveBody = Type.Object({
   userValidityDays: Type.Integer(),

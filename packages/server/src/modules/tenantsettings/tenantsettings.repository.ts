@@ -26,17 +26,6 @@ export async function readTenantSettings(tx: Tx, tenantId: string): Promise<Tena
   return { userValidityDays: typeof days === 'number' ? days : TENANT_SETTINGS_DEFAULTS.userValidityDays };
 }
 
-/**
- * The expiry date (YYYY-MM-DD) a new user of the tenant gets when the form leaves it empty: the
- * effective date (or today, UTC) plus `userValidityDays`; undefined when the tenant has no default.
- */
-export function defaultExpiryDate(settings: TenantSettings, effectiveDate?: string | null): string | undefined {
-  if (!settings.userValidityDays) return undefined;
-  const start = effectiveDate && /^\d{4}-\d{2}-\d{2}/.test(effectiveDate) ? new Date(`${effectiveDate.slice(0, 10)}T00:00:00Z`) : new Date();
-  start.setUTCDate(start.getUTCDate() + settings.userValidityDays);
-  return start.toISOString().slice(0, 10);
-}
-
 /** Writes one setting (insert or update), recording who changed it; `null` removes it (back to its default). */
 export async function upsertTenantSetting(tx: Tx, tenantId: string, key: string, value: unknown, updatedBy: string): Promise<void> {
   if (value === null || value === undefined) {

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tenantUser } from '../users/users.tenant.testing.js';
 import { eq, inArray } from 'drizzle-orm';
-import { Codes, Paths, TenantSettingsCodes } from '@mp/protocol';
+import { Codes, defaultExpiryDate, Paths, TenantSettingsCodes } from '@mp/protocol';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
 import { auditLog, tenantSettings } from '../../db/schema/index.js';
 import { testApp } from '../../testing/test-app.js';
 import type { GatewayClient } from '../../testing/gateway-client.js';
 import { seedMembersFixture, signedIn, type TestApp } from '../orgmembers/members.fixtures.js';
-import { defaultExpiryDate, readTenantSettings } from './tenantsettings.repository.js';
+import { readTenantSettings } from './tenantsettings.repository.js';
 
 let t: TestApp;
 let ids: Record<string, string>;

@@ -10,10 +10,10 @@
  * affiliated organisation or the new affiliated / default organisation is outside it (a user without
  * an organisation is reachable only by the tenant's administrators).
  */
-import { defaultExpiryDate, readTenantSettings } from '../tenantsettings/tenantsettings.repository.js';
+import { readTenantSettings } from '../tenantsettings/tenantsettings.repository.js';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { Codes, UserCodes, type Paged, type TenantUserAddBody, type TenantUserListBody, type UserEditBody, type UserListBody, type UserRow } from '@mp/protocol';
+import { Codes, defaultExpiryDate, UserCodes, type Paged, type TenantUserAddBody, type TenantUserListBody, type UserEditBody, type UserListBody, type UserRow } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
 import { files, organisations, users } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
