@@ -15,6 +15,7 @@ import {
 } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
+import { withUniqueErrors } from '../../lib/unique-violation.js';
 import { checkText } from '../../lib/validate.js';
 import { insertAuditEntry } from '../audit/audit.repository.js';
 import type { TenantCaller } from '../orgmembers/orgmembers.service.js';
@@ -73,7 +74,7 @@ async function checkAccount(tx: Tx, c: TenantCaller, b: AccountAddBody, self?: r
   if (!(WECHAT_TYPES as readonly number[]).includes(b.accountType)) throw new AppError(AccountCodes.TYPE_INVALID);
   const account = checkText('account', b.account, { required: true, max: ACCOUNT_RULES.account.max, pattern: ACCOUNT_RULES.account.pattern, patternCode: AccountCodes.ACCOUNT_PATTERN });
   const nickname = checkText('nickname', b.nickname, { max: ACCOUNT_RULES.nickname.max });
-  if (await repo.findAccountByKey(tx, c.tenantId, b.accountType, account, self?.id)) throw new AppError(AccountCodes.ACCOUNT_IN_USE, { account });
+  if (await repo.findAccountByKey(tx, c.tenantId, b.accountType, account, self?.id)) throw accountInUse(account);
   if (self?.userId && self.accountType !== b.accountType) {
     const other = await repo.findUserAccountOfType(tx, c.tenantId, self.userId, b.accountType, self.id);
     if (other) throw new AppError(AccountCodes.USER_HAS_TYPE, { account: other.account });
@@ -81,11 +82,14 @@ async function checkAccount(tx: Tx, c: TenantCaller, b: AccountAddBody, self?: r
   return { accountType: b.accountType, account, nickname, status: b.status ?? 1 };
 }
 
+/** `account.account_in_use`: raised by the pre-check, and by the unique index when a simultaneous write wins the race. */
+const accountInUse = (account: string) => new AppError(AccountCodes.ACCOUNT_IN_USE, { account });
+
 /** `addaccount`: a new account of the tenant, associated with nobody. Returns its id. */
 export async function addAccount(tx: Tx, request: FastifyRequest, c: TenantCaller, b: AccountAddBody): Promise<{ id: string }> {
   const v = await checkAccount(tx, c, b);
   const id = randomUUID();
-  await repo.insertAccount(tx, { id, tenantId: c.tenantId, ...v, creator: request.auth?.username ?? '' });
+  await withUniqueErrors({ user_accounts_account_uq: accountInUse(v.account) }, () => repo.insertAccount(tx, { id, tenantId: c.tenantId, ...v, creator: request.auth?.username ?? '' }));
   await insertAuditEntry(tx, request, { tenantId: c.tenantId, action: 'account.add', entity: 'account', entityId: id, after: audited(v) });
   return { id };
 }
@@ -94,7 +98,7 @@ export async function addAccount(tx: Tx, request: FastifyRequest, c: TenantCalle
 export async function editAccount(tx: Tx, request: FastifyRequest, c: TenantCaller, b: AccountEditBody): Promise<{ id: string }> {
   const a = await getAccount(tx, c, b.id);
   const v = await checkAccount(tx, c, b, a);
-  await repo.updateAccountById(tx, c.tenantId, a.id, v);
+  await withUniqueErrors({ user_accounts_account_uq: accountInUse(v.account) }, () => repo.updateAccountById(tx, c.tenantId, a.id, v));
   await insertAuditEntry(tx, request, { tenantId: c.tenantId, action: 'account.edit', entity: 'account', entityId: a.id, before: audited(a), after: audited({ ...a, ...v }) });
   return { id: a.id };
 }

@@ -9,6 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import { APP_TENANT_RULES, AppTenantCodes, pageInfo, type AppTenantEditBody, type AppTenantListBody, type AppTenantOption, type AppTenantRow, type Paged } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
+import { withUniqueErrors } from '../../lib/unique-violation.js';
 import { checkText } from '../../lib/validate.js';
 import { insertAuditEntry } from '../audit/audit.repository.js';
 import * as repo from './apptenants.repository.js';
@@ -51,8 +52,9 @@ export async function editAppTenant(tx: Tx, request: FastifyRequest, tenantId: s
   const before = await getAppTenant(tx, tenantId, b.productId);
   const name = checkText('name', b.name, { required: true, max: APP_TENANT_RULES.name.max });
   const code = checkText('code', b.code, { required: true, max: APP_TENANT_RULES.code.max, pattern: APP_TENANT_RULES.code.pattern, patternCode: AppTenantCodes.CODE_PATTERN });
-  if (await repo.findAppTenantByCode(tx, tenantId, code, before.productId)) throw new AppError(AppTenantCodes.CODE_IN_USE, { code });
-  await repo.updateAppTenantById(tx, tenantId, before.productId, { name, code });
+  const inUse = new AppError(AppTenantCodes.CODE_IN_USE, { code });
+  if (await repo.findAppTenantByCode(tx, tenantId, code, before.productId)) throw inUse;
+  await withUniqueErrors({ tenant_products_tenant_code_uq: inUse }, () => repo.updateAppTenantById(tx, tenantId, before.productId, { name, code }));
   await insertAuditEntry(tx, request, { tenantId, action: 'apptenant.edit', entity: 'apptenant', entityId: before.productId, before: { name: before.name, code: before.code }, after: { name, code } });
   return { productId: before.productId };
 }

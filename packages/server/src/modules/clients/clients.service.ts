@@ -21,6 +21,7 @@ import {
 } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
+import { withUniqueErrors } from '../../lib/unique-violation.js';
 import { checkText } from '../../lib/validate.js';
 import { insertAuditEntry } from '../audit/audit.repository.js';
 // The stored form the provider compares: lowercase hex SHA-256 of the secret string (one definition).
@@ -101,11 +102,12 @@ export async function addClient(tx: Tx, request: FastifyRequest, productId: stri
   const given = checkText('clientId', b.clientId, { max: CLIENT_RULES.clientId.max, pattern: CLIENT_RULES.clientId.pattern, patternCode: ClientCodes.ID_PATTERN });
   const fields = checkFields(b);
   const clientId = given || randomBytes(16).toString('hex');
-  if (await repo.findClientById(tx, clientId)) throw new AppError(ClientCodes.ID_IN_USE, { clientId });
+  const inUse = new AppError(ClientCodes.ID_IN_USE, { clientId });
+  if (await repo.findClientById(tx, clientId)) throw inUse;
   const clientSecret = newClientSecret();
-  const c = await repo.insertClient(tx, {
+  const c = await withUniqueErrors({ oidc_clients_pkey: inUse }, () => repo.insertClient(tx, {
     clientId, productId, ...fields, status: b.status ?? 1, secretHash: hashClientSecret(clientSecret), creator: request.auth?.username ?? '',
-  });
+  }));
   const row = toClientRow(c);
   await insertAuditEntry(tx, request, { tenantId: AUDIT_TENANT, action: 'client.add', entity: 'client', entityId: clientId, after: row });
   return { row, clientSecret };

@@ -10,6 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import { MAPPING_RULES, MappingCodes, pageInfo, type OrgMappingAddBody, type OrgMappingEditBody, type OrgMappingListBody, type OrgMappingRow, type Paged } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
+import { withUniqueErrors } from '../../lib/unique-violation.js';
 import { checkText } from '../../lib/validate.js';
 import { insertAuditEntry } from '../audit/audit.repository.js';
 import { findAppTenantById } from '../apptenants/apptenants.repository.js';
@@ -45,19 +46,20 @@ async function checkOrgMapping(tx: Tx, tenantId: string, scope: DataScope, b: Or
   const org = await repo.findTenantOrg(tx, tenantId, b.orgId);
   if (!org) throw new AppError(MappingCodes.ORG_NOT_FOUND);
   await assertOrgsInScope(tx, scope, [self?.orgId, org.id]);
+  // the same errors answer the pre-check and a simultaneous write that wins the race (lib/unique-violation.ts)
+  const unique = { org_mappings_org_uq: new AppError(MappingCodes.ORG_MAPPED, { name: org.name }), org_mappings_code_uq: new AppError(MappingCodes.CODE_IN_USE, { code: externalCode }) };
   const clash = await repo.findOrgMappingClash(tx, tenantId, b.productId, org.id, externalCode, self?.id);
-  if (clash?.orgId === org.id) throw new AppError(MappingCodes.ORG_MAPPED, { name: org.name });
-  if (clash) throw new AppError(MappingCodes.CODE_IN_USE, { code: externalCode });
-  return { productId: b.productId, orgId: org.id, externalCode, externalName };
+  if (clash) throw clash.orgId === org.id ? unique.org_mappings_org_uq : unique.org_mappings_code_uq;
+  return { v: { productId: b.productId, orgId: org.id, externalCode, externalName }, unique };
 }
 
 const audited = (m: Partial<repo.OrgMappingRecord>) => ({ productId: m.productId, orgId: m.orgId, externalCode: m.externalCode, externalName: m.externalName });
 
 /** `addorgmapping`: a new organisation mapping. Returns its id. */
 export async function addOrgMapping(tx: Tx, request: FastifyRequest, tenantId: string, scope: DataScope, b: OrgMappingAddBody): Promise<{ id: string }> {
-  const v = await checkOrgMapping(tx, tenantId, scope, b);
+  const { v, unique } = await checkOrgMapping(tx, tenantId, scope, b);
   const id = randomUUID();
-  await repo.insertOrgMapping(tx, { id, tenantId, ...v, creator: request.auth?.username ?? '' });
+  await withUniqueErrors(unique, () => repo.insertOrgMapping(tx, { id, tenantId, ...v, creator: request.auth?.username ?? '' }));
   await insertAuditEntry(tx, request, { tenantId, action: 'orgmapping.add', entity: 'orgmapping', entityId: id, after: audited(v) });
   return { id };
 }
@@ -66,8 +68,8 @@ export async function addOrgMapping(tx: Tx, request: FastifyRequest, tenantId: s
 export async function editOrgMapping(tx: Tx, request: FastifyRequest, tenantId: string, scope: DataScope, b: OrgMappingEditBody): Promise<{ id: string }> {
   const [before] = await repo.findOrgMappingsByIds(tx, tenantId, [b.id]);
   if (!before) throw new AppError(MappingCodes.NOT_FOUND);
-  const v = await checkOrgMapping(tx, tenantId, scope, b, before);
-  await repo.updateOrgMappingById(tx, tenantId, before.id, v);
+  const { v, unique } = await checkOrgMapping(tx, tenantId, scope, b, before);
+  await withUniqueErrors(unique, () => repo.updateOrgMappingById(tx, tenantId, before.id, v));
   await insertAuditEntry(tx, request, { tenantId, action: 'orgmapping.edit', entity: 'orgmapping', entityId: before.id, before: audited(before), after: audited(v) });
   return { id: before.id };
 }

@@ -11,6 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import { Codes, MAPPING_RULES, MappingCodes, pageInfo, type MappingUserListBody, type MappingUserRow, type Paged, type UserMappingAddBody, type UserMappingEditBody, type UserMappingListBody, type UserMappingRow } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
+import { withUniqueErrors } from '../../lib/unique-violation.js';
 import { checkText } from '../../lib/validate.js';
 import { insertAuditEntry } from '../audit/audit.repository.js';
 import { findAppTenantById } from '../apptenants/apptenants.repository.js';
@@ -60,19 +61,20 @@ async function checkUserMapping(tx: Tx, tenantId: string, scope: DataScope, b: U
   const user = await repo.findTenantUser(tx, tenantId, b.userId);
   if (!user) throw new AppError(MappingCodes.USER_NOT_FOUND);
   await assertUsersInScope(tx, scope, self ? [self.orgId, user.orgId] : [user.orgId]);
+  // the same errors answer the pre-check and a simultaneous write that wins the race (lib/unique-violation.ts)
+  const unique = { user_mappings_user_uq: new AppError(MappingCodes.USER_MAPPED, { name: user.username }), user_mappings_account_uq: new AppError(MappingCodes.ACCOUNT_IN_USE, { account: externalAccount }) };
   const clash = await repo.findUserMappingClash(tx, tenantId, b.productId, user.id, externalAccount, self?.id);
-  if (clash?.userId === user.id) throw new AppError(MappingCodes.USER_MAPPED, { name: user.username });
-  if (clash) throw new AppError(MappingCodes.ACCOUNT_IN_USE, { account: externalAccount });
-  return { productId: b.productId, userId: user.id, externalAccount, externalName };
+  if (clash) throw clash.userId === user.id ? unique.user_mappings_user_uq : unique.user_mappings_account_uq;
+  return { v: { productId: b.productId, userId: user.id, externalAccount, externalName }, unique };
 }
 
 const audited = (m: Partial<repo.UserMappingRecord>) => ({ productId: m.productId, userId: m.userId, externalAccount: m.externalAccount, externalName: m.externalName });
 
 /** `addusermapping`: a new user mapping. Returns its id. */
 export async function addUserMapping(tx: Tx, request: FastifyRequest, tenantId: string, scope: DataScope, b: UserMappingAddBody): Promise<{ id: string }> {
-  const v = await checkUserMapping(tx, tenantId, scope, b);
+  const { v, unique } = await checkUserMapping(tx, tenantId, scope, b);
   const id = randomUUID();
-  await repo.insertUserMapping(tx, { id, tenantId, ...v, creator: request.auth?.username ?? '' });
+  await withUniqueErrors(unique, () => repo.insertUserMapping(tx, { id, tenantId, ...v, creator: request.auth?.username ?? '' }));
   await insertAuditEntry(tx, request, { tenantId, action: 'usermapping.add', entity: 'usermapping', entityId: id, after: audited(v) });
   return { id };
 }
@@ -81,8 +83,8 @@ export async function addUserMapping(tx: Tx, request: FastifyRequest, tenantId: 
 export async function editUserMapping(tx: Tx, request: FastifyRequest, tenantId: string, scope: DataScope, b: UserMappingEditBody): Promise<{ id: string }> {
   const [before] = await repo.findUserMappingsByIds(tx, tenantId, [b.id]);
   if (!before) throw new AppError(MappingCodes.NOT_FOUND);
-  const v = await checkUserMapping(tx, tenantId, scope, b, before);
-  await repo.updateUserMappingById(tx, tenantId, before.id, v);
+  const { v, unique } = await checkUserMapping(tx, tenantId, scope, b, before);
+  await withUniqueErrors(unique, () => repo.updateUserMappingById(tx, tenantId, before.id, v));
   await insertAuditEntry(tx, request, { tenantId, action: 'usermapping.edit', entity: 'usermapping', entityId: before.id, before: audited(before), after: audited(v) });
   return { id: before.id };
 }

@@ -15,6 +15,7 @@ import {
 } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
+import { withUniqueErrors } from '../../lib/unique-violation.js';
 import { checkText } from '../../lib/validate.js';
 import { insertAuditEntry } from '../audit/audit.repository.js';
 import { findFileById } from '../files/files.repository.js';
@@ -100,8 +101,9 @@ export async function getProduct(tx: Tx, id: string): Promise<ProductRow> {
 export async function addProduct(tx: Tx, request: FastifyRequest, b: ProductAddBody): Promise<ProductRow> {
   const code = checkText('code', b.code, { required: true, max: PRODUCT_RULES.code.max, pattern: PRODUCT_RULES.code.pattern, patternCode: ProductCodes.CODE_PATTERN });
   const { fields, admins } = await checkFields(tx, b);
-  if (await repo.findProductByCode(tx, code)) throw new AppError(ProductCodes.CODE_IN_USE, { code });
-  const p = await repo.insertProduct(tx, { id: randomUUID(), code, builtIn: b.builtIn ?? false, ...fields, creator: request.auth?.username ?? '' });
+  const inUse = new AppError(ProductCodes.CODE_IN_USE, { code });
+  if (await repo.findProductByCode(tx, code)) throw inUse;
+  const p = await withUniqueErrors({ products_code_uq: inUse }, () => repo.insertProduct(tx, { id: randomUUID(), code, builtIn: b.builtIn ?? false, ...fields, creator: request.auth?.username ?? '' }));
   await repo.replaceProductAdmins(tx, p.id, admins.map((a) => a.id));
   await syncAdminIdentities(tx, request, admins.map((a) => a.id));
   const row = toProductRow(p, admins);

@@ -8,6 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import { Codes, pageInfo, ROLE_RULES, RoleCodes, type Paged, type RoleAddBody, type RoleEditBody, type RoleListBody, type RoleRow } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
+import { withUniqueErrors } from '../../lib/unique-violation.js';
 import { checkText } from '../../lib/validate.js';
 import { insertAuditEntry } from '../audit/audit.repository.js';
 import { findOrganisationById } from '../organisations/organisations.repository.js';
@@ -56,9 +57,10 @@ export async function getRole(tx: Tx, tenantId: string, roleId: string): Promise
 /** `addrole`: a new role in the tenant. @throws role.no_in_use besides the field checks. */
 export async function addRole(tx: Tx, request: FastifyRequest, b: RoleAddBody): Promise<RoleRow> {
   const f = await checkFields(tx, b);
-  if (await repo.findRoleByCode(tx, b.tenantId, f.code)) throw new AppError(RoleCodes.NO_IN_USE, { roleNo: f.code });
+  const inUse = new AppError(RoleCodes.NO_IN_USE, { roleNo: f.code });
+  if (await repo.findRoleByCode(tx, b.tenantId, f.code)) throw inUse;
   const id = randomUUID();
-  await repo.insertRole(tx, { id, tenantId: b.tenantId, ...f, creator: request.auth?.username ?? '' });
+  await withUniqueErrors({ roles_tenant_code_uq: inUse }, () => repo.insertRole(tx, { id, tenantId: b.tenantId, ...f, creator: request.auth?.username ?? '' }));
   const row = toRoleRow(await getRole(tx, b.tenantId, id));
   await insertAuditEntry(tx, request, { tenantId: b.tenantId, action: 'role.add', entity: 'role', entityId: id, after: row });
   return row;
@@ -68,8 +70,9 @@ export async function addRole(tx: Tx, request: FastifyRequest, b: RoleAddBody): 
 export async function editRole(tx: Tx, request: FastifyRequest, b: RoleEditBody): Promise<RoleRow> {
   const before = toRoleRow(await getRole(tx, b.tenantId, b.roleId));
   const f = await checkFields(tx, b);
-  if (await repo.findRoleByCode(tx, b.tenantId, f.code, b.roleId)) throw new AppError(RoleCodes.NO_IN_USE, { roleNo: f.code });
-  await repo.updateRoleById(tx, b.tenantId, b.roleId, f);
+  const inUse = new AppError(RoleCodes.NO_IN_USE, { roleNo: f.code });
+  if (await repo.findRoleByCode(tx, b.tenantId, f.code, b.roleId)) throw inUse;
+  await withUniqueErrors({ roles_tenant_code_uq: inUse }, () => repo.updateRoleById(tx, b.tenantId, b.roleId, f));
   const after = toRoleRow(await getRole(tx, b.tenantId, b.roleId));
   await insertAuditEntry(tx, request, { tenantId: b.tenantId, action: 'role.edit', entity: 'role', entityId: b.roleId, before, after });
   return after;

@@ -11,6 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import { STATION_RULES, StationCodes, type StationAddBody, type StationEditBody, type TenantStationRow } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
+import { withUniqueErrors } from '../../lib/unique-violation.js';
 import { checkText } from '../../lib/validate.js';
 import { insertAuditEntry } from '../audit/audit.repository.js';
 import * as repo from './stations.repository.js';
@@ -47,7 +48,7 @@ async function checkStation(tx: Tx, tenantId: string, b: StationAddBody, self?: 
   const code = checkText('code', b.code, { max: STATION_RULES.code.max, pattern: STATION_RULES.code.pattern, patternCode: StationCodes.CODE_PATTERN });
   const type = checkText('stationType', b.type, { max: STATION_RULES.type.max });
   const description = checkText('description', b.description, { max: STATION_RULES.description.max });
-  if (code && (await repo.findStationByCode(tx, tenantId, code, self?.id))) throw new AppError(StationCodes.CODE_IN_USE, { code });
+  if (code && (await repo.findStationByCode(tx, tenantId, code, self?.id))) throw codeInUse(code);
   const parentId = b.parentId?.trim() || null;
   let parentIdList = '';
   if (parentId) {
@@ -62,6 +63,9 @@ async function checkStation(tx: Tx, tenantId: string, b: StationAddBody, self?: 
   return { name, level, code, description, parentId, parentIdList, stationLayer, orgId, type, enabled: b.enabled ?? 1 };
 }
 
+/** `station.code_in_use`: raised by the pre-check, and by the unique index when a simultaneous write wins the race. */
+const codeInUse = (code: string) => new AppError(StationCodes.CODE_IN_USE, { code });
+
 /** The audited fields of a station. */
 function audited(s: Partial<repo.StationRecord>) {
   return { code: s.code, name: s.name, level: s.level, parentId: s.parentId, orgId: s.orgId, type: s.type, description: s.description, enabled: s.enabled };
@@ -71,7 +75,7 @@ function audited(s: Partial<repo.StationRecord>) {
 export async function addStation(tx: Tx, request: FastifyRequest, tenantId: string, b: StationAddBody): Promise<{ id: string }> {
   const v = await checkStation(tx, tenantId, b);
   const id = randomUUID();
-  await repo.insertStation(tx, { id, tenantId, ...v });
+  await withUniqueErrors({ stations_tenant_code_uq: codeInUse(v.code) }, () => repo.insertStation(tx, { id, tenantId, ...v }));
   await insertAuditEntry(tx, request, { tenantId, action: 'station.add', entity: 'station', entityId: id, after: audited(v) });
   return { id };
 }
@@ -80,7 +84,7 @@ export async function addStation(tx: Tx, request: FastifyRequest, tenantId: stri
 export async function editStation(tx: Tx, request: FastifyRequest, tenantId: string, b: StationEditBody): Promise<{ id: string }> {
   const before = await getStation(tx, tenantId, b.id);
   const v = await checkStation(tx, tenantId, b, before);
-  await repo.updateStationById(tx, tenantId, before.id, v);
+  await withUniqueErrors({ stations_tenant_code_uq: codeInUse(v.code) }, () => repo.updateStationById(tx, tenantId, before.id, v));
   if (v.parentIdList !== before.parentIdList) {
     const oldPrefix = before.parentIdList ? `${before.parentIdList},${before.id}` : before.id;
     const newPrefix = v.parentIdList ? `${v.parentIdList},${before.id}` : before.id;

@@ -7,6 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import { Codes, Paths, TENANT_RULES, pageInfo, type Paged, type TenantAddBody, type TenantEditBody, type TenantListBody, type TenantRow } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
+import { withUniqueErrors } from '../../lib/unique-violation.js';
 import { checkText } from '../../lib/validate.js';
 import { insertAuditEntry } from '../audit/audit.repository.js';
 import { findFileById } from '../files/files.repository.js';
@@ -54,9 +55,10 @@ export async function getTenant(tx: Tx, id: string): Promise<TenantRow> {
 export async function addTenant(tx: Tx, request: FastifyRequest, b: TenantAddBody): Promise<TenantRow> {
   const code = checkText('code', b.code, { required: true, max: TENANT_RULES.code.max, pattern: TENANT_RULES.code.pattern, patternCode: Codes.TENANT_CODE_PATTERN });
   const fields = await checkFields(tx, b);
-  if (await repo.findTenantByCode(tx, code)) throw new AppError(Codes.TENANT_CODE_IN_USE, { code });
+  const inUse = new AppError(Codes.TENANT_CODE_IN_USE, { code });
+  if (await repo.findTenantByCode(tx, code)) throw inUse;
   await assertLicenceAllows(tx, 'tenants');
-  const t = await repo.insertTenant(tx, { id: randomUUID(), code, ...fields, creator: request.auth?.username ?? '' });
+  const t = await withUniqueErrors({ tenants_code_unique: inUse }, () => repo.insertTenant(tx, { id: randomUUID(), code, ...fields, creator: request.auth?.username ?? '' }));
   await insertRootOrganisation(tx, t);
   await insertAuditEntry(tx, request, { tenantId: 'sys', action: 'tenant.add', entity: 'tenant', entityId: t.id, after: toTenantRow(t) });
   return toTenantRow(t);

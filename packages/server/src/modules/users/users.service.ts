@@ -12,13 +12,14 @@ import type { FastifyRequest } from 'fastify';
 import { Codes, Identity, pageInfo, Paths, UserCodes, type Paged, type UserAddBody, type UserEditBody, type UserListBody, type UserRow } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
+import { withUniqueErrors } from '../../lib/unique-violation.js';
 import { insertAuditEntry } from '../audit/audit.repository.js';
 import { assertLicenceAllows } from '../licence/licence.limits.js';
 import { findTenantById } from '../tenants/tenants.repository.js';
 import type { GuardStore } from '../session/guard-store.js';
 import * as repo from './users.repository.js';
 import { findUserRecordById, listUsers, type UserListRecord, type UserListScope } from './users.query.js';
-import { checkEditableFields, checkImage, type UserFields } from './users.validate.js';
+import { checkEditableFields, checkImage, uniqueKeyErrors, type UserFields } from './users.validate.js';
 
 /** What a write needs besides the transaction: the caller (audit, self checks) and the guard store. */
 export interface UserWriteContext {
@@ -85,7 +86,8 @@ export async function addUser(tx: Tx, ctx: UserWriteContext, b: UserAddBody, pas
   const f = { ...checked, avatar: await checkImage(tx, 'avatar', checked.avatar, tenant.id), facePhoto: await checkImage(tx, 'facePhoto', checked.facePhoto, tenant.id) };
   await assertLicenceAllows(tx, 'users', 1);
   const id = randomUUID();
-  await repo.insertUser(tx, { id, tenantId: tenant.id, ...columnsOf(f), passwordHash, passwordChangedAt: null, creator: ctx.request.auth?.username ?? '' }); // set by an administrator: a first sign-in may have to change it (docs/login.md)
+  // passwordChangedAt null: set by an administrator, a first sign-in may have to change it (docs/login.md)
+  await withUniqueErrors(uniqueKeyErrors(ctx.request, f), () => repo.insertUser(tx, { id, tenantId: tenant.id, ...columnsOf(f), passwordHash, passwordChangedAt: null, creator: ctx.request.auth?.username ?? '' }));
   await repo.insertIdentity(tx, tenant.id, id, Identity.ENTERPRISE_USER);
   const row = await loadRow(tx, id);
   await insertAuditEntry(tx, ctx.request, { tenantId: tenant.id, action: 'user.add', entity: 'user', entityId: id, after: row });
@@ -105,7 +107,7 @@ export async function editUser(tx: Tx, ctx: UserWriteContext, b: UserEditBody, p
   };
   if (f.status !== 1) guardUsers(ctx.request, [current]);
   if (passwordHash && current.superManager && ctx.request.auth?.userId !== current.id) throw new AppError(UserCodes.SUPER_MANAGER_PASSWORD);
-  await repo.updateUserById(tx, current.id, { ...columnsOf(f), ...(passwordHash ? { passwordHash, passwordChangedAt: ctx.request.auth?.userId === current.id ? new Date() : null } : {}) });
+  await withUniqueErrors(uniqueKeyErrors(ctx.request, f), () => repo.updateUserById(tx, current.id, { ...columnsOf(f), ...(passwordHash ? { passwordHash, passwordChangedAt: ctx.request.auth?.userId === current.id ? new Date() : null } : {}) }));
   if (f.status !== 1 && current.status === 1) await endSessionsOf(tx, ctx.guardStore, [current.id]);
   const row = await loadRow(tx, current.id);
   await insertAuditEntry(tx, ctx.request, { tenantId: current.tenantId, action: 'user.edit', entity: 'user', entityId: current.id, before, after: row });

@@ -10,6 +10,7 @@ import { translate, type Locale } from '@mp/i18n';
 import { checkUserFields, Codes, LOGO_MIME_TYPES, USER_RULES, UserCodes, type Gender, type UserFieldProblem } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
+import type { UniqueErrors } from '../../lib/unique-violation.js';
 import { fileIdInTenant, findFileById } from '../files/files.repository.js';
 import { findStationById } from '../stations/stations.repository.js';
 import { findOrganisationById } from '../organisations/organisations.repository.js';
@@ -79,14 +80,29 @@ export function fieldProblems(f: UserFields): FieldProblem[] {
   return checkUserFields(f).map((p: UserFieldProblem) => ({ ...p }));
 }
 
+/** The problem of each unique key of a user, by the unique index behind it. */
+const KEY_PROBLEMS = {
+  users_tenant_username_uq: (f: UserFields): FieldProblem => ({ field: 'username', code: UserCodes.USERNAME_IN_USE, params: { username: f.username } }),
+  users_tenant_mobile_uq: (f: UserFields): FieldProblem => ({ field: 'mobile', code: UserCodes.MOBILE_IN_USE, params: { mobile: f.mobile } }),
+  users_tenant_email_uq: (f: UserFields): FieldProblem => ({ field: 'email', code: UserCodes.EMAIL_IN_USE, params: { email: f.email } }),
+};
+
 /** Problems of uniqueness: user name, mobile and e-mail already used by another user of the tenant. */
 export function uniquenessProblems(f: UserFields, others: { id: string; username: string; mobile: string | null; email: string | null }[], selfId: string | undefined): FieldProblem[] {
   const out: FieldProblem[] = [];
   const rest = others.filter((o) => o.id !== selfId);
-  if (rest.some((o) => o.username.toLowerCase() === f.username.toLowerCase())) out.push({ field: 'username', code: UserCodes.USERNAME_IN_USE, params: { username: f.username } });
-  if (f.mobile && rest.some((o) => o.mobile === f.mobile)) out.push({ field: 'mobile', code: UserCodes.MOBILE_IN_USE, params: { mobile: f.mobile } });
-  if (f.email && rest.some((o) => (o.email ?? '').toLowerCase() === f.email.toLowerCase())) out.push({ field: 'email', code: UserCodes.EMAIL_IN_USE, params: { email: f.email } });
+  if (rest.some((o) => o.username.toLowerCase() === f.username.toLowerCase())) out.push(KEY_PROBLEMS.users_tenant_username_uq(f));
+  if (f.mobile && rest.some((o) => o.mobile === f.mobile)) out.push(KEY_PROBLEMS.users_tenant_mobile_uq(f));
+  if (f.email && rest.some((o) => (o.email ?? '').toLowerCase() === f.email.toLowerCase())) out.push(KEY_PROBLEMS.users_tenant_email_uq(f));
   return out;
+}
+
+/**
+ * The localised errors of the unique keys of `f`, by index name: what the pre-check raises, for the
+ * write to raise when a simultaneous write wins the race (lib/unique-violation.ts).
+ */
+export function uniqueKeyErrors(request: FastifyRequest, f: UserFields): UniqueErrors {
+  return Object.fromEntries(Object.entries(KEY_PROBLEMS).map(([index, problem]) => [index, problemError(request, problem(f))]));
 }
 
 /**
