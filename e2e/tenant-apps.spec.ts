@@ -10,25 +10,18 @@
  * (e2e/artifacts/tenant-apps-*.png).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { Paths } from '@mp/protocol';
 import { resources } from '@mp/i18n';
-import { GatewayClient } from '../packages/server/src/testing/gateway-client.js';
-import { DEMO_PASSWORD } from '../packages/server/src/scripts/seed-demo-data.js';
-import { ADMIN_PASSWORD, chooseLanguage, launchBrowser, shot, signInOnPage, startServer, type RunningServer } from './support.js';
+import { adminClient } from './seed-api.js';
+import { chooseLanguage, launchBrowser, shot } from './support.js';
+import { enterTenant, openTenantMenu, startDemoServer, tenantClient, type DemoServer } from './tenant-session.js';
 
 const zh = resources['zh-CN'];
 const en = resources['en-US'];
 const ja = resources['ja-JP'];
-const ROOT = new URL('..', import.meta.url).pathname;
-const dataDir = mkdtempSync(join(tmpdir(), 'mp-e2e-apps-'));
-const ADMIN = 'northwind.admin';
 
-let server: RunningServer;
+let server: DemoServer;
 let browser: Browser;
 let page: Page;
 let tenantId = '';
@@ -38,10 +31,6 @@ const BULK = 11;
 const total = (n: number) => en.grid.total.replace('{{count}}', String(n));
 const rowOf = (text: string) => page.getByRole('row', { name: new RegExp(text) });
 const dialogNamed = (name: string) => page.getByRole('dialog', { name });
-const openMenu = async (label: string, path: string) => {
-  await page.getByRole('menuitem', { name: label }).click();
-  await page.waitForURL(new RegExp(`/tenancy/${path}`));
-};
 /** Picks an option of an antd Select / TreeSelect opened from `field`, typing `search` first. */
 const pick = async (field: ReturnType<Page['locator']>, search: string, option: string) => {
   await field.click();
@@ -50,14 +39,9 @@ const pick = async (field: ReturnType<Page['locator']>, search: string, option: 
 };
 
 beforeAll(async () => {
-  const seed = spawnSync(process.execPath, ['--import', 'tsx', 'packages/server/src/scripts/seed-demo.ts'], {
-    cwd: ROOT, env: { ...process.env, MP_DATA_DIR: dataDir, MP_ADMIN_PASSWORD: ADMIN_PASSWORD, DATABASE_URL: '' }, encoding: 'utf8',
-  });
-  if (seed.status !== 0) throw new Error(`seed failed: ${seed.stdout}${seed.stderr}`);
-  server = await startServer({ MP_DATA_DIR: dataDir });
+  server = await startDemoServer('apps');
   // The platform adds two products and authorises them for Northwind.
-  const admin = await new GatewayClient(server.url).init();
-  await admin.signIn('admin', ADMIN_PASSWORD);
+  const admin = await adminClient(server.url);
   tenantId = (await admin.post(Paths.listtenant, { code: 'northwind' })).body.data.rows[0].id;
   const product = (code: string, name: string) => ({
     code, name, abbreviation: code.toUpperCase(), version: 'V1.0', status: 1, callbackUrl: 'https://apps.example.com/cb', department: 'IT',
@@ -71,9 +55,7 @@ beforeAll(async () => {
   }
   expect((await admin.post(Paths.savetenantproduct, { tenantId, products: ids.map((productId) => ({ productId, version: 'V1.0' })) })).body.result).toBe('1');
   // The tenant's administrator maps a page and more of organisations through the gateway.
-  const api = await new GatewayClient(server.url).init();
-  await api.signIn(ADMIN, DEMO_PASSWORD);
-  api.tenantId = tenantId;
+  const api = await tenantClient(server.url, tenantId);
   people = (await api.post(Paths.listmappinguser, { pageSize: 20 })).body.data.rows;
   const orgs: { id: string }[] = [];
   const top = (await api.post(Paths.listorgchildren, {})).body.data.rows;
@@ -99,18 +81,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('application tenants and mappings in the tenant area', () => {
   it('signs in as the tenant administrator, chooses the tenant and sees its applications', async () => {
-    await page.goto(`${server.url}/login`);
-    await signInOnPage(page, ADMIN, DEMO_PASSWORD, 'zh-CN');
-    await page.waitForURL(/\/tenancyAdmin/, { timeout: 15_000 });
-    await chooseLanguage(page, 'English');
-    await page.getByRole('list', { name: en.tenant.my.title }).getByRole('button', { name: 'Northwind Logistics Ltd.' }).click();
-    await page.waitForURL(/\/tenancy\//, { timeout: 15_000 });
-    await openMenu(en.menu.appManagement, 'appManagement');
+    await enterTenant(page, server.url, { menu: 'appManagement' });
     await page.getByText(en.apptenant.notice).waitFor();
     await page.getByText(total(2)).waitFor();
     await rowOf('CRM Portal').getByText('crm').first().waitFor();
@@ -159,7 +134,7 @@ describe('application tenants and mappings in the tenant area', () => {
   });
 
   it('pages organisation mappings and adds one with the organisation tree picker, refusing a duplicate', async () => {
-    await openMenu(en.menu.orgMappingManagement, 'orgMappingManagement');
+    await openTenantMenu(page, 'orgMappingManagement');
     await page.getByText(total(BULK)).waitFor();
     await page.getByRole('listitem', { name: '2' }).click();
     await expect.poll(() => page.getByRole('row', { name: /EXT-/ }).count()).toBe(1);
@@ -225,7 +200,7 @@ describe('application tenants and mappings in the tenant area', () => {
   });
 
   it('adds, edits, searches and deletes a user mapping with the user chooser', async () => {
-    await openMenu(en.menu.employeeMappingManagement, 'employeeMappingManagement');
+    await openTenantMenu(page, 'employeeMappingManagement');
     await page.getByText(en.common.noData).first().waitFor();
     const [first, second] = people;
     await page.getByRole('button', { name: en.mapping.user.add }).click();
@@ -269,23 +244,23 @@ describe('application tenants and mappings in the tenant area', () => {
   });
 
   it('shows the three screens in Chinese and Japanese', async () => {
-    for (const [name, texts, tag] of [['简体中文', zh, 'zh'], ['日本語', ja, 'ja']] as const) {
+    for (const [name, texts, tag, locale] of [['简体中文', zh, 'zh', 'zh-CN'], ['日本語', ja, 'ja', 'ja-JP']] as const) {
       await chooseLanguage(page, name);
-      await openMenu(texts.menu.appManagement, 'appManagement');
+      await openTenantMenu(page, 'appManagement', locale);
       await page.getByRole('columnheader', { name: texts.apptenant.field.tenantId }).waitFor();
       await shot(page, `tenant-apps-grid-${tag}`);
       await rowOf('Northwind CRM').getByRole('button', { name: texts.common.edit }).click();
       await dialogNamed(texts.apptenant.modifyTitle).getByLabel(texts.apptenant.field.code, { exact: true }).waitFor();
       await shot(page, `tenant-apps-form-${tag}`);
       await page.keyboard.press('Escape');
-      await openMenu(texts.menu.orgMappingManagement, 'orgMappingManagement');
+      await openTenantMenu(page, 'orgMappingManagement', locale);
       await page.getByRole('columnheader', { name: texts.mapping.org.colCode }).waitFor();
       await shot(page, `tenant-apps-org-grid-${tag}`);
       await page.getByRole('button', { name: texts.mapping.org.add }).click();
       await dialogNamed(texts.mapping.org.addTitle).getByLabel(texts.mapping.org.externalCode, { exact: true }).waitFor();
       await shot(page, `tenant-apps-org-form-${tag}`);
       await page.keyboard.press('Escape');
-      await openMenu(texts.menu.employeeMappingManagement, 'employeeMappingManagement');
+      await openTenantMenu(page, 'employeeMappingManagement', locale);
       await page.getByRole('columnheader', { name: texts.mapping.user.colAccount }).waitFor();
       await shot(page, `tenant-apps-user-grid-${tag}`);
     }

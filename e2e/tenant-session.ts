@@ -99,9 +99,9 @@ export async function signInThroughConsole(page: Page, url: string, username: st
   await page.waitForURL(landing, { timeout: 15_000 });
 }
 
-/** Opens the tenant menu entry `menu` by its English name and waits for its screen. */
-export async function openTenantMenu(page: Page, menu: TenantMenu): Promise<void> {
-  await page.getByRole('menuitem', { name: en.menu[menu] }).click();
+/** Opens the tenant menu entry `menu` by its name in `locale` (the console's language) and waits for its screen. */
+export async function openTenantMenu(page: Page, menu: TenantMenu, locale: Locale = 'en-US'): Promise<void> {
+  await page.getByRole('menuitem', { name: resources[locale].menu[menu] }).click();
   await page.waitForURL(new RegExp(`/tenancy/${menu}`));
 }
 
