@@ -13,7 +13,7 @@
 import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { organisations, orgMappings, products, tenantProducts, userMappings, users } from '../../db/schema/index.js';
-import { orgIdInScope, type DataScope } from '../tenancy/data-scope.js';
+import { orgIdInScope, pathInSubtree, type DataScope } from '../tenancy/data-scope.js';
 import { appCode, appName } from '../apptenants/apptenants.repository.js';
 
 export type OrgMappingRecord = typeof orgMappings.$inferSelect;
@@ -23,7 +23,7 @@ export type UserMappingRecord = typeof userMappings.$inferSelect;
 function orgFilter(tenantId: string, orgColumn: SQLWrapper, orgId: string, subtree: boolean): SQL {
   if (!subtree) return sql`${orgColumn} = ${orgId}`;
   return sql`${orgColumn} in (select o.id from ${organisations} o where o.tenant_id = ${tenantId}
-    and starts_with(o.path, (select p.path from ${organisations} p where p.tenant_id = ${tenantId} and p.id = ${orgId})))`;
+    and ${pathInSubtree(sql.raw('o.path'), sql`(select p.path from ${organisations} p where p.tenant_id = ${tenantId} and p.id = ${orgId})`)})`;
 }
 
 function order(sorts: Record<string, SQLWrapper>, q: { sortField?: string; sortOrder?: string }, fallback: SQL, tie: SQLWrapper) {

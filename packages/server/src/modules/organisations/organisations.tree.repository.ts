@@ -17,7 +17,7 @@
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { organisations, users } from '../../db/schema/index.js';
-import { orgRowInScope, type DataScope } from '../tenancy/data-scope.js';
+import { orgRowInScope, pathInSubtree, type DataScope } from '../tenancy/data-scope.js';
 
 export type OrganisationRecord = typeof organisations.$inferSelect;
 
@@ -56,8 +56,9 @@ function hasChildrenSql(scope: DataScope, category: number): SQL<boolean> {
   if (!scopeHasTypes(scope)) {
     return sql<boolean>`exists (select 1 from ${o} kid where kid.tenant_id = ${O.tenantId} and kid.category = ${category} and kid.parent_id = ${O.id} and kid.id <> ${O.id})`;
   }
+  // a range on the path index with the outer row's path (starts_with would scan the tenant per node)
   return sql<boolean>`exists (select 1 from ${o} kid where kid.tenant_id = ${O.tenantId} and kid.category = ${category}
-    and starts_with(kid.path, ${O.path}) and kid.id <> ${O.id} and ${orgRowInScope(scope, kid)})`;
+    and ${pathInSubtree(kid.path, O.path, true)} and ${orgRowInScope(scope, kid)})`;
 }
 
 /** The row `o` has no in-scope strict ancestor strictly below `underPath` ('' = anywhere). */

@@ -7,7 +7,7 @@ import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-o
 import type { RoleListBody, RoleUserListBody } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
 import { organisations, roles, roleUsers, users } from '../../db/schema/index.js';
-import { orgIdInScope, type DataScope } from '../tenancy/data-scope.js';
+import { orgIdInScope, pathInSubtree, type DataScope } from '../tenancy/data-scope.js';
 
 export type RoleRecord = typeof roles.$inferSelect;
 /** A role with the name of its organisation. */
@@ -36,7 +36,7 @@ const ROLE_SORTS = {
 /** Ids of `orgId` and every organisation below it in the tenant: a prefix test on the materialised path (indexed). */
 function subtreeOf(tenantId: string, orgId: string): SQL {
   return sql`(select ${organisations.id} from ${organisations} where ${organisations.tenantId} = ${tenantId}
-    and starts_with(${organisations.path}, (select o.path from ${organisations} o where o.tenant_id = ${tenantId} and o.id = ${orgId})))`;
+    and ${pathInSubtree(organisations.path, sql`(select o.path from ${organisations} o where o.tenant_id = ${tenantId} and o.id = ${orgId})`)})`;
 }
 
 /** A list query with, for the tenant area, the caller's data scope (roles by their organisation, users by theirs). */

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { rowsOf } from '../../db/client.js';
 import { inScope } from '../../db/context.js';
 import { organisations, roleGrants, roles, roleUsers, users } from '../../db/schema/index.js';
 import { createTenantRow, createUserRow, testApp } from '../../testing/test-app.js';
-import { assertOrgsInScope, listMemberGrants, orgIdInScope, orgRowInScope, scopeFromGrants, WHOLE_TENANT, type DataScope } from './data-scope.js';
+import { assertOrgsInScope, listMemberGrants, orgIdInScope, orgRowInScope, pathInSubtree, scopeFromGrants, WHOLE_TENANT, type DataScope } from './data-scope.js';
 
 let t: Awaited<ReturnType<typeof testApp>>;
 let tenantId: string;
@@ -89,5 +90,20 @@ describe('data scopes from role grants (docs/tenancy.md "Data scope")', () => {
     await expect(inTenant(tenantId, (tx) => assertOrgsInScope(tx, scope, ['e-sales', 'e-field']))).resolves.toBeUndefined();
     await expect(inTenant(tenantId, (tx) => assertOrgsInScope(tx, scope, ['e-sales', 'west']))).rejects.toMatchObject({ code: '10009029001' });
     await expect(inTenant(tenantId, (tx) => assertOrgsInScope(tx, scope, ['nowhere']))).rejects.toMatchObject({ code: '10009029001' });
+  });
+});
+
+describe('pathInSubtree: a subtree as a range of the path index', () => {
+  it('matches the subtree (strict: without its top), never a sibling whose id starts the same, also with the prefix from a column', async () => {
+    const paths = ['/t/a/', '/t/a/x/', '/t/a/x/y/', '/t/a0/', '/t/a-b/', '/t/a./', '/t/', '/t/b/a/'];
+    const q = (prefix: SQL, strict: boolean) => inTenant(tenantId, async (tx) => rowsOf<{ p: string }>(await tx.execute(
+      sql`select p from unnest(array[${sql.join(paths.map((x) => sql`${x}::text`), sql`, `)}]) as p where ${pathInSubtree(sql.raw('p'), prefix, strict)} order by p`)).map((r) => r.p));
+    expect(await q(sql`${'/t/a/'}::text`, false)).toEqual(['/t/a/', '/t/a/x/', '/t/a/x/y/']);
+    expect(await q(sql`${'/t/a/'}::text`, true)).toEqual(['/t/a/x/', '/t/a/x/y/']);
+    expect(await q(sql`(select path from organisations where id = 'nowhere')`, false)).toEqual([]);
+    // the prefix as a column of another row (what the tree's children flag does)
+    const east = await inTenant(tenantId, async (tx) => rowsOf<{ id: string }>(await tx.execute(sql`select kid.id from organisations kid, organisations top
+      where top.id = 'east' and kid.tenant_id = ${tenantId} and ${pathInSubtree(sql.raw('kid.path'), sql.raw('top.path'), true)} order by kid.id`)).map((r) => r.id));
+    expect(east).toEqual(['e-field', 'e-sales']);
   });
 });

@@ -73,6 +73,19 @@ function minimalPrefixes(prefixes: string[]): string[] {
 }
 
 /**
+ * "`path` lies in the subtree whose path is `prefix`" (SPEC §3 Organisation tree; migration 0010's
+ * materialised paths) as a range of the index organisations (tenant_id, path text_pattern_ops). Unlike
+ * `starts_with`, which becomes an index range only for a constant, this also works when `prefix` is a
+ * column of an outer row or a sub-select. Paths end with '/', so the subtree is the range from `prefix`
+ * up to `prefix` with its last '/' replaced by '0', the next character in byte order. `strict`: without
+ * the organisation itself. A null prefix (organisation not found) matches nothing. Both operators are
+ * leakproof, so the range holds under row-level security.
+ */
+export function pathInSubtree(path: SQLWrapper, prefix: SQLWrapper, strict = false): SQL {
+  return sql`(${path} ${sql.raw(strict ? '~>~' : '~>=~')} ${prefix} and ${path} ~<~ (left(${prefix}, -1) || '0'))`;
+}
+
+/**
  * The condition "this organisation row is in scope", on the columns of `organisations` (or an alias of
  * it with the same column names: pass `table`). `sql\`true\`` for the whole tenant, `false` for nothing.
  */
