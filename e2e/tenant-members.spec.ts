@@ -9,27 +9,20 @@
  * (e2e/artifacts/tenant-members-*.png).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { Paths, type TenantOrgNode } from '@mp/protocol';
 import { resources } from '@mp/i18n';
-import { GatewayClient } from '../packages/server/src/testing/gateway-client.js';
-import { DEMO_PASSWORD } from '../packages/server/src/scripts/seed-demo-data.js';
-import { ADMIN_PASSWORD, chooseLanguage, launchBrowser, shot, signInOnPage, startServer, type RunningServer } from './support.js';
+import type { GatewayClient } from '../packages/server/src/testing/gateway-client.js';
+import { chooseLanguage, launchBrowser, shot } from './support.js';
+import { demoTenantId, enterTenant, openTenantMenu, startDemoServer, tenantClient, type DemoServer } from './tenant-session.js';
 
 const zh = resources['zh-CN'];
 const en = resources['en-US'];
 const ja = resources['ja-JP'];
-const ROOT = new URL('..', import.meta.url).pathname;
-const dataDir = mkdtempSync(join(tmpdir(), 'mp-e2e-members-'));
-const ADMIN = 'northwind.admin';
 /** Accounts added through the API before the browser starts (more than one page). */
 const BULK = 11;
 
-let server: RunningServer;
+let server: DemoServer;
 let browser: Browser;
 let page: Page;
 let api: GatewayClient;
@@ -40,17 +33,8 @@ const dialogNamed = (name: string) => page.getByRole('dialog', { name });
 const toast = (text: string) => page.locator('.ant-message').getByText(text, { exact: true });
 
 beforeAll(async () => {
-  const seed = spawnSync(process.execPath, ['--import', 'tsx', 'packages/server/src/scripts/seed-demo.ts'], {
-    cwd: ROOT, env: { ...process.env, MP_DATA_DIR: dataDir, MP_ADMIN_PASSWORD: ADMIN_PASSWORD, DATABASE_URL: '' }, encoding: 'utf8',
-  });
-  if (seed.status !== 0) throw new Error(`seed failed: ${seed.stdout}${seed.stderr}`);
-  server = await startServer({ MP_DATA_DIR: dataDir });
-  const admin = await new GatewayClient(server.url).init();
-  await admin.signIn('admin', ADMIN_PASSWORD);
-  const tenant = (await admin.post(Paths.listtenant, { code: 'northwind' })).body.data.rows[0];
-  api = await new GatewayClient(server.url).init();
-  await api.signIn(ADMIN, DEMO_PASSWORD);
-  api.tenantId = tenant.id;
+  server = await startDemoServer('members');
+  api = await tenantClient(server.url, await demoTenantId(server.url));
   const [root] = (await api.post(Paths.listorgchildren, {})).body.data.rows as TenantOrgNode[];
   dept = ((await api.post(Paths.listorgchildren, { parentId: root!.id })).body.data.rows as TenantOrgNode[]).find((n) => n.userCount > 0 && !n.hasChildren)!;
   for (let i = 1; i <= BULK; i++) {
@@ -63,19 +47,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('organisation members, accounts and tenant configuration', () => {
   it('signs in as the tenant administrator, chooses the tenant and opens organisation members', async () => {
-    await page.goto(`${server.url}/login`);
-    await signInOnPage(page, ADMIN, DEMO_PASSWORD, 'zh-CN');
-    await page.waitForURL(/\/tenancyAdmin/, { timeout: 15_000 });
-    await chooseLanguage(page, 'English');
-    await page.getByRole('list', { name: en.tenant.my.title }).getByRole('button', { name: 'Northwind Logistics Ltd.' }).click();
-    await page.waitForURL(/\/tenancy\//, { timeout: 15_000 });
-    await page.getByRole('menuitem', { name: en.menu.orgEmployeeRelation }).click();
-    await page.waitForURL(/\/tenancy\/orgEmployeeRelation/);
+    await enterTenant(page, server.url, { menu: 'orgEmployeeRelation' });
     await page.getByText(en.orgmember.chooseOrg).waitFor();
   });
 
@@ -113,8 +89,7 @@ describe('organisation members, accounts and tenant configuration', () => {
   });
 
   it('adds an account through the form: the rule and the duplicate refusal stay in the form', async () => {
-    await page.getByRole('menuitem', { name: en.menu.accountManagement }).click();
-    await page.waitForURL(/\/tenancy\/accountManagement/);
+    await openTenantMenu(page, 'accountManagement');
     await page.getByText(total(BULK)).waitFor();
     await page.getByRole('button', { name: en.account.newAccount }).click();
     const d = dialogNamed(en.account.addTitle);
@@ -190,8 +165,7 @@ describe('organisation members, accounts and tenant configuration', () => {
   });
 
   it("saves the tenant's default validity of new users and keeps it", async () => {
-    await page.getByRole('menuitem', { name: en.menu.sysconfig }).click();
-    await page.waitForURL(/\/tenancy\/sysconfig/);
+    await openTenantMenu(page, 'sysconfig');
     const days = page.getByRole('spinbutton', { name: en.tenantsettings.users.validityDays });
     await days.fill('40000');
     await page.getByRole('button', { name: en.common.save }).first().click();
@@ -202,6 +176,28 @@ describe('organisation members, accounts and tenant configuration', () => {
     await page.reload();
     await expect.poll(() => page.getByRole('spinbutton', { name: en.tenantsettings.users.validityDays }).inputValue()).toBe('365');
     await shot(page, 'tenant-members-sysconfig-en');
+  });
+
+  it("pre-fills a new user's expiry date with that default validity, following the effective date", async () => {
+    const ymd = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    const inAYear = new Date();
+    inAYear.setDate(inAYear.getDate() + 365);
+    await page.getByRole('menuitem', { name: en.menu.employeeManagement }).click();
+    await page.waitForURL(/\/tenancy\/employeeManagement/);
+    await page.getByRole('button', { name: en.user.newUser }).click();
+    const d = dialogNamed(en.user.addTitle);
+    const expiry = d.getByLabel(en.user.field.expiryDate);
+    await expect.poll(() => expiry.inputValue()).toBe(ymd(inAYear));
+    const effective = d.getByLabel(en.user.field.effectiveDate);
+    await effective.click();
+    await effective.fill('2030-03-01');
+    await expect.poll(() => expiry.inputValue()).toBe('2031-03-01');
+    await shot(page, 'tenant-members-user-expiry-en');
+    await d.getByRole('button', { name: en.common.cancel }).click();
+    await page.getByRole('button', { name: en.common.discard }).click();
+    await d.waitFor({ state: 'hidden' });
+    await page.getByRole('menuitem', { name: en.menu.sysconfig }).click();
+    await page.waitForURL(/\/tenancy\/sysconfig/);
   });
 
   it('shows the screens in Chinese and Japanese', async () => {
