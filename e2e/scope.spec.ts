@@ -9,26 +9,17 @@
  * Screenshots in English, Chinese and Japanese (e2e/artifacts/scope-*.png).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { Codes, Paths } from '@mp/protocol';
 import { resources } from '@mp/i18n';
-import { GatewayClient } from '../packages/server/src/testing/gateway-client.js';
-import { DEMO_PASSWORD } from '../packages/server/src/scripts/seed-demo-data.js';
-import { ADMIN_PASSWORD, chooseLanguage, launchBrowser, shot, signInOnPage, startServer, type RunningServer } from './support.js';
+import { chooseLanguage, launchBrowser, shot } from './support.js';
+import { demoTenantId, enterTenant, NORTHWIND, startDemoServer, tenantClient, type DemoServer } from './tenant-session.js';
 
 const zh = resources['zh-CN'];
 const en = resources['en-US'];
 const ja = resources['ja-JP'];
-const ROOT = new URL('..', import.meta.url).pathname;
-const dataDir = mkdtempSync(join(tmpdir(), 'mp-e2e-scope-'));
-const ADMIN = 'northwind.admin';
-const HOLDER = 'lucas.wong.northwind';
 
-let server: RunningServer;
+let server: DemoServer;
 let browser: Browser;
 let page: Page;
 let tenantId = '';
@@ -45,35 +36,19 @@ async function chooseOrg(d: ReturnType<typeof dialogNamed>, label: string, name:
 }
 
 beforeAll(async () => {
-  const seed = spawnSync(process.execPath, ['--import', 'tsx', 'packages/server/src/scripts/seed-demo.ts'], {
-    cwd: ROOT, env: { ...process.env, MP_DATA_DIR: dataDir, MP_ADMIN_PASSWORD: ADMIN_PASSWORD, DATABASE_URL: '' }, encoding: 'utf8',
-  });
-  if (seed.status !== 0) throw new Error(`seed failed: ${seed.stdout}${seed.stderr}`);
-  server = await startServer({ MP_DATA_DIR: dataDir });
-  const admin = await new GatewayClient(server.url).init();
-  await admin.signIn('admin', ADMIN_PASSWORD);
-  tenantId = (await admin.post(Paths.listtenant, { code: 'northwind' })).body.data.rows[0].id;
+  server = await startDemoServer('scope');
+  tenantId = await demoTenantId(server.url);
   browser = await launchBrowser();
   page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
 });
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('positions by organisation and data scope', () => {
   it('the administrator creates a station under a department with the organisation field', async () => {
-    await page.goto(`${server.url}/login`);
-    await signInOnPage(page, ADMIN, DEMO_PASSWORD, 'zh-CN');
-    const agree = page.getByTestId('agreement-agree');
-    await Promise.race([agree.waitFor({ timeout: 20_000 }).then(() => agree.click()), page.waitForURL(/\/tenancyAdmin/, { timeout: 20_000 })]).catch(() => undefined);
-    await page.waitForURL(/\/tenancyAdmin/, { timeout: 15_000 });
-    await chooseLanguage(page, 'English');
-    await page.getByRole('list', { name: en.tenant.my.title }).getByRole('button', { name: 'Northwind Logistics Ltd.' }).click();
-    await page.waitForURL(/\/tenancy\//, { timeout: 15_000 });
-    await page.getByRole('menuitem', { name: en.menu.stationManagement }).click();
-    await page.waitForURL(/\/tenancy\/stationManagement/);
+    await enterTenant(page, server.url, { menu: 'stationManagement' });
     await page.getByText(total(5)).waitFor();
 
     await page.getByRole('button', { name: en.station.newStation }).click();
@@ -120,15 +95,11 @@ describe('positions by organisation and data scope', () => {
   });
 
   it('the department manager lists only the station of their subtree and may not write', async () => {
-    const holder = await new GatewayClient(server.url).init();
-    await holder.signIn(HOLDER, DEMO_PASSWORD);
-    holder.tenantId = tenantId;
+    const holder = await tenantClient(server.url, tenantId, NORTHWIND.manager);
     const list = await holder.post(Paths.listtenantstation, { page: 1, pageSize: 50 });
     expect(list.body.result).toBe('1');
     expect(list.body.data.rows.map((r: { name: string }) => r.name)).toEqual(['Engineering Lead']);
-    const admin = await new GatewayClient(server.url).init();
-    await admin.signIn(ADMIN, DEMO_PASSWORD);
-    admin.tenantId = tenantId;
+    const admin = await tenantClient(server.url, tenantId);
     expect((await admin.post(Paths.listtenantstation, { page: 1, pageSize: 50 })).body.data.records).toBe(6);
     expect((await holder.post(Paths.addstation, { name: 'Mine', level: 'P1', orgId: list.body.data.rows[0].orgId })).body.scode).toBe(Codes.NO_PERMISSION);
   });
