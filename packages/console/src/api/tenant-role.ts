@@ -72,9 +72,12 @@ export async function saveTenantOrgTypePurview(roleId: string, dataPurview: Gran
   await post(Paths.savetenantorgtypepurview, { roleId, dataPurview }, opts);
 }
 
-/** One level of the organisation grant tree (no `parentId`: the tops of the caller's tree), with what the role holds. */
-export function listTenantOrgPurview(roleId: string, orgCategory: number, parentId?: string): Promise<TenantOrgPurviewData> {
-  return get<TenantOrgPurviewData>(Paths.listtenantorgpurview, parentId ? { roleId, orgCategory, parentId } : { roleId, orgCategory });
+/**
+ * One page of a level of the organisation grant tree (no `parentId`: the tops of the caller's tree), with
+ * what the role holds; `page` from 1, `pageSize` at most 500.
+ */
+export function listTenantOrgPurview(roleId: string, orgCategory: number, parentId?: string, page = 1, pageSize = 100): Promise<TenantOrgPurviewData> {
+  return get<TenantOrgPurviewData>(Paths.listtenantorgpurview, { roleId, orgCategory, ...(parentId ? { parentId } : {}), page, pageSize });
 }
 
 /** Replaces the role's organisation grants of one category. */

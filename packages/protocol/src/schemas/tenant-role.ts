@@ -8,6 +8,7 @@
  * Field rules are ROLE_RULES (schemas/role.ts), checked by the server and the console alike.
  */
 import Type, { type Static } from 'typebox';
+import type { Paged } from '../envelope.js';
 import { GrantItem, RoleAddBody, RoleListBody, RoleUserListBody } from './role.js';
 
 const Id = Type.String({ minLength: 1, maxLength: 64 });
@@ -43,8 +44,17 @@ export type TenantGrantQuery = Static<typeof TenantGrantQuery>;
 export const TenantGrantSaveBody = Type.Object({ roleId: Id, dataPurview: Type.Array(GrantItem, { maxItems: 5000 }) });
 export type TenantGrantSaveBody = Static<typeof TenantGrantSaveBody>;
 
-/** `listtenantorgpurview`: one level of the organisation grant tree (no `parentId`: the tops of the caller's tree). */
-export const TenantOrgGrantQuery = Type.Object({ roleId: Id, orgCategory: Type.Optional(Category), parentId: Type.Optional(Type.String({ maxLength: 64 })) });
+/**
+ * `listtenantorgpurview`: one page of a level of the organisation grant tree (no `parentId`: the tops of
+ * the caller's tree), paged like `listorgchildren` (`page` from 1, `pageSize` 1–500, default 200).
+ */
+export const TenantOrgGrantQuery = Type.Object({
+  roleId: Id,
+  orgCategory: Type.Optional(Category),
+  parentId: Type.Optional(Type.String({ maxLength: 64 })),
+  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 200 })),
+});
 export type TenantOrgGrantQuery = Static<typeof TenantOrgGrantQuery>;
 /** `savetenantorgpurview`: the role's organisation grants of one category, replaced. */
 export const TenantOrgGrantSaveBody = Type.Object({ roleId: Id, orgCategory: Category, dataPurview: Type.Array(GrantItem, { maxItems: 5000 }) });
@@ -73,9 +83,11 @@ export interface TenantOrgPurviewNode {
 /** A granted organisation with its name (the dialog's list of what is ticked, and the viewer). */
 export interface GrantedOrg { id: string; code: string; name: string; orgCategory: number; purview: number }
 
-/** `data` of `listtenantorgpurview`. */
-export interface TenantOrgPurviewData {
-  rows: TenantOrgPurviewNode[];
+/**
+ * `data` of `listtenantorgpurview`: one page of the level (`rows`, `page`, `total` pages, `records` in the
+ * level, `lastPage`, as every paged list) with the role's grants.
+ */
+export interface TenantOrgPurviewData extends Paged<TenantOrgPurviewNode> {
   orgCategory: number;
   /** The tenant's organisation categories (0: the main tree). */
   categories: { codeKey: number; codeVal: string }[];

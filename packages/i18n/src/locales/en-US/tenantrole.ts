@@ -18,6 +18,7 @@ export default {
     hint: 'Tick the organisations whose data this role may access (with their sub-organisations); levels load as you expand them.',
     granted: 'Granted organisations',
     none: 'No organisation chosen',
+    loadMore: 'Load more ({{shown}} of {{total}} shown)',
   },
   view: {
     apis: 'API permissions',

@@ -15,6 +15,7 @@ export default {
     hint: '勾选此角色可以访问其数据的组织（含其下级组织）；展开节点时按需加载下级。',
     granted: '已授权组织',
     none: '未选择组织',
+    loadMore: '加载更多（已显示 {{shown}} / 共 {{total}} 个）',
   },
   view: {
     apis: '接口权限',

@@ -13,7 +13,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  Codes, GrantKind, normalisePurview, ORG_TYPES, Purview, RoleCodes, TenantRoleCodes,
+  Codes, GrantKind, normalisePurview, ORG_TYPES, pageInfo, Purview, RoleCodes, TenantRoleCodes,
   type GrantItem, type GrantKindValue, type OrgCategory, type TenantApiPurviewGroup, type TenantGrantView, type TenantOrgPurviewData,
 } from '@mp/protocol';
 import { translate, type Locale } from '@mp/i18n';
@@ -123,19 +123,22 @@ export function saveTenantOrgTypePurviews(tx: Tx, request: FastifyRequest, ctx: 
 }
 
 /**
- * `listtenantorgpurview`: one level of the organisation tree of `category` inside the caller's scope,
- * with the role's bits, the tenant's categories and every organisation of the category the role holds.
- * `categories` come from `orgCategoriesOf` (read before the transaction: settings use their own connection).
+ * `listtenantorgpurview`: one page (`page` from 1, `pageSize` rows) of a level of the organisation tree
+ * of `category` inside the caller's scope, with the role's bits, the tenant's categories and every
+ * organisation of the category the role holds. `categories` come from `orgCategoriesOf` (read before the
+ * transaction: settings use their own connection).
  * @throws role.not_found, role.category_unknown, 10009029001.
  */
-export async function tenantOrgPurviewLevel(tx: Tx, categories: OrgCategory[], ctx: TenantContext, roleId: string, category: number, parentId?: string): Promise<TenantOrgPurviewData> {
+export async function tenantOrgPurviewLevel(tx: Tx, categories: OrgCategory[], ctx: TenantContext, roleId: string, q: { category: number; parentId?: string; page: number; pageSize: number }): Promise<TenantOrgPurviewData> {
   await getRoleInScope(tx, ctx, roleId);
+  const { category, page, pageSize } = q;
   if (!categories.some((c) => c.codeKey === category)) throw new AppError(RoleCodes.CATEGORY_UNKNOWN, { category });
   const granted = await tenantRepo.listGrantedOrgs(tx, ctx.id, roleId, category);
   const bits = new Map(granted.map((g) => [g.id, g.purview]));
-  const level = await tenantRepo.listOrgLevelInScope(tx, ctx.id, ctx.scope, category, parentId?.trim() || undefined);
+  const level = await tenantRepo.listOrgLevelInScope(tx, { tenantId: ctx.id, scope: ctx.scope, category, parentId: q.parentId?.trim() || undefined, page, pageSize });
   return {
-    rows: level.map((o) => ({ ...o, parentId: o.parentId ?? '', purview: bits.get(o.id) ?? 0 })),
+    rows: level.rows.map((o) => ({ ...o, parentId: o.parentId ?? '', purview: bits.get(o.id) ?? 0 })),
+    ...pageInfo(page, pageSize, level.records),
     orgCategory: category, categories, granted,
   };
 }

@@ -1,10 +1,10 @@
 /**
  * Queries of the tenant area's role management that the platform's role repository does not have
- * (docs/tenant-roles.md): one level of the organisation grant tree limited to the caller's data scope,
+ * (docs/tenant-roles.md): one page of a level of the organisation grant tree limited to the caller's data scope,
  * a role's granted organisations with their names, every grant of a role, and the menu bits a role holder
  * holds (for "no privilege escalation"). Callers run them inside `inScope(db, { scope: 'tenant', … })`.
  */
-import { and, asc, eq, inArray, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { GrantKind, Purview } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
 import { organisations, roleGrants, roles, roleUsers, users } from '../../db/schema/index.js';
@@ -19,11 +19,13 @@ function inCategory(tenantId: string, category: number, table: { id: SQLWrapper;
 }
 
 /**
- * One level of the tenant's organisation tree of `category` inside `scope`, by sort order then name:
- * the children of `parentId`, or without it the tops of what the caller reaches (organisations in scope
- * whose parent is not), each with whether it has children in scope. At most `limit` rows.
+ * One page of a level of the tenant's organisation tree of `category` inside `scope`, by sort order,
+ * name, id: the children of `parentId`, or without it the tops of what the caller reaches (organisations
+ * in scope whose parent is not), each with whether it has children in scope; with the level's size.
+ * `page` from 1, `pageSize` rows.
  */
-export async function listOrgLevelInScope(tx: Tx, tenantId: string, scope: DataScope, category: number, parentId: string | undefined, limit = 500): Promise<OrgLevelRecord[]> {
+export async function listOrgLevelInScope(tx: Tx, q: { tenantId: string; scope: DataScope; category: number; parentId?: string; page: number; pageSize: number }): Promise<{ rows: OrgLevelRecord[]; records: number }> {
+  const { tenantId, scope, category, parentId } = q;
   // Sub-queries name their tables explicitly: drizzle renders columns unqualified inside select fields.
   const o = { id: sql.raw('"organisations"."id"'), tenantId: sql.raw('"organisations"."tenant_id"'), parentId: sql.raw('"organisations"."parent_id"') };
   const p = { id: sql.raw('p.id'), category: sql.raw('p.category'), path: sql.raw('p.path'), type: sql.raw('p.type') };
@@ -34,11 +36,13 @@ export async function listOrgLevelInScope(tx: Tx, tenantId: string, scope: DataS
         and ${inCategory(tenantId, category, p)} and ${orgRowInScope(scope, p)})`);
   const hasChildren = sql<boolean>`exists (select 1 from organisations c where c.tenant_id = ${o.tenantId} and c.parent_id = ${o.id}
     and c.category = ${category} and ${orgRowInScope(scope, c)})`;
-  return tx.select({ id: organisations.id, parentId: organisations.parentId, code: organisations.code, name: organisations.name, type: organisations.type, status: organisations.status, hasChildren })
-    .from(organisations)
-    .where(and(eq(organisations.tenantId, tenantId), inCategory(tenantId, category), orgRowInScope(scope), level))
+  const where = and(eq(organisations.tenantId, tenantId), inCategory(tenantId, category), orgRowInScope(scope), level);
+  const [total] = await tx.select({ n: count() }).from(organisations).where(where);
+  const rows = await tx.select({ id: organisations.id, parentId: organisations.parentId, code: organisations.code, name: organisations.name, type: organisations.type, status: organisations.status, hasChildren })
+    .from(organisations).where(where)
     .orderBy(asc(organisations.sort), asc(organisations.name), asc(organisations.id))
-    .limit(limit);
+    .limit(q.pageSize).offset((q.page - 1) * q.pageSize);
+  return { rows, records: total?.n ?? 0 };
 }
 
 /** The organisations a role is granted (one category, or all when `category` is undefined), with names, by name. */

@@ -74,7 +74,8 @@ export default async function roleTenantRoutes(app: FastifyInstance) {
   app.get(Paths.listtenantorgpurview, { config, schema: { tags, querystring: TenantOrgGrantQuery } }, async (request) => {
     const q = request.query as TenantOrgGrantQuery;
     const categories = await orgCategoriesOf(app, request.locale, request.tenant!.id);
-    return ok(await inTenant(request, (tx, c) => grantSvc.tenantOrgPurviewLevel(tx, categories, c, q.roleId, q.orgCategory ?? 0, q.parentId)));
+    const level = { category: q.orgCategory ?? 0, parentId: q.parentId, page: q.page ?? 1, pageSize: q.pageSize ?? 200 };
+    return ok(await inTenant(request, (tx, c) => grantSvc.tenantOrgPurviewLevel(tx, categories, c, q.roleId, level)));
   });
 
   app.post(Paths.savetenantorgpurview, { config, schema: { tags, body: TenantOrgGrantSaveBody } }, async (request) => {

@@ -4,12 +4,16 @@
  * the caller's data scope), tick organisations — each on its own; a grant covers the subtree — and Save,
  * which replaces the role's grants of that category (`savetenantorgpurview`). The ticked organisations
  * are listed by name above the tree, including ones in levels not loaded.
+ *
+ * A level comes in pages of PAGE_SIZE (`listtenantorgpurview` is paged like `listorgchildren`): when a
+ * level has more, its last node is "Load more (shown of total)", which appends the next page. Ticks are
+ * kept by id apart from the loaded levels, so loading more never loses one.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { Form, Select, Space, Tag, Tree, Typography, type TreeDataNode } from 'antd';
+import { Button, Form, Select, Space, Tag, Tree, Typography, type TreeDataNode } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Purview, type RoleRow, type TenantOrgPurviewNode } from '@mp/protocol';
+import { Purview, type RoleRow, type TenantOrgPurviewData, type TenantOrgPurviewNode } from '@mp/protocol';
 import { listTenantOrgPurview, saveTenantOrgPurview } from '../../../../api/tenant-role';
 import GrantModalFrame from '../../../platformAdmin/RoleManager/components/grant-modal-frame';
 
@@ -18,13 +22,20 @@ export interface OrgGrantModalProps {
   onClose: () => void;
 }
 
-type Levels = Record<string, TenantOrgPurviewNode[]>;
+/** Organisations read per page of a level. */
+const PAGE_SIZE = 100;
+/** Key prefix of a level's "Load more" node. */
+const MORE = 'more:';
 
-function toTree(levels: Levels, parentId: string): TreeDataNode[] {
-  return (levels[parentId] ?? []).map((n) => ({
-    key: n.id, title: `${n.name} (${n.code})`, isLeaf: !n.hasChildren,
-    children: levels[n.id] ? toTree(levels, n.id) : undefined,
-  }));
+/** A loaded level: its pages so far. */
+interface Level { rows: TenantOrgPurviewNode[]; page: number; records: number; lastPage: boolean }
+type Levels = Record<string, Level>;
+
+/** The level after `data` (a page of it) arrived: page 1 starts it, a later page appends. */
+function withPage(prev: Level | undefined, data: TenantOrgPurviewData): Level {
+  const seen = new Set(data.page > 1 ? prev?.rows.map((r) => r.id) : []);
+  const rows = data.page > 1 && prev ? [...prev.rows, ...data.rows.filter((r) => !seen.has(r.id))] : data.rows;
+  return { rows, page: data.page, records: data.records, lastPage: data.lastPage };
 }
 
 export default function TenantOrgGrantModal({ role, onClose }: OrgGrantModalProps) {
@@ -32,38 +43,70 @@ export default function TenantOrgGrantModal({ role, onClose }: OrgGrantModalProp
   const roleId = role?.roleId ?? '';
   const [category, setCategory] = useState(0);
   const { data, isLoading } = useQuery({
-    queryKey: ['roleGrant', 'orglevel', roleId, category], queryFn: () => listTenantOrgPurview(roleId, category), enabled: Boolean(role), gcTime: 0,
+    queryKey: ['roleGrant', 'orglevel', roleId, category], queryFn: () => listTenantOrgPurview(roleId, category, undefined, 1, PAGE_SIZE), enabled: Boolean(role), gcTime: 0,
   });
   const [levels, setLevels] = useState<Levels>({});
   const [names, setNames] = useState<Map<string, string>>(new Map());
   const [checked, setChecked] = useState<string[]>([]);
   const [expanded, setExpanded] = useState<string[]>([]);
+  const [loadingMore, setLoadingMore] = useState<string>();
+
+  /** Reads page `page` of the level of `parentId` ('' = tops) into the loaded levels. */
+  const readPage = async (parentId: string, page: number) => {
+    const level = await listTenantOrgPurview(roleId, category, parentId || undefined, page, PAGE_SIZE);
+    setLevels((prev) => ({ ...prev, [parentId]: withPage(prev[parentId], level) }));
+    setNames((prev) => new Map([...prev, ...level.rows.map((r) => [r.id, r.name] as const)]));
+    return level;
+  };
+
   useEffect(() => {
     if (!data) return;
-    setLevels({ '': data.rows });
+    setLevels({ '': withPage(undefined, data) });
     setNames(new Map([...data.granted.map((g) => [g.id, g.name] as const), ...data.rows.map((r) => [r.id, r.name] as const)]));
     setChecked(data.granted.map((g) => g.id));
     setExpanded([]);
     // open the first level below a single top, as the left tree does
     const top = data.rows.length === 1 ? data.rows[0] : undefined;
-    if (top?.hasChildren) {
-      void listTenantOrgPurview(roleId, category, top.id).then((level) => {
-        setLevels((prev) => ({ ...prev, [top.id]: level.rows }));
-        setNames((prev) => new Map([...prev, ...level.rows.map((r) => [r.id, r.name] as const)]));
-        setExpanded([top.id]);
-      }).catch(() => undefined);
-    }
+    if (top?.hasChildren) void readPage(top.id, 1).then(() => setExpanded([top.id])).catch(() => undefined);
   // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [data]);
   useEffect(() => { if (!role) setCategory(0); }, [role]);
 
-  const loadLevel = async (parentId: string) => {
-    if (levels[parentId]) return;
-    const level = await listTenantOrgPurview(roleId, category, parentId);
-    setLevels((prev) => ({ ...prev, [parentId]: level.rows }));
-    setNames((prev) => new Map([...prev, ...level.rows.map((r) => [r.id, r.name] as const)]));
+  const loadMore = async (parentId: string) => {
+    const level = levels[parentId];
+    if (!level || level.lastPage || loadingMore) return;
+    setLoadingMore(parentId);
+    try {
+      await readPage(parentId, level.page + 1);
+    } finally {
+      setLoadingMore(undefined);
+    }
   };
-  const tree = useMemo(() => toTree(levels, ''), [levels]);
+
+  const tree = useMemo(() => {
+    const build = (parentId: string): TreeDataNode[] => {
+      const level = levels[parentId];
+      if (!level) return [];
+      const nodes: TreeDataNode[] = level.rows.map((n) => ({
+        key: n.id, title: `${n.name} (${n.code})`, isLeaf: !n.hasChildren,
+        children: levels[n.id] ? build(n.id) : undefined,
+      }));
+      if (!level.lastPage) {
+        nodes.push({
+          key: `${MORE}${parentId}`, isLeaf: true, checkable: false, selectable: false,
+          title: (
+            <Button type="link" size="small" style={{ padding: 0 }} loading={loadingMore === parentId} data-testid="org-grant-more"
+              onClick={(e) => { e.stopPropagation(); void loadMore(parentId); }}>
+              {t('org.loadMore', { shown: level.rows.length, total: level.records })}
+            </Button>
+          ),
+        });
+      }
+      return nodes;
+    };
+    return build('');
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [levels, loadingMore, t]);
 
   return (
     <GrantModalFrame open={Boolean(role)} title={t('role:grant.orgTitle', { name: role?.roleName ?? '' })} hint={t('org.hint')} loading={isLoading}
@@ -89,8 +132,8 @@ export default function TenantOrgGrantModal({ role, onClose }: OrgGrantModalProp
         checkedKeys={checked}
         expandedKeys={expanded}
         onExpand={(keys) => setExpanded(keys.map(String))}
-        loadData={(n) => loadLevel(String(n.key))}
-        onCheck={(keys) => setChecked((Array.isArray(keys) ? keys : keys.checked).map(String))}
+        loadData={async (n) => { const key = String(n.key); if (!key.startsWith(MORE) && !levels[key]) await readPage(key, 1); }}
+        onCheck={(keys) => setChecked((Array.isArray(keys) ? keys : keys.checked).map(String).filter((k) => !k.startsWith(MORE)))}
       />
     </GrantModalFrame>
   );
