@@ -7,9 +7,11 @@
  *
  * Data comes from `fetch(query)` through TanStack Query, keeping the previous page on screen while the
  * next one loads. Parents reload it through `ref` (`DataGridHandle.reload`) or by invalidating
- * `queryKey`. Row keys are strings (`rowKey`). See `types.ts` for every prop.
+ * `queryKey`. Row keys are strings (`rowKey`). Rows can be chosen (a first column of checkboxes, kept
+ * across pages) when the screen has batch actions or follows the choice (`onSelectionChange`, e.g. for
+ * toolbar actions of its own on the chosen rows). See `types.ts` for every prop.
  */
-import { useEffect, useImperativeHandle, useMemo, useState, type Key } from 'react';
+import { useEffect, useImperativeHandle, useMemo, useRef, useState, type Key } from 'react';
 import { Table, type TableColumnsType, type TablePaginationConfig } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -50,6 +52,10 @@ export default function DataGrid<T extends object, F extends Filters = Filters>(
   }, [data, page]);
 
   const clearSelection = () => setSelected(new Map());
+  // Tell the screen what is chosen whenever the choice changes (a ref: an inline callback re-renders nothing).
+  const onSelectionChange = useRef(props.onSelectionChange);
+  onSelectionChange.current = props.onSelectionChange;
+  useEffect(() => { onSelectionChange.current?.([...selected.keys()], [...selected.values()]); }, [selected]);
   useImperativeHandle(props.ref, () => ({ reload: () => void refetch(), clearSelection, filters: () => filters }), [refetch, filters]);
 
   const ids = () => [...selected.keys()];
@@ -137,7 +143,7 @@ export default function DataGrid<T extends object, F extends Filters = Filters>(
         scroll={{ x: props.scrollX ?? 'max-content' }}
         onChange={onTableChange}
         rowSelection={
-          batch.length > 0
+          batch.length > 0 || props.onSelectionChange
             ? {
                 selectedRowKeys: ids(),
                 preserveSelectedRowKeys: true,

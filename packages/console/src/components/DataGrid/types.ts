@@ -69,6 +69,11 @@ export interface DataGridProps<T extends object, F extends Filters = Filters> {
   importAsJob?: boolean;
   /** Download the import template. */
   onDownloadTemplate?: () => Promise<unknown>;
+  /**
+   * Called with the chosen rows' keys and rows whenever the choice changes (also when it is cleared:
+   * Reset, a batch action, `clearSelection`). Giving it shows the choice column even without batch actions.
+   */
+  onSelectionChange?: (ids: string[], rows: T[]) => void;
   /** False → the row's checkbox is disabled (e.g. the built-in tenant). */
   isRowSelectable?: (row: T) => boolean;
   /** Rows per page to start with (default PAGE_SIZE_DEFAULT). */

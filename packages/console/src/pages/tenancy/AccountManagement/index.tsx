@@ -4,9 +4,9 @@
  * selected for unbind wechat account', 'Are you sure to unbind wechat?', 'User association succeeded',
  * 'deletion succeeded'; docs/tenant-members.md): the tenant's external accounts on the shared DataGrid —
  * search by account or nickname, filter by type, association and status, paging and sort on the server —
- * with new/modify, delete, associate a user and unbind WeChat. The screen keeps its own choice of rows
- * (the first column) so the toolbar's unbind and associate can say how many are chosen. Write buttons
- * show only when the caller's menu grant includes write.
+ * with new/modify, delete, associate a user and unbind WeChat. The toolbar's unbind, associate and delete
+ * act on the rows chosen in the grid (DataGrid's choice column, `onSelectionChange`) and say how many
+ * are chosen. Write buttons show only when the caller's menu grant includes write.
  */
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { App, Button, Card } from 'antd';
@@ -28,11 +28,11 @@ export default function AccountManagement() {
   const writable = useMenuWritable('accountManagement');
   const typeName = useAccountTypeName();
   const grid = useRef<DataGridHandle>(null);
-  const [chosen, setChosen] = useState<Map<string, AccountRow>>(new Map());
+  const [rows, setRows] = useState<AccountRow[]>([]);
   const [form, setForm] = useState<{ mode: 'add' | 'modify'; row?: AccountRow } | null>(null);
   const [associating, setAssociating] = useState<AccountRow>();
 
-  const reload = useCallback(() => { setChosen(new Map()); grid.current?.reload(); }, []);
+  const reload = useCallback(() => { grid.current?.clearSelection(); grid.current?.reload(); }, []);
 
   const unbind = useCallback((row: AccountRow) => {
     if (!row.userId) { void message.warning(t('notBound')); return; }
@@ -52,10 +52,8 @@ export default function AccountManagement() {
   }, [message, modal, reload, t]);
 
   const actions = useMemo<AccountRowActions>(() => ({
-    isChosen: (r) => chosen.has(r.id),
-    choose: (r, on) => setChosen((prev) => { const next = new Map(prev); if (on) next.set(r.id, r); else next.delete(r.id); return next; }),
     ...(writable ? { edit: (r: AccountRow) => setForm({ mode: 'modify', row: r }), associate: setAssociating, unbind, remove: (r: AccountRow) => remove([r]) } : {}),
-  }), [chosen, writable, unbind, remove]);
+  }), [writable, unbind, remove]);
   const columns = useAccountColumns(actions);
 
   const searchFields = useMemo<SearchField[]>(() => [
@@ -66,7 +64,6 @@ export default function AccountManagement() {
   // eslint-disable-next-line react-hooks/exhaustive-deps
   ], [t]);
 
-  const rows = [...chosen.values()];
   const unbindChosen = () => {
     if (rows.length === 0) void message.warning(t('unbindNone'));
     else if (rows.length > 1) void message.warning(t('unbindMany'));
@@ -88,6 +85,7 @@ export default function AccountManagement() {
         rowKey="id"
         scrollX={ACCOUNT_TABLE_WIDTH}
         searchFields={searchFields}
+        onSelectionChange={writable ? (_ids, chosen) => setRows(chosen) : undefined}
         actions={writable ? <>
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm({ mode: 'add' })}>{t('newAccount')}</Button>
           <Button icon={<LinkOutlined />} onClick={associateChosen}>{t('associate')}</Button>

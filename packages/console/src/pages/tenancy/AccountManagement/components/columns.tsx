@@ -1,11 +1,10 @@
 /**
- * Columns of the account grid (SPEC §2 accountManagement; §3 WeChat type): a choice box (the screen's
- * own selection, so the unbind and associate actions can say 'Please select a user for unbind wechat
- * account' / 'Only one user selected for unbind wechat account'), account, nickname, type, associated
- * user, association time, status, update time and the row's actions.
+ * Columns of the account grid (SPEC §2 accountManagement; §3 WeChat type): account, nickname, type,
+ * associated user, association time, status, update time and the row's actions (the choice of rows is
+ * the grid's own column).
  */
 import { useMemo } from 'react';
-import { Button, Checkbox, Space, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Status, type AccountRow } from '@mp/protocol';
@@ -15,8 +14,6 @@ export const ACCOUNT_TABLE_WIDTH = 1280;
 const TYPE_COLORS: Record<number, string> = { 1: 'blue', 2: 'green', 3: 'purple' };
 
 export interface AccountRowActions {
-  isChosen: (row: AccountRow) => boolean;
-  choose: (row: AccountRow, chosen: boolean) => void;
   /** Absent: read-only (no write grant). */
   edit?: (row: AccountRow) => void;
   associate?: (row: AccountRow) => void;
@@ -34,10 +31,6 @@ export function useAccountColumns(a: AccountRowActions): TableColumnsType<Accoun
   const { t, i18n } = useTranslation(['account', 'common']);
   const typeName = useAccountTypeName();
   return useMemo<TableColumnsType<AccountRow>>(() => [
-    {
-      title: '', key: 'choose', width: 48, fixed: 'left',
-      render: (_, r) => <Checkbox aria-label={r.account} checked={a.isChosen(r)} onChange={(e) => a.choose(r, e.target.checked)} />,
-    },
     { title: t('field.account'), key: 'account', dataIndex: 'account', sorter: true, width: 200, ellipsis: true, render: (v: string) => <Typography.Text copyable={{ text: v }}>{v}</Typography.Text> },
     { title: t('field.nickname'), key: 'nickname', dataIndex: 'nickname', sorter: true, width: 140, ellipsis: true },
     { title: t('field.accountType'), key: 'accountType', dataIndex: 'accountType', sorter: true, width: 180, render: (v: number) => <Tag color={TYPE_COLORS[v]}>{typeName(v)}</Tag> },
