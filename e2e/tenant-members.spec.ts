@@ -191,6 +191,7 @@ describe('organisation members, accounts and tenant configuration', () => {
     const effective = d.getByLabel(en.user.field.effectiveDate);
     await effective.click();
     await effective.fill('2030-03-01');
+    await page.locator('.ant-picker-dropdown:visible td[title="2030-03-01"]').click();
     await expect.poll(() => expiry.inputValue()).toBe('2031-03-01');
     await shot(page, 'tenant-members-user-expiry-en');
     await d.getByRole('button', { name: en.common.cancel }).click();

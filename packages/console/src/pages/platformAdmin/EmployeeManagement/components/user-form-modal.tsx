@@ -7,7 +7,8 @@
  * photo (images ≤ 500K), work signature and description. Rules from USER_RULES (user-form-rules.ts).
  * Modify loads the record fresh (`getuser`); server errors stay in the modal, on the field they concern.
  * The tenant area (issue 5) uses the same form through `variant`: no tenant field (the tenant is the one
- * being administered), its own organisation and station pickers, and its own calls.
+ * being administered), its own organisation and station pickers, its own calls, and the tenant's default
+ * validity of new users: a new user's expiry date starts as (and follows) the effective date plus it.
  */
 import { useMemo, type ReactNode } from 'react';
 import { Col, DatePicker, Divider, Form, Input, Radio, Row } from 'antd';
@@ -59,6 +60,8 @@ export interface UserFormVariant {
   orgPicker: (p: { placeholder: string; initialLabel?: string }) => ReactNode;
   /** A station field (the form injects value, onChange and id); `valueLabel`: the record's station name. */
   stationPicker: (p: { placeholder: string; valueLabel?: string }) => ReactNode;
+  /** A new user's expiry date (YYYY-MM-DD) for an effective date; undefined: no default (2099-12-31). */
+  expiryFor?: (effectiveDate: string) => string | undefined;
 }
 
 export interface UserFormModalProps {
@@ -94,7 +97,11 @@ export default function UserFormModal({ open, mode, row, defaultTenantId, onClos
   const record = modifying ? fresh.data : undefined;
 
   const initialValues = useMemo<Partial<UserFormValues> | undefined>(() => {
-    if (mode === 'add') return { tenantId: defaultTenantId, status: Status.ENABLED, gender: '', effectiveDate: dayjs().startOf('day'), expiryDate: dayjs('2099-12-31') };
+    if (mode === 'add') {
+      const effectiveDate = dayjs().startOf('day');
+      const expiry = variant?.expiryFor?.(effectiveDate.format('YYYY-MM-DD'));
+      return { tenantId: defaultTenantId, status: Status.ENABLED, gender: '', effectiveDate, expiryDate: dayjs(expiry ?? '2099-12-31') };
+    }
     if (!record) return undefined;
     const { tenantId, username, employeeName, employeeCode, gender, orgId, defaultOrgId, stationId, status, email, mobile, officePhone, homePhone, idCard, avatar, facePhoto, signature, description } = record;
     return {
@@ -102,7 +109,7 @@ export default function UserFormModal({ open, mode, row, defaultTenantId, onClos
       status, email, mobile, officePhone, homePhone, idCard, avatar: avatar || undefined, facePhoto: facePhoto || undefined, signature, description,
       effectiveDate: record.effectiveDate ? dayjs(record.effectiveDate) : undefined, expiryDate: record.expiryDate ? dayjs(record.expiryDate) : undefined,
     };
-  }, [mode, record, defaultTenantId]);
+  }, [mode, record, defaultTenantId, variant]);
 
   const save = async (v: UserFormValues) => {
     const s = (x: string | undefined) => x?.trim() ?? '';
@@ -150,6 +157,11 @@ function UserFormBody({ mode, record, rules, passwordRule, label, variant }: {
   const watchedTenant = Form.useWatch('tenantId', form);
   const tenantId = variant ? 'current' : watchedTenant;
   const protectedUser = !!record?.superManager;
+  // A new user's default expiry follows the effective date until the expiry is chosen by hand.
+  const followExpiry = (d: Dayjs | null) => {
+    const expiry = mode === 'add' && d && !form.isFieldTouched('expiryDate') ? variant?.expiryFor?.(d.format('YYYY-MM-DD')) : undefined;
+    if (expiry) form.setFieldValue('expiryDate', dayjs(expiry));
+  };
   const item = (name: keyof UserFormValues, children: React.ReactNode, extra?: object) => (
     <Col {...half}><Form.Item name={name} label={label(name === 'tenantId' ? 'tenant' : name)} rules={(rules as Record<string, unknown[]>)[name] as never} {...extra}>{children}</Form.Item></Col>
   );
@@ -182,7 +194,7 @@ function UserFormBody({ mode, record, rules, passwordRule, label, variant }: {
           : <OrgTreePicker tenantId={tenantId || undefined} placeholder={tenantId ? t('placeholder.defaultOrgId') : t('chooseTenantFirst')} />)}
         {item('stationId', variant ? variant.stationPicker({ placeholder: t('placeholder.stationId'), valueLabel: record?.stationName })
           : <StationSelect tenantId={tenantId || undefined} valueLabel={record?.stationName} placeholder={tenantId ? t('placeholder.stationId') : t('chooseTenantFirst')} />)}
-        {item('effectiveDate', <DatePicker style={{ width: '100%' }} format="YYYY-MM-DD" />)}
+        {item('effectiveDate', <DatePicker style={{ width: '100%' }} format="YYYY-MM-DD" onChange={followExpiry} />)}
         {item('expiryDate', <DatePicker style={{ width: '100%' }} format="YYYY-MM-DD" />, { dependencies: ['effectiveDate'] })}
       </Row>
       <Divider titlePlacement="start" plain>{t('section.contact')}</Divider>
