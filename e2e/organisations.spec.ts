@@ -10,33 +10,27 @@
  * (e2e/artifacts/organisations-*.png).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import writeExcelFile from 'write-excel-file/node';
 import type { Browser, Page } from 'playwright-core';
 import { Paths } from '@mp/protocol';
 import { resources } from '@mp/i18n';
-import { GatewayClient } from '../packages/server/src/testing/gateway-client.js';
-import { DEMO_PASSWORD } from '../packages/server/src/scripts/seed-demo-data.js';
-import { ADMIN_PASSWORD, chooseLanguage, launchBrowser, shot, signInOnPage, startServer, type RunningServer } from './support.js';
+import { chooseLanguage, launchBrowser, shot } from './support.js';
+import { demoTenantId, enterTenant, NORTHWIND, openTenantMenu, startDemoServer, tenantClient, type DemoServer } from './tenant-session.js';
 
 const zh = resources['zh-CN'];
 const en = resources['en-US'];
 const ja = resources['ja-JP'];
 const o = en.organisation;
-const ROOT = new URL('..', import.meta.url).pathname;
-const dataDir = mkdtempSync(join(tmpdir(), 'mp-e2e-orgs-'));
-const ADMIN = 'northwind.admin';
-const TENANT = 'Northwind Logistics Ltd.';
+const TENANT = NORTHWIND.name;
 /** Organisations added under the root through the API, to page through. */
 const BULK = 11;
 /** The root's children and all organisations after the seed and the bulk ones (read in beforeAll). */
 let kids = 0;
 let all = 0;
 
-let server: RunningServer;
+let server: DemoServer;
 let browser: Browser;
 let page: Page;
 const total = (n: number) => en.grid.total.replace('{{count}}', String(n));
@@ -48,28 +42,20 @@ const treeNode = (name: string, scope = tree()) => scope.locator('.ant-tree-tree
 /** Writes an .xlsx of organisations (English headings) and answers its path. */
 async function sheet(name: string, rows: string[][]): Promise<string> {
   const head = ['code', 'name', 'parentCode', 'type', 'sort', 'status', 'description'].map((k) => (o.field as Record<string, string>)[k]!);
-  const path = join(dataDir, name);
+  const path = join(server.dataDir, name);
   writeFileSync(path, await writeExcelFile([head, ...rows].map((r) => r.map((value) => ({ value }))) as never).toBuffer() as Buffer);
   return path;
 }
 
 beforeAll(async () => {
-  const seed = spawnSync(process.execPath, ['--import', 'tsx', 'packages/server/src/scripts/seed-demo.ts'], {
-    cwd: ROOT, env: { ...process.env, MP_DATA_DIR: dataDir, MP_ADMIN_PASSWORD: ADMIN_PASSWORD, DATABASE_URL: '' }, encoding: 'utf8',
-  });
-  if (seed.status !== 0) throw new Error(`seed failed: ${seed.stdout}${seed.stderr}`);
-  server = await startServer({ MP_DATA_DIR: dataDir });
-  const admin = await new GatewayClient(server.url).init();
-  await admin.signIn('admin', ADMIN_PASSWORD);
-  const tenant = (await admin.post(Paths.listtenant, { code: 'northwind' })).body.data.rows[0];
-  const api = await new GatewayClient(server.url).init();
-  await api.signIn(ADMIN, DEMO_PASSWORD);
-  api.tenantId = tenant.id;
+  server = await startDemoServer('orgs');
+  const tenantId = await demoTenantId(server.url);
+  const api = await tenantClient(server.url, tenantId);
   for (let i = 1; i <= BULK; i++) {
-    const r = await api.post(Paths.addorg, { parentId: tenant.id, code: `Z${String(i).padStart(2, '0')}`, name: `Zone ${String(i).padStart(2, '0')}`, type: 5, sort: 50 + i, status: 1 });
+    const r = await api.post(Paths.addorg, { parentId: tenantId, code: `Z${String(i).padStart(2, '0')}`, name: `Zone ${String(i).padStart(2, '0')}`, type: 5, sort: 50 + i, status: 1 });
     expect(r.body.result, JSON.stringify(r.body)).toBe('1');
   }
-  kids = (await api.post(Paths.listorg, { parentId: tenant.id })).body.data.records;
+  kids = (await api.post(Paths.listorg, { parentId: tenantId })).body.data.records;
   all = (await api.post(Paths.listorg, {})).body.data.records;
   browser = await launchBrowser();
   page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
@@ -77,7 +63,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** Chooses `label` in the type field of dialog `d` (typed into its search, then Enter). */
@@ -101,14 +86,7 @@ async function addChild(code: string, name: string, type: string) {
 
 describe('organisation management in the tenant area', () => {
   it('signs in as the tenant administrator and opens organisation management on the root', async () => {
-    await page.goto(`${server.url}/login`);
-    await signInOnPage(page, ADMIN, DEMO_PASSWORD, 'zh-CN');
-    await page.waitForURL(/\/tenancyAdmin/, { timeout: 15_000 });
-    await chooseLanguage(page, 'English');
-    await page.getByRole('list', { name: en.tenant.my.title }).getByRole('button', { name: TENANT }).click();
-    await page.waitForURL(/\/tenancy\//, { timeout: 15_000 });
-    await page.getByRole('menuitem', { name: en.menu.orgManagement }).click();
-    await page.waitForURL(/\/tenancy\/orgManagement/);
+    await enterTenant(page, server.url, { menu: 'orgManagement' });
     await page.getByTestId('selected-org').getByText(o.selectedOrg.replace('{{name}}', TENANT)).waitFor();
     await page.getByText(total(kids)).waitFor();
   });
@@ -212,8 +190,7 @@ describe('organisation management in the tenant area', () => {
 
 describe('organisation element library', () => {
   it('lists every organisation and imports a bad file (per-row report, nothing written), then a good one', async () => {
-    await page.getByRole('menuitem', { name: en.menu.baseOrgManagement }).click();
-    await page.waitForURL(/\/tenancy\/baseOrgManagement/);
+    await openTenantMenu(page, 'baseOrgManagement');
     await page.getByText(total(all + 2)).waitFor(); // with Service desk and Marketing (Field crew was deleted)
     await rowOf('MKTG').getByText(o.relation.single).waitFor();
     const bad = await sheet('bad-orgs.xlsx', [['HQ', 'Head office', 'SERVICE', 'Company', '1', 'Enabled', ''], ['BAD', 'Bad <one>', 'SERVICE', 'Company', '1', 'Enabled', ''], ['LOST', 'Lost', 'nowhere', 'Company', '1', 'Enabled', '']]);
@@ -239,20 +216,18 @@ describe('organisation element library', () => {
   });
 
   it('shows both screens in Chinese and Japanese', async () => {
-    for (const [name, texts, tag] of [['简体中文', zh, 'zh'], ['日本語', ja, 'ja']] as const) {
+    for (const [name, texts, tag, locale] of [['简体中文', zh, 'zh', 'zh-CN'], ['日本語', ja, 'ja', 'ja-JP']] as const) {
       await chooseLanguage(page, name);
       await page.getByRole('columnheader', { name: texts.organisation.field.relation }).waitFor();
       await shot(page, `organisations-library-${tag}`);
-      await page.getByRole('menuitem', { name: texts.menu.orgManagement }).click();
-      await page.waitForURL(/\/tenancy\/orgManagement/);
+      await openTenantMenu(page, 'orgManagement', locale);
       await page.getByRole('button', { name: texts.organisation.action.addChild }).waitFor();
       await shot(page, `organisations-grid-${tag}`);
       await rowOf('Service desk').getByRole('button', { name: texts.organisation.action.chooseParent }).click();
       await dialogNamed(texts.organisation.chooseParentTitle).waitFor();
       await shot(page, `organisations-choose-parent-${tag}`);
       await page.keyboard.press('Escape');
-      await page.getByRole('menuitem', { name: texts.menu.baseOrgManagement }).click();
-      await page.waitForURL(/\/tenancy\/baseOrgManagement/);
+      await openTenantMenu(page, 'baseOrgManagement', locale);
       // the library's grid is there before the next language switch (a switch during its load was flaky)
       await page.getByRole('columnheader', { name: texts.organisation.field.relation }).waitFor();
     }
