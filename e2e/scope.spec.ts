@@ -6,6 +6,8 @@
  * department manager (a role holder whose role grants the Engineering subtree and the read APIs of
  * position management) then lists positions through the gateway and gets only that one — the demo
  * stations at the tenant's root are outside their scope — and is refused writing (no write API grant).
+ * In the console the manager's area is named "tenant" (breadcrumb and identity), the administrator's
+ * "tenant administrator".
  * Screenshots in English, Chinese and Japanese (e2e/artifacts/scope-*.png).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +15,8 @@ import type { Browser, Page } from 'playwright-core';
 import { Codes, Paths } from '@mp/protocol';
 import { resources } from '@mp/i18n';
 import { chooseLanguage, launchBrowser, shot } from './support.js';
-import { demoTenantId, enterTenant, NORTHWIND, startDemoServer, tenantClient, type DemoServer } from './tenant-session.js';
+import { DEMO_PASSWORD } from '../packages/server/src/scripts/seed-demo-data.js';
+import { demoTenantId, enterTenant, NORTHWIND, signInThroughConsole, startDemoServer, tenantClient, type DemoServer } from './tenant-session.js';
 
 const zh = resources['zh-CN'];
 const en = resources['en-US'];
@@ -102,5 +105,25 @@ describe('positions by organisation and data scope', () => {
     const admin = await tenantClient(server.url, tenantId);
     expect((await admin.post(Paths.listtenantstation, { page: 1, pageSize: 50 })).body.data.records).toBe(6);
     expect((await holder.post(Paths.addstation, { name: 'Mine', level: 'P1', orgId: list.body.data.rows[0].orgId })).body.scode).toBe(Codes.NO_PERMISSION);
+  });
+
+  it('names the area "tenant" for the department manager (a role holder), "tenant administrator" for the administrator', async () => {
+    const header = (p: Page) => p.locator('.mp-header');
+    await header(page).locator('.mp-breadcrumb').getByText(en.layout.identity.tenantAdmin, { exact: true }).waitFor();
+    await header(page).locator('.mp-header-actions').getByText(en.layout.identity.tenantAdmin, { exact: true }).waitFor();
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const manager = await context.newPage();
+    try {
+      await signInThroughConsole(manager, server.url, NORTHWIND.manager, DEMO_PASSWORD, /\/tenancy\//);
+      for (const [lang, texts, tag] of [['简体中文', zh, 'zh'], ['English', en, 'en'], ['日本語', ja, 'ja']] as const) {
+        await chooseLanguage(manager, lang);
+        await header(manager).locator('.mp-breadcrumb').getByText(texts.layout.identity.tenant, { exact: true }).waitFor();
+        await header(manager).locator('.mp-header-actions').getByText(texts.layout.identity.tenant, { exact: true }).waitFor();
+        expect(await header(manager).getByText(texts.layout.identity.tenantAdmin, { exact: true }).count()).toBe(0);
+        await shot(manager, `scope-role-holder-${tag}`);
+      }
+    } finally {
+      await context.close();
+    }
   });
 });

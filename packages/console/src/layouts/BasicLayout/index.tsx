@@ -16,7 +16,7 @@ import { homeOf } from '../../routes/areas';
 import { placeholder, type AreaDef } from '../../routes/types';
 import { useConfigStore } from '../../stores/config';
 import { useSessionStore } from '../../stores/session';
-import IdentitySwitcher from './identity-switcher';
+import IdentitySwitcher, { isTenantRoleHolder } from './identity-switcher';
 import SideMenu from './side-menu';
 import TabsBar from './tabs-bar';
 import UserMenu from './user-menu';
@@ -34,6 +34,9 @@ export default function BasicLayout({ area }: { area: AreaDef }) {
   const home = dashboard ? `${area.root}/dashboard` : homeOf(area.userType, config);
   // In the tenant area the tenant being administered is always named (docs/tenancy.md).
   const currentTenant = useCurrentTenant();
+  // A role holder's tenant area is "tenant", an administrator's "tenant administrator" (identity-switcher.tsx).
+  const roleHolder = useSessionStore((s) => isTenantRoleHolder(s.userInfo));
+  const areaTitleKey = area.userType === 3 && roleHolder ? 'identity.tenant' : area.titleKey;
   // Tenant name display (configuration flag showTenantName): the user's own tenant beside the system name.
   const tenantName = useSessionStore((s) => s.userInfo?.tenantList.find((x) => x.objID === s.userInfo?.tenantId)?.name ?? '');
 
@@ -67,7 +70,7 @@ export default function BasicLayout({ area }: { area: AreaDef }) {
         <Breadcrumb
           className="mp-breadcrumb"
           items={[
-            { title: t(area.titleKey) },
+            { title: t(areaTitleKey) },
             ...(meta?.parentTitleKey ? [{ title: t(meta.parentTitleKey) }] : []),
             ...(meta ? [{ title: t(meta.titleKey) }] : []),
           ]}

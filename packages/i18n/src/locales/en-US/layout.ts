@@ -5,6 +5,7 @@ export default {
   identity: {
     platformAdmin: 'platform administrator',
     tenantAdmin: 'tenant administrator',
+    tenant: 'tenant',
     appAdmin: 'application administrator',
     workbench: 'my workbench',
   },

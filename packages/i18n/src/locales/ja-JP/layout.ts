@@ -5,6 +5,7 @@ export default {
   identity: {
     platformAdmin: 'プラットフォーム管理者',
     tenantAdmin: 'テナント管理者',
+    tenant: 'テナント',
     appAdmin: 'アプリケーション管理者',
     workbench: 'マイワークベンチ',
   },

@@ -3,6 +3,7 @@ export default {
   identity: {
     platformAdmin: '平台管理员',
     tenantAdmin: '租户管理员',
+    tenant: '租户',
     appAdmin: '应用管理员',
     workbench: '我的工作台',
   },
