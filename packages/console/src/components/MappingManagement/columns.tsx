@@ -9,14 +9,14 @@ import { Space, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { DeleteRowButton, RowButton } from '../DataGrid';
-import type { MappingKindDef } from './kinds';
+import type { MappingKindDef, MappingRowBase } from './kinds';
 
 export interface MappingRowActions<R> {
   edit: (row: R) => void;
   remove: (row: R) => Promise<unknown>;
 }
 
-export function useMappingColumns<R extends { id: string; productId: string; externalName: string }>(
+export function useMappingColumns<R extends MappingRowBase>(
   def: MappingKindDef<R>, actions: MappingRowActions<R>, writable: boolean,
 ): TableColumnsType<R> {
   const { t, i18n } = useTranslation(['mapping', 'common']);

@@ -17,7 +17,7 @@ import { useMenuWritable } from '../../stores/tenant-purview';
 import { useMappingColumns, type MappingRowActions } from './columns';
 import MappingFilters from './mapping-filters';
 import MappingFormModal from './mapping-form-modal';
-import { ORG_MAPPING, USER_MAPPING, type MappingFilterValues, type MappingKindDef } from './kinds';
+import { ORG_MAPPING, USER_MAPPING, type MappingFilterValues, type MappingKindDef, type MappingRowBase } from './kinds';
 
 interface KeywordFilter extends Record<string, unknown> { keyword?: string }
 
@@ -26,7 +26,7 @@ export default function MappingManagement({ kind }: { kind: 'org' | 'user' }) {
   return kind === 'org' ? <MappingScreen def={ORG_MAPPING} /> : <MappingScreen def={USER_MAPPING} />;
 }
 
-function MappingScreen<R extends { id: string; productId: string; externalName: string }>({ def }: { def: MappingKindDef<R> }) {
+function MappingScreen<R extends MappingRowBase>({ def }: { def: MappingKindDef<R> }) {
   const { t } = useTranslation(['mapping', 'common']);
   const text = (k: string) => t(`${def.text}.${k}` as never) as unknown as string;
   const grid = useRef<DataGridHandle>(null);

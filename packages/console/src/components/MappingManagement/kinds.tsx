@@ -9,23 +9,32 @@
 import type { ReactNode } from 'react';
 import type { TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
-import { MappingCodes, type OrgMappingRow, type Paged, type UserMappingRow } from '@mp/protocol';
+import {
+  MappingCodes, type OrgMappingAddBody, type OrgMappingEditBody, type OrgMappingRow, type Paged, type UserMappingAddBody, type UserMappingEditBody, type UserMappingRow,
+} from '@mp/protocol';
 import { TenantOrgTreeSelect } from '../TenantOrgTree';
 import type { GridQuery } from '../DataGrid';
 import {
   addOrgMapping, addUserMapping, deleteOrgMappings, deleteUserMappings, editOrgMapping, editUserMapping, listOrgMappings, listUserMappings,
   type MappingKind,
 } from '../../api/mapping';
+import type { RequestOptions } from '../../api/client';
 import UserSelect from './user-select';
 
 /** The form's values: application, subject (`orgId` / `userId`), external field, external name. */
 export type MappingFormValues = { productId: string; externalName?: string } & Record<string, string | undefined>;
 
+/** An add / modify body: application, subject, external field and name (the kind's field names). */
+type MappingBody = Record<string, string>;
+
 /** The grid's filters above the table (application; organisation with its subtree). */
 export interface MappingFilterValues { productId?: string; orgId?: string }
 
+/** What every mapping row has. */
+export interface MappingRowBase { id: string; productId: string; externalName: string }
+
 /** Everything kind-specific about a mapping screen. */
-export interface MappingKindDef<R extends { id: string; productId: string; externalName: string }> {
+export interface MappingKindDef<R extends MappingRowBase> {
   kind: MappingKind;
   /** The tenant menu (code) of the screen. */
   menu: 'orgMappingManagement' | 'employeeMappingManagement';
@@ -44,12 +53,11 @@ export interface MappingKindDef<R extends { id: string; productId: string; exter
   keywordWidth: number;
   list: (q: GridQuery & MappingFilterValues) => Promise<Paged<R>>;
   remove: (ids: string[]) => Promise<number>;
-  /** Adds (no row) or modifies the mapping; errors are not toasted (they stay in the form). */
-  save: (row: R | undefined, v: MappingFormValues) => Promise<unknown>;
+  /** The add and modify calls, with the body `mappingBody` makes. */
+  add: (body: MappingBody, opts: RequestOptions) => Promise<unknown>;
+  edit: (body: MappingBody & { id: string }, opts: RequestOptions) => Promise<unknown>;
   /** What a new mapping starts with, from the grid's filters. */
   defaults: (f: MappingFilterValues) => Partial<MappingFormValues>;
-  /** The row's values for Modify. */
-  values: (row: R) => MappingFormValues;
   /** The subject's chooser; `row`: the mapping being modified (its subject named before any search). */
   subjectPicker: (t: TFunction, row: R | undefined) => ReactNode;
   /** The grid's columns between the application and the creator. */
@@ -61,7 +69,18 @@ export interface MappingKindDef<R extends { id: string; productId: string; exter
 }
 
 const orDash = (v: string) => v || '-';
-const trimmed = (v: MappingFormValues, k: string) => (v[k] ?? '').trim();
+const fieldsOf = (def: Pick<MappingKindDef<MappingRowBase>, 'subject' | 'external'>) => ['productId', def.subject, def.external, 'externalName'];
+
+/** The row's values for Modify. */
+export function mappingValues<R extends MappingRowBase>(def: MappingKindDef<R>, row: R): MappingFormValues {
+  return Object.fromEntries(fieldsOf(def).map((k) => [k, String(row[k as keyof R] ?? '')])) as MappingFormValues;
+}
+
+/** Adds (no row) or modifies the mapping of the form's values (trimmed); errors are not toasted (they stay in the form). */
+export function saveMapping<R extends MappingRowBase>(def: MappingKindDef<R>, row: R | undefined, v: MappingFormValues): Promise<unknown> {
+  const body = Object.fromEntries(fieldsOf(def).map((k) => [k, (v[k] ?? '').trim()]));
+  return row ? def.edit({ id: row.id, ...body }, { noToast: true }) : def.add(body, { noToast: true });
+}
 
 export const ORG_MAPPING: MappingKindDef<OrgMappingRow> = {
   kind: 'org', menu: 'orgMappingManagement', queryKey: 'orgMappings', text: 'org', subject: 'orgId', external: 'externalCode',
@@ -69,12 +88,9 @@ export const ORG_MAPPING: MappingKindDef<OrgMappingRow> = {
   tableWidth: 1100, keywordWidth: 220,
   list: (q) => listOrgMappings(q),
   remove: (ids) => deleteOrgMappings(ids),
-  save: async (row, v) => {
-    const body = { productId: v.productId, orgId: v.orgId!, externalCode: trimmed(v, 'externalCode'), externalName: trimmed(v, 'externalName') };
-    return row ? editOrgMapping({ id: row.id, ...body }, { noToast: true }) : addOrgMapping(body, { noToast: true });
-  },
+  add: (b, o) => addOrgMapping(b as OrgMappingAddBody, o),
+  edit: (b, o) => editOrgMapping(b as OrgMappingEditBody, o),
   defaults: (f) => ({ productId: f.productId, orgId: f.orgId }),
-  values: (r) => ({ productId: r.productId, orgId: r.orgId, externalCode: r.externalCode, externalName: r.externalName }),
   subjectPicker: (t, row) => <TenantOrgTreeSelect placeholder={t('org.chooseOrg')} initialLabel={row?.orgName} allowClear={false} />,
   columns: (t) => [
     { title: t('org.org'), key: 'orgName', dataIndex: 'orgName', sorter: true, width: 180, ellipsis: true, render: (v: string, r) => <span title={r.orgCode}>{v}</span> },
@@ -96,12 +112,9 @@ export const USER_MAPPING: MappingKindDef<UserMappingRow> = {
   tableWidth: 1200, keywordWidth: 240,
   list: (q) => listUserMappings(q),
   remove: (ids) => deleteUserMappings(ids),
-  save: async (row, v) => {
-    const body = { productId: v.productId, userId: v.userId!, externalAccount: trimmed(v, 'externalAccount'), externalName: trimmed(v, 'externalName') };
-    return row ? editUserMapping({ id: row.id, ...body }, { noToast: true }) : addUserMapping(body, { noToast: true });
-  },
+  add: (b, o) => addUserMapping(b as UserMappingAddBody, o),
+  edit: (b, o) => editUserMapping(b as UserMappingEditBody, o),
   defaults: (f) => ({ productId: f.productId }),
-  values: (r) => ({ productId: r.productId, userId: r.userId, externalAccount: r.externalAccount, externalName: r.externalName }),
   subjectPicker: (_t, row) => <UserSelect initialLabel={row ? userLabel(row) : undefined} />,
   columns: (t) => [
     { title: t('user.username'), key: 'username', dataIndex: 'username', sorter: true, width: 160, ellipsis: true },

@@ -13,9 +13,9 @@ import { MAPPING_RULES } from '@mp/protocol';
 import FormModal, { type OpenMode } from '../FormModal';
 import { requiredRule, textRules, type Translate } from '../FormModal/rules';
 import AppSelect from './app-select';
-import type { MappingFormValues, MappingKindDef } from './kinds';
+import { mappingValues, saveMapping, type MappingFormValues, type MappingKindDef, type MappingRowBase } from './kinds';
 
-export interface MappingFormModalProps<R extends { id: string; productId: string; externalName: string }> {
+export interface MappingFormModalProps<R extends MappingRowBase> {
   def: MappingKindDef<R>;
   open: boolean;
   mode: OpenMode;
@@ -26,7 +26,7 @@ export interface MappingFormModalProps<R extends { id: string; productId: string
   onSaved: () => void;
 }
 
-export default function MappingFormModal<R extends { id: string; productId: string; externalName: string }>(
+export default function MappingFormModal<R extends MappingRowBase>(
   { def, open, mode, row, defaults, onClose, onSaved }: MappingFormModalProps<R>,
 ) {
   const { t } = useTranslation(['mapping', 'common']);
@@ -36,10 +36,10 @@ export default function MappingFormModal<R extends { id: string; productId: stri
   const labels = { productId: t('app'), subject: text(def.subjectLabel), external: text(def.externalLabel), externalName: text(`${def.text}.externalName`) };
   const rule = MAPPING_RULES[def.external];
 
-  const initialValues = useMemo<Partial<MappingFormValues>>(() => (modifying ? def.values(modifying) : { ...defaults }), [def, modifying, defaults]);
+  const initialValues = useMemo<Partial<MappingFormValues>>(() => (modifying ? mappingValues(def, modifying) : { ...defaults }), [def, modifying, defaults]);
 
   const save = async (v: MappingFormValues) => {
-    await def.save(modifying, v);
+    await saveMapping(def, modifying, v);
     onSaved();
   };
 
