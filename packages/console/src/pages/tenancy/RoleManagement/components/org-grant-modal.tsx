@@ -67,7 +67,7 @@ export default function TenantOrgGrantModal({ role, onClose }: OrgGrantModalProp
     setExpanded([]);
     // open the first level below a single top, as the left tree does
     const top = data.rows.length === 1 ? data.rows[0] : undefined;
-    if (top?.hasChildren) void readPage(top.id, 1).then(() => setExpanded([top.id])).catch(() => undefined);
+    if (top?.hasChildren) void readPage(top.id, 1).then(() => setExpanded((prev) => (prev.includes(top.id) ? prev : [top.id, ...prev]))).catch(() => undefined);
   // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [data]);
   useEffect(() => { if (!role) setCategory(0); }, [role]);
