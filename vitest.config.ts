@@ -12,8 +12,10 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/**/src/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // generous: a test that boots its own database (migrations on PGlite) can take half a minute
+          // on a two-core machine running the other files in parallel; a hung test still fails
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
       {
