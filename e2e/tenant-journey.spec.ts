@@ -8,28 +8,23 @@
  * Screenshots: e2e/artifacts/journey-*.png.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import writeExcelFile from 'write-excel-file/node';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { Paths } from '@mp/protocol';
 import { resources } from '@mp/i18n';
-import { GatewayClient } from '../packages/server/src/testing/gateway-client.js';
-import { DEMO_PASSWORD } from '../packages/server/src/scripts/seed-demo-data.js';
-import { ADMIN_PASSWORD, chooseLanguage, launchBrowser, shot, signInOnPage, startServer, type RunningServer } from './support.js';
+import { chooseLanguage, launchBrowser, shot } from './support.js';
+import { demoTenantId, enterTenant, NORTHWIND, openTenantMenu, signInThroughConsole, startDemoServer, tenantClient, type DemoServer } from './tenant-session.js';
 
 const en = resources['en-US'];
 const o = en.organisation;
-const ROOT = new URL('..', import.meta.url).pathname;
-const dataDir = mkdtempSync(join(tmpdir(), 'mp-e2e-journey-'));
-const ADMIN = 'northwind.admin';
-const TENANT = 'Northwind Logistics Ltd.';
+const ADMIN = NORTHWIND.admin;
+const TENANT = NORTHWIND.name;
 const KEEPER = 'yard_keeper';
 const KEEPER_PASSWORD = 'Yard@2026x';
 
-let server: RunningServer;
+let server: DemoServer;
 let browser: Browser;
 let page: Page;
 let tenantId = '';
@@ -39,12 +34,6 @@ const dialogNamed = (name: string) => page.getByRole('dialog', { name });
 const treeNode = (p: Page, name: string) => p.locator('.tenant-org-tree-node', { hasText: new RegExp(`^${name}$`) });
 const fill = (s: string, name: string) => s.replace('{{name}}', name);
 
-/** Opens a tenant menu entry and waits for its screen. */
-async function openMenu(p: Page, menu: string): Promise<void> {
-  await p.getByRole('menuitem', { name: (en.menu as Record<string, string>)[menu]! }).click();
-  await p.waitForURL(new RegExp(`/tenancy/${menu}`));
-}
-
 /** Chooses an organisation in a form's lazy organisation field (TenantOrgTreeSelect) by searching its name (hits read 'name (code)'). */
 async function chooseOrg(d: Locator, label: string, name: string): Promise<void> {
   const field = d.getByLabel(label);
@@ -53,40 +42,20 @@ async function chooseOrg(d: Locator, label: string, name: string): Promise<void>
   await page.locator('.ant-select-tree-node-content-wrapper', { hasText: new RegExp(`^${name} \\(`) }).first().click();
 }
 
-/** Signs in on the login page, agreeing to the privacy dialog when it comes. */
-async function signIn(p: Page, username: string, password: string, url: RegExp): Promise<void> {
-  await p.goto(`${server.url}/login`);
-  await signInOnPage(p, username, password, 'zh-CN');
-  const agree = p.getByTestId('agreement-agree');
-  await Promise.race([agree.waitFor({ timeout: 20_000 }).then(() => agree.click()), p.waitForURL(url, { timeout: 20_000 })]).catch(() => undefined);
-  await p.waitForURL(url, { timeout: 15_000 });
-}
-
 beforeAll(async () => {
-  const seed = spawnSync(process.execPath, ['--import', 'tsx', 'packages/server/src/scripts/seed-demo.ts'], {
-    cwd: ROOT, env: { ...process.env, MP_DATA_DIR: dataDir, MP_ADMIN_PASSWORD: ADMIN_PASSWORD, DATABASE_URL: '' }, encoding: 'utf8',
-  });
-  if (seed.status !== 0) throw new Error(`seed failed: ${seed.stdout}${seed.stderr}`);
-  server = await startServer({ MP_DATA_DIR: dataDir });
-  const platform = await new GatewayClient(server.url).init();
-  await platform.signIn('admin', ADMIN_PASSWORD);
-  tenantId = (await platform.post(Paths.listtenant, { code: 'northwind' })).body.data.rows[0].id;
+  server = await startDemoServer('journey');
+  tenantId = await demoTenantId(server.url);
   browser = await launchBrowser();
   page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
 });
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('a tenant administrator builds a subtree and its manager sees only it', () => {
   it('chooses the tenant and builds an organisation tree: a depot under the root, a yard under the depot', async () => {
-    await signIn(page, ADMIN, DEMO_PASSWORD, /\/tenancyAdmin/);
-    await chooseLanguage(page, 'English');
-    await page.getByRole('list', { name: en.tenant.my.title }).getByRole('button', { name: TENANT }).click();
-    await page.waitForURL(/\/tenancy\//, { timeout: 15_000 });
-    await openMenu(page, 'orgManagement');
+    await enterTenant(page, server.url, { menu: 'orgManagement' });
     await page.getByTestId('selected-org').getByText(fill(o.selectedOrg, TENANT)).waitFor();
     for (const [code, name, under] of [['DEPN', 'Depot North', TENANT], ['DEPNY', 'Depot North Yard', 'Depot North']] as const) {
       await treeNode(page, under).first().click();
@@ -105,7 +74,7 @@ describe('a tenant administrator builds a subtree and its manager sees only it',
   });
 
   it('adds a position in the depot and a user in the yard holding it', async () => {
-    await openMenu(page, 'stationManagement');
+    await openTenantMenu(page, 'stationManagement');
     await page.getByRole('button', { name: en.station.newStation }).click();
     const s = dialogNamed(en.station.addTitle);
     await s.getByLabel(en.station.field.name).fill('Yard keeper');
@@ -115,7 +84,7 @@ describe('a tenant administrator builds a subtree and its manager sees only it',
     await s.waitFor({ state: 'hidden' });
     await rowOf(page, 'Yard keeper').getByText('Depot North').waitFor();
 
-    await openMenu(page, 'employeeManagement');
+    await openTenantMenu(page, 'employeeManagement');
     await page.getByRole('button', { name: en.user.newUser }).click();
     const d = dialogNamed(en.user.addTitle);
     await d.getByLabel(en.user.field.username).fill(KEEPER);
@@ -134,7 +103,7 @@ describe('a tenant administrator builds a subtree and its manager sees only it',
     const f = en.errors.user.field;
     const head = [f.username, f.employeeName, f.orgCode, f.effectiveDate, f.expiryDate, f.password];
     const rows = [['depot.one', 'Depot One', 'DEPNY', '2026-01-01', '2030-12-31', 'Passw0rd!x'], ['depot two', 'Depot Two', 'NOWHERE', '2026-01-01', '2030-12-31', 'Passw0rd!x']];
-    const path = join(dataDir, 'depot-users.xlsx');
+    const path = join(server.dataDir, 'depot-users.xlsx');
     writeFileSync(path, await writeExcelFile([head, ...rows].map((r) => r.map((value) => ({ value }))) as never).toBuffer() as Buffer);
     await page.locator('input[type=file][accept=".xls,.xlsx"]').setInputFiles(path);
     const report = dialogNamed(en.job.title.replace('{{fileName}}', 'depot-users.xlsx'));
@@ -147,7 +116,7 @@ describe('a tenant administrator builds a subtree and its manager sees only it',
   });
 
   it('creates a role in the depot granting the depot subtree, user management and its APIs, with the keeper as member', async () => {
-    await openMenu(page, 'roleManagement');
+    await openTenantMenu(page, 'roleManagement');
     await treeNode(page, 'Depot North').first().click();
     await page.getByRole('button', { name: en.role.newRole }).click();
     const d = dialogNamed(en.role.addTitle);
@@ -199,23 +168,21 @@ describe('a tenant administrator builds a subtree and its manager sees only it',
     const keeper = await context.newPage();
     try {
       // a role holder of their own tenant lands in its tenant area, with the menus of their roles
-      await signIn(keeper, KEEPER, KEEPER_PASSWORD, /\/tenancy\//);
+      await signInThroughConsole(keeper, server.url, KEEPER, KEEPER_PASSWORD, /\/tenancy\//);
       await chooseLanguage(keeper, 'English');
       await keeper.getByRole('menuitem', { name: en.menu.employeeManagement }).waitFor({ timeout: 15_000 })
         .catch(async (e: unknown) => { await shot(keeper, 'journey-keeper-failed'); throw e; });
       expect(await keeper.getByRole('menuitem', { name: en.menu.roleManagement }).count()).toBe(0);
-      await openMenu(keeper, 'employeeManagement');
+      await openTenantMenu(keeper, 'employeeManagement');
       await keeper.getByText(total(1)).waitFor();
       await rowOf(keeper, KEEPER).waitFor();
       const tree = keeper.getByTestId('tenant-user-org-tree');
       await tree.getByText('Depot North', { exact: true }).waitFor();
       expect(await tree.getByText(TENANT).count()).toBe(0);
-      expect(await rowOf(keeper, 'james.lee.northwind').count()).toBe(0);
+      expect(await rowOf(keeper, 'james_lee_northwind').count()).toBe(0);
       await shot(keeper, 'journey-keeper-users');
       // The console only shows what the server answers: the same through the gateway.
-      const c = await new GatewayClient(server.url).init();
-      await c.signIn(KEEPER, KEEPER_PASSWORD);
-      c.tenantId = tenantId;
+      const c = await tenantClient(server.url, tenantId, KEEPER, KEEPER_PASSWORD);
       const list = await c.post(Paths.listtenantuser, { page: 1, pageSize: 50 });
       expect(list.body.data.rows.map((r: { username: string }) => r.username)).toEqual([KEEPER]);
       expect((await c.post(Paths.listtenantrole, {})).body.scode).toBe('10009029001');
@@ -225,7 +192,7 @@ describe('a tenant administrator builds a subtree and its manager sees only it',
   });
 
   it('reads the audit log of all of it', async () => {
-    await openMenu(page, 'auditlog');
+    await openTenantMenu(page, 'auditlog');
     const search = page.getByRole('search');
     const names = en.auditlog.action as Record<string, string>;
     for (const action of ['organisation_add', 'station_add', 'user_add', 'role_add', 'role_grant_org', 'role_member_add'] as const) {
