@@ -8,27 +8,21 @@
  * (e2e/artifacts/tenant-roles-*.png).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { Paths } from '@mp/protocol';
 import { resources } from '@mp/i18n';
-import { GatewayClient } from '../packages/server/src/testing/gateway-client.js';
 import { DEMO_PASSWORD } from '../packages/server/src/scripts/seed-demo-data.js';
-import { ADMIN_PASSWORD, chooseLanguage, launchBrowser, shot, signInOnPage, startServer, type RunningServer } from './support.js';
+import { chooseLanguage, launchBrowser, shot } from './support.js';
+import { demoTenantId, enterTenant, NORTHWIND, signInThroughConsole, startDemoServer, tenantClient, type DemoServer } from './tenant-session.js';
 
 const zh = resources['zh-CN'];
 const en = resources['en-US'];
 const ja = resources['ja-JP'];
-const ROOT = new URL('..', import.meta.url).pathname;
-const dataDir = mkdtempSync(join(tmpdir(), 'mp-e2e-troles-'));
-const ADMIN = 'northwind.admin';
+const ADMIN = NORTHWIND.admin;
 /** Roles added through the gateway to page through (plus the seed's 'deptmgr'). */
 const BULK = 10;
 
-let server: RunningServer;
+let server: DemoServer;
 let browser: Browser;
 let page: Page;
 let member = '';
@@ -44,27 +38,10 @@ async function authorise(row: string, item: string): Promise<void> {
   await page.getByRole('menuitem', { name: item }).click();
 }
 
-/** Signs in on the login page, agreeing to the privacy dialog when it comes. */
-async function signIn(username: string, url: RegExp, locale: 'zh-CN' | 'en-US' = 'zh-CN'): Promise<void> {
-  await page.goto(`${server.url}/login`);
-  await signInOnPage(page, username, DEMO_PASSWORD, locale);
-  const agree = page.getByTestId('agreement-agree');
-  await Promise.race([agree.waitFor({ timeout: 20_000 }).then(() => agree.click()), page.waitForURL(url, { timeout: 20_000 })]).catch(() => undefined);
-  await page.waitForURL(url, { timeout: 15_000 });
-}
-
 beforeAll(async () => {
-  const seed = spawnSync(process.execPath, ['--import', 'tsx', 'packages/server/src/scripts/seed-demo.ts'], {
-    cwd: ROOT, env: { ...process.env, MP_DATA_DIR: dataDir, MP_ADMIN_PASSWORD: ADMIN_PASSWORD, DATABASE_URL: '' }, encoding: 'utf8',
-  });
-  if (seed.status !== 0) throw new Error(`seed failed: ${seed.stdout}${seed.stderr}`);
-  server = await startServer({ MP_DATA_DIR: dataDir });
-  const platform = await new GatewayClient(server.url).init();
-  await platform.signIn('admin', ADMIN_PASSWORD);
-  tenantId = (await platform.post(Paths.listtenant, { code: 'northwind' })).body.data.rows[0].id;
-  const api = await new GatewayClient(server.url).init();
-  await api.signIn(ADMIN, DEMO_PASSWORD);
-  api.tenantId = tenantId;
+  server = await startDemoServer('troles');
+  tenantId = await demoTenantId(server.url);
+  const api = await tenantClient(server.url, tenantId);
   for (let i = 1; i <= BULK; i++) {
     expect((await api.post(Paths.addtenantrole, { roleNo: `zone_${String(i).padStart(2, '0')}`, roleName: `Zone_${i}`, orgId: tenantId })).body.result).toBe('1');
   }
@@ -78,17 +55,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('role management in the tenant area', () => {
   it('signs in as the tenant administrator, chooses the tenant and opens role management', async () => {
-    await signIn(ADMIN, /\/tenancyAdmin/);
-    await chooseLanguage(page, 'English');
-    await page.getByRole('list', { name: en.tenant.my.title }).getByRole('button', { name: 'Northwind Logistics Ltd.' }).click();
-    await page.waitForURL(/\/tenancy\//, { timeout: 15_000 });
-    await page.getByRole('menuitem', { name: en.menu.roleManagement }).click();
-    await page.waitForURL(/\/tenancy\/roleManagement/);
+    await enterTenant(page, server.url, { menu: 'roleManagement' });
     await page.getByText(total(1 + BULK)).waitFor();
   });
 
@@ -237,16 +208,14 @@ describe('role management in the tenant area', () => {
     await page.getByRole('menuitem', { name: en.layout.header.logout }).click();
     await page.getByRole('button', { name: en.common.ok }).last().click();
     await page.waitForURL(/\/login/);
-    await signIn(member, /\/tenancy\//, 'en-US');
+    await signInThroughConsole(page, server.url, member, DEMO_PASSWORD, /\/tenancy\//, 'en-US');
     await page.getByRole('menuitem', { name: en.menu.employeeManagement }).waitFor({ timeout: 15_000 });
     await page.getByRole('menuitem', { name: en.menu.stationManagement }).waitFor();
     expect(await page.getByRole('menuitem', { name: en.menu.roleManagement }).count()).toBe(0);
     expect(await page.getByRole('menuitem', { name: en.menu.auditlog }).count()).toBe(0);
     await shot(page, 'tenant-roles-member-en');
     // the same through the gateway: the menus with their bits, and the role's API grants
-    const c = await new GatewayClient(server.url).init();
-    await c.signIn(member, DEMO_PASSWORD);
-    c.tenantId = tenantId;
+    const c = await tenantClient(server.url, tenantId, member);
     const menus = (await c.get(Paths.listmymenu)).body.data.rows as { menuId: string; purview: number }[];
     expect(menus.map((m) => [m.menuId, m.purview])).toEqual([['stationManagement', 1], ['employeeManagement', 3]]);
     expect((await c.post(Paths.listtenantstation, { page: 1, pageSize: 10 })).body.result).toBe('1');
