@@ -8,27 +8,24 @@
  * Japanese (e2e/artifacts/tenant-users-*.png).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import writeExcelFile from 'write-excel-file/node';
 import type { Browser, Page } from 'playwright-core';
 import { resources } from '@mp/i18n';
-import { DEMO_PASSWORD } from '../packages/server/src/scripts/seed-demo-data.js';
-import { ADMIN_PASSWORD, chooseLanguage, launchBrowser, shot, signInOnPage, startServer, type RunningServer } from './support.js';
+import { chooseLanguage, launchBrowser, shot } from './support.js';
+import { enterTenant, NORTHWIND, startDemoServer, type DemoServer } from './tenant-session.js';
 
 const zh = resources['zh-CN'];
 const en = resources['en-US'];
 const ja = resources['ja-JP'];
-const ROOT = new URL('..', import.meta.url).pathname;
-const dataDir = mkdtempSync(join(tmpdir(), 'mp-e2e-tusers-'));
 const files = mkdtempSync(join(tmpdir(), 'mp-e2e-tusers-files-'));
-const ADMIN = 'northwind.admin';
+const ADMIN = NORTHWIND.admin;
 /** Users of Northwind in the demo seed. */
 const SEEDED = 8;
 
-let server: RunningServer;
+let server: DemoServer;
 let browser: Browser;
 let page: Page;
 const total = (n: number) => en.grid.total.replace('{{count}}', String(n));
@@ -53,33 +50,21 @@ async function importFile(path: string, fileName: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  const seed = spawnSync(process.execPath, ['--import', 'tsx', 'packages/server/src/scripts/seed-demo.ts'], {
-    cwd: ROOT, env: { ...process.env, MP_DATA_DIR: dataDir, MP_ADMIN_PASSWORD: ADMIN_PASSWORD, DATABASE_URL: '' }, encoding: 'utf8',
-  });
-  if (seed.status !== 0) throw new Error(`seed failed: ${seed.stdout}${seed.stderr}`);
-  server = await startServer({ MP_DATA_DIR: dataDir });
+  server = await startDemoServer('tusers');
   browser = await launchBrowser();
   page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
 });
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
   rmSync(files, { recursive: true, force: true });
 });
 
 describe('user management in the tenant area', () => {
   it('signs in as the tenant administrator, chooses the tenant and opens user management', async () => {
-    await page.goto(`${server.url}/login`);
-    await signInOnPage(page, ADMIN, DEMO_PASSWORD, 'zh-CN', true);
-    await page.waitForURL(/\/tenancyAdmin/, { timeout: 15_000 });
-    await chooseLanguage(page, 'English');
-    await page.getByRole('list', { name: en.tenant.my.title }).getByRole('button', { name: 'Northwind Logistics Ltd.' }).click();
-    await page.waitForURL(/\/tenancy\//, { timeout: 15_000 });
-    await page.getByRole('menuitem', { name: en.menu.employeeManagement }).click();
-    await page.waitForURL(/\/tenancy\/employeeManagement/);
+    await enterTenant(page, server.url, { menu: 'employeeManagement' });
     await page.getByText(total(SEEDED)).waitFor();
-    await rowOf('james.lee.northwind').waitFor();
+    await rowOf('james_lee_northwind').waitFor();
     await page.getByTestId('tenant-user-org-tree').getByText('Northwind Logistics Ltd.').waitFor();
   });
 
