@@ -13,12 +13,12 @@
  * `explainPlans` prints the plans of the heavy queries as the application role with row-level security
  * on (docs/benchmarks.md "Tenant area").
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { Paths } from '@mp/protocol';
 import type { Database } from '../packages/server/src/db/client.js';
 import { inScope, PLATFORM_SCOPE } from '../packages/server/src/db/context.js';
 import { hashPassword } from '../packages/server/src/lib/passwords.js';
-import { listMemberGrants, orgIdInScope, scopeFromGrants, type DataScope } from '../packages/server/src/modules/tenancy/data-scope.js';
+import { listMemberGrants, orgIdInScope, pathInSubtree, scopeFromGrants, type DataScope } from '../packages/server/src/modules/tenancy/data-scope.js';
 import { users } from '../packages/server/src/db/schema/index.js';
 
 export const TENANT = 'benchtenant';
@@ -84,7 +84,7 @@ export async function seedTenant(database: Database): Promise<number> {
     const [n] = (await tx.execute<{ n: number }>(sql`select count(*)::int as n from organisations where tenant_id = ${T}`) as unknown as { rows: { n: number }[] }).rows;
     return n!.n;
   }).then(async (n) => {
-    for (const t of ['organisations', 'users', 'roles', 'role_grants', 'role_users', 'user_identities']) await database.db.execute(sql.raw(`analyze ${t}`));
+    for (const t of ['organisations', 'users', 'org_user_counts', 'roles', 'role_grants', 'role_users', 'user_identities']) await database.db.execute(sql.raw(`analyze ${t}`));
     return n;
   });
 }
@@ -96,29 +96,32 @@ export async function holderScope(database: Database): Promise<DataScope> {
 
 /**
  * EXPLAIN ANALYZE (as `mp_app`, tenant scope, row-level security on) of the heavy statements of the
- * scenarios, in the same SQL shape the repositories use: the user page and its count filtered by a
- * subtree (path prefix semi-join; also with the prefix as a sub-select, as listtenantuser writes it), the
- * same limited by the holder's scope, one tree level (direct user counts, children flags; and the
- * children flag by a correlated path prefix that type-granted role holders get), and the grant read of
- * listmymenu / the guard.
+ * scenarios, in the same SQL shape the repositories use: the user page filtered by a subtree (path
+ * prefix semi-join) and its total (a sum of the per-organisation counts; and, for comparison, a count of
+ * the users), the same limited by the holder's scope, the whole tenant's total, one tree level (direct
+ * user counts, children flags; and the children flag of type-granted role holders, a range on the path
+ * index), and the grant read of listmymenu / the guard.
  */
 export async function explainPlans(database: Database): Promise<Record<string, string>> {
   const scope = await holderScope(database);
   const prefix = `/${TENANT}/${COMPANY}/`;
-  const subtree = sql`${users.orgId} in (select o.id from organisations o where o.tenant_id = ${TENANT} and starts_with(o.path, ${prefix}))`;
+  const subtreeOf = (col: SQL) => sql`${col} in (select o.id from organisations o where o.tenant_id = ${TENANT} and starts_with(o.path, ${prefix}))`;
+  const subtree = subtreeOf(sql`${users.orgId}`);
   const inScopeCond = orgIdInScope(scope, users.orgId);
   const statements: Record<string, ReturnType<typeof sql>> = {
     'user page, subtree (admin)': sql`select ${users.id} from ${users} where ${users.tenantId} = ${TENANT} and ${subtree} order by ${users.createdAt} desc, ${users.id} limit 10`,
-    'user count, subtree (admin)': sql`select count(*) from ${users} where ${users.tenantId} = ${TENANT} and ${subtree}`,
-    'user count, subtree by a sub-select prefix (listtenantuser\'s shape)': sql`select count(*) from ${users} where ${users.tenantId} = ${TENANT} and ${users.orgId} in (select o.id from organisations o where o.tenant_id = ${TENANT}
-      and starts_with(o.path, (select p.path from organisations p where p.tenant_id = ${TENANT} and p.id = ${COMPANY})))`,
+    'user count, subtree (admin): sum of per-organisation counts (migration 0013)': sql`select coalesce(sum(c.users), 0) from org_user_counts c
+      where c.tenant_id = ${TENANT} and ${subtreeOf(sql.raw('c.org_id'))}`,
+    'user count, subtree, counting the users (what a keyword or position filter still does)': sql`select count(*) from ${users} where ${users.tenantId} = ${TENANT} and ${subtree}`,
     'user page, subtree + data scope (holder)': sql`select ${users.id} from ${users} where ${users.tenantId} = ${TENANT} and ${subtree} and ${inScopeCond} order by ${users.createdAt} desc, ${users.id} limit 10`,
-    'user count, subtree + data scope (holder)': sql`select count(*) from ${users} where ${users.tenantId} = ${TENANT} and ${subtree} and ${inScopeCond}`,
+    'user count, subtree + data scope (holder): sum of per-organisation counts': sql`select coalesce(sum(c.users), 0) from org_user_counts c
+      where c.tenant_id = ${TENANT} and ${subtreeOf(sql.raw('c.org_id'))} and ${orgIdInScope(scope, sql.raw('c.org_id'))}`,
+    'user count, whole tenant (administrator, no filter)': sql`select coalesce(sum(c.users), 0) from org_user_counts c where c.tenant_id = ${TENANT}`,
     'tree level (listorgchildren: direct user counts, children flags)': sql`select c.id, (select count(*) from users u where u.tenant_id = c.tenant_id and u.org_id = c.id) as users,
         exists (select 1 from organisations k where k.tenant_id = c.tenant_id and k.parent_id = c.id) as has_children
       from organisations c where c.tenant_id = ${TENANT} and c.parent_id = ${COMPANY} order by c.sort, c.name, c.id limit 200`,
-    'children flag by a correlated path prefix (type-granted role holders)': sql`select c.id, exists (select 1 from organisations k where k.tenant_id = c.tenant_id
-        and starts_with(k.path, c.path) and k.id <> c.id and k.type in (3)) as has_children
+    'children flag by the outer row\'s path as an index range (type-granted role holders; pathInSubtree)': sql`select c.id, exists (select 1 from organisations k where k.tenant_id = c.tenant_id
+        and ${pathInSubtree(sql.raw('k.path'), sql.raw('c.path'), true)} and k.type in (3)) as has_children
       from organisations c where c.tenant_id = ${TENANT} and c.parent_id = ${COMPANY} order by c.sort, c.name, c.id limit 200`,
     'member grants (guard, listmymenu)': sql`select r.id, g.kind, g.data_id, o.path from role_users ru join roles r on r.tenant_id = ru.tenant_id and r.id = ru.role_id
       left join role_grants g on g.tenant_id = r.tenant_id and g.role_id = r.id and g.kind in ('org', 'orgtype', 'api')
