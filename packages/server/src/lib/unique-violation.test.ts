@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openDatabase, rowsOf, type Database, type Tx } from '../db/client.js';
 import { AppError } from './errors.js';
-import { uniqueViolationOf, withUniqueErrors } from './unique-violation.js';
+import { retryOnUniqueViolation, uniqueViolationOf, withUniqueErrors } from './unique-violation.js';
 
 // The translation of unique violations (lib/unique-violation.ts) on a real PGlite through drizzle; the
 // write paths that use it are proven in modules/unique-races.test.ts.
@@ -55,5 +55,29 @@ describe('uniqueViolationOf', () => {
     expect(uniqueViolationOf(Object.assign(new Error('no name'), { code: '23505' }))).toBe('');
     expect(uniqueViolationOf(Object.assign(new Error('fk'), { code: '23503', constraint: 'x_fk' }))).toBeUndefined();
     expect(uniqueViolationOf(undefined)).toBeUndefined();
+  });
+});
+
+describe('retryOnUniqueViolation', () => {
+  it('runs a transaction again after a unique violation, and answers the second attempt', async () => {
+    let attempts = 0;
+    const r = await retryOnUniqueViolation(() => database.db.transaction(async (tx) => {
+      attempts++;
+      await tx.execute(attempts === 1 ? sql`insert into race_probe values (5, 'a')` : sql`insert into race_probe values (5, 'e')`);
+      return attempts;
+    }));
+    expect(r).toBe(2);
+    expect(await count()).toBe(2);
+  });
+
+  it('gives up after one retry, and never retries another error', async () => {
+    let attempts = 0;
+    const again = await retryOnUniqueViolation(() => { attempts++; return database.db.execute(sql`insert into race_probe values (6, 'A')`); }).catch((e: unknown) => e);
+    expect(uniqueViolationOf(again)).toBe('race_probe_code_uq');
+    expect(attempts).toBe(2);
+    attempts = 0;
+    const other = await retryOnUniqueViolation(() => { attempts++; return Promise.reject(new Error('not a race')); }).catch((e: unknown) => e);
+    expect((other as Error).message).toBe('not a race');
+    expect(attempts).toBe(1);
   });
 });

@@ -49,3 +49,20 @@ export async function withUniqueErrors<T>(errors: UniqueErrors, write: () => Pro
     throw mapped ?? err;
   }
 }
+
+/**
+ * Runs `attempt` — a whole transaction that checks, then writes (a bulk import) — and, when it fails on
+ * a unique violation because a simultaneous write took a key between its check and its write, runs it
+ * once more (`retries` times at most): the new check sees the winner's row, so the import updates it or
+ * reports the row, instead of ending in a raw database error.
+ * @throws what the last attempt throws.
+ */
+export async function retryOnUniqueViolation<T>(attempt: () => Promise<T>, retries = 1): Promise<T> {
+  for (let tried = 0; ; tried++) {
+    try {
+      return await attempt();
+    } catch (err) {
+      if (tried >= retries || uniqueViolationOf(err) === undefined) throw err;
+    }
+  }
+}

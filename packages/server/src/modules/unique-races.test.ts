@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
+import writeExcelFile from 'write-excel-file/node';
 import { AccountCodes, AppTenantCodes, MappingCodes, OrganisationCodes, Paths, ProductCodes, RoleCodes, StationCodes, UserCodes } from '@mp/protocol';
 import { inScope, PLATFORM_SCOPE } from '../db/context.js';
 import { auditLog, organisations, orgMappings, products, roles, stations, tenantProducts, userAccounts, userMappings, users } from '../db/schema/index.js';
 import { ADMIN_PASSWORD, createTenantRow, createUserRow, testApp } from '../testing/test-app.js';
 import type { GatewayClient } from '../testing/gateway-client.js';
 import { authoriseProduct, createProductRow } from './apptenants/apptenants.fixtures.js';
-import { tenantUser } from './users/users.tenant.testing.js';
+import { uploadTo } from './users/users.testing.js';
+import { pollJob, tenantUser } from './users/users.tenant.testing.js';
 
 // Uniqueness races (lib/unique-violation.ts): two simultaneous writes on PostgreSQL can both pass a
 // write path's "already in use" check, and the second then hits the unique index. PGlite has one
@@ -14,14 +16,24 @@ import { tenantUser } from './users/users.tenant.testing.js';
 // (as it did for the loser of a race), the conflicting row being already written. Every write path must
 // then answer the pre-check's localised message and write nothing — not a 500.
 const { race, free } = vi.hoisted(() => {
-  const state = { on: false };
+  /** `on`: every pre-check blind; `hideCode`/`hideReads`: an import's plan misses that code for so many reads. */
+  const state = { on: false, hideCode: '', hideReads: 0 };
   /** `real`, except that it answers `none` while the race is staged. */
   const blind = <A extends unknown[], R>(real: (...a: A) => Promise<R>, none: R) => (...a: A) => (state.on ? Promise.resolve(none) : real(...a));
   return { race: state, free: blind };
 });
 vi.mock('./roles/roles.repository.js', async (load) => { const m = await load<typeof import('./roles/roles.repository.js')>(); return { ...m, findRoleByCode: free(m.findRoleByCode, undefined) }; });
 vi.mock('./stations/stations.repository.js', async (load) => { const m = await load<typeof import('./stations/stations.repository.js')>(); return { ...m, findStationByCode: free(m.findStationByCode, undefined) }; });
-vi.mock('./organisations/organisations.manage.repository.js', async (load) => { const m = await load<typeof import('./organisations/organisations.manage.repository.js')>(); return { ...m, findOrgByCode: free(m.findOrgByCode, undefined) }; });
+vi.mock('./organisations/organisations.manage.repository.js', async (load) => {
+  const m = await load<typeof import('./organisations/organisations.manage.repository.js')>();
+  const listOrgSkeleton: typeof m.listOrgSkeleton = async (...a) => {
+    const rows = await m.listOrgSkeleton(...a);
+    if (race.hideReads <= 0) return rows;
+    race.hideReads--;
+    return rows.filter((r) => r.code !== race.hideCode);
+  };
+  return { ...m, findOrgByCode: free(m.findOrgByCode, undefined), listOrgSkeleton };
+});
 vi.mock('./apptenants/apptenants.repository.js', async (load) => { const m = await load<typeof import('./apptenants/apptenants.repository.js')>(); return { ...m, findAppTenantByCode: free(m.findAppTenantByCode, undefined) }; });
 vi.mock('./mappings/mappings.repository.js', async (load) => {
   const m = await load<typeof import('./mappings/mappings.repository.js')>();
@@ -166,5 +178,21 @@ describe('a write that loses a uniqueness race answers the localised message and
     });
     await ok(admin, Paths.addproduct, product('Portal1'));
     await lostRace(admin, Paths.addproduct, product('portal1'), ProductCodes.CODE_IN_USE);
+  });
+
+  it('an organisation import whose new code is added meanwhile checks and applies again, updating that organisation', async () => {
+    // the job's two checks (before hashing and inside the write) miss the code 'S'; the insert then meets the index
+    race.hideCode = 'S';
+    race.hideReads = 2;
+    const rows = [['Code', 'Name', 'Parent organisation code', 'Type', 'Sort order', 'Status', 'Description'], ['S', 'Sales team', 'EAST', 'Department', '1', 'Enabled', '']];
+    const data = await writeExcelFile(rows.map((r) => r.map((value) => ({ value }))) as never).toBuffer() as Buffer;
+    const r = await uploadTo(t.app, nina, Paths.importorg, 'orgs.xlsx', data);
+    expect(r.result, JSON.stringify(r)).toBe('1');
+    const job = await pollJob(nina, r.data.jobId);
+    expect(race.hideReads).toBe(0);
+    expect(job.state, JSON.stringify(job.report)).toBe('done');
+    expect(job.report).toMatchObject({ created: 0, updated: 1 });
+    const sales = await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) => tx.select().from(organisations).where(eq(organisations.id, 'sales')));
+    expect(sales[0]!.name).toBe('Sales team');
   });
 });

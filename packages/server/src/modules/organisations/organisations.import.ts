@@ -21,6 +21,7 @@ import { organisations } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { insertAuditEntry } from '../audit/audit.repository.js';
 import { JobRejected, startJob } from '../jobs/jobs.runner.js';
+import { retryOnUniqueViolation } from '../../lib/unique-violation.js';
 import { assertOrgsInScope, orgRowInScope, type DataScope } from '../tenancy/data-scope.js';
 import { readExcelUpload } from '../users/users.import.js';
 import { columnLabel, readOrgSheet, readStatus, readType, type OrgExcelColumn, type OrgSheetRow } from './organisations.excel.js';
@@ -174,6 +175,7 @@ export async function startOrgImport(app: FastifyInstance, request: FastifyReque
   return startJob(app, { tenantId: tenant.id, kind: ORG_IMPORT_JOB, fileName, total: sheet.length, createdBy: request.auth!.userId }, async (job) => {
     await inTenant(check);
     await job.progress(0, JobState.APPLYING);
-    return inTenant(async (tx) => applyOrgImport(tx, { tenantId: tenant.id, scope: tenant.scope, request }, await check(tx), (n) => job.progress(n)));
+    // a code added meanwhile by someone else: check and apply again (the row then updates it)
+    return retryOnUniqueViolation(() => inTenant(async (tx) => applyOrgImport(tx, { tenantId: tenant.id, scope: tenant.scope, request }, await check(tx), (n) => job.progress(n))));
   });
 }

@@ -13,6 +13,7 @@ import {
 } from '@mp/protocol';
 import { AppError } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
+import { retryOnUniqueViolation } from '../../lib/unique-violation.js';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
 import { decryptPassword } from '../auth/signin.service.js';
 import * as svc from './users.service.js';
@@ -94,14 +95,15 @@ export default async function userRoutes(app: FastifyInstance) {
     const cells = await readImportFile(data, request.locale, !!tenantId);
     const opts = { locale: request.locale, tenantId, callerId: request.auth!.userId, passwordRule: await app.settings.passwordRule() };
     // Check everything read-only first, hash the passwords outside any transaction, then check again
-    // and write in one transaction (a concurrent change between the two is caught by the second check).
+    // and write in one transaction (a concurrent change between the two is caught by the second check;
+    // one during the write, a key taken meanwhile, by checking and writing once more).
     assertPlanValid(await tx((t) => planImport(t, cells, opts)));
     const hashes = await hashAll([...new Set(cells.map((c) => c.password).filter(Boolean))]);
-    return ok({ row: await tx(async (t) => {
+    return ok({ row: await retryOnUniqueViolation(() => tx(async (t) => {
       const plan = await planImport(t, cells, opts);
       assertPlanValid(plan);
       return applyImport(t, ctx(request), plan, hashes);
-    }) });
+    })) });
   });
 
   app.post(Paths.exportuser, { config: { access }, schema: { tags, body: UserListBody } }, async (request, reply) => {

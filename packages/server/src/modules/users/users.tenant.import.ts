@@ -19,6 +19,7 @@ import type { Tx } from '../../db/client.js';
 import { inScope } from '../../db/context.js';
 import { organisations } from '../../db/schema/index.js';
 import { JobRejected, startJob } from '../jobs/jobs.runner.js';
+import { retryOnUniqueViolation } from '../../lib/unique-violation.js';
 import { orgRowInScope, type DataScope } from '../tenancy/data-scope.js';
 import { applyImport } from './users.import-apply.js';
 import { hashAll, planImport, readExcelUpload, readImportFile, type ImportPlan } from './users.import.js';
@@ -81,7 +82,8 @@ export async function startTenantUserImport(app: FastifyInstance, request: Fasti
     await job.progress(0, JobState.APPLYING);
     // Progress: the passwords are the slow part; the rows count along with them.
     const hashes = await hashAll(plains, (done) => job.progress(Math.floor((done / Math.max(plains.length, 1)) * cells.length * 0.9)));
-    const result = await inTenant(async (tx) => applyImport(tx, ctx, await check(tx), hashes));
+    // a user name, mobile or e-mail taken meanwhile by someone else: check and apply again (the row then updates or is reported)
+    const result = await retryOnUniqueViolation(() => inTenant(async (tx) => applyImport(tx, ctx, await check(tx), hashes)));
     return { created: result.created, updated: result.updated, errors: [] };
   });
 }
