@@ -7,23 +7,18 @@
  * Texts come from @mp/i18n (English).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { Paths } from '@mp/protocol';
 import { resources } from '@mp/i18n';
-import { GatewayClient } from '../packages/server/src/testing/gateway-client.js';
 import { DEMO_PASSWORD } from '../packages/server/src/scripts/seed-demo-data.js';
-import { ADMIN_PASSWORD, chooseLanguage, launchBrowser, shot, signInOnPage, startServer, type RunningServer } from './support.js';
+import { adminClient } from './seed-api.js';
+import { ADMIN_PASSWORD, chooseLanguage, launchBrowser, shot, signInOnPage } from './support.js';
+import { NORTHWIND, startDemoServer, type DemoServer } from './tenant-session.js';
 
 const zh = resources['zh-CN'];
 const en = resources['en-US'];
-const ROOT = new URL('..', import.meta.url).pathname;
-const dataDir = mkdtempSync(join(tmpdir(), 'mp-e2e-product-'));
 
-let server: RunningServer;
+let server: DemoServer;
 let browser: Browser;
 let page: Page;
 /** The Northwind tenant's id and a user of it (not its administrator) to make administrator. */
@@ -45,26 +40,20 @@ async function signIn(username: string, password: string, texts: typeof zh.login
 }
 
 beforeAll(async () => {
-  const seed = spawnSync(process.execPath, ['--import', 'tsx', 'packages/server/src/scripts/seed-demo.ts'], {
-    cwd: ROOT, env: { ...process.env, MP_DATA_DIR: dataDir, MP_ADMIN_PASSWORD: ADMIN_PASSWORD, DATABASE_URL: '' }, encoding: 'utf8',
-  });
-  if (seed.status !== 0) throw new Error(`seed failed: ${seed.stdout}${seed.stderr}`);
-  server = await startServer({ MP_DATA_DIR: dataDir });
+  server = await startDemoServer('product');
   // Through the API before the browser signs in (a new sign-in of the same account replaces this session):
   // eleven products to page through, and the user who will be made administrator.
-  const api = await new GatewayClient(server.url).init();
-  await api.signIn('admin', ADMIN_PASSWORD);
+  const api = await adminClient(server.url);
   for (let i = 1; i <= 11; i++) expect((await api.post(Paths.addproduct, product(i))).body.result).toBe('1');
-  const tenant = (await api.post(Paths.listtenant, { code: 'northwind' })).body.data.rows[0];
-  const candidates = (await api.post(Paths.listtenantadmincandidate, { tenantId: tenant.id, keyword: '.northwind', pageSize: 20 })).body.data.rows;
-  northwind = { id: tenant.id, chosen: candidates.find((u: { username: string }) => u.username !== 'northwind.admin').username };
+  const tenant = (await api.post(Paths.listtenant, { code: NORTHWIND.code })).body.data.rows[0];
+  const candidates = (await api.post(Paths.listtenantadmincandidate, { tenantId: tenant.id, keyword: `_${NORTHWIND.code}`, pageSize: 20 })).body.data.rows;
+  northwind = { id: tenant.id, chosen: candidates.find((u: { username: string }) => u.username !== NORTHWIND.admin).username };
   browser = await launchBrowser();
   page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
 });
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('product management and tenant grants in the console', () => {
@@ -97,15 +86,15 @@ describe('product management and tenant grants in the console', () => {
     await d.getByLabel(f.ownerEmail, { exact: true }).fill('emily.chan@example.com');
     // An administrator chosen from users, searched on the server.
     await d.getByLabel(f.admins, { exact: true }).click();
-    await d.getByLabel(f.admins, { exact: true }).fill('northwind.admin');
-    await page.locator('.ant-select-item-option', { hasText: 'northwind.admin' }).first().click();
+    await d.getByLabel(f.admins, { exact: true }).fill(NORTHWIND.admin);
+    await page.locator('.ant-select-item-option', { hasText: NORTHWIND.admin }).first().click();
     await page.keyboard.press('Escape');
     await shot(page, 'product-form-en');
     await d.getByRole('button', { name: en.common.save }).click();
     await d.waitFor({ state: 'hidden' });
     const row = rowOf('Unified Portal');
     await row.waitFor();
-    expect(await row.textContent()).toContain('northwind.admin');
+    expect(await row.textContent()).toContain(NORTHWIND.admin);
 
     await row.getByRole('button', { name: en.common.edit }).click();
     await d.getByLabel(f.name, { exact: true }).fill('Unified Portal Plus');
