@@ -3,7 +3,7 @@
  * §6; docs/tenant-roles.md): on the demo data, Northwind's administrator chooses the tenant, opens Role
  * management, chooses an organisation in the tree, creates a role (the number rule refusing a hyphen
  * first), searches and pages, grants menus (read / write), the APIs of the granted menus and an
- * organisation subtree, adds a member with the add-member dialog, opens the viewer and deletes a role;
+ * organisation subtree (then organisations of a level larger than a page, read with "Load more"), adds a member with the add-member dialog, opens the viewer and deletes a role;
  * then the member signs in and their tenant menu holds only the granted menus. Screenshots in English, Chinese and Japanese
  * (e2e/artifacts/tenant-roles-*.png).
  */
@@ -21,6 +21,8 @@ const ja = resources['ja-JP'];
 const ADMIN = NORTHWIND.admin;
 /** Roles added through the gateway to page through (plus the seed's 'deptmgr'). */
 const BULK = 10;
+/** Organisations under 'Depots': one more than a page of the organisation grant dialog (100). */
+const DEPOTS = 101;
 
 let server: DemoServer;
 let browser: Browser;
@@ -44,6 +46,11 @@ beforeAll(async () => {
   const api = await tenantClient(server.url, tenantId);
   for (let i = 1; i <= BULK; i++) {
     expect((await api.post(Paths.addtenantrole, { roleNo: `zone_${String(i).padStart(2, '0')}`, roleName: `Zone_${i}`, orgId: tenantId })).body.result).toBe('1');
+  }
+  const org = (parentId: string, code: string, name: string) => ({ parentId, code, name, type: 3, sort: 9, status: 1, description: '' });
+  const depots = (await api.post(Paths.addorg, org(tenantId, 'DEPOTS', 'Depots'))).body.data.id;
+  for (let i = 1; i <= DEPOTS; i++) {
+    expect((await api.post(Paths.addorg, org(depots, `D${String(i).padStart(3, '0')}`, `Depot ${String(i).padStart(3, '0')}`))).body.result).toBe('1');
   }
   // the member-to-be: a user of the tenant who is neither its administrator nor a role holder
   const deptmgr = (await api.post(Paths.listtenantrole, { roleNo: 'deptmgr' })).body.data.rows[0].roleId;
@@ -138,6 +145,34 @@ describe('role management in the tenant area', () => {
     await orgs.getByTestId('org-grant-chosen').getByText('Sales').waitFor();
     await shot(page, 'tenant-roles-orgs-en');
     await orgs.getByRole('button', { name: en.common.save }).click();
+    await orgs.waitFor({ state: 'hidden' });
+  });
+
+  it('reads a level larger than a page with "Load more", keeping what is ticked', async () => {
+    await authorise('sales_lead', en.role.action.orgGrant);
+    const orgs = dialogNamed(fill(en.role.grant.orgTitle, 'Sales_leads'));
+    const chosen = orgs.getByTestId('org-grant-chosen');
+    const node = (name: string) => orgs.locator('.ant-tree-treenode', { hasText: name });
+    await chosen.getByText('Sales').waitFor();
+    await node('Depots').waitFor();
+    await orgs.locator('.ant-tree-treenode-motion').waitFor({ state: 'detached' }); // the tree ignores an expand while it animates
+    await node('Depots').locator('.ant-tree-switcher').click();
+    await node('Depot 001').getByRole('checkbox').click();
+    const more = orgs.getByRole('button', { name: en.tenantrole.org.loadMore.replace('{{shown}}', '100').replace('{{total}}', String(DEPOTS)) });
+    await more.waitFor();
+    expect(await node(`Depot ${DEPOTS}`).count()).toBe(0);
+    await more.click();
+    await node(`Depot ${DEPOTS}`).getByRole('checkbox').click();
+    await more.waitFor({ state: 'detached' });
+    for (const name of ['Sales', 'Depot 001', `Depot ${DEPOTS}`]) await chosen.getByText(name, { exact: true }).waitFor();
+    expect(await node('Depot 001').getByRole('checkbox').isChecked()).toBe(true);
+    await shot(page, 'tenant-roles-orgs-more-en');
+    await orgs.getByRole('button', { name: en.common.save }).click();
+    await orgs.waitFor({ state: 'hidden' });
+    // saved: the dialog opens again with all three ticked, the one of the second page included
+    await authorise('sales_lead', en.role.action.orgGrant);
+    for (const name of ['Sales', 'Depot 001', `Depot ${DEPOTS}`]) await chosen.getByText(name, { exact: true }).waitFor();
+    await orgs.getByRole('button', { name: en.common.cancel }).click();
     await orgs.waitFor({ state: 'hidden' });
   });
 
