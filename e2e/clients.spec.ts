@@ -10,27 +10,22 @@
  * administrator of two of three apps through the product API.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { Paths } from '@mp/protocol';
 import { resources } from '@mp/i18n';
-import { GatewayClient } from '../packages/server/src/testing/gateway-client.js';
-import { DEMO_PASSWORD, DEMO_TENANTS, peopleOf } from '../packages/server/src/scripts/seed-demo-data.js';
-import { ADMIN_PASSWORD, chooseLanguage, launchBrowser, shot, signInOnPage, startServer, type RunningServer } from './support.js';
+import type { GatewayClient } from '../packages/server/src/testing/gateway-client.js';
+import { DEMO_PASSWORD } from '../packages/server/src/scripts/seed-demo-data.js';
+import { adminClient } from './seed-api.js';
+import { chooseLanguage, launchBrowser, shot, signInOnPage } from './support.js';
+import { NORTHWIND, startDemoServer, type DemoServer } from './tenant-session.js';
 
 const en = resources['en-US'];
 const zh = resources['zh-CN'];
 const ja = resources['ja-JP'];
-const ROOT = new URL('..', import.meta.url).pathname;
-const dataDir = mkdtempSync(join(tmpdir(), 'mp-e2e-clients-'));
-const NORTHWIND = DEMO_TENANTS.findIndex((t) => t.code === 'northwind');
 /** The demo application administrator of Northwind (identity 2). */
-const APP_ADMIN = peopleOf(DEMO_TENANTS[NORTHWIND]!, NORTHWIND)[1]!.username;
+const APP_ADMIN = NORTHWIND.appAdmin;
 
-let server: RunningServer;
+let server: DemoServer;
 let browser: Browser;
 let page: Page;
 let api: GatewayClient;
@@ -46,13 +41,8 @@ const app = (code: string, name: string, adminIds: string[]) => ({
 });
 
 beforeAll(async () => {
-  const seed = spawnSync(process.execPath, ['--import', 'tsx', 'packages/server/src/scripts/seed-demo.ts'], {
-    cwd: ROOT, env: { ...process.env, MP_DATA_DIR: dataDir, MP_ADMIN_PASSWORD: ADMIN_PASSWORD, DATABASE_URL: '' }, encoding: 'utf8',
-  });
-  if (seed.status !== 0) throw new Error(`seed failed: ${seed.stdout}${seed.stderr}`);
-  server = await startServer({ MP_DATA_DIR: dataDir });
-  api = await new GatewayClient(server.url).init();
-  await api.signIn('admin', ADMIN_PASSWORD);
+  server = await startDemoServer('clients');
+  api = await adminClient(server.url);
   const user = (await api.post(Paths.listproductadmincandidate, { keyword: APP_ADMIN, pageSize: 5 })).body.data.rows[0];
   expect(user.username).toBe(APP_ADMIN);
   const add = async (body: ReturnType<typeof app>) => {
@@ -74,7 +64,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('client access in the console', () => {
