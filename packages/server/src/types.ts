@@ -23,7 +23,7 @@ import type { DataScope } from './modules/tenancy/data-scope.js';
  *   caller who is not the tenant's administrator also needs an API grant of a role for the route's
  *   path (`role_grants.kind = 'api'`, data id = the route's url).
  */
-export type Access = 'public' | 'signed' | 'user' | { userTypes: readonly UserTypeValue[] } | { tenant: 'admin' | 'member'; menu?: string };
+export type Access = 'public' | 'signed' | 'user' | { userTypes: readonly UserTypeValue[] } | { tenant: 'admin' | 'member'; menu?: string | readonly string[] };
 
 /** The tenant a tenant-area call works in (TENANTID, checked by the guard; docs/tenancy.md). */
 export interface TenantContext {

@@ -22,7 +22,7 @@ import { apisFromGrants, listMemberGrants, scopeFromGrants, WHOLE_TENANT } from 
  * (one statement): their data scope, and for routes of a menu (`access.menu`) the API grant of
  * `routeUrl`. One short platform-scope transaction (the identity rows live in the administered tenant).
  */
-export async function resolveTenantContext(app: FastifyInstance, auth: AuthContext, tenantHeader: string, access: { tenant: 'admin' | 'member'; menu?: string }, routeUrl: string): Promise<TenantContext> {
+export async function resolveTenantContext(app: FastifyInstance, auth: AuthContext, tenantHeader: string, access: { tenant: 'admin' | 'member'; menu?: string | readonly string[] }, routeUrl: string): Promise<TenantContext> {
   const context = await inScope(app.database.db, PLATFORM_SCOPE, async (tx): Promise<TenantContext | undefined> => {
     const tenant = await resolveTenant(tx, tenantHeader);
     if (!tenant || tenant.status !== 1) return undefined;
@@ -45,13 +45,16 @@ export interface TenantApi { method: string; url: string; menu: string }
 /**
  * The tenant API catalogue (SPEC §2 "role API authorisation"): every registered tenant-area route that
  * names its menu (`access.menu`), in registration order. Built from the app's route table, so a new
- * route joins the catalogue by declaring its menu.
+ * route joins the catalogue by declaring its menu. A route two screens call (e.g. the organisation grid
+ * of the element library and of organisation management) names both menus and is listed once under
+ * each; the grant itself is per url, so ticking it under either menu grants it.
  */
 export function tenantApiCatalogue(app: FastifyInstance): TenantApi[] {
   const out: TenantApi[] = [];
   for (const r of app.routeTable) {
-    const a = r.access as { tenant?: string; menu?: string } | undefined;
-    if (a && typeof a === 'object' && a.tenant && a.menu && r.method !== 'HEAD') out.push({ method: r.method, url: r.url, menu: a.menu });
+    const a = r.access as { tenant?: string; menu?: string | readonly string[] } | undefined;
+    if (!a || typeof a !== 'object' || !a.tenant || !a.menu || r.method === 'HEAD') continue;
+    for (const menu of typeof a.menu === 'string' ? [a.menu] : a.menu) out.push({ method: r.method, url: r.url, menu });
   }
   return out;
 }

@@ -3,9 +3,10 @@
  * Tree reading calls (`listorgchildren`, `searchorg`, `getorg`) are open to every member of the tenant
  * (`{ tenant: 'member' }` without a menu): the tree pickers of users, roles and positions need them, and
  * what they answer is limited to the caller's data scope anyway. The element calls (list, add, edit,
- * status, delete, import, export, template) are APIs of the element library menu 'baseOrgManagement';
- * placing elements in the tree (move, take out) are APIs of 'orgManagement' (a role holder needs the
- * API grant of each call; docs/organisations.md). Each call is one transaction in the TENANTID tenant's
+ * status, delete) are APIs of both the element library 'baseOrgManagement' and organisation
+ * management 'orgManagement', whose grid and forms make them too; import, export and template are the
+ * library's; placing elements in the tree (move, take out) are organisation management's (a role
+ * holder needs the API grant of each call; docs/organisations.md). Each call is one transaction in the TENANTID tenant's
  * scope; ids of another tenant are "not found".
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -25,7 +26,9 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 /** Readers of the tree: any member; no menu, so no API grant is needed (scope still applies). */
 const member = { access: { tenant: 'member' } } as const;
-/** Element calls: the element library's APIs. */
+/** Element calls that organisation management's grid and forms make too: APIs of both menus. */
+const element = { access: { tenant: 'member', menu: ['baseOrgManagement', 'orgManagement'] } } as const;
+/** Import, export and template: the element library's own APIs. */
 const library = { access: { tenant: 'member', menu: 'baseOrgManagement' } } as const;
 /** Tree placement calls: organisation management's APIs. */
 const management = { access: { tenant: 'member', menu: 'orgManagement' } } as const;
@@ -50,21 +53,21 @@ export default async function organisationTenantRoutes(app: FastifyInstance) {
   /** The caller for the services: tenant, data scope and the request (audit). */
   const caller = (request: FastifyRequest): svc.OrgCaller => ({ tenantId: request.tenant!.id, scope: request.tenant!.scope, request });
 
-  app.post(Paths.listorg, { config: library, schema: { tags, body: OrgListBody } }, async (request) =>
+  app.post(Paths.listorg, { config: element, schema: { tags, body: OrgListBody } }, async (request) =>
     ok(await inTenant(request, (tx, t, s) => svc.listOrgPage(tx, { tenantId: t, scope: s }, request.body as OrgListBody))));
 
-  app.post(Paths.addorg, { config: library, schema: { tags, body: OrgAddBody } }, async (request) =>
+  app.post(Paths.addorg, { config: element, schema: { tags, body: OrgAddBody } }, async (request) =>
     ok(await inTenant(request, (tx) => svc.addOrg(tx, caller(request), request.body as OrgAddBody))));
 
-  app.post(Paths.editorg, { config: library, schema: { tags, body: OrgEditBody } }, async (request) =>
+  app.post(Paths.editorg, { config: element, schema: { tags, body: OrgEditBody } }, async (request) =>
     ok(await inTenant(request, (tx) => svc.editOrg(tx, caller(request), request.body as OrgEditBody))));
 
-  app.post(Paths.statusorg, { config: library, schema: { tags, body: IdsStatusBody } }, async (request) => {
+  app.post(Paths.statusorg, { config: element, schema: { tags, body: IdsStatusBody } }, async (request) => {
     const b = request.body as { ids: string[]; status: 0 | 1 };
     return ok(await inTenant(request, (tx) => svc.setOrgsStatus(tx, caller(request), b.ids, b.status)));
   });
 
-  app.post(Paths.deleteorg, { config: library, schema: { tags, body: IdsBody } }, async (request) =>
+  app.post(Paths.deleteorg, { config: element, schema: { tags, body: IdsBody } }, async (request) =>
     ok(await inTenant(request, (tx) => svc.deleteOrgs(tx, caller(request), (request.body as { ids: string[] }).ids))));
 
   app.post(Paths.moveorg, { config: management, schema: { tags, body: OrgMoveBody } }, async (request) =>

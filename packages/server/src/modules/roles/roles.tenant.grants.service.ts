@@ -23,7 +23,7 @@ import type { TenantContext } from '../../types.js';
 import { TENANT_MENU } from '../menu/tenant-menu.js';
 import { listOrganisationsOfTenant } from '../organisations/organisations.repository.js';
 import { apisFromGrants, assertOrgsInScope, listMemberGrants } from '../tenancy/data-scope.js';
-import { tenantApiCatalogue } from '../../plugins/tenant-context.js';
+import { tenantApiCatalogue, type TenantApi } from '../../plugins/tenant-context.js';
 import * as grants from './roles.grants.repository.js';
 import { checkItems, replaceGrantSet } from './roles.grants.service.js';
 import * as tenantRepo from './roles.tenant.repository.js';
@@ -175,6 +175,20 @@ export function saveTenantApiPurviews(app: FastifyInstance, tx: Tx, request: Fas
   return saveGrantSet(tx, request, ctx, roleId, GrantKind.API, 0, checked.map((g) => ({ ...g, purview: normalisePurview(g.purview) })));
 }
 
+/**
+ * The catalogue entries of the granted urls, one per url: an API listed under several menus shows under
+ * the first of them the role holds, or else the first.
+ */
+function grantedApis(catalogue: TenantApi[], urls: Set<string>, menus: Map<string, number>): TenantApi[] {
+  const out = new Map<string, TenantApi>();
+  for (const a of catalogue) {
+    if (!urls.has(a.url)) continue;
+    const seen = out.get(a.url);
+    if (!seen || (!menus.has(seen.menu) && menus.has(a.menu))) out.set(a.url, a);
+  }
+  return [...out.values()];
+}
+
 /** `listtenantgrantview`: everything the role is granted, with names (menus, APIs, organisation types, organisations). */
 export async function tenantGrantView(app: FastifyInstance, tx: Tx, locale: Locale, ctx: TenantContext, roleId: string): Promise<TenantGrantView> {
   await getRoleInScope(tx, ctx, roleId);
@@ -185,7 +199,7 @@ export async function tenantGrantView(app: FastifyInstance, tx: Tx, locale: Loca
   const apis = new Set(of(GrantKind.API).map((g) => g.dataId));
   return {
     menus: TENANT_MENU.filter((m) => menuBits.has(m.code)).map((m) => ({ id: m.code, name: menuName(m.code), purview: menuBits.get(m.code)! })),
-    apis: tenantApiCatalogue(app).filter((a) => apis.has(a.url)).map((a) => ({ method: a.method, url: a.url, menu: a.menu, menuName: menuName(a.menu) })),
+    apis: grantedApis(tenantApiCatalogue(app), apis, menuBits).map((a) => ({ method: a.method, url: a.url, menu: a.menu, menuName: menuName(a.menu) })),
     orgTypes: of(GrantKind.ORG_TYPE).map((g) => Number(g.dataId)).sort((a, b) => a - b),
     orgs: await tenantRepo.listGrantedOrgs(tx, ctx.id, roleId),
   };

@@ -114,6 +114,11 @@ describe('tenant roles: grants', () => {
     const roleGroup = groups.find((g: { menu: string }) => g.menu === 'roleManagement');
     expect(roleGroup.menuName).toBeTruthy();
     expect(roleGroup.apis).toContainEqual({ method: 'POST', url: Paths.listtenantrole, granted: false });
+    // an API two screens call is listed under both menus (organisation management's grid is the library's list)
+    const urlsOf = (menu: string) => groups.find((g: { menu: string }) => g.menu === menu).apis.map((a: { url: string }) => a.url);
+    expect(urlsOf('orgManagement')).toEqual(expect.arrayContaining([Paths.listorg, Paths.addorg, Paths.moveorg]));
+    expect(urlsOf('baseOrgManagement')).toEqual(expect.arrayContaining([Paths.listorg, Paths.importorg]));
+    expect(urlsOf('orgManagement')).not.toContain(Paths.importorg);
     expect(groups.find((g: { menu: string }) => g.menu === 'auditlog').menuPurview).toBe(3);
     const body = { roleId: 'r-west', dataPurview: [{ dpDataid: Paths.listtenantauditlog, dpPurview: 1 }, { dpDataid: Paths.listtenantrole, dpPurview: 1 }] };
     expect((await f.admin.post(Paths.savetenantapipurview, body)).body.data.count).toBe(2);

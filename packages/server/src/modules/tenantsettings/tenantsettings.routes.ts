@@ -1,9 +1,11 @@
 /**
  * The tenant's system configuration (SPEC §2 Tenant sysconfig; docs/tenant-members.md):
  * `/gateway/tenant/plat/tenantsettings/{gettenantsettings,savetenantsettings,listorgcate,saveorgcate,
- * delorgcate}`. Only the TENANTID tenant's administrators (`{ tenant: 'admin' }`): the configuration
- * applies to the whole tenant, so a role holder's data scope cannot bound it and it is not a role's API
- * to grant. Organisation categories reuse the platform configuration's services (sysconfig.service.ts)
+ * delorgcate}`. Only the TENANTID tenant's administrators (`{ tenant: 'admin' }`) change it: the
+ * configuration applies to the whole tenant, so a role holder's data scope cannot bound it and it is not
+ * a role's API to grant. Reading the settings is open to every member (`{ tenant: 'member' }`, no menu):
+ * the user form of a role holder who may add users pre-fills the expiry from the default validity that
+ * the server applies to their adds too (issue 5; docs/tenant-members.md). Organisation categories reuse the platform configuration's services (sysconfig.service.ts)
  * on the TENANTID tenant only — the platform calls stay platform-only, so nothing is widened.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -14,6 +16,7 @@ import { deleteOrgCategory, listOrgCategoriesOf, saveOrgCategory } from '../sysc
 import * as svc from './tenantsettings.service.js';
 
 const config = { access: { tenant: 'admin' } } as const;
+const member = { access: { tenant: 'member' } } as const;
 const tags = ['tenantsettings'];
 
 export default async function tenantSettingsRoutes(app: FastifyInstance) {
@@ -23,7 +26,7 @@ export default async function tenantSettingsRoutes(app: FastifyInstance) {
     return inScope(app.database.db, { scope: 'tenant', tenantId }, (tx) => fn(tx, tenantId));
   };
 
-  app.get(Paths.gettenantsettings, { config, schema: { tags } }, async (request) =>
+  app.get(Paths.gettenantsettings, { config: member, schema: { tags } }, async (request) =>
     ok({ row: await inTenant(request, (tx, t) => svc.getTenantSettings(tx, t)) }));
 
   app.post(Paths.savetenantsettings, { config, schema: { tags, body: TenantSettingsSaveBody } }, async (request) =>

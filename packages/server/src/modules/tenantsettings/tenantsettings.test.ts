@@ -72,15 +72,18 @@ describe("the tenant's system configuration (SPEC §2 Tenant sysconfig)", () => 
     expect((await nina.post(Paths.deltenantorgcate, { codeKey: 7 })).body.data.rows.map((c: { codeKey: number }) => c.codeKey)).toEqual([0]);
   });
 
-  it('refuses every call to role holders (even with an API grant) and other users', async () => {
+  it('lets role holders read the settings (their user form pre-fills the default validity) and refuses every change to them and other users', async () => {
     const holder = await signedIn(t, 'holder', ids.east!);
     const before = await state();
-    expect((await holder.get(Paths.gettenantsettings)).body.scode).toBe(Codes.NO_PERMISSION);
+    const read = await holder.get(Paths.gettenantsettings);
+    expect(read.body.result).toBe('1');
+    expect(read.body.data.row).toHaveProperty('userValidityDays');
     expect((await holder.post(Paths.savetenantsettings, { userValidityDays: 10 })).body.scode).toBe(Codes.NO_PERMISSION);
     expect((await holder.get(Paths.listtenantorgcate)).body.scode).toBe(Codes.NO_PERMISSION);
     expect((await holder.post(Paths.savetenantorgcate, { codeKey: 9, codeVal: 'X' })).body.scode).toBe(Codes.NO_PERMISSION);
     expect((await holder.post(Paths.deltenantorgcate, { codeKey: 9 })).body.scode).toBe(Codes.NO_PERMISSION);
     const walt = await signedIn(t, 'walt', ids.east!);
+    expect((await walt.get(Paths.gettenantsettings)).body.scode).toBe(Codes.NO_PERMISSION);
     expect((await walt.post(Paths.savetenantsettings, { userValidityDays: 10 })).body.scode).toBe(Codes.NO_PERMISSION);
     expect(await state()).toEqual(before);
   });
