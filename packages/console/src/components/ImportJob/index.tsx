@@ -89,7 +89,7 @@ export function ImportJobDialog({ job, onClose, onDone }: ImportJobDialogProps) 
           </>
         )}
         {state === 'error' && (
-          <Alert type="error" showIcon message={data?.report?.message === 'interrupted' ? t('interrupted') : t('errorSummary', { message: data?.report?.message ?? '' })} />
+          <Alert type="error" showIcon message={data?.report?.message === 'interrupted' ? t('interrupted') : t('errorSummary', { jobId: data?.id ?? '' })} />
         )}
       </Space>
     </Modal>

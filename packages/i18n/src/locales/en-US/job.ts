@@ -16,7 +16,7 @@ export default {
   background: 'The job goes on in the background if you close this window.',
   doneSummary: '{{created}} created, {{updated}} updated.',
   failedSummary: '{{count}} problems: correct the file and import it again.',
-  errorSummary: 'Unexpected error: {{message}}',
+  errorSummary: 'The job stopped on an unexpected error and nothing was written. Reference for the operators: job {{jobId}}.',
   interrupted: 'The server stopped while the job was running; the job was interrupted.',
   column: { row: 'Row', field: 'Column', message: 'Problem' },
   downloadReport: 'Download the error report',

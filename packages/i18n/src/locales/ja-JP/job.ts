@@ -16,7 +16,7 @@ export default {
   background: 'このウィンドウを閉じてもジョブはバックグラウンドで続行します。',
   doneSummary: '新規 {{created}} 件、更新 {{updated}} 件。',
   failedSummary: 'エラー {{count}} 件：ファイルを修正して再度インポートしてください。',
-  errorSummary: '予期しないエラー：{{message}}',
+  errorSummary: '予期しないエラーでジョブが停止し、何も書き込まれませんでした。運用担当者への参照：ジョブ {{jobId}}。',
   interrupted: 'ジョブの実行中にサーバーが停止したため、ジョブは中断されました。',
   column: { row: '行', field: '列', message: '問題' },
   downloadReport: 'エラーレポートをダウンロード',

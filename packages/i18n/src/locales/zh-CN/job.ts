@@ -13,7 +13,7 @@ export default {
   background: '关闭此窗口后任务仍在后台继续。',
   doneSummary: '新增 {{created}} 条，更新 {{updated}} 条。',
   failedSummary: '{{count}} 处错误，请修改文件后重新导入。',
-  errorSummary: '出现意外错误：{{message}}',
+  errorSummary: '任务因意外错误停止，未写入任何数据。供运维人员查阅：任务 {{jobId}}。',
   interrupted: '服务在任务进行中停止，任务已中断。',
   column: { row: '行号', field: '列', message: '问题' },
   downloadReport: '下载错误报告',

@@ -3,7 +3,8 @@
  * `jobs` row, so any instance answers `getjob`; the work runs where it was started. The work function
  * validates every row first (throwing `JobRejected` with the per-row errors writes nothing and ends the
  * job 'failed'), then applies in one transaction of its own and returns the report ('done'). Any other
- * error ends it 'error' with nothing written (the apply transaction rolls back).
+ * error ends it 'error' with nothing written (the apply transaction rolls back); its text goes to the log
+ * only, the report's `message` is 'unexpected' ('interrupted' for a job whose instance stopped).
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -53,7 +54,9 @@ export async function startJob(app: FastifyInstance, start: JobStart, work: (ctx
       } catch (err) {
         const rejected = err instanceof JobRejected;
         if (!rejected) app.log.error({ err, jobId: id }, 'job failed');
-        const report: JobReport = rejected ? { created: 0, updated: 0, errors: err.errors } : { created: 0, updated: 0, errors: [], message: (err as Error).message };
+        // An unexpected error's text stays in the log (it may quote SQL and its parameters, e.g. a
+        // password hash); the report says only 'unexpected' and the console names the job id.
+        const report: JobReport = rejected ? { created: 0, updated: 0, errors: err.errors } : { created: 0, updated: 0, errors: [], message: 'unexpected' };
         await inScope(db, scope, (tx) => finishJob(tx, id, rejected ? JobState.FAILED : JobState.ERROR, report)).catch((e: unknown) => app.log.error({ err: e, jobId: id }, 'job not recorded'));
       }
     })();
