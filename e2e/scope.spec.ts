@@ -6,7 +6,8 @@
  * department manager (a role holder whose role grants the Engineering subtree and the read APIs of
  * position management) then lists positions through the gateway and gets only that one — the demo
  * stations at the tenant's root are outside their scope — and is refused writing (no write API grant).
- * In the console the manager's area is named "tenant" (breadcrumb and identity), the administrator's
+ * In the console the manager works the organisation grid and the user form without one refused call,
+ * and the manager's area is named "tenant" (breadcrumb and identity), the administrator's
  * "tenant administrator".
  * Screenshots in English, Chinese and Japanese (e2e/artifacts/scope-*.png).
  */
@@ -16,7 +17,7 @@ import { Codes, Paths } from '@mp/protocol';
 import { resources } from '@mp/i18n';
 import { chooseLanguage, launchBrowser, shot } from './support.js';
 import { DEMO_PASSWORD } from '../packages/server/src/scripts/seed-demo-data.js';
-import { demoTenantId, enterTenant, NORTHWIND, signInThroughConsole, startDemoServer, tenantClient, type DemoServer } from './tenant-session.js';
+import { demoTenantId, enterTenant, NORTHWIND, openTenantMenu, signInThroughConsole, startDemoServer, tenantClient, type DemoServer } from './tenant-session.js';
 
 const zh = resources['zh-CN'];
 const en = resources['en-US'];
@@ -105,6 +106,32 @@ describe('positions by organisation and data scope', () => {
     const admin = await tenantClient(server.url, tenantId);
     expect((await admin.post(Paths.listtenantstation, { page: 1, pageSize: 50 })).body.data.records).toBe(6);
     expect((await holder.post(Paths.addstation, { name: 'Mine', level: 'P1', orgId: list.body.data.rows[0].orgId })).body.scode).toBe(Codes.NO_PERMISSION);
+  });
+
+  it('the department manager works their granted screens without a refused call (organisation grid, user form defaults)', async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const manager = await context.newPage();
+    const refused: string[] = [];
+    try {
+      await signInThroughConsole(manager, server.url, NORTHWIND.manager, DEMO_PASSWORD, /\/tenancy\//);
+      // from here on (a first sign-in's agreement answer is not a refusal)
+      manager.on('response', async (r) => {
+        if (!r.url().includes('/gateway/')) return;
+        const body = await r.json().catch(() => undefined) as { result?: string; scode?: string } | undefined;
+        if (body && body.result !== '1') refused.push(`${new URL(r.url()).pathname} ${body.scode}`);
+      });
+      await chooseLanguage(manager, 'English');
+      await openTenantMenu(manager, 'orgManagement');
+      await manager.locator('.ant-tree-node-content-wrapper', { hasText: 'Engineering' }).first().click();
+      await manager.locator('.ant-table-tbody').first().waitFor();
+      await openTenantMenu(manager, 'employeeManagement');
+      await manager.getByRole('button', { name: en.user.newUser }).click();
+      await manager.getByRole('dialog').waitFor();
+      await manager.waitForLoadState('networkidle');
+      expect(refused).toEqual([]);
+    } finally {
+      await context.close();
+    }
   });
 
   it('names the area "tenant" for the department manager (a role holder), "tenant administrator" for the administrator', async () => {
