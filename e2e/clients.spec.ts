@@ -151,6 +151,8 @@ describe('client access in the console', () => {
     const fresh = (await secret.textContent()) ?? '';
     expect(fresh).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(fresh).not.toBe(firstSecret);
+    // the confirmation closes as the secret opens: press Done once it is gone (its leaving popover can take the click)
+    await page.getByText(en.client.resetContent).waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: en.client.secret.done }).click();
     await secret.waitFor({ state: 'detached' });
     expect(await page.content()).not.toContain(fresh);
