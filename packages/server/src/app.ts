@@ -22,6 +22,7 @@ import { registerModules } from './modules/index.js';
 import { bootstrap } from './bootstrap.js';
 import { sweepExpired } from './modules/session/session.repository.js';
 import { sweepRateLimits } from './lib/rate-limit.js';
+import { safeErrorForLog } from './lib/log-safety.js';
 import { EmbeddedGuardStore, SharedGuardStore, type GuardStore } from './modules/session/guard-store.js';
 
 /** One registered route and its access rule (the route-rule test reads these). */
@@ -37,7 +38,7 @@ export interface BuiltApp {
 export async function buildApp(overrides: Partial<ServerConfig> = {}, opts: { logger?: boolean; database?: Database } = {}): Promise<BuiltApp> {
   const config = { ...loadConfig(), ...overrides };
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization'] },
+    logger: opts.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization'], serializers: { err: (e) => safeErrorForLog(e) } },
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: config.bodyLimit,
