@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import writeExcelFile from 'write-excel-file/node';
-import { AccountCodes, AppTenantCodes, MappingCodes, OrganisationCodes, Paths, ProductCodes, RoleCodes, StationCodes, UserCodes } from '@mp/protocol';
+import { AccountCodes, AppTenantCodes, MappingCodes, OrganisationCodes, Paths, ProductCodes, RoleCodes, StationCodes, SysconfigCodes, UserCodes } from '@mp/protocol';
 import { inScope, PLATFORM_SCOPE } from '../db/context.js';
-import { auditLog, organisations, orgMappings, products, roles, stations, tenantProducts, userAccounts, userMappings, users } from '../db/schema/index.js';
+import { auditLog, codeTable, organisations, orgMappings, products, roles, stations, tenantProducts, userAccounts, userMappings, users } from '../db/schema/index.js';
 import { ADMIN_PASSWORD, createTenantRow, createUserRow, testApp } from '../testing/test-app.js';
 import type { GatewayClient } from '../testing/gateway-client.js';
 import { authoriseProduct, createProductRow } from './apptenants/apptenants.fixtures.js';
@@ -41,6 +41,7 @@ vi.mock('./mappings/mappings.repository.js', async (load) => {
 });
 vi.mock('./accounts/accounts.repository.js', async (load) => { const m = await load<typeof import('./accounts/accounts.repository.js')>(); return { ...m, findAccountByKey: free(m.findAccountByKey, undefined) }; });
 vi.mock('./users/users.repository.js', async (load) => { const m = await load<typeof import('./users/users.repository.js')>(); return { ...m, findUsersByKeys: free(m.findUsersByKeys, []) }; });
+vi.mock('./sysconfig/sysconfig.repository.js', async (load) => { const m = await load<typeof import('./sysconfig/sysconfig.repository.js')>(); return { ...m, listOrgCategories: free(m.listOrgCategories, []) }; });
 vi.mock('./products/products.repository.js', async (load) => { const m = await load<typeof import('./products/products.repository.js')>(); return { ...m, findProductByCode: free(m.findProductByCode, undefined) }; });
 
 const PASSWORD = 'Passw0rd!x';
@@ -56,6 +57,7 @@ const snapshot = () => inScope(t.app.database.db, PLATFORM_SCOPE, async (tx) => 
   orgMappings: await tx.select().from(orgMappings).orderBy(orgMappings.id), userMappings: await tx.select().from(userMappings).orderBy(userMappings.id),
   accounts: await tx.select().from(userAccounts).orderBy(userAccounts.id), users: await tx.select({ id: users.id, username: users.username, mobile: users.mobile, email: users.email }).from(users).orderBy(users.id),
   products: await tx.select({ id: products.id, code: products.code }).from(products).orderBy(products.id),
+  categories: await tx.select().from(codeTable).where(eq(codeTable.codeType, 11)).orderBy(codeTable.codeKey),
   audit: (await tx.select({ id: auditLog.id }).from(auditLog)).length,
 }));
 
@@ -109,6 +111,13 @@ beforeAll(async () => {
 afterAll(async () => { await t.close(); });
 
 describe('a write that loses a uniqueness race answers the localised message and writes nothing', () => {
+  it('organisation categories: a name taken meanwhile (any case) by another category of the tenant', async () => {
+    await ok(nina, Paths.savetenantorgcate, { codeKey: 1, codeVal: 'Projects' });
+    const body = await lostRace(nina, Paths.savetenantorgcate, { codeKey: 2, codeVal: 'PROJECTS' }, SysconfigCodes.ORG_CATEGORY_NAME_IN_USE);
+    expect(body.msg).toContain('PROJECTS');
+    await ok(nina, Paths.savetenantorgcate, { codeKey: 1, codeVal: 'projects' }); // renaming itself is no clash
+  });
+
   it('roles: add and edit with a role number taken meanwhile', async () => {
     await ok(nina, Paths.addtenantrole, { roleNo: 'auditors', roleName: 'Auditors', orgId: 'sales' });
     const body = await lostRace(nina, Paths.addtenantrole, { roleNo: 'AUDITORS', roleName: 'Auditors', orgId: 'sales' }, RoleCodes.NO_IN_USE);

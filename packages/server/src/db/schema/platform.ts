@@ -2,7 +2,8 @@
  * Platform-level tables: not owned by one tenant, so no row-level security (SPEC §3 Tenant; PROTOCOL.md
  * sessions, nonces, captchas, deployment key). Tenant-scoped tables live in tenant.ts.
  */
-import { boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const tenants = pgTable('tenants', {
   id: text('id').primaryKey(),
@@ -75,11 +76,18 @@ export const settings = pgTable('settings', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Code table (SPEC §7 codetable calls, §9): type 1 is the password rule. */
+/**
+ * Code table (SPEC §7 codetable calls, §9): type 1 is the password rule. Organisation categories (type
+ * 11, key '<tenant id>:<n>') are unique by name within a tenant, any case (migration 0014): the index
+ * backs the save's pre-check against two simultaneous saves.
+ */
 export const codeTable = pgTable('code_table', {
   codeType: integer('code_type').notNull(),
   codeKey: text('code_key').notNull(),
   codeVal: text('code_val').notNull(),
   sort: integer('sort').notNull().default(0),
   description: text('description').notNull().default(''),
-}, (t) => [primaryKey({ columns: [t.codeType, t.codeKey] })]);
+}, (t) => [
+  primaryKey({ columns: [t.codeType, t.codeKey] }),
+  uniqueIndex('code_table_org_category_name_uq').on(sql`split_part(${t.codeKey}, ':', 1)`, sql`lower(${t.codeVal})`).where(sql`${t.codeType} = 11`),
+]);

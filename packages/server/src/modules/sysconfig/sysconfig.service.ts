@@ -14,6 +14,7 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { settings } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
+import { withUniqueErrors } from '../../lib/unique-violation.js';
 import { checkText } from '../../lib/validate.js';
 import { insertAuditEntry } from '../audit/audit.repository.js';
 import { findTenantById } from '../tenants/tenants.repository.js';
@@ -108,7 +109,9 @@ export async function saveOrgCategory(tx: Tx, request: FastifyRequest, tenantId:
   const clash = existing.find((c) => c.codeKey !== key && c.codeVal.toLowerCase() === name.toLowerCase());
   if (clash) throw new AppError(SysconfigCodes.ORG_CATEGORY_NAME_IN_USE, { name });
   const before = existing.find((c) => c.codeKey === key) ?? null;
-  await repo.upsertOrgCategory(tx, tenantId, key, name);
+  // the unique index (migration 0014) answers the same message when a simultaneous save took the name
+  await withUniqueErrors({ code_table_org_category_name_uq: new AppError(SysconfigCodes.ORG_CATEGORY_NAME_IN_USE, { name }) },
+    () => repo.upsertOrgCategory(tx, tenantId, key, name));
   await insertAuditEntry(tx, request, { tenantId, action: before ? 'sysconfig.orgcategory.edit' : 'sysconfig.orgcategory.add', entity: 'org-category', entityId: String(key), before, after: { codeKey: key, codeVal: name } });
   return repo.listOrgCategories(tx, tenantId);
 }

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "code_table_org_category_name_uq" ON "code_table" USING btree (split_part("code_key", ':', 1),lower("code_val")) WHERE "code_table"."code_type" = 11;
