@@ -29,12 +29,12 @@ export default function ChooseParentModal({ org, onClose, onMoved }: ChooseParen
   const close = () => { setParent(undefined); setError(null); onClose(); };
   const disableNode = (n: TenantOrgNode) => !!org && n.path.startsWith(org.path);
 
-  const detach = async () => {
-    if (!org) return;
+  /** Runs a move or a take-out: on success the message, a reset and `onMoved`; an error stays in the dialog. */
+  const run = async (work: () => Promise<unknown>, done: string) => {
     setSaving(true);
     try {
-      await detachOrg(org.id, { noToast: true });
-      void message.success(t('detached'));
+      await work();
+      void message.success(done);
       setParent(undefined); setError(null);
       onMoved();
     } catch (e) {
@@ -43,22 +43,13 @@ export default function ChooseParentModal({ org, onClose, onMoved }: ChooseParen
       setSaving(false);
     }
   };
+  const detach = () => org && run(() => detachOrg(org.id, { noToast: true }), t('detached'));
   const canDetach = !!org && !org.root && !org.single && !org.hasChildren;
 
-  const submit = async () => {
+  const submit = () => {
     if (!org) return;
     if (!parent) { setError(t('parentRequired')); return; }
-    setSaving(true);
-    try {
-      await moveOrg({ id: org.id, parentId: parent.id }, { noToast: true });
-      void message.success(t('moved'));
-      setParent(undefined); setError(null);
-      onMoved();
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setSaving(false);
-    }
+    return run(() => moveOrg({ id: org.id, parentId: parent.id }, { noToast: true }), t('moved'));
   };
 
   return (
