@@ -48,8 +48,8 @@ export async function openDatabase(opts: { databaseUrl?: string | undefined; dat
   await client.waitReady;
   const db = drizzle({ client, schema });
   await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
-  const stopAnalyze = opts.dataDir === 'memory://' ? () => undefined : await keepStatistics(client, analyzeMinutes());
-  return { db: db as unknown as Db, kind: 'pglite', close: async () => { stopAnalyze(); await client.close(); } };
+  const stopAnalyze = opts.dataDir === 'memory://' ? async () => undefined : keepStatistics(client, analyzeMinutes());
+  return { db: db as unknown as Db, kind: 'pglite', close: async () => { await stopAnalyze(); await client.close(); } };
 }
 
 /** MP_ANALYZE_MINUTES (default 15; 0 = only at start): how often the embedded database's statistics are refreshed. */
@@ -60,15 +60,18 @@ function analyzeMinutes(): number {
 
 /**
  * The embedded database runs no autovacuum, so without this the planner would choose plans from
- * default estimates for ever (a 100,000-user tenant planned like an empty one). Runs ANALYZE once now
- * and then every `minutes` (an unreferenced timer: it never keeps the process alive); PostgreSQL's own
- * autovacuum does this for DATABASE_URL. Answers the function that stops the timer. Failures of a
- * periodic run are ignored (the next one retries); the one at start may throw.
+ * default estimates for ever (a 100,000-user tenant planned like an empty one). Starts ANALYZE now
+ * without holding up the start (PGlite runs statements one at a time, so requests simply queue behind
+ * it) and then every `minutes` (an unreferenced timer: it never keeps the process alive); PostgreSQL's
+ * own autovacuum does this for DATABASE_URL. Failures are ignored (the next run retries). Answers the
+ * function that stops the timer and waits for a run in progress, to call before closing.
  */
-async function keepStatistics(client: { exec(q: string): Promise<unknown> }, minutes: number): Promise<() => void> {
-  await client.exec('analyze');
-  if (!minutes) return () => undefined;
-  const timer = setInterval(() => { client.exec('analyze').catch(() => undefined); }, minutes * 60_000);
-  timer.unref();
-  return () => clearInterval(timer);
+function keepStatistics(client: { exec(q: string): Promise<unknown> }, minutes: number): () => Promise<void> {
+  let running: Promise<unknown> = client.exec('analyze').catch(() => undefined);
+  const timer = minutes ? setInterval(() => { running = client.exec('analyze').catch(() => undefined); }, minutes * 60_000) : undefined;
+  timer?.unref();
+  return async () => {
+    if (timer) clearInterval(timer);
+    await running;
+  };
 }
