@@ -16,8 +16,8 @@ import writeExcelFile from 'write-excel-file/node';
 import type { Browser, Page } from 'playwright-core';
 import { Paths } from '@mp/protocol';
 import { resources } from '@mp/i18n';
-import { chooseLanguage, launchBrowser, shot } from './support.js';
-import { demoTenantId, enterTenant, NORTHWIND, openTenantMenu, startDemoServer, tenantClient, type DemoServer } from './tenant-session.js';
+import { chooseLanguage, shot } from './support.js';
+import { closeDemo, demoTenantId, enterTenant, NORTHWIND, openPage, openTenantMenu, startDemoServer, tenantClient, type DemoServer } from './tenant-session.js';
 
 const zh = resources['zh-CN'];
 const en = resources['en-US'];
@@ -57,13 +57,9 @@ beforeAll(async () => {
   }
   kids = (await api.post(Paths.listorg, { parentId: tenantId })).body.data.records;
   all = (await api.post(Paths.listorg, {})).body.data.records;
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  ({ browser, page } = await openPage());
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => closeDemo(browser, server));
 
 /** Chooses `label` in the type field of dialog `d` (typed into its search, then Enter). */
 async function pickType(d: ReturnType<typeof dialogNamed>, label: string) {

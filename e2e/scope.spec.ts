@@ -15,9 +15,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { Codes, Paths } from '@mp/protocol';
 import { resources } from '@mp/i18n';
-import { chooseLanguage, launchBrowser, shot } from './support.js';
+import { chooseLanguage, shot } from './support.js';
 import { DEMO_PASSWORD } from '../packages/server/src/scripts/seed-demo-data.js';
-import { demoTenantId, enterTenant, NORTHWIND, openTenantMenu, signInThroughConsole, startDemoServer, tenantClient, type DemoServer } from './tenant-session.js';
+import { closeDemo, demoTenantId, enterTenant, NORTHWIND, openPage, openTenantMenu, signInThroughConsole, startDemoServer, tenantClient, type DemoServer } from './tenant-session.js';
 
 const zh = resources['zh-CN'];
 const en = resources['en-US'];
@@ -42,13 +42,9 @@ async function chooseOrg(d: ReturnType<typeof dialogNamed>, label: string, name:
 beforeAll(async () => {
   server = await startDemoServer('scope');
   tenantId = await demoTenantId(server.url);
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  ({ browser, page } = await openPage());
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => closeDemo(browser, server));
 
 describe('positions by organisation and data scope', () => {
   it('the administrator creates a station under a department with the organisation field', async () => {

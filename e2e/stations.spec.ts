@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { Paths } from '@mp/protocol';
 import { resources } from '@mp/i18n';
-import { chooseLanguage, launchBrowser, shot } from './support.js';
-import { demoTenantId, enterTenant, startDemoServer, tenantClient, type DemoServer } from './tenant-session.js';
+import { chooseLanguage, shot } from './support.js';
+import { closeDemo, demoTenantId, enterTenant, openPage, startDemoServer, tenantClient, type DemoServer } from './tenant-session.js';
 
 const zh = resources['zh-CN'];
 const en = resources['en-US'];
@@ -33,13 +33,9 @@ beforeAll(async () => {
   for (let i = 1; i <= BULK; i++) {
     expect((await api.post(Paths.addstation, { name: `Zone station ${String(i).padStart(2, '0')}`, level: 'B1' })).body.result).toBe('1');
   }
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  ({ browser, page } = await openPage());
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => closeDemo(browser, server));
 
 describe('station management in the tenant area', () => {
   it('signs in as the tenant administrator, chooses the tenant and opens position management', async () => {

@@ -15,7 +15,7 @@ import { Paths } from '@mp/protocol';
 import { resources } from '@mp/i18n';
 import { adminClient } from './seed-api.js';
 import { chooseLanguage, launchBrowser, shot } from './support.js';
-import { enterTenant, openTenantMenu, startDemoServer, tenantClient, type DemoServer } from './tenant-session.js';
+import { closeDemo, enterTenant, openTenantMenu, startDemoServer, tenantClient, type DemoServer } from './tenant-session.js';
 
 const zh = resources['zh-CN'];
 const en = resources['en-US'];
@@ -78,10 +78,7 @@ beforeAll(async () => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
   page = await context.newPage();
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => closeDemo(browser, server));
 
 describe('application tenants and mappings in the tenant area', () => {
   it('signs in as the tenant administrator, chooses the tenant and sees its applications', async () => {

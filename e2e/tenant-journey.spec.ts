@@ -14,8 +14,8 @@ import writeExcelFile from 'write-excel-file/node';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { Paths } from '@mp/protocol';
 import { resources } from '@mp/i18n';
-import { chooseLanguage, launchBrowser, shot } from './support.js';
-import { demoTenantId, enterTenant, NORTHWIND, openTenantMenu, signInThroughConsole, startDemoServer, tenantClient, type DemoServer } from './tenant-session.js';
+import { chooseLanguage, shot } from './support.js';
+import { closeDemo, demoTenantId, enterTenant, NORTHWIND, openPage, openTenantMenu, signInThroughConsole, startDemoServer, tenantClient, type DemoServer } from './tenant-session.js';
 
 const en = resources['en-US'];
 const o = en.organisation;
@@ -45,13 +45,9 @@ async function chooseOrg(d: Locator, label: string, name: string): Promise<void>
 beforeAll(async () => {
   server = await startDemoServer('journey');
   tenantId = await demoTenantId(server.url);
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  ({ browser, page } = await openPage());
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => closeDemo(browser, server));
 
 describe('a tenant administrator builds a subtree and its manager sees only it', () => {
   it('chooses the tenant and builds an organisation tree: a depot under the root, a yard under the depot', async () => {

@@ -13,8 +13,8 @@ import type { Browser, Page } from 'playwright-core';
 import { Paths, type TenantOrgNode } from '@mp/protocol';
 import { resources } from '@mp/i18n';
 import type { GatewayClient } from '../packages/server/src/testing/gateway-client.js';
-import { chooseLanguage, launchBrowser, shot } from './support.js';
-import { demoTenantId, enterTenant, openTenantMenu, startDemoServer, tenantClient, type DemoServer } from './tenant-session.js';
+import { chooseLanguage, shot } from './support.js';
+import { closeDemo, demoTenantId, enterTenant, openPage, openTenantMenu, startDemoServer, tenantClient, type DemoServer } from './tenant-session.js';
 
 const zh = resources['zh-CN'];
 const en = resources['en-US'];
@@ -41,13 +41,9 @@ beforeAll(async () => {
     const r = await api.post(Paths.addaccount, { accountType: (i % 3) + 1, account: `wx-seed-${String(i).padStart(2, '0')}`, nickname: `Seed ${i}` });
     expect(r.body.result).toBe('1');
   }
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  ({ browser, page } = await openPage());
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => closeDemo(browser, server));
 
 describe('organisation members, accounts and tenant configuration', () => {
   it('signs in as the tenant administrator, chooses the tenant and opens organisation members', async () => {

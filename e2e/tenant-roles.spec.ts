@@ -12,8 +12,8 @@ import type { Browser, Page } from 'playwright-core';
 import { Paths } from '@mp/protocol';
 import { resources } from '@mp/i18n';
 import { DEMO_PASSWORD } from '../packages/server/src/scripts/seed-demo-data.js';
-import { chooseLanguage, launchBrowser, shot } from './support.js';
-import { demoTenantId, enterTenant, NORTHWIND, signInThroughConsole, startDemoServer, tenantClient, type DemoServer } from './tenant-session.js';
+import { chooseLanguage, shot } from './support.js';
+import { closeDemo, demoTenantId, enterTenant, NORTHWIND, openPage, signInThroughConsole, startDemoServer, tenantClient, type DemoServer } from './tenant-session.js';
 
 const zh = resources['zh-CN'];
 const en = resources['en-US'];
@@ -56,13 +56,9 @@ beforeAll(async () => {
   const deptmgr = (await api.post(Paths.listtenantrole, { roleNo: 'deptmgr' })).body.data.rows[0].roleId;
   const candidates = (await api.post(Paths.listusernotintenantrole, { roleId: deptmgr, pageSize: 50 })).body.data.rows as { username: string }[];
   member = candidates.map((c) => c.username).find((u) => u !== ADMIN)!;
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  ({ browser, page } = await openPage());
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => closeDemo(browser, server));
 
 describe('role management in the tenant area', () => {
   it('signs in as the tenant administrator, chooses the tenant and opens role management', async () => {

@@ -11,13 +11,13 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { Paths } from '@mp/protocol';
 import { resources, type Locale } from '@mp/i18n';
 import { GatewayClient } from '../packages/server/src/testing/gateway-client.js';
 import { DEMO_PASSWORD, DEMO_TENANTS, peopleOf } from '../packages/server/src/scripts/seed-demo-data.js';
 import { adminClient } from './seed-api.js';
-import { ADMIN_PASSWORD, chooseLanguage, signInOnPage, startServer, type RunningServer } from './support.js';
+import { ADMIN_PASSWORD, chooseLanguage, launchBrowser, signInOnPage, startServer, type RunningServer } from './support.js';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const en = resources['en-US'];
@@ -66,6 +66,18 @@ export async function startDemoServer(name: string): Promise<DemoServer> {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Chromium with one page at the size the tenant specs' screenshots use (1440×900). */
+export async function openPage(): Promise<{ browser: Browser; page: Page }> {
+  const browser = await launchBrowser();
+  return { browser, page: await browser.newPage({ viewport: { width: 1440, height: 900 } }) };
+}
+
+/** The end of a demo spec: closes the browser and stops the server (either is missing after a failed setup). */
+export async function closeDemo(browser: Browser | undefined, server: DemoServer | undefined): Promise<void> {
+  await browser?.close();
+  await server?.stop();
 }
 
 /** The id of the demo tenant `code` (default Northwind), read by the platform administrator. */

@@ -14,8 +14,8 @@ import { join } from 'node:path';
 import writeExcelFile from 'write-excel-file/node';
 import type { Browser, Page } from 'playwright-core';
 import { resources } from '@mp/i18n';
-import { chooseLanguage, launchBrowser, shot } from './support.js';
-import { enterTenant, NORTHWIND, startDemoServer, type DemoServer } from './tenant-session.js';
+import { chooseLanguage, shot } from './support.js';
+import { closeDemo, enterTenant, NORTHWIND, openPage, startDemoServer, type DemoServer } from './tenant-session.js';
 
 const zh = resources['zh-CN'];
 const en = resources['en-US'];
@@ -51,12 +51,10 @@ async function importFile(path: string, fileName: string): Promise<void> {
 
 beforeAll(async () => {
   server = await startDemoServer('tusers');
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  ({ browser, page } = await openPage());
 });
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await closeDemo(browser, server);
   rmSync(files, { recursive: true, force: true });
 });
 
