@@ -3,7 +3,8 @@
  * Login, §4 Login flow, §7 auth service calls). Not owned by one tenant, so no row-level security;
  * every instance reads the same rows (CONVENTIONS: no state in process memory).
  */
-import { index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { products } from './catalog.js';
 
 /**
@@ -44,12 +45,17 @@ export const rateLimits = pgTable('rate_limits', {
 /**
  * OpenID Connect clients (SPEC §2 App `client`): an application's registered relying parties. The
  * secret is kept only as a hash (shown once on creation); redirect URIs are matched exactly.
+ * `token_endpoint_auth_method` is the client type (docs/clients.md): `client_secret_basic` for a
+ * confidential client (it has a secret), `none` for a public client (single-page or mobile app: no
+ * secret, PKCE S256 only) — the check keeps the two columns in agreement.
  */
 export const oidcClients = pgTable('oidc_clients', {
   clientId: text('client_id').primaryKey(),
   productId: text('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
   name: text('name').notNull(),
-  secretHash: text('secret_hash').notNull(),
+  /** Hex SHA-256 of the secret; null for a public client. */
+  secretHash: text('secret_hash'),
+  tokenEndpointAuthMethod: text('token_endpoint_auth_method').notNull().default('client_secret_basic'),
   redirectUris: text('redirect_uris').array().notNull(),
   postLogoutRedirectUris: text('post_logout_redirect_uris').array().notNull().default([]),
   grantTypes: text('grant_types').array().notNull(),
@@ -59,7 +65,10 @@ export const oidcClients = pgTable('oidc_clients', {
   creator: text('creator').notNull().default(''),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('oidc_clients_product_idx').on(t.productId, t.createdAt)]);
+}, (t) => [
+  index('oidc_clients_product_idx').on(t.productId, t.createdAt),
+  check('oidc_clients_auth_method_ck', sql`(${t.tokenEndpointAuthMethod} = 'client_secret_basic' and ${t.secretHash} is not null) or (${t.tokenEndpointAuthMethod} = 'none' and ${t.secretHash} is null)`),
+]);
 
 /**
  * The OpenID provider's state (oidc-provider adapter models: Session, Grant, AuthorizationCode,

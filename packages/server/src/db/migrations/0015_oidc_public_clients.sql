@@ -1,0 +1,3 @@
+ALTER TABLE "oidc_clients" ALTER COLUMN "secret_hash" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "oidc_clients" ADD COLUMN "token_endpoint_auth_method" text DEFAULT 'client_secret_basic' NOT NULL;--> statement-breakpoint
+ALTER TABLE "oidc_clients" ADD CONSTRAINT "oidc_clients_auth_method_ck" CHECK (("oidc_clients"."token_endpoint_auth_method" = 'client_secret_basic' and "oidc_clients"."secret_hash" is not null) or ("oidc_clients"."token_endpoint_auth_method" = 'none' and "oidc_clients"."secret_hash" is null));
