@@ -26,6 +26,12 @@ export const Codes = {
   RATE_LIMITED: 'protocol.rate_limited',
   DECRYPT_FAILED: 'protocol.decrypt_failed',
   NOT_FOUND: 'protocol.not_found',
+  /** A string holds a NUL or an unpaired UTF-16 surrogate (plugins/input-hygiene.ts). */
+  INPUT_BAD_CHARACTERS: 'protocol.bad_characters',
+  /** An object key `__proto__`, `constructor` or `prototype`. */
+  INPUT_BAD_KEY: 'protocol.bad_key',
+  /** Objects and arrays nested deeper than allowed. */
+  INPUT_TOO_DEEP: 'protocol.too_deep',
   SERVER_ERROR: 'protocol.server_error',
 
   // Sign-in (SPEC §4 Login flow, §5 Login)

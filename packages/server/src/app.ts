@@ -18,6 +18,7 @@ import { SettingsService } from './modules/settings/settings.service.js';
 import { registerErrorHandler, sendFailure } from './plugins/errors.js';
 import { registerBodyParser } from './plugins/body.js';
 import { registerGuard } from './plugins/guard.js';
+import { registerInputHygiene } from './plugins/input-hygiene.js';
 import { registerModules } from './modules/index.js';
 import { bootstrap } from './bootstrap.js';
 import { sweepExpired } from './modules/session/session.repository.js';
@@ -26,7 +27,7 @@ import { safeErrorForLog } from './lib/log-safety.js';
 import { EmbeddedGuardStore, SharedGuardStore, type GuardStore } from './modules/session/guard-store.js';
 
 /** One registered route and its access rule (the route-rule test reads these). */
-export interface RouteSummary { method: string; url: string; access: unknown }
+export interface RouteSummary { method: string; url: string; access: unknown; schema?: unknown }
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -62,12 +63,13 @@ export async function buildApp(overrides: Partial<ServerConfig> = {}, opts: { lo
   const routeTable: RouteSummary[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (r) => {
-    for (const method of [r.method].flat()) routeTable.push({ method: String(method), url: r.url, access: r.config?.access });
+    for (const method of [r.method].flat()) routeTable.push({ method: String(method), url: r.url, access: r.config?.access, schema: r.schema });
   });
 
   registerErrorHandler(app);
   registerBodyParser(app);
   registerGuard(app);
+  registerInputHygiene(app);
   await app.register(multipart, { limits: { fileSize: FILE_LIMITS.imageBytes, files: 1, fields: 10 } });
   await app.register(swagger, {
     openapi: {

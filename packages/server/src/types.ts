@@ -21,9 +21,13 @@ import type { DataScope } from './modules/tenancy/data-scope.js';
  *   (`'member'`); `request.tenant` is then set with the caller's data scope. With `menu` (a TENANT_MENU
  *   code) the route is an API of that menu in the tenant API catalogue (`tenantApiCatalogue`), and a
  *   caller who is not the tenant's administrator also needs an API grant of a role for the route's
- *   path (`role_grants.kind = 'api'`, data id = the route's url).
+ *   path (`role_grants.kind = 'api'`, data id = the route's url). With `actsOn` (dotted paths of body
+ *   fields holding user ids: `'ids'`, `'userIds'`, `'members.userId'`) the route changes those users:
+ *   after validation the guard refuses users outside the caller's data scope (`10009029001`) or holding
+ *   more than the caller (`user.outranks_caller`; modules/tenancy/acting-on.ts).
  */
-export type Access = 'public' | 'signed' | 'user' | { userTypes: readonly UserTypeValue[] } | { tenant: 'admin' | 'member'; menu?: string | readonly string[] };
+export type Access = 'public' | 'signed' | 'user' | { userTypes: readonly UserTypeValue[] }
+  | { tenant: 'admin' | 'member'; menu?: string | readonly string[]; actsOn?: string | readonly string[] };
 
 /** The tenant a tenant-area call works in (TENANTID, checked by the guard; docs/tenancy.md). */
 export interface TenantContext {
@@ -75,6 +79,6 @@ declare module 'fastify' {
     database: Database;
     settings: SettingsService;
     guardStore: GuardStore;
-    routeTable: { method: string; url: string; access: unknown }[];
+    routeTable: { method: string; url: string; access: unknown; schema?: unknown }[];
   }
 }

@@ -2,11 +2,47 @@
 import Type from 'typebox';
 import { PAGE_SIZE_MAX } from '../envelope.js';
 
-export const PageQuerySchema = {
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+/** The highest page a paged request may ask for (bounds OFFSET; a client beyond it gets HTTP 400). */
+export const PAGE_MAX = 1_000_000;
+
+/**
+ * Paging without sorting: `page` 1..PAGE_MAX, `pageSize` 1..PAGE_SIZE_MAX (PROTOCOL.md "Response
+ * envelope"). Lists that sort use `pageQuery(fields)`.
+ */
+export const PagingSchema = {
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: PAGE_MAX, default: 1 })),
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: PAGE_SIZE_MAX, default: 10 })),
+};
+
+/** `sortOrder` of a sorted list: the grid's two directions. */
+export const SortOrderSchema = Type.Union([Type.Literal('ascend'), Type.Literal('descend')]);
+
+/**
+ * `sortField` and `sortOrder` of a list that sorts by `fields` (a closed set: any other value is HTTP
+ * 400, so a repository never looks up a client-chosen key such as `__proto__`). Usage:
+ * `Type.Object({ ...pageQuery(USER_SORT_FIELDS), keyword: … })` with
+ * `export const USER_SORT_FIELDS = ['username', 'updatedAt'] as const`.
+ */
+export function sortQuery<const F extends readonly [string, ...string[]]>(fields: F) {
+  return {
+    sortField: Type.Optional(Type.Enum([...fields] as [...F])),
+    sortOrder: Type.Optional(SortOrderSchema),
+  };
+}
+
+/** Paging plus a closed set of sort fields (`sortQuery`). */
+export function pageQuery<const F extends readonly [string, ...string[]]>(fields: F) {
+  return { ...PagingSchema, ...sortQuery(fields) };
+}
+
+/**
+ * @deprecated Open `sortField` string: replace with `pageQuery(FIELDS)` (closed set) or `PagingSchema`.
+ * The schema lint (server lib/schema-lint.ts) refuses a route that still uses it.
+ */
+export const PageQuerySchema = {
+  ...PagingSchema,
   sortField: Type.Optional(Type.String({ maxLength: 50 })),
-  sortOrder: Type.Optional(Type.Union([Type.Literal('ascend'), Type.Literal('descend')])),
+  sortOrder: Type.Optional(SortOrderSchema),
 };
 
 /** `{ ids: string[] }`: at least one id (SPEC §5 Generic "select at least one record"). */

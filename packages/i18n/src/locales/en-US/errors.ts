@@ -36,6 +36,9 @@ export default {
     rate_limited: 'Too many requests, please try again in {{seconds}} seconds',
     decrypt_failed: 'The encrypted data could not be decrypted',
     not_found: 'No such API',
+    bad_characters: 'The field {{field}} contains characters that are not allowed (a NUL character or an unpaired surrogate)',
+    bad_key: 'The field name {{field}} is not allowed',
+    too_deep: 'The request is nested too deeply ({{field}})',
     server_error: 'Server exception, please contact the administrator (request {{requestId}})',
   },
   login: {

@@ -36,6 +36,9 @@ export default {
     rate_limited: 'リクエストが多すぎます。{{seconds}} 秒後に再試行してください',
     decrypt_failed: '暗号化データを復号できません',
     not_found: 'その API は存在しません',
+    bad_characters: 'フィールド {{field}} に使用できない文字（NUL 文字または対になっていないサロゲート）が含まれています',
+    bad_key: 'フィールド名 {{field}} は使用できません',
+    too_deep: 'リクエストの入れ子が深すぎます（{{field}}）',
     server_error: 'サーバー例外が発生しました。管理者に連絡してください（リクエスト {{requestId}}）',
   },
   login: {

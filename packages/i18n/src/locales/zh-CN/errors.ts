@@ -35,6 +35,9 @@ export default {
     rate_limited: '请求过于频繁，请 {{seconds}} 秒后再试',
     decrypt_failed: '加密数据无法解密',
     not_found: '接口不存在',
+    bad_characters: '字段 {{field}} 含有不允许的字符（NUL 字符或不成对的代理项）',
+    bad_key: '不允许的字段名 {{field}}',
+    too_deep: '请求的嵌套层级过深（{{field}}）',
     server_error: '服务器异常，请联系管理员（请求号 {{requestId}}）',
   },
   login: {
