@@ -1,5 +1,6 @@
 /** Application administrator area, user type 4 (SPEC §2 App admin): /appAdmin → appList. */
-import { placeholder, type AreaDef } from './types';
+import type { AreaDef } from './types';
+import { placeholder } from './placeholder';
 
 export const appAdminArea: AreaDef = {
   userType: 4,

@@ -2,7 +2,8 @@
  * Application area, user type 5 (SPEC §2 App): /app → menu. Two menu groups: system management, and
  * announcement/message management, shown only when the notice-management flag is on (or in development).
  */
-import { placeholder, type AreaDef } from './types';
+import type { AreaDef } from './types';
+import { placeholder } from './placeholder';
 
 const SYS = 'systemManagement';
 const NOTICE = 'noticeManagement';

@@ -3,7 +3,8 @@
  * Menu: product, tenancyManager, sysconfig, roleManager ('data role management'), employeeManagement;
  * permitManager exists but is hidden; the dashboard is never a menu item; user authorisation disabled.
  */
-import { placeholder, type AreaDef } from './types';
+import type { AreaDef } from './types';
+import { placeholder } from './placeholder';
 
 export const platformAdminArea: AreaDef = {
   userType: 1,

@@ -60,6 +60,3 @@ export interface RouteMeta {
   /** True for public pages (no session needed). */
   public?: boolean;
 }
-
-/** The placeholder screen for routes filled by later issues. */
-export const placeholder: ScreenModule = () => import('../pages/Placeholder');

@@ -3,7 +3,8 @@
  * home of a cloud deployment) when the bambooCloud configuration flag is on.
  */
 import type { LoginConfig } from '@mp/protocol';
-import { placeholder, type AreaDef } from './types';
+import type { AreaDef } from './types';
+import { placeholder } from './placeholder';
 
 /** The user area's home: 'bbcapp' when the cloud flag is on, else 'app' (SPEC §2). */
 export function userAdminHome(config: LoginConfig): string {
