@@ -25,7 +25,8 @@ export const SortOrderSchema = Type.Union([Type.Literal('ascend'), Type.Literal(
  */
 export function sortQuery<const F extends readonly [string, ...string[]]>(fields: F) {
   return {
-    sortField: Type.Optional(Type.Enum([...fields] as [...F])),
+    // The explicit type argument keeps the literal names in `Static` (inferred, it widens to string | number).
+    sortField: Type.Optional(Type.Enum<[...F]>([...fields])),
     sortOrder: Type.Optional(SortOrderSchema),
   };
 }
@@ -53,9 +54,12 @@ export const StatusValueSchema = Type.Union([Type.Literal(0), Type.Literal(1)]);
 /** `{ ids, status }`: enable or disable records in batch (SPEC §2 generic grids). */
 export const IdsStatusBody = Type.Object({ ids: IdsBody.properties.ids, status: StatusValueSchema });
 
-/** A grid list body with the usual filters: keyword, code, name, status, plus paging and sort. */
-export const CodeNameListBody = Type.Object({
-  ...PageQuerySchema,
+/**
+ * A grid list body with the usual filters: keyword, code, name, status, plus paging and a sort over
+ * `fields` (the list's closed set of sort fields).
+ */
+export const codeNameListBody = <const F extends readonly [string, ...string[]]>(fields: F) => Type.Object({
+  ...pageQuery(fields),
   keyword: Type.Optional(Type.String({ maxLength: 50 })),
   code: Type.Optional(Type.String({ maxLength: 50 })),
   name: Type.Optional(Type.String({ maxLength: 50 })),

@@ -15,7 +15,7 @@
  */
 import Type, { type Static } from 'typebox';
 import { MAX_LEN } from '../rules.js';
-import { CodeNameListBody, IdsStatusBody, StatusValueSchema } from './common.js';
+import { codeNameListBody, IdsStatusBody, StatusValueSchema } from './common.js';
 
 export const PRODUCT_RULES = {
   name: { max: MAX_LEN.middle },
@@ -63,15 +63,15 @@ export const ProductEditBody = Type.Object({
 });
 export type ProductEditBody = Static<typeof ProductEditBody>;
 
+/** Sortable columns of the product grid. */
+export const PRODUCT_SORT_FIELDS = ['code', 'name', 'version', 'status', 'createdAt', 'updatedAt'] as const;
+
 /** `listproduct` / `exportproduct`: paging, sort and the grid's filters. */
-export const ProductListBody = CodeNameListBody;
+export const ProductListBody = codeNameListBody(PRODUCT_SORT_FIELDS);
 export type ProductListBody = Static<typeof ProductListBody>;
 
 export const ProductStatusBody = IdsStatusBody;
 export type ProductStatusBody = Static<typeof ProductStatusBody>;
-
-/** Sortable columns of the product grid. */
-export const PRODUCT_SORT_FIELDS = ['code', 'name', 'version', 'status', 'createdAt', 'updatedAt'] as const;
 
 /** A user offered as (or chosen as) an administrator: never more than these fields. */
 export interface AdminUserRow {

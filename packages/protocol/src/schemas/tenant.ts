@@ -1,7 +1,7 @@
 /** Tenant schemas (SPEC §3 Tenant, §5 Tenant). Limits come from TENANT_RULES. */
 import Type, { type Static } from 'typebox';
 import { TENANT_RULES } from '../rules.js';
-import { CodeNameListBody, IdsStatusBody, StatusValueSchema } from './common.js';
+import { codeNameListBody, IdsStatusBody, StatusValueSchema } from './common.js';
 
 const fields = {
   code: Type.String({ minLength: 1, maxLength: TENANT_RULES.code.max }),
@@ -18,14 +18,15 @@ export type TenantAddBody = Static<typeof TenantAddBody>;
 export const TenantEditBody = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }), ...fields });
 export type TenantEditBody = Static<typeof TenantEditBody>;
 
-export const TenantListBody = CodeNameListBody;
-export type TenantListBody = Static<typeof TenantListBody>;
-
 export const TenantStatusBody = IdsStatusBody;
 export type TenantStatusBody = Static<typeof TenantStatusBody>;
 
 /** Sortable columns of the tenant grid. */
 export const TENANT_SORT_FIELDS = ['code', 'name', 'status', 'createdAt', 'updatedAt'] as const;
+
+/** `listtenant` / `exporttenant`: paging, sort and the grid's filters. */
+export const TenantListBody = codeNameListBody(TENANT_SORT_FIELDS);
+export type TenantListBody = Static<typeof TenantListBody>;
 
 /** A tenant as the grid and form see it. */
 export interface TenantRow {
