@@ -69,9 +69,13 @@ export class RelyingParty {
     return this;
   }
 
-  /** Discovers the provider and takes the client's credentials (client_secret_basic). */
-  async register(clientId: string, clientSecret: string): Promise<this> {
-    this.config = await oidc.discovery(new URL(this.issuer), clientId, undefined, oidc.ClientSecretBasic(clientSecret), { execute: [oidc.allowInsecureRequests] });
+  /**
+   * Discovers the provider and takes the client's credentials: client_secret_basic with a secret, or
+   * none (a public client: single-page or mobile app) without one.
+   */
+  async register(clientId: string, clientSecret?: string): Promise<this> {
+    const auth = clientSecret ? oidc.ClientSecretBasic(clientSecret) : oidc.None();
+    this.config = await oidc.discovery(new URL(this.issuer), clientId, undefined, auth, { execute: [oidc.allowInsecureRequests] });
     oidc.enableNonRepudiationChecks(this.config);
     return this;
   }

@@ -9,6 +9,10 @@
  * answers the hash and `compareClientSecret` (patched on the provider's Client class, the hook its
  * author points to for one-way hashed secrets) hashes the presented secret first. Symmetric algorithms
  * (HS256, client_secret_jwt) are therefore not offered.
+ *
+ * Client types (docs/clients.md): a confidential client authenticates with its secret
+ * (`client_secret_basic` or `client_secret_post`); a public client (`token_endpoint_auth_method: none`:
+ * single-page and mobile apps) has no secret and is held to PKCE S256 like every client.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
@@ -18,6 +22,9 @@ import { oidcClients, products } from '../../db/schema/index.js';
 
 /** Grant types the provider serves; others a row may list are ignored. */
 export const SUPPORTED_GRANT_TYPES = ['authorization_code', 'refresh_token'] as const;
+
+/** Client authentication methods a client can register: the first is the confidential one, `none` public. */
+export const CLIENT_AUTH_METHODS = ['client_secret_basic', 'client_secret_post', 'none'] as const;
 
 /** Lowercase hex SHA-256 of a client secret (the agreed `secret_hash` format). */
 export function hashClientSecret(secret: string): string {
@@ -36,7 +43,9 @@ export interface ClientRow {
   productId: string;
   productCode: string;
   name: string;
-  secretHash: string;
+  /** Null for a public client. */
+  secretHash: string | null;
+  tokenEndpointAuthMethod: string;
   redirectUris: string[];
   postLogoutRedirectUris: string[];
   grantTypes: string[];
@@ -46,7 +55,7 @@ export interface ClientRow {
 export async function findClientById(db: Db | Tx, clientId: string): Promise<ClientRow | undefined> {
   const [row] = await db.select({
     clientId: oidcClients.clientId, productId: oidcClients.productId, productCode: products.code, name: oidcClients.name,
-    secretHash: oidcClients.secretHash, redirectUris: oidcClients.redirectUris, postLogoutRedirectUris: oidcClients.postLogoutRedirectUris,
+    secretHash: oidcClients.secretHash, tokenEndpointAuthMethod: oidcClients.tokenEndpointAuthMethod, redirectUris: oidcClients.redirectUris, postLogoutRedirectUris: oidcClients.postLogoutRedirectUris,
     grantTypes: oidcClients.grantTypes,
   }).from(oidcClients).innerJoin(products, eq(products.id, oidcClients.productId))
     .where(and(eq(oidcClients.clientId, clientId), eq(oidcClients.status, 1), eq(products.status, 1)));
@@ -59,15 +68,18 @@ export async function findClientMetadata(db: Db, clientId: string): Promise<Adap
   if (!c) return undefined;
   const grantTypes = SUPPORTED_GRANT_TYPES.filter((g) => c.grantTypes.includes(g));
   if (!grantTypes.includes('authorization_code')) return undefined;
+  const isPublic = c.tokenEndpointAuthMethod === 'none';
+  if (!isPublic && !c.secretHash) return undefined;
   return {
     client_id: c.clientId,
-    client_secret: c.secretHash,
+    ...(isPublic ? {} : { client_secret: c.secretHash }),
     client_name: c.name,
     redirect_uris: c.redirectUris,
     post_logout_redirect_uris: c.postLogoutRedirectUris,
     grant_types: grantTypes,
     response_types: ['code'],
-    token_endpoint_auth_method: 'client_secret_basic',
+    // client_secret_basic also accepts client_secret_post (the provider treats the two alike).
+    token_endpoint_auth_method: isPublic ? 'none' : 'client_secret_basic',
     id_token_signed_response_alg: 'RS256',
     // Not OIDC metadata: read by the interaction and account code (the app the client belongs to).
     mp_product_id: c.productId,

@@ -44,12 +44,16 @@ export async function createAppRow(app: FastifyInstance, code: string, tenantIds
   return { id, code };
 }
 
-/** Registers a client directly in `oidc_clients` (the agreed secret format); returns id and secret. */
-export async function createClientRow(app: FastifyInstance, productId: string, c: { redirectUris: string[]; postLogoutRedirectUris?: string[]; grantTypes?: string[] }): Promise<{ clientId: string; clientSecret: string }> {
+/**
+ * Registers a client directly in `oidc_clients` (the agreed secret format); returns id and secret.
+ * `public: true` registers a public client (`none`, no secret; `clientSecret` is then '').
+ */
+export async function createClientRow(app: FastifyInstance, productId: string, c: { redirectUris: string[]; postLogoutRedirectUris?: string[]; grantTypes?: string[]; public?: boolean }): Promise<{ clientId: string; clientSecret: string }> {
   const clientId = `rp-${randomBytes(4).toString('hex')}`;
-  const clientSecret = randomBytes(32).toString('base64url');
+  const clientSecret = c.public ? '' : randomBytes(32).toString('base64url');
   await inScope(app.database.db, PLATFORM_SCOPE, (tx) => tx.insert(oidcClients).values({
-    clientId, productId, name: `Test app ${clientId}`, secretHash: hashClientSecret(clientSecret), redirectUris: c.redirectUris,
+    clientId, productId, name: `Test app ${clientId}`, redirectUris: c.redirectUris,
+    ...(c.public ? { secretHash: null, tokenEndpointAuthMethod: 'none' } : { secretHash: hashClientSecret(clientSecret) }),
     postLogoutRedirectUris: c.postLogoutRedirectUris ?? [], grantTypes: c.grantTypes ?? ['authorization_code', 'refresh_token'],
   }));
   return { clientId, clientSecret };
@@ -101,9 +105,10 @@ export async function ticketFor(base: string, username: string, password: string
 /**
  * The browser journey without a browser: authorize → the console login address (asserting its hash) →
  * sign-in and ticket → code endpoint → answers the app's callback address (with `code` or `error`).
+ * `init` sends the authorization request differently (e.g. POST with a form body).
  */
-export async function journey(base: string, ua: UserAgent, authorizeUrl: URL, user: { username: string; password: string }) {
-  const toLogin = await ua.follow(authorizeUrl.href);
+export async function journey(base: string, ua: UserAgent, authorizeUrl: URL, user: { username: string; password: string }, init?: RequestInit) {
+  const toLogin = await ua.follow(authorizeUrl.href, init);
   const login = new URL(toLogin.location!);
   if (login.pathname !== '/login') throw new Error(`expected the console login, got ${toLogin.location} (${toLogin.res.status})`);
   const hash = new URLSearchParams(login.hash.slice(1));

@@ -1,6 +1,7 @@
 /**
  * Mounts the OpenID provider under the issuer's path (`/oidc` by default; docs/oidc.md):
  * - the interaction routes (interactions.ts) and the hand-off ticket call (ticket.routes.ts);
+ * - POST at the authorization and end-session endpoints, answered as GET (post-methods.ts);
  * - every other `/oidc/*` request is handed, raw, to the provider's Koa callback after `reply.hijack()`.
  *   Fastify's body parsers are kept away from these routes (a pass-through parser leaves the stream to
  *   the provider), and the path is given to the provider relative to the mount, with `originalUrl` so
@@ -21,6 +22,7 @@ import { findLinkedSessionId, LINK_MODEL, sweepOidcPayloads } from './adapter.js
 import { loadProviderKeys } from './keys.js';
 import { createProvider } from './provider.js';
 import { registerInteractionRoutes } from './interactions.js';
+import { registerPostMethodRoutes } from './post-methods.js';
 import ticketRoutes from './ticket.routes.js';
 import { TICKET_PURPOSE } from './tickets.js';
 
@@ -72,6 +74,7 @@ export default async function oidcPlugin(app: FastifyInstance): Promise<void> {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
     registerInteractionRoutes(scope, provider, issuerPath);
+    await registerPostMethodRoutes(scope, issuerPath);
     scope.all(`${issuerPath}/*`, { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
       reply.hijack();
       const raw = request.raw as IncomingMessage & { originalUrl?: string };

@@ -6,13 +6,22 @@
  *
  * Every client is a first-party app of the platform, so there is no consent screen: `loadExistingGrant`
  * grants the scopes an authorization request asks for, once the user is known and may use the app.
+ *
+ * Standard conformance (issue 12 §3): the token endpoint requires `redirect_uri` with a code
+ * (`allowOmittingSingleRegisteredRedirectUri: false`); authorization and end-session accept POST
+ * (oidc.plugin.ts, post-methods.ts);
+ * discovery lists only what a registered client can use — client authentication
+ * `client_secret_basic`, `client_secret_post` and `none` (public clients), ID tokens RS256 — with
+ * pushed authorization requests and DPoP switched off (not offered to clients); error codes follow
+ * RFC 6749 / 7662 (conformance.ts).
  */
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { FastifyInstance } from 'fastify';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
 import { drizzleAdapter, findLinkedSessionId, linkPlatformSession } from './adapter.js';
 import { CLAIMS_BY_SCOPE, findUsableUser, loadAccountClaims, mayUseApp } from './accounts.js';
-import { secretMatches } from './clients.js';
+import { CLIENT_AUTH_METHODS, secretMatches } from './clients.js';
+import { addConformanceFixes } from './conformance.js';
 import type { ProviderKeys } from './keys.js';
 import { errorPage, loggedOutPage, logoutPage, pickLocale } from './pages.js';
 import { matchesTenant } from './tenant-hint.js';
@@ -89,14 +98,20 @@ export function createProvider(app: FastifyInstance, keys: ProviderKeys): Provid
     scopes: ['openid', 'offline_access', 'profile', 'email', 'phone'],
     responseTypes: ['code'],
     pkce: { required: () => true },
+    clientAuthMethods: [...CLIENT_AUTH_METHODS],
+    // Client metadata fixes id_token_signed_response_alg to RS256 (clients.ts): nothing else is offered.
+    enabledJWA: { idTokenSigningAlgValues: ['RS256'] },
+    allowOmittingSingleRegisteredRedirectUri: false,
     extraParams: ['tenant_id'],
     extraClientMetadata: { properties: ['mp_product_id', 'mp_product_code'] },
     clientBasedCORS: () => false,
     features: {
       devInteractions: { enabled: false },
+      pushedAuthorizationRequests: { enabled: false },
+      dPoP: { enabled: false },
       introspection: {
         enabled: true,
-        // An app learns about its own tokens only.
+        // An app learns about its own tokens only (public clients are refused: conformance.ts).
         allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId,
       },
       revocation: {
@@ -131,6 +146,7 @@ export function createProvider(app: FastifyInstance, keys: ProviderKeys): Provid
   };
   const provider = new Provider(app.config.oidcIssuer, configuration);
   provider.proxy = true;
+  addConformanceFixes(provider);
   // Stored secrets are SHA-256 hashes (clients.ts): hash what the client presents, then compare.
   provider.Client.prototype.compareClientSecret = function compareClientSecret(this: { clientSecret?: string }, actual: string) {
     return Promise.resolve(!!this.clientSecret && secretMatches(this.clientSecret, actual));
