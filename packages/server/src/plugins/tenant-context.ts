@@ -7,7 +7,7 @@
  * every list and write to `request.tenant.scope` (modules/tenancy/data-scope.ts).
  */
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Codes, Identity } from '@mp/protocol';
 import { inScope, PLATFORM_SCOPE } from '../db/context.js';
 import { userIdentities } from '../db/schema/index.js';
@@ -57,4 +57,21 @@ export function tenantApiCatalogue(app: FastifyInstance): TenantApi[] {
     for (const menu of typeof a.menu === 'string' ? [a.menu] : a.menu) out.push({ method: r.method, url: r.url, menu });
   }
   return out;
+}
+
+/**
+ * The tenant whose tenant-owned rows a call outside the tenant area reads (issue 12 "Every tenant-owned
+ * row is scoped by tenant on read"): the tenant-area context when the route has one; else the tenant
+ * named by TENANTID when the caller administers it or holds an enabled role in it; else the caller's
+ * own tenant. Never another tenant: naming one the caller has no part in falls back to their own.
+ */
+export async function readerTenantId(app: FastifyInstance, request: FastifyRequest): Promise<string> {
+  if (request.tenant) return request.tenant.id;
+  const auth = request.auth!;
+  try {
+    return (await resolveTenantContext(app, auth, request.tenantHeader, { tenant: 'member' }, request.routeOptions.url ?? '')).id;
+  } catch (e) {
+    if (e instanceof AppError && e.code === Codes.NO_PERMISSION) return auth.tenantId;
+    throw e;
+  }
 }

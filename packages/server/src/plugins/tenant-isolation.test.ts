@@ -20,6 +20,7 @@ import {
 } from '../db/schema/index.js';
 import { ADMIN_PASSWORD, createTenantRow, createUserRow, testApp } from '../testing/test-app.js';
 import type { GatewayClient } from '../testing/gateway-client.js';
+import { callRoute, probeRoutes, type ProbeRoute } from '../testing/route-probe.js';
 import { tenantApiCatalogue } from './tenant-context.js';
 
 const PASSWORD = 'Passw0rd!x';
@@ -32,8 +33,7 @@ type Kind = 'tenant' | 'user' | 'product' | 'org' | 'station' | 'role' | 'orgMap
 /** A's ids by entity kind. */
 const A = {} as Record<Kind, string[]> & Record<string, string[] | undefined>;
 const names: string[] = [];
-interface Route { method: 'GET' | 'POST'; url: string; access: { tenant: string; menu?: string }; schema?: Schema }
-interface Schema { type?: string | string[]; properties?: Record<string, Schema>; required?: string[]; items?: Schema; anyOf?: Schema[]; oneOf?: Schema[]; enum?: unknown[]; const?: unknown; minimum?: number; minItems?: number; format?: string; minLength?: number; maxLength?: number; in?: string; name?: string }
+interface Route extends ProbeRoute { access: { tenant: string; menu?: string } }
 let routes: Route[] = [];
 
 async function as(username: string, tenant: string): Promise<GatewayClient> {
@@ -55,61 +55,6 @@ async function snapshotA(): Promise<Record<string, string>> {
     }
     return out;
   });
-}
-
-/** Fields whose name says which entity they name; other id-like fields take the kind under test. */
-const ID_KINDS: [RegExp, string][] = [
-  [/^(tenantId|tenantIds)$/, 'tenant'], [/^(org|defaultOrg|affiliatedOrg)Ids?$/, 'org'], [/^users?Ids?$/, 'user'],
-  [/^stationIds?$/, 'station'], [/^roleIds?$/, 'role'], [/^(product|app)Ids?$/, 'product'], [/^jobIds?$/, 'job'],
-];
-const isIdName = (name: string) => /(^id$|^ids$|Id$|Ids$|^dpDataid$|^dataId$)/.test(name);
-const kindOf = (name: string, kind: string) => ID_KINDS.find(([re]) => re.test(name))?.[1] ?? kind;
-
-/** A value for `schema` (field `name`) with A's ids of `kind` in every id-like field. */
-function fill(schema: Schema | undefined, name: string, kind: string, depth = 0): unknown {
-  if (!schema || depth > 5) return undefined;
-  const options = schema.anyOf ?? schema.oneOf;
-  if (options) return fill(options.find((o) => o.type !== 'null') ?? options[0], name, kind, depth + 1);
-  if (schema.const !== undefined) return schema.const;
-  if (schema.enum?.length) return schema.enum[0];
-  const type = Array.isArray(schema.type) ? schema.type.find((x) => x !== 'null') : schema.type;
-  if (type === 'object') {
-    const o: Record<string, unknown> = {};
-    for (const [k, s] of Object.entries(schema.properties ?? {})) {
-      if (schema.required?.includes(k) || isIdName(k)) o[k] = fill(s, k, kind, depth + 1);
-    }
-    return o;
-  }
-  if (type === 'array') {
-    if (isIdName(name)) return A[kindOf(name, kind)] ?? [];
-    const item = fill(schema.items, name.replace(/s$/, ''), kind, depth + 1);
-    return Array.from({ length: Math.max(1, schema.minItems ?? 1) }, () => item);
-  }
-  if (type === 'string') {
-    if (isIdName(name)) return A[kindOf(name, kind)]?.[0] ?? '';
-    if (/start|from|begin/i.test(name)) return new Date(Date.now() - 86_400_000).toISOString();
-    if (/end|^to$|until/i.test(name) || schema.format === 'date-time' || /time|date/i.test(name)) return new Date().toISOString();
-    if (/password/i.test(name)) return 'Passw0rd!x';
-    if (/mail/i.test(name)) return 'probe@example.com';
-    const v = 'Probe1';
-    return schema.maxLength && schema.maxLength < v.length ? v.slice(0, schema.maxLength) : v;
-  }
-  if (type === 'integer' || type === 'number') return /page$/i.test(name) ? 1 : /size/i.test(name) ? 50 : (schema.minimum ?? 1);
-  if (type === 'boolean') return false;
-  return undefined;
-}
-
-/** Calls `r` as `c` with A's ids of `kind`: the body (POST) or the query string (GET); answers what was sent too. */
-async function call(c: GatewayClient, r: Route, kind: string) {
-  if (r.method === 'GET') {
-    const q = new URLSearchParams();
-    const params = (r.schema as { parameters?: Schema[] } | undefined)?.parameters ?? [];
-    for (const p of params) if (p.in === 'query') q.set(p.name!, String(fill((p as { schema?: Schema }).schema, p.name!, kind) ?? ''));
-    return { sent: q.toString(), res: await c.get(q.size ? `${r.url}?${q}` : r.url) };
-  }
-  const schema = (r.schema as { requestBody?: { content?: Record<string, { schema?: Schema }> } } | undefined)?.requestBody?.content?.['application/json']?.schema;
-  const body = (fill(schema ?? { type: 'object' }, 'body', kind) as object) ?? {};
-  return { sent: JSON.stringify(body), res: await c.post(r.url, body) };
 }
 
 beforeAll(async () => {
@@ -170,11 +115,9 @@ beforeAll(async () => {
     await tx.insert(tenantSettings).values({ tenantId: tenantA, key: 'probe', value: { secret: `${M}-setting` } });
     await tx.insert(auditLog).values({ id: A.audit[0]!, tenantId: tenantA, userId: plain, username: `${M.toLowerCase()}-user`, action: 'user.edit', entity: 'user', entityId: plain, after: { name: `${M} Org` } });
   });
-  const spec = t.app.swagger() as { paths: Record<string, Record<string, Schema>> };
-  for (const r of t.app.routeTable) {
+  for (const r of probeRoutes(t.app)) {
     const access = r.access as Route['access'] | undefined;
-    if (!access || typeof access !== 'object' || !access.tenant || (r.method !== 'GET' && r.method !== 'POST')) continue;
-    routes.push({ method: r.method, url: r.url, access, schema: spec.paths[r.url.replace(/:(\w+)/g, '{$1}')]?.[r.method.toLowerCase()] });
+    if (access && typeof access === 'object' && access.tenant) routes.push({ ...r, access });
   }
   routes = routes.filter((r) => !r.url.includes(':')); // no tenant-area route takes path parameters today
 });
@@ -197,7 +140,7 @@ describe('tenant isolation over the whole tenant API', () => {
     const invalid: string[] = [];
     for (const r of routes) {
       for (const kind of KINDS) {
-        const { sent, res } = await call(bella, r, kind);
+        const { sent, res } = await callRoute(bella, r, A, kind);
         const text = res.raw.toString('utf8');
         if (res.status === 400) invalid.push(`${r.method} ${r.url} [${kind}] ${text.slice(0, 200)}`);
         // A refusal may repeat what the caller sent (e.g. "API 'x' is not in this tenant's catalogue");
@@ -216,7 +159,7 @@ describe('tenant isolation over the whole tenant API', () => {
     const own = await as(`${M.toLowerCase()}-admin`, tenantA);
     const seen = new Set<string>();
     for (const r of routes.filter((x) => /\/(list|get|query)/.test(x.url))) {
-      const { res } = await call(own, r, 'org');
+      const { res } = await callRoute(own, r, A, 'org');
       if (names.some((x) => res.raw.toString('utf8').includes(x))) seen.add(r.url);
     }
     console.info(`tenant isolation control: A's names found by ${seen.size} read routes`);
@@ -228,7 +171,7 @@ describe('tenant isolation over the whole tenant API', () => {
     const before = await snapshotA();
     const answered: string[] = [];
     for (const r of routes.filter((x) => x.access.menu || x.access.tenant === 'admin')) {
-      const { res } = await call(holder, r, 'org');
+      const { res } = await callRoute(holder, r, A, 'org');
       if (res.body.scode !== Codes.NO_PERMISSION) answered.push(`${r.method} ${r.url}: ${res.status} ${res.body.result}/${res.body.scode}`);
     }
     expect(answered).toEqual([]);
@@ -240,7 +183,7 @@ describe('tenant isolation over the whole tenant API', () => {
     const bella = await as('bella', tenantA);
     const answered: string[] = [];
     for (const r of routes) {
-      const { res } = await call(bella, r, 'org');
+      const { res } = await callRoute(bella, r, A, 'org');
       if (res.body.scode !== Codes.NO_PERMISSION) answered.push(`${r.method} ${r.url}: ${res.status} ${res.body.result}/${res.body.scode}`);
     }
     expect(answered).toEqual([]);

@@ -1,13 +1,14 @@
 /** Stored files (logos, avatars, icons) — tenant-scoped rows holding base64 content. */
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { files } from '../../db/schema/index.js';
 
 export type FileRecord = typeof files.$inferSelect;
 
-export async function findFileById(tx: Tx, id: string): Promise<FileRecord | undefined> {
-  const [row] = await tx.select().from(files).where(eq(files.id, id));
+/** The file `id`; with `tenantId`, only a file of that tenant (a reader outside the platform scope). */
+export async function findFileById(tx: Tx, id: string, tenantId?: string): Promise<FileRecord | undefined> {
+  const [row] = await tx.select().from(files).where(and(eq(files.id, id), tenantId === undefined ? undefined : eq(files.tenantId, tenantId)));
   return row;
 }
 

@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { Codes, FILE_LIMITS, LOGO_MIME_TYPES, ok, Paths } from '@mp/protocol';
 import { AppError } from '../../lib/errors.js';
@@ -26,7 +27,8 @@ export function sniffImage(b: Buffer): string | undefined {
 }
 
 export default async function fileRoutes(app: FastifyInstance) {
-  app.post(Paths.uploadfile, { config: { access: 'user' }, schema: { tags: ['files'], consumes: ['multipart/form-data'] } }, async (request) => {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  r.post(Paths.uploadfile, { config: { access: 'user' }, schema: { tags: ['files'], consumes: ['multipart/form-data'] } }, async (request) => {
     const part = await request.file({ limits: { fileSize: FILE_LIMITS.imageBytes, files: 1 } });
     if (!part) throw new AppError(Codes.REQUIRED, { fieldKey: 'logo' });
     if ([...part.filename].length > FILE_LIMITS.fileNameChars) throw new AppError(Codes.FILE_NAME_TOO_LONG);
@@ -42,17 +44,17 @@ export default async function fileRoutes(app: FastifyInstance) {
     return ok({ row: { fileId: id, url: `${Paths.getfile}/${id}`, name: part.filename, size: data.length } });
   });
 
-  app.get(`${Paths.getfile}/:id`, {
+  r.get(`${Paths.getfile}/:id`, {
     config: { access: 'public' },
     schema: { tags: ['files'], params: Type.Object({ id: Type.String({ maxLength: 64 }) }), querystring: Type.Object({ code: Type.Optional(Type.String({ maxLength: 64 })) }) },
   }, async (request, reply) => {
-    const { id } = request.params as { id: string };
-    const { code } = request.query as { code?: string };
+    const { id } = request.params;
+    const { code } = request.query;
     const session = code ? await findActiveSessionByMd5(app.database.db, code.toLowerCase()) : undefined;
     if (!session) throw new AppError(Codes.TOKEN_MISSING, {}, 401);
     // Platform administrators see every tenant's files; others only their own tenant's.
     const scope = session.identities.includes(4) ? 'platform' : 'tenant';
-    const file = await inScope(app.database.db, { scope, tenantId: session.tenantId }, (tx) => findFileById(tx, id));
+    const file = await inScope(app.database.db, { scope, tenantId: session.tenantId }, (tx) => findFileById(tx, id, scope === 'platform' ? undefined : session.tenantId));
     if (!file) throw new AppError(Codes.FILE_NOT_FOUND, {}, 404);
     return reply
       .header('content-type', file.mime)

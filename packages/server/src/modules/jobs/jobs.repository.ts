@@ -24,8 +24,9 @@ export async function finishJob(tx: Tx, id: string, state: JobStateValue, report
   await tx.update(jobs).set({ state, report, updatedAt: now, finishedAt: now, ...(processed === undefined ? {} : { processed }) }).where(eq(jobs.id, id));
 }
 
-export async function findJob(tx: Tx, tenantId: string, id: string): Promise<JobRecord | undefined> {
-  const [row] = await tx.select().from(jobs).where(and(eq(jobs.tenantId, tenantId), eq(jobs.id, id)));
+/** The job `id` of `tenantId`; with `createdBy`, only when that user started it (a role holder's own jobs). */
+export async function findJob(tx: Tx, tenantId: string, id: string, createdBy?: string): Promise<JobRecord | undefined> {
+  const [row] = await tx.select().from(jobs).where(and(eq(jobs.tenantId, tenantId), eq(jobs.id, id), createdBy === undefined ? undefined : eq(jobs.createdBy, createdBy)));
   return row;
 }
 

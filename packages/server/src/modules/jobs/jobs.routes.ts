@@ -5,6 +5,7 @@
  * whose instance stopped mid-job are marked 'error'.
  */
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Codes, JobGetQuery, ok, Paths } from '@mp/protocol';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
 import { AppError } from '../../lib/errors.js';
@@ -14,13 +15,14 @@ import { failStaleJobs, findJob, toJobRow } from './jobs.repository.js';
 const STALE_MS = 10 * 60_000;
 
 export default async function jobRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
   app.addHook('onReady', async () => { await inScope(app.database.db, PLATFORM_SCOPE, (tx) => failStaleJobs(tx, STALE_MS)); });
 
-  app.get(Paths.getjob, { config: { access: { tenant: 'member' } }, schema: { tags: ['jobs'], querystring: JobGetQuery } }, async (request) => {
+  r.get(Paths.getjob, { config: { access: { tenant: 'member' } }, schema: { tags: ['jobs'], querystring: JobGetQuery } }, async (request) => {
     const tenant = request.tenant!;
-    const { id } = request.query as JobGetQuery;
-    const job = await inScope(app.database.db, { scope: 'tenant', tenantId: tenant.id }, (tx) => findJob(tx, tenant.id, id));
-    if (!job || (!tenant.admin && job.createdBy !== request.auth!.userId)) throw new AppError(Codes.JOB_NOT_FOUND);
+    const { id } = request.query;
+    const job = await inScope(app.database.db, { scope: 'tenant', tenantId: tenant.id }, (tx) => findJob(tx, tenant.id, id, tenant.admin ? undefined : request.auth!.userId));
+    if (!job) throw new AppError(Codes.JOB_NOT_FOUND);
     return ok({ row: toJobRow(job) });
   });
 }

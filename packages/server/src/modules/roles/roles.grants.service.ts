@@ -11,11 +11,13 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  CodeTypes, DEFAULTS, GrantKind, normalisePurview, ORG_TYPES, Purview, RoleCodes,
+  DEFAULTS, GrantKind, normalisePurview, ORG_TYPES, Purview, RoleCodes,
   type GrantItem, type GrantKindValue, type MenuPurviewNode, type OrgCategory, type OrgPurviewData, type OrgPurviewNode, type OrgTypePurviewRow,
 } from '@mp/protocol';
 import { translate, type Locale } from '@mp/i18n';
 import type { Tx } from '../../db/client.js';
+import { inScope } from '../../db/context.js';
+import { listOrgCategories } from '../sysconfig/sysconfig.repository.js';
 import { AppError } from '../../lib/errors.js';
 import { insertAuditEntry } from '../audit/audit.repository.js';
 import { TENANT_MENU } from '../menu/tenant-menu.js';
@@ -49,11 +51,9 @@ export async function orgTypePurviews(tx: Tx, tenantId: string, roleId: string):
 
 /** The tenant's organisation categories: the main tree first, then the configured ones by number. */
 export async function orgCategoriesOf(app: FastifyInstance, locale: Locale, tenantId: string): Promise<OrgCategory[]> {
-  const prefix = `${tenantId}:`;
-  const configured = (await app.settings.codeEntries([CodeTypes.ORG_CATEGORY]))
-    .filter((e) => e.codeKey.startsWith(prefix))
-    .map((e) => ({ codeKey: Number(e.codeKey.slice(prefix.length)), codeVal: e.codeVal }))
-    .filter((c) => Number.isInteger(c.codeKey) && c.codeKey !== MAIN_CATEGORY)
+  // Only this tenant's rows are read (key prefix in SQL): categories are tenant-owned (issue 12).
+  const configured = (await inScope(app.database.db, { scope: 'tenant', tenantId }, (tx) => listOrgCategories(tx, tenantId)))
+    .filter((c) => c.codeKey !== MAIN_CATEGORY)
     .sort((a, b) => a.codeKey - b.codeKey);
   return [{ codeKey: MAIN_CATEGORY, codeVal: translate(locale, 'role:mainTree') }, ...configured];
 }

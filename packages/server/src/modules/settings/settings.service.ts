@@ -13,13 +13,16 @@
  * never the source of truth, so several instances agree within seconds. Writers call `invalidate()`.
  */
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, notInArray } from 'drizzle-orm';
 import { CodeType, CodeTypes, DEFAULT_PASSWORD_RULE, LOGIN_CONFIG_DEFAULTS, LOGIN_CONFIG_KEYS, type ConfigSource, type LoginConfig, type LoginConfigKey } from '@mp/protocol';
 import type { Db, Tx } from '../../db/client.js';
 import { codeTable, settings } from '../../db/schema/index.js';
 import type { ServerConfig } from '../../config.js';
 
 const TTL_MS = 5_000;
+
+/** Code types whose rows belong to one tenant (key `<tenantId>:<n>`): never served from the shared cache. */
+export const TENANT_CODE_TYPES: readonly number[] = [CodeTypes.ORG_CATEGORY];
 
 /** The settings row holding the AES-256-GCM key of integration secrets (32 bytes, hex). */
 export const SECRET_KEY_SETTING = 'configSecretKey';
@@ -119,13 +122,15 @@ export class SettingsService {
   }
 
   /**
-   * Code-table entries of the given types, ordered by type, sort and key (a small, cached table), each
-   * `{ codeType, codeKey, codeVal, sort, description }`.
+   * Platform code-table entries of the given types, ordered by type, sort and key (a small, cached
+   * table), each `{ codeType, codeKey, codeVal, sort, description }`. Tenant-owned types
+   * (`TENANT_CODE_TYPES`: organisation categories) are never read or answered here: they are read per
+   * tenant in SQL (codetable.service.ts, sysconfig.repository.ts `listOrgCategories`; issue 12).
    */
   async codeEntries(types: readonly number[]): Promise<{ codeType: number; codeKey: string; codeVal: string; sort: number; description: string }[]> {
     const all = await this.read('codeTable', () => this.db.select({
       codeType: codeTable.codeType, codeKey: codeTable.codeKey, codeVal: codeTable.codeVal, sort: codeTable.sort, description: codeTable.description,
-    }).from(codeTable).orderBy(codeTable.codeType, codeTable.sort, codeTable.codeKey));
+    }).from(codeTable).where(notInArray(codeTable.codeType, [...TENANT_CODE_TYPES])).orderBy(codeTable.codeType, codeTable.sort, codeTable.codeKey));
     return all.filter((e) => types.includes(e.codeType));
   }
 

@@ -9,6 +9,7 @@
 import { and, asc, count, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { organisations, stations, users } from '../../db/schema/index.js';
+import { orgIdInScope, WHOLE_TENANT, type DataScope } from '../tenancy/data-scope.js';
 
 export type StationRecord = typeof stations.$inferSelect;
 
@@ -32,11 +33,12 @@ export async function findStationByCode(tx: Tx, tenantId: string, code: string, 
 
 /**
  * A page of a tenant's stations ordered by name (index stations_tenant_name_idx); `keyword` matches the
- * start of the name (`starts_with`, leakproof, so an index range under row-level security).
+ * start of the name (`starts_with`, leakproof, so an index range under row-level security). `scope`: the
+ * caller's data scope (a station is in it by its organisation; default the whole tenant).
  */
-export async function listStations(tx: Tx, q: { tenantId: string; keyword?: string; page: number; pageSize: number }): Promise<{ rows: StationRecord[]; records: number }> {
+export async function listStations(tx: Tx, q: { tenantId: string; keyword?: string; page: number; pageSize: number }, scope: DataScope = WHOLE_TENANT): Promise<{ rows: StationRecord[]; records: number }> {
   const k = q.keyword?.trim();
-  const where = and(eq(stations.tenantId, q.tenantId), k ? sql`starts_with(${stations.name}, ${k})` : undefined);
+  const where = and(eq(stations.tenantId, q.tenantId), orgIdInScope(scope, stations.orgId), k ? sql`starts_with(${stations.name}, ${k})` : undefined);
   const [total] = await tx.select({ n: count() }).from(stations).where(where);
   const rows = await tx.select().from(stations).where(where).orderBy(asc(stations.name), asc(stations.id))
     .limit(q.pageSize).offset((q.page - 1) * q.pageSize);

@@ -8,9 +8,10 @@
  * (users.tenant.service.ts). Each call is one transaction in the tenant's scope; passwords are hashed
  * before it opens; hashes never leave the server.
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  IdBody, IdsBody, ok, pageInfo, Paths, TenantUserAddBody, TenantUserStationListBody, TenantUserListBody, UserEditBody, UserLockBody, UserResetPasswordBody, UserStatusBody,
+  EmptyBody, IdBody, IdsBody, ok, pageInfo, Paths, TenantUserAddBody, TenantUserStationListBody, TenantUserListBody, UserEditBody, UserLockBody, UserResetPasswordBody, UserStatusBody,
 } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
 import { inScope } from '../../db/context.js';
@@ -23,75 +24,80 @@ import type { UserWriteContext } from './users.service.js';
 import * as svc from './users.tenant.service.js';
 import { startTenantUserImport } from './users.tenant.import.js';
 
-const config = { access: { tenant: 'member', menu: 'employeeManagement' } } as const;
+const access = { tenant: 'member', menu: 'employeeManagement' } as const;
+const config = { access } as const;
+/** Calls that change the users whose ids the body carries: scope and rank checked by the guard (modules/tenancy/acting-on.ts). */
+const onId = { access: { ...access, actsOn: 'id' } } as const;
+const onIds = { access: { ...access, actsOn: 'ids' } } as const;
 const tags = ['users'];
 const EXPORT_LIMIT = 100_000;
 
 export default async function userTenantRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
   /** Runs `fn` in one transaction scoped to the request's tenant. */
   const inTenant = <T>(request: FastifyRequest, fn: (tx: Tx) => Promise<T>) =>
     inScope(app.database.db, { scope: 'tenant', tenantId: request.tenant!.id }, fn);
   const ctx = (request: FastifyRequest): UserWriteContext => ({ request, guardStore: app.guardStore });
 
-  app.post(Paths.listtenantuser, { config, schema: { tags, body: TenantUserListBody } }, async (request) =>
-    ok(await inTenant(request, (tx) => svc.listTenantUserPage(tx, request.tenant!, request.body as TenantUserListBody))));
+  r.post(Paths.listtenantuser, { config, schema: { tags, body: TenantUserListBody } }, async (request) =>
+    ok(await inTenant(request, (tx) => svc.listTenantUserPage(tx, request.tenant!, request.body))));
 
-  app.post(Paths.gettenantuser, { config, schema: { tags, body: IdBody } }, async (request) =>
-    ok({ row: await inTenant(request, (tx) => svc.getTenantUser(tx, request.tenant!, (request.body as { id: string }).id)) }));
+  r.post(Paths.gettenantuser, { config, schema: { tags, body: IdBody } }, async (request) =>
+    ok({ row: await inTenant(request, (tx) => svc.getTenantUser(tx, request.tenant!, request.body.id)) }));
 
-  app.post(Paths.addtenantuser, { config, schema: { tags, body: TenantUserAddBody } }, async (request) => {
-    const b = request.body as TenantUserAddBody;
+  r.post(Paths.addtenantuser, { config, schema: { tags, body: TenantUserAddBody } }, async (request) => {
+    const b = request.body;
     const hash = (await userPasswordHash(app, request, b.password, true))!;
     return ok({ row: await inTenant(request, (tx) => svc.addTenantUser(tx, ctx(request), b, hash)) });
   });
 
-  app.post(Paths.edittenantuser, { config, schema: { tags, body: UserEditBody } }, async (request) => {
-    const b = request.body as UserEditBody;
+  r.post(Paths.edittenantuser, { config: onId, schema: { tags, body: UserEditBody } }, async (request) => {
+    const b = request.body;
     const hash = await userPasswordHash(app, request, b.password, false);
     return ok({ row: await inTenant(request, (tx) => svc.editTenantUser(tx, ctx(request), b, hash)) });
   });
 
-  app.post(Paths.deletetenantuser, { config, schema: { tags, body: IdsBody } }, async (request) =>
-    ok(await inTenant(request, (tx) => svc.deleteTenantUsers(tx, ctx(request), (request.body as { ids: string[] }).ids))));
+  r.post(Paths.deletetenantuser, { config: onIds, schema: { tags, body: IdsBody } }, async (request) =>
+    ok(await inTenant(request, (tx) => svc.deleteTenantUsers(tx, ctx(request), request.body.ids))));
 
-  app.post(Paths.statustenantuser, { config, schema: { tags, body: UserStatusBody } }, async (request) => {
-    const b = request.body as UserStatusBody;
+  r.post(Paths.statustenantuser, { config: onIds, schema: { tags, body: UserStatusBody } }, async (request) => {
+    const b = request.body;
     return ok(await inTenant(request, (tx) => svc.setTenantUserStatus(tx, ctx(request), b.ids, b.status)));
   });
 
-  app.post(Paths.locktenantuser, { config, schema: { tags, body: UserLockBody } }, async (request) => {
-    const b = request.body as UserLockBody;
+  r.post(Paths.locktenantuser, { config: onIds, schema: { tags, body: UserLockBody } }, async (request) => {
+    const b = request.body;
     return ok(await inTenant(request, (tx) => svc.setTenantUserLock(tx, ctx(request), b.ids, b.locked)));
   });
 
-  app.post(Paths.resettenantuserpassword, { config, schema: { tags, body: UserResetPasswordBody } }, async (request) => {
-    const b = request.body as UserResetPasswordBody;
+  r.post(Paths.resettenantuserpassword, { config: onId, schema: { tags, body: UserResetPasswordBody } }, async (request) => {
+    const b = request.body;
     const hash = (await userPasswordHash(app, request, b.password, true))!;
     await inTenant(request, (tx) => svc.resetTenantUserPassword(tx, ctx(request), b.id, hash));
     return ok({});
   });
 
-  app.post(Paths.importtenantuser, { config, schema: { tags, consumes: ['multipart/form-data'] } }, async (request) =>
+  r.post(Paths.importtenantuser, { config, schema: { tags, consumes: ['multipart/form-data'] } }, async (request) =>
     ok({ row: { jobId: await startTenantUserImport(app, request) } }));
 
-  app.post(Paths.exporttenantuser, { config, schema: { tags, body: TenantUserListBody } }, async (request, reply) => {
+  r.post(Paths.exporttenantuser, { config, schema: { tags, body: TenantUserListBody } }, async (request, reply) => {
     const rows = await inTenant(request, async (tx) => {
-      const { body, scope } = await svc.tenantUserQuery(tx, request.tenant!, request.body as TenantUserListBody);
+      const { body, scope } = await svc.tenantUserQuery(tx, request.tenant!, request.body);
       return listAllUsers(tx, body, EXPORT_LIMIT, scope);
     });
     const buffer = await exportWorkbook(request.locale, rows);
     return reply.header('content-type', XLSX_TYPE).header('content-disposition', `attachment; filename="${fileName('users')}"`).send(buffer);
   });
 
-  app.post(Paths.listtenantuserstation, { config, schema: { tags, body: TenantUserStationListBody } }, async (request) => {
-    const b = request.body as TenantUserStationListBody;
+  r.post(Paths.listtenantuserstation, { config, schema: { tags, body: TenantUserStationListBody } }, async (request) => {
+    const b = request.body;
     const page = b.page ?? 1;
     const pageSize = b.pageSize ?? 10;
-    const { rows, records } = await inTenant(request, (tx) => listStations(tx, { tenantId: request.tenant!.id, keyword: b.keyword, page, pageSize }));
+    const { rows, records } = await inTenant(request, (tx) => listStations(tx, { tenantId: request.tenant!.id, keyword: b.keyword, page, pageSize }, request.tenant!.scope));
     return ok({ rows: rows.map(toStationRow), ...pageInfo(page, pageSize, records) });
   });
 
-  app.post(Paths.templatetenantuser, { config, schema: { tags } }, async (request, reply) => {
+  r.post(Paths.templatetenantuser, { config, schema: { tags, body: EmptyBody } }, async (request, reply) => {
     const buffer = await templateWorkbook(request.locale);
     return reply.header('content-type', XLSX_TYPE).header('content-disposition', `attachment; filename="${fileName('user-template')}"`).send(buffer);
   });

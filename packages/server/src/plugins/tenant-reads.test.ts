@@ -1,0 +1,328 @@
+/**
+ * Every read is scoped by tenant and, in the tenant area, by the caller's data scope (issue 12 "Every
+ * tenant-owned row is scoped by tenant on read"; docs/scope.md "Reads").
+ *
+ * Tenants A and B hold the same kinds of rows (organisations, categories, positions, users, roles with
+ * grants and members, organisation members, mappings, accounts, audit entries, jobs, files, application
+ * tenants, clients, settings). Every name and id of B carries the marker `kbq`; every row of A outside the
+ * role holder's subtree carries `aoz`. Driven by the app's route table: every route whose handler reads
+ * rows (list*, get*, query*, export*, search*, dashboards, the file by id) is called with bodies built
+ * from its published schema (testing/route-probe.ts), id fields filled with B's ids, with A's ids outside
+ * the subtree and with A's ids inside it, as
+ * - A's administrator (TENANTID A, and naming B in TENANTID),
+ * - a role holder of A whose role grants every tenant API and the subtree `ain-org-in` only,
+ * - an ordinary user of A (TENANTID A and the default `sys`),
+ * and no answer may hold an id or name of B, nor — for the role holder — of A outside the subtree
+ * (xlsx answers are read cell by cell). A route that is neither a read nor a write of a known verb
+ * fails the test until it is classified; a read that A's administrator cannot get answered (so the probe
+ * never saw its rows) fails unless listed in NOT_ANSWERED with its reason. Controls: the same probes
+ * as B's own administrator find B's marker, and as A's administrator find A's out-of-subtree marker,
+ * so the search can see a leak.
+ */
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import readXlsxFile from 'read-excel-file/node';
+import { CodeTypes, Identity, Paths } from '@mp/protocol';
+import { inScope, PLATFORM_SCOPE } from '../db/context.js';
+import {
+  auditLog, codeTable, files, jobs, oidcClients, organisations, orgMappings, orgUsers, productAdmins, products, roleGrants, roles, roleUsers, stations,
+  tenantProducts, tenantSettings, userAccounts, userMappings, users,
+} from '../db/schema/index.js';
+import { eq } from 'drizzle-orm';
+import { insertIdentity } from '../modules/users/users.repository.js';
+import { TENANT_MENU } from '../modules/menu/tenant-menu.js';
+import { ADMIN_PASSWORD, createTenantRow, createUserRow, testApp } from '../testing/test-app.js';
+import type { GatewayClient, RawResponse } from '../testing/gateway-client.js';
+import { buildRequest, callRoute, probeRoutes, type IdsByKind, type ProbeRoute } from '../testing/route-probe.js';
+import { tenantApiCatalogue } from './tenant-context.js';
+
+const PASSWORD = 'Passw0rd!x';
+const B_MARK = 'kbq';
+const OUT_MARK = 'aoz';
+const KINDS = ['org', 'user', 'station', 'role', 'product', 'orgMapping', 'userMapping', 'account', 'job', 'audit', 'file', 'client', 'tenant'];
+
+/** Routes whose handler reads rows: list*, get*, query*, export*, search*, dashboards and the file by id. */
+const READ = /\/(list|get|query|export|search)\w*(\/:\w+)?$|\/(dashboard|summary)$/;
+/** Routes that change or sign in (their answers echo the written row, which the writer names). */
+const WRITE = /\/(add|edit|delete|del|save|status|lock|reset|import|move|detach|bind|unbind|upload|activate|end|send|test|modify|renewal|signin|validcode|findpwd|checkresetpwd|resetpwd|ssoticket|tokenlogin|tokenlogout|admintokenlogin|template)\w*(\/:\w+)*$/;
+/** Neither: what they answer and why they hold no tenant-owned row. */
+const OTHER: Record<string, string> = {
+  'GET /gateway/openapi.json': 'the API description, no rows',
+  'GET /healthz': 'liveness, no rows',
+  'GET /gateway/auth/': 'startup configuration (platform settings), no tenant rows',
+  'GET /gateway/auth/auth/login/confirm': 'MFA confirmation of the caller\'s own sign-in ticket',
+  'POST /gateway/auth/auth/login/send/email/:email': 'sends a sign-in code, no rows',
+  'POST /gateway/auth/auth/login/send/mobile/:mobile': 'sends a sign-in code, no rows',
+};
+/** Every route under /oidc/ is the OpenID provider's (client-authenticated protocol endpoints and the caller's own interaction pages; oidc tests). */
+const OIDC = /^(GET|POST) \/oidc\//;
+/** Reads A's administrator is refused or cannot get answered with generic values, and why that is right. */
+const NOT_ANSWERED: Record<string, string> = {
+  'GET /gateway/tenant/plat/file/get/:id': 'an image, not the envelope (the file test below checks both tenants)',
+};
+/** Fields a read needs beyond its schema's required ones (merged into the generated body). */
+const EXTRA: Record<string, () => Record<string, unknown>> = {
+  [Paths.listtenantauditlog]: () => ({ startTime: new Date(Date.now() - 86_400_000).toISOString(), endTime: new Date(Date.now() + 60_000).toISOString() }),
+  [Paths.exporttenantauditlog]: () => ({ startTime: new Date(Date.now() - 86_400_000).toISOString(), endTime: new Date(Date.now() + 60_000).toISOString() }),
+};
+/** True for routes only platform administrators may call: they read every tenant by design (SPEC §2). */
+const platformOnly = (r: ProbeRoute) => {
+  const a = r.access as { userTypes?: number[] } | undefined;
+  return !!a && typeof a === 'object' && Array.isArray(a.userTypes) && a.userTypes.every((x) => x === 1);
+};
+
+let t: Awaited<ReturnType<typeof testApp>>;
+let reads: ProbeRoute[] = [];
+let unclassified: string[] = [];
+/** Per tenant: ids of rows inside the holder's subtree (`in`), outside it (`out`), the tenant and its users. */
+interface Seeded { tenantId: string; in: IdsByKind; out: IdsByKind; all: IdsByKind; userIds: Record<string, string>; outUuids: string[] }
+let A: Seeded;
+let B: Seeded;
+
+/** A tiny PNG (1×1). */
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
+/**
+ * Seeds one tenant: organisations root ─ in ─ in1 and root ─ out; users admin (tenant and application
+ * administrator), holder and plain (in), uin (in1), uout (out); one row of every other kind inside the
+ * subtree and one outside it. `tag` names rows inside the subtree, `outTag` rows outside it.
+ */
+async function seedTenant(code: string, tag: string, outTag: string): Promise<Seeded> {
+  const tenantId = await createTenantRow(t.app, code);
+  const u: Record<string, string> = {};
+  for (const [key, name] of [['admin', `${tag}admin`], ['holder', `${tag}holder`], ['plain', `${tag}plain`], ['uin', `${tag}uin`], ['uout', `${outTag}uout`]] as const) {
+    u[key] = await createUserRow(t.app, { tenantId, username: name, password: PASSWORD });
+  }
+  const id = (x: string, out = false) => `${out ? outTag : tag}-${x}`;
+  const org = { root: id('org-root'), in: id('org-in'), in1: id('org-in1'), out: id('org-out', true) };
+  const product = id('product');
+  const s: Seeded = {
+    tenantId, userIds: u, outUuids: [u.uout!],
+    in: {
+      tenant: [tenantId], org: [org.in, org.in1], user: [u.uin!, u.holder!, u.plain!], station: [id('st-in')], role: [id('role-in')], product: [product],
+      orgMapping: [id('orgmap-in')], userMapping: [id('usermap-in')], account: [id('acc-in'), id('acc-free')], job: [id('job-holder')], audit: [id('audit-in')],
+      file: [id('file')], client: [id('client')],
+    },
+    out: {
+      tenant: [tenantId], org: [org.out], user: [u.uout!], station: [id('st-out', true), id('st-none', true)], role: [id('role-out', true)], product: [product],
+      orgMapping: [id('orgmap-out', true)], userMapping: [id('usermap-out', true)], account: [id('acc-out', true)], job: [id('job-admin', true)], audit: [id('audit-out', true)],
+      file: [id('file')], client: [id('client')],
+    },
+    all: {},
+  };
+  for (const k of KINDS) s.all[k] = [...new Set([...(s.in[k] ?? []), ...(s.out[k] ?? [])])];
+  const apis = tenantApiCatalogue(t.app).map((x) => x.url);
+  await inScope(t.app.database.db, PLATFORM_SCOPE, async (tx) => {
+    await insertIdentity(tx, tenantId, u.admin!, Identity.TENANT_ADMIN);
+    await insertIdentity(tx, tenantId, u.admin!, Identity.APP_ADMIN);
+    await tx.insert(products).values({ id: product, code: `${tag}prod`, name: `${tag} Product`, abbreviation: tag, version: '1', callbackUrl: 'https://a.example', department: 'D', ownerName: 'O', ownerEmail: 'o@example.com', ownerPhone: '13800000000', opsOwner: 'P' });
+    await tx.insert(productAdmins).values({ productId: product, userId: u.admin! });
+    await tx.insert(tenantProducts).values({ tenantId, productId: product, code: `${tag}app`, name: `${tag} App` });
+    await tx.insert(oidcClients).values({ clientId: id('client'), productId: product, name: `${tag} client`, secretHash: 'x'.repeat(64), redirectUris: ['https://a.example/cb'], grantTypes: ['authorization_code'] });
+    // The root is the subtree's ancestor: its id is in the path of every row below it; its name and code are outside.
+    await tx.insert(organisations).values({ id: org.root, tenantId, parentId: tenantId, code: `${outTag}R`, name: `${outTag} Root`, type: 2 });
+    await tx.insert(organisations).values([
+      { id: org.in, tenantId, parentId: org.root, code: `${tag}I`, name: `${tag} In`, type: 3 },
+      { id: org.out, tenantId, parentId: org.root, code: `${outTag}O`, name: `${outTag} Out`, type: 3 },
+    ]);
+    await tx.insert(organisations).values({ id: org.in1, tenantId, parentId: org.in, code: `${tag}I1`, name: `${tag} In1`, type: 4 });
+    for (const [key, o] of [['holder', org.in], ['plain', org.in], ['uin', org.in1], ['uout', org.out]] as const) {
+      await tx.update(users).set({ orgId: o, employeeName: `${key === 'uout' ? outTag : tag} ${key}` }).where(eq(users.id, u[key]!));
+    }
+    await tx.insert(stations).values([
+      { id: id('st-in'), tenantId, name: `${tag} Clerk In`, level: 'P1', orgId: org.in, code: `${tag}CI` },
+      { id: id('st-out', true), tenantId, name: `${outTag} Clerk Out`, level: 'P1', orgId: org.out, code: `${outTag}CO` },
+      { id: id('st-none', true), tenantId, name: `${outTag} Floater`, level: 'P1', code: `${outTag}F` },
+    ]);
+    await tx.update(users).set({ stationId: id('st-in') }).where(eq(users.id, u.uin!));
+    await tx.update(users).set({ stationId: id('st-out', true) }).where(eq(users.id, u.uout!));
+    await tx.insert(roles).values([
+      { id: id('role-in'), tenantId, code: `${tag}r1`, name: `${tag} Role In`, orgId: org.in },
+      { id: id('role-out', true), tenantId, code: `${outTag}r2`, name: `${outTag} Role Out`, orgId: org.out },
+    ]);
+    await tx.insert(roleGrants).values([
+      ...TENANT_MENU.map((m) => ({ tenantId, roleId: id('role-in'), kind: 'menu', dataId: m.code, purview: 3 })),
+      ...[...new Set(apis)].map((dataId) => ({ tenantId, roleId: id('role-in'), kind: 'api', dataId })),
+      { tenantId, roleId: id('role-in'), kind: 'org', dataId: org.in },
+      { tenantId, roleId: id('role-out', true), kind: 'org', dataId: org.out },
+    ]);
+    await tx.insert(roleUsers).values([{ tenantId, roleId: id('role-in'), userId: u.holder! }, { tenantId, roleId: id('role-in'), userId: u.uin! }, { tenantId, roleId: id('role-out', true), userId: u.uout! }]);
+    await tx.insert(orgUsers).values([{ tenantId, orgId: org.in, userId: u.uin! }, { tenantId, orgId: org.out, userId: u.uout! }]);
+    await tx.insert(orgMappings).values([
+      { id: id('orgmap-in'), tenantId, productId: product, orgId: org.in, externalCode: `${tag}EXTI`, externalName: `${tag} ext org in` },
+      { id: id('orgmap-out', true), tenantId, productId: product, orgId: org.out, externalCode: `${outTag}EXTO`, externalName: `${outTag} ext org out` },
+    ]);
+    await tx.insert(userMappings).values([
+      { id: id('usermap-in'), tenantId, productId: product, userId: u.uin!, externalAccount: `${tag}accti`, externalName: `${tag} ext user in` },
+      { id: id('usermap-out', true), tenantId, productId: product, userId: u.uout!, externalAccount: `${outTag}accto`, externalName: `${outTag} ext user out` },
+    ]);
+    await tx.insert(userAccounts).values([
+      { id: id('acc-in'), tenantId, accountType: 1, account: `${tag}openidin`, nickname: `${tag}nickin`, userId: u.uin! },
+      { id: id('acc-free'), tenantId, accountType: 1, account: `${tag}free`, nickname: `${tag}free` },
+      { id: id('acc-out', true), tenantId, accountType: 1, account: `${outTag}openidout`, nickname: `${outTag}nickout`, userId: u.uout! },
+    ]);
+    await tx.insert(jobs).values([
+      { id: id('job-holder'), tenantId, kind: 'import.users', state: 'done', fileName: `${tag} import in.xlsx`, total: 1, processed: 1, createdBy: u.holder! },
+      { id: id('job-admin', true), tenantId, kind: 'import.users', state: 'done', fileName: `${outTag} import out.xlsx`, total: 1, processed: 1, createdBy: u.admin! },
+    ]);
+    await tx.insert(files).values({ id: id('file'), tenantId, name: `${tag}.png`, mime: 'image/png', size: 68, data: PNG, createdBy: `${tag}admin` });
+    await tx.insert(auditLog).values([
+      { id: id('audit-in'), tenantId, userId: u.uin!, username: `${tag}uin`, action: 'user.edit', entity: 'user', entityId: u.uin!, after: { name: `${tag} In` } },
+      { id: id('audit-out', true), tenantId, userId: u.uout!, username: `${outTag}uout`, action: 'user.edit', entity: 'user', entityId: u.uout!, after: { name: `${outTag} Out` } },
+    ]);
+    await tx.insert(codeTable).values({ codeType: CodeTypes.ORG_CATEGORY, codeKey: `${tenantId}:1`, codeVal: `${tag} Category`, sort: 1 });
+    await tx.insert(tenantSettings).values({ tenantId, key: 'probe', value: { note: `${tag}-setting` } });
+  });
+  return s;
+}
+
+async function as(username: string, tenant: string): Promise<GatewayClient> {
+  const c = await t.client();
+  await c.signIn(username, PASSWORD);
+  c.tenantId = tenant;
+  return c;
+}
+
+/** The answer as text: the JSON, or every cell of an xlsx answer. */
+async function textOf(res: RawResponse): Promise<{ text: string; answered: boolean }> {
+  if (String(res.headers['content-type'] ?? '').includes('spreadsheetml')) {
+    const sheets = await readXlsxFile(res.raw);
+    return { text: JSON.stringify(sheets.map((s) => s.data)), answered: true };
+  }
+  return { text: res.raw.toString('utf8'), answered: res.body.result === '1' };
+}
+
+/** Bodies that exercise a read better than the schema's first value. */
+const EXPLICIT: Record<string, unknown> = {
+  [Paths.querycodetablelist]: [CodeTypes.PASSWORD_RULE, CodeTypes.SYS_SET, CodeTypes.VERIFY, CodeTypes.ORG_TYPE, CodeTypes.ORG_CATEGORY],
+};
+
+interface ProbeResult { leaks: string[]; answered: Set<string>; seen: Set<string> }
+
+/**
+ * Calls every read route as `c` with `ids` in its id fields (each distinct body once) and reports the
+ * answers that hold any of `forbidden` (case-insensitive). A refusal may repeat what was sent; an answer
+ * that succeeded may not.
+ */
+async function probe(c: GatewayClient, ids: IdsByKind, forbidden: string[]): Promise<ProbeResult> {
+  const out: ProbeResult = { leaks: [], answered: new Set(), seen: new Set() };
+  const lower = forbidden.map((x) => x.toLowerCase());
+  for (const r of reads) {
+    const code = r.url.includes('/file/get/') ? { code: createHash('md5').update(c.token).digest('hex') } : (EXTRA[r.url]?.() ?? {});
+    const calls = new Map<string, () => Promise<{ sent: string; res: RawResponse }>>();
+    if (EXPLICIT[r.url] !== undefined) {
+      calls.set('explicit', async () => ({ sent: JSON.stringify(EXPLICIT[r.url]), res: await c.post(r.url, EXPLICIT[r.url]) }));
+    } else {
+      for (const kind of KINDS) {
+        const key = JSON.stringify(buildRequest(r, ids, kind, code));
+        if (!calls.has(key)) calls.set(key, () => callRoute(c, r, ids, kind, code));
+      }
+    }
+    for (const [key, run] of calls) {
+      const { sent, res } = await run();
+      const { text, answered } = await textOf(res);
+      if (answered) out.answered.add(`${r.method} ${r.url}`);
+      const hay = text.toLowerCase();
+      const sentLower = sent.toLowerCase();
+      // In a refusal, take out what was sent before searching (a message may quote it).
+      const rest = answered ? hay : sentLower.split(/[^a-z0-9-]+/).filter((w) => w.length > 3).reduce((h, w) => h.split(w).join(''), hay);
+      const found = lower.filter((x) => rest.includes(x));
+      if (found.length) {
+        out.seen.add(`${r.method} ${r.url}`);
+        out.leaks.push(`${r.method} ${r.url} ${key.slice(0, 120)} ${res.status} ${res.body.result}/${res.body.scode}: ${found.join(', ')} in ${text.slice(0, 300)}`);
+      }
+    }
+  }
+  return out;
+}
+
+/** What a caller of A must never see: every id and name of B. */
+const ofB = () => [B_MARK, B.tenantId, ...Object.values(B.userIds)];
+/** What A's role holder must also not see: A's rows outside the subtree. */
+const outsideA = () => [OUT_MARK, ...A.outUuids];
+
+beforeAll(async () => {
+  t = await testApp();
+  A = await seedTenant('ainten', 'ain', OUT_MARK);
+  B = await seedTenant(`${B_MARK}ten`, B_MARK, B_MARK);
+  for (const r of probeRoutes(t.app)) {
+    const key = `${r.method} ${r.url}`;
+    if (READ.test(r.url)) reads.push(r);
+    else if (!WRITE.test(r.url) && !OTHER[key] && !OIDC.test(key)) unclassified.push(key);
+  }
+  // B's administrator has a session, so a session list could show it.
+  await as(`${B_MARK}admin`, B.tenantId);
+}, 120_000);
+afterAll(async () => { await t?.close(); });
+
+describe('reads are scoped by tenant and data scope (issue 12)', () => {
+  it('classifies every route of the route table (a new read joins the probe; anything else must be named)', () => {
+    expect(unclassified).toEqual([]);
+    console.info(`tenant reads: ${reads.length} read routes probed`);
+    expect(reads.length).toBeGreaterThan(50);
+  });
+
+  it('A\'s administrator sees none of B\'s rows, whatever ids are sent; every read is answered for A\'s own ids', async () => {
+    const admin = await as('ainadmin', A.tenantId);
+    const own = await probe(admin, A.all, ofB());
+    const foreign = await probe(admin, B.all, ofB());
+    expect([...own.leaks, ...foreign.leaks]).toEqual([]);
+    const missing = reads.map((r) => `${r.method} ${r.url}`).filter((k) => !own.answered.has(k) && !NOT_ANSWERED[k] && !platformOnly(reads.find((r) => `${r.method} ${r.url}` === k)!));
+    expect(missing, 'reads the probe never saw answered: give them a body in EXPLICIT or a reason in NOT_ANSWERED').toEqual([]);
+  }, 600_000);
+
+  it('A\'s administrator naming B in TENANTID sees none of B\'s rows', async () => {
+    const admin = await as('ainadmin', B.tenantId);
+    const r = await probe(admin, B.all, ofB());
+    expect(r.leaks).toEqual([]);
+  }, 600_000);
+
+  it('A\'s role holder sees neither B\'s rows nor A\'s rows outside the subtree', async () => {
+    const holder = await as('ainholder', A.tenantId);
+    const results = [await probe(holder, A.in, [...ofB(), ...outsideA()]), await probe(holder, A.out, [...ofB(), ...outsideA()]), await probe(holder, B.all, [...ofB(), ...outsideA()])];
+    expect(results.flatMap((x) => x.leaks)).toEqual([]);
+    const answered = new Set(results.flatMap((x) => [...x.answered]));
+    const tenantReads = reads.filter((r) => (r.access as { tenant?: string } | undefined)?.tenant === 'member');
+    // the holder's role grants every tenant API: the tenant-area reads answer them (inside the subtree)
+    expect(tenantReads.filter((r) => !answered.has(`${r.method} ${r.url}`)).map((r) => r.url)).toEqual([]);
+  }, 600_000);
+
+  it('an ordinary user of A sees nothing of B (TENANTID A and the default sys)', async () => {
+    for (const tenant of [A.tenantId, 'sys']) {
+      const plain = await as('ainplain', tenant);
+      const r = await probe(plain, B.all, ofB());
+      expect(r.leaks).toEqual([]);
+    }
+  }, 600_000);
+
+  it('querycodetablelist answers the caller\'s own organisation categories only', async () => {
+    for (const [user, tenant] of [['ainplain', 'sys'], ['ainplain', A.tenantId], ['ainholder', A.tenantId], ['ainadmin', A.tenantId], ['ainplain', B.tenantId]] as const) {
+      const c = await as(user, tenant);
+      const r = await c.post(Paths.querycodetablelist, [CodeTypes.ORG_CATEGORY]);
+      expect(r.body.result).toBe('1');
+      expect((r.body.data.row as { codeVal: string }[]).map((x) => x.codeVal)).toEqual(['ain Category']);
+    }
+  });
+
+  it('files by id: the own tenant\'s file, never another tenant\'s', async () => {
+    const plain = await as('ainplain', A.tenantId);
+    const code = createHash('md5').update(plain.token).digest('hex');
+    expect((await plain.get(`${Paths.getfile}/${A.in.file![0]}?code=${code}`)).status).toBe(200);
+    expect((await plain.get(`${Paths.getfile}/${B.in.file![0]}?code=${code}`)).status).toBe(404);
+  });
+
+  it('control: the probes find B\'s marker as B\'s own administrator, and A\'s outside rows as A\'s administrator', async () => {
+    const bAdmin = await as(`${B_MARK}admin`, B.tenantId);
+    const b = await probe(bAdmin, B.all, ofB());
+    const aAdmin = await as('ainadmin', A.tenantId);
+    const a = await probe(aAdmin, A.out, outsideA());
+    console.info(`tenant reads control: B's marker in ${b.seen.size} reads, A's outside rows in ${a.seen.size} reads`);
+    expect(b.seen.size).toBeGreaterThan(20);
+    expect(a.seen.size).toBeGreaterThan(15);
+    for (const url of [Paths.listtenantuserstation, Paths.listtenantstation, Paths.listtenantuser, Paths.listaccount, Paths.getjob]) {
+      expect([...a.seen].some((k) => k.endsWith(` ${url}`)), url).toBe(true);
+    }
+    expect([...b.seen].some((k) => k.endsWith(` ${Paths.querycodetablelist}`))).toBe(true);
+  }, 600_000);
+});
+
