@@ -13,9 +13,12 @@ export const UserCodes = {
   DATE_INVALID: 'user.date_invalid',
   /** Effective date later than expiry date. */
   DATE_ORDER: 'user.date_order',
+  /** User name, mobile, e-mail: sign-in names, unique across all tenants (docs/login.md "One account per sign-in name"). */
   USERNAME_IN_USE: 'user.username_in_use',
   MOBILE_IN_USE: 'user.mobile_in_use',
   EMAIL_IN_USE: 'user.email_in_use',
+  /** One of the user's sign-in names was taken by another account at the same moment (a lost race; saving again names it). */
+  SIGN_IN_NAME_IN_USE: 'user.sign_in_name_in_use',
   NOT_FOUND: 'user.not_found',
   /** The organisation does not exist in the user's tenant. */
   ORG_NOT_FOUND: 'user.org_not_found',
@@ -25,6 +28,11 @@ export const UserCodes = {
   SUPER_MANAGER_PASSWORD: 'user.super_manager_password',
   /** A platform administrator cannot disable, lock or delete their own account. */
   SELF: 'user.self',
+  /**
+   * The user holds rights the caller does not (an administrator, the super manager, or a role the caller
+   * could not grant), so the caller cannot change them (issue 12; modules/tenancy/acting-on.ts). params: username.
+   */
+  OUTRANKS_CALLER: 'user.outranks_caller',
   AVATAR_NOT_IMAGE: 'user.avatar_not_image',
   AVATAR_TOO_LARGE: 'user.avatar_too_large',
   FACE_PHOTO_NOT_IMAGE: 'user.face_photo_not_image',

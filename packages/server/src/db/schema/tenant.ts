@@ -69,6 +69,24 @@ export const users = pgTable('users', {
   index('users_username_idx').on(sql`lower(${t.username})`),
 ]);
 
+/**
+ * Sign-in names (docs/login.md "One account per sign-in name"): the lower-cased user name, mobile and
+ * e-mail of every user, in one namespace across tenants, so a name typed at sign-in names at most one
+ * account. Kept by triggers on `users` (migration 0016), which refuse a name another account holds.
+ * `shared` marks a name that already had several holders in different tenants when the rule came in:
+ * the oldest kept it (`shared` false); each other holder keeps it only for sign-in naming its tenant.
+ */
+export const signInNames = pgTable('sign_in_names', {
+  name: text('name').notNull(),
+  tenantId: text('tenant_id').notNull().references(() => tenants.id),
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  shared: boolean('shared').notNull().default(false),
+}, (t) => [
+  primaryKey({ name: 'sign_in_names_pk', columns: [t.tenantId, t.name] }),
+  uniqueIndex('sign_in_names_name_uq').on(t.name).where(sql`not ${t.shared}`),
+  index('sign_in_names_user_idx').on(t.userId),
+]);
+
 /** Identities a user holds (SPEC §3 Identity: 4 platform admin, 3 tenant admin, 2 app admin, 1 user, 5 test). */
 export const userIdentities = pgTable('user_identities', {
   tenantId: text('tenant_id').notNull().references(() => tenants.id),

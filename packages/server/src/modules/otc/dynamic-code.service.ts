@@ -2,16 +2,16 @@
  * Sign-in with a dynamic code (SPEC §1 Login "dynamic code by mail or SMS", §5 "dynamic code not empty;
  * mobile valid", §7 `/auth/login/send/email/{email}`, `/auth/login/send/mobile/{mobile}`; docs/codes.md):
  * a 6-digit code sent to the account's registered address, then `signinbycode` admits the account
- * exactly as password sign-in does (signin.service `admitUser`). Sends answer success whether or not an
+ * exactly as password sign-in does (auth/admission.ts `admitUser`). Sends answer success whether or not an
  * account has the address.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Codes, OTC_RULES, OtcCodes, type CodeSignInBody, type OtcChannel, type SignInRow } from '@mp/protocol';
+import { OTC_RULES, OtcCodes, type CodeSignInBody, type OtcChannel, type SignInRow } from '@mp/protocol';
 import { AppError } from '../../lib/errors.js';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
 import { findUserById } from '../users/users.repository.js';
 import { insertAuditEntry } from '../audit/audit.repository.js';
-import { admitUser, type Outcome } from '../auth/signin.service.js';
+import { accountRefusal, admitUser, type Outcome } from '../auth/admission.js';
 import { checkCode, issueCode } from './otc.engine.js';
 import { otcReady } from './otc.engine.js';
 import { OTC_TTL } from './otc.config.js';
@@ -52,14 +52,14 @@ export async function signInByCode(app: FastifyInstance, request: FastifyRequest
   const purpose = body.loginType === 'email' ? 'login_email' : 'login_mobile';
   const loginConfig = await app.settings.loginConfig();
   const outcome = await inScope(app.database.db, PLATFORM_SCOPE, async (tx): Promise<Outcome> => {
+    // The account's own refusals (locked, disabled, …) come first: the same answer for a right and a wrong code.
+    const holder = await findAccountByKey(tx, request.tenantHeader, { kind: body.loginType, value: address });
+    const refused = holder && await accountRefusal(app, tx, holder);
+    if (refused) throw new AppError(refused.error, refused.params);
     const checked = await checkCode(app, tx, purpose, address, code, { consume: true });
     if (!checked.ok) return { error: checked.reason === 'too_many' ? OtcCodes.CODE_TOO_MANY_TRIES : OtcCodes.CODE_INVALID };
     const user = await findUserById(tx, checked.row.userId);
     if (!user) throw new AppError(OtcCodes.CODE_INVALID);
-    const now = new Date();
-    if (user.lockedUntil && user.lockedUntil > now) {
-      throw new AppError(Codes.ACCOUNT_LOCKED, { minutes: Math.ceil((user.lockedUntil.getTime() - now.getTime()) / 60_000) });
-    }
     const admitted = await admitUser(app, tx, request, user, { agree: body.agree, method: 'code', loginConfig });
     if ('error' in admitted) throw new AppError(admitted.error, admitted.params); // rolls back: the code stays usable
     return admitted;

@@ -3,41 +3,22 @@
  * docs/codes.md "MFA"). With the login configuration's `mfaEnabled`, a right password opens no session:
  * `signin` answers a pending ticket (10 minutes) and the account's channels; the user asks for a code by
  * mail or SMS (the ticket proves the password) and `confirm` admits the account like signin does.
+ * The ticket is opened by mfa-start.ts (called from auth/admission.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Codes, OTC_RULES, OtcCodes, type MfaConfirmQuery, type MfaPendingRow, type OtcChannel, type SignInRow } from '@mp/protocol';
+import { Codes, OTC_RULES, OtcCodes, type MfaConfirmQuery, type OtcChannel, type SignInRow } from '@mp/protocol';
 import { AppError } from '../../lib/errors.js';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
 import type { Tx } from '../../db/client.js';
-import { findUserById, updateUserById, type UserRow } from '../users/users.repository.js';
+import { findUserById, type UserRow } from '../users/users.repository.js';
 import { insertAuditEntry } from '../audit/audit.repository.js';
-import { admitUser, type Outcome } from '../auth/signin.service.js';
-import { checkCode, checkTicket, consumeOneTimeCode, issueCode, issueTicket } from './otc.engine.js';
+import { admitUser, type Outcome } from '../auth/admission.js';
+import { checkCode, checkTicket, consumeOneTimeCode, issueCode } from './otc.engine.js';
 import { otcReady } from './otc.engine.js';
 import { OTC_TTL } from './otc.config.js';
 import { channelFor, deliverCode } from './otc.delivery.js';
 import { maskAddress } from './otc.accounts.js';
 import { countSend } from './otc.send.js';
-
-/**
- * Opens a pending MFA sign-in for an account whose password was right (called by `admitUser` in `tx`):
- * records the agreement when given, clears failure counters, and answers the ticket and channels —
- * or undefined for an account with neither e-mail nor mobile (it signs in with the password alone).
- */
-export async function startMfa(app: FastifyInstance, tx: Tx, request: FastifyRequest, user: UserRow, agree: boolean): Promise<MfaPendingRow | undefined> {
-  const channels: MfaPendingRow['channels'] = [];
-  if (user.email) channels.push({ type: 'email', masked: maskAddress('email', user.email) });
-  if (user.mobile) channels.push({ type: 'mobile', masked: maskAddress('mobile', user.mobile) });
-  if (!channels.length) {
-    // Nothing to send a code to: the password alone admits (audited), so MFA can never lock out an administrator.
-    await insertAuditEntry(tx, request, { tenantId: user.tenantId, action: 'signin.mfa_skipped', entity: 'user', entityId: user.id, userId: user.id, username: user.username });
-    return undefined;
-  }
-  await updateUserById(tx, user.id, { failedCount: 0, failedWindowStart: null, lockedUntil: null, ...(agree && !user.agreedAt ? { agreedAt: new Date() } : {}) });
-  const ticket = await issueTicket(app, tx, user, OTC_TTL.mfaTicket);
-  await insertAuditEntry(tx, request, { tenantId: user.tenantId, action: 'signin.mfa_pending', entity: 'user', entityId: user.id, userId: user.id, username: user.username });
-  return { mfaRequired: true, ticket, username: user.username, channels };
-}
 
 /** The account of a live ticket, or `otc.mfa_ticket_invalid`. */
 async function ticketUser(app: FastifyInstance, tx: Tx, ticket: string): Promise<{ user: UserRow; ticketId: string }> {

@@ -1,38 +1,18 @@
 /**
- * Finding the account a code or recovery mail is for (docs/architecture.md "Sign-in tenant"): in the
- * tenant named by TENANTID (id or code); with the default 'sys', an address found nowhere there is
- * looked up across tenants and taken only when exactly one account has it.
+ * Finding the account a code or recovery mail is for: the one account whose e-mail, mobile or user name
+ * it is, as every sign-in path resolves it (users/sign-in-names.ts; docs/login.md "One account per
+ * sign-in name").
  */
-import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { users } from '../../db/schema/index.js';
-import { resolveTenant } from '../tenants/tenants.repository.js';
+import { findSignInAccount } from '../users/sign-in-names.js';
 import type { UserRow } from '../users/users.repository.js';
 
 /** What identifies the account: its e-mail, its mobile, or its user name. */
 export type AccountKey = { kind: 'email' | 'mobile' | 'username'; value: string };
 
-function matchOf(key: AccountKey) {
-  const v = key.value.trim();
-  if (key.kind === 'mobile') return eq(users.mobile, v);
-  if (key.kind === 'email') return sql`lower(${users.email}) = ${v.toLowerCase()}`;
-  return sql`lower(${users.username}) = ${v.toLowerCase()}`;
-}
-
-/** Users with this key in `tenantId`, or in every tenant (at most 2: enough to tell "exactly one"). */
-export async function findUsersByKey(tx: Tx, key: AccountKey, tenantId?: string): Promise<UserRow[]> {
-  return tx.select().from(users).where(tenantId ? and(eq(users.tenantId, tenantId), matchOf(key)) : matchOf(key)).limit(2);
-}
-
-/** The one account for `key` as seen from the TENANTID header, or undefined. */
+/** The one account whose `key.kind` field is `key.value`, as seen from the TENANTID header, or undefined. */
 export async function findAccountByKey(tx: Tx, tenantHeader: string, key: AccountKey): Promise<UserRow | undefined> {
-  const tenant = await resolveTenant(tx, tenantHeader);
-  if (tenant) {
-    const [u] = await findUsersByKey(tx, key, tenant.id);
-    if (u || tenant.id !== 'sys') return u;
-  }
-  const all = await findUsersByKey(tx, key);
-  return all.length === 1 ? all[0] : undefined;
+  return findSignInAccount(tx, tenantHeader, key.value, [key.kind]);
 }
 
 /** A masked address for the MFA step: `a***e@example.org`, `138****5678`. */

@@ -11,7 +11,7 @@
  *   re-imported changes nothing; to create the exported users again elsewhere (or after deleting them),
  *   fill in the password column, which an export leaves empty (hashes never leave the server).
  * - Every row is checked first (the rules of the form, organisations by code, duplicates in the file,
- *   user name / mobile / e-mail in use, the password rule, the super manager and the caller's own
+ *   user name / mobile / e-mail in use by another account in any tenant (sign-in names, sign-in-names.ts), the password rule, the super manager and the caller's own
  *   account); when any row fails nothing is written and the answer is `user.import_invalid` with
  *   `data.errors`: { row, field, column, message } per failed cell, in the request's language.
  * - Otherwise everything is written in one transaction and audited per user.
@@ -28,6 +28,7 @@ import { hashPassword } from '../../lib/passwords.js';
 import { findUsersByKeys, type UserRow } from './users.repository.js';
 import { fieldLabel, fieldProblems, normaliseFields, problemMessage, uniquenessProblems, type FieldProblem, type UserFields } from './users.validate.js';
 import { readHeadings, readRow, type ImportCells } from './users.import-cells.js';
+import { findSignInNameHolders, signInNamesOf } from './sign-in-names.js';
 
 /** A checked row: what to write. */
 export interface PlannedRow {
@@ -182,36 +183,34 @@ export async function planImport(tx: Tx, cells: ImportCells[], o: { locale: Loca
     } else for (const p of problems) report(c.row, p);
   }
 
-  // Duplicates inside the file, per tenant.
+  // Duplicates inside the file: user names, mobiles and e-mails are one namespace across tenants.
   const seen = new Map<string, number>();
   for (const p of planned) {
-    const keys: [string, string][] = [['username', p.fields.username.toLowerCase()], ['mobile', p.fields.mobile], ['email', p.fields.email.toLowerCase()]];
-    for (const [field, value] of keys) {
-      if (!value) continue;
-      const k = `${p.tenantId}\u0000${field}\u0000${value}`;
-      const first = seen.get(k);
-      if (first !== undefined) report(p.row, { field, code: UserCodes.IMPORT_DUPLICATE, params: { row: first } });
-      else seen.set(k, p.row);
+    for (const { kind, name } of signInNamesOf(p.fields)) {
+      const first = seen.get(name);
+      if (first !== undefined) report(p.row, { field: kind, code: UserCodes.IMPORT_DUPLICATE, params: { row: first } });
+      else seen.set(name, p.row);
     }
   }
 
-  // Existing users: update by user name; mobile and e-mail must not belong to someone else.
+  // Existing users: update by user name (in the row's tenant); every sign-in name of the row must not
+  // belong to another account in any tenant.
   const rowsByTenant = new Map<string, PlannedRow[]>();
   for (const p of planned) (rowsByTenant.get(p.tenantId) ?? rowsByTenant.set(p.tenantId, []).get(p.tenantId)!).push(p);
   for (const [tenantId, list] of rowsByTenant) {
     const existing: UserRow[] = [];
     for (const part of chunks(list, 500)) {
-      existing.push(...await findUsersByKeys(tx, tenantId, {
-        usernames: part.map((p) => p.fields.username.toLowerCase()).filter(Boolean),
-        mobiles: part.map((p) => p.fields.mobile).filter(Boolean),
-        emails: part.map((p) => p.fields.email.toLowerCase()).filter(Boolean),
-      }));
+      existing.push(...await findUsersByKeys(tx, tenantId, { usernames: part.map((p) => p.fields.username.toLowerCase()).filter(Boolean), mobiles: [], emails: [] }));
     }
     const byName = new Map(existing.map((u) => [u.username.toLowerCase(), u]));
+    const holders = new Map<string, string[]>();
+    for (const part of chunks(list, 500)) {
+      for (const [name, ids] of await findSignInNameHolders(tx, part.flatMap((p) => signInNamesOf(p.fields).map((n) => n.name)))) holders.set(name, ids);
+    }
     for (const p of list) {
       p.existing = byName.get(p.fields.username.toLowerCase());
       for (const q of pending.get(p.row) ?? []) if (stillMissing(q, p.existing)) report(p.row, q);
-      for (const q of uniquenessProblems(p.fields, existing, p.existing?.id)) if (q.field !== 'username') report(p.row, q);
+      for (const q of uniquenessProblems(p.fields, holders, p.existing?.id)) report(p.row, q);
       const u = p.existing;
       if (!u && !p.password) report(p.row, { field: 'password', code: Codes.REQUIRED });
       if (u && (p.fields.status !== 1 || p.locked)) {

@@ -1,7 +1,8 @@
 /**
- * Users (SPEC §3 User): sign-in look-up, lockout counters, password change, identities, the platform
+ * Users (SPEC §3 User): lockout counters, password change, identities, the platform
  * administrator bootstrap, and the writes of user management (batch status / lock / delete, ending the
- * sessions of users who may no longer work). Paged lists live in users.query.ts.
+ * sessions of users who may no longer work). Paged lists live in users.query.ts; the sign-in look-up by
+ * user name / mobile / e-mail in sign-in-names.ts.
  * Every function takes a transaction opened by `inScope`, so row-level security applies.
  */
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
@@ -9,16 +10,6 @@ import type { Tx } from '../../db/client.js';
 import { sessions, tenants, userIdentities, users } from '../../db/schema/index.js';
 
 export type UserRow = typeof users.$inferSelect;
-
-/**
- * Users whose user name, mobile or e-mail equals `login` (case-insensitive for name and e-mail), in
- * `tenantId`, or in every tenant when `tenantId` is undefined.
- */
-export async function findUsersByLogin(tx: Tx, login: string, tenantId?: string): Promise<UserRow[]> {
-  const l = login.trim().toLowerCase();
-  const match = or(sql`lower(${users.username}) = ${l}`, eq(users.mobile, login.trim()), sql`lower(${users.email}) = ${l}`);
-  return tx.select().from(users).where(tenantId ? and(eq(users.tenantId, tenantId), match) : match).limit(2);
-}
 
 export async function findUserById(tx: Tx, id: string): Promise<UserRow | undefined> {
   const [row] = await tx.select().from(users).where(eq(users.id, id));

@@ -1,8 +1,8 @@
 /**
  * Server checks of a user's fields (SPEC §5 User): the protocol package's `checkUserFields` (the rules
  * the console shows), then what needs the database — the affiliated and default organisations belong
- * and the station belong to the user's tenant, and user name, mobile and e-mail are unused in that
- * tenant — and the avatar and face photo (images of at most 500K, kept as files of the user's tenant). Failures are AppErrors whose `field` parameter is the field's label in the
+ * and the station belong to the user's tenant, and user name, mobile and e-mail are unused in every
+ * tenant (sign-in names, sign-in-names.ts) — and the avatar and face photo (images of at most 500K, kept as files of the user's tenant). Failures are AppErrors whose `field` parameter is the field's label in the
  * request's language (`errors:user.field.<key>`), so the message names the field as the form does.
  */
 import type { FastifyRequest } from 'fastify';
@@ -14,7 +14,7 @@ import type { UniqueErrors } from '../../lib/unique-violation.js';
 import { fileIdInTenant, findFileById } from '../files/files.repository.js';
 import { findStationById } from '../stations/stations.repository.js';
 import { findOrganisationById } from '../organisations/organisations.repository.js';
-import { findUsersByKeys } from './users.repository.js';
+import { findSignInNameHolders, signInNamesOf, takenSignInKinds, type SignInKind } from './sign-in-names.js';
 
 /** The editable fields of a user after checking: trimmed, '' for absent text. */
 export interface UserFields {
@@ -80,21 +80,36 @@ export function fieldProblems(f: UserFields): FieldProblem[] {
   return checkUserFields(f).map((p: UserFieldProblem) => ({ ...p }));
 }
 
-/** The problem of each unique key of a user, by the unique index behind it. */
-const KEY_PROBLEMS = {
-  users_tenant_username_uq: (f: UserFields): FieldProblem => ({ field: 'username', code: UserCodes.USERNAME_IN_USE, params: { username: f.username } }),
-  users_tenant_mobile_uq: (f: UserFields): FieldProblem => ({ field: 'mobile', code: UserCodes.MOBILE_IN_USE, params: { mobile: f.mobile } }),
-  users_tenant_email_uq: (f: UserFields): FieldProblem => ({ field: 'email', code: UserCodes.EMAIL_IN_USE, params: { email: f.email } }),
+/** "Already in use" per sign-in name field; the message never says where (which tenant) it is used. */
+const IN_USE: Record<SignInKind, (f: UserFields) => FieldProblem> = {
+  username: (f) => ({ field: 'username', code: UserCodes.USERNAME_IN_USE, params: { username: f.username } }),
+  mobile: (f) => ({ field: 'mobile', code: UserCodes.MOBILE_IN_USE, params: { mobile: f.mobile } }),
+  email: (f) => ({ field: 'email', code: UserCodes.EMAIL_IN_USE, params: { email: f.email } }),
 };
 
-/** Problems of uniqueness: user name, mobile and e-mail already used by another user of the tenant. */
-export function uniquenessProblems(f: UserFields, others: { id: string; username: string; mobile: string | null; email: string | null }[], selfId: string | undefined): FieldProblem[] {
-  const out: FieldProblem[] = [];
-  const rest = others.filter((o) => o.id !== selfId);
-  if (rest.some((o) => o.username.toLowerCase() === f.username.toLowerCase())) out.push(KEY_PROBLEMS.users_tenant_username_uq(f));
-  if (f.mobile && rest.some((o) => o.mobile === f.mobile)) out.push(KEY_PROBLEMS.users_tenant_mobile_uq(f));
-  if (f.email && rest.some((o) => (o.email ?? '').toLowerCase() === f.email.toLowerCase())) out.push(KEY_PROBLEMS.users_tenant_email_uq(f));
-  return out;
+/**
+ * The problem of each unique key of a user, by the constraint behind it: the per-tenant unique indexes
+ * of `users`, the field-naming violations the sign-in name triggers raise (migration 0016), and the
+ * `sign_in_names` indexes themselves, met only by a simultaneous write of the same name.
+ */
+const KEY_PROBLEMS: Record<string, (f: UserFields) => FieldProblem> = {
+  users_tenant_username_uq: IN_USE.username,
+  users_tenant_mobile_uq: IN_USE.mobile,
+  users_tenant_email_uq: IN_USE.email,
+  sign_in_names_username_uq: IN_USE.username,
+  sign_in_names_mobile_uq: IN_USE.mobile,
+  sign_in_names_email_uq: IN_USE.email,
+  sign_in_names_name_uq: () => ({ field: 'username', code: UserCodes.SIGN_IN_NAME_IN_USE }),
+  sign_in_names_pk: () => ({ field: 'username', code: UserCodes.SIGN_IN_NAME_IN_USE }),
+};
+
+/**
+ * Problems of uniqueness: user name, mobile and e-mail are sign-in names, unique across all tenants
+ * (sign-in-names.ts); each held by another account than `selfId` is a problem. `holders` from
+ * `findSignInNameHolders`.
+ */
+export function uniquenessProblems(f: UserFields, holders: Map<string, string[]>, selfId: string | undefined): FieldProblem[] {
+  return takenSignInKinds(f, holders, selfId).map((kind) => IN_USE[kind](f));
 }
 
 /**
@@ -116,8 +131,8 @@ export async function checkEditableFields(tx: Tx, request: FastifyRequest, tenan
   if (!(await findOrganisationById(tx, tenantId, f.orgId))) throw problemError(request, { field: 'orgId', code: UserCodes.ORG_NOT_FOUND });
   if (f.defaultOrgId && !(await findOrganisationById(tx, tenantId, f.defaultOrgId))) throw problemError(request, { field: 'defaultOrgId', code: UserCodes.ORG_NOT_FOUND });
   if (f.stationId && !(await findStationById(tx, tenantId, f.stationId))) throw problemError(request, { field: 'stationId', code: UserCodes.STATION_NOT_FOUND });
-  const others = await findUsersByKeys(tx, tenantId, { usernames: [f.username.toLowerCase()], mobiles: f.mobile ? [f.mobile] : [], emails: f.email ? [f.email.toLowerCase()] : [] });
-  const taken = uniquenessProblems(f, others, selfId)[0];
+  const holders = await findSignInNameHolders(tx, signInNamesOf(f).map((n) => n.name));
+  const taken = uniquenessProblems(f, holders, selfId)[0];
   if (taken) throw problemError(request, taken);
   return f;
 }
