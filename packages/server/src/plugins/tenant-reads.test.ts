@@ -33,7 +33,7 @@ import { insertIdentity } from '../modules/users/users.repository.js';
 import { TENANT_MENU } from '../modules/menu/tenant-menu.js';
 import { ADMIN_PASSWORD, createTenantRow, createUserRow, testApp } from '../testing/test-app.js';
 import type { GatewayClient, RawResponse } from '../testing/gateway-client.js';
-import { buildRequest, callRoute, probeRoutes, type IdsByKind, type ProbeRoute } from '../testing/route-probe.js';
+import { buildRequest, callRoute, probeRoutes, requiredIdFields, type IdsByKind, type ProbeRoute } from '../testing/route-probe.js';
 import { tenantApiCatalogue } from './tenant-context.js';
 
 const PASSWORD = 'Passw0rd!x';
@@ -75,7 +75,7 @@ let t: Awaited<ReturnType<typeof testApp>>;
 let reads: ProbeRoute[] = [];
 let unclassified: string[] = [];
 /** Per tenant: ids of rows inside the holder's subtree (`in`), outside it (`out`), the tenant and its users. */
-interface Seeded { tenantId: string; in: IdsByKind; out: IdsByKind; all: IdsByKind; userIds: Record<string, string>; outUuids: string[] }
+interface Seeded { tenantId: string; root: string; in: IdsByKind; out: IdsByKind; all: IdsByKind; userIds: Record<string, string>; outUuids: string[] }
 let A: Seeded;
 let B: Seeded;
 
@@ -97,7 +97,7 @@ async function seedTenant(code: string, tag: string, outTag: string): Promise<Se
   const org = { root: id('org-root'), in: id('org-in'), in1: id('org-in1'), out: id('org-out', true) };
   const product = id('product');
   const s: Seeded = {
-    tenantId, userIds: u, outUuids: [u.uout!],
+    tenantId, root: org.root, userIds: u, outUuids: [u.uout!],
     in: {
       tenant: [tenantId], org: [org.in, org.in1], user: [u.uin!, u.holder!, u.plain!], station: [id('st-in')], role: [id('role-in')], product: [product],
       orgMapping: [id('orgmap-in')], userMapping: [id('usermap-in')], account: [id('acc-in'), id('acc-free')], job: [id('job-holder')], audit: [id('audit-in')],
@@ -197,7 +197,12 @@ const EXPLICIT: Record<string, unknown> = {
   [Paths.querycodetablelist]: [CodeTypes.PASSWORD_RULE, CodeTypes.SYS_SET, CodeTypes.VERIFY, CodeTypes.ORG_TYPE, CodeTypes.ORG_CATEGORY],
 };
 
-interface ProbeResult { leaks: string[]; answered: Set<string>; seen: Set<string> }
+/**
+ * What a probe found: `leaks` (answers holding a forbidden id or name), `lookups` (reads that answered
+ * although a required id named a record the caller may not reach), `counts` (a complete first page
+ * whose `records` differs from its rows: a total counted over rows the caller may not see).
+ */
+interface ProbeResult { leaks: string[]; lookups: string[]; counts: string[]; answered: Set<string>; seen: Set<string> }
 
 /**
  * Calls every read route as `c` with `ids` in its id fields (each distinct body once) and reports the
@@ -205,7 +210,7 @@ interface ProbeResult { leaks: string[]; answered: Set<string>; seen: Set<string
  * that succeeded may not.
  */
 async function probe(c: GatewayClient, ids: IdsByKind, forbidden: string[]): Promise<ProbeResult> {
-  const out: ProbeResult = { leaks: [], answered: new Set(), seen: new Set() };
+  const out: ProbeResult = { leaks: [], lookups: [], counts: [], answered: new Set(), seen: new Set() };
   const lower = forbidden.map((x) => x.toLowerCase());
   for (const r of reads) {
     const code = r.url.includes('/file/get/') ? { code: createHash('md5').update(c.token).digest('hex') } : (EXTRA[r.url]?.() ?? {});
@@ -222,6 +227,12 @@ async function probe(c: GatewayClient, ids: IdsByKind, forbidden: string[]): Pro
       const { sent, res } = await run();
       const { text, answered } = await textOf(res);
       if (answered) out.answered.add(`${r.method} ${r.url}`);
+      const what = `${r.method} ${r.url} ${key.slice(0, 160)}`;
+      if (answered && requiredIdFields(r).length) out.lookups.push(`${what}: ${text.slice(0, 200)}`);
+      const data = res.body?.data as { rows?: unknown[]; records?: number; page?: number; lastPage?: boolean } | undefined;
+      if (answered && Array.isArray(data?.rows) && data.page === 1 && data.lastPage && typeof data.records === 'number' && data.records !== data.rows.length) {
+        out.counts.push(`${what}: records ${data.records}, rows ${data.rows.length}`);
+      }
       const hay = text.toLowerCase();
       const sentLower = sent.toLowerCase();
       // In a refusal, take out what was sent before searching (a message may quote it).
@@ -267,6 +278,8 @@ describe('reads are scoped by tenant and data scope (issue 12)', () => {
     const own = await probe(admin, A.all, ofB());
     const foreign = await probe(admin, B.all, ofB());
     expect([...own.leaks, ...foreign.leaks]).toEqual([]);
+    expect(foreign.lookups, 'a lookup by B\'s id answered').toEqual([]);
+    expect([...own.counts, ...foreign.counts]).toEqual([]);
     const missing = reads.map((r) => `${r.method} ${r.url}`).filter((k) => !own.answered.has(k) && !NOT_ANSWERED[k] && !platformOnly(reads.find((r) => `${r.method} ${r.url}` === k)!));
     expect(missing, 'reads the probe never saw answered: give them a body in EXPLICIT or a reason in NOT_ANSWERED').toEqual([]);
   }, 600_000);
@@ -279,8 +292,19 @@ describe('reads are scoped by tenant and data scope (issue 12)', () => {
 
   it('A\'s role holder sees neither B\'s rows nor A\'s rows outside the subtree', async () => {
     const holder = await as('ainholder', A.tenantId);
-    const results = [await probe(holder, A.in, [...ofB(), ...outsideA()]), await probe(holder, A.out, [...ofB(), ...outsideA()]), await probe(holder, B.all, [...ofB(), ...outsideA()])];
+    const forbidden = [...ofB(), ...outsideA()];
+    const inside = await probe(holder, A.in, forbidden);
+    const outside = await probe(holder, A.out, forbidden);
+    const foreign = await probe(holder, B.all, forbidden);
+    // the subtree's ancestor named as parent or id: its other children and its own row stay hidden
+    const ancestor = await probe(holder, { ...A.in, org: [A.root] }, forbidden);
+    const results = [inside, outside, foreign, ancestor];
     expect(results.flatMap((x) => x.leaks)).toEqual([]);
+    expect([...outside.lookups, ...foreign.lookups], 'a lookup by an id outside the subtree or tenant answered').toEqual([]);
+    expect(results.flatMap((x) => x.counts)).toEqual([]);
+    // the dashboard's figures are the subtree's: organisations in and in1; users holder, plain, uin; one position, one role
+    const dash = (await holder.get(Paths.tenancydashboard)).body.data.row as { organisations: number; users: number; stations: number; roles: number };
+    expect({ organisations: dash.organisations, users: dash.users, stations: dash.stations, roles: dash.roles }).toEqual({ organisations: 2, users: 3, stations: 1, roles: 1 });
     const answered = new Set(results.flatMap((x) => [...x.answered]));
     const tenantReads = reads.filter((r) => (r.access as { tenant?: string } | undefined)?.tenant === 'member');
     // the holder's role grants every tenant API: the tenant-area reads answer them (inside the subtree)
@@ -292,6 +316,7 @@ describe('reads are scoped by tenant and data scope (issue 12)', () => {
       const plain = await as('ainplain', tenant);
       const r = await probe(plain, B.all, ofB());
       expect(r.leaks).toEqual([]);
+      expect(r.lookups).toEqual([]);
     }
   }, 600_000);
 
@@ -316,7 +341,9 @@ describe('reads are scoped by tenant and data scope (issue 12)', () => {
     const b = await probe(bAdmin, B.all, ofB());
     const aAdmin = await as('ainadmin', A.tenantId);
     const a = await probe(aAdmin, A.out, outsideA());
-    console.info(`tenant reads control: B's marker in ${b.seen.size} reads, A's outside rows in ${a.seen.size} reads`);
+    console.info(`tenant reads control: B's marker in ${b.seen.size} reads, A's outside rows in ${a.seen.size} reads, ${a.lookups.length} lookups by id answered`);
+    // the lookup check can see a lookup answered: A's administrator reaches A's outside rows by id
+    expect(a.lookups.length).toBeGreaterThan(8);
     expect(b.seen.size).toBeGreaterThan(20);
     expect(a.seen.size).toBeGreaterThan(15);
     for (const url of [Paths.listtenantuserstation, Paths.listtenantstation, Paths.listtenantuser, Paths.listaccount, Paths.getjob]) {

@@ -36,7 +36,8 @@ const ID_KINDS: [RegExp, string][] = [
   [/^(tenantId|tenantIds)$/, 'tenant'], [/^(org|defaultOrg|affiliatedOrg)Ids?$/, 'org'], [/^users?Ids?$/, 'user'],
   [/^stationIds?$/, 'station'], [/^roleIds?$/, 'role'], [/^(product|app)Ids?$/, 'product'], [/^jobIds?$/, 'job'], [/^clientIds?$/, 'client'],
 ];
-const isIdName = (name: string) => /(^id$|^ids$|Id$|Ids$|^dpDataid$|^dataId$)/.test(name);
+/** True for a field that names a record by id (`id`, `ids`, `…Id`, `…Ids`, `dpDataid`, `dataId`). */
+export const isIdName = (name: string) => /(^id$|^ids$|Id$|Ids$|^dpDataid$|^dataId$)/.test(name);
 const kindOf = (name: string, kind: string) => ID_KINDS.find(([re]) => re.test(name))?.[1] ?? kind;
 
 /** A value for `schema` (field `name`) with `ids` of `kind` in every id-like field (a field naming its entity takes that entity's ids). */
@@ -71,6 +72,14 @@ export function fillFromSchema(schema: Schema | undefined, name: string, ids: Id
   if (type === 'integer' || type === 'number') return /page$/i.test(name) ? 1 : /size/i.test(name) ? 50 : (schema.minimum ?? 1);
   if (type === 'boolean') return false;
   return undefined;
+}
+
+/** The id-like fields (`isIdName`) a request of `r` must carry: required body fields or required query and path parameters. */
+export function requiredIdFields(r: ProbeRoute): string[] {
+  const op = r.schema as { parameters?: (Schema & { required?: boolean })[]; requestBody?: { content?: Record<string, { schema?: Schema }> } } | undefined;
+  const fromParams = (op?.parameters ?? []).filter((p) => p.required && isIdName(p.name ?? '')).map((p) => p.name!);
+  const body = op?.requestBody?.content?.['application/json']?.schema;
+  return [...fromParams, ...(body?.required ?? []).filter(isIdName)];
 }
 
 /**
