@@ -5,13 +5,14 @@
  * name and code for it. Adding one is the platform's product authorisation, not a call here.
  */
 import Type, { type Static } from 'typebox';
-import { PageQuerySchema, StatusValueSchema } from './common.js';
+import { APP_TENANT_SORT_FIELDS } from '../rules/apptenant.js';
+import { pageQuery, StatusValueSchema } from './common.js';
 
 const id = Type.String({ minLength: 1, maxLength: 64 });
 
 /** `listapptenant`: the tenant's application tenants; `keyword` a name prefix, `code` a code prefix. */
 export const AppTenantListBody = Type.Object({
-  ...PageQuerySchema,
+  ...pageQuery(APP_TENANT_SORT_FIELDS),
   keyword: Type.Optional(Type.String({ maxLength: 50 })),
   code: Type.Optional(Type.String({ maxLength: 50 })),
   status: Type.Optional(StatusValueSchema),

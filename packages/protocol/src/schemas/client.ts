@@ -13,13 +13,16 @@
  *   provider matches them exactly;
  * - grant types: a non-empty subset of GRANT_TYPES — the grants the OpenID provider serves
  *   (modules/oidc/clients.ts SUPPORTED_GRANT_TYPES); refresh_token only with authorization_code;
- *   authorization_code needs at least one redirect URI.
+ *   authorization_code needs at least one redirect URI;
+ * - client type (`tokenEndpointAuthMethod`, chosen on add, fixed afterwards): `client_secret_basic`
+ *   confidential (a server-side app with a secret), `none` public (single-page or mobile app: no
+ *   secret, PKCE S256 — which the provider requires of every client).
  */
 import Type, { type Static } from 'typebox';
 import { Codes } from '../codes.js';
 import { ClientCodes } from '../codes/client.js';
 import { MAX_LEN, SCRIPT_TAG } from '../rules.js';
-import { PageQuerySchema, StatusValueSchema } from './common.js';
+import { pageQuery, PagingSchema, StatusValueSchema } from './common.js';
 
 export * from '../codes/client.js';
 
@@ -29,6 +32,14 @@ export * from '../codes/client.js';
  */
 export const GRANT_TYPES = ['authorization_code', 'refresh_token'] as const;
 export type GrantType = (typeof GRANT_TYPES)[number];
+
+/**
+ * Client types by their OAuth name (RFC 7591 `token_endpoint_auth_method`): `client_secret_basic` a
+ * confidential client (secret sent with HTTP Basic or in the form: the provider accepts both), `none`
+ * a public client (no secret; PKCE S256 only).
+ */
+export const TOKEN_ENDPOINT_AUTH_METHODS = ['client_secret_basic', 'none'] as const;
+export type TokenEndpointAuthMethod = (typeof TOKEN_ENDPOINT_AUTH_METHODS)[number];
 
 /** Hosts where plain http is allowed for redirect URIs (local development). */
 export const LOOPBACK_HOSTS = ['localhost', '127.0.0.1'] as const;
@@ -120,8 +131,15 @@ const fields = {
   description: Type.Optional(Type.String({ maxLength: CLIENT_RULES.description.max })),
 };
 
-/** `addclient`: `clientId` optional (generated when empty). Answers `{ row: ClientRow, clientSecret }`. */
-export const ClientAddBody = Type.Object({ clientId: Type.Optional(Type.String({ maxLength: CLIENT_RULES.clientId.max })), ...fields });
+/**
+ * `addclient`: `clientId` optional (generated when empty); `tokenEndpointAuthMethod` the client type
+ * (default `client_secret_basic`). Answers `{ row: ClientRow, clientSecret }`.
+ */
+export const ClientAddBody = Type.Object({
+  clientId: Type.Optional(Type.String({ maxLength: CLIENT_RULES.clientId.max })),
+  tokenEndpointAuthMethod: Type.Optional(Type.Enum<[...typeof TOKEN_ENDPOINT_AUTH_METHODS]>([...TOKEN_ENDPOINT_AUTH_METHODS])),
+  ...fields,
+});
 export type ClientAddBody = Static<typeof ClientAddBody>;
 /** `editclient`: the client id names the client (not editable); every other field is replaced. */
 export const ClientEditBody = Type.Object({ clientId: id, ...fields });
@@ -141,7 +159,7 @@ export const CLIENT_SORT_FIELDS = ['clientId', 'name', 'status', 'createdAt', 'u
 
 /** `listclient`: paging, sort, keyword (client id or name, contains) and status. */
 export const ClientListBody = Type.Object({
-  ...PageQuerySchema,
+  ...pageQuery(CLIENT_SORT_FIELDS),
   productId,
   keyword: Type.Optional(Type.String({ maxLength: 64 })),
   status: Type.Optional(StatusValueSchema),
@@ -153,6 +171,8 @@ export interface ClientRow {
   clientId: string;
   productId: string;
   name: string;
+  /** The client type: `none` is a public client (no secret). */
+  tokenEndpointAuthMethod: TokenEndpointAuthMethod;
   redirectUris: string[];
   postLogoutRedirectUris: string[];
   grantTypes: GrantType[];
@@ -163,16 +183,15 @@ export interface ClientRow {
   updatedAt: string;
 }
 
-/** `addclient` and `resetclientsecret`: the row and the secret, answered this once only. */
+/** `addclient` and `resetclientsecret`: the row and the secret, answered this once only (null: a public client has none). */
 export interface ClientWithSecret {
   row: ClientRow;
-  clientSecret: string;
+  clientSecret: string | null;
 }
 
 /** `listmyapp`: paging and a keyword (name or code, contains). */
 export const MyAppListBody = Type.Object({
-  page: PageQuerySchema.page,
-  pageSize: PageQuerySchema.pageSize,
+  ...PagingSchema,
   keyword: Type.Optional(Type.String({ maxLength: 50 })),
 });
 export type MyAppListBody = Static<typeof MyAppListBody>;

@@ -37,6 +37,17 @@ export function pageQuery<const F extends readonly [string, ...string[]]>(fields
 }
 
 /**
+ * `value` when it is one of `fields`, else undefined: a grid's sorted column key (any string) narrowed
+ * to a list's closed sort set, so a client sends only names the server accepts (console api/*.ts).
+ */
+export function sortFieldOf<const F extends readonly string[]>(fields: F, value: string | undefined): F[number] | undefined {
+  return fields.find((f) => f === value);
+}
+
+/** A list body `T` whose `sortField` is still any string (a grid's column key), before `sortFieldOf`. */
+export type LooseSort<T extends { sortField?: string | undefined }> = Omit<T, 'sortField'> & { sortField?: string | undefined };
+
+/**
  * @deprecated Open `sortField` string: replace with `pageQuery(FIELDS)` (closed set) or `PagingSchema`.
  * The schema lint (server lib/schema-lint.ts) refuses a route that still uses it.
  */
@@ -49,6 +60,11 @@ export const PageQuerySchema = {
 /** `{ ids: string[] }`: at least one id (SPEC §5 Generic "select at least one record"). */
 export const IdsBody = Type.Object({ ids: Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { minItems: 1, maxItems: 1000 }) });
 export const IdBody = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+/**
+ * The body of a POST that takes no input: none at all (the console sends the captcha, code and
+ * recovery calls without one) or a JSON object (`{}`), whose fields are ignored.
+ */
+export const EmptyBody = Type.Union([Type.Null(), Type.Object({})]);
 export const StatusValueSchema = Type.Union([Type.Literal(0), Type.Literal(1)]);
 
 /** `{ ids, status }`: enable or disable records in batch (SPEC §2 generic grids). */

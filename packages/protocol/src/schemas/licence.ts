@@ -5,7 +5,7 @@
  * and AUDIT_LOG_RULES so console and server say the same thing.
  */
 import Type, { type Static } from 'typebox';
-import { PageQuerySchema } from './common.js';
+import { pageQuery } from './common.js';
 
 /** Licence rules and constants. */
 export const LICENCE_RULES = {
@@ -60,11 +60,11 @@ export const LicenceActivateBody = Type.Object({
 });
 export type LicenceActivateBody = Static<typeof LicenceActivateBody>;
 
-export const LicenceListBody = Type.Object({ ...PageQuerySchema });
-export type LicenceListBody = Static<typeof LicenceListBody>;
-
 /** Sortable columns of the licence history. */
 export const LICENCE_SORT_FIELDS = ['customer', 'issuedAt', 'expiresAt', 'activatedAt'] as const;
+
+export const LicenceListBody = Type.Object({ ...pageQuery(LICENCE_SORT_FIELDS) });
+export type LicenceListBody = Static<typeof LicenceListBody>;
 
 /** One activation in the history (`listlicence`); the code itself is not answered, only its fingerprint. */
 export interface LicenceRow {
@@ -82,8 +82,11 @@ export interface LicenceRow {
   activatedAt: string;
 }
 
+/** Sortable columns of the audit log. */
+export const AUDIT_LOG_SORT_FIELDS = ['at', 'action', 'entity', 'username', 'tenantId'] as const;
+
 export const AuditLogListBody = Type.Object({
-  ...PageQuerySchema,
+  ...pageQuery(AUDIT_LOG_SORT_FIELDS),
   /** ISO date-time; required with `endTime` (checked by the server with a localised message). */
   startTime: Type.Optional(Type.String({ maxLength: 40 })),
   endTime: Type.Optional(Type.String({ maxLength: 40 })),
@@ -97,9 +100,6 @@ export const AuditLogListBody = Type.Object({
   entityId: Type.Optional(Type.String({ maxLength: 64 })),
 });
 export type AuditLogListBody = Static<typeof AuditLogListBody>;
-
-/** Sortable columns of the audit log. */
-export const AUDIT_LOG_SORT_FIELDS = ['at', 'action', 'entity', 'username', 'tenantId'] as const;
 
 /** One audit-log entry: who, when, what, before/after. */
 export interface AuditLogRow {

@@ -3,6 +3,41 @@ import Type, { type Static } from 'typebox';
 import { DEFAULTS } from '../enums.js';
 import { DEFAULT_PASSWORD_RULE } from '../rules.js';
 
+const Hex = (maxLength: number) => Type.String({ minLength: 2, maxLength, pattern: '^[0-9a-f]+$' });
+
+/**
+ * An ALTCHA proof-of-work challenge (altcha-lib v2 format) as `validcode` issues it with a type '1' or
+ * '2' captcha, bound to that captcha by `parameters.data.captchaId` and signed by the server (HMAC);
+ * the client sends it back unchanged with its solution (docs/login.md "Proof of work").
+ */
+export const PowChallenge = Type.Object({
+  parameters: Type.Object({
+    algorithm: Type.String({ minLength: 1, maxLength: 32, pattern: '^[A-Z0-9/-]+$' }),
+    nonce: Hex(128),
+    salt: Hex(128),
+    cost: Type.Integer({ minimum: 1, maximum: 10_000_000 }),
+    keyLength: Type.Integer({ minimum: 1, maximum: 64 }),
+    keyPrefix: Hex(128),
+    keySignature: Type.Optional(Hex(128)),
+    expiresAt: Type.Optional(Type.Integer({ minimum: 0, maximum: 1e11 })),
+    data: Type.Optional(Type.Object({ captchaId: Type.String({ minLength: 1, maxLength: 64, pattern: '^[0-9a-zA-Z-]+$' }) }, { additionalProperties: false })),
+  }, { additionalProperties: false }),
+  signature: Hex(128),
+}, { additionalProperties: false });
+export type PowChallenge = Static<typeof PowChallenge>;
+
+/** A solved proof of work: the challenge as issued and the counter found with its derived key. */
+export const PowAnswer = Type.Object({
+  challenge: PowChallenge,
+  solution: Type.Object({
+    counter: Type.Integer({ minimum: 0, maximum: 0xffffffff }),
+    derivedKey: Hex(128),
+    /** Milliseconds the solver took (informative). */
+    time: Type.Optional(Type.Number({ minimum: 0, maximum: 3_600_000 })),
+  }, { additionalProperties: false }),
+}, { additionalProperties: false });
+export type PowAnswer = Static<typeof PowAnswer>;
+
 export const SignInBody = Type.Object({
   username: Type.String({ minLength: 1, maxLength: 100 }),
   password: Type.String({ minLength: 1, maxLength: 1024 }),
@@ -16,8 +51,11 @@ export const SignInBody = Type.Object({
   slider: Type.Optional(Type.Object({
     x: Type.Number({ minimum: -1000, maximum: 10000 }),
     durationMs: Type.Number({ minimum: 0, maximum: 3_600_000 }),
-    track: Type.Array(Type.Tuple([Type.Number(), Type.Number()]), { maxItems: 80 }),
+    /** Samples `[ms since the drag began, x]`, bounded like `durationMs` and `x`. */
+    track: Type.Array(Type.Tuple([Type.Number({ minimum: 0, maximum: 3_600_000 }), Type.Number({ minimum: -1000, maximum: 10000 })], { maxItems: 2 }), { maxItems: 80 }),
   }, { additionalProperties: false })),
+  /** The solved proof of work of the captcha's `pow` challenge; required with verifyCodeType '1' and '2'. */
+  pow: Type.Optional(PowAnswer),
 });
 export type SignInBody = Static<typeof SignInBody>;
 
@@ -113,10 +151,13 @@ export interface SessionUserInfo {
   mustChangePassword?: boolean;
 }
 
-/** `validcode` answer: an image captcha (type '1'), or with `piece` a slider puzzle (type '2'). */
+/**
+ * `validcode` answer: an image captcha (type '1': `image` a PNG data URL), or with `piece` a slider
+ * puzzle (type '2'); both with the proof-of-work challenge `pow`.
+ */
 export interface CaptchaRow {
   captchaId: string;
-  /** Image digits, or the slider's background with the gap: a data URL. */
+  /** Image digits, or the slider's background with the gap: a PNG data URL. */
   image: string;
   /** Slider only: the piece as a PNG data URL, `pieceSize` pixels square, to be laid at `pieceY`. */
   piece?: string;
@@ -124,6 +165,8 @@ export interface CaptchaRow {
   pieceSize?: number;
   width?: number;
   height?: number;
+  /** The proof-of-work challenge bound to this captcha; the sign-in sends it back solved (`pow`). */
+  pow?: PowChallenge;
 }
 export interface SignInRow {
   token: string;

@@ -15,7 +15,7 @@
  */
 import Type, { type Static } from 'typebox';
 import { MAX_LEN } from '../rules.js';
-import { codeNameListBody, IdsStatusBody, StatusValueSchema } from './common.js';
+import { codeNameListBody, IdsStatusBody, PagingSchema, StatusValueSchema } from './common.js';
 
 export const PRODUCT_RULES = {
   name: { max: MAX_LEN.middle },
@@ -85,7 +85,7 @@ export interface AdminUserRow {
 
 /** `listadmincandidate` (products and tenants): paged search by user name or employee name. */
 export const AdminCandidateListBody = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  page: PagingSchema.page,
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
   keyword: Type.Optional(Type.String({ maxLength: 50 })),
   /** For tenant administrators: the tenant they would administer. */

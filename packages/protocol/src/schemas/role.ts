@@ -8,7 +8,7 @@
  */
 import Type, { type Static } from 'typebox';
 import { MAX_LEN } from '../rules.js';
-import { PageQuerySchema, StatusValueSchema } from './common.js';
+import { pageQuery, StatusValueSchema } from './common.js';
 
 /** Role rules (SPEC §5 Role; §9 role number and name 30). */
 export const ROLE_RULES = {
@@ -58,9 +58,12 @@ export type RoleEditBody = Static<typeof RoleEditBody>;
 export const RoleDeleteBody = Type.Object({ tenantId: Id, roleIds: Type.Array(Id, { maxItems: 1000 }) });
 export type RoleDeleteBody = Static<typeof RoleDeleteBody>;
 
+/** Sortable columns of the role grid. */
+export const ROLE_SORT_FIELDS = ['roleNo', 'roleName', 'roleStatus', 'createdAt', 'updatedAt'] as const;
+
 /** `listrole`: paged; search by role no, role name, member username / employee name; organisation subtree. */
 export const RoleListBody = Type.Object({
-  ...PageQuerySchema,
+  ...pageQuery(ROLE_SORT_FIELDS),
   tenantId: Id,
   orgId: Type.Optional(Text(64)),
   /** With `orgId`: also roles of its sub-organisations. */
@@ -72,20 +75,17 @@ export const RoleListBody = Type.Object({
   roleStatus: Type.Optional(StatusValueSchema),
 });
 export type RoleListBody = Static<typeof RoleListBody>;
-/** Sortable columns of the role grid. */
-export const ROLE_SORT_FIELDS = ['roleNo', 'roleName', 'roleStatus', 'createdAt', 'updatedAt'] as const;
+/** Sortable columns of the member grids. */
+export const ROLE_USER_SORT_FIELDS = ['username', 'employeeName', 'updatedAt'] as const;
 
 /** `listroleuser` / `listusernotinrole`: paged, searched by user name or employee name. */
 export const RoleUserListBody = Type.Object({
-  ...PageQuerySchema,
+  ...pageQuery(ROLE_USER_SORT_FIELDS),
   tenantId: Id,
   roleId: Id,
   keyword: Type.Optional(Text(MAX_LEN.middle)),
 });
 export type RoleUserListBody = Static<typeof RoleUserListBody>;
-/** Sortable columns of the member grids. */
-export const ROLE_USER_SORT_FIELDS = ['username', 'employeeName', 'updatedAt'] as const;
-
 /** `addroleuser` / `deleteroleuser` (SPEC §3 Role-user link: relaId, roleId, userIds). */
 export const RoleUserBody = Type.Object({
   /** The link's id in SPEC §3; members are keyed by role and user, so it is accepted and not needed. */

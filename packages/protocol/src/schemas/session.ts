@@ -4,7 +4,7 @@
  * (docs/protocol.md Calls, docs/sessions.md).
  */
 import Type, { type Static } from 'typebox';
-import { PageQuerySchema } from './common.js';
+import { pageQuery } from './common.js';
 
 /** Search limits of the online-user grid. */
 export const SESSION_RULES = {
@@ -21,7 +21,7 @@ export const SESSION_SORT_FIELDS = ['username', 'createdAt', 'expiresAt'] as con
  * name or code (platform administrators only: a tenant administrator always sees their own tenant).
  */
 export const SessionListBody = Type.Object({
-  ...PageQuerySchema,
+  ...pageQuery(SESSION_SORT_FIELDS),
   keyword: Type.Optional(Type.String({ maxLength: SESSION_RULES.keyword.max })),
   tenant: Type.Optional(Type.String({ maxLength: SESSION_RULES.tenant.max })),
 });

@@ -3,11 +3,12 @@
  * management itself (SPEC §2 stationManagement) grows these with issue 5.
  */
 import Type, { type Static } from 'typebox';
-import { PageQuerySchema } from './common.js';
+import { pageQuery, PagingSchema } from './common.js';
+import { STATION_MEMBER_SORT_FIELDS, STATION_SORT_FIELDS } from '../rules/station.js';
 
 /** `liststation`: a tenant's stations, paged, optionally filtered by a name prefix. */
 export const StationListBody = Type.Object({
-  ...PageQuerySchema,
+  ...PagingSchema,
   tenantId: Type.String({ minLength: 1, maxLength: 64 }),
   keyword: Type.Optional(Type.String({ maxLength: 50 })),
 });
@@ -35,7 +36,7 @@ const optionalId = Type.Optional(Type.String({ maxLength: 64 }));
 
 /** `listtenantstation`: the TENANTID tenant's stations; `keyword` is a name prefix, `code` a code prefix. */
 export const TenantStationListBody = Type.Object({
-  ...PageQuerySchema,
+  ...pageQuery(STATION_SORT_FIELDS),
   keyword: Type.Optional(Type.String({ maxLength: 50 })),
   code: Type.Optional(Type.String({ maxLength: 50 })),
   enabled: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)])),
@@ -63,7 +64,7 @@ export type StationEditBody = Static<typeof StationEditBody>;
 
 /** `liststationuser` / `listusernotinstation`: members (or candidates) of one station, searched by user or employee name. */
 export const StationUserListBody = Type.Object({
-  ...PageQuerySchema,
+  ...pageQuery(STATION_MEMBER_SORT_FIELDS),
   stationId: id,
   keyword: Type.Optional(Type.String({ maxLength: 50 })),
 });

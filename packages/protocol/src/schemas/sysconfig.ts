@@ -6,7 +6,7 @@
  */
 import Type, { type Static } from 'typebox';
 import { MAX_LEN } from '../rules.js';
-import { PageQuerySchema, StatusValueSchema } from './common.js';
+import { pageQuery, StatusValueSchema } from './common.js';
 
 /**
  * Code types of the code table (SPEC §9 "Code type 1 is the password rule", data types SysSet '4' and
@@ -26,6 +26,9 @@ export const CodeTypes = {
   /** Organisation categories per tenant: codeKey `<tenantId>:<n>`, n ≥ 1; 0 is the main tree (implicit). */
   ORG_CATEGORY: 11,
 } as const;
+
+/** Every code type the server knows: the closed set `querycodetablelist` accepts. */
+export const CODE_TYPE_VALUES = Object.values(CodeTypes);
 
 /** Code types `savecodetablelist` accepts. */
 export const EDITABLE_CODE_TYPES = [CodeTypes.PASSWORD_RULE, CodeTypes.SYS_SET, CodeTypes.VERIFY] as const;
@@ -208,15 +211,17 @@ export const LdapConfigSaveBody = list(LdapConfigItem);
 export const SmsConfigSaveBody = list(SmsConfigItem);
 export const WxConfigSaveBody = list(WxConfigItem);
 
+/** Sortable columns of the configuration lists. */
+export const CONFIG_SORT_FIELDS = ['name', 'status', 'sort', 'updatedAt'] as const;
+
 /** `query*configlist` query string: paging, keyword on name, status; `querywxconfiglist` also `type`. */
 export const ConfigListQuery = Type.Object({
-  ...PageQuerySchema,
+  ...pageQuery(CONFIG_SORT_FIELDS),
   keyword: Type.Optional(Type.String({ maxLength: 50 })),
   status: Type.Optional(StatusValueSchema),
   type: Type.Optional(Type.Integer({ minimum: 1, maximum: 3 })),
 });
 export type ConfigListQuery = Static<typeof ConfigListQuery>;
-export const CONFIG_SORT_FIELDS = ['name', 'status', 'sort', 'updatedAt'] as const;
 
 /** Answer rows: the fields without the secret, plus `hasSecret`. */
 type Row<T> = Omit<T, 'secret' | 'clearSecret' | 'id' | 'status' | 'sort' | 'description'> & {
@@ -246,13 +251,14 @@ export type OrgCategoryQuery = Static<typeof OrgCategoryQuery>;
 export const OrgCategorySaveBody = Type.Object({
   /** The tenant; absent → the TENANTID header. */
   tenantId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
-  codeKey: Type.Integer(),
+  /** 1..SYSCONFIG_RULES.orgCategoryKey.max; 0 (the main tree) is refused by the server with its own message. */
+  codeKey: Type.Integer({ minimum: MAIN_ORG_CATEGORY, maximum: SYSCONFIG_RULES.orgCategoryKey.max }),
   codeVal: Type.String({ maxLength: 200 }),
 });
 export type OrgCategorySaveBody = Static<typeof OrgCategorySaveBody>;
 export const OrgCategoryDeleteBody = Type.Object({
   tenantId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
-  codeKey: Type.Integer(),
+  codeKey: Type.Integer({ minimum: MAIN_ORG_CATEGORY, maximum: SYSCONFIG_RULES.orgCategoryKey.max }),
   codeVal: Type.Optional(Type.String({ maxLength: 200 })),
 });
 export type OrgCategoryDeleteBody = Static<typeof OrgCategoryDeleteBody>;

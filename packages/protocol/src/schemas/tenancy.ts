@@ -3,12 +3,11 @@
  * the tenants the caller administers, one of which becomes the context (`TENANTID`) of the tenant area.
  */
 import Type, { type Static } from 'typebox';
-import { PageQuerySchema } from './common.js';
+import { PagingSchema } from './common.js';
 
 /** `listmytenant`: a page of the caller's tenants, optionally searched by name, code or abbreviation. */
 export const MyTenantListBody = Type.Object({
-  page: PageQuerySchema.page,
-  pageSize: PageQuerySchema.pageSize,
+  ...PagingSchema,
   keyword: Type.Optional(Type.String({ maxLength: 50 })),
 });
 export type MyTenantListBody = Static<typeof MyTenantListBody>;

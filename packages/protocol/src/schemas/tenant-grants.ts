@@ -5,13 +5,14 @@
  */
 import Type, { type Static } from 'typebox';
 import { MAX_LEN } from '../rules.js';
+import { PagingSchema } from './common.js';
 
 const tenantId = Type.String({ minLength: 1, maxLength: 64 });
 
 /** `listtenantproduct`: one page of products with the tenant's authorisation of each. */
 export const TenantProductListBody = Type.Object({
   tenantId,
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  page: PagingSchema.page,
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
   keyword: Type.Optional(Type.String({ maxLength: 50 })),
 });

@@ -4,7 +4,7 @@
  * in rules/user.ts (re-exported here); the schemas only bound sizes, the rules give the messages.
  */
 import Type, { type Static } from 'typebox';
-import { PageQuerySchema, StatusValueSchema } from './common.js';
+import { pageQuery, StatusValueSchema } from './common.js';
 
 export * from '../rules/user.js';
 
@@ -46,9 +46,12 @@ export type UserAddBody = Static<typeof UserAddBody>;
 export const UserEditBody = Type.Object({ id, ...fields, password: Type.Optional(Type.String({ maxLength: 1024 })) });
 export type UserEditBody = Static<typeof UserEditBody>;
 
+/** Sortable columns of the user grid. */
+export const USER_SORT_FIELDS = ['username', 'employeeName', 'employeeCode', 'status', 'createdAt', 'updatedAt', 'tenantName'] as const;
+
 /** `listuser` / `exportuser`: paging, sort and the grid's filters. Without `tenantId`: every tenant. */
 export const UserListBody = Type.Object({
-  ...PageQuerySchema,
+  ...pageQuery(USER_SORT_FIELDS),
   tenantId: Type.Optional(Type.String({ maxLength: 64 })),
   keyword: Type.Optional(Type.String({ maxLength: 50 })),
   username: Type.Optional(Type.String({ maxLength: 50 })),
@@ -69,9 +72,6 @@ export type UserLockBody = Static<typeof UserLockBody>;
 /** `resetuserpassword`: the new password encrypted for the wire. */
 export const UserResetPasswordBody = Type.Object({ id, password: Type.String({ minLength: 1, maxLength: 1024 }) });
 export type UserResetPasswordBody = Static<typeof UserResetPasswordBody>;
-
-/** Sortable columns of the user grid. */
-export const USER_SORT_FIELDS = ['username', 'employeeName', 'employeeCode', 'status', 'createdAt', 'updatedAt', 'tenantName'] as const;
 
 /** A user as grids and forms see it. Never carries the password hash. */
 export interface UserRow {

@@ -29,7 +29,7 @@ export { DeleteRowButton, RowButton, StatusRowButton } from './row-buttons';
 const PAGE_SIZES = ['10', '20', '50', '100'];
 
 /** The grid; see the module docs. */
-export default function DataGrid<T extends object, F extends Filters = Filters>(props: DataGridProps<T, F>) {
+export default function DataGrid<T extends object, F extends Filters = Filters, S extends string = string>(props: DataGridProps<T, F, S>) {
   const { t } = useTranslation(['common', 'grid']);
   const [filters, setFilters] = useState<Filters>({});
   const [page, setPage] = useState(1);
@@ -37,7 +37,8 @@ export default function DataGrid<T extends object, F extends Filters = Filters>(
   const [sort, setSort] = useState<{ sortField?: string; sortOrder?: 'ascend' | 'descend' }>({});
   const [selected, setSelected] = useState<Map<string, T>>(new Map());
 
-  const query = useMemo(() => ({ ...filters, ...sort, page, pageSize }) as GridQuery<F>, [filters, sort, page, pageSize]);
+  // `sort` holds only fields of `sortFields` (onTableChange), so the query's sort field is an S.
+  const query = useMemo(() => ({ ...filters, ...sort, page, pageSize }) as GridQuery<F, S>, [filters, sort, page, pageSize]);
   const { data, isFetching, refetch } = useQuery({
     queryKey: [...props.queryKey, query],
     queryFn: () => props.fetch(query),
@@ -90,7 +91,8 @@ export default function DataGrid<T extends object, F extends Filters = Filters>(
   );
 
   const onTableChange = (pg: TablePaginationConfig, _f: unknown, sorter: unknown) => {
-    const nextSort = readSorter(sorter as SorterLike | SorterLike[]);
+    const read = readSorter(sorter as SorterLike | SorterLike[]);
+    const nextSort = read.sortField && props.sortFields && !(props.sortFields as readonly string[]).includes(read.sortField) ? {} : read;
     const sortChanged = nextSort.sortField !== sort.sortField || nextSort.sortOrder !== sort.sortOrder;
     const nextSize = pg.pageSize ?? pageSize;
     setSort(nextSort);
@@ -98,7 +100,7 @@ export default function DataGrid<T extends object, F extends Filters = Filters>(
     setPage(sortChanged || nextSize !== pageSize ? 1 : (pg.current ?? 1));
   };
 
-  const applied = () => ({ ...(filters as F), ...sort });
+  const applied = () => ({ ...(filters as F), ...(sort as Pick<GridQuery<F, S>, 'sortField' | 'sortOrder'>) });
 
   return (
     <div>

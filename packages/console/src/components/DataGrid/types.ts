@@ -9,11 +9,14 @@ import type { Paged, StatusValue } from '@mp/protocol';
 /** Filter values of the search bar, by field name; empty values are left out. */
 export type Filters = Record<string, unknown>;
 
-/** What the grid asks its `fetch` for: 1-based page, rows per page, sort, and the filters. */
-export type GridQuery<F extends Filters = Filters> = F & {
+/**
+ * What the grid asks its `fetch` for: 1-based page, rows per page, sort, and the filters. `S` is the
+ * list's closed set of server-side sort fields (`sortFields`).
+ */
+export type GridQuery<F extends Filters = Filters, S extends string = string> = F & {
   page: number;
   pageSize: number;
-  sortField?: string;
+  sortField?: S;
   sortOrder?: 'ascend' | 'descend';
 };
 
@@ -39,13 +42,18 @@ export interface DataGridHandle {
   filters(): Filters;
 }
 
-export interface DataGridProps<T extends object, F extends Filters = Filters> {
+export interface DataGridProps<T extends object, F extends Filters = Filters, S extends string = string> {
   /** Identity of the list in the query cache, e.g. ['tenants']. */
   queryKey: readonly unknown[];
   /** Loads one page; rejects with the client's ApiError (already toasted). */
-  fetch: (query: GridQuery<F>) => Promise<Paged<T>>;
+  fetch: (query: GridQuery<F, S>) => Promise<Paged<T>>;
   /** Columns; a column with `sorter: true` sorts on the server by its `key` (or `dataIndex`). */
   columns: TableColumnsType<T>;
+  /**
+   * The list's server-side sort fields (the protocol's closed set, e.g. USER_SORT_FIELDS): a sort by a
+   * column key outside it is not sent (the server would refuse it with HTTP 400).
+   */
+  sortFields?: readonly S[];
   rowKey: keyof T & string;
   /** Accessible name of the table (e.g. the screen title). */
   title: string;
@@ -62,7 +70,7 @@ export interface DataGridProps<T extends object, F extends Filters = Filters> {
   /** Further confirmed batch actions of the screen (e.g. 'Batch eliminate' of online users). */
   batchActions?: GridBatchAction<T>[];
   /** Export with the applied filters and sort. */
-  onExport?: (filters: F & Pick<GridQuery, 'sortField' | 'sortOrder'>) => Promise<unknown>;
+  onExport?: (filters: F & Pick<GridQuery<F, S>, 'sortField' | 'sortOrder'>) => Promise<unknown>;
   /** Import one Excel file (checked first: Excel only, name ≤ 50, size ≤ 10M — SPEC §5 Import files). */
   onImport?: (file: File) => Promise<unknown>;
   /** The import runs as a background job (components/ImportJob): no success toast when `onImport` resolves; its dialog reports. */

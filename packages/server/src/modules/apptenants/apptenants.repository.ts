@@ -8,8 +8,10 @@
  * (tenant_id, lower(code)) backs the code check. The effective name/code fall back to the product's when
  * the tenant's own are empty (rows authorised by the platform after migration 0010 start empty).
  */
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { APP_TENANT_SORT_FIELDS } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
+import { orderTerms, type SortColumns } from '../../lib/sort.js';
 import { products, tenantProducts } from '../../db/schema/index.js';
 
 /** The name the tenant gives the application (its own, else the product's). */
@@ -28,7 +30,7 @@ const columns = {
   creator: tenantProducts.creator, updatedAt: tenantProducts.updatedAt,
 };
 
-const SORTS: Record<string, SQL | typeof tenantProducts.status> = {
+const SORTS: SortColumns<typeof APP_TENANT_SORT_FIELDS> = {
   name: appName, code: sql`lower(${tenantProducts.code})`, productName: sql`${products.name}`, status: tenantProducts.status, updatedAt: sql`${tenantProducts.updatedAt}`,
 };
 
@@ -41,8 +43,7 @@ export async function listAppTenants(tx: Tx, q: { tenantId: string; keyword?: st
   const c = q.code?.trim().toLowerCase();
   const where = and(eq(tenantProducts.tenantId, q.tenantId), k ? sql`starts_with(lower(${appName}), ${k})` : undefined,
     c ? sql`starts_with(lower(${tenantProducts.code}), ${c})` : undefined, q.status === undefined ? undefined : eq(tenantProducts.status, q.status));
-  const col = SORTS[q.sortField ?? ''];
-  const order = col ? [q.sortOrder === 'descend' ? desc(col) : asc(col), asc(tenantProducts.productId)] : [asc(appName), asc(tenantProducts.productId)];
+  const order = orderTerms(SORTS, q, asc(appName), tenantProducts.productId);
   const join = eq(products.id, tenantProducts.productId);
   const [total] = await tx.select({ n: count() }).from(tenantProducts).innerJoin(products, join).where(where);
   const rows = await tx.select(columns).from(tenantProducts).innerJoin(products, join).where(where)

@@ -4,13 +4,14 @@
  * audit.repository.ts.
  */
 import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
-import type { AuditLogListBody } from '@mp/protocol';
+import type { AUDIT_LOG_SORT_FIELDS, AuditLogListBody } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
+import { sortColumn, type SortColumns } from '../../lib/sort.js';
 import { auditLog, tenants } from '../../db/schema/index.js';
 
 export type AuditEntryRecord = typeof auditLog.$inferSelect & { tenantName: string | null };
 
-const SORTS = { at: auditLog.at, action: auditLog.action, entity: auditLog.entity, username: auditLog.username, tenantId: auditLog.tenantId } as const;
+const SORTS: SortColumns<typeof AUDIT_LOG_SORT_FIELDS> = { at: auditLog.at, action: auditLog.action, entity: auditLog.entity, username: auditLog.username, tenantId: auditLog.tenantId };
 
 /** The query with a checked range: `from` ≤ at ≤ `to`. */
 export type AuditEntryQuery = AuditLogListBody & { page: number; pageSize: number; from: Date; to: Date };
@@ -40,7 +41,7 @@ export async function listAuditEntries(tx: Tx, q: AuditEntryQuery): Promise<{ ro
 /** The entries of page `q.page` (`q.pageSize` rows), sorted by `q.sortField` then newest first. */
 export async function selectAuditEntries(tx: Tx, q: AuditEntryQuery): Promise<AuditEntryRecord[]> {
   const where = filters(q);
-  const col = SORTS[q.sortField as keyof typeof SORTS];
+  const col = sortColumn(SORTS, q.sortField);
   const order = col ? [q.sortOrder === 'ascend' ? asc(col) : desc(col), desc(auditLog.at), desc(auditLog.id)] : [desc(auditLog.at), desc(auditLog.id)];
   return tx.select({
     id: auditLog.id, tenantId: auditLog.tenantId, userId: auditLog.userId, username: auditLog.username, action: auditLog.action,

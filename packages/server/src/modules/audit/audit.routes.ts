@@ -5,6 +5,7 @@
  * action, entity and date, and sorted in SQL.
  */
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { AUDIT_LOG_RULES, AuditLogListBody, LicenceCodes, ok, pageInfo, Paths, UserType, type AuditLogRow, type Paged } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
@@ -40,6 +41,7 @@ export async function listAuditLogPage(tx: Tx, q: AuditLogListBody): Promise<Pag
 }
 
 export default async function auditRoutes(app: FastifyInstance) {
-  app.post(Paths.listauditlog, { config: { access }, schema: { tags: ['audit'], body: AuditLogListBody } }, async (request) =>
-    ok(await inScope(app.database.db, PLATFORM_SCOPE, (t) => listAuditLogPage(t, request.body as AuditLogListBody))));
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  r.post(Paths.listauditlog, { config: { access }, schema: { tags: ['audit'], body: AuditLogListBody } }, async (request) =>
+    ok(await inScope(app.database.db, PLATFORM_SCOPE, (t) => listAuditLogPage(t, request.body))));
 }

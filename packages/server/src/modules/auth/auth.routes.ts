@@ -4,7 +4,8 @@
  * password (which also lifts a first sign-in's restriction, password-change.ts).
  */
 import type { FastifyInstance } from 'fastify';
-import { checkPasswordStrength, Codes, ModifyPasswordBody, ok, Paths, SignInBody, SigninCodes, VerifyCodeType } from '@mp/protocol';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { checkPasswordStrength, Codes, EmptyBody, ModifyPasswordBody, ok, Paths, SignInBody, SigninCodes, VerifyCodeType } from '@mp/protocol';
 import { AppError } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { inScope } from '../../db/context.js';
@@ -20,22 +21,24 @@ import { decryptPassword, signIn } from './signin.service.js';
 const tags = ['auth'];
 
 export default async function authRoutes(app: FastifyInstance) {
-  app.get(Paths.config, { config: { access: 'public' }, schema: { tags } }, async () => {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  r.get(Paths.config, { config: { access: 'public' }, schema: { tags } }, async () => {
     const { mpk, cryptoType } = await app.settings.crypto();
     return ok({ rows: await app.settings.loginConfig(), currentTime: Date.now(), mpk, cryptoType });
   });
 
-  app.post(Paths.validcode, { config: { access: 'public' }, schema: { tags } }, async () => {
+  r.post(Paths.validcode, { config: { access: 'public' }, schema: { tags, body: EmptyBody } }, async () => {
     const { verifyCodeType } = await app.settings.loginConfig();
-    if (verifyCodeType === VerifyCodeType.SLIDER) return ok({ row: await createSliderCaptcha(app.database.db, await app.settings.crypto()) });
-    return ok({ row: await createCaptcha(app.database.db) });
+    const work = app.config.captchaPowWork;
+    if (verifyCodeType === VerifyCodeType.SLIDER) return ok({ row: await createSliderCaptcha(app.database.db, await app.settings.crypto(), work) });
+    return ok({ row: await createCaptcha(app.database.db, work) });
   });
 
-  app.post(Paths.signin, { config: { access: 'signed' }, schema: { tags, body: SignInBody } }, async (request) =>
-    ok({ row: await signIn(app, request, request.body as SignInBody) }));
+  r.post(Paths.signin, { config: { access: 'signed' }, schema: { tags, body: SignInBody } }, async (request) =>
+    ok({ row: await signIn(app, request, request.body) }));
 
-  app.post(Paths.modifyPassword, { config: { access: 'user' }, schema: { tags, body: ModifyPasswordBody } }, async (request) => {
-    const b = request.body as ModifyPasswordBody;
+  r.post(Paths.modifyPassword, { config: { access: 'user' }, schema: { tags, body: ModifyPasswordBody } }, async (request) => {
+    const b = request.body;
     const [oldPw, newPw, confirmPw] = await Promise.all([b.oldPassword, b.newPassword, b.confirmPassword].map((v) => decryptPassword(app, v)));
     if (!newPw!.trim()) throw new AppError(Codes.REQUIRED, { fieldKey: 'newPassword' });
     if (newPw!.trim() !== confirmPw!.trim()) throw new AppError(Codes.PASSWORD_MISMATCH);

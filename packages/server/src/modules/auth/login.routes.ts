@@ -4,6 +4,7 @@
  * renewaladmintoken) are in session/admin-login.routes.ts; both share session/user-info.ts.
  */
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ok, Paths, TokenBody } from '@mp/protocol';
 import { inScope } from '../../db/context.js';
 import { endSessionById } from '../session/session.repository.js';
@@ -14,15 +15,16 @@ import { restrictedUserInfo } from './password-change.js';
 const tags = ['login'];
 
 export default async function loginRoutes(app: FastifyInstance) {
-  app.post(Paths.tokenlogin, { config: { access: 'user', signerMayOmitUserId: true }, schema: { tags, body: TokenBody } }, async (request) => {
-    checkSameToken(request);
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  r.post(Paths.tokenlogin, { config: { access: 'user', signerMayOmitUserId: true }, schema: { tags, body: TokenBody } }, async (request) => {
+    checkSameToken(request, request.body);
     // A first sign-in that must change its password first stays restricted (password-change.ts).
     const info = await restrictedUserInfo(app, request.auth!) ?? await sessionUserInfo(app, request.auth!);
     return ok({ row: info });
   });
 
-  app.post(Paths.tokenlogout, { config: { access: 'user' }, schema: { tags, body: TokenBody } }, async (request) => {
-    checkSameToken(request);
+  r.post(Paths.tokenlogout, { config: { access: 'user' }, schema: { tags, body: TokenBody } }, async (request) => {
+    checkSameToken(request, request.body);
     const auth = request.auth!;
     await inScope(app.database.db, { scope: 'tenant', tenantId: auth.tenantId }, async (tx) => {
       await endSessionById(tx, auth.sessionId);
@@ -32,8 +34,8 @@ export default async function loginRoutes(app: FastifyInstance) {
     return ok({});
   });
 
-  app.post(Paths.renewaltoken, { config: { access: 'user' }, schema: { tags, body: TokenBody } }, async (request) => {
-    checkSameToken(request);
+  r.post(Paths.renewaltoken, { config: { access: 'user' }, schema: { tags, body: TokenBody } }, async (request) => {
+    checkSameToken(request, request.body);
     return ok({ row: await renewSession(app, request.auth!) });
   });
 }

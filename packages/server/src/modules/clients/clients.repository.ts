@@ -5,18 +5,19 @@
  * turn them into ClientRow, which never does.
  */
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { ClientListBody, MyAppListBody } from '@mp/protocol';
+import type { CLIENT_SORT_FIELDS, ClientListBody, MyAppListBody } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
+import { orderTerms, type SortColumns } from '../../lib/sort.js';
 import { oidcClients, productAdmins, products } from '../../db/schema/index.js';
 import { like } from '../products/products.repository.js';
 
 export type ClientRecord = typeof oidcClients.$inferSelect;
 export type ProductRecord = typeof products.$inferSelect;
 
-const SORTS = {
+const SORTS: SortColumns<typeof CLIENT_SORT_FIELDS> = {
   clientId: oidcClients.clientId, name: oidcClients.name, status: oidcClients.status,
   createdAt: oidcClients.createdAt, updatedAt: oidcClients.updatedAt,
-} as const;
+};
 
 function filters(productId: string, q: ClientListBody): SQL | undefined {
   const parts: (SQL | undefined)[] = [eq(oidcClients.productId, productId)];
@@ -31,8 +32,7 @@ function filters(productId: string, q: ClientListBody): SQL | undefined {
 /** One page of an app's clients and the number matching; newest first unless a sort is given. */
 export async function listClients(tx: Tx, productId: string, q: ClientListBody & { page: number; pageSize: number }): Promise<{ rows: ClientRecord[]; records: number }> {
   const where = filters(productId, q);
-  const col = SORTS[q.sortField as keyof typeof SORTS];
-  const order = col ? [q.sortOrder === 'descend' ? desc(col) : asc(col), asc(oidcClients.clientId)] : [desc(oidcClients.createdAt), asc(oidcClients.clientId)];
+  const order = orderTerms(SORTS, q, desc(oidcClients.createdAt), oidcClients.clientId);
   const [n] = await tx.select({ n: count() }).from(oidcClients).where(where);
   const rows = await tx.select().from(oidcClients).where(where).orderBy(...order).limit(q.pageSize).offset((q.page - 1) * q.pageSize);
   return { rows, records: n?.n ?? 0 };

@@ -9,6 +9,7 @@
  * (`manageableApp`), refusing with `10009029001`.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   ClientAddBody, ClientEditBody, ClientIdBody, ClientIdsBody, ClientListBody, ClientStatusBody, MyAppListBody, ok, pageInfo, Paths, UserType,
   type MyAppRow,
@@ -22,39 +23,43 @@ const access = { userTypes: [UserType.PLATFORM_ADMIN, UserType.APP_ADMIN, UserTy
 const tags = ['clients'];
 
 export default async function clientRoutes(app: FastifyInstance) {
-  /** Runs `fn` in one platform-scope transaction for the app the caller may manage. */
-  const inApp = <T>(request: FastifyRequest, fn: (tx: Tx, productId: string) => Promise<T>) =>
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  /**
+   * Runs `fn` in one platform-scope transaction for the app the caller may manage: the body's
+   * `productId`, else the app header.
+   */
+  const inApp = <T>(request: FastifyRequest & { body: { productId?: string | undefined } }, fn: (tx: Tx, productId: string) => Promise<T>) =>
     inScope(app.database.db, PLATFORM_SCOPE, async (tx) => {
-      const product = await svc.manageableApp(tx, request, (request.body as { productId?: string } | undefined)?.productId);
+      const product = await svc.manageableApp(tx, request, request.body.productId);
       return fn(tx, product.id);
     });
 
-  app.post(Paths.listclient, { config: { access }, schema: { tags, body: ClientListBody } }, async (request) =>
-    ok(await inApp(request, (tx, pid) => svc.listClientPage(tx, pid, request.body as ClientListBody))));
+  r.post(Paths.listclient, { config: { access }, schema: { tags, body: ClientListBody } }, async (request) =>
+    ok(await inApp(request, (tx, pid) => svc.listClientPage(tx, pid, request.body))));
 
-  app.post(Paths.getclient, { config: { access }, schema: { tags, body: ClientIdBody } }, async (request) =>
-    ok({ row: await inApp(request, (tx, pid) => svc.getClient(tx, pid, (request.body as ClientIdBody).clientId)) }));
+  r.post(Paths.getclient, { config: { access }, schema: { tags, body: ClientIdBody } }, async (request) =>
+    ok({ row: await inApp(request, (tx, pid) => svc.getClient(tx, pid, request.body.clientId)) }));
 
-  app.post(Paths.addclient, { config: { access }, schema: { tags, body: ClientAddBody } }, async (request) =>
-    ok(await inApp(request, (tx, pid) => svc.addClient(tx, request, pid, request.body as ClientAddBody))));
+  r.post(Paths.addclient, { config: { access }, schema: { tags, body: ClientAddBody } }, async (request) =>
+    ok(await inApp(request, (tx, pid) => svc.addClient(tx, request, pid, request.body))));
 
-  app.post(Paths.editclient, { config: { access }, schema: { tags, body: ClientEditBody } }, async (request) =>
-    ok({ row: await inApp(request, (tx, pid) => svc.editClient(tx, request, pid, request.body as ClientEditBody)) }));
+  r.post(Paths.editclient, { config: { access }, schema: { tags, body: ClientEditBody } }, async (request) =>
+    ok({ row: await inApp(request, (tx, pid) => svc.editClient(tx, request, pid, request.body)) }));
 
-  app.post(Paths.deleteclient, { config: { access }, schema: { tags, body: ClientIdsBody } }, async (request) =>
-    ok(await inApp(request, (tx, pid) => svc.deleteClients(tx, request, pid, (request.body as ClientIdsBody).ids))));
+  r.post(Paths.deleteclient, { config: { access }, schema: { tags, body: ClientIdsBody } }, async (request) =>
+    ok(await inApp(request, (tx, pid) => svc.deleteClients(tx, request, pid, request.body.ids))));
 
-  app.post(Paths.statusclient, { config: { access }, schema: { tags, body: ClientStatusBody } }, async (request) => {
-    const b = request.body as ClientStatusBody;
+  r.post(Paths.statusclient, { config: { access }, schema: { tags, body: ClientStatusBody } }, async (request) => {
+    const b = request.body;
     return ok(await inApp(request, (tx, pid) => svc.setClientStatus(tx, request, pid, b.ids, b.status)));
   });
 
-  app.post(Paths.resetclientsecret, { config: { access }, schema: { tags, body: ClientIdBody } }, async (request) =>
-    ok(await inApp(request, (tx, pid) => svc.resetClientSecret(tx, request, pid, (request.body as ClientIdBody).clientId))));
+  r.post(Paths.resetclientsecret, { config: { access }, schema: { tags, body: ClientIdBody } }, async (request) =>
+    ok(await inApp(request, (tx, pid) => svc.resetClientSecret(tx, request, pid, request.body.clientId))));
 
   /** The workbench tiles (SPEC §2 appList): apps the caller administers, by name; all for a platform administrator. */
-  app.post(Paths.listmyapp, { config: { access }, schema: { tags, body: MyAppListBody } }, async (request) => {
-    const b = request.body as MyAppListBody;
+  r.post(Paths.listmyapp, { config: { access }, schema: { tags, body: MyAppListBody } }, async (request) => {
+    const b = request.body;
     const page = b.page ?? 1;
     const pageSize = b.pageSize ?? 50;
     const auth = request.auth!;

@@ -3,8 +3,9 @@
  * in force (the newest active row), and the counts its limits apply to. Paged and sorted in SQL.
  */
 import { asc, desc, eq, sql } from 'drizzle-orm';
-import { DEFAULTS, type LicenceListBody } from '@mp/protocol';
+import { DEFAULTS, type LICENCE_SORT_FIELDS, type LicenceListBody } from '@mp/protocol';
 import { rowsOf, type Tx } from '../../db/client.js';
+import { sortColumn, type SortColumns } from '../../lib/sort.js';
 import { licences, tenants, users } from '../../db/schema/index.js';
 
 export type LicenceRecord = typeof licences.$inferSelect;
@@ -26,11 +27,11 @@ export async function insertLicence(tx: Tx, row: typeof licences.$inferInsert): 
   return r!;
 }
 
-const SORTS = { customer: licences.customer, issuedAt: licences.issuedAt, expiresAt: licences.expiresAt, activatedAt: licences.activatedAt } as const;
+const SORTS: SortColumns<typeof LICENCE_SORT_FIELDS> = { customer: licences.customer, issuedAt: licences.issuedAt, expiresAt: licences.expiresAt, activatedAt: licences.activatedAt };
 
 /** One page of the activation history, newest activation first unless a sort is given. */
 export async function listLicences(tx: Tx, q: LicenceListBody & { page: number; pageSize: number }): Promise<{ rows: LicenceRecord[]; records: number }> {
-  const col = SORTS[q.sortField as keyof typeof SORTS];
+  const col = sortColumn(SORTS, q.sortField);
   const order = col ? [q.sortOrder === 'descend' ? desc(col) : asc(col), desc(licences.id)] : [desc(licences.activatedAt), desc(licences.id)];
   const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(licences);
   const rows = await tx.select().from(licences).orderBy(...order).limit(q.pageSize).offset((q.page - 1) * q.pageSize);

@@ -11,7 +11,9 @@
  * Pages these routes show themselves (expired interaction, used ticket) are pages.ts error pages.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type Provider from 'oidc-provider';
+import Type from 'typebox';
 import { DEFAULTS } from '@mp/protocol';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
 import { findSessionById } from '../session/session.repository.js';
@@ -23,6 +25,14 @@ import { consumeTicket } from './tickets.js';
 import { matchesTenant } from './tenant-hint.js';
 
 type Details = Awaited<ReturnType<Provider['interactionDetails']>>;
+
+/** `:uid` of an interaction (the provider's ids are 21 characters; generous bound). */
+const InteractionParams = Type.Object({ uid: Type.String({ minLength: 1, maxLength: 128 }) });
+/** The code endpoint's query: the hand-off ticket (43 characters) and the redirect URI it must repeat. */
+const InteractionLoginQuery = Type.Object({
+  sessionId: Type.Optional(Type.String({ maxLength: 256 })),
+  redirect_uri: Type.Optional(Type.String({ maxLength: 2048 })),
+});
 
 function sendHtml(reply: FastifyReply, status: number, html: string): void {
   reply.raw.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
@@ -48,14 +58,15 @@ export async function consoleLoginUrl(app: FastifyInstance, details: Details): P
 }
 
 export function registerInteractionRoutes(app: FastifyInstance, provider: Provider, issuerPath: string): void {
-  const cfg = { config: { access: 'public' as const }, schema: { hide: true } };
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const config = { access: 'public' as const };
 
-  /** Loads the interaction of the browser's cookie, or shows the expired page. */
-  async function detailsOf(request: FastifyRequest, reply: FastifyReply): Promise<Details | undefined> {
+  /** Loads the interaction of the browser's cookie, which must be `uid` (the path's), or shows the expired page. */
+  async function detailsOf(request: FastifyRequest, reply: FastifyReply, uid: string): Promise<Details | undefined> {
     const locale = pickLocale(undefined, request.headers['accept-language']);
     try {
       const details = await provider.interactionDetails(request.raw, reply.raw);
-      if (details.uid !== (request.params as { uid: string }).uid) throw new Error('uid mismatch');
+      if (details.uid !== uid) throw new Error('uid mismatch');
       return details;
     } catch {
       sendHtml(reply, 400, errorPage(locale, 'session_not_found'));
@@ -63,18 +74,18 @@ export function registerInteractionRoutes(app: FastifyInstance, provider: Provid
     }
   }
 
-  app.get(`${issuerPath}/interaction/:uid`, cfg, async (request, reply) => {
+  r.get(`${issuerPath}/interaction/:uid`, { config, schema: { hide: true, params: InteractionParams } }, async (request, reply) => {
     reply.hijack();
-    const details = await detailsOf(request, reply);
+    const details = await detailsOf(request, reply, request.params.uid);
     if (details) redirect(reply, await consoleLoginUrl(app, details));
   });
 
-  app.get(`${issuerPath}/interaction/:uid/login`, cfg, async (request, reply) => {
+  r.get(`${issuerPath}/interaction/:uid/login`, { config, schema: { hide: true, params: InteractionParams, querystring: InteractionLoginQuery } }, async (request, reply) => {
     reply.hijack();
-    const details = await detailsOf(request, reply);
+    const details = await detailsOf(request, reply, request.params.uid);
     if (!details) return;
     const locale = pickLocale(details.params.ui_locales as string | undefined, request.headers['accept-language']);
-    const q = request.query as { sessionId?: string; redirect_uri?: string };
+    const q = request.query;
     const retry = await consoleLoginUrl(app, details);
     if (q.redirect_uri !== details.params.redirect_uri) return sendHtml(reply, 400, errorPage(locale, 'redirect_mismatch', undefined, retry));
 

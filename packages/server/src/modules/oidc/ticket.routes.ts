@@ -5,15 +5,17 @@
  * Answers `data.row: { ticket, expiresAt }` (ms since the epoch).
  */
 import type { FastifyInstance } from 'fastify';
-import { ok, Paths } from '@mp/protocol';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { EmptyBody, ok, Paths } from '@mp/protocol';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
 import { enforceRateLimits } from '../../lib/rate-limit.js';
 import { issueTicket } from './tickets.js';
 
 export default async function ticketRoutes(app: FastifyInstance) {
-  app.post(Paths.ssoticket, {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  r.post(Paths.ssoticket, {
     config: { access: 'user' },
-    schema: { tags: ['auth'], body: { type: 'object', additionalProperties: false }, summary: 'A single-use hand-off ticket for the OpenID provider (docs/oidc.md)' },
+    schema: { tags: ['auth'], body: EmptyBody, summary: 'A single-use hand-off ticket for the OpenID provider (docs/oidc.md)' },
   }, async (request) => {
     const auth = request.auth!;
     await enforceRateLimits(app.database.db, [{ key: `sso_ticket:${auth.sessionId}`, limit: { max: 30, windowMs: 60_000 } }]);

@@ -4,8 +4,9 @@
  * tenant area's own calls are registered from here: organisations.tenant.routes.ts).
  */
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { ok, Paths, UserType, type OrgTreeNode } from '@mp/protocol';
+import { ok, Paths, SYSCONFIG_RULES, UserType, type OrgTreeNode } from '@mp/protocol';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
 import { listOrganisationsOfTenant, type OrganisationRecord } from './organisations.repository.js';
 import organisationTenantRoutes from './organisations.tenant.routes.js';
@@ -24,14 +25,15 @@ export function buildOrgTree(rows: OrganisationRecord[], rootId: string): OrgTre
 }
 
 export default async function organisationRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
   // the tenant area's organisation calls (organisations.tenant.routes.ts)
   await app.register(organisationTenantRoutes);
 
-  app.get(Paths.listorgtree, {
+  r.get(Paths.listorgtree, {
     config: { access: { userTypes: [UserType.PLATFORM_ADMIN] } },
-    schema: { tags: ['organisations'], querystring: Type.Object({ tenantId: Type.String({ minLength: 1, maxLength: 64 }), category: Type.Optional(Type.Integer({ minimum: 0 })) }) },
+    schema: { tags: ['organisations'], querystring: Type.Object({ tenantId: Type.String({ minLength: 1, maxLength: 64 }), category: Type.Optional(Type.Integer({ minimum: 0, maximum: SYSCONFIG_RULES.orgCategoryKey.max })) }) },
   }, async (request) => {
-    const { tenantId, category } = request.query as { tenantId: string; category?: number };
+    const { tenantId, category } = request.query;
     const rows = await inScope(app.database.db, PLATFORM_SCOPE, (tx) => listOrganisationsOfTenant(tx, tenantId, category ?? 0));
     return ok({ rows: buildOrgTree(rows, tenantId) });
   });

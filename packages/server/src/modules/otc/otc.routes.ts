@@ -7,10 +7,10 @@
  * All are signed calls without a session (the caller is not signed in yet).
  */
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import {
-  CheckResetQuery, CodeSignInBody, FindPwdQuery, MfaConfirmQuery, MfaSendParams, MfaSendQuery, ok, Paths, ResetPwdQuery,
-  type OtcChannel,
+  CheckResetQuery, CodeSignInBody, EmptyBody, FindPwdQuery, MfaConfirmQuery, MfaSendParams, MfaSendQuery, ok, Paths, ResetPwdQuery,
 } from '@mp/protocol';
 import { sendLoginCode, signInByCode } from './dynamic-code.service.js';
 import { confirmMfa, sendMfaCode } from './mfa.service.js';
@@ -19,45 +19,48 @@ import { otcReady } from './otc.engine.js';
 
 const tags = ['auth'];
 const signed = { access: 'signed' } as const;
-const addressParam = (name: string) => Type.Object({ [name]: Type.String({ minLength: 1, maxLength: 100 }) });
+const address = Type.String({ minLength: 1, maxLength: 100 });
+const EmailParams = Type.Object({ email: address });
+const MobileParams = Type.Object({ mobile: address });
 
 export default async function otcRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
   app.addHook('onReady', () => otcReady(app));
 
-  app.post(`${Paths.sendemailcode}/:email`, { config: signed, schema: { tags, params: addressParam('email') } }, async (request) => {
-    await sendLoginCode(app, request, 'email', (request.params as { email: string }).email);
+  r.post(`${Paths.sendemailcode}/:email`, { config: signed, schema: { tags, params: EmailParams, body: EmptyBody } }, async (request) => {
+    await sendLoginCode(app, request, 'email', request.params.email);
     return ok({});
   });
 
-  app.post(`${Paths.sendmobilecode}/:mobile`, { config: signed, schema: { tags, params: addressParam('mobile') } }, async (request) => {
-    await sendLoginCode(app, request, 'mobile', (request.params as { mobile: string }).mobile);
+  r.post(`${Paths.sendmobilecode}/:mobile`, { config: signed, schema: { tags, params: MobileParams, body: EmptyBody } }, async (request) => {
+    await sendLoginCode(app, request, 'mobile', request.params.mobile);
     return ok({});
   });
 
-  app.post(Paths.signinbycode, { config: signed, schema: { tags, body: CodeSignInBody } }, async (request) =>
-    ok({ row: await signInByCode(app, request, request.body as CodeSignInBody) }));
+  r.post(Paths.signinbycode, { config: signed, schema: { tags, body: CodeSignInBody } }, async (request) =>
+    ok({ row: await signInByCode(app, request, request.body) }));
 
-  app.post(`${Paths.mfasend}/:type/:username`, { config: signed, schema: { tags, params: MfaSendParams, querystring: MfaSendQuery } }, async (request) => {
-    const p = request.params as { type: OtcChannel; username: string };
-    await sendMfaCode(app, request, p.type, p.username, (request.query as MfaSendQuery).ticket);
+  r.post(`${Paths.mfasend}/:type/:username`, { config: signed, schema: { tags, params: MfaSendParams, querystring: MfaSendQuery, body: EmptyBody } }, async (request) => {
+    const p = request.params;
+    await sendMfaCode(app, request, p.type, p.username, request.query.ticket);
     return ok({});
   });
 
-  app.get(Paths.loginconfirm, { config: signed, schema: { tags, querystring: MfaConfirmQuery } }, async (request) =>
-    ok({ row: await confirmMfa(app, request, request.query as MfaConfirmQuery) }));
+  r.get(Paths.loginconfirm, { config: signed, schema: { tags, querystring: MfaConfirmQuery } }, async (request) =>
+    ok({ row: await confirmMfa(app, request, request.query) }));
 
-  app.post(Paths.findpwd, { config: signed, schema: { tags, querystring: FindPwdQuery } }, async (request) => {
-    await findPassword(app, request, (request.query as FindPwdQuery).username);
+  r.post(Paths.findpwd, { config: signed, schema: { tags, querystring: FindPwdQuery, body: EmptyBody } }, async (request) => {
+    await findPassword(app, request, request.query.username);
     return ok({});
   });
 
-  app.post(Paths.checkresetpwd, { config: signed, schema: { tags, querystring: CheckResetQuery } }, async (request) => {
-    await checkResetLink(app, request.query as CheckResetQuery);
+  r.post(Paths.checkresetpwd, { config: signed, schema: { tags, querystring: CheckResetQuery, body: EmptyBody } }, async (request) => {
+    await checkResetLink(app, request.query);
     return ok({});
   });
 
-  app.post(Paths.resetpwd, { config: signed, schema: { tags, querystring: ResetPwdQuery } }, async (request) => {
-    await resetPassword(app, request, request.query as ResetPwdQuery);
+  r.post(Paths.resetpwd, { config: signed, schema: { tags, querystring: ResetPwdQuery, body: EmptyBody } }, async (request) => {
+    await resetPassword(app, request, request.query);
     return ok({});
   });
 }

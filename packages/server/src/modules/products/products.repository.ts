@@ -4,8 +4,9 @@
  * administrator pickers (never answering password hashes or other secrets).
  */
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { Identity, type AdminUserRow, type ProductListBody } from '@mp/protocol';
+import { Identity, type AdminUserRow, type PRODUCT_SORT_FIELDS, type ProductListBody } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
+import { orderTerms, type SortColumns } from '../../lib/sort.js';
 import { productAdmins, products, tenantProducts, tenants, userIdentities, users } from '../../db/schema/index.js';
 
 export type ProductRecord = typeof products.$inferSelect;
@@ -15,10 +16,10 @@ export function like(v: string): string {
   return `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-const SORTS = {
+const SORTS: SortColumns<typeof PRODUCT_SORT_FIELDS> = {
   code: products.code, name: products.name, version: products.version, status: products.status,
   createdAt: products.createdAt, updatedAt: products.updatedAt,
-} as const;
+};
 
 function filters(q: ProductListBody): SQL | undefined {
   const parts: (SQL | undefined)[] = [];
@@ -33,8 +34,7 @@ function filters(q: ProductListBody): SQL | undefined {
 }
 
 function orderOf(q: ProductListBody) {
-  const col = SORTS[q.sortField as keyof typeof SORTS];
-  return col ? [q.sortOrder === 'descend' ? desc(col) : asc(col), asc(products.id)] : [desc(products.createdAt), asc(products.id)];
+  return orderTerms(SORTS, q, desc(products.createdAt), products.id);
 }
 
 /** One page of products and the number matching; newest first unless a sort is given. */

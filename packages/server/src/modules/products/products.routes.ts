@@ -4,6 +4,7 @@
  * (users of every tenant, searched by user name or employee name).
  */
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import writeExcelFile from 'write-excel-file/node';
 import {
   AdminCandidateListBody, IdBody, IdsBody, ok, pageInfo, Paths, ProductAddBody, ProductEditBody, ProductListBody, ProductStatusBody, UserType,
@@ -18,39 +19,40 @@ const tags = ['products'];
 const EXPORT_LIMIT = 100_000;
 
 export default async function productRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const tx = <T>(fn: Parameters<typeof inScope<T>>[2]) => inScope(app.database.db, PLATFORM_SCOPE, fn);
 
-  app.post(Paths.listproduct, { config: { access }, schema: { tags, body: ProductListBody } }, async (request) =>
-    ok(await tx((t) => svc.listProductPage(t, request.body as ProductListBody))));
+  r.post(Paths.listproduct, { config: { access }, schema: { tags, body: ProductListBody } }, async (request) =>
+    ok(await tx((t) => svc.listProductPage(t, request.body))));
 
-  app.post(Paths.getproduct, { config: { access }, schema: { tags, body: IdBody } }, async (request) =>
-    ok({ row: await tx((t) => svc.getProduct(t, (request.body as { id: string }).id)) }));
+  r.post(Paths.getproduct, { config: { access }, schema: { tags, body: IdBody } }, async (request) =>
+    ok({ row: await tx((t) => svc.getProduct(t, request.body.id)) }));
 
-  app.post(Paths.addproduct, { config: { access }, schema: { tags, body: ProductAddBody } }, async (request) =>
-    ok({ row: await tx((t) => svc.addProduct(t, request, request.body as ProductAddBody)) }));
+  r.post(Paths.addproduct, { config: { access }, schema: { tags, body: ProductAddBody } }, async (request) =>
+    ok({ row: await tx((t) => svc.addProduct(t, request, request.body)) }));
 
-  app.post(Paths.editproduct, { config: { access }, schema: { tags, body: ProductEditBody } }, async (request) =>
-    ok({ row: await tx((t) => svc.editProduct(t, request, request.body as ProductEditBody)) }));
+  r.post(Paths.editproduct, { config: { access }, schema: { tags, body: ProductEditBody } }, async (request) =>
+    ok({ row: await tx((t) => svc.editProduct(t, request, request.body)) }));
 
-  app.post(Paths.deleteproduct, { config: { access }, schema: { tags, body: IdsBody } }, async (request) =>
-    ok(await tx((t) => svc.deleteProducts(t, request, (request.body as { ids: string[] }).ids))));
+  r.post(Paths.deleteproduct, { config: { access }, schema: { tags, body: IdsBody } }, async (request) =>
+    ok(await tx((t) => svc.deleteProducts(t, request, request.body.ids))));
 
-  app.post(Paths.statusproduct, { config: { access }, schema: { tags, body: ProductStatusBody } }, async (request) => {
-    const b = request.body as ProductStatusBody;
+  r.post(Paths.statusproduct, { config: { access }, schema: { tags, body: ProductStatusBody } }, async (request) => {
+    const b = request.body;
     return ok(await tx((t) => svc.setProductStatus(t, request, b.ids, b.status)));
   });
 
   /** Users of every tenant who may become product administrators: `{ id, username, employeeName, tenantId, tenantName, status }`. */
-  app.post(Paths.listproductadmincandidate, { config: { access }, schema: { tags, body: AdminCandidateListBody } }, async (request) => {
-    const b = request.body as AdminCandidateListBody;
+  r.post(Paths.listproductadmincandidate, { config: { access }, schema: { tags, body: AdminCandidateListBody } }, async (request) => {
+    const b = request.body;
     const page = b.page ?? 1;
     const pageSize = b.pageSize ?? 20;
     const { rows, records } = await tx((t) => searchUsers(t, { keyword: b.keyword, page, pageSize }));
     return ok({ rows, ...pageInfo(page, pageSize, records) });
   });
 
-  app.post(Paths.exportproduct, { config: { access }, schema: { tags, body: ProductListBody } }, async (request, reply) => {
-    const rows = await tx((t) => svc.listAllProductRows(t, request.body as ProductListBody, EXPORT_LIMIT));
+  r.post(Paths.exportproduct, { config: { access }, schema: { tags, body: ProductListBody } }, async (request, reply) => {
+    const rows = await tx((t) => svc.listAllProductRows(t, request.body, EXPORT_LIMIT));
     const l = request.locale;
     const label = (k: string) => translate(l, `product:field.${k}`);
     const keys = ['code', 'name', 'abbreviation', 'version', 'status', 'builtIn', 'callbackUrl', 'department', 'ownerName', 'ownerEmail', 'ownerPhone', 'opsOwner', 'admins', 'description', 'creator', 'createdAt', 'updatedAt'];

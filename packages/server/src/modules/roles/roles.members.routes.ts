@@ -3,6 +3,7 @@
  * §3 Role-user link: relaId, roleId, userIds). Platform administrators only.
  */
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ok, Paths, RoleUserBody, RoleUserListBody, UserType } from '@mp/protocol';
 import { inTenant } from './roles.context.js';
 import * as svc from './roles.members.service.js';
@@ -11,23 +12,24 @@ const config = { access: { userTypes: [UserType.PLATFORM_ADMIN] } } as const;
 const tags = ['roles'];
 
 export default async function roleMemberRoutes(app: FastifyInstance) {
-  app.post(Paths.listroleuser, { config, schema: { tags, body: RoleUserListBody } }, async (request) => {
-    const b = request.body as RoleUserListBody;
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  r.post(Paths.listroleuser, { config, schema: { tags, body: RoleUserListBody } }, async (request) => {
+    const b = request.body;
     return ok(await inTenant(app, b.tenantId, (tx) => svc.listRoleUserPage(tx, b, true)));
   });
 
-  app.post(Paths.listusernotinrole, { config, schema: { tags, body: RoleUserListBody } }, async (request) => {
-    const b = request.body as RoleUserListBody;
+  r.post(Paths.listusernotinrole, { config, schema: { tags, body: RoleUserListBody } }, async (request) => {
+    const b = request.body;
     return ok(await inTenant(app, b.tenantId, (tx) => svc.listRoleUserPage(tx, b, false)));
   });
 
-  app.post(Paths.addroleuser, { config, schema: { tags, body: RoleUserBody } }, async (request) => {
-    const b = request.body as RoleUserBody;
+  r.post(Paths.addroleuser, { config, schema: { tags, body: RoleUserBody } }, async (request) => {
+    const b = request.body;
     return ok(await inTenant(app, b.tenantId, (tx) => svc.addRoleUsers(tx, request, b)));
   });
 
-  app.post(Paths.deleteroleuser, { config, schema: { tags, body: RoleUserBody } }, async (request) => {
-    const b = request.body as RoleUserBody;
+  r.post(Paths.deleteroleuser, { config, schema: { tags, body: RoleUserBody } }, async (request) => {
+    const b = request.body;
     return ok(await inTenant(app, b.tenantId, (tx) => svc.deleteRoleUsers(tx, request, b)));
   });
 }

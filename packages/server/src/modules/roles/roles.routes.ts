@@ -5,6 +5,7 @@
  * names its tenant and runs in that tenant's scope (roles.context.ts).
  */
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ok, Paths, RoleAddBody, RoleDeleteBody, RoleEditBody, RoleListBody, UserType } from '@mp/protocol';
 import { inTenant } from './roles.context.js';
 import * as svc from './roles.service.js';
@@ -16,25 +17,26 @@ export const roleAccess = { userTypes: [UserType.PLATFORM_ADMIN] } as const;
 const tags = ['roles'];
 
 export default async function roleRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const config = { access: roleAccess };
 
-  app.post(Paths.listrole, { config, schema: { tags, body: RoleListBody } }, async (request) => {
-    const b = request.body as RoleListBody;
+  r.post(Paths.listrole, { config, schema: { tags, body: RoleListBody } }, async (request) => {
+    const b = request.body;
     return ok(await inTenant(app, b.tenantId, (tx) => svc.listRolePage(tx, b)));
   });
 
-  app.post(Paths.addrole, { config, schema: { tags, body: RoleAddBody } }, async (request) => {
-    const b = request.body as RoleAddBody;
+  r.post(Paths.addrole, { config, schema: { tags, body: RoleAddBody } }, async (request) => {
+    const b = request.body;
     return ok({ row: await inTenant(app, b.tenantId, (tx) => svc.addRole(tx, request, b)) });
   });
 
-  app.post(Paths.editrole, { config, schema: { tags, body: RoleEditBody } }, async (request) => {
-    const b = request.body as RoleEditBody;
+  r.post(Paths.editrole, { config, schema: { tags, body: RoleEditBody } }, async (request) => {
+    const b = request.body;
     return ok({ row: await inTenant(app, b.tenantId, (tx) => svc.editRole(tx, request, b)) });
   });
 
-  app.post(Paths.deleterole, { config, schema: { tags, body: RoleDeleteBody } }, async (request) => {
-    const b = request.body as RoleDeleteBody;
+  r.post(Paths.deleterole, { config, schema: { tags, body: RoleDeleteBody } }, async (request) => {
+    const b = request.body;
     return ok(await inTenant(app, b.tenantId, (tx) => svc.deleteRoles(tx, request, b.tenantId, b.roleIds)));
   });
 

@@ -5,6 +5,7 @@
  * user types 1, 2, 4). Any other session is refused with 10009029001 and nothing is written.
  */
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Codes, expandIdentities, ok, Paths, TokenBody, UserType } from '@mp/protocol';
 import { AppError } from '../../lib/errors.js';
 import { checkSameToken, renewSession, sessionUserInfo } from './user-info.js';
@@ -21,13 +22,14 @@ function requireAdmin(identities: number[]): void {
 }
 
 export default async function adminLoginRoutes(app: FastifyInstance) {
-  app.post(Paths.admintokenlogin, { config: { access, signerMayOmitUserId: true }, schema: { tags, body: TokenBody } }, async (request) => {
-    checkSameToken(request);
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  r.post(Paths.admintokenlogin, { config: { access, signerMayOmitUserId: true }, schema: { tags, body: TokenBody } }, async (request) => {
+    checkSameToken(request, request.body);
     return ok({ row: await sessionUserInfo(app, request.auth!, requireAdmin) });
   });
 
-  app.post(Paths.renewaladmintoken, { config: { access }, schema: { tags, body: TokenBody } }, async (request) => {
-    checkSameToken(request);
+  r.post(Paths.renewaladmintoken, { config: { access }, schema: { tags, body: TokenBody } }, async (request) => {
+    checkSameToken(request, request.body);
     return ok({ row: await renewSession(app, request.auth!) });
   });
 }

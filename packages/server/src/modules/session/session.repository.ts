@@ -3,8 +3,10 @@
  * the SHA-256 of the token; only hashes of the token are stored. The row carries a snapshot of the
  * user's name and identities, so the per-request check reads this one table.
  */
-import { and, asc, desc, eq, gt, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { SESSION_SORT_FIELDS } from '@mp/protocol';
 import type { Db, Tx } from '../../db/client.js';
+import { orderTerms, type SortColumns } from '../../lib/sort.js';
 import { requestNonces, sessions, tenants, users } from '../../db/schema/index.js';
 
 export type SessionRow = typeof sessions.$inferSelect;
@@ -69,7 +71,7 @@ function contains(v: string): string {
 /** Online: active and not yet expired. */
 const online = () => and(eq(sessions.state, 'active'), gt(sessions.expiresAt, sql`now()`));
 
-const SESSION_SORTS = { username: sessions.username, createdAt: sessions.createdAt, expiresAt: sessions.expiresAt } as const;
+const SESSION_SORTS: SortColumns<typeof SESSION_SORT_FIELDS> = { username: sessions.username, createdAt: sessions.createdAt, expiresAt: sessions.expiresAt };
 
 function onlineFilters(q: Omit<OnlineSessionQuery, 'page' | 'pageSize'>): SQL | undefined {
   const parts: (SQL | undefined)[] = [online()];
@@ -91,8 +93,7 @@ function onlineFilters(q: Omit<OnlineSessionQuery, 'page' | 'pageSize'>): SQL | 
  */
 export async function listOnlineSessions(tx: Tx, q: OnlineSessionQuery): Promise<{ rows: OnlineSessionRecord[]; records: number }> {
   const where = onlineFilters(q);
-  const col = SESSION_SORTS[q.sortField as keyof typeof SESSION_SORTS];
-  const order = col ? [q.sortOrder === 'descend' ? desc(col) : asc(col), asc(sessions.id)] : [desc(sessions.createdAt), asc(sessions.id)];
+  const order = orderTerms(SESSION_SORTS, q, desc(sessions.createdAt), sessions.id);
   const from = () => tx.select({ session: sessions, employeeName: users.employeeName, tenantName: tenants.name, tenantCode: tenants.code })
     .from(sessions).leftJoin(users, eq(users.id, sessions.userId)).leftJoin(tenants, eq(tenants.id, sessions.tenantId));
   const [count] = await tx.select({ n: sql<number>`count(*)::int` })

@@ -5,6 +5,7 @@
  * which sessions each sees.
  */
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { IdsBody, ok, Paths, SessionListBody, UserType } from '@mp/protocol';
 import { inScope } from '../../db/context.js';
 import * as svc from './sessions.service.js';
@@ -13,14 +14,15 @@ const access = { userTypes: [UserType.PLATFORM_ADMIN, UserType.TENANT_ADMIN] } a
 const tags = ['sessions'];
 
 export default async function sessionRoutes(app: FastifyInstance) {
-  app.post(Paths.listsession, { config: { access }, schema: { tags, body: SessionListBody } }, async (request) => {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  r.post(Paths.listsession, { config: { access }, schema: { tags, body: SessionListBody } }, async (request) => {
     const reach = await svc.reachOf(app.database.db, request);
-    return ok(await inScope(app.database.db, reach.scope, (tx) => svc.listSessionPage(tx, reach, request.auth!.sessionId, request.body as SessionListBody)));
+    return ok(await inScope(app.database.db, reach.scope, (tx) => svc.listSessionPage(tx, reach, request.auth!.sessionId, request.body)));
   });
 
-  app.post(Paths.endsession, { config: { access }, schema: { tags, body: IdsBody } }, async (request) => {
+  r.post(Paths.endsession, { config: { access }, schema: { tags, body: IdsBody } }, async (request) => {
     const reach = await svc.reachOf(app.database.db, request);
-    const { ids } = request.body as { ids: string[] };
+    const { ids } = request.body;
     return ok(await inScope(app.database.db, reach.scope, (tx) => svc.endSessions(tx, request, app.guardStore, reach, ids)));
   });
 }

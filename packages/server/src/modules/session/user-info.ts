@@ -15,11 +15,12 @@ import { listMenuPurviewsOfUser } from '../roles/roles.grants.repository.js';
 import { extendSessionById } from './session.repository.js';
 
 /**
- * The body's token must be the bearer token of the call (one session, one credential).
+ * The body's token (`body`, the route's validated TokenBody) must be the bearer token of the call
+ * (one session, one credential).
  * @throws AppError 10009021001 otherwise.
  */
-export function checkSameToken(request: FastifyRequest): void {
-  if ((request.body as TokenBody).token !== request.auth!.token) throw new AppError(Codes.TOKEN_INVALID);
+export function checkSameToken(request: FastifyRequest, body: TokenBody): void {
+  if (body.token !== request.auth!.token) throw new AppError(Codes.TOKEN_INVALID);
 }
 
 /**

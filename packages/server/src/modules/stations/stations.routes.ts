@@ -4,6 +4,7 @@
  * management (SPEC §2 stationManagement) is registered here too (stations.tenant.routes.ts).
  */
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ok, pageInfo, Paths, StationListBody, UserType, type StationRow } from '@mp/protocol';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
 import { listStations, type StationRecord } from './stations.repository.js';
@@ -18,11 +19,12 @@ export function toStationRow(r: StationRecord): StationRow {
 }
 
 export default async function stationRoutes(app: FastifyInstance) {
-  app.post(Paths.liststation, {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  r.post(Paths.liststation, {
     config: { access: { userTypes: [UserType.PLATFORM_ADMIN] } },
     schema: { tags: ['stations'], body: StationListBody },
   }, async (request) => {
-    const b = request.body as StationListBody;
+    const b = request.body;
     const page = b.page ?? 1;
     const pageSize = b.pageSize ?? 10;
     const { rows, records } = await inScope(app.database.db, PLATFORM_SCOPE, (tx) => listStations(tx, { tenantId: b.tenantId, keyword: b.keyword, page, pageSize }));

@@ -3,8 +3,8 @@
  * `save{ldap,mail,sms,wx}configlist` with the complete list as body) and their live checks
  * (`sendtestmail`, `testldapconnection`). Platform administrators only. Answers never carry a secret.
  */
-import type { FastifyInstance } from 'fastify';
-import type { TSchema } from 'typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   ConfigListQuery, IntegrationKind, LdapConfigSaveBody, MailConfigSaveBody, ok, Paths, SendTestMailBody, SmsConfigSaveBody,
   SYSCONFIG_RULES, TestLdapBody, UserType, WxConfigSaveBody, type IntegrationKindValue,
@@ -19,32 +19,38 @@ import { sendTestMail, testLdapConnection } from './connection-tests.js';
 const access = { userTypes: [UserType.PLATFORM_ADMIN] } as const;
 const tags = ['sysconfig'];
 
-const LISTS: { kind: IntegrationKindValue; query: string; save: string; body: TSchema }[] = [
-  { kind: IntegrationKind.LDAP, query: Paths.queryldapconfiglist, save: Paths.saveldapconfiglist, body: LdapConfigSaveBody },
-  { kind: IntegrationKind.MAIL, query: Paths.querymailconfiglist, save: Paths.savemailconfiglist, body: MailConfigSaveBody },
-  { kind: IntegrationKind.SMS, query: Paths.querysmsconfiglist, save: Paths.savesmsconfiglist, body: SmsConfigSaveBody },
-  { kind: IntegrationKind.WX, query: Paths.querywxconfiglist, save: Paths.savewxconfiglist, body: WxConfigSaveBody },
+const LISTS: { kind: IntegrationKindValue; query: string }[] = [
+  { kind: IntegrationKind.LDAP, query: Paths.queryldapconfiglist },
+  { kind: IntegrationKind.MAIL, query: Paths.querymailconfiglist },
+  { kind: IntegrationKind.SMS, query: Paths.querysmsconfiglist },
+  { kind: IntegrationKind.WX, query: Paths.querywxconfiglist },
 ];
 
 export default async function integrationRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const tx = <T>(fn: Parameters<typeof inScope<T>>[2]) => inScope(app.database.db, PLATFORM_SCOPE, fn);
 
+  /** Replaces the whole list of `kind` with `items` (the route's validated body), then drops the settings cache. */
+  const saveList = async (request: FastifyRequest, kind: IntegrationKindValue, items: AnyConfigItem[]) => {
+    const key = await app.settings.secretKey();
+    try {
+      return ok({ rows: await tx((t) => saveConfigList(t, request, key, kind, items)) });
+    } finally {
+      app.settings.invalidate();
+    }
+  };
+
   for (const l of LISTS) {
-    app.get(l.query, { config: { access }, schema: { tags, querystring: ConfigListQuery } }, async (request) =>
-      ok(await tx((t) => listConfigPage(t, l.kind, request.query as ConfigListQuery))));
-
-    app.post(l.save, { config: { access }, schema: { tags, body: l.body } }, async (request) => {
-      const key = await app.settings.secretKey();
-      try {
-        return ok({ rows: await tx((t) => saveConfigList(t, request, key, l.kind, request.body as AnyConfigItem[])) });
-      } finally {
-        app.settings.invalidate();
-      }
-    });
+    r.get(l.query, { config: { access }, schema: { tags, querystring: ConfigListQuery } }, async (request) =>
+      ok(await tx((t) => listConfigPage(t, l.kind, request.query))));
   }
+  r.post(Paths.saveldapconfiglist, { config: { access }, schema: { tags, body: LdapConfigSaveBody } }, (request) => saveList(request, IntegrationKind.LDAP, request.body));
+  r.post(Paths.savemailconfiglist, { config: { access }, schema: { tags, body: MailConfigSaveBody } }, (request) => saveList(request, IntegrationKind.MAIL, request.body));
+  r.post(Paths.savesmsconfiglist, { config: { access }, schema: { tags, body: SmsConfigSaveBody } }, (request) => saveList(request, IntegrationKind.SMS, request.body));
+  r.post(Paths.savewxconfiglist, { config: { access }, schema: { tags, body: WxConfigSaveBody } }, (request) => saveList(request, IntegrationKind.WX, request.body));
 
-  app.post(Paths.sendtestmail, { config: { access }, schema: { tags, body: SendTestMailBody } }, async (request) => {
-    const b = request.body as SendTestMailBody;
+  r.post(Paths.sendtestmail, { config: { access }, schema: { tags, body: SendTestMailBody } }, async (request) => {
+    const b = request.body;
     const to = checkText('recipient', b.to, { required: true, max: SYSCONFIG_RULES.email.max, pattern: SYSCONFIG_RULES.email.pattern });
     const key = await app.settings.secretKey();
     const { row, secret } = await tx((t) => loadConfigWithSecret(t, key, IntegrationKind.MAIL, b.id));
@@ -53,9 +59,9 @@ export default async function integrationRoutes(app: FastifyInstance) {
     return ok({ row: sent });
   });
 
-  app.post(Paths.testldapconnection, { config: { access }, schema: { tags, body: TestLdapBody } }, async (request) => {
+  r.post(Paths.testldapconnection, { config: { access }, schema: { tags, body: TestLdapBody } }, async (request) => {
     const key = await app.settings.secretKey();
-    const { row, secret } = await tx((t) => loadConfigWithSecret(t, key, IntegrationKind.LDAP, (request.body as TestLdapBody).id));
+    const { row, secret } = await tx((t) => loadConfigWithSecret(t, key, IntegrationKind.LDAP, request.body.id));
     return ok({ row: await testLdapConnection(row, secret) });
   });
 }

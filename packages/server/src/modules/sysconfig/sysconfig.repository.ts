@@ -5,8 +5,9 @@
  * transaction (`inScope`).
  */
 import { and, asc, count, desc, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
-import { CodeTypes, type ConfigListQuery, type IntegrationKindValue } from '@mp/protocol';
+import { CodeTypes, type CONFIG_SORT_FIELDS, type ConfigListQuery, type IntegrationKindValue } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
+import { sortColumn, type SortColumns } from '../../lib/sort.js';
 import { codeTable, integrationConfigs, organisations, roleGrants } from '../../db/schema/index.js';
 
 export type CodeTableRecord = typeof codeTable.$inferSelect;
@@ -86,12 +87,12 @@ export async function deleteOrgGrantsOfCategory(tx: Tx, tenantId: string, n: num
 
 // ------------------------------------------------------------ integration configuration lists
 
-const SORTS = {
+const SORTS: SortColumns<typeof CONFIG_SORT_FIELDS> = {
   name: integrationConfigs.name,
   status: integrationConfigs.status,
   sort: integrationConfigs.sort,
   updatedAt: integrationConfigs.updatedAt,
-} as const;
+};
 
 /**
  * One page of a kind's entries, filtered (name keyword, status, WeChat type) and sorted in SQL; the
@@ -104,7 +105,7 @@ export async function listIntegrationConfigs(tx: Tx, kind: IntegrationKindValue,
   if (q.status !== undefined) where.push(eq(integrationConfigs.status, q.status));
   if (q.type !== undefined) where.push(sql`(${integrationConfigs.data}->>'type') = ${String(q.type)}`);
   const cond = and(...where);
-  const column = SORTS[(q.sortField ?? 'sort') as keyof typeof SORTS] ?? integrationConfigs.sort;
+  const column = sortColumn(SORTS, q.sortField) ?? integrationConfigs.sort;
   const order = q.sortOrder === 'descend' ? desc(column) : asc(column);
   const [total] = await tx.select({ n: count() }).from(integrationConfigs).where(cond);
   const rows = await tx.select().from(integrationConfigs).where(cond)

@@ -7,6 +7,7 @@
  * within the cache's 5 s).
  */
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   CodeTableSaveBody, LoginConfigSaveBody, OrgCategoryDeleteBody, OrgCategoryQuery, OrgCategorySaveBody, ok, Paths, UserType,
 } from '@mp/protocol';
@@ -18,6 +19,7 @@ const access = { userTypes: [UserType.PLATFORM_ADMIN] } as const;
 const tags = ['sysconfig'];
 
 export default async function sysconfigRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const tx = <T>(fn: Parameters<typeof inScope<T>>[2]) => inScope(app.database.db, PLATFORM_SCOPE, fn);
   /** Runs a configuration write and forgets the cached settings after it commits. */
   const write = async <T>(fn: Parameters<typeof inScope<T>>[2]): Promise<T> => {
@@ -32,33 +34,33 @@ export default async function sysconfigRoutes(app: FastifyInstance) {
     return { row: l.effective, layers: { defaults: l.defaults, public: l.public, system: l.system }, sources: l.sources };
   };
 
-  app.get(Paths.getloginconfig, { config: { access: 'public' }, schema: { tags } }, async () => ok(await layers()));
+  r.get(Paths.getloginconfig, { config: { access: 'public' }, schema: { tags } }, async () => ok(await layers()));
 
-  app.post(Paths.saveloginconfig, { config: { access }, schema: { tags, body: LoginConfigSaveBody } }, async (request) => {
-    await write((t) => svc.saveLoginConfig(t, request, request.body as LoginConfigSaveBody));
+  r.post(Paths.saveloginconfig, { config: { access }, schema: { tags, body: LoginConfigSaveBody } }, async (request) => {
+    await write((t) => svc.saveLoginConfig(t, request, request.body));
     return ok(await layers());
   });
 
-  app.post(Paths.savecodetablelist, { config: { access }, schema: { tags, body: CodeTableSaveBody } }, async (request) =>
-    ok({ rows: await write((t) => svc.saveCodeTable(t, request, request.body as CodeTableSaveBody)) }));
+  r.post(Paths.savecodetablelist, { config: { access }, schema: { tags, body: CodeTableSaveBody } }, async (request) =>
+    ok({ rows: await write((t) => svc.saveCodeTable(t, request, request.body)) }));
 
-  app.get(Paths.queryorgtypeconfiglist, { config: { access }, schema: { tags } }, async (request) =>
+  r.get(Paths.queryorgtypeconfiglist, { config: { access }, schema: { tags } }, async (request) =>
     ok({ rows: await tx((t) => svc.listOrgTypes(t, request.locale)) }));
 
-  app.get(Paths.queryorgcateconfiglist, { config: { access }, schema: { tags, querystring: OrgCategoryQuery } }, async (request) => {
-    const tenantId = (request.query as OrgCategoryQuery).tenantId ?? request.tenantHeader;
+  r.get(Paths.queryorgcateconfiglist, { config: { access }, schema: { tags, querystring: OrgCategoryQuery } }, async (request) => {
+    const tenantId = request.query.tenantId ?? request.tenantHeader;
     return ok({ rows: await tx((t) => svc.listOrgCategoriesOf(t, tenantId, request.locale)) });
   });
 
-  app.post(Paths.saveorgcateconfig, { config: { access }, schema: { tags, body: OrgCategorySaveBody } }, async (request) => {
-    const b = request.body as OrgCategorySaveBody;
+  r.post(Paths.saveorgcateconfig, { config: { access }, schema: { tags, body: OrgCategorySaveBody } }, async (request) => {
+    const b = request.body;
     const tenantId = b.tenantId ?? request.tenantHeader;
     await write((t) => svc.saveOrgCategory(t, request, tenantId, b.codeKey, b.codeVal));
     return ok({ rows: await tx((t) => svc.listOrgCategoriesOf(t, tenantId, request.locale)) });
   });
 
-  app.post(Paths.delorgcateconfig, { config: { access }, schema: { tags, body: OrgCategoryDeleteBody } }, async (request) => {
-    const b = request.body as OrgCategoryDeleteBody;
+  r.post(Paths.delorgcateconfig, { config: { access }, schema: { tags, body: OrgCategoryDeleteBody } }, async (request) => {
+    const b = request.body;
     const tenantId = b.tenantId ?? request.tenantHeader;
     await write((t) => svc.deleteOrgCategory(t, request, tenantId, b.codeKey, b.codeVal));
     return ok({ rows: await tx((t) => svc.listOrgCategoriesOf(t, tenantId, request.locale)) });

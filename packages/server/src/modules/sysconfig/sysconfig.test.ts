@@ -163,7 +163,7 @@ describe('organisation types and categories', () => {
     const cases: [string, unknown, string, string?][] = [
       [Paths.saveorgcateconfig, { tenantId, codeKey: 0, codeVal: 'Main' }, SysconfigCodes.ORG_CATEGORY_MAIN],
       [Paths.delorgcateconfig, { tenantId, codeKey: 0 }, SysconfigCodes.ORG_CATEGORY_MAIN],
-      [Paths.saveorgcateconfig, { tenantId, codeKey: 10000, codeVal: 'Big' }, SysconfigCodes.NUMBER_RANGE, 'category number must be a whole number from 1 to 9999'],
+      [Paths.saveorgcateconfig, { tenantId, codeKey: 10000, codeVal: 'Big' }, Codes.BODY_INVALID, 'Invalid request parameters: codeKey must be <= 9999'],
       [Paths.saveorgcateconfig, { tenantId, codeKey: 2, codeVal: 'sales' }, SysconfigCodes.ORG_CATEGORY_NAME_IN_USE],
       [Paths.saveorgcateconfig, { tenantId, codeKey: 2, codeVal: '' }, Codes.REQUIRED, 'Please enter category name'],
       [Paths.saveorgcateconfig, { tenantId: 'nope', codeKey: 2, codeVal: 'X' }, Codes.TENANT_NOT_FOUND],

@@ -5,6 +5,7 @@
  * User type 2 (tenant administrators) only.
  */
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { MyTenantListBody, ok, pageInfo, Paths, UserType, type MyTenantRow } from '@mp/protocol';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
 import { listTenantsAdministeredBy, type TenantRecord } from './tenancy.repository.js';
@@ -18,11 +19,12 @@ export function toMyTenantRow(t: TenantRecord): MyTenantRow {
 }
 
 export default async function tenancyRoutes(app: FastifyInstance) {
-  app.post(Paths.listmytenant, {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  r.post(Paths.listmytenant, {
     config: { access: { userTypes: [UserType.TENANT_ADMIN] } },
     schema: { tags: ['tenancy'], body: MyTenantListBody },
   }, async (request) => {
-    const b = request.body as MyTenantListBody;
+    const b = request.body;
     const page = b.page ?? 1;
     const pageSize = b.pageSize ?? 24;
     const { rows, records } = await inScope(app.database.db, PLATFORM_SCOPE, (tx) => listTenantsAdministeredBy(tx, request.auth!.userId, { keyword: b.keyword, page, pageSize }));

@@ -5,6 +5,7 @@
  * administrators only; every write one transaction, audited.
  */
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   AdminCandidateListBody, ok, Paths, TenantAdminListBody, TenantAdminSaveBody, TenantProductListBody, TenantProductSaveBody, UserType,
 } from '@mp/protocol';
@@ -16,20 +17,21 @@ const access = { userTypes: [UserType.PLATFORM_ADMIN] } as const;
 const tags = ['tenants'];
 
 export default async function tenantGrantRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const tx = <T>(fn: Parameters<typeof inScope<T>>[2]) => inScope(app.database.db, PLATFORM_SCOPE, fn);
 
-  app.post(Paths.listtenantproduct, { config: { access }, schema: { tags, body: TenantProductListBody } }, async (request) =>
-    ok(await tx((t) => products.listTenantProductPage(t, request.body as TenantProductListBody))));
+  r.post(Paths.listtenantproduct, { config: { access }, schema: { tags, body: TenantProductListBody } }, async (request) =>
+    ok(await tx((t) => products.listTenantProductPage(t, request.body))));
 
-  app.post(Paths.savetenantproduct, { config: { access }, schema: { tags, body: TenantProductSaveBody } }, async (request) =>
-    ok(await tx((t) => products.saveTenantProducts(t, request, request.body as TenantProductSaveBody))));
+  r.post(Paths.savetenantproduct, { config: { access }, schema: { tags, body: TenantProductSaveBody } }, async (request) =>
+    ok(await tx((t) => products.saveTenantProducts(t, request, request.body))));
 
-  app.post(Paths.listtenantadmin, { config: { access }, schema: { tags, body: TenantAdminListBody } }, async (request) =>
-    ok(await tx((t) => admins.listTenantAdmins(t, (request.body as TenantAdminListBody).tenantId))));
+  r.post(Paths.listtenantadmin, { config: { access }, schema: { tags, body: TenantAdminListBody } }, async (request) =>
+    ok(await tx((t) => admins.listTenantAdmins(t, request.body.tenantId))));
 
-  app.post(Paths.savetenantadmin, { config: { access }, schema: { tags, body: TenantAdminSaveBody } }, async (request) =>
-    ok(await tx((t) => admins.saveTenantAdmins(t, request, request.body as TenantAdminSaveBody))));
+  r.post(Paths.savetenantadmin, { config: { access }, schema: { tags, body: TenantAdminSaveBody } }, async (request) =>
+    ok(await tx((t) => admins.saveTenantAdmins(t, request, request.body))));
 
-  app.post(Paths.listtenantadmincandidate, { config: { access }, schema: { tags, body: AdminCandidateListBody } }, async (request) =>
-    ok(await tx((t) => admins.listTenantAdminCandidates(t, request.body as AdminCandidateListBody))));
+  r.post(Paths.listtenantadmincandidate, { config: { access }, schema: { tags, body: AdminCandidateListBody } }, async (request) =>
+    ok(await tx((t) => admins.listTenantAdminCandidates(t, request.body))));
 }

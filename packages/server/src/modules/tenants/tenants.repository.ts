@@ -1,9 +1,10 @@
 /**
  * Tenants (SPEC §3 Tenant): platform-level rows, paged, filtered and sorted in SQL.
  */
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { TenantListBody } from '@mp/protocol';
+import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { TENANT_SORT_FIELDS, TenantListBody } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
+import { orderTerms, type SortColumns } from '../../lib/sort.js';
 import { deleteOrgCategoriesOfTenant } from '../sysconfig/sysconfig.repository.js';
 import { organisations, roles, tenants, userIdentities, users } from '../../db/schema/index.js';
 
@@ -34,9 +35,9 @@ function like(v: string): string {
   return `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-const SORTS = {
+const SORTS: SortColumns<typeof TENANT_SORT_FIELDS> = {
   code: tenants.code, name: tenants.name, status: tenants.status, createdAt: tenants.createdAt, updatedAt: tenants.updatedAt,
-} as const;
+};
 
 function filters(q: TenantListBody): SQL | undefined {
   const parts: (SQL | undefined)[] = [];
@@ -53,8 +54,7 @@ function filters(q: TenantListBody): SQL | undefined {
 /** One page of tenants and the number matching; newest first unless a sort is given. */
 export async function listTenants(tx: Tx, q: TenantListBody & { page: number; pageSize: number }): Promise<{ rows: TenantRecord[]; records: number }> {
   const where = filters(q);
-  const col = SORTS[q.sortField as keyof typeof SORTS];
-  const order = col ? [q.sortOrder === 'descend' ? desc(col) : asc(col), asc(tenants.id)] : [desc(tenants.createdAt), asc(tenants.id)];
+  const order = orderTerms(SORTS, q, desc(tenants.createdAt), tenants.id);
   const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(tenants).where(where);
   const rows = await tx.select().from(tenants).where(where).orderBy(...order).limit(q.pageSize).offset((q.page - 1) * q.pageSize);
   return { rows, records: count?.n ?? 0 };
@@ -62,8 +62,7 @@ export async function listTenants(tx: Tx, q: TenantListBody & { page: number; pa
 
 /** Every tenant matching the filters (export), in list order, at most `limit`. */
 export async function listAllTenants(tx: Tx, q: TenantListBody, limit: number): Promise<TenantRecord[]> {
-  const col = SORTS[q.sortField as keyof typeof SORTS];
-  const order = col ? [q.sortOrder === 'descend' ? desc(col) : asc(col), asc(tenants.id)] : [desc(tenants.createdAt), asc(tenants.id)];
+  const order = orderTerms(SORTS, q, desc(tenants.createdAt), tenants.id);
   return tx.select().from(tenants).where(filters(q)).orderBy(...order).limit(limit);
 }
 

@@ -3,6 +3,7 @@
  * Calls): list, get, add, edit, delete, enable/disable, export to Excel.
  */
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import writeExcelFile from 'write-excel-file/node';
 import { IdBody, IdsBody, ok, Paths, TenantAddBody, TenantEditBody, TenantListBody, TenantStatusBody, UserType } from '@mp/protocol';
 import { translate } from '@mp/i18n';
@@ -15,30 +16,31 @@ const tags = ['tenants'];
 const EXPORT_LIMIT = 100_000;
 
 export default async function tenantRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const tx = <T>(fn: Parameters<typeof inScope<T>>[2]) => inScope(app.database.db, PLATFORM_SCOPE, fn);
 
-  app.post(Paths.listtenant, { config: { access }, schema: { tags, body: TenantListBody } }, async (request) =>
-    ok(await tx((t) => svc.listTenantPage(t, request.body as TenantListBody))));
+  r.post(Paths.listtenant, { config: { access }, schema: { tags, body: TenantListBody } }, async (request) =>
+    ok(await tx((t) => svc.listTenantPage(t, request.body))));
 
-  app.post(Paths.gettenant, { config: { access }, schema: { tags, body: IdBody } }, async (request) =>
-    ok({ row: await tx((t) => svc.getTenant(t, (request.body as { id: string }).id)) }));
+  r.post(Paths.gettenant, { config: { access }, schema: { tags, body: IdBody } }, async (request) =>
+    ok({ row: await tx((t) => svc.getTenant(t, request.body.id)) }));
 
-  app.post(Paths.addtenant, { config: { access }, schema: { tags, body: TenantAddBody } }, async (request) =>
-    ok({ row: await tx((t) => svc.addTenant(t, request, request.body as TenantAddBody)) }));
+  r.post(Paths.addtenant, { config: { access }, schema: { tags, body: TenantAddBody } }, async (request) =>
+    ok({ row: await tx((t) => svc.addTenant(t, request, request.body)) }));
 
-  app.post(Paths.edittenant, { config: { access }, schema: { tags, body: TenantEditBody } }, async (request) =>
-    ok({ row: await tx((t) => svc.editTenant(t, request, request.body as TenantEditBody)) }));
+  r.post(Paths.edittenant, { config: { access }, schema: { tags, body: TenantEditBody } }, async (request) =>
+    ok({ row: await tx((t) => svc.editTenant(t, request, request.body)) }));
 
-  app.post(Paths.deletetenant, { config: { access }, schema: { tags, body: IdsBody } }, async (request) =>
-    ok(await tx((t) => svc.deleteTenants(t, request, (request.body as { ids: string[] }).ids))));
+  r.post(Paths.deletetenant, { config: { access }, schema: { tags, body: IdsBody } }, async (request) =>
+    ok(await tx((t) => svc.deleteTenants(t, request, request.body.ids))));
 
-  app.post(Paths.statustenant, { config: { access }, schema: { tags, body: TenantStatusBody } }, async (request) => {
-    const b = request.body as TenantStatusBody;
+  r.post(Paths.statustenant, { config: { access }, schema: { tags, body: TenantStatusBody } }, async (request) => {
+    const b = request.body;
     return ok(await tx((t) => svc.setTenantStatus(t, request, b.ids, b.status)));
   });
 
-  app.post(Paths.exporttenant, { config: { access }, schema: { tags, body: TenantListBody } }, async (request, reply) => {
-    const rows = await tx((t) => listAllTenants(t, request.body as TenantListBody, EXPORT_LIMIT));
+  r.post(Paths.exporttenant, { config: { access }, schema: { tags, body: TenantListBody } }, async (request, reply) => {
+    const rows = await tx((t) => listAllTenants(t, request.body, EXPORT_LIMIT));
     const l = request.locale;
     const f = (k: string) => translate(l, `errors:field.${k}`);
     const head = ['tenantId', 'code', 'name', 'abbreviation', 'address', 'status', 'description', 'creator', 'createdAt', 'updatedAt']

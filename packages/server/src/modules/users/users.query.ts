@@ -16,10 +16,11 @@
  * a few ms for a subtree of 10,000 users or a whole tenant of 100,000. Any other filter counts the
  * users themselves through its index. bench/tenant.ts measures it (docs/benchmarks.md).
  */
-import { and, asc, desc, eq, getTableColumns, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { UserListBody } from '@mp/protocol';
+import type { USER_SORT_FIELDS, UserListBody } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
+import { orderTerms, type SortColumns } from '../../lib/sort.js';
 import { organisations, orgUserCounts, stations, tenants, users } from '../../db/schema/index.js';
 
 /** A user row with the names the grid shows beside it; never the password hash. */
@@ -61,14 +62,13 @@ export function userFilters(q: UserListBody): SQL | undefined {
   return and(...parts);
 }
 
-const SORTS = {
+const SORTS: SortColumns<typeof USER_SORT_FIELDS> = {
   username: users.usernameLc, employeeName: users.employeeName, employeeCode: users.employeeCode,
   status: users.status, createdAt: users.createdAt, updatedAt: users.updatedAt, tenantName: tenants.name,
-} as const;
+};
 
 function orderOf(q: UserListBody) {
-  const col = SORTS[q.sortField as keyof typeof SORTS];
-  return col ? [q.sortOrder === 'descend' ? desc(col) : asc(col), asc(users.id)] : [desc(users.createdAt), asc(users.id)];
+  return orderTerms(SORTS, q, desc(users.createdAt), users.id);
 }
 
 function selectRows(tx: Tx, extra: Record<string, SQL> = {}) {

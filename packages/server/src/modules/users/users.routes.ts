@@ -6,9 +6,10 @@
  * the transaction opens (argon2id is slow); password hashes never leave the server.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import {
-  checkPasswordStrength, Codes, IdBody, IdsBody, ok, Paths, UserAddBody, UserEditBody, UserListBody, UserLockBody,
+  checkPasswordStrength, Codes, EmptyBody, IdBody, IdsBody, ok, Paths, UserAddBody, UserEditBody, UserListBody, UserLockBody,
   UserResetPasswordBody, UserStatusBody, UserType,
 } from '@mp/protocol';
 import { AppError } from '../../lib/errors.js';
@@ -47,51 +48,52 @@ export default async function userRoutes(app: FastifyInstance) {
   const ctx = (request: FastifyRequest): svc.UserWriteContext => ({ request, guardStore: app.guardStore });
 
   const passwordHashOf = (request: FastifyRequest, encrypted: string | undefined, required: boolean) => userPasswordHash(app, request, encrypted, required);
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.post(Paths.listuser, { config: { access }, schema: { tags, body: UserListBody } }, async (request) =>
-    ok(await tx((t) => svc.listUserPage(t, request.body as UserListBody))));
+  r.post(Paths.listuser, { config: { access }, schema: { tags, body: UserListBody } }, async (request) =>
+    ok(await tx((t) => svc.listUserPage(t, request.body))));
 
-  app.post(Paths.getuser, { config: { access }, schema: { tags, body: IdBody } }, async (request) =>
-    ok({ row: await tx((t) => svc.getUser(t, (request.body as { id: string }).id)) }));
+  r.post(Paths.getuser, { config: { access }, schema: { tags, body: IdBody } }, async (request) =>
+    ok({ row: await tx((t) => svc.getUser(t, request.body.id)) }));
 
-  app.post(Paths.adduser, { config: { access }, schema: { tags, body: UserAddBody } }, async (request) => {
-    const b = request.body as UserAddBody;
+  r.post(Paths.adduser, { config: { access }, schema: { tags, body: UserAddBody } }, async (request) => {
+    const b = request.body;
     const hash = (await passwordHashOf(request, b.password, true))!;
     return ok({ row: await tx((t) => svc.addUser(t, ctx(request), b, hash)) });
   });
 
-  app.post(Paths.edituser, { config: { access }, schema: { tags, body: UserEditBody } }, async (request) => {
-    const b = request.body as UserEditBody;
+  r.post(Paths.edituser, { config: { access }, schema: { tags, body: UserEditBody } }, async (request) => {
+    const b = request.body;
     const hash = await passwordHashOf(request, b.password, false);
     return ok({ row: await tx((t) => svc.editUser(t, ctx(request), b, hash)) });
   });
 
-  app.post(Paths.deleteuser, { config: { access }, schema: { tags, body: IdsBody } }, async (request) =>
-    ok(await tx((t) => svc.deleteUsers(t, ctx(request), (request.body as { ids: string[] }).ids))));
+  r.post(Paths.deleteuser, { config: { access }, schema: { tags, body: IdsBody } }, async (request) =>
+    ok(await tx((t) => svc.deleteUsers(t, ctx(request), request.body.ids))));
 
-  app.post(Paths.statususer, { config: { access }, schema: { tags, body: UserStatusBody } }, async (request) => {
-    const b = request.body as UserStatusBody;
+  r.post(Paths.statususer, { config: { access }, schema: { tags, body: UserStatusBody } }, async (request) => {
+    const b = request.body;
     return ok(await tx((t) => svc.setUserStatus(t, ctx(request), b.ids, b.status)));
   });
 
-  app.post(Paths.lockuser, { config: { access }, schema: { tags, body: UserLockBody } }, async (request) => {
-    const b = request.body as UserLockBody;
+  r.post(Paths.lockuser, { config: { access }, schema: { tags, body: UserLockBody } }, async (request) => {
+    const b = request.body;
     return ok(await tx((t) => svc.setUserLock(t, ctx(request), b.ids, b.locked)));
   });
 
-  app.post(Paths.resetuserpassword, { config: { access }, schema: { tags, body: UserResetPasswordBody } }, async (request) => {
-    const b = request.body as UserResetPasswordBody;
+  r.post(Paths.resetuserpassword, { config: { access }, schema: { tags, body: UserResetPasswordBody } }, async (request) => {
+    const b = request.body;
     const hash = (await passwordHashOf(request, b.password, true))!;
     await tx((t) => svc.resetUserPassword(t, ctx(request), b.id, hash));
     return ok({});
   });
 
-  app.post(Paths.importuser, {
+  r.post(Paths.importuser, {
     config: { access },
     schema: { tags, consumes: ['multipart/form-data'], querystring: Type.Object({ tenantId: Type.Optional(Type.String({ maxLength: 64 })) }) },
   }, async (request) => {
     const { data } = await readExcelUpload(request);
-    const tenantId = (request.query as { tenantId?: string }).tenantId?.trim() || undefined;
+    const tenantId = request.query.tenantId?.trim() || undefined;
     const cells = await readImportFile(data, request.locale, !!tenantId);
     const opts = { locale: request.locale, tenantId, callerId: request.auth!.userId, passwordRule: await app.settings.passwordRule() };
     // Check everything read-only first, hash the passwords outside any transaction, then check again
@@ -106,13 +108,13 @@ export default async function userRoutes(app: FastifyInstance) {
     })) });
   });
 
-  app.post(Paths.exportuser, { config: { access }, schema: { tags, body: UserListBody } }, async (request, reply) => {
-    const rows = await tx((t) => listAllUsers(t, request.body as UserListBody, EXPORT_LIMIT));
+  r.post(Paths.exportuser, { config: { access }, schema: { tags, body: UserListBody } }, async (request, reply) => {
+    const rows = await tx((t) => listAllUsers(t, request.body, EXPORT_LIMIT));
     const buffer = await exportWorkbook(request.locale, rows);
     return reply.header('content-type', XLSX_TYPE).header('content-disposition', `attachment; filename="${fileName('users')}"`).send(buffer);
   });
 
-  app.post(Paths.templateuser, { config: { access }, schema: { tags } }, async (request, reply) => {
+  r.post(Paths.templateuser, { config: { access }, schema: { tags, body: EmptyBody } }, async (request, reply) => {
     const buffer = await templateWorkbook(request.locale);
     return reply.header('content-type', XLSX_TYPE).header('content-disposition', `attachment; filename="${fileName('user-template')}"`).send(buffer);
   });

@@ -12,7 +12,7 @@ import { AppstoreOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Status, type ClientRow } from '@mp/protocol';
+import { CLIENT_SORT_FIELDS, Status, type ClientRow } from '@mp/protocol';
 import DataGrid, { useStatusSearchField, type DataGridHandle, type SearchField } from '../../../components/DataGrid';
 import type { OpenMode } from '../../../components/FormModal';
 import { fileUrl } from '../../../api/client';
@@ -68,7 +68,7 @@ function ClientGrid({ app, switchTo }: { app: NonNullable<ReturnType<typeof useC
         try {
           const r = await resetClientSecret(row.clientId);
           void message.success(t('resetDone'));
-          setSecret({ clientId: r.row.clientId, clientSecret: r.clientSecret });
+          if (r.clientSecret) setSecret({ clientId: r.row.clientId, clientSecret: r.clientSecret });
           reload();
         } catch { /* shown by the client */ }
       },
@@ -97,7 +97,8 @@ function ClientGrid({ app, switchTo }: { app: NonNullable<ReturnType<typeof useC
   return (
     <Card variant="borderless" className="mp-page-card" title={title}>
       <Typography.Paragraph type="secondary" style={{ marginTop: -4 }}>{t('intro')}</Typography.Paragraph>
-      <DataGrid<ClientRow, ClientFilters>
+      <DataGrid<ClientRow, ClientFilters, (typeof CLIENT_SORT_FIELDS)[number]>
+        sortFields={CLIENT_SORT_FIELDS}
         ref={grid}
         title={t('title')}
         queryKey={queryKey}
@@ -122,6 +123,7 @@ function ClientGrid({ app, switchTo }: { app: NonNullable<ReturnType<typeof useC
         onSaved={(saved) => {
           void queryClient.invalidateQueries({ queryKey });
           if (saved.clientSecret) setSecret({ clientId: saved.row.clientId, clientSecret: saved.clientSecret });
+          else if (saved.clientSecret === null) void message.info(t('publicSaved'));
         }}
       />
       <SecretModal value={secret} onClose={() => setSecret(null)} />

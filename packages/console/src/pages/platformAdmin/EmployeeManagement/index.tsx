@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { App, Button, Card, Space, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { UserRow } from '@mp/protocol';
+import { USER_SORT_FIELDS, type UserRow } from '@mp/protocol';
 import DataGrid from '../../../components/DataGrid';
 import OrgTreePicker from '../../../components/OrgTreePicker';
 import { deleteUsers, downloadUserTemplate, exportUsers, importUsers, listUsers, setUserLock, setUserStatus, type UserFilters } from '../../../api/user';
@@ -62,7 +62,8 @@ export default function EmployeeManagement() {
           </Space>
         )}
       </Space>
-      <DataGrid<UserRow, UserFilters>
+      <DataGrid<UserRow, UserFilters, (typeof USER_SORT_FIELDS)[number]>
+        sortFields={USER_SORT_FIELDS}
         ref={grid}
         title={t('title')}
         queryKey={[...QUERY_KEY, tenantId ?? '', orgId ?? '']}

@@ -10,7 +10,7 @@ import { useCallback, useMemo, useRef } from 'react';
 import { App, Card } from 'antd';
 import { LogoutOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { SessionRow } from '@mp/protocol';
+import { SESSION_SORT_FIELDS, type SessionRow } from '@mp/protocol';
 import DataGrid, { type DataGridHandle, type GridBatchAction, type SearchField } from '../../../components/DataGrid';
 import { endSessions, listSessions, type SessionFilters } from '../../../api/session';
 import { SESSION_TABLE_WIDTH, useSessionColumns } from './components/columns';
@@ -48,7 +48,8 @@ export default function OnlineUsers() {
 
   return (
     <Card variant="borderless">
-      <DataGrid<SessionRow, SessionFilters>
+      <DataGrid<SessionRow, SessionFilters, (typeof SESSION_SORT_FIELDS)[number]>
+        sortFields={SESSION_SORT_FIELDS}
         ref={grid}
         title={t('title')}
         queryKey={QUERY_KEY}

@@ -10,7 +10,7 @@ import { Button, Card } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { ProductRow } from '@mp/protocol';
+import { PRODUCT_SORT_FIELDS, type ProductRow } from '@mp/protocol';
 import DataGrid, { useRecordActions, useStatusSearchField, type DataGridHandle, type SearchField } from '../../../components/DataGrid';
 import type { OpenMode } from '../../../components/FormModal';
 import { deleteProducts, exportProducts, listProducts, setProductStatus, type ProductFilters } from '../../../api/product';
@@ -53,7 +53,8 @@ export default function ProductManager() {
 
   return (
     <Card variant="borderless">
-      <DataGrid<ProductRow, ProductFilters>
+      <DataGrid<ProductRow, ProductFilters, (typeof PRODUCT_SORT_FIELDS)[number]>
+        sortFields={PRODUCT_SORT_FIELDS}
         ref={grid}
         title={t('title')}
         queryKey={QUERY_KEY}

@@ -12,7 +12,7 @@ import { App, Button, Card, Col, Row, Space, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DEFAULTS, type RoleRow } from '@mp/protocol';
+import { DEFAULTS, ROLE_SORT_FIELDS, type RoleRow } from '@mp/protocol';
 import DataGrid, { type DataGridHandle, type SearchField } from '../../../components/DataGrid';
 import { deleteRoles, listRoles } from '../../../api/role';
 import { ROLE_TABLE_WIDTH, useRoleColumns, type RoleDialog, type RoleRowActions } from './components/columns';
@@ -83,7 +83,8 @@ export default function RoleManager() {
         </Col>
         <Col flex="auto" style={{ minWidth: 0 }}>
           <Card variant="borderless">
-            <DataGrid<RoleRow, RoleFilters>
+            <DataGrid<RoleRow, RoleFilters, (typeof ROLE_SORT_FIELDS)[number]>
+              sortFields={ROLE_SORT_FIELDS}
               key={tenantId}
               ref={grid}
               title={t('title')}

@@ -10,7 +10,7 @@ import { useMemo, useRef, useState } from 'react';
 import { Button, Card } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { TenantRow } from '@mp/protocol';
+import { TENANT_SORT_FIELDS, type TenantRow } from '@mp/protocol';
 import DataGrid, { useRecordActions, useStatusSearchField, type DataGridHandle, type SearchField } from '../../../components/DataGrid';
 import type { OpenMode } from '../../../components/FormModal';
 import { deleteTenants, exportTenants, listTenants, setTenantStatus, type TenantFilters } from '../../../api/tenant';
@@ -56,7 +56,8 @@ export default function TenancyManager() {
 
   return (
     <Card variant="borderless">
-      <DataGrid<TenantRow, TenantFilters>
+      <DataGrid<TenantRow, TenantFilters, (typeof TENANT_SORT_FIELDS)[number]>
+        sortFields={TENANT_SORT_FIELDS}
         ref={grid}
         title={t('title')}
         queryKey={QUERY_KEY}

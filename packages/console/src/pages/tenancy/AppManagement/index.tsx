@@ -9,7 +9,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { Alert, Card } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { AppTenantRow } from '@mp/protocol';
+import { APP_TENANT_SORT_FIELDS, type AppTenantRow } from '@mp/protocol';
 import DataGrid, { useRecordActions, useStatusSearchField, type DataGridHandle, type SearchField } from '../../../components/DataGrid';
 import { listAppTenants, setAppTenantStatus } from '../../../api/apptenant';
 import { useMenuWritable } from '../../../stores/tenant-purview';
@@ -45,7 +45,8 @@ export default function AppManagement() {
   return (
     <Card variant="borderless">
       <Alert type={noApps ? 'warning' : 'info'} showIcon message={noApps ? t('empty') : t('notice')} style={{ marginBottom: 16 }} data-testid="apps-notice" />
-      <DataGrid<AppTenantRow, AppFilters>
+      <DataGrid<AppTenantRow, AppFilters, (typeof APP_TENANT_SORT_FIELDS)[number]>
+        sortFields={APP_TENANT_SORT_FIELDS}
         ref={grid}
         title={t('title')}
         queryKey={QUERY_KEY}

@@ -9,7 +9,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Card, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { AuditLogRow } from '@mp/protocol';
+import { TENANT_AUDIT_LOG_SORT_FIELDS, type AuditLogRow } from '@mp/protocol';
 import DataGrid from '../../../components/DataGrid';
 import { exportTenantAuditLog, listTenantAuditLog, type AuditLogFilters } from '../../../api/auditlog';
 import { useConfigStore } from '../../../stores/config';
@@ -43,7 +43,8 @@ export default function AuditLog() {
           setSearchNo((n) => n + 1);
         }}
       />
-      <DataGrid<AuditLogRow, AuditLogFilters>
+      <DataGrid<AuditLogRow, AuditLogFilters, (typeof TENANT_AUDIT_LOG_SORT_FIELDS)[number]>
+        sortFields={TENANT_AUDIT_LOG_SORT_FIELDS}
         key={searchNo}
         title={t('title')}
         queryKey={queryKey}

@@ -16,7 +16,7 @@ import { Alert, Button, Card, Space } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { defaultExpiryDate, Paths, type TenantOrgNode, type UserRow } from '@mp/protocol';
+import { defaultExpiryDate, Paths, USER_SORT_FIELDS, type TenantOrgNode, type UserRow } from '@mp/protocol';
 import DataGrid from '../../../components/DataGrid';
 import { TenantOrgTree } from '../../../components/TenantOrgTree';
 import { useImportJob } from '../../../components/ImportJob';
@@ -67,7 +67,8 @@ export default function EmployeeManagement() {
         </Card>
         <div style={{ flex: 1, minWidth: 0 }}>
           <ScopeBar orgName={org?.name} includeSub={includeSub} onIncludeSub={setIncludeSub} stationId={stationId} onStation={setStationId} />
-          <DataGrid<UserRow, TenantUserFilters>
+          <DataGrid<UserRow, TenantUserFilters, (typeof USER_SORT_FIELDS)[number]>
+            sortFields={USER_SORT_FIELDS}
             ref={grid}
             title={t('title')}
             queryKey={[...QUERY_KEY, org?.id ?? '', includeSub, stationId ?? '']}

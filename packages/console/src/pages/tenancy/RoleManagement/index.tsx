@@ -12,7 +12,7 @@ import { Alert, App, Button, Card, Col, Row, Space } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { RoleRow, TenantOrgNode } from '@mp/protocol';
+import { ROLE_SORT_FIELDS, type RoleRow, type TenantOrgNode } from '@mp/protocol';
 import DataGrid, { type DataGridHandle, type SearchField } from '../../../components/DataGrid';
 import { deleteTenantRoles, listTenantRoles } from '../../../api/tenant-role';
 import { useCurrentTenant } from '../../../stores/current-tenant';
@@ -76,7 +76,8 @@ export default function RoleManagement() {
           <Space orientation="vertical" size={12} style={{ width: '100%' }}>
             {!calls.writable && <Alert type="info" showIcon title={t('readOnly')} />}
             <Card variant="borderless">
-              <DataGrid<RoleRow, RoleFilters>
+              <DataGrid<RoleRow, RoleFilters, (typeof ROLE_SORT_FIELDS)[number]>
+                sortFields={ROLE_SORT_FIELDS}
                 ref={grid}
                 title={org ? `${t('title')} - ${org.name}` : t('title')}
                 queryKey={['tenantRoles', tenantId, org?.id ?? '', includeSub]}

@@ -8,8 +8,8 @@ import { useMemo } from 'react';
 import { Tag, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import type { LicenceRow } from '@mp/protocol';
-import DataGrid from '../../../../components/DataGrid';
+import { LICENCE_SORT_FIELDS, type LicenceRow } from '@mp/protocol';
+import DataGrid, { type Filters } from '../../../../components/DataGrid';
 import { LICENCE_HISTORY_KEY, listLicences } from '../../../../api/licence';
 
 const formatDate = (v: string) => (v ? dayjs(v).format('YYYY-MM-DD') : '');
@@ -38,7 +38,8 @@ export default function HistoryGrid() {
     [t],
   );
   return (
-    <DataGrid<LicenceRow>
+    <DataGrid<LicenceRow, Filters, (typeof LICENCE_SORT_FIELDS)[number]>
+      sortFields={LICENCE_SORT_FIELDS}
       title={t('history.title')}
       queryKey={LICENCE_HISTORY_KEY}
       fetch={(q) => listLicences(q)}

@@ -8,8 +8,8 @@ import { useMemo, useRef, useState } from 'react';
 import { App, Button, Modal, Popconfirm, type TableColumnsType } from 'antd';
 import { UserAddOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { RoleMemberRow, RoleRow } from '@mp/protocol';
-import DataGrid, { type DataGridHandle, type SearchField } from '../../../../components/DataGrid';
+import { ROLE_USER_SORT_FIELDS, type RoleMemberRow, type RoleRow } from '@mp/protocol';
+import DataGrid, { type DataGridHandle, type Filters, type SearchField } from '../../../../components/DataGrid';
 import { MODAL_WIDTHS } from '../../../../components/FormModal';
 import { useRoleCalls } from './role-calls';
 import AddMemberModal from './add-member-modal';
@@ -64,7 +64,8 @@ export default function MembersModal({ tenantId, role, onClose }: MembersModalPr
       styles={{ body: { minHeight: 500, maxHeight: 'calc(100vh - 110px)', overflowY: 'auto' } }}
     >
       {role && (
-        <DataGrid<RoleMemberRow>
+        <DataGrid<RoleMemberRow, Filters, (typeof ROLE_USER_SORT_FIELDS)[number]>
+          sortFields={ROLE_USER_SORT_FIELDS}
           ref={grid}
           title={t('members.title', { name: role.roleName })}
           queryKey={['roleMembers', tenantId, roleId]}

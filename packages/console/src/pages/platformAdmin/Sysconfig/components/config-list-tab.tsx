@@ -11,8 +11,8 @@ import { App, Button } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Status, type IntegrationKindValue, type StatusValue } from '@mp/protocol';
-import DataGrid, { useStatusSearchField, type DataGridHandle, type SearchField } from '../../../../components/DataGrid';
+import { CONFIG_SORT_FIELDS, Status, type IntegrationKindValue, type StatusValue } from '@mp/protocol';
+import DataGrid, { useStatusSearchField, type DataGridHandle, type Filters, type SearchField } from '../../../../components/DataGrid';
 import type { OpenMode } from '../../../../components/FormModal';
 import { listAllConfigs, listConfigs, rowToItem, saveConfigs, testLdapConnection, type ConfigItemOf, type ConfigRowOf } from '../../../../api/sysconfig';
 import { useConfigColumns, type ConfigRowActions } from './config-columns';
@@ -84,7 +84,8 @@ export default function ConfigListTab({ kind }: { kind: IntegrationKindValue }) 
 
   return (
     <>
-      <DataGrid<AnyRow>
+      <DataGrid<AnyRow, Filters, (typeof CONFIG_SORT_FIELDS)[number]>
+        sortFields={CONFIG_SORT_FIELDS}
         ref={grid}
         title={t(`tabs.${kind}`)}
         queryKey={queryKey}
