@@ -41,6 +41,7 @@ vi.mock('./mappings/mappings.repository.js', async (load) => {
 });
 vi.mock('./accounts/accounts.repository.js', async (load) => { const m = await load<typeof import('./accounts/accounts.repository.js')>(); return { ...m, findAccountByKey: free(m.findAccountByKey, undefined) }; });
 vi.mock('./users/users.repository.js', async (load) => { const m = await load<typeof import('./users/users.repository.js')>(); return { ...m, findUsersByKeys: free(m.findUsersByKeys, []) }; });
+vi.mock('./users/sign-in-names.js', async (load) => { const m = await load<typeof import('./users/sign-in-names.js')>(); return { ...m, findSignInNameHolders: free(m.findSignInNameHolders, new Map<string, string[]>()) }; });
 vi.mock('./sysconfig/sysconfig.repository.js', async (load) => { const m = await load<typeof import('./sysconfig/sysconfig.repository.js')>(); return { ...m, listOrgCategories: free(m.listOrgCategories, []) }; });
 vi.mock('./products/products.repository.js', async (load) => { const m = await load<typeof import('./products/products.repository.js')>(); return { ...m, findProductByCode: free(m.findProductByCode, undefined) }; });
 
@@ -178,6 +179,15 @@ describe('a write that loses a uniqueness race answers the localised message and
     await lostRace(nina, Paths.addtenantuser, tenantUser(nina, 'dora', 'sales', { email: 'CARL@example.com' }), UserCodes.EMAIL_IN_USE);
     const dora = (await ok(nina, Paths.addtenantuser, tenantUser(nina, 'dora', 'sales'))).row.id;
     await lostRace(nina, Paths.edittenantuser, { id: dora, ...tenantUser(nina, 'dora', 'sales', { mobile: '13800000001', password: '' }) }, UserCodes.MOBILE_IN_USE);
+  });
+
+  it('users: a sign-in name taken in another tenant meanwhile (the sign-in name triggers, migration 0016), naming the field', async () => {
+    const other = await createTenantRow(t.app, 'racer');
+    await createUserRow(t.app, { tenantId: other, username: 'ravi', password: PASSWORD, mobile: '13800000077', email: 'ravi@racer.example' });
+    await lostRace(nina, Paths.addtenantuser, tenantUser(nina, 'RAVI', 'sales'), UserCodes.USERNAME_IN_USE);
+    await lostRace(nina, Paths.addtenantuser, tenantUser(nina, 'erin', 'sales', { mobile: '13800000077' }), UserCodes.MOBILE_IN_USE);
+    const erin = (await ok(nina, Paths.addtenantuser, tenantUser(nina, 'erin', 'sales'))).row.id;
+    await lostRace(nina, Paths.edittenantuser, { id: erin, ...tenantUser(nina, 'erin', 'sales', { email: 'Ravi@racer.example', password: '' }) }, UserCodes.EMAIL_IN_USE);
   });
 
   it('products: a code taken meanwhile', async () => {
