@@ -30,4 +30,6 @@ export const ClientCodes = {
   GRANT_TYPE_INVALID: 'client.grant_type_invalid',
   /** The refresh-token grant only makes sense with the authorization-code grant. */
   REFRESH_NEEDS_CODE: 'client.refresh_needs_code',
+  /** A public client (`none`) has no secret, so it cannot be reset. */
+  PUBLIC_NO_SECRET: 'client.public_no_secret',
 } as const;

@@ -24,6 +24,7 @@ export default {
   noApp: 'Please choose an application on the workbench first',
   goWorkbench: 'Go to the workbench',
   field: {
+    tokenEndpointAuthMethod: 'Client type',
     clientId: 'Client ID',
     name: 'Client name',
     redirectUris: 'Redirect URIs',
@@ -50,6 +51,16 @@ export default {
     authorization_code: 'Users sign in on the platform and return to the app with a code (PKCE)',
     refresh_token: 'The app exchanges a refresh token for a new access token',
   },
+  clientType: {
+    client_secret_basic: 'Confidential',
+    none: 'Public',
+  },
+  clientTypeHint: {
+    client_secret_basic: 'A server-side app that can keep a client secret',
+    none: 'A single-page or mobile app that cannot keep a secret: no secret, PKCE (S256) required',
+  },
+  typeLocked: 'The client type cannot be changed after creation',
+  publicSaved: 'The public client has been created: it has no secret and signs in with PKCE (S256)',
   idHelp: 'Letters, digits, hyphens and underscores, at most 64 characters; cannot be changed later',
   idLocked: 'The client ID cannot be changed after creation',
   idPattern: 'The client ID must consist of letters, numbers, hyphens and underscores',

@@ -15,4 +15,5 @@ export default {
   grant_type_required: 'Please choose at least one grant type',
   grant_type_invalid: 'The grant type "{{grantType}}" is not supported',
   refresh_needs_code: 'The refresh token grant can only be used with the authorization code grant',
+  public_no_secret: 'A public client has no secret, so there is no secret to reset',
 } satisfies Messages<typeof zh>;

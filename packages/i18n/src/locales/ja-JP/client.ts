@@ -24,6 +24,7 @@ export default {
   noApp: '先にワークベンチでアプリケーションを選択してください',
   goWorkbench: 'ワークベンチへ',
   field: {
+    tokenEndpointAuthMethod: 'クライアント種別',
     clientId: 'クライアント ID',
     name: 'クライアント名',
     redirectUris: 'リダイレクト URI',
@@ -50,6 +51,16 @@ export default {
     authorization_code: 'ユーザーはプラットフォームでサインインし、コードを持ってアプリに戻ります（PKCE）',
     refresh_token: 'アプリはリフレッシュトークンで新しいアクセストークンを取得します',
   },
+  clientType: {
+    client_secret_basic: 'コンフィデンシャル',
+    none: 'パブリック',
+  },
+  clientTypeHint: {
+    client_secret_basic: 'クライアントシークレットを安全に保管できるサーバー側アプリ',
+    none: 'シークレットを保管できないシングルページアプリやモバイルアプリ：シークレットなし、PKCE（S256）必須',
+  },
+  typeLocked: 'クライアント種別は作成後に変更できません',
+  publicSaved: 'パブリッククライアントを作成しました。シークレットはなく、PKCE（S256）でサインインします',
   idHelp: '英字、数字、ハイフン、アンダースコアで 64 文字以内。作成後は変更できません',
   idLocked: 'クライアント ID は作成後に変更できません',
   idPattern: 'クライアント ID は英字、数字、ハイフン、アンダースコアで入力してください',

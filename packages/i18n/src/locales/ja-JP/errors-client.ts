@@ -15,4 +15,5 @@ export default {
   grant_type_required: 'グラントタイプを 1 つ以上選択してください',
   grant_type_invalid: 'グラントタイプ「{{grantType}}」はサポートされていません',
   refresh_needs_code: 'リフレッシュトークンは認可コードグラントと一緒にのみ使用できます',
+  public_no_secret: 'パブリッククライアントにはシークレットがないため、リセットできません',
 } satisfies Messages<typeof zh>;

@@ -25,6 +25,7 @@ export default {
   noApp: '请先在工作台选择一个应用',
   goWorkbench: '前往工作台',
   field: {
+    tokenEndpointAuthMethod: '客户端类型',
     clientId: '客户端 ID',
     name: '客户端名称',
     redirectUris: '回调地址',
@@ -51,6 +52,16 @@ export default {
     authorization_code: '用户在平台登录后带授权码回到应用（PKCE）',
     refresh_token: '应用用刷新令牌换取新的访问令牌',
   },
+  clientType: {
+    client_secret_basic: '机密客户端',
+    none: '公共客户端',
+  },
+  clientTypeHint: {
+    client_secret_basic: '服务端应用，能安全保存客户端密钥',
+    none: '单页应用或移动应用，无法保存密钥：没有密钥，必须使用 PKCE（S256）',
+  },
+  typeLocked: '客户端类型创建后不能修改',
+  publicSaved: '公共客户端已创建：它没有密钥，登录时使用 PKCE（S256）',
   idHelp: '字母、数字、连字符和下划线，最多 64 个字符；创建后不能修改',
   idLocked: '客户端 ID 创建后不能修改',
   idPattern: '客户端 ID 只能由字母、数字、连字符和下划线组成',

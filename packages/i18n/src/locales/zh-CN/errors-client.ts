@@ -13,4 +13,5 @@ export default {
   grant_type_required: '请至少选择一种授权类型',
   grant_type_invalid: '不支持的授权类型“{{grantType}}”',
   refresh_needs_code: '刷新令牌只能与授权码模式一起使用',
+  public_no_secret: '公共客户端没有密钥，无法重置密钥',
 };

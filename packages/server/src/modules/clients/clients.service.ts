@@ -12,6 +12,8 @@
  *
  * The secret (agreed with the provider, modules/oidc): 32 random bytes base64url made here;
  * `secret_hash` is the lowercase hex SHA-256 of that string; answered exactly once (add, reset).
+ * A public client (`tokenEndpointAuthMethod: none`, chosen on add and fixed afterwards) has no
+ * secret: none is made, `secret_hash` stays null, and reset answers `client.public_no_secret`.
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
@@ -38,7 +40,8 @@ export function newClientSecret(): string {
 /** The API shape of a client row: everything but the secret hash. */
 export function toClientRow(c: repo.ClientRecord): ClientRow {
   return {
-    clientId: c.clientId, productId: c.productId, name: c.name, redirectUris: c.redirectUris,
+    clientId: c.clientId, productId: c.productId, name: c.name,
+    tokenEndpointAuthMethod: c.tokenEndpointAuthMethod === 'none' ? 'none' : 'client_secret_basic', redirectUris: c.redirectUris,
     postLogoutRedirectUris: c.postLogoutRedirectUris, grantTypes: c.grantTypes as GrantType[],
     status: c.status === 1 ? 1 : 0, description: c.description, creator: c.creator,
     createdAt: c.createdAt.toISOString(), updatedAt: c.updatedAt.toISOString(),
@@ -97,16 +100,18 @@ export async function getClient(tx: Tx, productId: string, clientId: string): Pr
   return toClientRow(await findInApp(tx, productId, clientId));
 }
 
-/** Registers a client; answers its row and the secret (the only time it is answered). */
+/** Registers a client; answers its row and the secret (the only time it is answered; null for a public client). */
 export async function addClient(tx: Tx, request: FastifyRequest, productId: string, b: ClientAddBody): Promise<ClientWithSecret> {
   const given = checkText('clientId', b.clientId, { max: CLIENT_RULES.clientId.max, pattern: CLIENT_RULES.clientId.pattern, patternCode: ClientCodes.ID_PATTERN });
   const fields = checkFields(b);
   const clientId = given || randomBytes(16).toString('hex');
   const inUse = new AppError(ClientCodes.ID_IN_USE, { clientId });
   if (await repo.findClientById(tx, clientId)) throw inUse;
-  const clientSecret = newClientSecret();
+  const isPublic = b.tokenEndpointAuthMethod === 'none';
+  const clientSecret = isPublic ? null : newClientSecret();
   const c = await withUniqueErrors({ oidc_clients_pkey: inUse }, () => repo.insertClient(tx, {
-    clientId, productId, ...fields, status: b.status ?? 1, secretHash: hashClientSecret(clientSecret), creator: request.auth?.username ?? '',
+    clientId, productId, ...fields, status: b.status ?? 1, creator: request.auth?.username ?? '',
+    tokenEndpointAuthMethod: isPublic ? 'none' : 'client_secret_basic', secretHash: clientSecret === null ? null : hashClientSecret(clientSecret),
   }));
   const row = toClientRow(c);
   await insertAuditEntry(tx, request, { tenantId: AUDIT_TENANT, action: 'client.add', entity: 'client', entityId: clientId, after: row });
@@ -125,7 +130,8 @@ export async function editClient(tx: Tx, request: FastifyRequest, productId: str
 
 /** A new secret for a client; the old one stops working at once. Answers the row and the new secret, once. */
 export async function resetClientSecret(tx: Tx, request: FastifyRequest, productId: string, clientId: string): Promise<ClientWithSecret> {
-  await findInApp(tx, productId, clientId);
+  const found = await findInApp(tx, productId, clientId);
+  if (found.tokenEndpointAuthMethod === 'none') throw new AppError(ClientCodes.PUBLIC_NO_SECRET);
   const clientSecret = newClientSecret();
   const c = (await repo.updateClientById(tx, clientId, { secretHash: hashClientSecret(clientSecret) }))!;
   await insertAuditEntry(tx, request, { tenantId: AUDIT_TENANT, action: 'client.reset_secret', entity: 'client', entityId: clientId, after: { secretReset: true } });

@@ -24,7 +24,7 @@ describe('client access API', () => {
     const { row, clientSecret } = add.body.data;
     expect(clientSecret).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(row).toMatchObject({ clientId: 'crm-web', productId: appA.id, name: 'CRM web', status: 1, creator: 'appadmin_a', grantTypes: ['authorization_code', 'refresh_token'], redirectUris: ['https://crm.example.com/callback'], postLogoutRedirectUris: ['https://crm.example.com/'] });
-    expect(JSON.stringify(row)).not.toMatch(/secret/i);
+    expect(JSON.stringify(row)).not.toMatch(/secret_?hash|clientSecret/i);
     expect((await stored('crm-web'))!.secretHash).toBe(sha256(clientSecret));
 
     const got = await a.post(Paths.getclient, { clientId: 'crm-web' }, inApp(appA.id));
@@ -34,7 +34,7 @@ describe('client access API', () => {
 
     const edit = await a.post(Paths.editclient, validClient({ clientId: 'crm-web', name: 'CRM', redirectUris: ['https://crm.example.com/cb2', 'http://localhost:3000/cb'], grantTypes: ['authorization_code'] }), inApp(appA.code));
     expect(edit.body.data.row).toMatchObject({ name: 'CRM', redirectUris: ['https://crm.example.com/cb2', 'http://localhost:3000/cb'], grantTypes: ['authorization_code'], status: 1, postLogoutRedirectUris: [] });
-    expect(JSON.stringify(edit.body.data)).not.toMatch(/secret/i);
+    expect(JSON.stringify(edit.body.data)).not.toMatch(/secret_?hash|clientSecret/i);
     expect((await stored('crm-web'))!.secretHash).toBe(sha256(clientSecret));
 
     expect((await a.post(Paths.statusclient, { ids: ['crm-web'], status: 0 }, inApp(appA.code))).body.data.count).toBe(1);
@@ -156,5 +156,41 @@ describe('client access API', () => {
     expect((await a.post(Paths.editclient, validClient({ clientId: id, grantTypes: ['refresh_token'] }), inApp(appA.code))).body.scode).toBe(ClientCodes.REFRESH_NEEDS_CODE);
     expect((await a.post(Paths.editclient, validClient({ clientId: id, redirectUris: ['http://x.example.com/'] }), inApp(appA.code))).body.scode).toBe(ClientCodes.URI_HTTPS_REQUIRED);
     expect((await a.post(Paths.getclient, { clientId: id }, inApp(appA.code))).body.data.row).toEqual(all.body.data.row);
+  });
+});
+
+describe('client types (issue 12 §3 public clients)', () => {
+  it('a public client (tokenEndpointAuthMethod none) gets no secret, keeps its type on edit, and has no secret to reset', async () => {
+    const { a, appA } = w;
+    a.language = 'EN_US';
+    const add = await a.post(Paths.addclient, validClient({ clientId: 'crm-spa', tokenEndpointAuthMethod: 'none' }), inApp(appA.code));
+    expect(add.body.result).toBe('1');
+    expect(add.body.data.clientSecret).toBeNull();
+    expect(add.body.data.row).toMatchObject({ clientId: 'crm-spa', tokenEndpointAuthMethod: 'none' });
+    expect(await stored('crm-spa')).toMatchObject({ secretHash: null, tokenEndpointAuthMethod: 'none' });
+
+    const edit = await a.post(Paths.editclient, validClient({ clientId: 'crm-spa', name: 'CRM SPA', tokenEndpointAuthMethod: 'client_secret_basic' }), inApp(appA.code));
+    expect(edit.body.data.row).toMatchObject({ name: 'CRM SPA', tokenEndpointAuthMethod: 'none' });
+    expect((await stored('crm-spa'))!.secretHash).toBeNull();
+
+    const before = await counts();
+    const reset = await a.post(Paths.resetclientsecret, { clientId: 'crm-spa' }, inApp(appA.code));
+    expect(reset.body).toMatchObject({ result: '0', scode: ClientCodes.PUBLIC_NO_SECRET, msg: 'A public client has no secret, so there is no secret to reset' });
+    expect(await counts()).toEqual(before);
+    expect((await stored('crm-spa'))!.secretHash).toBeNull();
+  });
+
+  it('a confidential client is the default and says so; an unknown client type is refused with 400 and writes nothing', async () => {
+    const { a, appA } = w;
+    const add = await a.post(Paths.addclient, validClient({ clientId: 'crm-server' }), inApp(appA.code));
+    expect(add.body.data.row.tokenEndpointAuthMethod).toBe('client_secret_basic');
+    expect(add.body.data.clientSecret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const before = await counts();
+    for (const bad of ['client_secret_jwt', 'private_key_jwt', 'client_secret_post', '']) {
+      const r = await a.post(Paths.addclient, validClient({ clientId: `bad-${bad || 'empty'}`, tokenEndpointAuthMethod: bad }), inApp(appA.code));
+      expect(r.status, bad).toBe(400);
+      expect(r.body.result).toBe('0');
+    }
+    expect(await counts()).toEqual(before);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * New / Modify client (SPEC §2 App `client`; docs/clients.md): client ID (optional on add, generated
- * when empty; fixed afterwards), name, status, grant types (checkboxes), redirect URIs and post-logout
+ * when empty; fixed afterwards), client type (confidential with a secret, or public — single-page and
+ * mobile apps, no secret, PKCE S256; chosen on add, fixed afterwards), name, status, grant types (checkboxes), redirect URIs and post-logout
  * redirect URIs (list editors), description. Rules from CLIENT_RULES and the protocol package's checks
  * (the server runs the same). Modify loads the record fresh (`getclient`). Server errors stay in the
  * modal. On add, `onSaved` receives the secret, which the page shows once.
@@ -10,8 +11,8 @@ import { Checkbox, Col, Form, Input, Radio, Row, Space, Typography } from 'antd'
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
-  ClientCodes, CLIENT_RULES, GRANT_TYPES, normaliseGrantTypes, Status,
-  type ClientRow, type ClientWithSecret, type GrantType, type StatusValue,
+  ClientCodes, CLIENT_RULES, GRANT_TYPES, normaliseGrantTypes, Status, TOKEN_ENDPOINT_AUTH_METHODS,
+  type ClientRow, type ClientWithSecret, type GrantType, type StatusValue, type TokenEndpointAuthMethod,
 } from '@mp/protocol';
 import FormModal, { type OpenMode } from '../../../../components/FormModal';
 import { requiredRule, textRules, type Translate } from '../../../../components/FormModal/rules';
@@ -20,6 +21,7 @@ import UriListField from './uri-list-field';
 
 export interface ClientFormValues {
   clientId?: string;
+  tokenEndpointAuthMethod: TokenEndpointAuthMethod;
   name: string;
   status: StatusValue;
   grantTypes: GrantType[];
@@ -33,12 +35,12 @@ export interface ClientFormModalProps {
   mode: OpenMode;
   row?: ClientRow;
   onClose: () => void;
-  /** After a save: the stored row, and on add the secret answered this once. */
-  onSaved: (saved: { row: ClientRow; clientSecret?: string }) => void;
+  /** After a save: the stored row, and on add the secret answered this once (null for a public client). */
+  onSaved: (saved: { row: ClientRow; clientSecret?: string | null }) => void;
 }
 
 const ADD_DEFAULTS: Partial<ClientFormValues> = {
-  status: Status.ENABLED, grantTypes: [...CLIENT_RULES.defaultGrantTypes], redirectUris: [''], postLogoutRedirectUris: [],
+  tokenEndpointAuthMethod: 'client_secret_basic', status: Status.ENABLED, grantTypes: [...CLIENT_RULES.defaultGrantTypes], redirectUris: [''], postLogoutRedirectUris: [],
 };
 
 const FIELD_OF_ERROR: Record<string, keyof ClientFormValues> = {
@@ -48,6 +50,17 @@ const FIELD_OF_ERROR: Record<string, keyof ClientFormValues> = {
   [ClientCodes.REFRESH_NEEDS_CODE]: 'grantTypes',
   [ClientCodes.REDIRECT_URI_REQUIRED]: 'grantTypes',
 };
+
+/** A choice's text: its name, its OAuth name as code, and a hint below. */
+function OptionText({ label, code, hint }: { label: string; code: string; hint: string }) {
+  return (
+    <>
+      <span>{label}</span>
+      <Typography.Text type="secondary" code style={{ marginInlineStart: 6, fontSize: 12 }}>{code}</Typography.Text>
+      <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>{hint}</Typography.Text>
+    </>
+  );
+}
 
 const clean = (list: string[] | undefined) => (list ?? []).map((s) => (s ?? '').trim()).filter(Boolean);
 
@@ -64,7 +77,7 @@ export default function ClientFormModal({ open, mode, row, onClose, onSaved }: C
     if (mode === 'add') return ADD_DEFAULTS;
     if (!record) return undefined;
     return {
-      clientId: record.clientId, name: record.name, status: record.status, grantTypes: record.grantTypes,
+      clientId: record.clientId, tokenEndpointAuthMethod: record.tokenEndpointAuthMethod, name: record.name, status: record.status, grantTypes: record.grantTypes,
       redirectUris: record.redirectUris.length ? record.redirectUris : [''], postLogoutRedirectUris: record.postLogoutRedirectUris, description: record.description,
     };
   }, [mode, record]);
@@ -79,7 +92,7 @@ export default function ClientFormModal({ open, mode, row, onClose, onSaved }: C
     if (modifying && record) {
       onSaved({ row: await editClient({ clientId: record.clientId, ...body }, { noToast: true }) });
     } else {
-      const r: ClientWithSecret = await addClient({ clientId: v.clientId?.trim() || undefined, ...body }, { noToast: true });
+      const r: ClientWithSecret = await addClient({ clientId: v.clientId?.trim() || undefined, tokenEndpointAuthMethod: v.tokenEndpointAuthMethod, ...body }, { noToast: true });
       onSaved(r);
     }
   };
@@ -110,6 +123,18 @@ export default function ClientFormModal({ open, mode, row, onClose, onSaved }: C
             <Input placeholder={t('placeholder.name')} maxLength={R.name.max} showCount autoComplete="off" />
           </Form.Item>
         </Col>
+        <Col span={24}>
+          <Form.Item name="tokenEndpointAuthMethod" label={label('tokenEndpointAuthMethod')} extra={modifying ? t('typeLocked') : undefined}
+            rules={[requiredRule(tr, label('tokenEndpointAuthMethod'), 'select')]}>
+            <Radio.Group disabled={modifying} data-testid="client-type">
+              <Space direction="vertical" size={6}>
+                {TOKEN_ENDPOINT_AUTH_METHODS.map((m) => (
+                  <Radio key={m} value={m}><OptionText label={t(`clientType.${m}`)} code={m} hint={t(`clientTypeHint.${m}`)} /></Radio>
+                ))}
+              </Space>
+            </Radio.Group>
+          </Form.Item>
+        </Col>
         <Col xs={24} md={12}>
           <Form.Item name="status" label={label('status')} rules={[requiredRule(tr, label('status'), 'select')]}>
             <Radio.Group options={[{ label: t('common:enabled'), value: Status.ENABLED }, { label: t('common:disabled'), value: Status.DISABLED }]} />
@@ -131,11 +156,7 @@ export default function ClientFormModal({ open, mode, row, onClose, onSaved }: C
             <Checkbox.Group style={{ width: '100%' }}>
               <Space direction="vertical" size={6}>
                 {GRANT_TYPES.map((g) => (
-                  <Checkbox key={g} value={g}>
-                    <span>{t(`grant.${g}`)}</span>
-                    <Typography.Text type="secondary" code style={{ marginInlineStart: 6, fontSize: 12 }}>{g}</Typography.Text>
-                    <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>{t(`grantHint.${g}`)}</Typography.Text>
-                  </Checkbox>
+                  <Checkbox key={g} value={g}><OptionText label={t(`grant.${g}`)} code={g} hint={t(`grantHint.${g}`)} /></Checkbox>
                 ))}
               </Space>
             </Checkbox.Group>

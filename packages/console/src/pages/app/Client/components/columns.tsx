@@ -1,7 +1,7 @@
 /**
- * Columns of the client grid (SPEC §2 App `client`): client ID (copyable), name, redirect URIs (the
+ * Columns of the client grid (SPEC §2 App `client`): client ID (copyable), name, client type, redirect URIs (the
  * first, and the rest in a tooltip), grant types, status, update time and the row operations — edit,
- * enable/disable, reset secret and delete, each destructive one behind a confirmation naming the
+ * enable/disable, reset secret (confidential clients only: a public one has no secret) and delete, each destructive one behind a confirmation naming the
  * client. Sortable on the server: CLIENT_SORT_FIELDS.
  */
 import { useMemo } from 'react';
@@ -18,7 +18,7 @@ export interface ClientRowActions {
   onDelete: (row: ClientRow) => Promise<unknown>;
 }
 
-export const CLIENT_TABLE_WIDTH = 1220;
+export const CLIENT_TABLE_WIDTH = 1330;
 
 const formatTime = (v: string) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '');
 
@@ -39,6 +39,16 @@ export function useClientColumns(actions: ClientRowActions): TableColumnsType<Cl
         ),
       },
       { title: t('field.name'), key: 'name', dataIndex: 'name', sorter: true, width: 130, ellipsis: true },
+      {
+        title: t('field.tokenEndpointAuthMethod'),
+        key: 'tokenEndpointAuthMethod',
+        width: 110,
+        render: (_, r) => (
+          <Tooltip title={t(`clientTypeHint.${r.tokenEndpointAuthMethod}`)}>
+            <Tag color={r.tokenEndpointAuthMethod === 'none' ? 'purple' : 'geekblue'} style={{ marginInlineEnd: 0 }} data-testid="client-type-tag">{t(`clientType.${r.tokenEndpointAuthMethod}`)}</Tag>
+          </Tooltip>
+        ),
+      },
       {
         title: t('field.redirectUris'),
         key: 'redirectUris',
@@ -79,7 +89,7 @@ export function useClientColumns(actions: ClientRowActions): TableColumnsType<Cl
           <Space size={0}>
             <RowButton onClick={() => actions.onEdit(r)}>{t('common:edit')}</RowButton>
             <StatusRowButton enabled={r.status === Status.ENABLED} name={r.name} onConfirm={() => actions.onToggleStatus(r)} />
-            <Popconfirm
+            {r.tokenEndpointAuthMethod !== 'none' && <Popconfirm
               title={t('resetTitle', { name: r.name })}
               description={<div style={{ maxWidth: 300 }}>{t('resetContent')}</div>}
               okText={t('common:ok')}
@@ -88,7 +98,7 @@ export function useClientColumns(actions: ClientRowActions): TableColumnsType<Cl
               onConfirm={() => actions.onResetSecret(r)}
             >
               <Button type="link" size="small" style={{ paddingInline: 4 }}>{t('resetSecret')}</Button>
-            </Popconfirm>
+            </Popconfirm>}
             <DeleteRowButton name={r.name} onConfirm={() => actions.onDelete(r)} />
           </Space>
         ),
