@@ -32,6 +32,24 @@ export const Codes = {
   INPUT_BAD_KEY: 'protocol.bad_key',
   /** Objects and arrays nested deeper than allowed. */
   INPUT_TOO_DEEP: 'protocol.too_deep',
+  /** The address has bad percent-encoding (not UTF-8 after decoding) (plugins/transport.ts). */
+  BAD_URL: 'protocol.bad_url',
+  /** The address is longer than the gateway accepts (HTTP 414). */
+  URL_TOO_LONG: 'protocol.url_too_long',
+  /** The request headers are larger than the server accepts (HTTP 431). */
+  HEADERS_TOO_LARGE: 'protocol.headers_too_large',
+  /** The body's content type is not one the route reads (HTTP 415). */
+  UNSUPPORTED_MEDIA_TYPE: 'protocol.unsupported_media_type',
+  /** A GET or HEAD request carries a body. */
+  BODY_NOT_ALLOWED: 'protocol.body_not_allowed',
+  /** The HTTP request itself is malformed (answered by the server before routing). */
+  BAD_REQUEST: 'protocol.bad_request',
+  /** The request did not arrive completely in time (HTTP 408). */
+  REQUEST_TIMEOUT: 'protocol.request_timeout',
+  /** `X-Timestamp` is not decimal milliseconds. */
+  TIMESTAMP_INVALID: 'protocol.timestamp_invalid',
+  /** `X-Sign-Range` is not the one the request needs: 2 for a POST with a JSON body, else 1. */
+  SIGN_RANGE_WRONG: 'protocol.sign_range_wrong',
   SERVER_ERROR: 'protocol.server_error',
 
   // Sign-in (SPEC §4 Login flow, §5 Login)

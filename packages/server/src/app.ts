@@ -19,6 +19,7 @@ import { registerErrorHandler, sendFailure } from './plugins/errors.js';
 import { registerBodyParser } from './plugins/body.js';
 import { registerGuard } from './plugins/guard.js';
 import { registerInputHygiene } from './plugins/input-hygiene.js';
+import { registerTransportChecks, transportOptions } from './plugins/transport.js';
 import { registerModules } from './modules/index.js';
 import { bootstrap } from './bootstrap.js';
 import { sweepExpired } from './modules/session/session.repository.js';
@@ -45,6 +46,7 @@ export async function buildApp(overrides: Partial<ServerConfig> = {}, opts: { lo
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: false } },
+    ...transportOptions(),
   });
   const database = opts.database ?? await openDatabase(config);
   const settings = new SettingsService(database.db, config);
@@ -69,6 +71,7 @@ export async function buildApp(overrides: Partial<ServerConfig> = {}, opts: { lo
   registerErrorHandler(app);
   registerBodyParser(app);
   registerGuard(app);
+  registerTransportChecks(app);
   registerInputHygiene(app);
   await app.register(multipart, { limits: { fileSize: FILE_LIMITS.imageBytes, files: 1, fields: 10 } });
   await app.register(swagger, {

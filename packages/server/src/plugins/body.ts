@@ -8,7 +8,9 @@ import { Codes, decryptValue } from '@mp/protocol';
 import { AppError } from '../lib/errors.js';
 
 export function registerBodyParser(app: FastifyInstance): void {
-  app.removeContentTypeParser('application/json');
+  // JSON (and multipart, registered by its plugin) only: Fastify's default text/plain parser would hand
+  // a route an unsigned string body; any other content type answers 415 (plugins/errors.ts).
+  app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: app.config.bodyLimit }, async (request: import('fastify').FastifyRequest, body: string) => {
     request.rawBody = body;
     if (body.trim() === '') return undefined;

@@ -1,7 +1,8 @@
 /**
  * One error handler turns every failure into the envelope (PROTOCOL.md "Response envelope";
  * CONVENTIONS "Errors"): AppError → its status and translated message; schema failures → 400 with
- * `data.errors`; body too large → 413; anything else → 500 hiding internals, logged with the request id.
+ * `data.errors`; body too large → 413; unreadable content type → 415; other client errors → 400;
+ * anything else → 500 hiding internals, logged with the request id.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Codes, fail } from '@mp/protocol';
@@ -32,6 +33,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || fe.statusCode === 413) {
       return sendFailure(request, reply, 413, Codes.PAYLOAD_TOO_LARGE);
     }
+    // A content type no parser reads, or a multipart call sent without multipart (plugins/transport.ts)
+    if (fe.statusCode === 415 || fe.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
+      return sendFailure(request, reply, 415, Codes.UNSUPPORTED_MEDIA_TYPE);
+    }
+    if (fe.statusCode === 414) return sendFailure(request, reply, 414, Codes.URL_TOO_LONG);
+    if (fe.statusCode === 404) return sendFailure(request, reply, 404, Codes.NOT_FOUND);
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
       return sendFailure(request, reply, 400, Codes.BODY_INVALID, { detail: fe.message });
     }

@@ -2,7 +2,8 @@
  * The gateway guard, run before validation and the handler of every route (PROTOCOL.md "Request
  * headers", "Signature"; SPEC §8 token codes; CONVENTIONS "Server" access rules):
  * 1. the route must declare `config.access` (else refused: a route without a rule is a defect);
- * 2. signed routes need every signing header, a timestamp within 300 s, a fresh nonce (the guard
+ * 2. signed routes need every signing header, a decimal-millisecond timestamp within 300 s, the sign
+ *    range the request needs (2 for a POST with a JSON body, else 1), a fresh nonce (the guard
  *    store: in the database for PostgreSQL, in this single process for embedded PGlite) and the
  *    right signature;
  * 3. session routes need a bearer token of an active, unexpired session (codes 10009021001/2,
@@ -10,7 +11,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Codes, DEFAULTS, expandIdentities, Headers, signaturePayload, SigninCodes, type SignInput } from '@mp/protocol';
+import { Codes, DEFAULTS, expandIdentities, Headers, signaturePayload, SigninCodes, signRangeFor, type SignInput } from '@mp/protocol';
 import { localeOf } from '@mp/i18n';
 import { AppError, unauthorized } from '../lib/errors.js';
 import { sessionIdOf } from '../modules/session/tokens.js';
@@ -19,6 +20,8 @@ import { resolveTenantContext } from './tenant-context.js';
 import { isRestrictedSession, OPEN_DURING_PASSWORD_CHANGE } from '../modules/auth/password-change.js';
 
 const SIGNING_HEADERS = [Headers.clientId, Headers.timestamp, Headers.nonce, Headers.signRange, Headers.signature] as const;
+/** `X-Timestamp`: milliseconds since the epoch as 1–16 decimal digits. */
+const TIMESTAMP = /^\d{1,16}$/;
 
 function header(request: FastifyRequest, name: string): string {
   const v = request.headers[name];
@@ -67,13 +70,18 @@ export function registerGuard(app: FastifyInstance): void {
     const missing = SIGNING_HEADERS.filter((h) => !header(request, h));
     if (missing.length) throw unauthorized(Codes.HEADERS_MISSING, { names: missing.join(', ') });
 
+    // Decimal milliseconds only: Number() would also take '0x…', '.5', '1e12' and ' 123'.
     const timestamp = header(request, Headers.timestamp);
+    if (!TIMESTAMP.test(timestamp)) throw unauthorized(Codes.TIMESTAMP_INVALID);
     const ts = Number(timestamp);
-    if (!Number.isFinite(ts) || Math.abs(Date.now() - ts) > DEFAULTS.signatureWindowMs) throw unauthorized(Codes.TIMESTAMP_STALE);
+    if (Math.abs(Date.now() - ts) > DEFAULTS.signatureWindowMs) throw unauthorized(Codes.TIMESTAMP_STALE);
 
     const nonce = header(request, Headers.nonce);
     if (!/^[0-9a-fA-F]{16,64}$/.test(nonce)) throw unauthorized(Codes.SIGNATURE_INVALID);
-    const signRange = header(request, Headers.signRange) === '2' ? '2' : '1';
+    // A POST with a JSON body is signed over its body (range 2); any other request with range 1. A
+    // range-1 signature on a body would leave the body unsigned, so it could be altered on the way.
+    const signRange = signRangeFor(request.method, request.rawBody !== undefined && request.rawBody.trim() !== '');
+    if (header(request, Headers.signRange) !== signRange) throw unauthorized(Codes.SIGN_RANGE_WRONG);
     const token = bearer(request);
     const { fresh, session } = await app.guardStore.check(nonce.toLowerCase(), ts, token ? sessionIdOf(token) : '');
 
