@@ -136,6 +136,7 @@ async function seedTenant(code: string, tag: string, outTag: string): Promise<Se
     ]);
     await tx.update(users).set({ stationId: id('st-in') }).where(eq(users.id, u.uin!));
     await tx.update(users).set({ stationId: id('st-out', true) }).where(eq(users.id, u.uout!));
+    // uout (outside) is also a member of the holder's role and of the organisation `in`: member lists hide them
     await tx.insert(roles).values([
       { id: id('role-in'), tenantId, code: `${tag}r1`, name: `${tag} Role In`, orgId: org.in },
       { id: id('role-out', true), tenantId, code: `${outTag}r2`, name: `${outTag} Role Out`, orgId: org.out },
@@ -146,8 +147,8 @@ async function seedTenant(code: string, tag: string, outTag: string): Promise<Se
       { tenantId, roleId: id('role-in'), kind: 'org', dataId: org.in },
       { tenantId, roleId: id('role-out', true), kind: 'org', dataId: org.out },
     ]);
-    await tx.insert(roleUsers).values([{ tenantId, roleId: id('role-in'), userId: u.holder! }, { tenantId, roleId: id('role-in'), userId: u.uin! }, { tenantId, roleId: id('role-out', true), userId: u.uout! }]);
-    await tx.insert(orgUsers).values([{ tenantId, orgId: org.in, userId: u.uin! }, { tenantId, orgId: org.out, userId: u.uout! }]);
+    await tx.insert(roleUsers).values([{ tenantId, roleId: id('role-in'), userId: u.holder! }, { tenantId, roleId: id('role-in'), userId: u.uin! }, { tenantId, roleId: id('role-out', true), userId: u.uout! }, { tenantId, roleId: id('role-in'), userId: u.uout! }]);
+    await tx.insert(orgUsers).values([{ tenantId, orgId: org.in, userId: u.uin! }, { tenantId, orgId: org.out, userId: u.uout! }, { tenantId, orgId: org.in, userId: u.uout! }]);
     await tx.insert(orgMappings).values([
       { id: id('orgmap-in'), tenantId, productId: product, orgId: org.in, externalCode: `${tag}EXTI`, externalName: `${tag} ext org in` },
       { id: id('orgmap-out', true), tenantId, productId: product, orgId: org.out, externalCode: `${outTag}EXTO`, externalName: `${outTag} ext org out` },
