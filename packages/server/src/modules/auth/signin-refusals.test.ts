@@ -12,12 +12,12 @@ import { eq, sql } from 'drizzle-orm';
 import { Codes, Paths } from '@mp/protocol';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
 import { tenants, users } from '../../db/schema/index.js';
-import { ADMIN_PASSWORD, createTenantRow, createUserRow, testApp } from '../../testing/test-app.js';
-import { codeIn, configureMail, startLocalSmtp, type LocalSmtp } from '../otc/otc.testing.js';
+import { createTenantRow, createUserRow } from '../../testing/test-app.js';
+import { testAppWithMail } from '../../testing/mail-app.js';
+import { codeIn } from '../otc/otc.testing.js';
 
 const PASSWORD = 'Passw0rd!x';
-let t: Awaited<ReturnType<typeof testApp>>;
-let smtp: LocalSmtp;
+let t: Awaited<ReturnType<typeof testAppWithMail>>;
 const set = (id: string, patch: Partial<typeof users.$inferInsert>) =>
   inScope(t.app.database.db, PLATFORM_SCOPE, (tx) => tx.update(users).set(patch).where(eq(users.id, id)));
 
@@ -32,11 +32,7 @@ const REFUSED: [string, string][] = [
 ];
 
 beforeAll(async () => {
-  t = await testApp();
-  smtp = await startLocalSmtp();
-  const admin = await t.client();
-  await admin.signIn('admin', ADMIN_PASSWORD);
-  await configureMail(admin, smtp.port);
+  t = await testAppWithMail();
   const id = async (username: string, o: { tenantId?: string; identities?: number[] } = {}) =>
     createUserRow(t.app, { username, password: PASSWORD, email: `${username}@example.org`, ...o });
   await set(await id('rf-disabled'), { status: 0 });
@@ -48,7 +44,7 @@ beforeAll(async () => {
   await id('rf-offtenant', { tenantId: off });
   await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) => tx.update(tenants).set({ status: 0 }).where(eq(tenants.id, off)));
 });
-afterAll(async () => { await t.close(); await smtp.close(); });
+afterAll(async () => { await t.close(); });
 
 async function attempt(username: string, password: string) {
   await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) => tx.execute(sql`delete from rate_limits`));
@@ -83,9 +79,9 @@ describe('a refused account answers alike for right and wrong passwords', () => 
     const c = await t.client();
     c.language = 'EN_US';
     const email = 'rf-disabled@example.org';
-    const before = smtp.received.length;
+    const before = t.smtp.received.length;
     await c.post(`${Paths.sendemailcode}/${encodeURIComponent(email)}`);
-    const code = codeIn(await smtp.waitFor(email, before));
+    const code = codeIn(await t.smtp.waitFor(email, before));
     const other = code === '000000' ? '000001' : '000000';
     const right = await c.post(Paths.signinbycode, { loginType: 'email', address: email, dynamicCode: code, agree: true });
     const wrong = await c.post(Paths.signinbycode, { loginType: 'email', address: email, dynamicCode: other, agree: true });

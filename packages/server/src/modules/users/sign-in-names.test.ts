@@ -12,17 +12,17 @@ import { Codes, Paths, UserCodes } from '@mp/protocol';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
 import { rowsOf } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
-import { ADMIN_PASSWORD, createUserRow, testApp } from '../../testing/test-app.js';
+import { ADMIN_PASSWORD, createUserRow } from '../../testing/test-app.js';
+import { testAppWithMail } from '../../testing/mail-app.js';
 import type { GatewayClient } from '../../testing/gateway-client.js';
 import { onDevSms } from '../otc/sms/dev-provider.js';
-import { codeIn, configureMail, startLocalSmtp, type LocalSmtp } from '../otc/otc.testing.js';
+import { codeIn, type LocalSmtp } from '../otc/otc.testing.js';
 import { uploadTo } from './users.testing.js';
 import { buildWorld, PASSWORD, pollJob, tenantUser, type TenantUserWorld } from './users.tenant.testing.js';
 
-let t: Awaited<ReturnType<typeof testApp>>;
+let t: Awaited<ReturnType<typeof testAppWithMail>>;
 let w: TenantUserWorld;
 let nora: GatewayClient;
-let admin: GatewayClient;
 let smtp: LocalSmtp;
 let bella = '';
 const sms: { mobile: string; code: string }[] = [];
@@ -46,18 +46,15 @@ const signIn = async (login: string, password = PASSWORD, tenant?: string) => {
 };
 
 beforeAll(async () => {
-  t = await testApp();
+  t = await testAppWithMail();
+  ({ smtp } = t);
   w = await buildWorld(t, 'sn');
   bella = await createUserRow(t.app, { tenantId: w.beta.tenantId, username: BELLA.username, password: PASSWORD, mobile: BELLA.mobile, email: BELLA.email });
   nora = await w.as('snnora', w.acme.tenantId);
   nora.language = 'EN_US';
-  smtp = await startLocalSmtp();
-  admin = await t.client();
-  await admin.signIn('admin', ADMIN_PASSWORD);
-  await configureMail(admin, smtp.port);
   onDevSms((m) => sms.push(m));
 });
-afterAll(async () => { await t.close(); await smtp.close(); });
+afterAll(async () => { await t.close(); });
 
 describe('another tenant cannot take a sign-in name', () => {
   it('refuses a new user with beta\'s user name, mobile or e-mail (any case, or as another field), naming no tenant', async () => {
@@ -156,6 +153,8 @@ describe('beta\'s user still signs in from the default console on every path', (
   });
 
   it('with MFA the pending sign-in and its code are bella\'s', async () => {
+    const admin = await t.client(); // buildWorld's sign-in replaced the first session of admin
+    await admin.signIn('admin', ADMIN_PASSWORD);
     expect((await admin.post(Paths.saveloginconfig, { mfaEnabled: true })).body.result).toBe('1');
     try {
       const r = await signIn(BELLA.mobile);
