@@ -11,8 +11,7 @@ import { OTC_RULES, type OtcChannel } from '@mp/protocol';
 import { sendLoginCode, signInByCode } from '../../api/otc';
 import { ApiError } from '../../api/client';
 import SendCodeButton from './send-code-button';
-import { completeSignIn } from './sign-in-methods';
-import type { SignInOutcome } from './sign-in-flow';
+import { completeSignIn, type SignInOutcome } from './sign-in-flow';
 
 interface Values { address: string; dynamicCode: string; agreement: boolean }
 

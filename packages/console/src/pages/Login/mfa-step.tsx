@@ -11,8 +11,7 @@ import { Codes, OTC_RULES, OtcCodes, type MfaPendingRow, type OtcChannel } from 
 import { confirmMfa, sendMfaCode } from '../../api/otc';
 import { ApiError } from '../../api/client';
 import SendCodeButton from './send-code-button';
-import { completeSignIn } from './sign-in-methods';
-import type { SignInOutcome } from './sign-in-flow';
+import { completeSignIn, type SignInOutcome } from './sign-in-flow';
 
 export interface MfaStepProps {
   pending: MfaPendingRow;

@@ -5,7 +5,7 @@
  * `changePassword`; the page shows the change screen and then calls `finishSignIn`. No React here; the
  * login page shows what this returns.
  */
-import { Codes, type MfaPendingRow } from '@mp/protocol';
+import { Codes, type MfaPendingRow, type SignInRow } from '@mp/protocol';
 import { signIn, tokenLogin, type SignInParams } from '../../api/auth';
 import { ApiError } from '../../api/client';
 import { codeEndpointUrl, fetchSsoTicket, interactionOfHash } from '../../api/oidc';
@@ -47,9 +47,17 @@ export async function runSignIn(params: SignInParams): Promise<SignInOutcome> {
     return { kind: 'error', message: e instanceof ApiError ? e.message : String(e), refreshCaptcha: true };
   }
   if ((row as Partial<MfaPendingRow>).mfaRequired) return { kind: 'mfa', pending: row as unknown as MfaPendingRow };
+  return completeSignIn(params.username, row);
+}
+
+/**
+ * After a sign-in answered `{ token, userId }` (password, dynamic code or MFA confirmation): stores the
+ * session and runs the rest of the sequence, or stops at `changePassword`. Never throws.
+ */
+export async function completeSignIn(username: string, row: SignInRow): Promise<SignInOutcome> {
   useSessionStore.getState().setAuth(row.token, row.userId);
-  if (row.mustChangePassword) return { kind: 'changePassword', username: params.username };
-  return finishSignIn(params.username, row.token, row.userId);
+  if (row.mustChangePassword) return { kind: 'changePassword', username };
+  return finishSignIn(username, row.token, row.userId);
 }
 
 /**

@@ -10,28 +10,17 @@ import './codes.css';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { create } from 'zustand';
-import type { MfaPendingRow, SignInRow } from '@mp/protocol';
-import { useSessionStore } from '../../stores/session';
+import type { MfaPendingRow } from '@mp/protocol';
 import DynamicCodeForm from './dynamic-code-form';
 import ForgotPasswordLink from './forgot-password-modal';
 import MfaStep from './mfa-step';
-import { finishSignIn, type SignInOutcome } from './sign-in-flow';
+import type { SignInOutcome } from './sign-in-flow';
 
 /** The pending MFA sign-in, if any (set by the page when signin answers `mfaRequired`). */
 const useMfaStore = create<{ pending: MfaPendingRow | null }>(() => ({ pending: null }));
 /** Shows the MFA step for a pending sign-in. */
 export function showMfa(pending: MfaPendingRow | null): void {
   useMfaStore.setState({ pending });
-}
-
-/**
- * After a code sign-in or MFA confirmation answered `{ token, userId }`: stores the session and runs
- * the rest of the sequence exactly as after a password sign-in.
- */
-export async function completeSignIn(username: string, row: SignInRow): Promise<SignInOutcome> {
-  useSessionStore.getState().setAuth(row.token, row.userId);
-  if (row.mustChangePassword) return { kind: 'changePassword', username };
-  return finishSignIn(username, row.token, row.userId);
 }
 
 export interface SignInMethodsProps {
