@@ -2,7 +2,8 @@
  * The sign-in page end to end in Chromium (docs/login.md): the slider security check dragged with the
  * mouse (failing off the gap, passing on it), every validation message of SPEC §5/§8 Login in three
  * languages, the privacy agreement refused, the first-login forced password change, remember password
- * (the user name only), and modify password from the header's user menu.
+ * (the user name only), and modify password from the header's user menu; and the image digits (a PNG,
+ * click to change) whose sign-in carries the proof of work the page solved in the background.
  *
  * The test finds the gap the way a person does, by looking: it compares the piece with the background
  * (both PNGs the server sent) at every x. Nothing on the page or in the answer tells where the gap is.
@@ -10,10 +11,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { inflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { resources, type Locale } from '@mp/i18n';
 import { Paths, SLIDER_RULES, type CaptchaRow } from '@mp/protocol';
+import { decodePng } from '../packages/server/src/testing/png.js';
 import { ADMIN_PASSWORD, chooseLanguage, launchBrowser, shot, startServer, type RunningServer } from './support.js';
 
 const NEW_PASSWORD = 'Changed@2026e2e';
@@ -27,35 +28,14 @@ let page: Page;
 let puzzle: CaptchaRow | null = null;
 
 /** A screenshot in e2e/artifacts and in the engineer's folder. */
-async function snap(name: string): Promise<void> {
+async function snap(name: string, p: Page = page): Promise<void> {
   // Let an open menu (the language switch) close first.
-  await page.mouse.move(5, 500);
-  await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').waitFor({ state: 'hidden' }).catch(() => undefined);
-  await page.waitForTimeout(300);
-  await shot(page, name);
+  await p.mouse.move(5, 500);
+  await p.locator('.ant-dropdown:not(.ant-dropdown-hidden)').waitFor({ state: 'hidden' }).catch(() => undefined);
+  await p.waitForTimeout(300);
+  await shot(p, name);
   mkdirSync('/tmp/signin-shots', { recursive: true });
   copyFileSync(join(new URL('.', import.meta.url).pathname, 'artifacts', `${name}.png`), `/tmp/signin-shots/${name}.png`);
-}
-
-/** Decodes the server's PNGs (8-bit RGBA, filter 0 rows). */
-function decodePng(dataUrl: string): { w: number; h: number; px: Buffer } {
-  const buf = Buffer.from(dataUrl.split(',')[1]!, 'base64');
-  let off = 8;
-  let w = 0;
-  let h = 0;
-  const idat: Buffer[] = [];
-  while (off < buf.length) {
-    const len = buf.readUInt32BE(off);
-    const type = buf.toString('ascii', off + 4, off + 8);
-    const body = buf.subarray(off + 8, off + 8 + len);
-    if (type === 'IHDR') { w = body.readUInt32BE(0); h = body.readUInt32BE(4); }
-    if (type === 'IDAT') idat.push(body);
-    off += 12 + len;
-  }
-  const raw = inflateSync(Buffer.concat(idat));
-  const px = Buffer.alloc(w * h * 4);
-  for (let y = 0; y < h; y++) raw.copy(px, y * w * 4, y * (w * 4 + 1) + 1, (y + 1) * (w * 4 + 1));
-  return { w, h, px };
 }
 
 /** The x where the piece fits: where the background is the piece darkened, compared at every x. */
@@ -255,5 +235,60 @@ describe('sign-in page', () => {
     await page.getByText(en.login.testAccount, { exact: true }).waitFor();
     await page.unroute(`**${Paths.signin}`);
     expect(zh.login.testAccount).toBeTruthy();
+  });
+});
+
+describe('image digits with the proof of work (verification code type 1)', () => {
+  let digits: RunningServer;
+  let p: Page;
+  beforeAll(async () => {
+    digits = await startServer({ MP_LOGIN_CAPTCHA: '1' });
+    p = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+  });
+  afterAll(async () => {
+    await p?.close();
+    await digits?.stop();
+  });
+
+  it('shows the digits as a PNG (click to change) in three languages; the sign-in carries the solved proof of work and the server checks the digits', async () => {
+    const first = p.waitForResponse((r) => r.url().endsWith(Paths.validcode));
+    await p.goto(`${digits.url}/login`);
+    const row = (await (await first).json()).data.row as CaptchaRow;
+    const img = p.getByTestId('captcha').locator('img');
+    await img.waitFor();
+    expect(await img.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    expect(row.pow?.parameters.data?.captchaId).toBe(row.captchaId);
+    const renewed = p.waitForResponse((r) => r.url().endsWith(Paths.validcode));
+    await p.getByTestId('captcha').click();
+    const next = (await (await renewed).json()).data.row as CaptchaRow;
+    await expect.poll(() => img.getAttribute('src')).toBe(next.image);
+    for (const { locale, name } of LANGS) {
+      if (locale !== 'zh-CN') await chooseLanguage(p, name);
+      const t = resources[locale].login;
+      await p.getByRole('heading', { name: t.title }).waitFor();
+      await p.getByTestId('login-submit').click();
+      await p.getByText(t.verifyCodeRequired, { exact: true }).waitFor();
+      await snap(`signin-image-${locale}`, p);
+    }
+    await chooseLanguage(p, 'English');
+    await p.getByRole('heading', { name: en.login.title }).waitFor();
+    // Five digits are never the four drawn: the server must answer "wrong code", which it
+    // does only after accepting the proof of work solved in the background.
+    const t = en.login;
+    await p.getByPlaceholder(t.username, { exact: true }).fill('admin');
+    await p.getByPlaceholder(t.password, { exact: true }).fill(ADMIN_PASSWORD);
+    await p.getByPlaceholder(t.verifyCode, { exact: true }).fill('00000');
+    await p.getByRole('checkbox', { name: new RegExp(t.agreePrefix.trim()) }).check();
+    const sent = p.waitForRequest((r) => r.url().endsWith(Paths.signin));
+    const again = p.waitForResponse((r) => r.url().endsWith(Paths.validcode));
+    await p.getByTestId('login-submit').click();
+    const body = (await sent).postDataJSON() as { captchaId: string; pow?: { challenge: { parameters: { data?: { captchaId?: string } } }; solution: { derivedKey: string; time?: number } } };
+    expect(body.pow?.challenge.parameters.data?.captchaId).toBe(body.captchaId);
+    expect(body.pow?.solution.derivedKey).toMatch(/^[0-9a-f]{64}$/);
+    console.log(`[signin.spec] proof of work solved in the browser in ${Math.round(body.pow?.solution.time ?? -1)} ms`);
+    await p.getByText(en.errors.login.captcha_wrong).waitFor();
+    // A new captcha (and challenge) after the failed try.
+    expect(((await (await again).json()).data.row as CaptchaRow).captchaId).not.toBe(body.captchaId);
+    await snap('signin-image-wrong-en-US', p);
   });
 });

@@ -16,6 +16,12 @@ export interface ServerConfig {
   adminPassword: string | undefined;
   /** Login check type for a new deployment: '0' none, '1' image (default), '2' slider. */
   loginCaptcha: '0' | '1' | '2';
+  /**
+   * Proof-of-work size of a captcha (MP_CAPTCHA_POW_WORK, default 1500): the most PBKDF2 tries (2,000
+   * iterations each) a solver may need; the answer lies between a third of it and all of it
+   * (docs/login.md "Proof of work"). Tests lower it.
+   */
+  captchaPowWork: number;
   /** Token lifetime in minutes. */
   tokenTtlMin: number;
   lockoutThreshold: number;
@@ -37,6 +43,12 @@ export interface ServerConfig {
   trustProxy: boolean | string;
   /** OpenID Connect issuer (MP_PUBLIC_URL + '/oidc'; default http://<host>:<port>/oidc; docs/oidc.md). */
   oidcIssuer: string;
+  /**
+   * Origins allowed to show the platform's pages in a frame (MP_FRAME_ANCESTORS: origins such as
+   * `https://portal.example.com`, or `'self'`, separated by spaces or commas). Empty (the default):
+   * no page may be framed (`frame-ancestors 'none'`, `X-Frame-Options: DENY`; plugins/security-headers.ts).
+   */
+  frameAncestors: string[];
 }
 
 /** Proxies trusted by default: this host and private networks (proxy-addr's named ranges). */
@@ -54,6 +66,20 @@ function int(v: string | undefined, d: number): number {
   return Number.isFinite(n) && n > 0 ? n : d;
 }
 
+/**
+ * MP_FRAME_ANCESTORS as a list: each entry `'self'` or an http(s) origin (scheme, host, optional port;
+ * a leading `*.` host wildcard allowed). Throws on anything else, so a typo cannot open framing wide.
+ */
+export function frameAncestorsOf(v: string | undefined): string[] {
+  const list = (v ?? '').split(/[\s,]+/).filter(Boolean);
+  for (const entry of list) {
+    if (entry !== "'self'" && !/^https?:\/\/(\*\.)?[a-z0-9.-]+(:\d{1,5})?$/i.test(entry)) {
+      throw new Error(`MP_FRAME_ANCESTORS: "${entry}" is not 'self' or an origin such as https://portal.example.com`);
+    }
+  }
+  return list;
+}
+
 /** Reads the configuration from `env` (defaults to process.env). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const captcha = env.MP_LOGIN_CAPTCHA;
@@ -65,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     adminUsername: env.MP_ADMIN_USERNAME || 'admin',
     adminPassword: env.MP_ADMIN_PASSWORD || undefined,
     loginCaptcha: captcha === '0' || captcha === '2' ? captcha : '1',
+    captchaPowWork: int(env.MP_CAPTCHA_POW_WORK, 1500),
     tokenTtlMin: int(env.MP_TOKEN_TTL_MIN, 120),
     lockoutThreshold: int(env.MP_LOCKOUT_THRESHOLD, 5),
     lockoutWindowMin: int(env.MP_LOCKOUT_WINDOW_MIN, 15),
@@ -73,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: env.LOG_LEVEL ?? 'info',
     bodyLimit: int(env.MP_BODY_LIMIT, 1024 * 1024),
     trustProxy: trustProxyOf(env.MP_TRUST_PROXY),
+    frameAncestors: frameAncestorsOf(env.MP_FRAME_ANCESTORS),
     oidcIssuer: `${(env.MP_PUBLIC_URL || `http://${!env.HOST || env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${int(env.PORT, 8080)}`).replace(/\/+$/, '')}/oidc`,
   };
 }

@@ -8,6 +8,7 @@ import {
   Paths,
   type CaptchaRow,
   type CodeTableEntry,
+  type PowAnswer,
   type SessionUserInfo,
   type SignInRow,
   type SliderAnswer,
@@ -21,7 +22,10 @@ export function fetchConfig(): Promise<StartupConfig> {
   return loadStartupConfig();
 }
 
-/** A new image captcha: `{ captchaId, image }` (image is a data: URL). No spinner: it sits in the form. */
+/**
+ * A new captcha: `{ captchaId, image, pow }` (image a PNG data: URL; with a slider also the piece). No
+ * spinner: it sits in the form.
+ */
 export async function fetchCaptcha(): Promise<CaptchaRow> {
   const data = await post<{ row: CaptchaRow }>(Paths.validcode, undefined, { noLoading: true, noToast: true });
   return data.row;
@@ -35,6 +39,8 @@ export interface SignInParams {
   verifyCode?: string;
   /** The slider answer when verifyCodeType is '2' (rules/signin.ts). */
   slider?: SliderAnswer;
+  /** The captcha's solved proof of work with verifyCodeType '1' and '2' (docs/login.md). */
+  pow?: PowAnswer;
   agree: boolean;
 }
 

@@ -9,6 +9,15 @@ export const SigninCodes = {
   /** The slider answer is wrong, too fast, malformed, already used or expired (one try per puzzle). */
   SLIDER_FAILED: 'signin.slider_failed',
   /**
+   * The login check is the image or the slider and the sign-in carries no solved proof of work (the
+   * `pow` challenge `validcode` answered; docs/login.md "Proof of work").
+   */
+  POW_REQUIRED: 'signin.pow_required',
+  /** The proof of work is wrong, forged, or belongs to another captcha (each is bound to its captcha). */
+  POW_FAILED: 'signin.pow_failed',
+  /** The proof of work's challenge has expired (it lives as long as its captcha). */
+  POW_EXPIRED: 'signin.pow_expired',
+  /**
    * The session belongs to a user who must change their password first (login configuration
    * `forcePasswordChange`): every call except the password change and the session calls is refused.
    */

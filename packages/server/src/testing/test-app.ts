@@ -1,6 +1,8 @@
 /**
  * A fresh app on an in-memory PGlite for route tests (CONVENTIONS "Tests": in-process with inject on a
- * real database), with the platform administrator `admin` / ADMIN_PASSWORD and no captcha.
+ * real database), with the platform administrator `admin` / ADMIN_PASSWORD and no captcha (a captcha's
+ * proof of work, when one is turned on, takes a few tries only: `captchaPowWork` 6; solve it with
+ * `solvePow`, testing/pow.ts).
  */
 import { buildApp } from '../app.js';
 import type { ServerConfig } from '../config.js';
@@ -9,7 +11,7 @@ import { GatewayClient } from './gateway-client.js';
 export const ADMIN_PASSWORD = 'Admin@2026x';
 
 export async function testApp(overrides: Partial<ServerConfig> = {}) {
-  const { app } = await buildApp({ dataDir: 'memory://', adminUsername: 'admin', adminPassword: ADMIN_PASSWORD, loginCaptcha: '0', consoleDir: '/nonexistent', ...overrides }, { logger: false });
+  const { app } = await buildApp({ dataDir: 'memory://', adminUsername: 'admin', adminPassword: ADMIN_PASSWORD, loginCaptcha: '0', captchaPowWork: 6, consoleDir: '/nonexistent', ...overrides }, { logger: false });
   await app.ready();
   const client = () => new GatewayClient(app).init();
   return { app, client, close: () => app.close() };

@@ -51,7 +51,7 @@ export default function LoginPage() {
       return;
     }
     const username = values.username.trim();
-    const outcome = await runSignIn({ username, password, captchaId, verifyCode: values.verifyCode?.trim() ?? '', slider: values.slider ?? undefined, agree });
+    const outcome = await runSignIn({ username, password, captchaId, verifyCode: values.verifyCode?.trim() ?? '', slider: values.slider ?? undefined, pow: values.pow, agree });
     setBusy(false);
     if (outcome.kind === 'changePassword') {
       setMustChange({ username, remember: values.remember });

@@ -1,18 +1,20 @@
 /**
  * The sign-in form (SPEC §1 Login, §5 Login): user name (or mobile or e-mail), password, the login check
  * of verifyCodeType — image digits '1' (click to change) or the slider '2' — renewed after each failed
- * attempt, remember password (the user name here; the password to the browser's password manager,
- * remember.ts), the agreement checkbox with its policy link, and the error of the last attempt.
+ * attempt and solving its proof of work in the background (pow.ts), remember password (the user name
+ * here; the password to the browser's password manager, remember.ts), the agreement checkbox with its
+ * policy link, and the error of the last attempt.
  */
 import { Alert, Button, Checkbox, Form, Input } from 'antd';
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { VerifyCodeType, type CaptchaRow, type SliderAnswer } from '@mp/protocol';
+import { VerifyCodeType, type CaptchaRow, type PowAnswer, type SliderAnswer } from '@mp/protocol';
 import { fetchCaptcha } from '../../api/auth';
 import { useConfigStore } from '../../stores/config';
 import { readRemembered } from './remember';
 import SliderCaptcha from './slider-captcha';
+import { solvePow } from './pow';
 import { useRelocalisedErrors } from '../ModifyPassword/use-relocalised-errors';
 
 export interface LoginValues {
@@ -22,6 +24,8 @@ export interface LoginValues {
   slider?: SliderAnswer | null;
   remember: boolean;
   agreement: boolean;
+  /** The captcha's solved proof of work (set on submit, not a field; pow.ts). */
+  pow?: PowAnswer;
 }
 
 export interface LoginFormProps {
@@ -41,14 +45,38 @@ export default function LoginForm(p: LoginFormProps) {
   const [form] = Form.useForm<LoginValues>();
   useRelocalisedErrors(form);
   const [captcha, setCaptcha] = useState<CaptchaRow | null>(null);
+  /** The proof of work of the captcha shown, solving in the background since the captcha came. */
+  const work = useRef<{ abort: AbortController; solved: Promise<PowAnswer | undefined> } | null>(null);
+  const [solving, setSolving] = useState(false);
 
   const renewCaptcha = useCallback(async () => {
     if (!withImage && !withSlider) return;
     form.setFieldsValue({ verifyCode: '', slider: null });
-    try { setCaptcha(await fetchCaptcha()); } catch (e) { console.warn('[login] captcha failed', e); setCaptcha(null); }
+    work.current?.abort.abort();
+    work.current = null;
+    try {
+      const row = await fetchCaptcha();
+      if (row.pow) {
+        const abort = new AbortController();
+        work.current = { abort, solved: solvePow(row.pow, abort.signal) };
+      }
+      setCaptcha(row);
+    } catch (e) { console.warn('[login] captcha failed', e); setCaptcha(null); }
   }, [withImage, withSlider, form]);
 
   useEffect(() => { void renewCaptcha(); }, [renewCaptcha, p.captchaNonce]);
+  useEffect(() => () => work.current?.abort.abort(), []);
+
+  /** Submits with the proof of work, waiting for it when the search is not done yet. */
+  const finish = async (v: LoginValues): Promise<void> => {
+    const captchaId = captcha?.captchaId ?? '';
+    const pending = work.current;
+    if (!pending) { p.onSubmit(v, captchaId); return; }
+    setSolving(true);
+    const pow = await pending.solved;
+    setSolving(false);
+    if (work.current === pending) p.onSubmit({ ...v, pow }, captchaId);
+  };
 
   const remembered = readRemembered();
   return (
@@ -57,7 +85,7 @@ export default function LoginForm(p: LoginFormProps) {
       size="large"
       className="mp-login-form"
       initialValues={{ username: remembered?.username ?? '', password: '', remember: Boolean(remembered), agreement: false, slider: null }}
-      onFinish={(v) => p.onSubmit(v, captcha?.captchaId ?? '')}
+      onFinish={(v) => { void finish(v); }}
       requiredMark={false}
     >
       {p.error && <Alert className="mp-login-error" type="error" showIcon title={p.error} role="alert" />}
@@ -100,7 +128,7 @@ export default function LoginForm(p: LoginFormProps) {
           <a onClick={(e) => { e.preventDefault(); p.onShowPolicy(); }} href="#privacy">{t('privacyLink')}</a>
         </Checkbox>
       </Form.Item>
-      <Button type="primary" htmlType="submit" block loading={p.busy} className="mp-login-submit" data-testid="login-submit">
+      <Button type="primary" htmlType="submit" block loading={p.busy || solving} className="mp-login-submit" data-testid="login-submit">
         {t('submit')}
       </Button>
     </Form>

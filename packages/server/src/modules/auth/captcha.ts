@@ -1,13 +1,16 @@
 /**
- * Image captchas (PROTOCOL.md Sign-in step 2; SPEC §1 "image verification code (click to change)"):
- * four digits drawn as SVG by svg-captcha, air-gapped. The answer is kept only as a hash, for five
- * minutes and one try, in the database so every instance can check it.
+ * Image captchas (PROTOCOL.md Sign-in step 2; SPEC §1 "image verification code (click to change)";
+ * docs/login.md "Image digits"): four random digits drawn as a distorted, noisy PNG (captcha-image.ts),
+ * with a proof-of-work challenge bound to the captcha (proof-of-work.ts). The answer is kept only as a
+ * hash, for five minutes and one try, in the database so every instance can check it.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomInt, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import svgCaptcha from 'svg-captcha';
+import type { CaptchaRow } from '@mp/protocol';
 import type { Db, Tx } from '../../db/client.js';
 import { captchas } from '../../db/schema/index.js';
+import { CAPTCHA_IMAGE, drawCaptcha } from './captcha-image.js';
+import { createPowChallenge } from './proof-of-work.js';
 
 export const CAPTCHA_TTL_MS = 5 * 60_000;
 
@@ -16,13 +19,18 @@ export function answerHash(captchaId: string, answer: string): string {
   return createHash('sha256').update(`${captchaId}:${answer.trim().toLowerCase()}`).digest('hex');
 }
 
-/** Makes and stores a captcha; returns its id and the image as a data URL. */
-export async function createCaptcha(db: Db): Promise<{ captchaId: string; image: string }> {
-  const c = svgCaptcha.create({ size: 4, charPreset: '0123456789', noise: 2, color: true, background: '#eef3fb', width: 120, height: 40, fontSize: 44 });
+/**
+ * Makes and stores a captcha; returns its id, the digits as a PNG data URL and its proof-of-work
+ * challenge (`powWork`: config `captchaPowWork`).
+ */
+export async function createCaptcha(db: Db, powWork: number): Promise<CaptchaRow> {
+  const text = Array.from({ length: CAPTCHA_IMAGE.length }, () => String(randomInt(0, 10))).join('');
+  const png = drawCaptcha(text);
   const captchaId = randomUUID();
-  await db.insert(captchas).values({ id: captchaId, answerHash: answerHash(captchaId, c.text), expiresAt: new Date(Date.now() + CAPTCHA_TTL_MS) });
+  const expiresAt = new Date(Date.now() + CAPTCHA_TTL_MS);
+  await db.insert(captchas).values({ id: captchaId, answerHash: answerHash(captchaId, text), expiresAt });
   await db.delete(captchas).where(sql`${captchas.expiresAt} < now()`);
-  return { captchaId, image: `data:image/svg+xml;base64,${Buffer.from(c.data).toString('base64')}` };
+  return { captchaId, image: `data:image/png;base64,${png.toString('base64')}`, pow: await createPowChallenge(db, captchaId, expiresAt, powWork) };
 }
 
 /** True when the captcha exists, is unexpired and `answer` is right. Does not consume it. */

@@ -4,11 +4,12 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { Codes, Paths, SigninCodes, SLIDER_RULES } from '@mp/protocol';
+import { Codes, Paths, SigninCodes, SLIDER_RULES, type PowAnswer } from '@mp/protocol';
 import { ADMIN_PASSWORD, createTenantRow, createUserRow, testApp } from '../../testing/test-app.js';
 import type { GatewayClient } from '../../testing/gateway-client.js';
 import { captchas, users } from '../../db/schema/index.js';
 import { sliderTarget } from './slider-captcha.js';
+import { solvePow } from '../../testing/pow.js';
 
 type T = Awaited<ReturnType<typeof testApp>>;
 
@@ -29,10 +30,13 @@ describe('slider security check (verification code type 2)', () => {
     const [stored] = await t.app.database.db.select().from(captchas).where(eq(captchas.id, row.captchaId));
     const target = sliderTarget(stored!.answerHash, row.captchaId, await t.app.settings.crypto());
     expect(target).not.toBeNull();
+    pows.set(row.captchaId, await solvePow(row.pow));
     return { id: row.captchaId, target: target!, row };
   }
+  /** Each puzzle's solved proof of work, sent with every answer to it. */
+  const pows = new Map<string, PowAnswer>();
   const body = (c: GatewayClient, captchaId: string | undefined, slider: unknown) =>
-    ({ username: 'admin', password: c.encrypt(ADMIN_PASSWORD), agree: true, captchaId, slider });
+    ({ username: 'admin', password: c.encrypt(ADMIN_PASSWORD), agree: true, captchaId, slider, pow: captchaId ? pows.get(captchaId) : undefined });
 
   it('answers a PNG puzzle (background with the gap, the piece, its y) and stores no plain answer', async () => {
     const c = await t.client();
@@ -86,7 +90,7 @@ describe('slider security check (verification code type 2)', () => {
   it('refuses an image-captcha answer in place of the slider', async () => {
     const c = await t.client();
     const p = await puzzle(c);
-    const r = await c.post(Paths.signin, { username: 'admin', password: c.encrypt(ADMIN_PASSWORD), agree: true, captchaId: p.id, verifyCode: '1234' });
+    const r = await c.post(Paths.signin, { username: 'admin', password: c.encrypt(ADMIN_PASSWORD), agree: true, captchaId: p.id, verifyCode: '1234', pow: pows.get(p.id) });
     expect(r.body.scode).toBe(SigninCodes.SLIDER_REQUIRED);
   });
 });

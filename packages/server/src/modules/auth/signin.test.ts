@@ -4,6 +4,7 @@ import { Codes, Paths } from '@mp/protocol';
 import { ADMIN_PASSWORD, createTenantRow, createUserRow, testApp } from '../../testing/test-app.js';
 import { GatewayClient } from '../../testing/gateway-client.js';
 import { answerHash } from './captcha.js';
+import { solvePow } from '../../testing/pow.js';
 import { captchas, sessions } from '../../db/schema/index.js';
 
 let t: Awaited<ReturnType<typeof testApp>>;
@@ -171,20 +172,21 @@ describe('image captcha', () => {
       const c = await s.client();
       expect(c.config.rows.verifyCodeType).toBe('1');
       const img = await c.post(Paths.validcode, undefined, { unsigned: true });
-      expect(img.body.data.row.image).toMatch(/^data:image\/svg\+xml;base64,/);
+      expect(img.body.data.row.image).toMatch(/^data:image\/png;base64,/);
       const none = await c.post(Paths.signin, { username: 'admin', password: c.encrypt(ADMIN_PASSWORD), agree: true });
       expect(none.body.scode).toBe(Codes.CAPTCHA_REQUIRED);
       // The answer is stored only as a hash: plant a known one for this captcha id.
       const id = img.body.data.row.captchaId as string;
+      const pow = await solvePow(img.body.data.row.pow);
       await s.app.database.db.update(captchas).set({ answerHash: answerHash(id, '1234') }).where(eq(captchas.id, id));
-      const wrong = await c.post(Paths.signin, { username: 'admin', password: c.encrypt(ADMIN_PASSWORD), captchaId: id, verifyCode: '9999', agree: true });
+      const wrong = await c.post(Paths.signin, { username: 'admin', password: c.encrypt(ADMIN_PASSWORD), captchaId: id, verifyCode: '9999', agree: true, pow });
       expect(wrong.body.scode).toBe(Codes.CAPTCHA_WRONG);
-      const reused = await c.post(Paths.signin, { username: 'admin', password: c.encrypt(ADMIN_PASSWORD), captchaId: id, verifyCode: '1234', agree: true });
+      const reused = await c.post(Paths.signin, { username: 'admin', password: c.encrypt(ADMIN_PASSWORD), captchaId: id, verifyCode: '1234', agree: true, pow });
       expect(reused.body.scode).toBe(Codes.CAPTCHA_WRONG);
       const fresh = await c.post(Paths.validcode, undefined, { unsigned: true });
       const id2 = fresh.body.data.row.captchaId as string;
       await s.app.database.db.update(captchas).set({ answerHash: answerHash(id2, '4321') }).where(eq(captchas.id, id2));
-      const good = await c.post(Paths.signin, { username: 'admin', password: c.encrypt(ADMIN_PASSWORD), captchaId: id2, verifyCode: '4321', agree: true });
+      const good = await c.post(Paths.signin, { username: 'admin', password: c.encrypt(ADMIN_PASSWORD), captchaId: id2, verifyCode: '4321', agree: true, pow: await solvePow(fresh.body.data.row.pow) });
       expect(good.body.result).toBe('1');
     } finally {
       await s.close();

@@ -13,6 +13,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { captchas } from '../../db/schema/index.js';
 import { CAPTCHA_TTL_MS } from './captcha.js';
 import { drawSlider, PIECE_BOX } from './slider-image.js';
+import { createPowChallenge } from './proof-of-work.js';
 
 /** Marks a `captchas.answer_hash` as a slider's target rather than an image answer's hash. */
 const PREFIX = 'slider:';
@@ -20,18 +21,22 @@ const PREFIX = 'slider:';
 /** The deployment key and cipher the target x is kept under. */
 export interface SliderKey { mpk: string; cryptoType: string }
 
-/** Makes and stores a puzzle; answers its id, the background with the gap, and the piece. */
-export async function createSliderCaptcha(db: Db, key: SliderKey): Promise<CaptchaRow> {
+/**
+ * Makes and stores a puzzle; answers its id, the background with the gap, the piece, and the puzzle's
+ * proof-of-work challenge (`powWork`: config `captchaPowWork`; proof-of-work.ts).
+ */
+export async function createSliderCaptcha(db: Db, key: SliderKey, powWork: number): Promise<CaptchaRow> {
   const { width, height } = SLIDER_RULES;
   // Leave the piece's own width free at the left, so a piece left where it starts never matches.
   const x = randomInt(PIECE_BOX + 20, width - PIECE_BOX - 4);
   const y = randomInt(4, height - PIECE_BOX - 4);
   const { background, piece } = drawSlider(x, y);
   const captchaId = randomUUID();
+  const expiresAt = new Date(Date.now() + CAPTCHA_TTL_MS);
   await db.insert(captchas).values({
     id: captchaId,
     answerHash: PREFIX + encryptValue(`${x}:${captchaId}`, key.mpk, key.cryptoType),
-    expiresAt: new Date(Date.now() + CAPTCHA_TTL_MS),
+    expiresAt,
   });
   await db.delete(captchas).where(sql`${captchas.expiresAt} < now()`);
   return {
@@ -42,6 +47,7 @@ export async function createSliderCaptcha(db: Db, key: SliderKey): Promise<Captc
     pieceSize: PIECE_BOX,
     width,
     height,
+    pow: await createPowChallenge(db, captchaId, expiresAt, powWork),
   };
 }
 
