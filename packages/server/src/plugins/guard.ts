@@ -7,7 +7,9 @@
  *    store: in the database for PostgreSQL, in this single process for embedded PGlite) and the
  *    right signature;
  * 3. session routes need a bearer token of an active, unexpired session (codes 10009021001/2,
- *    10025000350), and the user types the rule names (10009029001).
+ *    10025000350), and the user types the rule names (10009029001);
+ * 4. after validation, tenant routes that declare `actsOn` may change only the users they reach
+ *    (modules/tenancy/acting-on.ts).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -18,6 +20,7 @@ import { sessionIdOf } from '../modules/session/tokens.js';
 import type { Access } from '../types.js';
 import { resolveTenantContext } from './tenant-context.js';
 import { isRestrictedSession, OPEN_DURING_PASSWORD_CHANGE } from '../modules/auth/password-change.js';
+import { registerActsOnCheck } from '../modules/tenancy/acting-on.js';
 
 const SIGNING_HEADERS = [Headers.clientId, Headers.timestamp, Headers.nonce, Headers.signRange, Headers.signature] as const;
 /** `X-Timestamp`: milliseconds since the epoch as 1–16 decimal digits. */
@@ -114,4 +117,6 @@ export function registerGuard(app: FastifyInstance): void {
     if (!allows(access, userTypes)) throw new AppError(Codes.NO_PERMISSION);
     if (typeof access === 'object' && 'tenant' in access) request.tenant = await resolveTenantContext(app, request.auth, request.tenantHeader, access, request.routeOptions.url ?? '');
   });
+  // 4. declared "acts on" user ids (after validation): data scope and rank (modules/tenancy/acting-on.ts)
+  registerActsOnCheck(app);
 }

@@ -3,14 +3,15 @@
  * succeeded', the unbind texts; docs/tenant-members.md): list, add, edit, delete, associate a user and
  * unbind. Rules (ACCOUNT_RULES): type 1–3, account id required (letters, digits, `_ - . @`, ≤ 100) and
  * unique per type in the tenant (any case), nickname ≤ 50, no script tag. An account is associated with
- * at most one user, a user with at most one account per type. A caller who is not the tenant's
- * administrator acts only on accounts associated with nobody or with a user in their data scope, and
- * associates only users in scope (`10009029001`). Writes: one transaction, audited.
+ * at most one user, a user with at most one account per type. A caller acts only on accounts associated
+ * with nobody or with a user they may act on (in their data scope, `10009029001`, and holding nothing
+ * more than the caller, `user.outranks_caller`: modules/tenancy/acting-on.ts), and associates only such
+ * users (`bindaccount` declares `actsOn: 'userId'`). Writes: one transaction, audited.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import {
-  ACCOUNT_RULES, AccountCodes, Codes, pageInfo, WECHAT_TYPES, type AccountAddBody, type AccountBindBody, type AccountEditBody,
+  ACCOUNT_RULES, AccountCodes, pageInfo, WECHAT_TYPES, type AccountAddBody, type AccountBindBody, type AccountEditBody,
   type AccountListBody, type AccountRow, type AccountUserCandidateBody, type AccountUserCandidateRow, type Paged,
 } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
@@ -19,6 +20,7 @@ import { withUniqueErrors } from '../../lib/unique-violation.js';
 import { checkText } from '../../lib/validate.js';
 import { insertAuditEntry } from '../audit/audit.repository.js';
 import type { TenantCaller } from '../orgmembers/orgmembers.service.js';
+import { actingCallerOf, assertActsOn } from '../tenancy/acting-on.js';
 import * as repo from './accounts.repository.js';
 
 /** The API shape of an account. */
@@ -35,17 +37,19 @@ function audited(a: Partial<repo.AccountRecord>) {
   return { accountType: a.accountType, account: a.account, nickname: a.nickname, status: a.status, userId: a.userId ?? null };
 }
 
-/** Refuses (`10009029001`) an account associated with a user outside the caller's scope. */
-async function assertAccountInScope(tx: Tx, c: TenantCaller, a: repo.AccountListRecord): Promise<void> {
-  if (c.scope.all || !a.userId) return;
-  if (!(await repo.findUserInScope(tx, c.tenantId, c.scope, a.userId))) throw new AppError(Codes.NO_PERMISSION);
+/**
+ * Refuses unless the caller may act on the users the accounts are associated with (inside their scope,
+ * holding nothing more: modules/tenancy/acting-on.ts). @throws 10009029001, user.outranks_caller.
+ */
+async function assertAccountsReachable(tx: Tx, request: FastifyRequest, list: repo.AccountListRecord[]): Promise<void> {
+  await assertActsOn(tx, actingCallerOf(request), list.flatMap((a) => (a.userId ? [a.userId] : [])));
 }
 
-/** The account `id` of the tenant, in scope. @throws account.not_found, 10009029001. */
-async function getAccount(tx: Tx, c: TenantCaller, id: string): Promise<repo.AccountListRecord> {
+/** The account `id` of the tenant, its user reachable. @throws account.not_found, 10009029001, user.outranks_caller. */
+async function getAccount(tx: Tx, request: FastifyRequest, c: TenantCaller, id: string): Promise<repo.AccountListRecord> {
   const a = await repo.findAccountById(tx, c.tenantId, id);
   if (!a) throw new AppError(AccountCodes.NOT_FOUND);
-  await assertAccountInScope(tx, c, a);
+  await assertAccountsReachable(tx, request, [a]);
   return a;
 }
 
@@ -96,7 +100,7 @@ export async function addAccount(tx: Tx, request: FastifyRequest, c: TenantCalle
 
 /** `editaccount`: changes type, account id, nickname or status (the association stays). */
 export async function editAccount(tx: Tx, request: FastifyRequest, c: TenantCaller, b: AccountEditBody): Promise<{ id: string }> {
-  const a = await getAccount(tx, c, b.id);
+  const a = await getAccount(tx, request, c, b.id);
   const v = await checkAccount(tx, c, b, a);
   await withUniqueErrors({ user_accounts_account_uq: accountInUse(v.account) }, () => repo.updateAccountById(tx, c.tenantId, a.id, v));
   await insertAuditEntry(tx, request, { tenantId: c.tenantId, action: 'account.edit', entity: 'account', entityId: a.id, before: audited(a), after: audited({ ...a, ...v }) });
@@ -108,7 +112,7 @@ export async function deleteAccounts(tx: Tx, request: FastifyRequest, c: TenantC
   const unique = [...new Set(ids)];
   const found = await repo.findAccountsByIds(tx, c.tenantId, unique);
   if (found.length !== unique.length) throw new AppError(AccountCodes.NOT_FOUND);
-  for (const a of found) await assertAccountInScope(tx, c, a);
+  await assertAccountsReachable(tx, request, found);
   const count = await repo.deleteAccountsByIds(tx, c.tenantId, unique);
   for (const a of found) await insertAuditEntry(tx, request, { tenantId: c.tenantId, action: 'account.delete', entity: 'account', entityId: a.id, before: audited(a) });
   return { count };
@@ -120,7 +124,7 @@ export async function deleteAccounts(tx: Tx, request: FastifyRequest, c: TenantC
  *   account.user_has_type (the user has an account of this type), 10009029001.
  */
 export async function bindAccount(tx: Tx, request: FastifyRequest, c: TenantCaller, b: AccountBindBody): Promise<{ id: string }> {
-  const a = await getAccount(tx, c, b.id);
+  const a = await getAccount(tx, request, c, b.id);
   const user = await repo.findUserInScope(tx, c.tenantId, c.scope, b.userId);
   if (!user) throw new AppError(AccountCodes.USER_NOT_FOUND);
   if (a.userId === user.id) return { id: a.id };
@@ -135,7 +139,7 @@ export async function bindAccount(tx: Tx, request: FastifyRequest, c: TenantCall
 
 /** `unbindaccount`: ends the account's association (SPEC §8 'Are you sure to unbind wechat?'). @throws account.not_found, account.not_bound, 10009029001. */
 export async function unbindAccount(tx: Tx, request: FastifyRequest, c: TenantCaller, id: string): Promise<{ id: string }> {
-  const a = await getAccount(tx, c, id);
+  const a = await getAccount(tx, request, c, id);
   if (!a.userId) throw new AppError(AccountCodes.NOT_BOUND);
   await repo.updateAccountById(tx, c.tenantId, a.id, { userId: null, boundAt: null });
   await insertAuditEntry(tx, request, { tenantId: c.tenantId, action: 'account.unbind', entity: 'account', entityId: a.id,

@@ -22,7 +22,8 @@ import { AppError } from '../../lib/errors.js';
 import type { TenantContext } from '../../types.js';
 import { TENANT_MENU } from '../menu/tenant-menu.js';
 import { listOrganisationsOfTenant } from '../organisations/organisations.repository.js';
-import { apisFromGrants, assertOrgsInScope, listMemberGrants } from '../tenancy/data-scope.js';
+import { assertOrgsInScope } from '../tenancy/data-scope.js';
+import { holdingsOf, holdsAll, type Holdings } from '../tenancy/acting-on.js';
 import { tenantApiCatalogue, type TenantApi } from '../../plugins/tenant-context.js';
 import * as grants from './roles.grants.repository.js';
 import { checkItems, replaceGrantSet } from './roles.grants.service.js';
@@ -32,34 +33,15 @@ import { getRoleInScope } from './roles.tenant.service.js';
 const MENU_IDS = new Set(TENANT_MENU.map((m) => m.code));
 const ORG_TYPE_IDS = new Set(ORG_TYPES.map(String));
 
-/** What a role holder holds in the tenant, and so may pass on. */
-interface Holdings { menus: Map<string, number>; apis: Set<string>; anyType: boolean; types: Set<number>; wholeTenant: boolean }
-
-async function holdingsOf(tx: Tx, request: FastifyRequest, ctx: TenantContext): Promise<Holdings> {
-  const userId = request.auth!.userId;
-  const rows = await listMemberGrants(tx, ctx.id, userId);
-  const parts = ctx.scope.all ? [] : ctx.scope.parts;
-  return {
-    menus: await tenantRepo.listMenuBitsOfUser(tx, ctx.id, userId),
-    apis: apisFromGrants(rows),
-    anyType: parts.some((p) => p.types === null),
-    types: new Set(parts.flatMap((p) => p.types ?? [])),
-    wholeTenant: parts.some((p) => p.prefixes === null),
-  };
+/** What the caller holds in the tenant (modules/tenancy/acting-on.ts: the same rule decides whom they may act on). */
+function callerHoldings(tx: Tx, request: FastifyRequest, ctx: TenantContext): Promise<Holdings> {
+  return holdingsOf(tx, ctx.id, request.auth!.userId, ctx.scope);
 }
 
 /** Refuses (10009029001) unless the caller holds every item of `items` (grants of `kind`). */
 async function assertHeld(tx: Tx, ctx: TenantContext, h: Holdings, kind: string, items: grants.GrantRecord[]): Promise<void> {
   if (!items.length) return;
-  const ok = (() => {
-    switch (kind) {
-      case GrantKind.MENU: return items.every((i) => (i.purview & ~(h.menus.get(i.dataId) ?? 0)) === 0);
-      case GrantKind.API: return items.every((i) => h.apis.has(i.dataId));
-      case GrantKind.ORG_TYPE: return h.anyType || items.every((i) => h.types.has(Number(i.dataId)));
-      default: return true;
-    }
-  })();
-  if (!ok) throw new AppError(Codes.NO_PERMISSION);
+  if (!holdsAll(h, kind, items)) throw new AppError(Codes.NO_PERMISSION);
   if (kind === GrantKind.ORG) await assertOrgsInScope(tx, ctx.scope, items.map((i) => i.dataId));
 }
 
@@ -88,7 +70,7 @@ async function saveGrantSet(tx: Tx, request: FastifyRequest, ctx: TenantContext,
   await getRoleInScope(tx, ctx, roleId);
   let h: Holdings | undefined;
   if (!ctx.admin) {
-    h = await holdingsOf(tx, request, ctx);
+    h = await callerHoldings(tx, request, ctx);
     await assertHeld(tx, ctx, h, kind, raised(await grants.listGrants(tx, ctx.id, roleId, kind, category), items));
   }
   const result = await replaceGrantSet(tx, request, ctx.id, roleId, kind, category, items);
@@ -102,7 +84,7 @@ async function saveGrantSet(tx: Tx, request: FastifyRequest, ctx: TenantContext,
  */
 export async function assertRoleGrantsHeld(tx: Tx, request: FastifyRequest, ctx: TenantContext, roleId: string): Promise<void> {
   if (ctx.admin) return;
-  const h = await holdingsOf(tx, request, ctx);
+  const h = await callerHoldings(tx, request, ctx);
   const all = await tenantRepo.listAllGrants(tx, ctx.id, roleId);
   for (const kind of [GrantKind.MENU, GrantKind.API, GrantKind.ORG_TYPE, GrantKind.ORG]) {
     await assertHeld(tx, ctx, h, kind, all.filter((g) => g.kind === kind));

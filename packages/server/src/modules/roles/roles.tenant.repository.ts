@@ -1,14 +1,14 @@
 /**
  * Queries of the tenant area's role management that the platform's role repository does not have
  * (docs/tenant-roles.md): one page of a level of the organisation grant tree limited to the caller's data scope,
- * a role's granted organisations with their names, every grant of a role, and the menu bits a role holder
- * holds (for "no privilege escalation"). Callers run them inside `inScope(db, { scope: 'tenant', … })`.
+ * a role's granted organisations with their names and every grant of a role (what a role holder holds:
+ * modules/tenancy/acting-on.ts `holdingsOf`). Callers run them inside `inScope(db, { scope: 'tenant', … })`.
  */
-import { and, asc, count, eq, inArray, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { GrantKind, Purview } from '@mp/protocol';
+import { and, asc, count, eq, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { GrantKind } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
-import { organisations, roleGrants, roles, roleUsers, users } from '../../db/schema/index.js';
-import { orgIdInScope, orgRowInScope, type DataScope } from '../tenancy/data-scope.js';
+import { organisations, roleGrants } from '../../db/schema/index.js';
+import { orgRowInScope, type DataScope } from '../tenancy/data-scope.js';
 
 /** One organisation of a grant tree level. */
 export interface OrgLevelRecord { id: string; parentId: string | null; code: string; name: string; type: number; status: number; hasChildren: boolean }
@@ -59,26 +59,4 @@ export async function listGrantedOrgs(tx: Tx, tenantId: string, roleId: string, 
 export async function listAllGrants(tx: Tx, tenantId: string, roleId: string) {
   return tx.select({ kind: roleGrants.kind, dataId: roleGrants.dataId, purview: roleGrants.purview, orgCategory: roleGrants.orgCategory })
     .from(roleGrants).where(and(eq(roleGrants.tenantId, tenantId), eq(roleGrants.roleId, roleId)));
-}
-
-/**
- * The menus the enabled roles of `userId` grant in the tenant, with the union of their bits (1 read,
- * 2 write): what a role holder holds and so may pass on.
- */
-export async function listMenuBitsOfUser(tx: Tx, tenantId: string, userId: string): Promise<Map<string, number>> {
-  const rows = await tx.select({ id: roleGrants.dataId, bits: sql<number>`bit_or(${roleGrants.purview})` }).from(roleGrants)
-    .innerJoin(roleUsers, and(eq(roleUsers.tenantId, roleGrants.tenantId), eq(roleUsers.roleId, roleGrants.roleId)))
-    .innerJoin(roles, and(eq(roles.tenantId, roleGrants.tenantId), eq(roles.id, roleGrants.roleId)))
-    .where(and(eq(roleGrants.tenantId, tenantId), eq(roleUsers.userId, userId), eq(roleGrants.kind, GrantKind.MENU), eq(roles.status, 1),
-      sql`(${roleGrants.purview} & ${Purview.READ}) <> 0`))
-    .groupBy(roleGrants.dataId);
-  return new Map(rows.map((r) => [r.id, Number(r.bits)]));
-}
-
-/** How many of `userIds` are users of the tenant inside `scope` (by affiliated organisation). */
-export async function countUsersInScope(tx: Tx, tenantId: string, scope: DataScope, userIds: string[]): Promise<number> {
-  if (!userIds.length) return 0;
-  const [r] = await tx.select({ n: sql<number>`count(*)::int` }).from(users)
-    .where(and(eq(users.tenantId, tenantId), inArray(users.id, userIds), orgIdInScope(scope, users.orgId)));
-  return r?.n ?? 0;
 }

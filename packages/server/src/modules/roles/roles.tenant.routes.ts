@@ -5,6 +5,7 @@
  * administrators and role holders with the API grant of the call may make it, limited to their data
  * scope (roles.tenant.service.ts). Each call is one transaction in the tenant's scope.
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   ok, Paths, TenantApiGrantSaveBody, TenantGrantQuery, TenantGrantSaveBody, TenantOrgGrantQuery, TenantOrgGrantSaveBody,
@@ -17,85 +18,89 @@ import * as svc from './roles.tenant.service.js';
 import * as grantSvc from './roles.tenant.grants.service.js';
 import { menuPurviewTree, orgCategoriesOf, orgTypePurviews } from './roles.grants.service.js';
 
-const config = { access: { tenant: 'member', menu: 'roleManagement' } } as const;
+const access = { tenant: 'member', menu: 'roleManagement' } as const;
+const config = { access } as const;
+/** Membership changes of the users in `userIds`: scope and rank checked by the guard (modules/tenancy/acting-on.ts). */
+const onUsers = { access: { ...access, actsOn: 'userIds' } } as const;
 const tags = ['roles'];
 
 export default async function roleTenantRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
   /** Runs `fn` in one transaction scoped to the request's tenant, with its tenant context. */
   const inTenant = <T>(request: FastifyRequest, fn: (tx: Tx, ctx: TenantContext) => Promise<T>) => {
     const ctx = request.tenant!;
     return inScope(app.database.db, { scope: 'tenant', tenantId: ctx.id }, (tx) => fn(tx, ctx));
   };
 
-  app.post(Paths.listtenantrole, { config, schema: { tags, body: TenantRoleListBody } }, async (request) =>
-    ok(await inTenant(request, (tx, c) => svc.listTenantRolePage(tx, c, request.body as TenantRoleListBody))));
+  r.post(Paths.listtenantrole, { config, schema: { tags, body: TenantRoleListBody } }, async (request) =>
+    ok(await inTenant(request, (tx, c) => svc.listTenantRolePage(tx, c, request.body))));
 
-  app.post(Paths.addtenantrole, { config, schema: { tags, body: TenantRoleAddBody } }, async (request) =>
-    ok({ row: await inTenant(request, (tx, c) => svc.addTenantRole(tx, request, c, request.body as TenantRoleAddBody)) }));
+  r.post(Paths.addtenantrole, { config, schema: { tags, body: TenantRoleAddBody } }, async (request) =>
+    ok({ row: await inTenant(request, (tx, c) => svc.addTenantRole(tx, request, c, request.body)) }));
 
-  app.post(Paths.edittenantrole, { config, schema: { tags, body: TenantRoleEditBody } }, async (request) =>
-    ok({ row: await inTenant(request, (tx, c) => svc.editTenantRole(tx, request, c, request.body as TenantRoleEditBody)) }));
+  r.post(Paths.edittenantrole, { config, schema: { tags, body: TenantRoleEditBody } }, async (request) =>
+    ok({ row: await inTenant(request, (tx, c) => svc.editTenantRole(tx, request, c, request.body)) }));
 
-  app.post(Paths.deletetenantrole, { config, schema: { tags, body: TenantRoleDeleteBody } }, async (request) =>
-    ok(await inTenant(request, (tx, c) => svc.deleteTenantRoles(tx, request, c, (request.body as TenantRoleDeleteBody).roleIds))));
+  r.post(Paths.deletetenantrole, { config, schema: { tags, body: TenantRoleDeleteBody } }, async (request) =>
+    ok(await inTenant(request, (tx, c) => svc.deleteTenantRoles(tx, request, c, request.body.roleIds))));
 
-  app.post(Paths.listtenantroleuser, { config, schema: { tags, body: TenantRoleUserListBody } }, async (request) =>
-    ok(await inTenant(request, (tx, c) => svc.listTenantRoleUserPage(tx, c, request.body as TenantRoleUserListBody, true))));
+  r.post(Paths.listtenantroleuser, { config, schema: { tags, body: TenantRoleUserListBody } }, async (request) =>
+    ok(await inTenant(request, (tx, c) => svc.listTenantRoleUserPage(tx, c, request.body, true))));
 
-  app.post(Paths.listusernotintenantrole, { config, schema: { tags, body: TenantRoleUserListBody } }, async (request) =>
-    ok(await inTenant(request, (tx, c) => svc.listTenantRoleUserPage(tx, c, request.body as TenantRoleUserListBody, false))));
+  r.post(Paths.listusernotintenantrole, { config, schema: { tags, body: TenantRoleUserListBody } }, async (request) =>
+    ok(await inTenant(request, (tx, c) => svc.listTenantRoleUserPage(tx, c, request.body, false))));
 
-  app.post(Paths.addtenantroleuser, { config, schema: { tags, body: TenantRoleUserBody } }, async (request) =>
-    ok(await inTenant(request, (tx, c) => svc.addTenantRoleUsers(tx, request, c, request.body as TenantRoleUserBody))));
+  r.post(Paths.addtenantroleuser, { config: onUsers, schema: { tags, body: TenantRoleUserBody } }, async (request) =>
+    ok(await inTenant(request, (tx, c) => svc.addTenantRoleUsers(tx, request, c, request.body))));
 
-  app.post(Paths.deletetenantroleuser, { config, schema: { tags, body: TenantRoleUserBody } }, async (request) =>
-    ok(await inTenant(request, (tx, c) => svc.deleteTenantRoleUsers(tx, request, c, request.body as TenantRoleUserBody))));
+  r.post(Paths.deletetenantroleuser, { config: onUsers, schema: { tags, body: TenantRoleUserBody } }, async (request) =>
+    ok(await inTenant(request, (tx, c) => svc.deleteTenantRoleUsers(tx, request, c, request.body))));
 
-  app.get(Paths.listtenantmenupurview, { config, schema: { tags, querystring: TenantGrantQuery } }, async (request) => {
-    const { roleId } = request.query as TenantGrantQuery;
+  r.get(Paths.listtenantmenupurview, { config, schema: { tags, querystring: TenantGrantQuery } }, async (request) => {
+    const { roleId } = request.query;
     return ok({ rows: await inTenant(request, async (tx, c) => { await svc.getRoleInScope(tx, c, roleId); return menuPurviewTree(tx, request.locale, c.id, roleId); }) });
   });
 
-  app.post(Paths.savetenantmenupurview, { config, schema: { tags, body: TenantGrantSaveBody } }, async (request) => {
-    const b = request.body as TenantGrantSaveBody;
+  r.post(Paths.savetenantmenupurview, { config, schema: { tags, body: TenantGrantSaveBody } }, async (request) => {
+    const b = request.body;
     return ok(await inTenant(request, (tx, c) => grantSvc.saveTenantMenuPurviews(tx, request, c, b.roleId, b.dataPurview)));
   });
 
-  app.get(Paths.listtenantorgtypepurview, { config, schema: { tags, querystring: TenantGrantQuery } }, async (request) => {
-    const { roleId } = request.query as TenantGrantQuery;
+  r.get(Paths.listtenantorgtypepurview, { config, schema: { tags, querystring: TenantGrantQuery } }, async (request) => {
+    const { roleId } = request.query;
     return ok({ rows: await inTenant(request, async (tx, c) => { await svc.getRoleInScope(tx, c, roleId); return orgTypePurviews(tx, c.id, roleId); }) });
   });
 
-  app.post(Paths.savetenantorgtypepurview, { config, schema: { tags, body: TenantGrantSaveBody } }, async (request) => {
-    const b = request.body as TenantGrantSaveBody;
+  r.post(Paths.savetenantorgtypepurview, { config, schema: { tags, body: TenantGrantSaveBody } }, async (request) => {
+    const b = request.body;
     return ok(await inTenant(request, (tx, c) => grantSvc.saveTenantOrgTypePurviews(tx, request, c, b.roleId, b.dataPurview)));
   });
 
-  app.get(Paths.listtenantorgpurview, { config, schema: { tags, querystring: TenantOrgGrantQuery } }, async (request) => {
-    const q = request.query as TenantOrgGrantQuery;
+  r.get(Paths.listtenantorgpurview, { config, schema: { tags, querystring: TenantOrgGrantQuery } }, async (request) => {
+    const q = request.query;
     const categories = await orgCategoriesOf(app, request.locale, request.tenant!.id);
     const level = { category: q.orgCategory ?? 0, parentId: q.parentId, page: q.page ?? 1, pageSize: q.pageSize ?? 200 };
     return ok(await inTenant(request, (tx, c) => grantSvc.tenantOrgPurviewLevel(tx, categories, c, q.roleId, level)));
   });
 
-  app.post(Paths.savetenantorgpurview, { config, schema: { tags, body: TenantOrgGrantSaveBody } }, async (request) => {
-    const b = request.body as TenantOrgGrantSaveBody;
+  r.post(Paths.savetenantorgpurview, { config, schema: { tags, body: TenantOrgGrantSaveBody } }, async (request) => {
+    const b = request.body;
     const categories = await orgCategoriesOf(app, request.locale, request.tenant!.id);
     return ok(await inTenant(request, (tx, c) => grantSvc.saveTenantOrgPurviews(tx, request, categories, c, b.roleId, b.orgCategory, b.dataPurview)));
   });
 
-  app.get(Paths.listtenantapipurview, { config, schema: { tags, querystring: TenantGrantQuery } }, async (request) => {
-    const { roleId } = request.query as TenantGrantQuery;
+  r.get(Paths.listtenantapipurview, { config, schema: { tags, querystring: TenantGrantQuery } }, async (request) => {
+    const { roleId } = request.query;
     return ok({ rows: await inTenant(request, (tx, c) => grantSvc.tenantApiPurviews(app, tx, request.locale, c, roleId)) });
   });
 
-  app.post(Paths.savetenantapipurview, { config, schema: { tags, body: TenantApiGrantSaveBody } }, async (request) => {
-    const b = request.body as TenantApiGrantSaveBody;
+  r.post(Paths.savetenantapipurview, { config, schema: { tags, body: TenantApiGrantSaveBody } }, async (request) => {
+    const b = request.body;
     return ok(await inTenant(request, (tx, c) => grantSvc.saveTenantApiPurviews(app, tx, request, c, b.roleId, b.dataPurview)));
   });
 
-  app.get(Paths.listtenantgrantview, { config, schema: { tags, querystring: TenantGrantQuery } }, async (request) => {
-    const { roleId } = request.query as TenantGrantQuery;
+  r.get(Paths.listtenantgrantview, { config, schema: { tags, querystring: TenantGrantQuery } }, async (request) => {
+    const { roleId } = request.query;
     return ok({ row: await inTenant(request, (tx, c) => grantSvc.tenantGrantView(app, tx, request.locale, c, roleId)) });
   });
 }

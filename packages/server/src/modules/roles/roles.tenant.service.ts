@@ -15,7 +15,6 @@ import { assertOrgsInScope } from '../tenancy/data-scope.js';
 import * as repo from './roles.repository.js';
 import * as roleSvc from './roles.service.js';
 import * as memberSvc from './roles.members.service.js';
-import * as tenantRepo from './roles.tenant.repository.js';
 import { assertRoleGrantsHeld } from './roles.tenant.grants.service.js';
 
 /**
@@ -64,28 +63,20 @@ export async function listTenantRoleUserPage(tx: Tx, ctx: TenantContext, q: Tena
   return memberSvc.listRoleUserPage(tx, { ...q, tenantId: ctx.id, scope: ctx.scope }, inRole);
 }
 
-/** Refuses (10009029001) when some of `userIds` (users of the tenant) are outside the caller's scope. */
-async function assertUsersInScope(tx: Tx, ctx: TenantContext, userIds: string[]): Promise<void> {
-  if (ctx.scope.all || !userIds.length) return;
-  const known = await repo.findTenantUserIds(tx, ctx.id, userIds);
-  if ((await tenantRepo.countUsersInScope(tx, ctx.id, ctx.scope, known)) !== known.length) throw new AppError(Codes.NO_PERMISSION);
-}
-
 /**
- * `addtenantroleuser`: users of the tenant inside the caller's scope. A caller who is not the tenant's
- * administrator may add members only to a role whose grants they hold themselves (no privilege escalation).
- * @throws as addroleuser, 10009029001.
+ * `addtenantroleuser`. Whom the caller may add (inside their scope, holding nothing more than the
+ * caller) is the route's declared rule (`actsOn`, modules/tenancy/acting-on.ts). A caller who is not
+ * the tenant's administrator may add members only to a role whose grants they hold themselves (no
+ * privilege escalation). @throws as addroleuser, 10009029001.
  */
 export async function addTenantRoleUsers(tx: Tx, request: FastifyRequest, ctx: TenantContext, b: TenantRoleUserBody): Promise<{ count: number }> {
   await getRoleInScope(tx, ctx, b.roleId);
-  await assertUsersInScope(tx, ctx, b.userIds);
   await assertRoleGrantsHeld(tx, request, ctx, b.roleId);
   return memberSvc.addRoleUsers(tx, request, { ...b, tenantId: ctx.id });
 }
 
-/** `deletetenantroleuser`: members inside the caller's scope. @throws as deleteroleuser, 10009029001. */
+/** `deletetenantroleuser` (whom: the route's declared `actsOn`). @throws as deleteroleuser, 10009029001. */
 export async function deleteTenantRoleUsers(tx: Tx, request: FastifyRequest, ctx: TenantContext, b: TenantRoleUserBody): Promise<{ count: number }> {
   await getRoleInScope(tx, ctx, b.roleId);
-  await assertUsersInScope(tx, ctx, b.userIds);
   return memberSvc.deleteRoleUsers(tx, request, { ...b, tenantId: ctx.id });
 }

@@ -5,7 +5,8 @@
  *
  * Who: platform administrators see and end every tenant's sessions; a tenant administrator only the
  * sessions of the tenant named by TENANTID, and only when they administer that tenant (identity 3 for
- * it) — anything else is refused with 10009029001. Nobody ends their own current session here.
+ * it) — anything else is refused with 10009029001 — and there only the sessions of users they may act
+ * on (modules/tenancy/acting-on.ts). Nobody ends their own current session here.
  */
 import type { FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
@@ -17,6 +18,8 @@ import { AppError } from '../../lib/errors.js';
 import { insertAuditEntry } from '../audit/audit.repository.js';
 import { resolveTenant } from '../tenants/tenants.repository.js';
 import type { GuardStore } from './guard-store.js';
+import { assertActsOn } from '../tenancy/acting-on.js';
+import { WHOLE_TENANT } from '../tenancy/data-scope.js';
 import * as repo from './session.repository.js';
 
 /** What the caller may see: every tenant (`tenantId` undefined) or one tenant. */
@@ -61,13 +64,17 @@ export async function listSessionPage(tx: Tx, reach: SessionReach, currentId: st
  * Ends the given online sessions: state 'ended', ended_at now, the guard store forgets them (their
  * tokens answer 10009021001 from the next request on, on every instance), one audit entry each.
  * All or nothing: an id the caller may not see, or one no longer online, refuses the whole call.
- * @throws AppError session.own_session for the caller's current session; session.not_found.
+ * @throws AppError session.own_session for the caller's current session; session.not_found;
+ *   user.outranks_caller (a tenant administrator, for a session of someone they may not act on).
  */
 export async function endSessions(tx: Tx, request: FastifyRequest, guardStore: GuardStore, reach: SessionReach, ids: string[]): Promise<{ count: number }> {
   const unique = [...new Set(ids)];
   if (unique.includes(request.auth!.sessionId)) throw new AppError(SessionCodes.OWN_SESSION);
   const found = await repo.findOnlineSessionsByIds(tx, unique, reach.tenantId);
   if (found.length !== unique.length) throw new AppError(SessionCodes.NOT_FOUND);
+  // A tenant administrator ends only sessions of users they may act on (not a platform administrator,
+  // the super manager or another tenant's administrator: modules/tenancy/acting-on.ts).
+  if (reach.tenantId) await assertActsOn(tx, { userId: request.auth!.userId, tenantId: reach.tenantId, admin: true, scope: WHOLE_TENANT }, found.map((s) => s.userId));
   const ended = await repo.endSessionsByIds(tx, unique);
   guardStore.forgetSessions({ ids: unique });
   for (const s of found) {

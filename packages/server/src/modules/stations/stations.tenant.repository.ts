@@ -8,14 +8,16 @@
  * Indexes: stations (tenant_id, name) and (tenant_id, org_id); users (tenant_id, org_id); the scope is a
  * semi-join on organisations by path prefix (`starts_with`, index organisations (tenant_id, path)).
  */
-import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { STATION_MEMBER_SORT_FIELDS, STATION_SORT_FIELDS } from '@mp/protocol';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
+import { orderTerms, type SortColumns } from '../../lib/sort.js';
 import { organisations, stations, users } from '../../db/schema/index.js';
 import { orgIdInScope, type DataScope } from '../tenancy/data-scope.js';
 import type { StationListRecord, StationMemberRecord } from './stations.repository.js';
 
-const STATION_SORTS = { name: stations.name, code: stations.code, level: stations.level, enabled: stations.enabled, updatedAt: stations.updatedAt } as const;
+const STATION_SORTS: SortColumns<typeof STATION_SORT_FIELDS> = { name: stations.name, code: stations.code, level: stations.level, enabled: stations.enabled, updatedAt: stations.updatedAt };
 
 /**
  * A page of the tenant's stations in `scope` for the grid: `keyword` is a name prefix, `code` a code
@@ -26,8 +28,7 @@ export async function listScopedTenantStations(tx: Tx, scope: DataScope, q: { te
   const c = q.code?.trim();
   const where = and(eq(stations.tenantId, q.tenantId), orgIdInScope(scope, stations.orgId), k ? sql`starts_with(${stations.name}, ${k})` : undefined,
     c ? sql`starts_with(${stations.code}, ${c})` : undefined, q.enabled === undefined ? undefined : eq(stations.enabled, q.enabled));
-  const col = STATION_SORTS[q.sortField as keyof typeof STATION_SORTS];
-  const order = col ? [q.sortOrder === 'descend' ? desc(col) : asc(col), asc(stations.id)] : [asc(stations.name), asc(stations.id)];
+  const order = orderTerms(STATION_SORTS, q, asc(stations.name), stations.id);
   const parent = alias(stations, 'parent');
   const [total] = await tx.select({ n: count() }).from(stations).where(where);
   const rows = await tx.select({
@@ -40,7 +41,7 @@ export async function listScopedTenantStations(tx: Tx, scope: DataScope, q: { te
   return { rows: rows.map((r) => ({ ...r.station, parentName: r.parentName, orgName: r.orgName, members: r.members })), records: total?.n ?? 0 };
 }
 
-const MEMBER_SORTS = { username: users.username, employeeName: users.employeeName, updatedAt: users.updatedAt } as const;
+const MEMBER_SORTS: SortColumns<typeof STATION_MEMBER_SORT_FIELDS> = { username: users.username, employeeName: users.employeeName, updatedAt: users.updatedAt };
 
 /**
  * One page of the tenant's users in `scope` that hold the station (`inStation`) or do not (the
@@ -52,8 +53,7 @@ export async function listScopedStationUsers(tx: Tx, scope: DataScope, q: { tena
   const k = q.keyword?.trim().toLowerCase();
   if (k) parts.push(or(sql`starts_with(${users.usernameLc}, ${k})`, sql`starts_with(${users.employeeNameLc}, ${k})`));
   const where = and(...parts);
-  const col = MEMBER_SORTS[q.sortField as keyof typeof MEMBER_SORTS];
-  const order = col ? [q.sortOrder === 'descend' ? desc(col) : asc(col), asc(users.id)] : [asc(users.username), asc(users.id)];
+  const order = orderTerms(MEMBER_SORTS, q, asc(users.username), users.id);
   const [total] = await tx.select({ n: count() }).from(users).where(where);
   const rows = await tx.select({
     userId: users.id, username: users.username, employeeName: users.employeeName, orgId: users.orgId, orgName: organisations.name, stationName: stations.name, status: users.status, updatedAt: users.updatedAt,
@@ -67,10 +67,4 @@ export async function listScopedStationUsers(tx: Tx, scope: DataScope, q: { tena
 export async function listStationOrgs(tx: Tx, tenantId: string, ids: string[]): Promise<{ id: string; orgId: string | null }[]> {
   if (!ids.length) return [];
   return tx.select({ id: stations.id, orgId: stations.orgId }).from(stations).where(and(eq(stations.tenantId, tenantId), inArray(stations.id, ids)));
-}
-
-/** The affiliated organisation (or null) of each user among `ids` of the tenant (unknown ids are left out). */
-export async function listUserOrgs(tx: Tx, tenantId: string, ids: string[]): Promise<{ id: string; orgId: string | null }[]> {
-  if (!ids.length) return [];
-  return tx.select({ id: users.id, orgId: users.orgId }).from(users).where(and(eq(users.tenantId, tenantId), inArray(users.id, ids)));
 }

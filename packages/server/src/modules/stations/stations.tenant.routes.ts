@@ -6,6 +6,7 @@
  * "not found". Role holders see and change only stations and users inside their data scope
  * (stations.tenant.service.ts); anything outside it is `10009029001`, checked before the write.
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { IdsBody, IdsStatusBody, ok, Paths, StationAddBody, StationEditBody, StationUserBody, StationUserListBody, TenantStationListBody } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
@@ -15,71 +16,73 @@ import * as members from './stations.members.service.js';
 import * as svc from './stations.service.js';
 import * as scoped from './stations.tenant.service.js';
 
-const config = { access: { tenant: 'member', menu: 'stationManagement' } } as const;
+const access = { tenant: 'member', menu: 'stationManagement' } as const;
+const config = { access } as const;
+/** Membership changes of the users in `userIds`: scope and rank checked by the guard (modules/tenancy/acting-on.ts). */
+const onUsers = { access: { ...access, actsOn: 'userIds' } } as const;
 const tags = ['stations'];
 
 export default async function stationTenantRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
   /** Runs `fn` in one transaction scoped to the request's tenant, with the caller's data scope. */
   const inTenant = <T>(request: FastifyRequest, fn: (tx: Tx, tenantId: string, scope: DataScope) => Promise<T>) => {
     const { id: tenantId, scope } = request.tenant!;
     return inScope(app.database.db, { scope: 'tenant', tenantId }, (tx) => fn(tx, tenantId, scope));
   };
 
-  app.post(Paths.listtenantstation, { config, schema: { tags, body: TenantStationListBody } }, async (request) =>
-    ok(await inTenant(request, (tx, t, s) => scoped.listScopedStationPage(tx, t, s, request.body as TenantStationListBody))));
+  r.post(Paths.listtenantstation, { config, schema: { tags, body: TenantStationListBody } }, async (request) =>
+    ok(await inTenant(request, (tx, t, s) => scoped.listScopedStationPage(tx, t, s, request.body))));
 
-  app.post(Paths.addstation, { config, schema: { tags, body: StationAddBody } }, async (request) => {
-    const b = request.body as StationAddBody;
+  r.post(Paths.addstation, { config, schema: { tags, body: StationAddBody } }, async (request) => {
+    const b = request.body;
     return ok(await inTenant(request, async (tx, t, s) => {
       await scoped.assertStationWriteInScope(tx, t, s, b);
       return svc.addStation(tx, request, t, b);
     }));
   });
 
-  app.post(Paths.editstation, { config, schema: { tags, body: StationEditBody } }, async (request) => {
-    const b = request.body as StationEditBody;
+  r.post(Paths.editstation, { config, schema: { tags, body: StationEditBody } }, async (request) => {
+    const b = request.body;
     return ok(await inTenant(request, async (tx, t, s) => {
       await scoped.assertStationWriteInScope(tx, t, s, b);
       return svc.editStation(tx, request, t, b);
     }));
   });
 
-  app.post(Paths.deletestation, { config, schema: { tags, body: IdsBody } }, async (request) => {
-    const { ids } = request.body as { ids: string[] };
+  r.post(Paths.deletestation, { config, schema: { tags, body: IdsBody } }, async (request) => {
+    const { ids } = request.body;
     return ok(await inTenant(request, async (tx, t, s) => {
       await scoped.assertStationsInScope(tx, t, s, ids);
       return svc.deleteStations(tx, request, t, ids);
     }));
   });
 
-  app.post(Paths.statusstation, { config, schema: { tags, body: IdsStatusBody } }, async (request) => {
-    const b = request.body as { ids: string[]; status: 0 | 1 };
+  r.post(Paths.statusstation, { config, schema: { tags, body: IdsStatusBody } }, async (request) => {
+    const b = request.body;
     return ok(await inTenant(request, async (tx, t, s) => {
       await scoped.assertStationsInScope(tx, t, s, b.ids);
       return svc.setStationsEnabled(tx, request, t, b.ids, b.status);
     }));
   });
 
-  app.post(Paths.liststationuser, { config, schema: { tags, body: StationUserListBody } }, async (request) =>
-    ok(await inTenant(request, (tx, t, s) => scoped.listScopedStationUserPage(tx, t, s, request.body as StationUserListBody, true))));
+  r.post(Paths.liststationuser, { config, schema: { tags, body: StationUserListBody } }, async (request) =>
+    ok(await inTenant(request, (tx, t, s) => scoped.listScopedStationUserPage(tx, t, s, request.body, true))));
 
-  app.post(Paths.listusernotinstation, { config, schema: { tags, body: StationUserListBody } }, async (request) =>
-    ok(await inTenant(request, (tx, t, s) => scoped.listScopedStationUserPage(tx, t, s, request.body as StationUserListBody, false))));
+  r.post(Paths.listusernotinstation, { config, schema: { tags, body: StationUserListBody } }, async (request) =>
+    ok(await inTenant(request, (tx, t, s) => scoped.listScopedStationUserPage(tx, t, s, request.body, false))));
 
-  app.post(Paths.addstationuser, { config, schema: { tags, body: StationUserBody } }, async (request) => {
-    const b = request.body as StationUserBody;
+  r.post(Paths.addstationuser, { config: onUsers, schema: { tags, body: StationUserBody } }, async (request) => {
+    const b = request.body;
     return ok(await inTenant(request, async (tx, t, s) => {
       await scoped.assertStationsInScope(tx, t, s, [b.stationId]);
-      await scoped.assertUsersInScope(tx, t, s, b.userIds);
       return members.addStationUsers(tx, request, t, b);
     }));
   });
 
-  app.post(Paths.deletestationuser, { config, schema: { tags, body: StationUserBody } }, async (request) => {
-    const b = request.body as StationUserBody;
+  r.post(Paths.deletestationuser, { config: onUsers, schema: { tags, body: StationUserBody } }, async (request) => {
+    const b = request.body;
     return ok(await inTenant(request, async (tx, t, s) => {
       await scoped.assertStationsInScope(tx, t, s, [b.stationId]);
-      await scoped.assertUsersInScope(tx, t, s, b.userIds);
       return members.deleteStationUsers(tx, request, t, b);
     }));
   });

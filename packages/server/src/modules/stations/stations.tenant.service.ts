@@ -5,14 +5,15 @@
  * organisation only the tenant's administrators (`scope.all`). Lists are limited in SQL
  * (stations.tenant.repository.ts); writes call the `assert…` checks first, in the same transaction,
  * and are refused with `10009029001` when they touch anything outside the scope (an unknown id is left
- * to the service, which answers "not found"). Administrators pass every check without a query.
+ * to the service, which answers "not found"). Administrators pass every check without a query. Whom a
+ * membership change may touch is the routes' declared rule (`actsOn`, modules/tenancy/acting-on.ts).
  */
 import { Codes, pageInfo, type Paged, type StationAddBody, type StationMemberRow, type StationUserListBody, type TenantStationListBody, type TenantStationRow } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { assertOrgsInScope, type DataScope } from '../tenancy/data-scope.js';
 import { getStation, toTenantStationRow } from './stations.service.js';
-import { listScopedStationUsers, listScopedTenantStations, listStationOrgs, listUserOrgs } from './stations.tenant.repository.js';
+import { listScopedStationUsers, listScopedTenantStations, listStationOrgs } from './stations.tenant.repository.js';
 
 /** One page of the tenant's stations in `scope` (`listtenantstation`). */
 export async function listScopedStationPage(tx: Tx, tenantId: string, scope: DataScope, q: TenantStationListBody): Promise<Paged<TenantStationRow>> {
@@ -49,12 +50,6 @@ async function assertOwnedOrgs(tx: Tx, scope: DataScope, orgIds: (string | null)
 export async function assertStationsInScope(tx: Tx, tenantId: string, scope: DataScope, ids: string[]): Promise<void> {
   if (scope.all) return;
   await assertOwnedOrgs(tx, scope, (await listStationOrgs(tx, tenantId, [...new Set(ids)])).map((s) => s.orgId));
-}
-
-/** Refuses (`10009029001`) when a known user among `ids` lies outside `scope`. */
-export async function assertUsersInScope(tx: Tx, tenantId: string, scope: DataScope, ids: string[]): Promise<void> {
-  if (scope.all) return;
-  await assertOwnedOrgs(tx, scope, (await listUserOrgs(tx, tenantId, [...new Set(ids)])).map((u) => u.orgId));
 }
 
 /**

@@ -7,7 +7,8 @@
  * - an organisation code outside the caller's scope is reported as not found (the caller's tree does
  *   not show it either);
  * - a user name of an existing user outside the scope is reported as in use (that user cannot be
- *   changed by this caller).
+ *   changed by this caller); an existing user who holds more than the caller (modules/tenancy/acting-on.ts)
+ *   as `user.outranks_caller`, for administrators too (e.g. a platform administrator of the tenant).
  * The request reads the sheet (unreadable files, missing columns, too many rows are refused at once)
  * and answers the job id; the job then validates (state 'validating'), hashes the passwords outside any
  * transaction ('applying', progress per password group), checks again and writes in one transaction.
@@ -20,32 +21,40 @@ import { inScope } from '../../db/context.js';
 import { organisations } from '../../db/schema/index.js';
 import { JobRejected, startJob } from '../jobs/jobs.runner.js';
 import { retryOnUniqueViolation } from '../../lib/unique-violation.js';
-import { orgRowInScope, type DataScope } from '../tenancy/data-scope.js';
+import { orgRowInScope } from '../tenancy/data-scope.js';
+import { actingCallerOf, usersBeyondReach, type ActingCaller, type Beyond } from '../tenancy/acting-on.js';
 import { applyImport } from './users.import-apply.js';
 import { hashAll, planImport, readExcelUpload, readImportFile, type ImportPlan } from './users.import.js';
 import { fieldLabel, problemMessage } from './users.validate.js';
 
 /**
- * Adds the data-scope problems of a plan (read only): organisations out of scope, existing users out
- * of scope. The administrators' whole-tenant scope adds nothing.
+ * Adds the reach problems of a plan (read only): organisations out of the caller's scope, and existing
+ * users the caller may not act on (modules/tenancy/acting-on.ts) — out of scope: reported as the user
+ * name in use; holding more than the caller (an administrator, the super manager, a role the caller
+ * could not grant): `user.outranks_caller`. Administrators' whole-tenant scope skips the organisations.
  */
-export async function addScopeProblems(tx: Tx, scope: DataScope, plan: ImportPlan, locale: FastifyRequest['locale']): Promise<void> {
-  if (scope.all) return;
+export async function addScopeProblems(tx: Tx, caller: ActingCaller, plan: ImportPlan, locale: FastifyRequest['locale']): Promise<void> {
+  const { scope } = caller;
   const ids = new Set<string>();
-  for (const p of plan.rows) for (const id of [p.fields.orgId, p.fields.defaultOrgId, p.existing?.orgId]) if (id) ids.add(id);
+  if (!scope.all) for (const p of plan.rows) for (const id of [p.fields.orgId, p.fields.defaultOrgId]) if (id) ids.add(id);
   const inScopeIds = new Set<string>();
   const list = [...ids];
   for (let i = 0; i < list.length; i += 1000) {
     const rows = await tx.select({ id: organisations.id }).from(organisations).where(and(inArray(organisations.id, list.slice(i, i + 1000)), orgRowInScope(scope)));
     for (const r of rows) inScopeIds.add(r.id);
   }
+  const existing = plan.rows.flatMap((p) => (p.existing ? [p.existing.id] : []));
+  const beyond = new Map<string, { why: Beyond; username: string }>();
+  for (let i = 0; i < existing.length; i += 1000) for (const [id, b] of await usersBeyondReach(tx, caller, existing.slice(i, i + 1000))) beyond.set(id, b);
   const failed = new Set(plan.errors.map((e) => e.row));
   const report = (row: number, field: string, code: string, params: Record<string, unknown> = {}) => {
     failed.add(row);
     plan.errors.push({ row, field, column: fieldLabel(locale, field), message: problemMessage(locale, { field, code, params }) });
   };
   for (const p of plan.rows) {
-    if (p.existing && (!p.existing.orgId || !inScopeIds.has(p.existing.orgId))) report(p.row, 'username', UserCodes.USERNAME_IN_USE, { username: p.fields.username });
+    const b = p.existing && beyond.get(p.existing.id);
+    if (b) report(p.row, 'username', b.why === 'scope' ? UserCodes.USERNAME_IN_USE : UserCodes.OUTRANKS_CALLER, { username: p.fields.username });
+    if (scope.all) continue;
     if (p.fields.orgId && !inScopeIds.has(p.fields.orgId)) report(p.row, 'orgCode', UserCodes.ORG_NOT_FOUND);
     if (p.fields.defaultOrgId && !inScopeIds.has(p.fields.defaultOrgId)) report(p.row, 'defaultOrgCode', UserCodes.ORG_NOT_FOUND);
   }
@@ -64,6 +73,7 @@ function jobErrors(errors: UserImportError[]): JobRowError[] {
  */
 export async function startTenantUserImport(app: FastifyInstance, request: FastifyRequest): Promise<string> {
   const tenant = request.tenant!;
+  const caller = actingCallerOf(request);
   const { data, fileName } = await readExcelUpload(request);
   const cells = await readImportFile(data, request.locale, true);
   const db = app.database.db;
@@ -71,7 +81,7 @@ export async function startTenantUserImport(app: FastifyInstance, request: Fasti
   const opts = { locale: request.locale, tenantId: tenant.id, callerId: request.auth!.userId, passwordRule: await app.settings.passwordRule() };
   const check = async (tx: Tx) => {
     const plan = await planImport(tx, cells, opts);
-    await addScopeProblems(tx, tenant.scope, plan, request.locale);
+    await addScopeProblems(tx, caller, plan, request.locale);
     if (plan.errors.length) throw new JobRejected(jobErrors(plan.errors), cells.length);
     return plan;
   };

@@ -6,9 +6,10 @@
  * platform's user service for the write itself (rules, audit, sessions ended, super manager protected).
  *
  * What this module adds is the data scope (modules/tenancy/data-scope.ts): lists show only users whose
- * affiliated organisation is inside it; a write is refused with `10009029001` when the user's current
- * affiliated organisation or the new affiliated / default organisation is outside it (a user without
- * an organisation is reachable only by the tenant's administrators).
+ * affiliated organisation is inside it; a write is refused with `10009029001` when the new affiliated /
+ * default organisation is outside it. Whom a write may change at all (inside the scope — a user
+ * without an organisation only for the tenant's administrators — and holding nothing more than the
+ * caller, else `user.outranks_caller`) is the routes' declared rule (`actsOn`, modules/tenancy/acting-on.ts).
  */
 import { readTenantSettings } from '../tenantsettings/tenantsettings.repository.js';
 import { and, eq, sql } from 'drizzle-orm';
@@ -18,7 +19,8 @@ import type { Tx } from '../../db/client.js';
 import { files, organisations, users } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import type { TenantContext } from '../../types.js';
-import { assertOrgsInScope, orgIdInScope, orgRowInScope, type DataScope } from '../tenancy/data-scope.js';
+import { assertOrgsInScope, orgIdInScope, orgRowInScope } from '../tenancy/data-scope.js';
+import { assertUsersInScope } from '../tenancy/acting-on.js';
 import * as repo from './users.repository.js';
 import * as svc from './users.service.js';
 import { findUserRecordById, type OrgIdCondition, type UserListScope } from './users.query.js';
@@ -63,27 +65,22 @@ export async function listTenantUserPage(tx: Tx, tenant: TenantContext, q: Tenan
 }
 
 /**
- * Refuses (`10009029001`) unless every user is inside `scope` by affiliated organisation; users
- * without one are reachable only with the whole tenant.
+ * The users `ids` of the tenant (RLS). Whether the caller may act on them (data scope, rank) is the
+ * routes' declared rule (`actsOn`, checked by the guard: modules/tenancy/acting-on.ts).
+ * @throws user.not_found
  */
-export async function assertUsersInScope(tx: Tx, scope: DataScope, list: { orgId: string | null }[]): Promise<void> {
-  if (scope.all) return;
-  if (list.some((u) => !u.orgId)) throw new AppError(Codes.NO_PERMISSION);
-  await assertOrgsInScope(tx, scope, list.map((u) => u.orgId));
-}
-
-/** The users `ids` of the tenant (RLS), all of them inside the caller's scope. @throws user.not_found, 10009029001 */
-async function loadInScope(tx: Tx, tenant: TenantContext, ids: string[]): Promise<repo.UserRow[]> {
+async function loadTenantUsers(tx: Tx, request: FastifyRequest, ids: string[]): Promise<repo.UserRow[]> {
   const unique = [...new Set(ids)];
-  const found = (await repo.findUsersByIds(tx, unique)).filter((u) => u.tenantId === tenant.id);
+  const found = (await repo.findUsersByIds(tx, unique)).filter((u) => u.tenantId === tenantOf(request).id);
   if (found.length !== unique.length) throw new AppError(UserCodes.NOT_FOUND);
-  await assertUsersInScope(tx, tenant.scope, found);
   return found;
 }
 
-/** `gettenantuser`: one user of the tenant inside the caller's scope. */
+/** `gettenantuser`: one user of the tenant inside the caller's scope. @throws user.not_found, 10009029001 */
 export async function getTenantUser(tx: Tx, tenant: TenantContext, id: string): Promise<UserRow> {
-  await loadInScope(tx, tenant, [id]);
+  const [found] = await repo.findUsersByIds(tx, [id]);
+  if (found?.tenantId !== tenant.id) throw new AppError(UserCodes.NOT_FOUND);
+  await assertUsersInScope(tx, { tenantId: tenant.id, scope: tenant.scope }, [id]);
   const r = await findUserRecordById(tx, id);
   if (!r) throw new AppError(UserCodes.NOT_FOUND);
   return svc.toUserRow(r);
@@ -138,31 +135,31 @@ export async function addTenantUser(tx: Tx, ctx: svc.UserWriteContext, b: Tenant
 
 /** `edittenantuser`: the user's current and new organisations must be in scope. */
 export async function editTenantUser(tx: Tx, ctx: svc.UserWriteContext, b: UserEditBody, passwordHash: string | undefined): Promise<UserRow> {
-  const [current] = await loadInScope(tx, tenantOf(ctx.request), [b.id]);
+  const [current] = await loadTenantUsers(tx, ctx.request, [b.id]);
   const body = await checkedBody(tx, ctx.request, b, current);
   return svc.editUser(tx, ctx, body, passwordHash);
 }
 
 /** `deletetenantuser` */
 export async function deleteTenantUsers(tx: Tx, ctx: svc.UserWriteContext, ids: string[]): Promise<{ count: number }> {
-  await loadInScope(tx, tenantOf(ctx.request), ids);
+  await loadTenantUsers(tx, ctx.request, ids);
   return svc.deleteUsers(tx, ctx, ids);
 }
 
 /** `statustenantuser`: enable / disable (never the super manager or oneself). */
 export async function setTenantUserStatus(tx: Tx, ctx: svc.UserWriteContext, ids: string[], status: 0 | 1): Promise<{ count: number }> {
-  await loadInScope(tx, tenantOf(ctx.request), ids);
+  await loadTenantUsers(tx, ctx.request, ids);
   return svc.setUserStatus(tx, ctx, ids, status);
 }
 
 /** `locktenantuser`: lock / unlock (never lock the super manager or oneself). */
 export async function setTenantUserLock(tx: Tx, ctx: svc.UserWriteContext, ids: string[], locked: boolean): Promise<{ count: number }> {
-  await loadInScope(tx, tenantOf(ctx.request), ids);
+  await loadTenantUsers(tx, ctx.request, ids);
   return svc.setUserLock(tx, ctx, ids, locked);
 }
 
 /** `resettenantuserpassword` */
 export async function resetTenantUserPassword(tx: Tx, ctx: svc.UserWriteContext, id: string, passwordHash: string): Promise<void> {
-  await loadInScope(tx, tenantOf(ctx.request), [id]);
+  await loadTenantUsers(tx, ctx.request, [id]);
   await svc.resetUserPassword(tx, ctx, id, passwordHash);
 }
