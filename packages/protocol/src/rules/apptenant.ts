@@ -25,5 +25,8 @@ export const MAPPING_RULES = {
   externalAccount: { max: MAX_LEN.large, pattern: /^[A-Za-z0-9._@-]+$/ },
 } as const;
 
-/** Sortable columns of the mapping grids. */
-export const MAPPING_SORT_FIELDS = ['appName', 'orgName', 'username', 'externalCode', 'externalAccount', 'updatedAt'] as const;
+/** Sortable columns of the organisation mapping grid. */
+export const ORG_MAPPING_SORT_FIELDS = ['appName', 'orgName', 'externalCode', 'updatedAt'] as const;
+
+/** Sortable columns of the user mapping grid. */
+export const USER_MAPPING_SORT_FIELDS = ['appName', 'username', 'externalAccount', 'updatedAt'] as const;

@@ -6,7 +6,7 @@
  */
 import Type, { type Static } from 'typebox';
 import { MAX_LEN } from '../rules.js';
-import { PageQuerySchema, StatusValueSchema } from './common.js';
+import { pageQuery, PagingSchema, StatusValueSchema } from './common.js';
 
 const id = Type.String({ minLength: 1, maxLength: 64 });
 
@@ -29,7 +29,7 @@ export const ACCOUNT_SORT_FIELDS = ['account', 'nickname', 'accountType', 'statu
  * nickname; `bound` 1 associated / 0 not; newest change first unless sorted.
  */
 export const AccountListBody = Type.Object({
-  ...PageQuerySchema,
+  ...pageQuery(ACCOUNT_SORT_FIELDS),
   keyword: Type.Optional(Type.String({ maxLength: 100 })),
   accountType: Type.Optional(Type.Integer({ minimum: 1, maximum: 3 })),
   bound: Type.Optional(StatusValueSchema),
@@ -39,7 +39,8 @@ export type AccountListBody = Static<typeof AccountListBody>;
 
 /** The fields of the account form; lengths and patterns are checked by the service (localised messages). */
 const accountFields = {
-  accountType: Type.Integer(),
+  /** Bounded here; the service names the WeChat types (WECHAT_TYPES) with a localised message. */
+  accountType: Type.Integer({ minimum: -1000000, maximum: 1000000 }),
   account: Type.String({ maxLength: 500 }),
   nickname: Type.Optional(Type.String({ maxLength: 500 })),
   status: Type.Optional(StatusValueSchema),
@@ -55,7 +56,7 @@ export type AccountBindBody = Static<typeof AccountBindBody>;
 
 /** `listusercandidate`: users of the caller's scope to associate, searched by user or employee name. */
 export const AccountUserCandidateBody = Type.Object({
-  ...PageQuerySchema,
+  ...PagingSchema,
   keyword: Type.Optional(Type.String({ maxLength: 50 })),
 });
 export type AccountUserCandidateBody = Static<typeof AccountUserCandidateBody>;

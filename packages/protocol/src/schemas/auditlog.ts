@@ -6,6 +6,7 @@
  * `AUDIT_LOG_RULES`.
  */
 import Type, { type Static } from 'typebox';
+import { sortQuery } from './common.js';
 import { AuditLogListBody } from './licence.js';
 
 export * from '../codes/auditlog.js';
@@ -18,13 +19,13 @@ export const AUDIT_LOG_DEFAULT_DAYS = 7;
 
 const { tenantId: _tenantId, ...filters } = AuditLogListBody.properties;
 
+/** Sortable columns of the tenant audit log (the platform's but `tenantId`). */
+export const TENANT_AUDIT_LOG_SORT_FIELDS = ['at', 'action', 'entity', 'username'] as const;
+
 /**
  * `listtenantauditlog` / `exporttenantauditlog`: paging, sort (AUDIT_LOG_SORT_FIELDS but `tenantId`),
  * `startTime`/`endTime` (ISO, required, ≤ 30 days), and the exact filters `userId`, `username`
  * (case-insensitive), `action`, `entity`, `entityId`.
  */
-export const TenantAuditLogListBody = Type.Object(filters);
+export const TenantAuditLogListBody = Type.Object({ ...filters, ...sortQuery(TENANT_AUDIT_LOG_SORT_FIELDS) });
 export type TenantAuditLogListBody = Static<typeof TenantAuditLogListBody>;
-
-/** Sortable columns of the tenant audit log. */
-export const TENANT_AUDIT_LOG_SORT_FIELDS = ['at', 'action', 'entity', 'username'] as const;

@@ -37,17 +37,6 @@ export function pageQuery<const F extends readonly [string, ...string[]]>(fields
 }
 
 /**
- * `value` when it is one of `fields`, else undefined: a grid's sorted column key (any string) narrowed
- * to a list's closed sort set, so a client sends only names the server accepts (console api/*.ts).
- */
-export function sortFieldOf<const F extends readonly string[]>(fields: F, value: string | undefined): F[number] | undefined {
-  return fields.find((f) => f === value);
-}
-
-/** A list body `T` whose `sortField` is still any string (a grid's column key), before `sortFieldOf`. */
-export type LooseSort<T extends { sortField?: string | undefined }> = Omit<T, 'sortField'> & { sortField?: string | undefined };
-
-/**
  * @deprecated Open `sortField` string: replace with `pageQuery(FIELDS)` (closed set) or `PagingSchema`.
  * The schema lint (server lib/schema-lint.ts) refuses a route that still uses it.
  */

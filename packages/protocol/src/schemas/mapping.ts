@@ -4,7 +4,8 @@
  * one of the tenant's applications. Limited to the caller's data scope (docs/tenancy.md).
  */
 import Type, { type Static } from 'typebox';
-import { PageQuerySchema } from './common.js';
+import { pageQuery, PagingSchema } from './common.js';
+import { ORG_MAPPING_SORT_FIELDS, USER_MAPPING_SORT_FIELDS } from '../rules/apptenant.js';
 
 const id = Type.String({ minLength: 1, maxLength: 64 });
 const optionalId = Type.Optional(Type.String({ maxLength: 64 }));
@@ -14,7 +15,7 @@ const optionalId = Type.Optional(Type.String({ maxLength: 64 }));
  * false) its subtree; `keyword` the start of the application's organisation code or name.
  */
 export const OrgMappingListBody = Type.Object({
-  ...PageQuerySchema,
+  ...pageQuery(ORG_MAPPING_SORT_FIELDS),
   productId: optionalId,
   orgId: optionalId,
   subtree: Type.Optional(Type.Boolean()),
@@ -55,7 +56,7 @@ export interface OrgMappingRow {
  * the application.
  */
 export const UserMappingListBody = Type.Object({
-  ...PageQuerySchema,
+  ...pageQuery(USER_MAPPING_SORT_FIELDS),
   productId: optionalId,
   orgId: optionalId,
   subtree: Type.Optional(Type.Boolean()),
@@ -92,7 +93,7 @@ export interface UserMappingRow {
 
 /** `listmappinguser`: users of the tenant inside the caller's data scope, by the start of the user or employee name. */
 export const MappingUserListBody = Type.Object({
-  ...PageQuerySchema,
+  ...PagingSchema,
   keyword: Type.Optional(Type.String({ maxLength: 50 })),
 });
 export type MappingUserListBody = Static<typeof MappingUserListBody>;

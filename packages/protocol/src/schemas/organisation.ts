@@ -5,7 +5,8 @@
  * import) extends this file.
  */
 import Type, { type Static } from 'typebox';
-import { PageQuerySchema, StatusValueSchema } from './common.js';
+import { pageQuery, PagingSchema, StatusValueSchema } from './common.js';
+import { ORG_SORT_FIELDS } from '../rules/organisation.js';
 
 /** One organisation as the lazy tree and the grids show it. */
 export interface TenantOrgNode {
@@ -38,7 +39,7 @@ export interface TenantOrgNode {
 export const OrgChildrenBody = Type.Object({
   parentId: Type.Optional(Type.String({ maxLength: 64 })),
   category: Type.Optional(Type.Integer({ minimum: 0, maximum: 99999 })),
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  page: PagingSchema.page,
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 200 })),
 });
 export type OrgChildrenBody = Static<typeof OrgChildrenBody>;
@@ -74,7 +75,7 @@ export interface TenantOrgRow extends TenantOrgNode {
  * `code` and `name` match the start (case-insensitive); `type` and `status` exactly.
  */
 export const OrgListBody = Type.Object({
-  ...PageQuerySchema,
+  ...pageQuery(ORG_SORT_FIELDS),
   parentId: Type.Optional(Type.String({ maxLength: 64 })),
   includeDescendants: Type.Optional(Type.Boolean()),
   singleOnly: Type.Optional(Type.Boolean()),

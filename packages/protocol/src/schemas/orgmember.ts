@@ -5,19 +5,22 @@
  * the TENANTID header; lists and writes are limited to the caller's data scope.
  */
 import Type, { type Static } from 'typebox';
-import { PageQuerySchema } from './common.js';
+import { pageQuery } from './common.js';
 
 const id = Type.String({ minLength: 1, maxLength: 64 });
 
 /** Sortable columns of the member grid. */
 export const ORG_MEMBER_SORT_FIELDS = ['username', 'employeeName', 'orgName', 'createdAt'] as const;
 
+/** Sortable columns of the candidate picker (users not yet in the organisation). */
+export const ORG_MEMBER_CANDIDATE_SORT_FIELDS = ['username', 'employeeName'] as const;
+
 /**
  * `listorguser`: one page of the members of `orgId` (with `includeSub`, of its whole subtree), searched
  * by the start of the user name or employee name; by user name unless sorted.
  */
 export const OrgMemberListBody = Type.Object({
-  ...PageQuerySchema,
+  ...pageQuery(ORG_MEMBER_SORT_FIELDS),
   orgId: id,
   includeSub: Type.Optional(Type.Boolean()),
   keyword: Type.Optional(Type.String({ maxLength: 50 })),
@@ -26,7 +29,7 @@ export type OrgMemberListBody = Static<typeof OrgMemberListBody>;
 
 /** `listusernotinorg`: the add-member picker — users of the caller's scope not yet in `orgId`. */
 export const OrgMemberCandidateBody = Type.Object({
-  ...PageQuerySchema,
+  ...pageQuery(ORG_MEMBER_CANDIDATE_SORT_FIELDS),
   orgId: id,
   keyword: Type.Optional(Type.String({ maxLength: 50 })),
 });

@@ -9,6 +9,7 @@
  */
 import Type, { type Static } from 'typebox';
 import type { Paged } from '../envelope.js';
+import { PagingSchema } from './common.js';
 import { GrantItem, RoleAddBody, RoleListBody, RoleUserListBody } from './role.js';
 
 const Id = Type.String({ minLength: 1, maxLength: 64 });
@@ -52,7 +53,7 @@ export const TenantOrgGrantQuery = Type.Object({
   roleId: Id,
   orgCategory: Type.Optional(Category),
   parentId: Type.Optional(Type.String({ maxLength: 64 })),
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  page: PagingSchema.page,
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 200 })),
 });
 export type TenantOrgGrantQuery = Static<typeof TenantOrgGrantQuery>;

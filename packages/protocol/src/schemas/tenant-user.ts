@@ -5,7 +5,7 @@
  * affiliated organisation). Field rules are the platform's (rules/user.ts); rows are `UserRow`.
  */
 import Type, { type Static } from 'typebox';
-import { PageQuerySchema } from './common.js';
+import { PagingSchema } from './common.js';
 import { UserAddBody, UserListBody } from './user.js';
 
 const { tenantId: _tenant, ...addFields } = UserAddBody.properties;
@@ -32,8 +32,7 @@ export type TenantUserListBody = Static<typeof TenantUserListBody>;
  * by name prefix — an API of the user screen, so role holders who manage users can choose positions.
  */
 export const TenantUserStationListBody = Type.Object({
-  page: PageQuerySchema.page,
-  pageSize: PageQuerySchema.pageSize,
+  ...PagingSchema,
   keyword: Type.Optional(Type.String({ maxLength: 50 })),
 });
 export type TenantUserStationListBody = Static<typeof TenantUserStationListBody>;

@@ -31,22 +31,28 @@ export function defaultExpiryDate(settings: TenantSettings, effectiveDate?: stri
   return start.toISOString().slice(0, 10);
 }
 
+/**
+ * An integer bounded on the wire (no 2^53 reaches the server); its domain (TENANT_SETTINGS_RULES,
+ * SYSCONFIG_RULES.orgCategoryKey) is checked by the service with a localised, field-named message.
+ */
+const BoundedInt = Type.Integer({ minimum: -1000000, maximum: 1000000 });
+
 /** `savetenantsettings`: `userValidityDays` 1–36500, or 0 for "no default" (answered as null). */
 export const TenantSettingsSaveBody = Type.Object({
-  userValidityDays: Type.Integer(),
+  userValidityDays: BoundedInt,
 });
 export type TenantSettingsSaveBody = Static<typeof TenantSettingsSaveBody>;
 
 /** `saveorgcate` (tenant area): adds or renames a category of the TENANTID tenant (key 1–9999). */
 export const TenantOrgCategorySaveBody = Type.Object({
-  codeKey: Type.Integer(),
+  codeKey: BoundedInt,
   codeVal: Type.String({ maxLength: 200 }),
 });
 export type TenantOrgCategorySaveBody = Static<typeof TenantOrgCategorySaveBody>;
 
 /** `delorgcate` (tenant area): removes a category (refused while organisations use it). */
 export const TenantOrgCategoryDeleteBody = Type.Object({
-  codeKey: Type.Integer(),
+  codeKey: BoundedInt,
   codeVal: Type.Optional(Type.String({ maxLength: 200 })),
 });
 export type TenantOrgCategoryDeleteBody = Static<typeof TenantOrgCategoryDeleteBody>;

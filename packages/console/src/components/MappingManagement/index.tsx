@@ -52,6 +52,7 @@ function MappingScreen<R extends MappingRowBase>({ def }: { def: MappingKindDef<
         ref={grid}
         title={text('title')}
         queryKey={queryKey}
+        sortFields={def.sortFields}
         fetch={(q) => def.list({ ...q, productId: filters.productId, orgId: filters.orgId })}
         columns={columns}
         rowKey="id"

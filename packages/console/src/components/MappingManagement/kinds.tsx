@@ -10,7 +10,7 @@ import type { ReactNode } from 'react';
 import type { TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
 import {
-  MappingCodes, type OrgMappingAddBody, type OrgMappingEditBody, type OrgMappingRow, type Paged, type UserMappingAddBody, type UserMappingEditBody, type UserMappingRow,
+  MappingCodes, ORG_MAPPING_SORT_FIELDS, USER_MAPPING_SORT_FIELDS, type OrgMappingAddBody, type OrgMappingEditBody, type OrgMappingRow, type Paged, type UserMappingAddBody, type UserMappingEditBody, type UserMappingRow,
 } from '@mp/protocol';
 import { TenantOrgTreeSelect } from '../TenantOrgTree';
 import type { GridQuery } from '../DataGrid';
@@ -51,6 +51,9 @@ export interface MappingKindDef<R extends MappingRowBase> {
   externalPlaceholder: string;
   tableWidth: number;
   keywordWidth: number;
+  /** The list's server-side sort fields (the protocol's closed set; the grid sends no other). */
+  sortFields: readonly string[];
+  /** One page; a sort field outside `sortFields` is not sent. */
   list: (q: GridQuery & MappingFilterValues) => Promise<Paged<R>>;
   remove: (ids: string[]) => Promise<number>;
   /** The add and modify calls, with the body `mappingBody` makes. */
@@ -86,7 +89,8 @@ export const ORG_MAPPING: MappingKindDef<OrgMappingRow> = {
   kind: 'org', menu: 'orgMappingManagement', queryKey: 'orgMappings', text: 'org', subject: 'orgId', external: 'externalCode',
   subjectLabel: 'org.org', externalLabel: 'org.externalCode', externalPlaceholder: 'org.placeholderCode',
   tableWidth: 1100, keywordWidth: 220,
-  list: (q) => listOrgMappings(q),
+  sortFields: ORG_MAPPING_SORT_FIELDS,
+  list: (q) => listOrgMappings({ ...q, sortField: ORG_MAPPING_SORT_FIELDS.find((f) => f === q.sortField) }),
   remove: (ids) => deleteOrgMappings(ids),
   add: (b, o) => addOrgMapping(b as OrgMappingAddBody, o),
   edit: (b, o) => editOrgMapping(b as OrgMappingEditBody, o),
@@ -110,7 +114,8 @@ export const USER_MAPPING: MappingKindDef<UserMappingRow> = {
   kind: 'user', menu: 'employeeMappingManagement', queryKey: 'userMappings', text: 'user', subject: 'userId', external: 'externalAccount',
   subjectLabel: 'user.user', externalLabel: 'user.externalAccount', externalPlaceholder: 'user.placeholderAccount',
   tableWidth: 1200, keywordWidth: 240,
-  list: (q) => listUserMappings(q),
+  sortFields: USER_MAPPING_SORT_FIELDS,
+  list: (q) => listUserMappings({ ...q, sortField: USER_MAPPING_SORT_FIELDS.find((f) => f === q.sortField) }),
   remove: (ids) => deleteUserMappings(ids),
   add: (b, o) => addUserMapping(b as UserMappingAddBody, o),
   edit: (b, o) => editUserMapping(b as UserMappingEditBody, o),

@@ -11,7 +11,9 @@
  * keyword prefix without a type (docs/tenant-members.md).
  */
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { ACCOUNT_SORT_FIELDS } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
+import { orderTerms, type SortColumns } from '../../lib/sort.js';
 import { organisations, userAccounts, users } from '../../db/schema/index.js';
 import { orgIdInScope, type DataScope } from '../tenancy/data-scope.js';
 
@@ -19,7 +21,7 @@ export type AccountRecord = typeof userAccounts.$inferSelect;
 /** An account with its associated user's names. */
 export interface AccountListRecord extends AccountRecord { username: string | null; employeeName: string | null; userOrgId: string | null }
 
-const SORTS = { account: userAccounts.account, nickname: userAccounts.nickname, accountType: userAccounts.accountType, status: userAccounts.status, boundAt: userAccounts.boundAt, updatedAt: userAccounts.updatedAt } as const;
+const SORTS: SortColumns<typeof ACCOUNT_SORT_FIELDS> = { account: userAccounts.account, nickname: userAccounts.nickname, accountType: userAccounts.accountType, status: userAccounts.status, boundAt: userAccounts.boundAt, updatedAt: userAccounts.updatedAt };
 
 /** "Visible in scope": unassociated, or associated with a user in scope. */
 function accountInScope(scope: DataScope): SQL | undefined {
@@ -37,8 +39,7 @@ export async function listAccounts(tx: Tx, q: { tenantId: string; scope: DataSco
     q.bound === undefined ? undefined : q.bound === 1 ? isNotNull(userAccounts.userId) : isNull(userAccounts.userId),
     k ? or(sql`starts_with(lower(${userAccounts.account}), ${k})`, sql`starts_with(lower(${userAccounts.nickname}), ${k})`) : undefined,
   );
-  const col = SORTS[q.sortField as keyof typeof SORTS];
-  const order = col ? [q.sortOrder === 'descend' ? desc(col) : asc(col), asc(userAccounts.id)] : [desc(userAccounts.updatedAt), asc(userAccounts.id)];
+  const order = orderTerms(SORTS, q, desc(userAccounts.updatedAt), userAccounts.id);
   const [total] = await tx.select({ n: count() }).from(userAccounts).where(where);
   const rows = await tx.select({ a: userAccounts, username: users.username, employeeName: users.employeeName, userOrgId: users.orgId }).from(userAccounts)
     .leftJoin(users, and(eq(users.tenantId, userAccounts.tenantId), eq(users.id, userAccounts.userId)))

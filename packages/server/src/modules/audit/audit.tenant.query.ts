@@ -10,12 +10,14 @@
  * (`audit_log.user_id in (…)`), so `audit_log_tenant_at_idx (tenant_id, at)` still drives the scan.
  */
 import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import type { TENANT_AUDIT_LOG_SORT_FIELDS } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
+import { sortColumn, type SortColumns } from '../../lib/sort.js';
 import { auditLog, tenants, users } from '../../db/schema/index.js';
 import { orgIdInScope, type DataScope } from '../tenancy/data-scope.js';
 import type { AuditEntryQuery, AuditEntryRecord } from './audit.query.js';
 
-const SORTS = { at: auditLog.at, action: auditLog.action, entity: auditLog.entity, username: auditLog.username } as const;
+const SORTS: SortColumns<typeof TENANT_AUDIT_LOG_SORT_FIELDS> = { at: auditLog.at, action: auditLog.action, entity: auditLog.entity, username: auditLog.username };
 
 /** The filters of `q` in tenant `q.tenantId`, limited to entries whose actor is in `scope`. */
 function filters(q: AuditEntryQuery & { tenantId: string }, scope: DataScope): SQL | undefined {
@@ -39,7 +41,7 @@ export async function countScopedAuditEntries(tx: Tx, q: AuditEntryQuery & { ten
 
 /** The tenant's entries in `scope` of page `q.page`, sorted by `q.sortField` then newest first. */
 export async function selectScopedAuditEntries(tx: Tx, q: AuditEntryQuery & { tenantId: string }, scope: DataScope): Promise<AuditEntryRecord[]> {
-  const col = SORTS[q.sortField as keyof typeof SORTS];
+  const col = sortColumn(SORTS, q.sortField);
   const order = col ? [q.sortOrder === 'ascend' ? asc(col) : desc(col), desc(auditLog.at), desc(auditLog.id)] : [desc(auditLog.at), desc(auditLog.id)];
   return tx.select({
     id: auditLog.id, tenantId: auditLog.tenantId, userId: auditLog.userId, username: auditLog.username, action: auditLog.action,

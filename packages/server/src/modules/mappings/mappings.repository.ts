@@ -11,7 +11,9 @@
  * on org_mappings and (tenant_id, user_id) on user_mappings for the organisation filter of large tenants.
  */
 import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { ORG_MAPPING_SORT_FIELDS, USER_MAPPING_SORT_FIELDS } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
+import { orderTerms, type SortColumns } from '../../lib/sort.js';
 import { organisations, orgMappings, products, tenantProducts, userMappings, users } from '../../db/schema/index.js';
 import { orgIdInScope, pathInSubtree, type DataScope } from '../tenancy/data-scope.js';
 import { appCode, appName } from '../apptenants/apptenants.repository.js';
@@ -24,11 +26,6 @@ function orgFilter(tenantId: string, orgColumn: SQLWrapper, orgId: string, subtr
   if (!subtree) return sql`${orgColumn} = ${orgId}`;
   return sql`${orgColumn} in (select o.id from ${organisations} o where o.tenant_id = ${tenantId}
     and ${pathInSubtree(sql.raw('o.path'), sql`(select p.path from ${organisations} p where p.tenant_id = ${tenantId} and p.id = ${orgId})`)})`;
-}
-
-function order(sorts: Record<string, SQLWrapper>, q: { sortField?: string; sortOrder?: string }, fallback: SQL, tie: SQLWrapper) {
-  const col = sorts[q.sortField ?? ''];
-  return col ? [q.sortOrder === 'descend' ? desc(col) : asc(col), asc(tie)] : [desc(fallback), asc(tie)];
 }
 
 const appJoin = (productIdColumn: SQLWrapper, tenantIdColumn: SQLWrapper) =>
@@ -49,12 +46,12 @@ export async function listOrgMappings(tx: Tx, scope: DataScope, q: { tenantId: s
     q.productId ? eq(orgMappings.productId, q.productId) : undefined,
     q.orgId ? orgFilter(q.tenantId, sql`${orgMappings.orgId}`, q.orgId, q.subtree !== false) : undefined,
     k ? or(sql`starts_with(lower(${orgMappings.externalCode}), ${k})`, sql`starts_with(lower(${orgMappings.externalName}), ${k})`) : undefined);
-  const sorts = { appName, orgName: sql`${organisations.name}`, externalCode: sql`lower(${orgMappings.externalCode})`, updatedAt: orgMappings.updatedAt };
+  const sorts: SortColumns<typeof ORG_MAPPING_SORT_FIELDS> = { appName, orgName: sql`${organisations.name}`, externalCode: sql`lower(${orgMappings.externalCode})`, updatedAt: orgMappings.updatedAt };
   const [total] = await tx.select({ n: count() }).from(orgMappings).where(where);
   const rows = await tx.select({ m: orgMappings, appName, appCode, orgName: organisations.name, orgCode: organisations.code }).from(orgMappings)
     .leftJoin(tenantProducts, appJoin(orgMappings.productId, orgMappings.tenantId)).leftJoin(products, eq(products.id, orgMappings.productId))
     .leftJoin(organisations, and(eq(organisations.tenantId, orgMappings.tenantId), eq(organisations.id, orgMappings.orgId)))
-    .where(where).orderBy(...order(sorts, q, sql`${orgMappings.updatedAt}`, orgMappings.id)).limit(q.pageSize).offset((q.page - 1) * q.pageSize);
+    .where(where).orderBy(...orderTerms(sorts, q, desc(orgMappings.updatedAt), orgMappings.id)).limit(q.pageSize).offset((q.page - 1) * q.pageSize);
   return { rows: rows.map((r) => ({ ...r.m, appName: r.appName, appCode: r.appCode, orgName: r.orgName, orgCode: r.orgCode })), records: total?.n ?? 0 };
 }
 
@@ -104,13 +101,13 @@ export async function listUserMappings(tx: Tx, scope: DataScope, q: { tenantId: 
     q.orgId ? orgFilter(q.tenantId, users.orgId, q.orgId, q.subtree !== false) : undefined,
     k ? or(sql`starts_with(${users.usernameLc}, ${k})`, sql`starts_with(${users.employeeNameLc}, ${k})`, sql`starts_with(lower(${userMappings.externalAccount}), ${k})`) : undefined);
   const userJoin = and(eq(users.tenantId, userMappings.tenantId), eq(users.id, userMappings.userId));
-  const sorts = { appName, username: sql`${users.username}`, externalAccount: sql`lower(${userMappings.externalAccount})`, updatedAt: userMappings.updatedAt };
+  const sorts: SortColumns<typeof USER_MAPPING_SORT_FIELDS> = { appName, username: sql`${users.username}`, externalAccount: sql`lower(${userMappings.externalAccount})`, updatedAt: userMappings.updatedAt };
   const [total] = await tx.select({ n: count() }).from(userMappings).innerJoin(users, userJoin).where(where);
   const rows = await tx.select({ m: userMappings, appName, appCode, username: users.username, employeeName: users.employeeName, orgName: organisations.name }).from(userMappings)
     .innerJoin(users, userJoin)
     .leftJoin(tenantProducts, appJoin(userMappings.productId, userMappings.tenantId)).leftJoin(products, eq(products.id, userMappings.productId))
     .leftJoin(organisations, and(eq(organisations.tenantId, users.tenantId), eq(organisations.id, users.orgId)))
-    .where(where).orderBy(...order(sorts, q, sql`${userMappings.updatedAt}`, userMappings.id)).limit(q.pageSize).offset((q.page - 1) * q.pageSize);
+    .where(where).orderBy(...orderTerms(sorts, q, desc(userMappings.updatedAt), userMappings.id)).limit(q.pageSize).offset((q.page - 1) * q.pageSize);
   return { rows: rows.map((r) => ({ ...r.m, appName: r.appName, appCode: r.appCode, username: r.username, employeeName: r.employeeName, orgName: r.orgName })), records: total?.n ?? 0 };
 }
 

@@ -9,9 +9,11 @@
  * (tenant_id, category, lower(code)) (organisations_tenant_code_uq); type and status filter inside those
  * ranges (docs/organisations.md lists the indexes a whole-library filter by type or status would like).
  */
-import { and, asc, count, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { ORG_SORT_FIELDS } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
+import { orderTerms, type SortColumns } from '../../lib/sort.js';
 import { organisations, orgUsers, roles, stations, users } from '../../db/schema/index.js';
 import { orgRowInScope, type DataScope } from '../tenancy/data-scope.js';
 import type { OrganisationRecord, OrgNodeRecord } from './organisations.tree.repository.js';
@@ -41,7 +43,7 @@ export interface OrgListQuery {
 }
 
 /** Sortable columns (ORG_SORT_FIELDS; `path` = tree order, for the export). */
-const SORTS = { code: sql`lower(${o.code})`, name: o.nameLc, type: o.type, sort: o.sort, status: o.status, updatedAt: o.updatedAt, path: o.path } as const;
+const SORTS: SortColumns<[...typeof ORG_SORT_FIELDS, 'path']> = { code: sql`lower(${o.code})`, name: o.nameLc, type: o.type, sort: o.sort, status: o.status, updatedAt: o.updatedAt, path: o.path };
 
 const userCountSql = sql<number>`(select count(*)::int from ${users} u where u.tenant_id = "organisations"."tenant_id" and u.org_id = "organisations"."id")`;
 const hasChildrenSql = sql<boolean>`exists (select 1 from ${o} kid where kid.tenant_id = "organisations"."tenant_id" and kid.parent_id = "organisations"."id" and kid.id <> "organisations"."id")`;
@@ -63,8 +65,7 @@ export async function listOrgRows(tx: Tx, q: OrgListQuery): Promise<{ rows: OrgL
   if (q.type !== undefined) parts.push(eq(o.type, q.type));
   if (q.status !== undefined) parts.push(eq(o.status, q.status));
   const where = and(...parts);
-  const col = SORTS[q.sortField as keyof typeof SORTS];
-  const order = col ? [q.sortOrder === 'descend' ? desc(col) : asc(col), asc(o.id)] : [asc(o.sort), asc(o.nameLc), asc(o.id)];
+  const order = orderTerms(SORTS, q, [asc(o.sort), asc(o.nameLc)], o.id);
   const [total] = await tx.select({ n: count() }).from(o).where(where);
   const rows = await tx.select({ org: o, parentName: parent.name, parentCode: parent.code, userCount: userCountSql, hasChildren: hasChildrenSql }).from(o)
     .leftJoin(parent, and(eq(parent.tenantId, o.tenantId), eq(parent.id, o.parentId)))

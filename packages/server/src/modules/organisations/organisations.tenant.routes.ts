@@ -9,8 +9,9 @@
  * holder needs the API grant of each call; docs/organisations.md). Each call is one transaction in the TENANTID tenant's
  * scope; ids of another tenant are "not found".
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { IdsBody, IdsStatusBody, ok, OrgAddBody, OrgChildrenBody, OrgEditBody, OrgIdBody, OrgListBody, OrgMoveBody, OrgSearchBody, Paths } from '@mp/protocol';
+import { EmptyBody, IdsBody, IdsStatusBody, ok, OrgAddBody, OrgChildrenBody, OrgEditBody, OrgIdBody, OrgListBody, OrgMoveBody, OrgSearchBody, Paths } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
 import { inScope } from '../../db/context.js';
 import type { DataScope } from '../tenancy/data-scope.js';
@@ -35,51 +36,52 @@ const management = { access: { tenant: 'member', menu: 'orgManagement' } } as co
 const tags = ['organisations'];
 
 export default async function organisationTenantRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
   /** Runs `fn` in one transaction scoped to the request's tenant, with the caller's data scope. */
   const inTenant = <T>(request: FastifyRequest, fn: (tx: Tx, tenantId: string, scope: DataScope) => Promise<T>) => {
     const { id, scope } = request.tenant!;
     return inScope(app.database.db, { scope: 'tenant', tenantId: id }, (tx) => fn(tx, id, scope));
   };
 
-  app.post(Paths.listorgchildren, { config: member, schema: { tags, body: OrgChildrenBody } }, async (request) =>
-    ok(await inTenant(request, (tx, t, s) => read.listOrgChildrenPage(tx, t, s, request.body as OrgChildrenBody))));
+  r.post(Paths.listorgchildren, { config: member, schema: { tags, body: OrgChildrenBody } }, async (request) =>
+    ok(await inTenant(request, (tx, t, s) => read.listOrgChildrenPage(tx, t, s, request.body))));
 
-  app.post(Paths.searchorg, { config: member, schema: { tags, body: OrgSearchBody } }, async (request) =>
-    ok(await inTenant(request, (tx, t, s) => read.searchOrgHits(tx, t, s, request.body as OrgSearchBody))));
+  r.post(Paths.searchorg, { config: member, schema: { tags, body: OrgSearchBody } }, async (request) =>
+    ok(await inTenant(request, (tx, t, s) => read.searchOrgHits(tx, t, s, request.body))));
 
-  app.post(Paths.getorg, { config: member, schema: { tags, body: OrgIdBody } }, async (request) =>
-    ok({ row: read.toOrgRow(await inTenant(request, (tx, t, s) => read.getOrgNode(tx, t, s, (request.body as OrgIdBody).id)), request.tenant!.id) }));
+  r.post(Paths.getorg, { config: member, schema: { tags, body: OrgIdBody } }, async (request) =>
+    ok({ row: read.toOrgRow(await inTenant(request, (tx, t, s) => read.getOrgNode(tx, t, s, request.body.id)), request.tenant!.id) }));
 
   /** The caller for the services: tenant, data scope and the request (audit). */
   const caller = (request: FastifyRequest): svc.OrgCaller => ({ tenantId: request.tenant!.id, scope: request.tenant!.scope, request });
 
-  app.post(Paths.listorg, { config: element, schema: { tags, body: OrgListBody } }, async (request) =>
-    ok(await inTenant(request, (tx, t, s) => svc.listOrgPage(tx, { tenantId: t, scope: s }, request.body as OrgListBody))));
+  r.post(Paths.listorg, { config: element, schema: { tags, body: OrgListBody } }, async (request) =>
+    ok(await inTenant(request, (tx, t, s) => svc.listOrgPage(tx, { tenantId: t, scope: s }, request.body))));
 
-  app.post(Paths.addorg, { config: element, schema: { tags, body: OrgAddBody } }, async (request) =>
-    ok(await inTenant(request, (tx) => svc.addOrg(tx, caller(request), request.body as OrgAddBody))));
+  r.post(Paths.addorg, { config: element, schema: { tags, body: OrgAddBody } }, async (request) =>
+    ok(await inTenant(request, (tx) => svc.addOrg(tx, caller(request), request.body))));
 
-  app.post(Paths.editorg, { config: element, schema: { tags, body: OrgEditBody } }, async (request) =>
-    ok(await inTenant(request, (tx) => svc.editOrg(tx, caller(request), request.body as OrgEditBody))));
+  r.post(Paths.editorg, { config: element, schema: { tags, body: OrgEditBody } }, async (request) =>
+    ok(await inTenant(request, (tx) => svc.editOrg(tx, caller(request), request.body))));
 
-  app.post(Paths.statusorg, { config: element, schema: { tags, body: IdsStatusBody } }, async (request) => {
-    const b = request.body as { ids: string[]; status: 0 | 1 };
+  r.post(Paths.statusorg, { config: element, schema: { tags, body: IdsStatusBody } }, async (request) => {
+    const b = request.body;
     return ok(await inTenant(request, (tx) => svc.setOrgsStatus(tx, caller(request), b.ids, b.status)));
   });
 
-  app.post(Paths.deleteorg, { config: element, schema: { tags, body: IdsBody } }, async (request) =>
-    ok(await inTenant(request, (tx) => svc.deleteOrgs(tx, caller(request), (request.body as { ids: string[] }).ids))));
+  r.post(Paths.deleteorg, { config: element, schema: { tags, body: IdsBody } }, async (request) =>
+    ok(await inTenant(request, (tx) => svc.deleteOrgs(tx, caller(request), request.body.ids))));
 
-  app.post(Paths.moveorg, { config: management, schema: { tags, body: OrgMoveBody } }, async (request) =>
-    ok(await inTenant(request, (tx) => svc.moveOrg(tx, caller(request), request.body as OrgMoveBody))));
+  r.post(Paths.moveorg, { config: management, schema: { tags, body: OrgMoveBody } }, async (request) =>
+    ok(await inTenant(request, (tx) => svc.moveOrg(tx, caller(request), request.body))));
 
-  app.post(Paths.detachorg, { config: management, schema: { tags, body: OrgIdBody } }, async (request) =>
-    ok(await inTenant(request, (tx) => svc.detachOrg(tx, caller(request), (request.body as OrgIdBody).id))));
+  r.post(Paths.detachorg, { config: management, schema: { tags, body: OrgIdBody } }, async (request) =>
+    ok(await inTenant(request, (tx) => svc.detachOrg(tx, caller(request), request.body.id))));
 
-  app.post(Paths.importorg, { config: library, schema: { tags } }, async (request) => ok({ jobId: await startOrgImport(app, request) }));
+  r.post(Paths.importorg, { config: library, schema: { tags, consumes: ['multipart/form-data'] } }, async (request) => ok({ jobId: await startOrgImport(app, request) }));
 
-  app.post(Paths.exportorg, { config: library, schema: { tags, body: OrgListBody } }, async (request, reply) => {
-    const b = request.body as OrgListBody;
+  r.post(Paths.exportorg, { config: library, schema: { tags, body: OrgListBody } }, async (request, reply) => {
+    const b = request.body;
     const rows = await inTenant(request, async (tx, t, s) => {
       const under = b.parentId?.trim() ? await read.getOrgNode(tx, t, s, b.parentId.trim()) : undefined;
       return repo.listOrgsForExport(tx, { ...b, tenantId: t, scope: s, under }, EXPORT_LIMIT);
@@ -89,7 +91,7 @@ export default async function organisationTenantRoutes(app: FastifyInstance) {
     return reply.header('content-type', XLSX_TYPE).header('content-disposition', `attachment; filename="organisations-${today()}.xlsx"`).send(buffer);
   });
 
-  app.post(Paths.templateorg, { config: library, schema: { tags } }, async (request, reply) => {
+  r.post(Paths.templateorg, { config: library, schema: { tags, body: EmptyBody } }, async (request, reply) => {
     const buffer = await templateOrgWorkbook(request.locale);
     return reply.header('content-type', XLSX_TYPE).header('content-disposition', 'attachment; filename="organisation-template.xlsx"').send(buffer);
   });

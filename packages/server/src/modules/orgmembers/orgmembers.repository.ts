@@ -9,8 +9,10 @@
  * org_users primary key (tenant_id, org_id, user_id) and (tenant_id, user_id), users' `_lc` columns
  * for the name prefix.
  */
-import { and, asc, count, desc, eq, inArray, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, notExists, or, sql, type SQL } from 'drizzle-orm';
+import type { ORG_MEMBER_CANDIDATE_SORT_FIELDS, ORG_MEMBER_SORT_FIELDS } from '@mp/protocol';
 import { rowsOf, type Tx } from '../../db/client.js';
+import { orderTerms, sortColumn, type SortColumns } from '../../lib/sort.js';
 import { organisations, orgUsers, users } from '../../db/schema/index.js';
 import { orgIdInScope, orgRowInScope, type DataScope } from '../tenancy/data-scope.js';
 
@@ -24,7 +26,8 @@ export async function findOrgById(tx: Tx, tenantId: string, id: string): Promise
 /** One membership row of the grid as SQL answers it. */
 export interface OrgMemberRecord { userId: string; username: string; employeeName: string; orgId: string; orgName: string; affiliated: boolean; status: number; createdAt: Date | null }
 
-const SORTS: Record<string, string> = { username: 'u.username', employeeName: 'u.employee_name', orgName: 'o.name', createdAt: 'm.created_at' };
+/** Sort columns as SQL text of the member query's aliases (constants only; the key is looked up own-property). */
+const SORTS: Record<(typeof ORG_MEMBER_SORT_FIELDS)[number], string> = { username: 'u.username', employeeName: 'u.employee_name', orgName: 'o.name', createdAt: 'm.created_at' };
 
 /**
  * One page of memberships of `orgId` (with `includeSub` of every organisation of its subtree), users
@@ -50,7 +53,7 @@ export async function listOrgMembers(tx: Tx, q: { tenantId: string; orgPath: str
     join ${users} u on u.tenant_id = ${q.tenantId} and u.id = m.user_id
     where ${scopeUser} ${kw}`;
   const [total] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n ${from}`));
-  const col = SORTS[q.sortField ?? ''];
+  const col = sortColumn(SORTS, q.sortField);
   const dir = q.sortOrder === 'descend' ? 'desc' : 'asc';
   const order = col ? sql.raw(`${col} ${dir} nulls last, u.id, o.id`) : sql.raw('m.affiliated desc, u.username asc, u.id, o.id');
   const rows = rowsOf<{ user_id: string; username: string; employee_name: string; org_id: string; org_name: string; affiliated: boolean; status: number; created_at: string | Date | null }>(
@@ -66,7 +69,7 @@ export async function listOrgMembers(tx: Tx, q: { tenantId: string; orgPath: str
 /** A candidate of the add-member picker. */
 export interface CandidateRecord { userId: string; username: string; employeeName: string; orgName: string | null; status: number }
 
-const CANDIDATE_SORTS = { username: users.username, employeeName: users.employeeName } as const;
+const CANDIDATE_SORTS: SortColumns<typeof ORG_MEMBER_CANDIDATE_SORT_FIELDS> = { username: users.username, employeeName: users.employeeName };
 
 /**
  * One page of the tenant's users in `scope` who are not yet in `orgId` (neither affiliated nor added),
@@ -81,8 +84,7 @@ export async function listOrgCandidates(tx: Tx, q: { tenantId: string; orgId: st
   const k = q.keyword?.trim().toLowerCase();
   if (k) parts.push(or(sql`starts_with(${users.usernameLc}, ${k})`, sql`starts_with(${users.employeeNameLc}, ${k})`));
   const where = and(...parts);
-  const col = CANDIDATE_SORTS[q.sortField as keyof typeof CANDIDATE_SORTS];
-  const order = col ? [q.sortOrder === 'descend' ? desc(col) : asc(col), asc(users.id)] : [asc(users.username), asc(users.id)];
+  const order = orderTerms(CANDIDATE_SORTS, q, asc(users.username), users.id);
   const [total] = await tx.select({ n: count() }).from(users).where(where);
   const rows = await tx.select({ userId: users.id, username: users.username, employeeName: users.employeeName, orgName: organisations.name, status: users.status })
     .from(users).leftJoin(organisations, and(eq(organisations.tenantId, users.tenantId), eq(organisations.id, users.orgId)))

@@ -4,8 +4,9 @@
  * them inside `inScope(db, { scope: 'tenant', tenantId })`, so row-level security backs the filter.
  */
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { RoleListBody, RoleUserListBody } from '@mp/protocol';
+import type { ROLE_SORT_FIELDS, ROLE_USER_SORT_FIELDS, RoleListBody, RoleUserListBody } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
+import { orderTerms, type SortColumns } from '../../lib/sort.js';
 import { organisations, roles, roleUsers, users } from '../../db/schema/index.js';
 import { orgIdInScope, pathInSubtree, type DataScope } from '../tenancy/data-scope.js';
 
@@ -29,9 +30,9 @@ function like(v: string): string {
   return `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-const ROLE_SORTS = {
+const ROLE_SORTS: SortColumns<typeof ROLE_SORT_FIELDS> = {
   roleNo: roles.code, roleName: roles.name, roleStatus: roles.status, createdAt: roles.createdAt, updatedAt: roles.updatedAt,
-} as const;
+};
 
 /** Ids of `orgId` and every organisation below it in the tenant: a prefix test on the materialised path (indexed). */
 function subtreeOf(tenantId: string, orgId: string): SQL {
@@ -67,8 +68,7 @@ const withOrg = { role: roles, orgName: organisations.name };
 /** One page of a tenant's roles and the number matching; newest first unless a sort is given. */
 export async function listRoles(tx: Tx, q: Scoped<RoleListBody> & { page: number; pageSize: number }): Promise<{ rows: RoleWithOrg[]; records: number }> {
   const where = roleFilters(q);
-  const col = ROLE_SORTS[q.sortField as keyof typeof ROLE_SORTS];
-  const order = col ? [q.sortOrder === 'descend' ? desc(col) : asc(col), asc(roles.id)] : [desc(roles.createdAt), asc(roles.id)];
+  const order = orderTerms(ROLE_SORTS, q, desc(roles.createdAt), roles.id);
   const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(roles).where(where);
   const rows = await tx.select(withOrg).from(roles)
     .leftJoin(organisations, and(eq(organisations.tenantId, roles.tenantId), eq(organisations.id, roles.orgId)))
@@ -113,7 +113,7 @@ export async function deleteRolesByIds(tx: Tx, tenantId: string, ids: string[]):
 
 // ---------------------------------------------------------------- members
 
-const MEMBER_SORTS = { username: users.username, employeeName: users.employeeName, updatedAt: users.updatedAt } as const;
+const MEMBER_SORTS: SortColumns<typeof ROLE_USER_SORT_FIELDS> = { username: users.username, employeeName: users.employeeName, updatedAt: users.updatedAt };
 
 const memberColumns = {
   userId: users.id, orgId: users.orgId, orgName: organisations.name, username: users.username,
@@ -135,8 +135,7 @@ export async function listRoleUsers(tx: Tx, q: Scoped<RoleUserListBody> & { page
     parts.push(or(ilike(users.username, k), ilike(users.employeeName, k)));
   }
   const where = and(...parts);
-  const col = MEMBER_SORTS[q.sortField as keyof typeof MEMBER_SORTS];
-  const order = col ? [q.sortOrder === 'descend' ? desc(col) : asc(col), asc(users.id)] : [asc(users.username), asc(users.id)];
+  const order = orderTerms(MEMBER_SORTS, q, asc(users.username), users.id);
   const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(users).where(where);
   const rows = await tx.select(memberColumns).from(users)
     .leftJoin(organisations, and(eq(organisations.tenantId, users.tenantId), eq(organisations.id, users.orgId)))

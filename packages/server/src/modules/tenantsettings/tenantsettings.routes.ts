@@ -8,6 +8,7 @@
  * the server applies to their adds too (issue 5; docs/tenant-members.md). Organisation categories reuse the platform configuration's services (sysconfig.service.ts)
  * on the TENANTID tenant only — the platform calls stay platform-only, so nothing is widened.
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ok, Paths, TenantOrgCategoryDeleteBody, TenantOrgCategorySaveBody, TenantSettingsSaveBody } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
@@ -20,29 +21,30 @@ const member = { access: { tenant: 'member' } } as const;
 const tags = ['tenantsettings'];
 
 export default async function tenantSettingsRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
   /** Runs `fn` in one transaction scoped to the request's tenant. */
   const inTenant = <T>(request: FastifyRequest, fn: (tx: Tx, tenantId: string) => Promise<T>) => {
     const tenantId = request.tenant!.id;
     return inScope(app.database.db, { scope: 'tenant', tenantId }, (tx) => fn(tx, tenantId));
   };
 
-  app.get(Paths.gettenantsettings, { config: member, schema: { tags } }, async (request) =>
+  r.get(Paths.gettenantsettings, { config: member, schema: { tags } }, async (request) =>
     ok({ row: await inTenant(request, (tx, t) => svc.getTenantSettings(tx, t)) }));
 
-  app.post(Paths.savetenantsettings, { config, schema: { tags, body: TenantSettingsSaveBody } }, async (request) =>
-    ok({ row: await inTenant(request, (tx, t) => svc.saveTenantSettings(tx, request, t, request.body as TenantSettingsSaveBody)) }));
+  r.post(Paths.savetenantsettings, { config, schema: { tags, body: TenantSettingsSaveBody } }, async (request) =>
+    ok({ row: await inTenant(request, (tx, t) => svc.saveTenantSettings(tx, request, t, request.body)) }));
 
-  app.get(Paths.listtenantorgcate, { config, schema: { tags } }, async (request) =>
+  r.get(Paths.listtenantorgcate, { config, schema: { tags } }, async (request) =>
     ok({ rows: await inTenant(request, (tx, t) => listOrgCategoriesOf(tx, t, request.locale)) }));
 
-  app.post(Paths.savetenantorgcate, { config, schema: { tags, body: TenantOrgCategorySaveBody } }, async (request) => {
-    const b = request.body as TenantOrgCategorySaveBody;
+  r.post(Paths.savetenantorgcate, { config, schema: { tags, body: TenantOrgCategorySaveBody } }, async (request) => {
+    const b = request.body;
     await inTenant(request, (tx, t) => saveOrgCategory(tx, request, t, b.codeKey, b.codeVal));
     return ok({ rows: await inTenant(request, (tx, t) => listOrgCategoriesOf(tx, t, request.locale)) });
   });
 
-  app.post(Paths.deltenantorgcate, { config, schema: { tags, body: TenantOrgCategoryDeleteBody } }, async (request) => {
-    const b = request.body as TenantOrgCategoryDeleteBody;
+  r.post(Paths.deltenantorgcate, { config, schema: { tags, body: TenantOrgCategoryDeleteBody } }, async (request) => {
+    const b = request.body;
     await inTenant(request, (tx, t) => deleteOrgCategory(tx, request, t, b.codeKey, b.codeVal));
     return ok({ rows: await inTenant(request, (tx, t) => listOrgCategoriesOf(tx, t, request.locale)) });
   });

@@ -12,7 +12,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { App, Button, Card } from 'antd';
 import { DeleteOutlined, DisconnectOutlined, LinkOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { WECHAT_TYPES, type AccountRow } from '@mp/protocol';
+import { ACCOUNT_SORT_FIELDS, WECHAT_TYPES, type AccountRow } from '@mp/protocol';
 import DataGrid, { type DataGridHandle, type SearchField } from '../../../components/DataGrid';
 import { deleteAccounts, listAccounts, unbindAccount } from '../../../api/account';
 import { useMenuWritable } from '../../../stores/tenant-purview';
@@ -76,7 +76,8 @@ export default function AccountManagement() {
 
   return (
     <Card variant="borderless">
-      <DataGrid<AccountRow, AccountFilters>
+      <DataGrid<AccountRow, AccountFilters, (typeof ACCOUNT_SORT_FIELDS)[number]>
+        sortFields={ACCOUNT_SORT_FIELDS}
         ref={grid}
         title={t('title')}
         queryKey={['tenantAccounts']}

@@ -11,7 +11,7 @@ import { useMemo, useRef, useState } from 'react';
 import { Button, Card } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Paths, type TenantOrgRow } from '@mp/protocol';
+import { ORG_SORT_FIELDS, Paths, type TenantOrgRow } from '@mp/protocol';
 import DataGrid, { useRecordActions, useStatusSearchField, type DataGridHandle, type SearchField } from '../../../components/DataGrid';
 import { useImportJob } from '../../../components/ImportJob';
 import { deleteOrgs, downloadOrgTemplate, exportOrgs, listOrgs, setOrgStatus } from '../../../api/organisation';
@@ -58,7 +58,8 @@ export default function BaseOrgManagement() {
 
   return (
     <Card variant="borderless">
-      <DataGrid<TenantOrgRow, LibraryFilters>
+      <DataGrid<TenantOrgRow, LibraryFilters, (typeof ORG_SORT_FIELDS)[number]>
+        sortFields={ORG_SORT_FIELDS}
         ref={grid}
         title={t('libraryTitle')}
         queryKey={queryKey}

@@ -10,8 +10,8 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { Alert, App, Button, Card, Checkbox, Col, Row } from 'antd';
 import { UserAddOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { OrgMemberRow, TenantOrgNode } from '@mp/protocol';
-import DataGrid, { type DataGridHandle, type SearchField } from '../../../components/DataGrid';
+import { ORG_MEMBER_SORT_FIELDS, type OrgMemberRow, type TenantOrgNode } from '@mp/protocol';
+import DataGrid, { type DataGridHandle, type Filters, type SearchField } from '../../../components/DataGrid';
 import { TenantOrgTree } from '../../../components/TenantOrgTree';
 import { deleteOrgMembers, listOrgMembers } from '../../../api/orgmember';
 import { useMenuWritable } from '../../../stores/tenant-purview';
@@ -50,7 +50,8 @@ export default function OrgEmployeeRelation() {
       <Col flex="auto" style={{ minWidth: 0 }}>
         <Card variant="borderless" title={org ? t('titleOf', { name: org.name }) : t('title')}>
           {org ? (
-            <DataGrid<OrgMemberRow>
+            <DataGrid<OrgMemberRow, Filters, (typeof ORG_MEMBER_SORT_FIELDS)[number]>
+              sortFields={ORG_MEMBER_SORT_FIELDS}
               key={`${orgId}:${includeSub}`}
               ref={grid}
               title={t('titleOf', { name: org.name })}

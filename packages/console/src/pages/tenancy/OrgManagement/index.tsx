@@ -11,7 +11,7 @@ import { Button, Card, Checkbox, Col, Row, Space, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { TenantOrgNode, TenantOrgRow } from '@mp/protocol';
+import { ORG_SORT_FIELDS, type TenantOrgNode, type TenantOrgRow } from '@mp/protocol';
 import DataGrid, { useRecordActions, useStatusSearchField, type DataGridHandle, type SearchField } from '../../../components/DataGrid';
 import { TenantOrgTree } from '../../../components/TenantOrgTree';
 import { deleteOrgs, listOrgChildren, listOrgs, setOrgStatus } from '../../../api/organisation';
@@ -74,7 +74,8 @@ export default function OrgManagement() {
             <Checkbox checked={includeSub} onChange={(e) => setIncludeSub(e.target.checked)}>{t('search.includeSub')}</Checkbox>
           </Space>
           {selected && (
-            <DataGrid<TenantOrgRow, OrgFilters>
+            <DataGrid<TenantOrgRow, OrgFilters, (typeof ORG_SORT_FIELDS)[number]>
+              sortFields={ORG_SORT_FIELDS}
               ref={grid}
               title={t('title')}
               queryKey={queryKey}

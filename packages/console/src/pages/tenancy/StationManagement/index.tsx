@@ -9,7 +9,7 @@ import { useMemo, useRef, useState } from 'react';
 import { Button, Card } from 'antd';
 import { PlusOutlined, TeamOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { TenantStationRow } from '@mp/protocol';
+import { STATION_SORT_FIELDS, type TenantStationRow } from '@mp/protocol';
 import DataGrid, { useRecordActions, type DataGridHandle, type SearchField } from '../../../components/DataGrid';
 import { deleteStations, listTenantStations, setStationStatus } from '../../../api/station-management';
 import { STATION_TABLE_WIDTH, useStationColumns, type StationRowActions } from './components/columns';
@@ -45,7 +45,8 @@ export default function StationManagement() {
 
   return (
     <Card variant="borderless">
-      <DataGrid<TenantStationRow, StationFilters>
+      <DataGrid<TenantStationRow, StationFilters, (typeof STATION_SORT_FIELDS)[number]>
+        sortFields={STATION_SORT_FIELDS}
         ref={grid}
         title={t('title')}
         queryKey={QUERY_KEY}

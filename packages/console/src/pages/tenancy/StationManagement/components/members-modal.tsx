@@ -8,8 +8,8 @@ import { useMemo, useRef, useState } from 'react';
 import { Alert, App, Button, Modal, Popconfirm, Space, Typography, type TableColumnsType } from 'antd';
 import { UserAddOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { StationMemberRow, TenantStationRow } from '@mp/protocol';
-import DataGrid, { type DataGridHandle, type SearchField } from '../../../../components/DataGrid';
+import { STATION_MEMBER_SORT_FIELDS, type StationMemberRow, type TenantStationRow } from '@mp/protocol';
+import DataGrid, { type DataGridHandle, type Filters, type SearchField } from '../../../../components/DataGrid';
 import { MODAL_WIDTHS } from '../../../../components/FormModal';
 import { deleteStationUsers, listStationUsers } from '../../../../api/station-management';
 import AddStationMemberModal from './add-member-modal';
@@ -75,7 +75,8 @@ export default function StationMembersModal({ open, station: initial, onClose, o
         {!station && <Button type="primary" icon={<UserAddOutlined />} onClick={openAdd}>{t('members.add')}</Button>}
       </Space>
       {station ? (
-        <DataGrid<StationMemberRow>
+        <DataGrid<StationMemberRow, Filters, (typeof STATION_MEMBER_SORT_FIELDS)[number]>
+          sortFields={STATION_MEMBER_SORT_FIELDS}
           key={stationId}
           ref={grid}
           title={t('members.title', { name: station.name })}
