@@ -19,6 +19,7 @@ import { registerErrorHandler, sendFailure } from './plugins/errors.js';
 import { registerBodyParser } from './plugins/body.js';
 import { registerGuard } from './plugins/guard.js';
 import { registerInputHygiene } from './plugins/input-hygiene.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerTransportChecks, transportOptions } from './plugins/transport.js';
 import { registerModules } from './modules/index.js';
 import { bootstrap } from './bootstrap.js';
@@ -68,6 +69,7 @@ export async function buildApp(overrides: Partial<ServerConfig> = {}, opts: { lo
     for (const method of [r.method].flat()) routeTable.push({ method: String(method), url: r.url, access: r.config?.access, schema: r.schema });
   });
 
+  await registerSecurityHeaders(app); // first onRequest hook: even early refusals carry the headers
   registerErrorHandler(app);
   registerBodyParser(app);
   registerGuard(app);

@@ -2,6 +2,8 @@
  * Mounts the OpenID provider under the issuer's path (`/oidc` by default; docs/oidc.md):
  * - the interaction routes (interactions.ts) and the hand-off ticket call (ticket.routes.ts);
  * - POST at the authorization and end-session endpoints, answered as GET (post-methods.ts);
+ * - every route under the issuer path gets the provider pages' security headers (route-level helmet
+ *   options, plugins/security-headers.ts `oidcPageHelmet`) instead of the console's;
  * - every other `/oidc/*` request is handed, raw, to the provider's Koa callback after `reply.hijack()`.
  *   Fastify's body parsers are kept away from these routes (a pass-through parser leaves the stream to
  *   the provider), and the path is given to the provider relative to the mount, with `originalUrl` so
@@ -25,6 +27,8 @@ import { registerInteractionRoutes } from './interactions.js';
 import { registerPostMethodRoutes } from './post-methods.js';
 import ticketRoutes from './ticket.routes.js';
 import { TICKET_PURPOSE } from './tickets.js';
+import { PAGE_STYLE_SOURCE } from './pages.js';
+import { oidcPageHelmet } from '../../plugins/security-headers.js';
 
 /** The platform session a grant is tied to (adapter.ts links). */
 async function sessionOfGrant(app: FastifyInstance, grantId: string): Promise<string | undefined> {
@@ -67,6 +71,10 @@ export default async function oidcPlugin(app: FastifyInstance): Promise<void> {
   const provider = createProvider(app, keys);
   addProviderHooks(app, provider);
   const issuerPath = new URL(app.config.oidcIssuer).pathname.replace(/\/$/, '');
+  const pageHelmet = oidcPageHelmet(app.config, PAGE_STYLE_SOURCE);
+  app.addHook('onRoute', (r) => {
+    if (r.url.startsWith(`${issuerPath}/`)) r.config = Object.assign(r.config ?? {}, { helmet: pageHelmet });
+  });
   const callback = provider.callback();
 
   await app.register(ticketRoutes);

@@ -96,6 +96,20 @@ describe('public clients (token_endpoint_auth_method none, PKCE S256)', () => {
     expect((await wrong.json() as { error: string }).error).toBe('invalid_grant');
   });
 
+  it('the browser app may call the token endpoint from the origin of its redirect URIs (CORS), and from no other', async () => {
+    const origin = new URL(spa.redirectUri).origin;
+    const call = (from: string) => fetch(`${issuer}/token`, {
+      method: 'POST', headers: { ...FORM, origin: from },
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: 'unknown', client_id: registered.row.clientId }),
+    });
+    const own = await call(origin);
+    expect(own.headers.get('access-control-allow-origin')).toBe(origin);
+    expect((await own.json() as { error: string }).error).toBe('invalid_grant');
+    const other = await call('https://evil.example.com');
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+    expect(other.status).toBe(400);
+  });
+
   it('may not introspect (it cannot authenticate): 401 invalid_client', async () => {
     const res = await fetch(`${issuer}/token/introspection`, { method: 'POST', headers: FORM, body: new URLSearchParams({ client_id: registered.row.clientId, token: 'anything' }) });
     expect(res.status).toBe(401);

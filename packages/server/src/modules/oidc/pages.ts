@@ -4,6 +4,7 @@
  * RP-initiated logout and the signed-out page. Minimal, self-contained (no outside fonts or scripts),
  * in the language of `ui_locales` or the browser's Accept-Language (texts: @mp/i18n `oidc`).
  */
+import { createHash } from 'node:crypto';
 import { resources, translate, type Locale } from '@mp/i18n';
 
 const LOCALES = Object.keys(resources) as Locale[];
@@ -39,6 +40,12 @@ p{line-height:1.6;margin:0 0 12px}.detail{font-size:12px;color:#8c8c8c;word-brea
 .actions{display:flex;gap:8px;margin-top:20px}button,.btn{flex:1;height:36px;border-radius:6px;font-size:14px;cursor:pointer;
 border:1px solid #d9d9d9;background:#fff;color:#1f1f1f;text-decoration:none;display:inline-flex;align-items:center;justify-content:center}
 .primary{background:#1677ff;border-color:#1677ff;color:#fff}.icon{display:block;margin-bottom:8px}`;
+
+/**
+ * The CSP source that allows the pages' one inline style sheet and nothing else inline
+ * (plugins/security-headers.ts): `'sha256-<base64 of the SHA-256 of STYLE>'`.
+ */
+export const PAGE_STYLE_SOURCE = `'sha256-${createHash('sha256').update(STYLE, 'utf8').digest('base64')}'`;
 
 function layout(locale: Locale, title: string, body: string): string {
   return `<!DOCTYPE html><html lang="${esc(locale)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

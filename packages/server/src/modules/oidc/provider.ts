@@ -47,6 +47,15 @@ function localeOf(ctx: KoaContextWithOIDC) {
   return pickLocale(ctx.oidc?.params?.ui_locales as string | undefined, ctx.get('accept-language'));
 }
 
+/** The origin of an absolute URL, or '' when it is not one. */
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return '';
+  }
+}
+
 /** The client's app (product) id, from its metadata (clients.ts). */
 export function productIdOf(client: { metadata(): Record<string, unknown> } | undefined): string {
   return String(client?.metadata().mp_product_id ?? '');
@@ -104,7 +113,10 @@ export function createProvider(app: FastifyInstance, keys: ProviderKeys): Provid
     allowOmittingSingleRegisteredRedirectUri: false,
     extraParams: ['tenant_id'],
     extraClientMetadata: { properties: ['mp_product_id', 'mp_product_code'] },
-    clientBasedCORS: () => false,
+    // Browser apps (public clients) call the token, userinfo and revocation endpoints from their own
+    // page: allowed from the origins of their redirect URIs only. A confidential client's secret never
+    // belongs in a browser, so no other client gets CORS.
+    clientBasedCORS: (_ctx, origin, client) => client.clientAuthMethod === 'none' && (client.redirectUris ?? []).some((u) => originOf(u) === origin),
     features: {
       devInteractions: { enabled: false },
       pushedAuthorizationRequests: { enabled: false },
