@@ -13,7 +13,7 @@ import { resources, type Locale } from '@mp/i18n';
 import { Paths } from '@mp/protocol';
 import { GatewayClient } from '../packages/server/src/testing/gateway-client.js';
 import { RelyingParty, type RpResult } from '../packages/server/src/testing/oidc-rp.js';
-import { ADMIN_PASSWORD, launchBrowser, shot, signInOnPage, startServer, type RunningServer } from './support.js';
+import { ADMIN_PASSWORD, launchBrowser, shot, signInOnPage, startServer, watchCsp, type RunningServer } from './support.js';
 
 const SHOTS = process.env.MP_SHOTS_DIR ?? '';
 let server: RunningServer;
@@ -60,11 +60,13 @@ afterAll(async () => {
 
 describe('a relying party signs its user in through MP3.0', () => {
   let page: Page;
+  let cspViolations: string[] = [];
   const seen: string[] = [];
 
   it('sends the browser through authorize (PKCE) to our login page with the app in the hash', async () => {
     page = await browser.newPage({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
     page.on('request', (r) => seen.push(r.url()));
+    cspViolations = watchCsp(page);
     await page.goto(`${rp.url}/`);
     await page.waitForURL(/\/login#/, { timeout: 20_000 });
     const hash = new URLSearchParams(new URL(page.url()).hash.slice(1));
@@ -115,6 +117,8 @@ describe('a relying party signs its user in through MP3.0', () => {
     const r = await resultOf(page);
     expect(r).toMatchObject({ step: 'logged-out', state: 'bye' });
     expect((await oidc.tokenIntrospection(rp.config, accessToken!)).active).toBe(false);
+    // Login page, hand-off and sign-out confirmation ran under their Content-Security-Policy untouched.
+    expect(cspViolations).toEqual([]);
     await page.close();
   });
 });
@@ -123,19 +127,24 @@ describe("the provider's own pages speak the browser's language", () => {
   for (const [locale, name] of [['zh-CN', 'zh'], ['en-US', 'en'], ['ja-JP', 'ja']] as [Locale, string][]) {
     it(`error page for an unregistered redirect URI (${locale})`, async () => {
       const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, locale });
+      const csp = watchCsp(page);
       const pending = await rp.authorize({ redirect_uri: 'http://127.0.0.1:9/not-registered' });
       const res = await page.goto(pending.url.href);
       expect(res!.status()).toBe(400);
+      expect(res!.headers()['x-frame-options']).toBe('DENY');
       expect(await page.getByTestId('oidc-error').textContent()).toBe(resources[locale].oidc.error.invalid_redirect_uri);
+      expect(csp).toEqual([]);
       await snap(page, `oidc-error-${name}`);
       await page.close();
     });
 
     it(`signed-out page after a logout without a return address (${locale})`, async () => {
       const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, locale });
+      const csp = watchCsp(page);
       await page.goto(`${server.url}/oidc/session/end?client_id=${encodeURIComponent(clientId)}`);
       await page.getByTestId('oidc-logged-out').waitFor();
       expect(await page.getByTestId('oidc-logged-out').textContent()).toBe(resources[locale].oidc.logoutDone);
+      expect(csp).toEqual([]);
       await snap(page, `oidc-logged-out-${name}`);
       await page.close();
     });

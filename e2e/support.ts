@@ -72,6 +72,17 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * Collects what Chromium reports about `page` breaking the Content-Security-Policy (plugins/
+ * security-headers.ts): a console error "Refused to …" names each blocked script, style, image or frame.
+ * The returned list fills as the page runs; a test expects it empty.
+ */
+export function watchCsp(page: Page): string[] {
+  const violations: string[] = [];
+  page.on('console', (m) => { if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) violations.push(m.text()); });
+  return violations;
+}
+
 /** Saves a screenshot under e2e/artifacts/ (for people to look at; not compared). */
 export async function shot(page: Page, name: string): Promise<void> {
   mkdirSync(join(ROOT, 'e2e/artifacts'), { recursive: true });
