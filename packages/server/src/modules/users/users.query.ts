@@ -138,8 +138,8 @@ export async function listAllUsers(tx: Tx, q: UserListBody, limit: number, scope
   return (await selectRows(tx).where(whereOf(q, scope)).orderBy(...orderOf(q)).limit(limit)) as UserListRecord[];
 }
 
-/** One user with the names, by id. */
-export async function findUserRecordById(tx: Tx, id: string): Promise<UserListRecord | undefined> {
-  const [row] = await selectRows(tx).where(eq(users.id, id));
+/** One user with the names, by id; with `tenantId`, only a user of that tenant (tenant-area reads). */
+export async function findUserRecordById(tx: Tx, id: string, tenantId?: string): Promise<UserListRecord | undefined> {
+  const [row] = await selectRows(tx).where(and(eq(users.id, id), tenantId === undefined ? undefined : eq(users.tenantId, tenantId)));
   return row as UserListRecord | undefined;
 }

@@ -78,11 +78,9 @@ async function loadTenantUsers(tx: Tx, request: FastifyRequest, ids: string[]): 
 
 /** `gettenantuser`: one user of the tenant inside the caller's scope. @throws user.not_found, 10009029001 */
 export async function getTenantUser(tx: Tx, tenant: TenantContext, id: string): Promise<UserRow> {
-  const [found] = await repo.findUsersByIds(tx, [id]);
-  if (found?.tenantId !== tenant.id) throw new AppError(UserCodes.NOT_FOUND);
-  await assertUsersInScope(tx, { tenantId: tenant.id, scope: tenant.scope }, [id]);
-  const r = await findUserRecordById(tx, id);
+  const r = await findUserRecordById(tx, id, tenant.id);
   if (!r) throw new AppError(UserCodes.NOT_FOUND);
+  await assertUsersInScope(tx, { tenantId: tenant.id, scope: tenant.scope }, [id]);
   return svc.toUserRow(r);
 }
 
