@@ -7,23 +7,17 @@
  * Table-driven, one table per module: roles, organisations, users, stations, mappings, accounts,
  * organisation members, tenant settings, audit log.
  */
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ACCOUNT_SORT_FIELDS, Codes, ORG_MAPPING_SORT_FIELDS, ORG_MEMBER_CANDIDATE_SORT_FIELDS, ORG_MEMBER_SORT_FIELDS, ORG_SORT_FIELDS, Paths,
   ROLE_SORT_FIELDS, ROLE_USER_SORT_FIELDS, STATION_MEMBER_SORT_FIELDS, STATION_SORT_FIELDS, TENANT_AUDIT_LOG_SORT_FIELDS,
   USER_MAPPING_SORT_FIELDS, USER_SORT_FIELDS,
 } from '@mp/protocol';
-import { rowsOf } from '../db/client.js';
-import { inScope, PLATFORM_SCOPE } from '../db/context.js';
+import { BIG, BIG_TEXT, long, sendBad as send, tableDigest } from '../testing/bad-input.js';
 import type { GatewayClient } from '../testing/gateway-client.js';
 import { testApp } from '../testing/test-app.js';
 import { seedMembersFixture, signedIn, type TestApp } from './orgmembers/members.fixtures.js';
 
-/** Stands for 2^53 + 1 in a body: JSON.stringify cannot write it (the double rounds to 2^53). */
-const BIG = '__2^53+1__';
-const BIG_TEXT = '9007199254740993';
-const long = (n: number) => 'x'.repeat(n);
 const range = { startTime: '2026-01-01T00:00:00Z', endTime: '2026-01-10T00:00:00Z' };
 
 /** Tables a tenant-area call could write (request nonces and sessions change with every call and are left out). */
@@ -35,20 +29,7 @@ let ids: Record<string, string>;
 let nina: GatewayClient;
 
 /** A digest of every row of TABLES (any insert, update or delete changes it). */
-const dbState = () => inScope(t.app.database.db, PLATFORM_SCOPE, async (tx) => {
-  const out: Record<string, string> = {};
-  for (const table of TABLES) {
-    const [row] = rowsOf<{ h: string }>(await tx.execute(sql.raw(`select count(*) || ':' || md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from ${table} x`)));
-    out[table] = row!.h;
-  }
-  return out;
-});
-
-/** Sends `body` (BIG written as 2^53 + 1) to `path`; a `?query` path is sent as GET. */
-function send(c: GatewayClient, path: string, body: Record<string, unknown> = {}) {
-  if (path.includes('?')) return c.get(path);
-  return c.send('POST', path, undefined, { rawBody: JSON.stringify(body).replaceAll(`"${BIG}"`, BIG_TEXT) });
-}
+const dbState = () => tableDigest(t.app, TABLES);
 
 type Case = [path: string, body: Record<string, unknown>];
 
