@@ -9,6 +9,7 @@ CREATE TABLE "sign_in_names" (
 ALTER TABLE "sign_in_names" ADD CONSTRAINT "sign_in_names_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sign_in_names" ADD CONSTRAINT "sign_in_names_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "sign_in_names_name_uq" ON "sign_in_names" USING btree ("name") WHERE not "sign_in_names"."shared";--> statement-breakpoint
+CREATE INDEX "sign_in_names_name_idx" ON "sign_in_names" USING btree ("name");--> statement-breakpoint
 CREATE INDEX "sign_in_names_user_idx" ON "sign_in_names" USING btree ("user_id");--> statement-breakpoint
 -- One account per sign-in name (docs/login.md "One account per sign-in name"; issue 12). The user name,
 -- mobile and e-mail of every user, lower-cased and trimmed, share one namespace across tenants: a row

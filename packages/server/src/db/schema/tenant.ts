@@ -84,6 +84,8 @@ export const signInNames = pgTable('sign_in_names', {
 }, (t) => [
   primaryKey({ name: 'sign_in_names_pk', columns: [t.tenantId, t.name] }),
   uniqueIndex('sign_in_names_name_uq').on(t.name).where(sql`not ${t.shared}`),
+  /** Every holder of a name, shared or not (the triggers' and services' checks). */
+  index('sign_in_names_name_idx').on(t.name),
   index('sign_in_names_user_idx').on(t.userId),
 ]);
 

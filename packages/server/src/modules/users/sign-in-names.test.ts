@@ -17,7 +17,7 @@ import { testAppWithMail } from '../../testing/mail-app.js';
 import type { GatewayClient } from '../../testing/gateway-client.js';
 import { onDevSms } from '../otc/sms/dev-provider.js';
 import { codeIn, type LocalSmtp } from '../otc/otc.testing.js';
-import { uploadTo } from './users.testing.js';
+import { uploadTo, validUser } from './users.testing.js';
 import { buildWorld, PASSWORD, pollJob, tenantUser, type TenantUserWorld } from './users.tenant.testing.js';
 
 let t: Awaited<ReturnType<typeof testAppWithMail>>;
@@ -71,6 +71,12 @@ describe('another tenant cannot take a sign-in name', () => {
       expect(r.body, JSON.stringify(fields)).toMatchObject({ result: '0', scode: code, msg });
       expect(r.body.msg).not.toMatch(/snbeta|tenant/i);
     }
+    // the platform administrator's user form is held to the same rule
+    const admin = await t.client();
+    await admin.signIn('admin', ADMIN_PASSWORD);
+    admin.language = 'EN_US';
+    const platform = await admin.post(Paths.adduser, { ...validUser(w.acme.tenantId, w.acme.deptId, 'alex'), email: BELLA.email, password: admin.encrypt(PASSWORD) });
+    expect(platform.body).toMatchObject({ result: '0', scode: UserCodes.EMAIL_IN_USE });
     expect(await usersOfAcme()).toBe(before);
   });
 
