@@ -21,6 +21,7 @@
  */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import readXlsxFile from 'read-excel-file/node';
 import { CodeTypes, Identity, Paths } from '@mp/protocol';
 import { inScope, PLATFORM_SCOPE } from '../db/context.js';
@@ -28,10 +29,9 @@ import {
   auditLog, codeTable, files, jobs, oidcClients, organisations, orgMappings, orgUsers, productAdmins, products, roleGrants, roles, roleUsers, stations,
   tenantProducts, tenantSettings, userAccounts, userMappings, users,
 } from '../db/schema/index.js';
-import { eq } from 'drizzle-orm';
 import { insertIdentity } from '../modules/users/users.repository.js';
 import { TENANT_MENU } from '../modules/menu/tenant-menu.js';
-import { ADMIN_PASSWORD, createTenantRow, createUserRow, testApp } from '../testing/test-app.js';
+import { createTenantRow, createUserRow, testApp } from '../testing/test-app.js';
 import type { GatewayClient, RawResponse } from '../testing/gateway-client.js';
 import { buildRequest, callRoute, probeRoutes, requiredIdFields, type IdsByKind, type ProbeRoute } from '../testing/route-probe.js';
 import { tenantApiCatalogue } from './tenant-context.js';
@@ -61,10 +61,8 @@ const NOT_ANSWERED: Record<string, string> = {
   'GET /gateway/tenant/plat/file/get/:id': 'an image, not the envelope (the file test below checks both tenants)',
 };
 /** Fields a read needs beyond its schema's required ones (merged into the generated body). */
-const EXTRA: Record<string, () => Record<string, unknown>> = {
-  [Paths.listtenantauditlog]: () => ({ startTime: new Date(Date.now() - 86_400_000).toISOString(), endTime: new Date(Date.now() + 60_000).toISOString() }),
-  [Paths.exporttenantauditlog]: () => ({ startTime: new Date(Date.now() - 86_400_000).toISOString(), endTime: new Date(Date.now() + 60_000).toISOString() }),
-};
+const lastDay = () => ({ startTime: new Date(Date.now() - 86_400_000).toISOString(), endTime: new Date(Date.now() + 60_000).toISOString() });
+const EXTRA: Record<string, () => Record<string, unknown>> = { [Paths.listtenantauditlog]: lastDay, [Paths.exporttenantauditlog]: lastDay };
 /** True for routes only platform administrators may call: they read every tenant by design (SPEC §2). */
 const platformOnly = (r: ProbeRoute) => {
   const a = r.access as { userTypes?: number[] } | undefined;
@@ -72,8 +70,8 @@ const platformOnly = (r: ProbeRoute) => {
 };
 
 let t: Awaited<ReturnType<typeof testApp>>;
-let reads: ProbeRoute[] = [];
-let unclassified: string[] = [];
+const reads: ProbeRoute[] = [];
+const unclassified: string[] = [];
 /** Per tenant: ids of rows inside the holder's subtree (`in`), outside it (`out`), the tenant and its users. */
 interface Seeded { tenantId: string; root: string; in: IdsByKind; out: IdsByKind; all: IdsByKind; userIds: Record<string, string>; outUuids: string[] }
 let A: Seeded;
