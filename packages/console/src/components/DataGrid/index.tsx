@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE_DEFAULT, Status } from '@mp/protocol';
 import SearchBar from './search-bar';
 import Toolbar, { BATCH_ICONS, type BatchAction } from './toolbar';
-import { cleanFilters, pageAfterShrink, readSorter, type SorterLike } from './query-state';
+import { cleanFilters, pageAfterShrink, readSorter, sortWithin, type SorterLike } from './query-state';
 import type { DataGridProps, Filters, GridQuery } from './types';
 
 export type { DataGridHandle, DataGridProps, GridBatchAction, GridQuery, SearchField, Filters } from './types';
@@ -91,8 +91,7 @@ export default function DataGrid<T extends object, F extends Filters = Filters, 
   );
 
   const onTableChange = (pg: TablePaginationConfig, _f: unknown, sorter: unknown) => {
-    const read = readSorter(sorter as SorterLike | SorterLike[]);
-    const nextSort = read.sortField && props.sortFields && !(props.sortFields as readonly string[]).includes(read.sortField) ? {} : read;
+    const nextSort = sortWithin(readSorter(sorter as SorterLike | SorterLike[]), props.sortFields);
     const sortChanged = nextSort.sortField !== sort.sortField || nextSort.sortOrder !== sort.sortOrder;
     const nextSize = pg.pageSize ?? pageSize;
     setSort(nextSort);

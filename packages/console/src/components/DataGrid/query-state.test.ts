@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanFilters, pageAfterShrink, readSorter } from './query-state';
+import { cleanFilters, pageAfterShrink, readSorter, sortWithin } from './query-state';
 
 describe('data grid query state', () => {
   it('drops empty filters and trims text, keeping numbers such as status 0', () => {
@@ -10,6 +10,14 @@ describe('data grid query state', () => {
     expect(readSorter({ field: 'code', order: 'ascend' })).toEqual({ sortField: 'code', sortOrder: 'ascend' });
     expect(readSorter({ columnKey: 'code', order: null })).toEqual({});
     expect(readSorter([{ columnKey: 'a', order: null }, { columnKey: 'name', order: 'ascend' }])).toEqual({ sortField: 'name', sortOrder: 'ascend' });
+  });
+  it('sends only the list\'s own sort fields (a column key outside the protocol\'s set is not sent)', () => {
+    const fields = ['username', 'updatedAt'] as const;
+    expect(sortWithin({ sortField: 'username', sortOrder: 'descend' }, fields)).toEqual({ sortField: 'username', sortOrder: 'descend' });
+    expect(sortWithin({ sortField: 'orgName', sortOrder: 'ascend' }, fields)).toEqual({});
+    expect(sortWithin({ sortField: 'constructor', sortOrder: 'ascend' }, fields)).toEqual({});
+    expect(sortWithin({}, fields)).toEqual({});
+    expect(sortWithin({ sortField: 'anything', sortOrder: 'ascend' }, undefined)).toEqual({ sortField: 'anything', sortOrder: 'ascend' });
   });
   it('steps back a page when the current page came back empty but rows remain', () => {
     expect(pageAfterShrink(2, 0, 10, 1)).toBe(1);

@@ -34,6 +34,14 @@ export function readSorter(sorter: SorterLike | SorterLike[]): { sortField?: str
 }
 
 /**
+ * `sort` when its field is one of `fields` (the list's server-side sort fields, the protocol's closed
+ * set), else unsorted; without `fields` (a list that names none), `sort` as it is.
+ */
+export function sortWithin(sort: { sortField?: string; sortOrder?: 'ascend' | 'descend' }, fields: readonly string[] | undefined): { sortField?: string; sortOrder?: 'ascend' | 'descend' } {
+  return sort.sortField && fields && !fields.includes(sort.sortField) ? {} : sort;
+}
+
+/**
  * When the current page came back empty but rows exist (e.g. the last row of the last page was
  * deleted), the page to go to instead: the last page. Otherwise null.
  */
