@@ -17,6 +17,17 @@ export function sendFailure(request: FastifyRequest, reply: FastifyReply, status
   return reply.status(status).send(fail(code, message, data as Record<string, never>));
 }
 
+/**
+ * True for an error raised by busboy while it read a multipart body (no boundary, a form cut short, a
+ * malformed part): the client's fault, answered 400. Busboy's errors carry no code, so the frame
+ * that created the error tells.
+ */
+export function isMultipartParseError(err: Error): boolean {
+  if ((err as FastifyError).statusCode !== undefined || (err as FastifyError).code !== undefined) return false;
+  const frames = (err.stack ?? '').split('\n').slice(1, 3).join('\n');
+  return /[\\/]@fastify[\\/]busboy[\\/]/.test(frames);
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     if (err instanceof AppError) {
@@ -38,6 +49,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return sendFailure(request, reply, 415, Codes.UNSUPPORTED_MEDIA_TYPE);
     }
     if (fe.statusCode === 414) return sendFailure(request, reply, 414, Codes.URL_TOO_LONG);
+    if (isMultipartParseError(fe)) return sendFailure(request, reply, 400, Codes.BODY_INVALID, { detail: 'multipart/form-data' });
     if (fe.statusCode === 404) return sendFailure(request, reply, 404, Codes.NOT_FOUND);
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
       return sendFailure(request, reply, 400, Codes.BODY_INVALID, { detail: fe.message });

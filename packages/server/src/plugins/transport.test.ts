@@ -2,7 +2,7 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Codes, Paths } from '@mp/protocol';
 import { ADMIN_PASSWORD, testApp } from '../testing/test-app.js';
-import { MAX_HEADER_BYTES, MAX_PARAM_LENGTH, MAX_URL_BYTES, urlDecodes } from './transport.js';
+import { findNonFinite, MAX_HEADER_BYTES, MAX_PARAM_LENGTH, MAX_URL_BYTES, urlDecodes } from './transport.js';
 
 let t: Awaited<ReturnType<typeof testApp>>;
 let base = '';
@@ -90,6 +90,34 @@ describe('answers from the HTTP layer carry the envelope (plugins/transport.ts, 
 
   it('refuses a GET that carries a body with 400', async () => {
     expectEnvelope(await inject('GET', Paths.config, { 'content-type': 'application/json' }, '{"a":1}'), 400, Codes.BODY_NOT_ALLOWED, /may not carry a body/);
+  });
+
+  it('refuses a number that is not finite after validation (Ajv coerces "1e400" to Infinity past maximum) with 400', async () => {
+    const c = await t.client();
+    c.language = 'EN_US';
+    await c.signIn('admin', ADMIN_PASSWORD);
+    for (const q of ['page=1e400', 'pageSize=Infinity', 'page=-1e400']) {
+      expectEnvelope(await c.get(`${Paths.querymailconfiglist}?${q}`), 400, Codes.BODY_INVALID, /must be a finite number/);
+    }
+    expectEnvelope(await c.post(Paths.listtenant, { page: '1e400', pageSize: 10 }), 400, Codes.BODY_INVALID, /finite|integer/);
+    expect(findNonFinite({ a: [1, { b: -Infinity }] }, 'body')).toBe('body.a.1.b');
+    expect(findNonFinite({ a: [1, { b: 2 }], s: 'Infinity' }, 'body')).toBeUndefined();
+  });
+
+  it('answers a malformed multipart body (no boundary, no parts) with 400, not 500', async () => {
+    const c = await t.client();
+    c.language = 'EN_US';
+    await c.signIn('admin', ADMIN_PASSWORD);
+    for (const [type, payload] of [['multipart/form-data', 'garbage'], ['multipart/form-data; boundary=XyZ', 'garbage'], ['multipart/form-data; boundary=XyZ', '--XyZ\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc']] as const) {
+      for (const url of [Paths.uploadfile, Paths.importuser]) {
+        const r = await t.app.inject({ method: 'POST', url, headers: { ...c.headersFor('POST', undefined), 'content-type': type }, payload });
+        expect(r.statusCode, `${url} ${type} ${payload.slice(0, 20)}`).toBeLessThan(500);
+        expect(JSON.parse(r.payload)).toMatchObject({ result: '0' });
+      }
+    }
+    const r = await t.app.inject({ method: 'POST', url: Paths.uploadfile, headers: { ...c.headersFor('POST', undefined), 'content-type': 'multipart/form-data; boundary=XyZ' }, payload: 'garbage' });
+    expect(r.statusCode).toBe(400);
+    expect(JSON.parse(r.payload)).toMatchObject({ result: '0', scode: Codes.BODY_INVALID });
   });
 
   it('over a real socket: headers over the limit → 431, a malformed request → 400, both with the envelope', async () => {

@@ -6,7 +6,8 @@
  *   request → 400, a request not received in time → 408 (Node's `clientError`, answered on the socket);
  * - an address with bad percent-encoding in the path or the query → 400 `protocol.bad_url`;
  * - an address over `MAX_URL_BYTES`, or a path parameter over `MAX_PARAM_LENGTH` → 414;
- * - a GET or HEAD request with a body → 400 `protocol.body_not_allowed`.
+ * - a GET or HEAD request with a body → 400 `protocol.body_not_allowed`;
+ * - after validation, a number that is not finite anywhere in the input → 400 `protocol.body_invalid`.
  * Unknown routes (404), bodies over the limit (413), unsupported content types (415) and bad JSON (400)
  * are answered by the error handler (plugins/errors.ts) and the body parser (plugins/body.ts).
  */
@@ -96,10 +97,31 @@ export function urlDecodes(url: string): boolean {
 }
 
 /**
- * Registers the per-request checks as an `onRequest` hook; call it after the guard, whose first hook
- * sets the request's language.
+ * The dotted path of the first number in `value` that is not finite (`Infinity` from a query value
+ * `1e400` or `Infinity` that Ajv coerced to an integer and then let past `maximum`), or undefined.
+ */
+export function findNonFinite(value: unknown, path: string, depth = 0): string | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? undefined : path;
+  if (value === null || typeof value !== 'object' || depth > 40) return undefined;
+  const proto = Object.getPrototypeOf(value);
+  if (!Array.isArray(value) && proto !== Object.prototype && proto !== null && Object.getPrototypeOf(proto) !== null) return undefined;
+  for (const [k, v] of Object.entries(value)) {
+    const found = findNonFinite(v, `${path}.${k}`, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * Registers the per-request checks: the address and body rules as an `onRequest` hook (call it after
+ * the guard, whose first hook sets the request's language), and, after validation, a `preHandler`
+ * that refuses a number that is not finite in the validated params, query or body with 400.
  */
 export function registerTransportChecks(app: FastifyInstance): void {
+  app.addHook('preHandler', async (request) => {
+    const field = findNonFinite(request.params, 'params') ?? findNonFinite(request.query, 'query') ?? findNonFinite(request.body, 'body');
+    if (field) throw new AppError(Codes.BODY_INVALID, { detail: `${field} must be a finite number` }, 400, { errors: [{ field, message: 'must be a finite number' }] });
+  });
   app.addHook('onRequest', async (request) => {
     const url = request.raw.url ?? '';
     if (Buffer.byteLength(url) > MAX_URL_BYTES) throw new AppError(Codes.URL_TOO_LONG, {}, 414);
