@@ -85,6 +85,9 @@ export function holdsAll(h: Holdings, kind: string, items: { dataId: string; pur
 /** Why a user is beyond the caller's reach: outside the data scope, or holding more than the caller. */
 export type Beyond = 'scope' | 'outranks';
 
+/** What is checked: 'act' the data scope and the rank (changing the user), 'read' the data scope only (seeing them). */
+export type ReachMode = 'act' | 'read';
+
 interface TargetRow { id: string; username: string; superManager: boolean; inScope: boolean; identities: { i: number; t: string }[] }
 
 /**
@@ -112,11 +115,11 @@ function identityCovered(row: { i: number; t: string }, caller: { i: number; t: 
 /**
  * The users among `userIds` (users of the caller's tenant; others are skipped) the caller may not act
  * on, with the reason, and their user names (for the message). Empty: the caller may act on all.
- * `mode` 'read' checks the data scope only (a caller sees their scope, whoever is in it): one statement.
- * 'act': caller and target identities (2, with the platform view raised and restored), then only when
- * needed the caller's holdings (2) and the targets' role grants (1).
+ * `mode` 'read' checks the data scope only: one statement. 'act': caller and target identities (2,
+ * with the platform view raised and restored), then only when needed the caller's holdings (2) and the
+ * targets' role grants (1).
  */
-export async function usersBeyondReach(tx: Tx, caller: ActingCaller, userIds: readonly string[], mode: 'act' | 'read' = 'act'): Promise<Map<string, { why: Beyond; username: string }>> {
+export async function usersBeyondReach(tx: Tx, caller: ActingCaller, userIds: readonly string[], mode: ReachMode = 'act'): Promise<Map<string, { why: Beyond; username: string }>> {
   const out = new Map<string, { why: Beyond; username: string }>();
   const ids = [...new Set(userIds.filter((x) => typeof x === 'string' && x))];
   if (!ids.length) return out;
@@ -170,7 +173,7 @@ export async function usersBeyondReach(tx: Tx, caller: ActingCaller, userIds: re
  * @throws `10009029001` when one is outside the caller's data scope, else `user.outranks_caller`
  *   (params: username) when one holds more than the caller. Nothing is written either way.
  */
-export async function assertActsOn(tx: Tx, caller: ActingCaller, userIds: readonly string[], mode: 'act' | 'read' = 'act'): Promise<void> {
+export async function assertActsOn(tx: Tx, caller: ActingCaller, userIds: readonly string[], mode: ReachMode = 'act'): Promise<void> {
   const beyond = [...(await usersBeyondReach(tx, caller, userIds, mode)).values()];
   if (beyond.some((b) => b.why === 'scope')) throw new AppError(Codes.NO_PERMISSION);
   if (beyond.length) throw new AppError(UserCodes.OUTRANKS_CALLER, { username: beyond[0]!.username });

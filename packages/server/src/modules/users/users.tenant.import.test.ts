@@ -71,8 +71,8 @@ describe('tenant-area user import (background job)', () => {
     const all = await nora.post(Paths.exporttenantuser, {});
     const refused = await pollJob(nora, (await upload(nora, all.raw)).data.row.jobId);
     expect(refused.state).toBe('failed');
-    expect(refused.report.errors).toHaveLength(1);
-    expect(refused.report.errors[0]!.message).toContain('boss');
+    expect(refused.report!.errors).toHaveLength(1);
+    expect(refused.report!.errors[0]!.message).toContain('boss');
     // the organisation tree's users (everyone but the super manager, who has no organisation)
     const exported = await nora.post(Paths.exporttenantuser, { orgId: a, includeSub: true });
     const again = await pollJob(nora, (await upload(nora, exported.raw)).data.row.jobId);
