@@ -36,6 +36,10 @@ export interface FuzzRequest {
   body: string | undefined;
   /** What was made bad, for the report. */
   what: string;
+  /** Headers to replace (TENANTID, APPID, X-Language, …). */
+  headers?: Record<string, string>;
+  /** A content type other than JSON (the body is then not signed: sign range 1). */
+  contentType?: string;
 }
 
 function isObject(v: unknown): v is Schema {
@@ -158,12 +162,26 @@ export function badRequest(route: FuzzRoute): fc.Arbitrary<FuzzRequest> {
     return [...baseEntries(route).filter(([k]) => !keys.has(k)), ...entries];
   };
   const options: fc.Arbitrary<FuzzRequest>[] = [];
+  const short = (v: string) => (v.length > 60 ? `${v.slice(0, 60)}… (${v.length} chars)` : v);
   for (const input of route.inputs) {
     if (input.in === 'body') {
       options.push(fc.tuple(badJson(input.schema), fc.boolean()).map(([v, useBase]) =>
-        make(`body.${input.name} = ${v.length > 60 ? `${v.slice(0, 60)}… (${v.length} chars)` : v}`, { body: objectText(withBase([[input.name, v]], useBase)) })));
+        make(`body.${input.name} = ${short(v)}`, { body: objectText(withBase([[input.name, v]], useBase)) })));
+      // one level down: a property of an object, or of the objects of an array
+      const inArray = [input.schema.type].flat().includes('array') && isObject(input.schema.items);
+      const inner = inArray ? input.schema.items as Schema : input.schema;
+      if (isObject(inner.properties)) {
+        const base = plausible(inner);
+        for (const [name, schema] of Object.entries(inner.properties)) {
+          options.push(badJson(schema as Schema).map((v) => {
+            const entries = Object.entries(isObject(base) ? base : {}).filter(([k]) => k !== name).map(([k, x]): [string, string] => [k, JSON.stringify(x)]);
+            const obj = objectText([...entries, [name, v]]);
+            return make(`body.${input.name}${inArray ? '[]' : ''}.${name} = ${short(v)}`, { body: objectText(withBase([[input.name, inArray ? `[${obj}]` : obj]], true)) });
+          }));
+        }
+      }
     } else {
-      options.push(badParam(input.schema).map((v) => make(`${input.in}.${input.name} = ${v.length > 60 ? `${v.slice(0, 60)}… (${v.length} chars)` : v}`,
+      options.push(badParam(input.schema).map((v) => make(`${input.in}.${input.name} = ${short(v)}`,
         input.in === 'path' ? { path: { [input.name]: v } } : { query: `${encodeURIComponent(input.name)}=${v}` })));
       if (input.in === 'query') {
         options.push(fc.tuple(badParam(input.schema), badParam(input.schema)).map(([a, b]) =>
@@ -183,11 +201,26 @@ export function badRequest(route: FuzzRoute): fc.Arbitrary<FuzzRequest> {
       fc.constantFrom('[]', '[{}]', `[${objectText(baseEntries(route))}]`, '"text"', '1', 'null', 'true', BIG).map((b) => make(`body ${b.slice(0, 40)}`, { body: b })),
       fc.jsonValue({ maxDepth: 4 }).map((v) => make('random JSON body', { body: JSON.stringify(v) })),
       fc.integer({ min: 33, max: 200 }).map((n) => make(`body nested ${n} deep`, { body: '['.repeat(n) + ']'.repeat(n) })),
+      // malformed multipart forms (what an upload or import route reads) and content types nobody reads
+      fc.constantFrom(
+        ['multipart/form-data', 'garbage'],
+        ['multipart/form-data; boundary=XyZ', 'garbage'],
+        ['multipart/form-data; boundary=XyZ', '--XyZ\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc'],
+        ['multipart/form-data; boundary=XyZ', '--XyZ\r\nContent-Disposition: form-data; name="__proto__"\r\n\r\nx\r\n--XyZ--\r\n'],
+        ['multipart/form-data; boundary=XyZ', '--XyZ\r\nContent-Disposition: form-data; name="file"; filename="a\u0000.xlsx"\r\n\r\nPK\u0003\u0004x\r\n--XyZ--\r\n'],
+        ['text/plain', 'x'], ['application/x-www-form-urlencoded', 'a=1'], ['application/xml', '<a/>'],
+      ).map(([contentType, body]) => ({ ...make(`${contentType} body ${JSON.stringify(body.slice(0, 30))}`, { body }), contentType })),
     );
   } else {
     options.push(fc.dictionary(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 }), { maxKeys: 4 }).map((d) =>
       make('random query', { query: Object.entries(d).map(([k, v]) => `${encodeURIComponent(k.replace(/[\uD800-\uDFFF]/g, ''))}=${encodeURIComponent(v.replace(/[\uD800-\uDFFF]/g, ''))}`).join('&') })));
   }
+  // the tenant, application and language headers, and a bearer token that is no session's
+  options.push(fc.tuple(fc.constantFrom('tenantid', 'appid', 'appcode', 'x-language', 'authorization'), fc.oneof(
+    fc.constantFrom('__proto__', 'constructor', 'not-a-uuid', "x' OR '1'='1", '00000000-0000-0000-0000-000000000000', '1e400', 'Bearer ', 'Bearer x', 'é', ''),
+    fc.constantFrom(300, 4_000).map((n) => 'a'.repeat(n)),
+    fc.string({ unit: 'grapheme-ascii', maxLength: 40 }).map((x) => x.replace(/[^\x20-\x7e]/g, '')),
+  )).map(([name, value]) => ({ ...make(`header ${name} = ${short(value)}`, {}), headers: { [name]: value } })));
   return fc.oneof(...options);
 }
 
