@@ -18,8 +18,10 @@ import { Codes, Paths } from '@mp/protocol';
 import { buildApp } from '../app.js';
 import { hashPassword } from '../lib/passwords.js';
 import { GatewayClient } from '../testing/gateway-client.js';
+import { findSignInNameHolders, takenSignInKinds } from '../modules/users/sign-in-names.js';
 import { ADMIN_PASSWORD } from '../testing/test-app.js';
 import { MIGRATIONS_DIR, rowsOf, type Db } from './client.js';
+import { inScope, PLATFORM_SCOPE } from './context.js';
 import * as schema from './schema/index.js';
 
 const PASSWORD = 'Passw0rd!x';
@@ -129,6 +131,16 @@ describe('migration 0016 on names already shared', () => {
     expect(await signIn('13600000002', 'mga')).toBe('a-num');
     // and a tenant-qualified sign-in never reaches another tenant's holder
     expect(await signIn('cara', 'mgb')).toBe(Codes.BAD_CREDENTIALS);
+  });
+
+  it('the services let each sharer keep saving its shared names; only a new name must be free', async () => {
+    const holders = await inScope(app.database.db, PLATFORM_SCOPE, (tx) => findSignInNameHolders(tx, ['old', 'old@a.example', '13600000002']));
+    const bOld = { id: 'b-old', username: 'OLD', mobile: null, email: 'OLD@A.example' };
+    expect(takenSignInKinds({ username: 'OLD', email: 'OLD@A.example' }, holders, bOld)).toEqual([]);
+    expect(takenSignInKinds({ username: 'old', email: 'old@a.example' }, holders, undefined)).toEqual(['username', 'email']);
+    // a-dan's mobile, held inside the tenant by a-num's user name, stays savable for a-dan
+    const dan = { id: 'a-dan', username: 'dan', mobile: '13600000002', email: null };
+    expect(takenSignInKinds({ username: 'dan', mobile: '13600000002' }, holders, dan)).toEqual([]);
   });
 
   it('a new user cannot take a shared name, and renaming a sharer frees it and makes the new name global', async () => {

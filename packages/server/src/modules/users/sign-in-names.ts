@@ -54,15 +54,21 @@ export async function findSignInNameHolders(tx: Tx, names: string[]): Promise<Ma
   return out;
 }
 
+/** The user whose fields are being saved, as stored (undefined for a new user). */
+export type SignInSelf = { id: string; username: string; mobile: string | null; email: string | null } | undefined;
+
 /**
- * The fields of `f` whose sign-in name another account (not `selfId`) holds, in any tenant — each
- * once, in the order user name, mobile, e-mail. `holders` from `findSignInNameHolders`.
+ * The fields of `f` whose sign-in name another account holds, in any tenant — each once, in the order
+ * user name, mobile, e-mail. A name `self` already has is never taken (a name still shared from
+ * before migration 0016 stays usable by each holder; only new names must be free). `holders` from
+ * `findSignInNameHolders`.
  */
-export function takenSignInKinds(f: { username: string; mobile?: string | null; email?: string | null }, holders: Map<string, string[]>, selfId: string | undefined): SignInKind[] {
+export function takenSignInKinds(f: { username: string; mobile?: string | null; email?: string | null }, holders: Map<string, string[]>, self: SignInSelf): SignInKind[] {
+  const own = new Set(self ? signInNamesOf(self).map((n) => n.name) : []);
   const taken: SignInKind[] = [];
   for (const kind of ['username', 'mobile', 'email'] as const) {
     const name = signInName(f[kind]);
-    if (name && (holders.get(name) ?? []).some((id) => id !== selfId)) taken.push(kind);
+    if (name && !own.has(name) && (holders.get(name) ?? []).some((id) => id !== self?.id)) taken.push(kind);
   }
   return taken;
 }

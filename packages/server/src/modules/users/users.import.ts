@@ -210,7 +210,7 @@ export async function planImport(tx: Tx, cells: ImportCells[], o: { locale: Loca
     for (const p of list) {
       p.existing = byName.get(p.fields.username.toLowerCase());
       for (const q of pending.get(p.row) ?? []) if (stillMissing(q, p.existing)) report(p.row, q);
-      for (const q of uniquenessProblems(p.fields, holders, p.existing?.id)) report(p.row, q);
+      for (const q of uniquenessProblems(p.fields, holders, p.existing)) report(p.row, q);
       const u = p.existing;
       if (!u && !p.password) report(p.row, { field: 'password', code: Codes.REQUIRED });
       if (u && (p.fields.status !== 1 || p.locked)) {

@@ -14,7 +14,8 @@ import type { UniqueErrors } from '../../lib/unique-violation.js';
 import { fileIdInTenant, findFileById } from '../files/files.repository.js';
 import { findStationById } from '../stations/stations.repository.js';
 import { findOrganisationById } from '../organisations/organisations.repository.js';
-import { findSignInNameHolders, signInNamesOf, takenSignInKinds, type SignInKind } from './sign-in-names.js';
+import { findSignInNameHolders, signInNamesOf, takenSignInKinds, type SignInKind, type SignInSelf } from './sign-in-names.js';
+import { findUserById } from './users.repository.js';
 
 /** The editable fields of a user after checking: trimmed, '' for absent text. */
 export interface UserFields {
@@ -105,11 +106,11 @@ const KEY_PROBLEMS: Record<string, (f: UserFields) => FieldProblem> = {
 
 /**
  * Problems of uniqueness: user name, mobile and e-mail are sign-in names, unique across all tenants
- * (sign-in-names.ts); each held by another account than `selfId` is a problem. `holders` from
- * `findSignInNameHolders`.
+ * (sign-in-names.ts); each new name (not one `self` already has) held by another account is a
+ * problem. `holders` from `findSignInNameHolders`.
  */
-export function uniquenessProblems(f: UserFields, holders: Map<string, string[]>, selfId: string | undefined): FieldProblem[] {
-  return takenSignInKinds(f, holders, selfId).map((kind) => IN_USE[kind](f));
+export function uniquenessProblems(f: UserFields, holders: Map<string, string[]>, self: SignInSelf): FieldProblem[] {
+  return takenSignInKinds(f, holders, self).map((kind) => IN_USE[kind](f));
 }
 
 /**
@@ -132,7 +133,8 @@ export async function checkEditableFields(tx: Tx, request: FastifyRequest, tenan
   if (f.defaultOrgId && !(await findOrganisationById(tx, tenantId, f.defaultOrgId))) throw problemError(request, { field: 'defaultOrgId', code: UserCodes.ORG_NOT_FOUND });
   if (f.stationId && !(await findStationById(tx, tenantId, f.stationId))) throw problemError(request, { field: 'stationId', code: UserCodes.STATION_NOT_FOUND });
   const holders = await findSignInNameHolders(tx, signInNamesOf(f).map((n) => n.name));
-  const taken = uniquenessProblems(f, holders, selfId)[0];
+  const self = selfId ? await findUserById(tx, selfId) : undefined;
+  const taken = uniquenessProblems(f, holders, self)[0];
   if (taken) throw problemError(request, taken);
   return f;
 }
