@@ -81,6 +81,13 @@ describe('answers from the HTTP layer carry the envelope (plugins/transport.ts, 
     expectEnvelope(await inject('POST', Paths.signin, json, '{"username":'), 400, Codes.BODY_INVALID, /Invalid request parameters/);
   });
 
+  it('answers a body nested half a million levels deep (just under the body limit) with 400', async () => {
+    const c = await t.client();
+    c.language = 'EN_US';
+    const deep = `${'['.repeat(500_000)}${']'.repeat(500_000)}`;
+    expectEnvelope(await c.post(Paths.signin, undefined, { rawBody: deep }), 400, Codes.INPUT_TOO_DEEP, /nested too deeply/);
+  });
+
   it('answers a JSON body sent to the multipart upload with 415', async () => {
     const c = await t.client();
     c.language = 'EN_US';
