@@ -178,6 +178,33 @@ describe('client access in the console', () => {
     await page.getByText(en.grid.total.replace('{{count}}', '11')).waitFor();
   });
 
+  it('adds a public client (single-page app): no secret to show, marked Public, no reset, its type fixed on edit', async () => {
+    await page.getByRole('button', { name: en.client.newClient }).click();
+    const d = dialog();
+    const f = en.client.field;
+    await d.getByLabel(f.clientId, { exact: true }).fill('crm-spa');
+    await d.getByLabel(f.name, { exact: true }).fill('CRM SPA');
+    await d.getByRole('radio', { name: new RegExp(en.client.clientType.none) }).check();
+    await d.getByLabel(`${f.redirectUris} 1`).fill('https://crm.example.com/spa/callback');
+    await shot(page, 'clients-form-public-en');
+    await d.getByRole('button', { name: en.common.save }).click();
+    await page.getByText(en.client.publicSaved).waitFor();
+    await d.waitFor({ state: 'hidden' });
+    expect(await page.getByTestId('client-secret').count()).toBe(0);
+    const row = rowOf('crm-spa');
+    await row.getByTestId('client-type-tag').filter({ hasText: en.client.clientType.none }).waitFor();
+    expect(await row.getByRole('button', { name: en.client.resetSecret }).count()).toBe(0);
+    const got = await api.post(Paths.getclient, { clientId: 'crm-spa', productId: crm.id });
+    expect(got.body.data.row.tokenEndpointAuthMethod).toBe('none');
+    await row.getByRole('button', { name: en.common.edit }).click();
+    await dialog().getByText(en.client.typeLocked).waitFor();
+    expect(await dialog().getByRole('radio', { name: new RegExp(en.client.clientType.none) }).isDisabled()).toBe(true);
+    await dialog().getByRole('button', { name: en.common.cancel }).click();
+    await rowOf('crm-spa').getByRole('button', { name: en.common.delete }).click();
+    await page.getByRole('button', { name: en.common.ok }).last().click();
+    await rowOf('crm-spa').waitFor({ state: 'detached' });
+  });
+
   it('shows the screens in Chinese and Japanese', async () => {
     for (const [name, texts, shotName] of [['简体中文', zh, 'zh'], ['日本語', ja, 'ja']] as const) {
       await chooseLanguage(page, name);
