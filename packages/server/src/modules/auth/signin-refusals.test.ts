@@ -4,7 +4,7 @@
  * in — disabled, locked by an administrator, locked after failed sign-ins, outside its validity dates, a
  * test account, or of a disabled tenant — answers the very same envelope (status, code, message) for the
  * right and a wrong password, and a wrong password is not counted against it. The same holds for a
- * dynamic code. (The timing class is the code's structure: signin.service verifies the password hash
+ * dynamic code and an MFA code. (The timing class is the code's structure: signin.service verifies the password hash
  * — a dummy one for an unknown account — before any refusal is decided.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -87,5 +87,27 @@ describe('a refused account answers alike for right and wrong passwords', () => 
     const wrong = await c.post(Paths.signinbycode, { loginType: 'email', address: email, dynamicCode: other, agree: true });
     expect(right.body).toMatchObject({ result: '0', scode: Codes.ACCOUNT_DISABLED });
     expect({ status: wrong.status, body: wrong.body }).toEqual({ status: right.status, body: right.body });
+  });
+
+  it('an MFA confirmation for an account disabled meanwhile: the right and a wrong code answer alike', async () => {
+    expect((await t.admin.post(Paths.saveloginconfig, { mfaEnabled: true })).body.result).toBe('1');
+    try {
+      const id = await createUserRow(t.app, { username: 'rf-mfa', password: PASSWORD, email: 'rf-mfa@example.org' });
+      await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) => tx.execute(sql`delete from rate_limits`));
+      const c = await t.client();
+      c.language = 'EN_US';
+      const { ticket } = (await c.post(Paths.signin, { username: 'rf-mfa', password: c.encrypt(PASSWORD), agree: true })).body.data.row;
+      const before = t.smtp.received.length;
+      expect((await c.post(`${Paths.mfasend}/email/rf-mfa?ticket=${encodeURIComponent(ticket)}`)).body.result).toBe('1');
+      const code = codeIn(await t.smtp.waitFor('rf-mfa@example.org', before));
+      await set(id, { status: 0 });
+      const confirm = (value: string) => c.get(`${Paths.loginconfirm}?${new URLSearchParams({ ticket, type: 'email', code: value })}`);
+      const right = await confirm(code);
+      const wrong = await confirm(code === '000000' ? '000001' : '000000');
+      expect(right.body).toMatchObject({ result: '0', scode: Codes.ACCOUNT_DISABLED });
+      expect({ status: wrong.status, body: wrong.body }).toEqual({ status: right.status, body: right.body });
+    } finally {
+      expect((await t.admin.post(Paths.saveloginconfig, { mfaEnabled: false })).body.result).toBe('1');
+    }
   });
 });

@@ -6,13 +6,13 @@
  * The ticket is opened by mfa-start.ts (called from auth/admission.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Codes, OTC_RULES, OtcCodes, type MfaConfirmQuery, type OtcChannel, type SignInRow } from '@mp/protocol';
+import { OTC_RULES, OtcCodes, type MfaConfirmQuery, type OtcChannel, type SignInRow } from '@mp/protocol';
 import { AppError } from '../../lib/errors.js';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
 import type { Tx } from '../../db/client.js';
 import { findUserById, type UserRow } from '../users/users.repository.js';
 import { insertAuditEntry } from '../audit/audit.repository.js';
-import { admitUser, type Outcome } from '../auth/admission.js';
+import { accountRefusal, admitUser, type Outcome } from '../auth/admission.js';
 import { checkCode, checkTicket, consumeOneTimeCode, issueCode } from './otc.engine.js';
 import { otcReady } from './otc.engine.js';
 import { OTC_TTL } from './otc.config.js';
@@ -56,12 +56,14 @@ export async function confirmMfa(app: FastifyInstance, request: FastifyRequest, 
   const loginConfig = await app.settings.loginConfig();
   const outcome = await inScope(app.database.db, PLATFORM_SCOPE, async (tx): Promise<Outcome> => {
     const { user, ticketId } = await ticketUser(app, tx, q.ticket);
+    // The account's own refusals (disabled, locked, …) come first: the same answer for a right and a wrong code.
+    const refused = await accountRefusal(app, tx, user);
+    if (refused) throw new AppError(refused.error, refused.params);
     const checked = OTC_RULES.code.pattern.test(code)
       ? await checkCode(app, tx, q.type === 'email' ? 'mfa_email' : 'mfa_mobile', user.id, code, { consume: true })
       : { ok: false as const, reason: 'invalid' as const };
     if (!checked.ok) return { error: checked.reason === 'too_many' ? OtcCodes.CODE_TOO_MANY_TRIES : OtcCodes.CODE_INVALID };
     const now = new Date();
-    if (user.lockedUntil && user.lockedUntil > now) throw new AppError(Codes.ACCOUNT_LOCKED, { minutes: Math.ceil((user.lockedUntil.getTime() - now.getTime()) / 60_000) });
     const admitted = await admitUser(app, tx, request, user, { method: 'mfa', loginConfig });
     if ('error' in admitted) throw new AppError(admitted.error, admitted.params);
     if (!(await consumeOneTimeCode(tx, ticketId, now))) throw new AppError(OtcCodes.MFA_TICKET_INVALID);
