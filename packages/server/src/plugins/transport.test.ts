@@ -127,12 +127,15 @@ describe('answers from the HTTP layer carry the envelope (plugins/transport.ts, 
     expect(JSON.parse(r.payload)).toMatchObject({ result: '0', scode: Codes.BODY_INVALID });
   });
 
-  it('over a real socket: headers over the limit → 431, a malformed request → 400, both with the envelope', async () => {
+  it('over a real socket: headers over the limit → 431; malformed HTTP, no Host → 400; an unmet Expect → 417; all with the envelope', async () => {
     const big = `GET ${Paths.config} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Language: EN_US\r\nX-Big: ${'a'.repeat(MAX_HEADER_BYTES)}\r\nConnection: close\r\n\r\n`;
     expectEnvelope(await rawHttp(big), 431, Codes.HEADERS_TOO_LARGE, /headers are too large/);
     const zh = `GET ${Paths.config} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(MAX_HEADER_BYTES)}\r\n\r\n`;
     expectEnvelope(await rawHttp(zh), 431, Codes.HEADERS_TOO_LARGE, /请求头过大/);
     expectEnvelope(await rawHttp('NOT HTTP AT ALL\r\n\r\n'), 400, Codes.BAD_REQUEST, /请求格式不正确/);
+    expectEnvelope(await rawHttp(`GET ${Paths.config} HTTP/1.1\r\nX-Language: EN_US\r\nConnection: close\r\n\r\n`), 400, Codes.BAD_REQUEST, /malformed/);
+    expectEnvelope(await rawHttp(`GET ${Paths.config} HTTP/1.1\r\nHost: x\r\nExpect: magic\r\nX-Language: EN_US\r\nConnection: close\r\n\r\n`), 417, Codes.BAD_REQUEST, /malformed/);
+    expectEnvelope(await rawHttp(`POST ${Paths.signin} HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n`), 400, Codes.BAD_REQUEST, /请求格式不正确/);
   });
 
   it('over a real socket: an over-long URL → 414, bad percent-encoding → 400', async () => {

@@ -4,6 +4,7 @@
  * envelope, the right status and a message in the caller's language (X-Language), never a 500:
  * - request headers over `MAX_HEADER_BYTES` (the request line included) → 431, a malformed HTTP
  *   request → 400, a request not received in time → 408 (Node's `clientError`, answered on the socket);
+ *   an HTTP/1.1 request without Host → 400; an `Expect` header Node cannot meet → 417;
  * - an address with bad percent-encoding in the path or the query → 400 `protocol.bad_url`;
  * - an address over `MAX_URL_BYTES`, or a path parameter over `MAX_PARAM_LENGTH` → 414;
  * - a GET or HEAD request with a body → 400 `protocol.body_not_allowed`;
@@ -12,7 +13,7 @@
  * are answered by the error handler (plugins/errors.ts) and the body parser (plugins/body.ts).
  */
 import type { Socket } from 'node:net';
-import type { ServerOptions } from 'node:http';
+import type { IncomingMessage, ServerOptions, ServerResponse } from 'node:http';
 import type { ConnectionError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Codes, fail, Headers } from '@mp/protocol';
 import { localeOf, translate } from '@mp/i18n';
@@ -70,7 +71,8 @@ export function answerFrameworkError(error: { code?: string }, request: FastifyR
 export function transportOptions() {
   return {
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
-    http: { maxHeaderSize: MAX_HEADER_BYTES } satisfies ServerOptions,
+    // Node would answer a missing Host itself, without the envelope; the onRequest hook refuses it instead.
+    http: { maxHeaderSize: MAX_HEADER_BYTES, requireHostHeader: false } satisfies ServerOptions,
     clientErrorHandler: writeClientError,
     frameworkErrors: answerFrameworkError,
   };
@@ -122,7 +124,14 @@ export function registerTransportChecks(app: FastifyInstance): void {
     const field = findNonFinite(request.params, 'params') ?? findNonFinite(request.query, 'query') ?? findNonFinite(request.body, 'body');
     if (field) throw new AppError(Codes.BODY_INVALID, { detail: `${field} must be a finite number` }, 400, { errors: [{ field, message: 'must be a finite number' }] });
   });
+  // Node answers an `Expect` other than 100-continue itself (417, no body) unless someone listens.
+  app.server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
+    const language = req.headers[Headers.language];
+    const body = JSON.stringify(fail(Codes.BAD_REQUEST, translate(localeOf(Array.isArray(language) ? language[0] : language), `errors:${Codes.BAD_REQUEST}`)));
+    res.writeHead(417, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), connection: 'close' }).end(body);
+  });
   app.addHook('onRequest', async (request) => {
+    if (request.raw.httpVersion === '1.1' && !request.headers.host) throw new AppError(Codes.BAD_REQUEST, {}, 400);
     const url = request.raw.url ?? '';
     if (Buffer.byteLength(url) > MAX_URL_BYTES) throw new AppError(Codes.URL_TOO_LONG, {}, 414);
     if (!urlDecodes(url)) throw new AppError(Codes.BAD_URL, {}, 400);
