@@ -16,7 +16,7 @@ import { insertAuditEntry } from '../audit/audit.repository.js';
 import { createCaptcha } from './captcha.js';
 import { createSliderCaptcha } from './slider-captcha.js';
 import { isRestrictedSession } from './password-change.js';
-import { decryptPassword, signIn } from './signin.service.js';
+import { countCaptchaRequest, decryptPassword, signIn } from './signin.service.js';
 
 const tags = ['auth'];
 
@@ -27,7 +27,8 @@ export default async function authRoutes(app: FastifyInstance) {
     return ok({ rows: await app.settings.loginConfig(), currentTime: Date.now(), mpk, cryptoType });
   });
 
-  r.post(Paths.validcode, { config: { access: 'public' }, schema: { tags, body: EmptyBody } }, async () => {
+  r.post(Paths.validcode, { config: { access: 'public' }, schema: { tags, body: EmptyBody } }, async (request) => {
+    await countCaptchaRequest(app, request);
     const { verifyCodeType } = await app.settings.loginConfig();
     const work = app.config.captchaPowWork;
     if (verifyCodeType === VerifyCodeType.SLIDER) return ok({ row: await createSliderCaptcha(app.database.db, await app.settings.crypto(), work) });

@@ -43,6 +43,17 @@ export function signInRateLimits(env: NodeJS.ProcessEnv = process.env): { accoun
   return { account: n(env.MP_SIGNIN_RATE_ACCOUNT, 10), ip: n(env.MP_SIGNIN_RATE_IP, 50), accountAll: n(env.MP_SIGNIN_RATE_ACCOUNT_ALL, 30) };
 }
 
+/**
+ * New verification checks (`validcode`) allowed per client address and minute (MP_CAPTCHA_RATE_IP,
+ * default 120; 0 turns it off): each costs the server an image and a proof-of-work challenge, so a
+ * flood of them is refused with 429 like sign-in attempts (docs/login.md).
+ */
+export async function countCaptchaRequest(app: FastifyInstance, request: FastifyRequest, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  const v = env.MP_CAPTCHA_RATE_IP;
+  const max = v !== undefined && /^\d+$/.test(v) ? Number(v) : 120;
+  if (max > 0) await enforceRateLimits(app.database.db, [{ key: `captcha:ip:${request.ip}`, limit: { max, windowMs: 60_000 } }]);
+}
+
 /** Counts the attempt; 429 `protocol.rate_limited` with Retry-After when over a limit. */
 async function countAttempt(app: FastifyInstance, request: FastifyRequest, login: string): Promise<void> {
   const limits = signInRateLimits();
