@@ -4,8 +4,10 @@
  * middleware (`provider.use`) that looks at the finished answer of the token, introspection and
  * revocation endpoints and corrects three cases:
  * - no client authentication at all (no Authorization header, no client_id / client_secret /
- *   client_assertion): the library answers 400 `invalid_request`; RFC 6749 says 401 `invalid_client`
- *   ("no client authentication included"), with a `WWW-Authenticate: Basic` challenge;
+ *   client_assertion), or an unusable Authorization header (not Basic, not base64, no secret): the
+ *   library answers 400 `invalid_request`; RFC 6749 §5.2 says 401 `invalid_client` ("no client
+ *   authentication included"; "attempted to authenticate via the Authorization header"), with a
+ *   `WWW-Authenticate: Basic` challenge;
  * - a grant type the provider serves but the client did not register: the library answers
  *   `invalid_request`; RFC 6749 says `unauthorized_client`;
  * - introspection by a public client (`none`: it cannot authenticate, RFC 7662 §2.1): 401
@@ -27,11 +29,16 @@ function errorBody(ctx: KoaContextWithOIDC): ErrorBody | undefined {
   return b && typeof b === 'object' && !Buffer.isBuffer(b) ? (b as ErrorBody) : undefined;
 }
 
-/** True when the request carried no client credentials of any kind. */
-function carriesNoClientAuth(ctx: KoaContextWithOIDC): boolean {
-  const params = (ctx.oidc.params ?? {}) as Record<string, unknown>;
-  return ctx.headers.authorization === undefined
-    && !params.client_id && !params.client_secret && !params.client_assertion;
+/**
+ * True when client authentication failed before a client was identified, for lack of credentials or
+ * because of the Authorization header: the request was read (its parameters are known), no client is
+ * known, and neither a client_secret nor a client_assertion parameter was sent; then either nothing
+ * names a client, or the Authorization header was what the client tried.
+ */
+function clientAuthMissingOrMalformed(ctx: KoaContextWithOIDC): boolean {
+  const params = ctx.oidc.params as Record<string, unknown> | undefined;
+  if (!params || ctx.oidc.entities.Client || params.client_secret || params.client_assertion) return false;
+  return ctx.headers.authorization !== undefined || !params.client_id;
 }
 
 /** Adds the corrections above to `provider` (call once, before it serves requests). */
@@ -49,7 +56,7 @@ export function addConformanceFixes(provider: Provider): void {
     const body = errorBody(ctx as KoaContextWithOIDC);
     if (!body || typeof body.error !== 'string') return;
 
-    if (ctx.status === 400 && body.error === 'invalid_request' && !oidc.entities.Client && carriesNoClientAuth(ctx as KoaContextWithOIDC)) {
+    if (ctx.status === 400 && body.error === 'invalid_request' && clientAuthMissingOrMalformed(ctx as KoaContextWithOIDC)) {
       ctx.status = 401;
       ctx.set('WWW-Authenticate', `Basic realm="${provider.issuer}"`);
       ctx.body = { error: 'invalid_client', error_description: 'client authentication is required' };

@@ -119,6 +119,25 @@ describe('OpenID provider conformance (a plain relying party)', () => {
     });
   }
 
+  it('an unusable Authorization header is a failed client authentication: 401 invalid_client; a wrong content type stays invalid_request', async () => {
+    for (const authorization of ['Basic !!!', `Basic ${Buffer.from(`${client.clientId}:`).toString('base64')}`, 'Bearer abc']) {
+      const r = await post('/token', { grant_type: 'refresh_token', refresh_token: 'x' }, { authorization });
+      expect(r.status, authorization).toBe(401);
+      expect(r.body.error, authorization).toBe('invalid_client');
+    }
+    const json = await fetch(`${issuer}/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(json.status).toBe(400);
+    expect((await json.json() as { error: string }).error).toBe('invalid_request');
+  });
+
+  it('client_secret_post works as advertised; discovery names the methods of introspection (confidential only) and revocation', async () => {
+    const r = await post('/token/introspection', { token: 'no-such-token', client_id: client.clientId, client_secret: client.clientSecret });
+    expect(r).toMatchObject({ status: 200, body: { active: false } });
+    const d = await (await fetch(`${issuer}/.well-known/openid-configuration`)).json() as Record<string, string[]>;
+    expect(d.introspection_endpoint_auth_methods_supported).toEqual(['client_secret_basic', 'client_secret_post']);
+    expect(d.revocation_endpoint_auth_methods_supported).toEqual(['client_secret_basic', 'client_secret_post', 'none']);
+  });
+
   it('introspection of an ID token or an unknown token answers {"active": false} (RFC 7662 §2.2)', async () => {
     const { callback } = await signIn();
     const tokens = await rp.callback(callback!);

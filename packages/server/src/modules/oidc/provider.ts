@@ -111,6 +111,12 @@ export function createProvider(app: FastifyInstance, keys: ProviderKeys): Provid
     // Client metadata fixes id_token_signed_response_alg to RS256 (clients.ts): nothing else is offered.
     enabledJWA: { idTokenSigningAlgValues: ['RS256'] },
     allowOmittingSingleRegisteredRedirectUri: false,
+    // RFC 8414: introspection needs an authenticated (confidential) client; revocation also takes a
+    // public client's client_id (RFC 7009 §2.1).
+    discovery: {
+      introspection_endpoint_auth_methods_supported: CLIENT_AUTH_METHODS.filter((m) => m !== 'none'),
+      revocation_endpoint_auth_methods_supported: [...CLIENT_AUTH_METHODS],
+    },
     extraParams: ['tenant_id'],
     extraClientMetadata: { properties: ['mp_product_id', 'mp_product_code'] },
     // Browser apps (public clients) call the token, userinfo and revocation endpoints from their own
