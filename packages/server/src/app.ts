@@ -88,10 +88,11 @@ export async function buildApp(overrides: Partial<ServerConfig> = {}, opts: { lo
 
   const hasConsole = existsSync(join(config.consoleDir, 'index.html'));
   if (hasConsole) {
-    // The console's files are public; the hook marks the routes the static plugin declares.
+    // The console's files are public; the hook marks the routes the static plugin declares. The root
+    // (a folder, which the static plugin would refuse) goes to the not-found handler: the console's page.
     await app.register(async (scope) => {
       scope.addHook('onRoute', (r) => { r.config = { ...(r.config ?? {}), access: 'public' }; });
-      await scope.register(fastifyStatic, { root: config.consoleDir, wildcard: true, index: false, prefix: '/', allowedPath: (p) => !p.startsWith(GATEWAY) });
+      await scope.register(fastifyStatic, { root: config.consoleDir, wildcard: true, index: false, prefix: '/', allowedPath: (p) => p !== '/' && !p.startsWith(GATEWAY) });
     });
   }
   app.setNotFoundHandler((request, reply) => {

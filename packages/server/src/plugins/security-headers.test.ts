@@ -56,8 +56,8 @@ describe('security headers on every HTML answer', () => {
   });
   afterAll(async () => { await rp?.close(); await app?.close(); rmSync(consoleDir, { recursive: true, force: true }); });
 
-  it('the console: its page at history routes (/login, /app/client, …) and its files', async () => {
-    for (const path of ['/login', '/app/client', '/platformAdmin/productClients?app=x']) {
+  it('the console: its page at / and at history routes (/login, /app/client, …), and its files', async () => {
+    for (const path of ['/', '/login', '/app/client', '/platformAdmin/productClients?app=x']) {
       const res = await fetch(`${base}${path}`);
       expect(res.status, path).toBe(200);
       expect(res.headers.get('content-type'), path).toMatch(/^text\/html/);
