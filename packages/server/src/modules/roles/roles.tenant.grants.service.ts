@@ -28,7 +28,7 @@ import { tenantApiCatalogue, type TenantApi } from '../../plugins/tenant-context
 import * as grants from './roles.grants.repository.js';
 import { checkItems, replaceGrantSet } from './roles.grants.service.js';
 import * as tenantRepo from './roles.tenant.repository.js';
-import { getRoleInScope } from './roles.tenant.service.js';
+import { getRoleInScope } from './roles.tenant.scope.js';
 
 const MENU_IDS = new Set(TENANT_MENU.map((m) => m.code));
 const ORG_TYPE_IDS = new Set(ORG_TYPES.map(String));

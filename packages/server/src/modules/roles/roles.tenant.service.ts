@@ -16,17 +16,9 @@ import * as repo from './roles.repository.js';
 import * as roleSvc from './roles.service.js';
 import * as memberSvc from './roles.members.service.js';
 import { assertRoleGrantsHeld } from './roles.tenant.grants.service.js';
+import { getRoleInScope } from './roles.tenant.scope.js';
 
-/**
- * The tenant's role `roleId` when the caller reaches it (its organisation is in their scope).
- * @throws role.not_found (not a role of this tenant), 10009029001 (outside the caller's scope).
- */
-export async function getRoleInScope(tx: Tx, ctx: TenantContext, roleId: string): Promise<repo.RoleWithOrg> {
-  const role = await roleSvc.getRole(tx, ctx.id, roleId);
-  if (!ctx.scope.all && !role.orgId) throw new AppError(Codes.NO_PERMISSION);
-  await assertOrgsInScope(tx, ctx.scope, [role.orgId]);
-  return role;
-}
+export { getRoleInScope } from './roles.tenant.scope.js';
 
 /** `listtenantrole`: one page of the roles whose organisation is in the caller's scope. */
 export function listTenantRolePage(tx: Tx, ctx: TenantContext, q: TenantRoleListBody): Promise<Paged<RoleRow>> {
