@@ -89,6 +89,11 @@ describe('security headers on every HTML answer', () => {
     const style = /<style>([\s\S]*?)<\/style>/.exec(html)![1]!;
     expect(csp(unknown)['style-src']).toEqual([sha256(style)]);
     expect(csp(unknown)['default-src']).toEqual(["'none'"]);
+    // A POST to the authorization endpoint that is not a form (modules/oidc/post-methods.ts).
+    const notForm = await fetch(`${issuer}/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(notForm.status).toBe(400);
+    expect(await notForm.text()).toContain('data-error="invalid_request"');
+    expectSafeHeaders(notForm, 'POST error');
   });
 
   it('the sign-out confirmation and signed-out pages', async () => {
