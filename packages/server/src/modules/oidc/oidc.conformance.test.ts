@@ -58,6 +58,16 @@ describe('OpenID provider conformance (a plain relying party)', () => {
     expect(String(r.body.error_description)).toContain('redirect_uri');
   });
 
+  it('the authorization request needs redirect_uri too (OIDC Core §3.1.2.1): the error page, no redirect', async () => {
+    const pending = await rp.authorize();
+    const url = new URL(pending.url);
+    url.searchParams.delete('redirect_uri');
+    const res = await fetch(url, { redirect: 'manual', headers: { accept: 'text/html' } });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('location')).toBeNull();
+    expect(await res.text()).toContain('data-error="invalid_request"');
+  });
+
   it('the authorization endpoint accepts POST (OIDC Core §3.1.2.1): a form-posted request signs the user in to a code', async () => {
     const pending = await rp.authorize();
     const endpoint = new URL(`${issuer}/auth`);
