@@ -19,6 +19,7 @@ import { registerErrorHandler, sendFailure } from './plugins/errors.js';
 import { registerBodyParser } from './plugins/body.js';
 import { registerGuard } from './plugins/guard.js';
 import { registerInputHygiene } from './plugins/input-hygiene.js';
+import { registerValidators } from './plugins/validators.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerTransportChecks, transportOptions } from './plugins/transport.js';
 import { registerModules } from './modules/index.js';
@@ -46,7 +47,6 @@ export async function buildApp(overrides: Partial<ServerConfig> = {}, opts: { lo
     requestIdHeader: false,
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
-    ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: false } },
     ...transportOptions(),
   });
   const database = opts.database ?? await openDatabase(config);
@@ -70,6 +70,7 @@ export async function buildApp(overrides: Partial<ServerConfig> = {}, opts: { lo
   });
 
   await registerSecurityHeaders(app); // first onRequest hook: even early refusals carry the headers
+  registerValidators(app);
   registerErrorHandler(app);
   registerBodyParser(app);
   registerGuard(app);
