@@ -12,6 +12,8 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/**/src/**/*.test.ts'],
           environment: 'node',
+          // a throw-away PostgreSQL server for the *.postgres.test.ts files (sets MP_TEST_DATABASE_URL)
+          globalSetup: ['packages/server/src/testing/postgres-server.ts'],
           // generous: a test that boots its own database (migrations on PGlite) can take half a minute
           // on a two-core machine running the other files in parallel; a hung test still fails
           testTimeout: 60_000,

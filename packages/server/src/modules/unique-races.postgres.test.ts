@@ -9,8 +9,9 @@ import { tenantUser } from './users/users.tenant.testing.js';
 // unique-races.test.ts): several simultaneous calls write one unique key through a connection pool, so
 // more than one can pass the "in use" pre-check; exactly one must win and every other one must get the
 // localised message — never a 500. Runs when MP_TEST_DATABASE_URL names a PostgreSQL server whose user
-// may create databases (e.g. postgres://postgres@127.0.0.1:5432/postgres); each run uses a database of
-// its own and drops it.
+// may create databases; the unit project's global setup (testing/postgres-server.ts) starts one and sets
+// it, or it names your own (e.g. postgres://postgres@127.0.0.1:5432/postgres). Each run creates a
+// database with a random name and drops it, so files running in parallel do not collide.
 const serverUrl = process.env.MP_TEST_DATABASE_URL;
 const CALLS = 12;
 
