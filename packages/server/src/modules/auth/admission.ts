@@ -18,6 +18,7 @@ import { insertAuditEntry } from '../audit/audit.repository.js';
 import { findTenantById } from '../tenants/tenants.repository.js';
 import { startMfa } from '../otc/mfa-start.js';
 import { mustChangePassword } from './password-change.js';
+import { lockUserRow } from './lockout.js';
 
 /** What a sign-in step answers: a session, a pending MFA sign-in, or a refusal. */
 export type Outcome = { ok: SignInRow | MfaPendingRow } | { error: string; params?: Record<string, unknown> };
@@ -57,12 +58,15 @@ async function checkAccount(app: FastifyInstance, tx: Tx, user: UserRow, now: Da
 /**
  * Admits an account whose credential was just verified (password, dynamic code or MFA code; modules/otc):
  * the refusals of `accountRefusal`, then the agreement — then, with `mfa`, a pending MFA sign-in (no
- * session yet), else a new session replacing the account's earlier ones. Runs in `tx`; `loginConfig`
+ * session yet), else a new session replacing the account's earlier ones. The account is re-read with a
+ * row lock first (lockout.ts), so a lock set meanwhile refuses it. Runs in `tx`; `loginConfig`
  * is read before the transaction (the settings read would wait on it with PGlite).
  */
 export async function admitUser(app: FastifyInstance, tx: Tx, request: FastifyRequest, user: UserRow, o: { agree?: boolean; method: 'password' | 'code' | 'mfa'; mfa?: boolean; loginConfig: LoginConfig }): Promise<Outcome> {
   const cfg = app.config;
   const now = new Date();
+  // the row as of now, locked: a lockout committed by a simultaneous wrong password is seen, not undone
+  user = (await lockUserRow(tx, user.id)) ?? user;
   const { refusal, identities } = await checkAccount(app, tx, user, now);
   if (refusal) return refusal;
   if (!user.agreedAt && !o.agree) return { error: Codes.AGREEMENT_REQUIRED };

@@ -13,7 +13,6 @@ import { Codes, decryptValue, SigninCodes, VerifyCodeType, type MfaPendingRow, t
 import { AppError } from '../../lib/errors.js';
 import { dummyHash, verifyPassword } from '../../lib/passwords.js';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
-import { findUserById, updateUserById } from '../users/users.repository.js';
 import { findSignInAccount } from '../users/sign-in-names.js';
 import { insertAuditEntry } from '../audit/audit.repository.js';
 import { checkCaptcha, consumeCaptcha } from './captcha.js';
@@ -21,6 +20,7 @@ import { checkSliderCaptcha } from './slider-captcha.js';
 import { checkPow } from './proof-of-work.js';
 import { enforceRateLimits } from '../../lib/rate-limit.js';
 import { accountRefusal, admitUser, type Outcome } from './admission.js';
+import { countFailedSignIn, lockUserRow } from './lockout.js';
 
 /** Decrypts a password sent under the deployment key; a broken value is a 400. */
 export async function decryptPassword(app: FastifyInstance, value: string): Promise<string> {
@@ -68,7 +68,7 @@ async function countAttempt(app: FastifyInstance, request: FastifyRequest, login
 /**
  * Runs the sign-in; returns the new token and user id or throws the localised failure.
  * Three steps, so the slow password hash (tens of ms) holds no transaction: (1) check the captcha and
- * find the account; (2) verify the password; (3) in one transaction, re-read the account and record
+ * find the account; (2) verify the password; (3) in one transaction, re-read the account with a row lock and record
  * the outcome — counters, lock, or the new session.
  */
 export async function signIn(app: FastifyInstance, request: FastifyRequest, body: SignInBody): Promise<SignInRow | MfaPendingRow> {
@@ -115,7 +115,8 @@ export async function signIn(app: FastifyInstance, request: FastifyRequest, body
   // (3) the outcome. A refusal of the account itself (locked, disabled, expired, …) is answered
   // before the password counts, so it is the same for a right and a wrong password.
   const outcome = await inScope(db, PLATFORM_SCOPE, async (tx): Promise<Outcome> => {
-    const user = found && await findUserById(tx, found.id);
+    // the row lock makes simultaneous sign-ins of one account take their turn here (lockout.ts)
+    const user = found && await lockUserRow(tx, found.id);
     const now = new Date();
     const refusal = user ? await accountRefusal(app, tx, user, now) : undefined;
     const rightPassword = !!user && passwordOk && user.passwordHash === found?.passwordHash;
@@ -127,12 +128,9 @@ export async function signIn(app: FastifyInstance, request: FastifyRequest, body
     if (!user) return { error: Codes.BAD_CREDENTIALS };
     if (refusal) return refusal;
     if (!rightPassword) {
-      const windowOpen = user.failedWindowStart && now.getTime() - user.failedWindowStart.getTime() < cfg.lockoutWindowMin * 60_000;
-      const count = windowOpen ? user.failedCount + 1 : 1;
-      const lock = count >= cfg.lockoutThreshold && !user.superManager;
-      await updateUserById(tx, user.id, lock
-        ? { failedCount: 0, failedWindowStart: null, lockedUntil: new Date(now.getTime() + cfg.lockoutMinutes * 60_000) }
-        : { failedCount: count, failedWindowStart: windowOpen ? user.failedWindowStart : now });
+      // counted and locked in one statement on the locked row (lockout.ts): simultaneous failures all count
+      const counted = await countFailedSignIn(tx, user.id, { threshold: cfg.lockoutThreshold, windowMin: cfg.lockoutWindowMin, lockMinutes: cfg.lockoutMinutes }, now);
+      const lock = !!counted?.locked;
       await insertAuditEntry(tx, request, { tenantId: user.tenantId, action: lock ? 'signin.locked' : 'signin.failed', entity: 'user', entityId: user.id, userId: user.id, username: user.username });
       return lock ? { error: Codes.ACCOUNT_LOCKED, params: { minutes: cfg.lockoutMinutes } } : { error: Codes.BAD_CREDENTIALS };
     }

@@ -106,9 +106,9 @@ export async function checkCode(app: FastifyInstance, tx: Tx, purpose: OtcPurpos
     if (o.consume && !(await consumeOneTimeCode(tx, match.id, now))) return { ok: false, reason: 'invalid' };
     return { ok: true, row: match };
   }
-  await countWrongTries(tx, live.map((r) => r.id), OTC_RULES.maxAttempts, now);
-  const newest = live[0];
-  return { ok: false, reason: newest && newest.attempts + 1 >= OTC_RULES.maxAttempts ? 'too_many' : 'invalid' };
+  const counted = await countWrongTries(tx, live.map((r) => r.id), OTC_RULES.maxAttempts, now);
+  const newest = live[0] && counted.find((r) => r.id === live[0]!.id);
+  return { ok: false, reason: newest && newest.attempts >= OTC_RULES.maxAttempts ? 'too_many' : 'invalid' };
 }
 
 /**

@@ -30,13 +30,16 @@ export async function findOneTimeCodeById(tx: Tx, id: string): Promise<OneTimeCo
   return row;
 }
 
-/** Adds one wrong try to each code; those reaching `max` are used up at once. */
-export async function countWrongTries(tx: Tx, ids: string[], max: number, now: Date): Promise<void> {
-  if (!ids.length) return;
-  await tx.update(oneTimeCodes).set({
+/**
+ * Adds one wrong try to each code in one statement; those reaching `max` are used up at once. Answers
+ * each code's try count after the update (the decision is taken on these, not on an earlier read).
+ */
+export async function countWrongTries(tx: Tx, ids: string[], max: number, now: Date): Promise<{ id: string; attempts: number }[]> {
+  if (!ids.length) return [];
+  return tx.update(oneTimeCodes).set({
     attempts: sql`${oneTimeCodes.attempts} + 1`,
     usedAt: sql`case when ${oneTimeCodes.attempts} + 1 >= ${max} then ${now.toISOString()}::timestamptz else ${oneTimeCodes.usedAt} end`,
-  }).where(inArray(oneTimeCodes.id, ids));
+  }).where(inArray(oneTimeCodes.id, ids)).returning({ id: oneTimeCodes.id, attempts: oneTimeCodes.attempts });
 }
 
 /** Consumes a code (single use). Answers false when another request consumed it first. */
