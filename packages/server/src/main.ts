@@ -4,8 +4,17 @@
  * prints a generated password once.
  */
 import { buildApp } from './app.js';
+import { DataFolderLockedError } from './db/client.js';
 
-const { app, generatedAdminPassword } = await buildApp();
+const built = await buildApp().catch((err: unknown) => {
+  // Another server holds the embedded database folder: say so plainly and exit non-zero (issue 13).
+  if (err instanceof DataFolderLockedError) {
+    console.error(`\n  MP3.0 cannot start: ${err.message}\n`);
+    process.exit(3);
+  }
+  throw err;
+});
+const { app, generatedAdminPassword } = built;
 const { port, host } = app.config;
 await app.listen({ port, host });
 if (generatedAdminPassword) {

@@ -6,6 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.js';
+import { lockDataFolder } from './data-folder-lock.js';
+
+export { DataFolderLockedError } from './data-folder-lock.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle; repositories take one as their first argument. */
@@ -25,7 +28,9 @@ export interface Database {
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /**
- * Opens and migrates the database. `dataDir` 'memory://' gives a throw-away PGlite (tests).
+ * Opens and migrates the database. `dataDir` 'memory://' gives a throw-away PGlite (tests). A PGlite
+ * data folder is locked exclusively until `close()` (see data-folder-lock.ts; not for memory:// or PostgreSQL).
+ * @throws DataFolderLockedError when another running process holds the data folder.
  * @throws when PostgreSQL cannot be reached or a migration fails.
  */
 export async function openDatabase(opts: { databaseUrl?: string | undefined; dataDir: string }): Promise<Database> {
@@ -44,12 +49,27 @@ export async function openDatabase(opts: { databaseUrl?: string | undefined; dat
   // pg_trgm: trigram indexes behind the substring searches of platform lists (migration 0007).
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   if (opts.dataDir !== 'memory://') mkdirSync(opts.dataDir, { recursive: true });
-  const client = new PGlite({ ...(opts.dataDir === 'memory://' ? {} : { dataDir: opts.dataDir }), extensions: { pg_trgm } });
-  await client.waitReady;
-  const db = drizzle({ client, schema });
-  await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+  // One process per data folder: a second server (or seed:demo) is refused before PGlite opens it.
+  const unlock = opts.dataDir === 'memory://' ? () => undefined : lockDataFolder(opts.dataDir);
+  let client: InstanceType<typeof PGlite>;
+  try {
+    client = new PGlite({ ...(opts.dataDir === 'memory://' ? {} : { dataDir: opts.dataDir }), extensions: { pg_trgm } });
+  } catch (err) {
+    unlock();
+    throw err;
+  }
+  let db: ReturnType<typeof drizzle<typeof schema>>;
+  try {
+    await client.waitReady;
+    db = drizzle({ client, schema });
+    await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+  } catch (err) {
+    await client.close().catch(() => undefined);
+    unlock();
+    throw err;
+  }
   const stopAnalyze = opts.dataDir === 'memory://' ? async () => undefined : keepStatistics(client, analyzeMinutes());
-  return { db: db as unknown as Db, kind: 'pglite', close: async () => { await stopAnalyze(); await client.close(); } };
+  return { db: db as unknown as Db, kind: 'pglite', close: async () => { try { await stopAnalyze(); await client.close(); } finally { unlock(); } } };
 }
 
 /** MP_ANALYZE_MINUTES (default 15; 0 = only at start): how often the embedded database's statistics are refreshed. */

@@ -19,18 +19,16 @@
  * Idempotent: a tenant whose code exists is skipped with everything of it, so a second run adds nothing.
  * All inserts run in one transaction.
  *
- * The embedded database allows one process per folder and PGlite does not detect a second one, so
- * the script refuses to run while `postmaster.pid` exists in MP_DATA_DIR (the server is running, or
- * crashed: then delete that file). Exit codes: 0 done, 2 database in use, 1 any other failure.
+ * The embedded database allows one process per folder: `openDatabase` takes the data-folder lock, so
+ * the script is refused while a server runs on MP_DATA_DIR (a lock left by a crashed server does not
+ * block). Exit codes: 0 done, 2 database in use, 1 any other failure.
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import { Identity } from '@mp/protocol';
 import { loadConfig } from '../config.js';
-import { openDatabase, type Database } from '../db/client.js';
+import { DataFolderLockedError, openDatabase, type Database } from '../db/client.js';
 import { inScope, PLATFORM_SCOPE } from '../db/context.js';
 import { auditLog, files, organisations, roleGrants, roles, roleUsers, stations, tenants, users } from '../db/schema/index.js';
 import { buildApp } from '../app.js';
@@ -189,15 +187,14 @@ function printReport(r: SeedReport): void {
  */
 async function main(): Promise<number> {
   const config = loadConfig();
-  if (!config.databaseUrl && config.dataDir !== 'memory://' && existsSync(join(config.dataDir, 'postmaster.pid'))) {
-    console.error(`The embedded database in ${config.dataDir} is in use (postmaster.pid exists): the server holds it.\n` +
-      'Stop the server and run `npm run seed:demo` again. (If no server runs — it crashed — delete that postmaster.pid.)');
-    return 2;
-  }
   let database: Database;
   try {
     database = await openDatabase(config);
   } catch (err) {
+    if (err instanceof DataFolderLockedError) {
+      console.error(`${err.message}\nStop the server and run \`npm run seed:demo\` again.`);
+      return 2;
+    }
     console.error(`Cannot open the database (${config.databaseUrl ? 'DATABASE_URL' : config.dataDir}): ${(err as Error).message}\n` +
       'If the server is running on this embedded database, stop it first: PGlite allows one process per data folder.');
     return 2;
