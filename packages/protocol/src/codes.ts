@@ -51,6 +51,8 @@ export const Codes = {
   /** `X-Sign-Range` is not the one the request needs: 2 for a POST with a JSON body, else 1. */
   SIGN_RANGE_WRONG: 'protocol.sign_range_wrong',
   SERVER_ERROR: 'protocol.server_error',
+  /** The database cannot be reached for the moment (HTTP 503; the server reconnects by itself). */
+  DATABASE_UNAVAILABLE: 'protocol.database_unavailable',
 
   // Sign-in (SPEC §4 Login flow, §5 Login)
   CAPTCHA_REQUIRED: 'login.captcha_required',

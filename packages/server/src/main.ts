@@ -1,16 +1,21 @@
 /**
  * Starts the gateway and console on PORT (default 8080): migrates the database (embedded PGlite under
- * MP_DATA_DIR, or PostgreSQL at DATABASE_URL), creates the platform administrator on a first start and
+ * MP_DATA_DIR, or PostgreSQL at DATABASE_URL, waited for up to MP_DB_START_TIMEOUT seconds), creates the platform administrator on a first start and
  * prints a generated password once.
  */
 import { buildApp } from './app.js';
-import { DataFolderLockedError } from './db/client.js';
+import { DataFolderLockedError, isConnectionError } from './db/client.js';
 
 const built = await buildApp().catch((err: unknown) => {
   // Another server holds the embedded database folder: say so plainly and exit non-zero (issue 13).
   if (err instanceof DataFolderLockedError) {
     console.error(`\n  MP3.0 cannot start: ${err.message}\n`);
     process.exit(3);
+  }
+  // PostgreSQL stayed unreachable for MP_DB_START_TIMEOUT seconds (each try is logged above; issue 13)
+  if (isConnectionError(err)) {
+    console.error(`\n  MP3.0 cannot start: the database at DATABASE_URL was not reachable within MP_DB_START_TIMEOUT (${process.env.MP_DB_START_TIMEOUT ?? 60} s): ${(err as Error).message}\n`);
+    process.exit(4);
   }
   throw err;
 });

@@ -7,6 +7,8 @@ import { mkdirSync } from 'node:fs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.js';
 import { lockDataFolder } from './data-folder-lock.js';
+import { safeErrorForLog } from '../lib/log-safety.js';
+import { migratePostgres } from './migrate.js';
 
 export { DataFolderLockedError } from './data-folder-lock.js';
 
@@ -37,10 +39,16 @@ export async function openDatabase(opts: { databaseUrl?: string | undefined; dat
   if (opts.databaseUrl) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
-    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: Number(process.env.MP_DB_POOL ?? 10) });
+    // A lost connection (database restart, network) must not kill the process: without these listeners
+    // an idle or checked-out client's 'error' is an unhandled event. The broken client is discarded and
+    // the pool opens new ones when the database is back; requests meanwhile answer 503 (plugins/errors.ts).
+    pool.on('error', (err) => logDbError('idle database connection lost', err));
+    pool.on('connect', (client) => { client.on('error', (err) => logDbError('database connection lost', err)); });
+    await waitForDatabase(pool, startTimeoutSeconds()).catch(async (err: unknown) => { await pool.end().catch(() => undefined); throw err; });
     const db = drizzle({ client: pool, schema });
-    await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+    // Under an advisory lock: instances started together migrate one after another (db/migrate.ts).
+    await migratePostgres(pool, MIGRATIONS_DIR);
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
@@ -70,6 +78,56 @@ export async function openDatabase(opts: { databaseUrl?: string | undefined; dat
   }
   const stopAnalyze = opts.dataDir === 'memory://' ? async () => undefined : keepStatistics(client, analyzeMinutes());
   return { db: db as unknown as Db, kind: 'pglite', close: async () => { try { await stopAnalyze(); await client.close(); } finally { unlock(); } } };
+}
+
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', '57P01', '57P02', '57P03']);
+const CONNECTION_MESSAGES = /Connection terminated|connection timeout|Client has encountered a connection error|the database system is (starting up|shutting down)|terminating connection due to administrator command/i;
+
+/**
+ * True when `err` (or an error in its `cause` chain, e.g. drizzle's wrapper) says the database cannot be
+ * reached for the moment: a refused or reset socket, an administrator shutdown or a server starting up
+ * (SQLSTATE 57P01-57P03), any connection exception (class 08) or node-postgres' "Connection terminated".
+ * Such failures answer 503 and are retried at start (issue 13); every other error is not one.
+ */
+export function isConnectionError(err: unknown): boolean {
+  for (let e = err, depth = 0; e instanceof Error && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (CONNECTION_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+    if (e instanceof AggregateError && e.errors.some((x) => isConnectionError(x))) return true;
+    if (CONNECTION_MESSAGES.test(e.message)) return true;
+  }
+  return false;
+}
+
+/** Writes a database connection failure to stderr as one JSON line, without query parameters (lib/log-safety.ts). */
+function logDbError(msg: string, err: unknown): void {
+  console.error(JSON.stringify({ level: 50, time: Date.now(), msg, err: safeErrorForLog(err) }));
+}
+
+/** MP_DB_START_TIMEOUT (seconds, default 60): how long the start waits for PostgreSQL. */
+function startTimeoutSeconds(): number {
+  const n = Number(process.env.MP_DB_START_TIMEOUT ?? 60);
+  return Number.isFinite(n) && n >= 0 ? n : 60;
+}
+
+/**
+ * Waits until `pool` answers `select 1`: retries connection failures (isConnectionError) with an
+ * exponential backoff from 250 ms capped at 5 s, each logged, for up to `seconds`.
+ * @throws the last connection error when the time is up, or at once any other error (bad password, no such database).
+ */
+export async function waitForDatabase(pool: { query(q: string): Promise<unknown> }, seconds: number): Promise<void> {
+  const deadline = Date.now() + seconds * 1000;
+  for (let attempt = 1, delay = 250; ; attempt++, delay = Math.min(delay * 2, 5000)) {
+    try {
+      await pool.query('select 1');
+      if (attempt > 1) console.error(JSON.stringify({ level: 30, time: Date.now(), msg: 'database reachable', attempt }));
+      return;
+    } catch (err) {
+      if (!isConnectionError(err) || Date.now() + delay > deadline) throw err;
+      console.error(JSON.stringify({ level: 40, time: Date.now(), msg: `database not reachable, retrying in ${delay} ms`, attempt, err: safeErrorForLog(err) }));
+      await new Promise((r) => setTimeout(r, delay));
+    }
+  }
 }
 
 /** MP_ANALYZE_MINUTES (default 15; 0 = only at start): how often the embedded database's statistics are refreshed. */

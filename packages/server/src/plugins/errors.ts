@@ -2,12 +2,13 @@
  * One error handler turns every failure into the envelope (PROTOCOL.md "Response envelope";
  * CONVENTIONS "Errors"): AppError → its status and translated message; schema failures → 400 with
  * `data.errors`; body too large → 413; unreadable content type → 415; other client errors → 400;
- * anything else → 500 hiding internals, logged with the request id.
+ * the database unreachable → 503; anything else → 500 hiding internals, logged with the request id.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Codes, fail } from '@mp/protocol';
 import { translate } from '@mp/i18n';
 import { AppError } from '../lib/errors.js';
+import { isConnectionError } from '../db/client.js';
 
 /** Sends a failure envelope for `code` in the request's language. */
 export function sendFailure(request: FastifyRequest, reply: FastifyReply, status: number, code: string, params: Record<string, unknown> = {}, data?: unknown) {
@@ -53,6 +54,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (fe.statusCode === 404) return sendFailure(request, reply, 404, Codes.NOT_FOUND);
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
       return sendFailure(request, reply, 400, Codes.BODY_INVALID, { detail: fe.message });
+    }
+    // The database is away (restart, network): 503, and the pool reconnects by itself (issue 13)
+    if (isConnectionError(err)) {
+      request.log.warn({ err }, 'database unavailable');
+      void reply.header('retry-after', '5');
+      return sendFailure(request, reply, 503, Codes.DATABASE_UNAVAILABLE);
     }
     request.log.error({ err }, 'unhandled error');
     return sendFailure(request, reply, 500, Codes.SERVER_ERROR, { requestId: request.id });

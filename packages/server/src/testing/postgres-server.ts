@@ -57,8 +57,12 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Initialises and starts a server; answers its superuser URL and a synchronous stop. Throws with initdb's or the server log's text. */
-async function startPostgres(): Promise<{ url: string; stop: () => void }> {
+/**
+ * Initialises and starts a server; answers its superuser URL, a synchronous `stop` (for good: the folder
+ * is removed), and `pause`/`resume` that stop the server (fast shutdown) and start it again on the same
+ * port and data (outage tests, db/outage.postgres.test.ts). Throws with initdb's or the server log's text.
+ */
+export async function startPostgres(): Promise<{ url: string; stop: () => void; pause: () => void; resume: () => void }> {
   const bin = binFolder();
   const asRoot = process.getuid?.() === 0;
   const ids = asRoot ? { uid: Number(execFileSync('id', ['-u', 'nobody']).toString().trim()), gid: Number(execFileSync('id', ['-g', 'nobody']).toString().trim()) } : {};
@@ -78,6 +82,8 @@ async function startPostgres(): Promise<{ url: string; stop: () => void }> {
     const port = await freePort();
     const options = `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`;
     run('pg_ctl', ['-D', data, '-l', log, '-o', options, '-w', '-t', '60', 'start']);
+    const pause = () => run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+    const resume = () => run('pg_ctl', ['-D', data, '-l', log, '-o', options, '-w', '-t', '60', 'start']);
     let stopped = false;
     const stop = () => {
       if (stopped) return;
@@ -87,7 +93,7 @@ async function startPostgres(): Promise<{ url: string; stop: () => void }> {
     };
     // also when the runner exits without its teardown (an error, process.exit); a killed runner leaks it
     process.once('exit', stop);
-    return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
+    return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop, pause, resume };
   } catch (e) {
     rmSync(dir, { recursive: true, force: true });
     throw e;

@@ -49,6 +49,7 @@ export default {
     timestamp_invalid: 'The request timestamp must be decimal milliseconds',
     sign_range_wrong: 'The sign range is wrong: 2 for a POST with a JSON body, 1 for every other request',
     server_error: 'Server exception, please contact the administrator (request {{requestId}})',
+    database_unavailable: 'The database is temporarily unavailable, please try again shortly',
   },
   login: {
     captcha_required: 'Please enter the verification code',

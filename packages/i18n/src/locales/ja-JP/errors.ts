@@ -49,6 +49,7 @@ export default {
     timestamp_invalid: 'リクエストのタイムスタンプは 10 進数のミリ秒でなければなりません',
     sign_range_wrong: '署名範囲が正しくありません：JSON ボディ付きの POST は 2、それ以外は 1 です',
     server_error: 'サーバー例外が発生しました。管理者に連絡してください（リクエスト {{requestId}}）',
+    database_unavailable: 'データベースに一時的に接続できません。しばらくしてから再試行してください',
   },
   login: {
     captcha_required: '認証コードを入力してください',

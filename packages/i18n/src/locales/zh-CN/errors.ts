@@ -48,6 +48,7 @@ export default {
     timestamp_invalid: '请求时间戳必须是十进制毫秒数',
     sign_range_wrong: '签名范围不正确：带 JSON 请求体的 POST 请求必须为 2，其他请求为 1',
     server_error: '服务器异常，请联系管理员（请求号 {{requestId}}）',
+    database_unavailable: '数据库暂时不可用，请稍后重试',
   },
   login: {
     captcha_required: '请输入验证码',
