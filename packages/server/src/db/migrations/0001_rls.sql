@@ -3,12 +3,20 @@
 -- so the policies hold even for the owner's connection. A transaction sets:
 --   mp.scope     = 'platform' (platform administrator / trusted system work) or 'tenant'
 --   mp.tenant_id = the caller's tenant id
+-- Without CREATEROLE, an administrator pre-creates mp_app and grants it to the login (docs/operations.md
+-- "PostgreSQL"); then nothing is created or granted here, since either would need CREATEROLE.
 DO $$ BEGIN
-  CREATE ROLE mp_app NOLOGIN;
+  IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'mp_app') THEN
+    CREATE ROLE mp_app NOLOGIN;
+  END IF;
 EXCEPTION WHEN duplicate_object THEN NULL;
 END $$;
 --> statement-breakpoint
-GRANT mp_app TO CURRENT_USER;
+DO $$ BEGIN
+  IF NOT pg_has_role(current_user, 'mp_app', 'MEMBER') THEN
+    GRANT mp_app TO CURRENT_USER;
+  END IF;
+END $$;
 --> statement-breakpoint
 GRANT USAGE ON SCHEMA public TO mp_app;
 --> statement-breakpoint
