@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomBytes } from 'node:crypto';
 import { Paths, RoleCodes, UserCodes } from '@mp/protocol';
 import { testApp } from '../testing/test-app.js';
+import { createTestDatabase } from '../testing/postgres-admin.js';
 import { setUp, type TestApp } from './roles/roles.tenant.testing.js';
 import { tenantUser } from './users/users.tenant.testing.js';
 
@@ -17,15 +17,7 @@ const CALLS = 12;
 
 let t: TestApp;
 let f: Awaited<ReturnType<typeof setUp>>;
-let dbName = '';
-
-/** Runs `sql` on the server's maintenance database. */
-async function admin(sql: string): Promise<void> {
-  const { default: pg } = await import('pg');
-  const c = new pg.Client({ connectionString: serverUrl });
-  await c.connect();
-  try { await c.query(sql); } finally { await c.end(); }
-}
+let dropDatabase = async () => {};
 
 /** Sends `CALLS` copies of a call at once; answers the result codes ('1' for success) and HTTP statuses. */
 async function together(send: () => Promise<{ status: number; body: { result: string; scode: string } }>) {
@@ -35,16 +27,14 @@ async function together(send: () => Promise<{ status: number; body: { result: st
 
 describe.skipIf(!serverUrl)('on PostgreSQL, simultaneous writes of one unique key', () => {
   beforeAll(async () => {
-    dbName = `mp_race_${randomBytes(4).toString('hex')}`;
-    await admin(`create database ${dbName}`);
-    const url = new URL(serverUrl!);
-    url.pathname = `/${dbName}`;
-    t = await testApp({ databaseUrl: url.toString() });
+    const db = await createTestDatabase(serverUrl!, 'mp_race');
+    dropDatabase = db.drop;
+    t = await testApp({ databaseUrl: db.url });
     f = await setUp(t);
   }, 120_000);
   afterAll(async () => {
     await t?.close();
-    if (dbName) await admin(`drop database if exists ${dbName}`);
+    await dropDatabase();
   });
 
   it('one role with a role number wins; every other call gets role.no_in_use', async () => {

@@ -21,3 +21,15 @@ export function testDatabaseUrl(serverUrl: string, database: string, user?: stri
   if (user) { url.username = user; url.password = 'unused'; }
   return url.toString();
 }
+
+/**
+ * Creates a database with a random name (`<prefix>_<8 hex>`) on the server and answers its connection
+ * string and a `drop` that removes it; each test file takes its own, so files running in parallel do
+ * not collide.
+ */
+export async function createTestDatabase(serverUrl: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const { randomBytes } = await import('node:crypto');
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+  await onTestServer(serverUrl, `create database ${name}`);
+  return { url: testDatabaseUrl(serverUrl, name), drop: () => onTestServer(serverUrl, `drop database if exists ${name}`) };
+}

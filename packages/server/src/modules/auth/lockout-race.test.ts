@@ -9,24 +9,17 @@
  * database of its own and drops it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { Codes, Paths } from '@mp/protocol';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
 import { auditLog, users } from '../../db/schema/index.js';
 import { createUserRow, testApp } from '../../testing/test-app.js';
+import { createTestDatabase } from '../../testing/postgres-admin.js';
 
 const PASSWORD = 'Passw0rd!x';
 const ACCOUNTS = 8;
 const serverUrl = process.env.MP_TEST_DATABASE_URL;
 
-/** Runs `statement` on the PostgreSQL server's maintenance database. */
-async function admin(statement: string): Promise<void> {
-  const { default: pg } = await import('pg');
-  const c = new pg.Client({ connectionString: serverUrl });
-  await c.connect();
-  try { await c.query(statement); } finally { await c.end(); }
-}
 
 /** The race on the app of `open`; `label` names the database. */
 function race(label: string, open: () => Promise<{ t: Awaited<ReturnType<typeof testApp>>; close: () => Promise<void> }>) {
@@ -87,12 +80,9 @@ race('PGlite', async () => {
 
 if (serverUrl) {
   race('PostgreSQL', async () => {
-    const dbName = `mp_lockout_${randomBytes(4).toString('hex')}`;
-    await admin(`create database ${dbName}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${dbName}`;
-    const t = await testApp({ databaseUrl: url.toString() });
-    return { t, close: async () => { await t.close(); await admin(`drop database if exists ${dbName}`); } };
+    const db = await createTestDatabase(serverUrl, 'mp_lockout');
+    const t = await testApp({ databaseUrl: db.url });
+    return { t, close: async () => { await t.close(); await db.drop(); } };
   });
 } else {
   describe.skip('PostgreSQL: simultaneous wrong passwords (MP_TEST_DATABASE_URL not set)', () => { it('skipped', () => {}); });
