@@ -13,8 +13,8 @@ import { organisations, products } from './catalog.js';
 /**
  * Background jobs (docs/tenancy.md "Bulk import as a background job"): one row per job so any instance
  * answers a poll. `state`: 'queued' → 'validating' → 'applying' → 'done', or 'failed' (rows refused:
- * `report.errors`, nothing written) / 'error' (unexpected failure, nothing written). `processed` of
- * `total` rows is the progress.
+ * `report.errors`, nothing written) / 'error' (unexpected failure, or `report.message` 'interrupted': its
+ * lease expired, nothing written). `processed` of `total` rows is the progress.
  */
 export const jobs = pgTable('jobs', {
   id: text('id').primaryKey(),
@@ -31,7 +31,11 @@ export const jobs = pgTable('jobs', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   finishedAt: timestamp('finished_at', { withTimezone: true }),
-}, (t) => [index('jobs_tenant_created_idx').on(t.tenantId, t.createdAt), index('jobs_state_idx').on(t.state)]);
+  /** Lease (docs/operations.md "Job leases"): the instance running the job, and until when it holds it (renewed by its heartbeat). */
+  leaseOwner: text('lease_owner'),
+  leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
+}, (t) => [index('jobs_tenant_created_idx').on(t.tenantId, t.createdAt), index('jobs_state_idx').on(t.state),
+  index('jobs_lease_idx').on(t.leaseExpiresAt).where(sql`${t.state} IN ('queued', 'validating', 'applying')`)]);
 
 /**
  * Organisation members (SPEC §2 orgEmployeeRelation): users belonging to an organisation besides (or

@@ -1,22 +1,22 @@
 /**
  * `GET getjob?id=` (docs/tenancy.md "Bulk import as a background job"): a background job of the
  * TENANTID tenant, polled by the console while an import runs. Tenant administrators read any job of
- * their tenant; role holders only their own. Another tenant's job is "not found". At start-up, jobs
- * whose instance stopped mid-job are marked 'error'.
+ * their tenant; role holders only their own. Another tenant's job is "not found". Once ready, the
+ * instance sweeps jobs whose lease expired (jobs.runner.ts `startJobSweep`).
  */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Codes, JobGetQuery, ok, Paths } from '@mp/protocol';
-import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
+import { inScope } from '../../db/context.js';
 import { AppError } from '../../lib/errors.js';
-import { failStaleJobs, findJob, toJobRow } from './jobs.repository.js';
-
-/** A running job writes progress at least every few seconds; one silent for this long has stopped. */
-const STALE_MS = 10 * 60_000;
+import { findJob, toJobRow } from './jobs.repository.js';
+import { startJobSweep } from './jobs.runner.js';
 
 export default async function jobRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
-  app.addHook('onReady', async () => { await inScope(app.database.db, PLATFORM_SCOPE, (tx) => failStaleJobs(tx, STALE_MS)); });
+  let stopSweep = () => {};
+  app.addHook('onReady', async () => { stopSweep = await startJobSweep(app); });
+  app.addHook('onClose', async () => { stopSweep(); });
 
   r.get(Paths.getjob, { config: { access: { tenant: 'member' } }, schema: { tags: ['jobs'], querystring: JobGetQuery } }, async (request) => {
     const tenant = request.tenant!;

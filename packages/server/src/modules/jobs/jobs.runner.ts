@@ -4,13 +4,32 @@
  * validates every row first (throwing `JobRejected` with the per-row errors writes nothing and ends the
  * job 'failed'), then applies in one transaction of its own and returns the report ('done'). Any other
  * error ends it 'error' with nothing written (the apply transaction rolls back); its text goes to the log
- * only, the report's `message` is 'unexpected' ('interrupted' for a job whose instance stopped).
+ * only, the report's `message` is 'unexpected'.
+ *
+ * Leases (docs/operations.md "Job leases"; issue 13): the row names this process (`INSTANCE_ID`) and a
+ * lease end, renewed by a heartbeat while the work runs. Every instance sweeps at start and then
+ * periodically, ending each running job whose lease expired as 'error' with message 'interrupted'
+ * (its process died; apply is one transaction, so nothing was written). The job is not re-run: its
+ * input (the uploaded file) is not stored.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { JobState, type JobReport, type JobRowError, type JobStateValue } from '@mp/protocol';
-import { inScope } from '../../db/context.js';
-import { finishJob, insertJob, updateJobProgress } from './jobs.repository.js';
+import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
+import { finishJob, insertJob, renewJobLease, sweepExpiredJobs, updateJobProgress } from './jobs.repository.js';
+
+/** This process's lease owner id (random per process). */
+export const INSTANCE_ID = randomUUID();
+
+/**
+ * Lease timings in ms: a job's lease lasts `leaseMs` from its last heartbeat, the heartbeat runs every
+ * `heartbeatMs`, the sweep every `sweepMs`. An interrupted job is ended at most leaseMs + sweepMs after
+ * its last heartbeat. Tests shorten them (set before the app starts).
+ */
+export const jobLease = { leaseMs: 30_000, heartbeatMs: 5_000, sweepMs: 10_000 };
+
+/** The jobs this process is running, by job id: their app and heartbeat timer. */
+const running = new Map<string, { app: FastifyInstance; heartbeat: NodeJS.Timeout }>();
 
 /** Thrown by a job's work when rows are refused: ends the job 'failed' with these errors. */
 export class JobRejected extends Error {
@@ -34,7 +53,12 @@ export async function startJob(app: FastifyInstance, start: JobStart, work: (ctx
   const id = randomUUID();
   const scope = { scope: 'tenant' as const, tenantId: start.tenantId };
   const db = app.database.db;
-  await inScope(db, scope, (tx) => insertJob(tx, { id, ...start }));
+  await inScope(db, scope, (tx) => insertJob(tx, { id, ...start, leaseOwner: INSTANCE_ID }, jobLease.leaseMs));
+  const heartbeat = setInterval(() => {
+    void inScope(db, scope, (tx) => renewJobLease(tx, id, INSTANCE_ID, jobLease.leaseMs)).catch((err: unknown) => app.log.warn({ err, jobId: id }, 'job lease not renewed'));
+  }, jobLease.heartbeatMs);
+  heartbeat.unref();
+  running.set(id, { app, heartbeat });
   let last = 0;
   const ctx: JobContext = {
     jobId: id,
@@ -58,8 +82,35 @@ export async function startJob(app: FastifyInstance, start: JobStart, work: (ctx
         // password hash); the report says only 'unexpected' and the console names the job id.
         const report: JobReport = rejected ? { created: 0, updated: 0, errors: err.errors } : { created: 0, updated: 0, errors: [], message: 'unexpected' };
         await inScope(db, scope, (tx) => finishJob(tx, id, rejected ? JobState.FAILED : JobState.ERROR, report)).catch((e: unknown) => app.log.error({ err: e, jobId: id }, 'job not recorded'));
+      } finally {
+        clearInterval(heartbeat);
+        running.delete(id);
       }
     })();
   });
   return id;
+}
+
+/**
+ * Starts this instance's sweep of expired job leases: once now, then every `jobLease.sweepMs`. Answers
+ * the stop function (for the app's close: ends the sweep and the heartbeats of this app's jobs still
+ * running). A failed periodic sweep (e.g. the database is away) is logged; the next one tries again.
+ */
+export async function startJobSweep(app: FastifyInstance): Promise<() => void> {
+  const sweep = async () => {
+    const ended = await inScope(app.database.db, PLATFORM_SCOPE, (tx) => sweepExpiredJobs(tx, [...running.keys()]));
+    if (ended.length) app.log.warn({ jobIds: ended }, 'jobs interrupted: their lease expired');
+  };
+  await sweep();
+  let busy = false;
+  const timer = setInterval(() => {
+    if (busy) return;
+    busy = true;
+    sweep().catch((err: unknown) => app.log.warn({ err }, 'job sweep failed')).finally(() => { busy = false; });
+  }, jobLease.sweepMs);
+  timer.unref();
+  return () => {
+    clearInterval(timer);
+    for (const [id, job] of running) if (job.app === app) { clearInterval(job.heartbeat); running.delete(id); }
+  };
 }
