@@ -200,7 +200,3 @@ describe.skipIf(!serverUrl)('two instances on one PostgreSQL database', () => {
     expect(uncaught).toEqual([]);
   }, 30_000);
 });
-
-describe.skipIf(Boolean(serverUrl))('two instances on one PostgreSQL database (MP_TEST_DATABASE_URL not set)', () => {
-  it('skipped', () => {});
-});
