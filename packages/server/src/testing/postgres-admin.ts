@@ -1,6 +1,7 @@
 /**
  * Test helpers for the PostgreSQL server named by MP_TEST_DATABASE_URL (testing/postgres-server.ts).
  */
+import { testApp } from './test-app.js';
 
 /** Runs the statements one after another on the server's maintenance database as its (super)user. */
 export async function onTestServer(serverUrl: string, ...statements: string[]): Promise<void> {
@@ -32,4 +33,29 @@ export async function createTestDatabase(serverUrl: string, prefix: string): Pro
   const name = `${prefix}_${randomBytes(4).toString('hex')}`;
   await onTestServer(serverUrl, `create database ${name}`);
   return { url: testDatabaseUrl(serverUrl, name), drop: () => onTestServer(serverUrl, `drop database if exists ${name}`) };
+}
+
+/** A database a test runs its app on: the embedded PGlite, or its own database on the test PostgreSQL. */
+export interface TestAppTarget {
+  label: 'PGlite' | 'PostgreSQL';
+  /** Opens the app; `close` stops it and drops its PostgreSQL database. */
+  open: () => Promise<{ t: Awaited<ReturnType<typeof testApp>>; close: () => Promise<void> }>;
+}
+
+/**
+ * The databases a test should prove its behaviour on: PGlite always, and PostgreSQL (a database named
+ * `<prefix>_<8 hex>`) when MP_TEST_DATABASE_URL names a server (testing/postgres-server.ts starts one).
+ */
+export function testAppTargets(prefix: string): TestAppTarget[] {
+  const serverUrl = process.env.MP_TEST_DATABASE_URL;
+  const pglite: TestAppTarget = { label: 'PGlite', open: async () => { const t = await testApp(); return { t, close: () => t.close() }; } };
+  if (!serverUrl) return [pglite];
+  return [pglite, {
+    label: 'PostgreSQL',
+    open: async () => {
+      const db = await createTestDatabase(serverUrl, prefix);
+      const t = await testApp({ databaseUrl: db.url });
+      return { t, close: async () => { await t.close(); await db.drop(); } };
+    },
+  }];
 }

@@ -14,11 +14,10 @@ import { Codes, Paths } from '@mp/protocol';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
 import { auditLog, users } from '../../db/schema/index.js';
 import { createUserRow, testApp } from '../../testing/test-app.js';
-import { createTestDatabase } from '../../testing/postgres-admin.js';
+import { testAppTargets } from '../../testing/postgres-admin.js';
 
 const PASSWORD = 'Passw0rd!x';
 const ACCOUNTS = 8;
-const serverUrl = process.env.MP_TEST_DATABASE_URL;
 
 
 /** The race on the app of `open`; `label` names the database. */
@@ -73,15 +72,4 @@ function race(label: string, open: () => Promise<{ t: Awaited<ReturnType<typeof 
   });
 }
 
-race('PGlite', async () => {
-  const t = await testApp();
-  return { t, close: () => t.close() };
-});
-
-if (serverUrl) {
-  race('PostgreSQL', async () => {
-    const db = await createTestDatabase(serverUrl, 'mp_lockout');
-    const t = await testApp({ databaseUrl: db.url });
-    return { t, close: async () => { await t.close(); await db.drop(); } };
-  });
-}
+for (const { label, open } of testAppTargets('mp_lockout')) race(label, open);

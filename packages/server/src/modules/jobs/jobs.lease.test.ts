@@ -13,12 +13,11 @@ import { isJobFinished, Paths, type JobRow } from '@mp/protocol';
 import { inScope } from '../../db/context.js';
 import { jobs } from '../../db/schema/index.js';
 import { ADMIN_PASSWORD, createTenantRow, createUserRow, testApp } from '../../testing/test-app.js';
-import { createTestDatabase } from '../../testing/postgres-admin.js';
+import { testAppTargets } from '../../testing/postgres-admin.js';
 import type { GatewayClient } from '../../testing/gateway-client.js';
 import { jobLease, startJob } from './jobs.runner.js';
 
 const PASSWORD = 'Passw0rd!x';
-const serverUrl = process.env.MP_TEST_DATABASE_URL;
 Object.assign(jobLease, { leaseMs: 600, heartbeatMs: 100, sweepMs: 200 });
 const sleep = (ms: number) => new Promise((res) => setTimeout(res, ms));
 
@@ -91,15 +90,4 @@ function leases(label: string, open: () => Promise<{ t: Awaited<ReturnType<typeo
   });
 }
 
-leases('PGlite', async () => {
-  const t = await testApp();
-  return { t, close: () => t.close() };
-});
-
-if (serverUrl) {
-  leases('PostgreSQL', async () => {
-    const db = await createTestDatabase(serverUrl, 'mp_jobs');
-    const t = await testApp({ databaseUrl: db.url });
-    return { t, close: async () => { await t.close(); await db.drop(); } };
-  });
-}
+for (const { label, open } of testAppTargets('mp_jobs')) leases(label, open);
