@@ -39,3 +39,4 @@ export * from './schemas/orgmember.js'; export * from './codes/orgmember.js'; ex
 export * from './codes/organisation.js'; export * from './rules/organisation.js';
 export * from './schemas/apptenant.js';
 export * from './schemas/tenant-role.js'; export * from './codes/tenant-role.js';
+export * from './schemas/app-common.js';

@@ -25,9 +25,24 @@ import type { DataScope } from './modules/tenancy/data-scope.js';
  *   fields holding user ids: `'ids'`, `'userIds'`, `'members.userId'`) the route changes those users:
  *   after validation the guard refuses users outside the caller's data scope (`10009029001`) or holding
  *   more than the caller (`user.outranks_caller`; modules/tenancy/acting-on.ts).
+ * - { app: 'admin' }: the application area (docs/applications.md): signed with a valid session of an
+ *   application administrator (user types 4/5) or a platform administrator, and the APPID header names
+ *   an application the caller administers (any, for a platform administrator); `request.application`
+ *   is then set (plugins/app-context.ts).
  */
 export type Access = 'public' | 'signed' | 'user' | { userTypes: readonly UserTypeValue[] }
-  | { tenant: 'admin' | 'member'; menu?: string | readonly string[]; actsOn?: string | readonly string[] };
+  | { tenant: 'admin' | 'member'; menu?: string | readonly string[]; actsOn?: string | readonly string[] }
+  | { app: 'admin' };
+
+/** The application an application-area call works on (APPID, checked by the guard; plugins/app-context.ts). */
+export interface AppContext {
+  id: string;
+  code: string;
+  name: string;
+  status: 0 | 1;
+  /** The caller reaches it as a platform administrator, not as one of its administrators. */
+  platform: boolean;
+}
 
 /** The tenant a tenant-area call works in (TENANTID, checked by the guard; docs/tenancy.md). */
 export interface TenantContext {
@@ -71,6 +86,8 @@ declare module 'fastify' {
     auth?: AuthContext;
     /** Set by the guard for routes with a `{ tenant }` access rule. */
     tenant?: TenantContext;
+    /** Set by the guard for routes with a `{ app }` access rule. */
+    application?: AppContext;
     /** TENANTID header, default 'sys'. */
     tenantHeader: string;
   }

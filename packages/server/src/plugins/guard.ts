@@ -13,7 +13,8 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Codes, DEFAULTS, expandIdentities, Headers, signaturePayload, SigninCodes, signRangeFor, type SignInput } from '@mp/protocol';
+import { Codes, DEFAULTS, expandIdentities, Headers, signaturePayload, SigninCodes, signRangeFor, UserType, type SignInput } from '@mp/protocol';
+import { appHeaderOf, resolveAppContext } from './app-context.js';
 import { localeOf } from '@mp/i18n';
 import { AppError, unauthorized } from '../lib/errors.js';
 import { sessionIdOf } from '../modules/session/tokens.js';
@@ -50,9 +51,13 @@ export function nativeSignature(input: SignInput, cryptoType: string): string {
   return createHash(cryptoType === '2' ? 'sm3' : 'sha512').update(signaturePayload(input), 'utf8').digest('hex');
 }
 
+/** Who may enter the application area (`{ app }` rules): platform administrators and application administrators. */
+const APP_AREA_TYPES: readonly number[] = [UserType.PLATFORM_ADMIN, UserType.APP_ADMIN, UserType.APP];
+
 /** True when the access rule lets a caller with these user types in. */
 export function allows(access: Access, userTypes: readonly number[]): boolean {
   if (access === 'public' || access === 'signed' || access === 'user' || 'tenant' in access) return true;
+  if ('app' in access) return APP_AREA_TYPES.some((t) => userTypes.includes(t));
   return access.userTypes.some((t) => userTypes.includes(t));
 }
 
@@ -116,6 +121,7 @@ export function registerGuard(app: FastifyInstance): void {
     if (isRestrictedSession(session) && !OPEN_DURING_PASSWORD_CHANGE.has(request.routeOptions.url ?? '')) throw new AppError(SigninCodes.PASSWORD_CHANGE_REQUIRED);
     if (!allows(access, userTypes)) throw new AppError(Codes.NO_PERMISSION);
     if (typeof access === 'object' && 'tenant' in access) request.tenant = await resolveTenantContext(app, request.auth, request.tenantHeader, access, request.routeOptions.url ?? '');
+    if (typeof access === 'object' && 'app' in access) request.application = await resolveAppContext(app.database, request.auth, appHeaderOf(request));
   });
   // 4. declared "acts on" user ids (after validation): data scope and rank (modules/tenancy/acting-on.ts)
   registerActsOnCheck(app);

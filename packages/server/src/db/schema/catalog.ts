@@ -139,7 +139,11 @@ export const roleGrants = pgTable('role_grants', {
   dataId: text('data_id').notNull(),
   purview: integer('purview').notNull().default(1),
   orgCategory: integer('org_category').notNull().default(0),
-}, (t) => [primaryKey({ columns: [t.tenantId, t.roleId, t.kind, t.orgCategory, t.dataId] })]);
+}, (t) => [
+  primaryKey({ columns: [t.tenantId, t.roleId, t.kind, t.orgCategory, t.dataId] }),
+  // grants of an application item, found by item when it is deleted (migration 0018)
+  index('role_grants_kind_data_idx').on(t.kind, t.dataId),
+]);
 
 /**
  * Stations, i.e. positions (SPEC §3 Station): a tree per tenant under an organisation. `level` is the

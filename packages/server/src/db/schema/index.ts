@@ -5,3 +5,4 @@ export * from './catalog.js';
 export * from './settings-catalog.js';
 export * from './auth-flows.js';
 export * from './tenant-admin.js';
+export * from './app-design.js';
