@@ -236,3 +236,17 @@ END $$;
 CREATE TRIGGER tenant_products_policy_ins AFTER INSERT ON tenant_products REFERENCING NEW TABLE AS mp_new FOR EACH STATEMENT EXECUTE FUNCTION mp_policy_subscription_change();--> statement-breakpoint
 CREATE TRIGGER tenant_products_policy_upd AFTER UPDATE ON tenant_products REFERENCING NEW TABLE AS mp_new FOR EACH STATEMENT EXECUTE FUNCTION mp_policy_subscription_change();--> statement-breakpoint
 CREATE TRIGGER tenant_products_policy_del AFTER DELETE ON tenant_products REFERENCING OLD TABLE AS mp_old FOR EACH STATEMENT EXECUTE FUNCTION mp_policy_subscription_change();
+--> statement-breakpoint
+-- Deleting an application item withdraws its grants in every tenant (SPEC §6 "deleting a tenant's menus
+-- disables them"): also for items deleted by a cascade (a module's children, a page's controls, the
+-- application itself). Runs as the owner: the grants live in every tenant.
+CREATE OR REPLACE FUNCTION mp_app_item_grants_delete() RETURNS trigger
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $$
+BEGIN
+  DELETE FROM role_grants g USING mp_old o WHERE g.kind = TG_ARGV[0] AND g.data_id = o.id;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER app_menus_grants_del AFTER DELETE ON app_menus REFERENCING OLD TABLE AS mp_old FOR EACH STATEMENT EXECUTE FUNCTION mp_app_item_grants_delete('appmenu');--> statement-breakpoint
+CREATE TRIGGER app_page_nodes_grants_del AFTER DELETE ON app_page_nodes REFERENCING OLD TABLE AS mp_old FOR EACH STATEMENT EXECUTE FUNCTION mp_app_item_grants_delete('appcontrol');--> statement-breakpoint
+CREATE TRIGGER app_apis_grants_del AFTER DELETE ON app_apis REFERENCING OLD TABLE AS mp_old FOR EACH STATEMENT EXECUTE FUNCTION mp_app_item_grants_delete('appapi');
