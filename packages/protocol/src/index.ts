@@ -40,3 +40,9 @@ export * from './codes/organisation.js'; export * from './rules/organisation.js'
 export * from './schemas/apptenant.js';
 export * from './schemas/tenant-role.js'; export * from './codes/tenant-role.js';
 export * from './schemas/app-common.js';
+export * from './schemas/app-menu.js';
+export * from './schemas/app-api.js';
+export * from './schemas/app-grants.js'; export * from './codes/app-grants.js';
+export * from './schemas/app-mobile-menu.js';
+export * from './schemas/policy.js';
+export * from './schemas/app-page.js';

@@ -7,6 +7,7 @@ import sysconfigErrors from './errors-sysconfig.js';
 import licenceErrors from './errors-licence.js';
 import otcErrors from './errors-otc.js';
 import clientErrors from './errors-client.js';
+import apppageErrors from './errors-apppage.js';
 import sessionErrors from './errors-session.js';
 import signinErrors from './errors-signin.js';
 import stationErrors from './errors-station.js';
@@ -16,8 +17,13 @@ import tenantsettingsErrors from './errors-tenantsettings.js';
 import organisationErrors from './errors-organisation.js';
 import auditlogErrors from './errors-auditlog.js';
 import tenantroleErrors from './errors-tenantrole.js';
+import appgrantErrors from './errors-appgrant.js';
 import apptenantErrors from './errors-apptenant.js';
 import mappingErrors from './errors-mapping.js';
+import appapiErrors from './errors-appapi.js';
+import appmobilemenuErrors from './errors-appmobilemenu.js';
+import appmenuErrors from './errors-appmenu.js';
+import policyErrors from './errors-policy.js';
 
 export default {
   '10001001920': 'Please check the agree user Agreement Privacy Agreement',
@@ -97,6 +103,7 @@ export default {
   licence: licenceErrors,
   otc: otcErrors,
   client: clientErrors,
+  apppage: apppageErrors,
   session: sessionErrors,
   signin: signinErrors,
   station: stationErrors,
@@ -106,12 +113,18 @@ export default {
   organisation: organisationErrors,
   auditlog: auditlogErrors,
   tenantrole: tenantroleErrors,
+  appgrant: appgrantErrors,
   apptenant: apptenantErrors,
   mapping: mappingErrors,
+  appapi: appapiErrors,
+  appmobilemenu: appmobilemenuErrors,
+  appmenu: appmenuErrors,
+  policy: policyErrors,
   field: {
     account: 'Account', nickname: 'Nickname', userValidityDays: 'Default validity of new users (days)',
     externalCode: 'application organisation code', externalName: 'name in the application', externalAccount: 'application account',
     clientId: 'client ID',
+    formId: 'formID', pageName: 'page name', pagePath: 'page path', nodeName: 'name', fieldName: 'field name', selector: 'selector', dataSource: 'data source', alias: 'alias',
     codeKey: 'key', codeVal: 'value', systemName: 'system name', host: 'server address', port: 'port', fromAddress: 'sender address', fromName: 'sender name', ldapUrl: 'LDAP address', domain: 'domain', baseDn: 'base DN', bindDn: 'bind DN', userFilter: 'user filter', timeoutSeconds: 'timeout (seconds)', smsUrl: 'SMS API address', accessKeyId: 'AccessKey ID', signName: 'SMS signature', templateCode: 'template code', corpId: 'corp ID', agentId: 'agent ID', appId: 'app ID', mailPassword: 'mail password', bindPassword: 'bind password', appSecret: 'app secret', recipient: 'recipient', orgCategoryKey: 'category number', orgCategoryName: 'category name',
     httpHeaders: 'headers', bodyTemplate: 'body template', dynamicCode: 'dynamic code',
     code: 'code',

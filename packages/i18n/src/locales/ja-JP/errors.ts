@@ -7,6 +7,7 @@ import sysconfigErrors from './errors-sysconfig.js';
 import licenceErrors from './errors-licence.js';
 import otcErrors from './errors-otc.js';
 import clientErrors from './errors-client.js';
+import apppageErrors from './errors-apppage.js';
 import sessionErrors from './errors-session.js';
 import signinErrors from './errors-signin.js';
 import stationErrors from './errors-station.js';
@@ -16,8 +17,13 @@ import tenantsettingsErrors from './errors-tenantsettings.js';
 import organisationErrors from './errors-organisation.js';
 import auditlogErrors from './errors-auditlog.js';
 import tenantroleErrors from './errors-tenantrole.js';
+import appgrantErrors from './errors-appgrant.js';
 import apptenantErrors from './errors-apptenant.js';
 import mappingErrors from './errors-mapping.js';
+import appapiErrors from './errors-appapi.js';
+import appmobilemenuErrors from './errors-appmobilemenu.js';
+import appmenuErrors from './errors-appmenu.js';
+import policyErrors from './errors-policy.js';
 
 export default {
   '10001001920': 'ユーザー規約とプライバシーポリシーに同意してください',
@@ -97,6 +103,7 @@ export default {
   licence: licenceErrors,
   otc: otcErrors,
   client: clientErrors,
+  apppage: apppageErrors,
   session: sessionErrors,
   signin: signinErrors,
   station: stationErrors,
@@ -106,12 +113,18 @@ export default {
   organisation: organisationErrors,
   auditlog: auditlogErrors,
   tenantrole: tenantroleErrors,
+  appgrant: appgrantErrors,
   apptenant: apptenantErrors,
   mapping: mappingErrors,
+  appapi: appapiErrors,
+  appmobilemenu: appmobilemenuErrors,
+  appmenu: appmenuErrors,
+  policy: policyErrors,
   field: {
     account: 'アカウント', nickname: 'ニックネーム', userValidityDays: '新規ユーザーの既定有効期間（日）',
     externalCode: 'アプリケーション組織コード', externalName: 'アプリケーション内の名称', externalAccount: 'アプリケーションアカウント',
     clientId: 'クライアント ID',
+    formId: 'formID', pageName: 'ページ名', pagePath: 'ページパス', nodeName: '名前', fieldName: 'フィールド名', selector: 'セレクター', dataSource: 'データソース', alias: '表示名',
     codeKey: 'キー', codeVal: '値', systemName: 'システム名', host: 'サーバーアドレス', port: 'ポート', fromAddress: '送信者アドレス', fromName: '送信者名', ldapUrl: 'LDAP アドレス', domain: 'ドメイン', baseDn: 'ベース DN', bindDn: 'バインド DN', userFilter: 'ユーザーフィルター', timeoutSeconds: 'タイムアウト（秒）', smsUrl: 'SMS API アドレス', accessKeyId: 'AccessKey ID', signName: 'SMS 署名', templateCode: 'テンプレートコード', corpId: '企業 ID（CorpID）', agentId: 'アプリ AgentID', appId: 'AppID', mailPassword: 'メールパスワード', bindPassword: 'バインドパスワード', appSecret: 'アプリシークレット', recipient: '宛先', orgCategoryKey: '分類番号', orgCategoryName: '分類名',
     httpHeaders: 'リクエストヘッダー', bodyTemplate: 'リクエストボディテンプレート', dynamicCode: 'ワンタイムコード',
     code: 'コード',

@@ -6,6 +6,7 @@ import sysconfigErrors from './errors-sysconfig.js';
 import licenceErrors from './errors-licence.js';
 import otcErrors from './errors-otc.js';
 import clientErrors from './errors-client.js';
+import apppageErrors from './errors-apppage.js';
 import sessionErrors from './errors-session.js';
 import signinErrors from './errors-signin.js';
 import stationErrors from './errors-station.js';
@@ -15,8 +16,13 @@ import tenantsettingsErrors from './errors-tenantsettings.js';
 import organisationErrors from './errors-organisation.js';
 import auditlogErrors from './errors-auditlog.js';
 import tenantroleErrors from './errors-tenantrole.js';
+import appgrantErrors from './errors-appgrant.js';
 import apptenantErrors from './errors-apptenant.js';
 import mappingErrors from './errors-mapping.js';
+import appapiErrors from './errors-appapi.js';
+import appmobilemenuErrors from './errors-appmobilemenu.js';
+import appmenuErrors from './errors-appmenu.js';
+import policyErrors from './errors-policy.js';
 
 export default {
   '10001001920': '请先阅读并同意用户协议和隐私政策',
@@ -96,6 +102,7 @@ export default {
   licence: licenceErrors,
   otc: otcErrors,
   client: clientErrors,
+  apppage: apppageErrors,
   session: sessionErrors,
   signin: signinErrors,
   station: stationErrors,
@@ -105,12 +112,18 @@ export default {
   organisation: organisationErrors,
   auditlog: auditlogErrors,
   tenantrole: tenantroleErrors,
+  appgrant: appgrantErrors,
   apptenant: apptenantErrors,
   mapping: mappingErrors,
+  appapi: appapiErrors,
+  appmobilemenu: appmobilemenuErrors,
+  appmenu: appmenuErrors,
+  policy: policyErrors,
   field: {
     account: '账号', nickname: '昵称', userValidityDays: '新用户默认有效期（天）',
     externalCode: '应用组织编码', externalName: '应用中的名称', externalAccount: '应用账号',
     clientId: '客户端 ID',
+    formId: 'formID', pageName: '页面名称', pagePath: '页面路径', nodeName: '名称', fieldName: '字段名', selector: '选择器', dataSource: '数据源', alias: '显示名称',
     codeKey: '键', codeVal: '值', systemName: '系统名称', host: '服务器地址', port: '端口', fromAddress: '发件人地址', fromName: '发件人名称', ldapUrl: 'LDAP 地址', domain: '域名', baseDn: '基准 DN', bindDn: '绑定 DN', userFilter: '用户过滤条件', timeoutSeconds: '超时（秒）', smsUrl: '短信接口地址', accessKeyId: 'AccessKey ID', signName: '短信签名', templateCode: '模板编号', corpId: '企业 ID（CorpID）', agentId: '应用 AgentID', appId: 'AppID', mailPassword: '邮箱密码', bindPassword: '绑定密码', appSecret: '应用密钥', recipient: '收件人', orgCategoryKey: '分类编号', orgCategoryName: '分类名称',
     httpHeaders: '请求头', bodyTemplate: '请求体模板', dynamicCode: '动态码',
     code: '编码',
