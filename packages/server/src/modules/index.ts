@@ -32,6 +32,11 @@ import mappingRoutes from './mappings/mappings.routes.js';
 import orgMemberRoutes from './orgmembers/orgmembers.routes.js';
 import accountRoutes from './accounts/accounts.routes.js';
 import tenantSettingsRoutes from './tenantsettings/tenantsettings.routes.js';
+import appMenuRoutes from './appmenus/appmenus.routes.js';
+import appPermissionRoutes from './apppermissions/apppermissions.routes.js';
+import appApiRoutes from './appapis/appapis.routes.js';
+import appMobileMenuRoutes from './appmobilemenus/appmobilemenus.routes.js';
+import policyRoutes from './policy/policy.routes.js';
 import oidcPlugin from './oidc/oidc.plugin.js';
 
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -64,5 +69,10 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(orgMemberRoutes);
   await app.register(accountRoutes);
   await app.register(tenantSettingsRoutes);
+  await app.register(appMenuRoutes);
+  await app.register(appPermissionRoutes);
+  await app.register(appApiRoutes);
+  await app.register(appMobileMenuRoutes);
   await app.register(oidcPlugin);
+  await app.register(policyRoutes);
 }
