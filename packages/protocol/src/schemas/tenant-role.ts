@@ -11,6 +11,7 @@ import Type, { type Static } from 'typebox';
 import type { Paged } from '../envelope.js';
 import { PagingSchema } from './common.js';
 import { GrantItem, RoleAddBody, RoleListBody, RoleUserListBody } from './role.js';
+import type { TenantAppGrantView } from './app-grants.js';
 
 const Id = Type.String({ minLength: 1, maxLength: 64 });
 const Category = Type.Integer({ minimum: 0, maximum: 99999 });
@@ -115,4 +116,6 @@ export interface TenantGrantView {
   apis: { method: string; url: string; menu: string; menuName: string }[];
   orgTypes: number[];
   orgs: GrantedOrg[];
+  /** Grants of the applications the tenant uses, per application (schemas/app-grants.ts; docs/applications.md). */
+  apps: TenantAppGrantView[];
 }

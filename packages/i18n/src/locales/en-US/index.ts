@@ -28,5 +28,6 @@ import account from './account.js';
 import tenantsettings from './tenantsettings.js';
 import tenantuser from './tenantuser.js';
 import tenantrole from './tenantrole.js';
+import appgrant from './appgrant.js';
 /** Every namespace of this locale. */
-export default { common, errors, tenantuser, tenantrole, orgmember, account, tenantsettings, login, layout, http, grid, tenant, dashboard, menu, product, user, role, sysconfig, licence, session, oidc, otc, client, auditlog, station, job, organisation, apptenant, mapping };
+export default { common, errors, tenantuser, tenantrole, appgrant, orgmember, account, tenantsettings, login, layout, http, grid, tenant, dashboard, menu, product, user, role, sysconfig, licence, session, oidc, otc, client, auditlog, station, job, organisation, apptenant, mapping };

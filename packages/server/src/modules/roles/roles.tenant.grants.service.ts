@@ -23,8 +23,10 @@ import type { TenantContext } from '../../types.js';
 import { TENANT_MENU } from '../menu/tenant-menu.js';
 import { listOrganisationsOfTenant } from '../organisations/organisations.repository.js';
 import { assertOrgsInScope } from '../tenancy/data-scope.js';
-import { holdingsOf, holdsAll, type Holdings } from '../tenancy/acting-on.js';
+import { GRANT_KINDS_HELD, holdingsOf, holdsAll, type Holdings } from '../tenancy/acting-on.js';
 import { tenantApiCatalogue, type TenantApi } from '../../plugins/tenant-context.js';
+import { listRoleGrantedItems, listTenantApps } from '../apppermissions/apppermissions.repository.js';
+import { appGrantViews } from '../apppermissions/apppermissions.tree.js';
 import * as grants from './roles.grants.repository.js';
 import { checkItems, replaceGrantSet } from './roles.grants.service.js';
 import * as tenantRepo from './roles.tenant.repository.js';
@@ -86,7 +88,7 @@ export async function assertRoleGrantsHeld(tx: Tx, request: FastifyRequest, ctx:
   if (ctx.admin) return;
   const h = await callerHoldings(tx, request, ctx);
   const all = await tenantRepo.listAllGrants(tx, ctx.id, roleId);
-  for (const kind of [GrantKind.MENU, GrantKind.API, GrantKind.ORG_TYPE, GrantKind.ORG]) {
+  for (const kind of [...GRANT_KINDS_HELD, GrantKind.ORG]) {
     await assertHeld(tx, ctx, h, kind, all.filter((g) => g.kind === kind));
   }
   await assertNoTypeOnlyReach(tx, ctx, h, roleId);
@@ -171,7 +173,10 @@ function grantedApis(catalogue: TenantApi[], urls: Set<string>, menus: Map<strin
   return [...out.values()];
 }
 
-/** `listtenantgrantview`: everything the role is granted, with names (menus, APIs, organisation types, organisations). */
+/**
+ * `listtenantgrantview`: everything the role is granted, with names (menus, APIs, organisation types,
+ * organisations, and per application the tenant uses its menus, controls and APIs; issue 14).
+ */
 export async function tenantGrantView(app: FastifyInstance, tx: Tx, locale: Locale, ctx: TenantContext, roleId: string): Promise<TenantGrantView> {
   await getRoleInScope(tx, ctx, roleId);
   const all = await tenantRepo.listAllGrants(tx, ctx.id, roleId);
@@ -184,5 +189,6 @@ export async function tenantGrantView(app: FastifyInstance, tx: Tx, locale: Loca
     apis: grantedApis(tenantApiCatalogue(app), apis, menuBits).map((a) => ({ method: a.method, url: a.url, menu: a.menu, menuName: menuName(a.menu) })),
     orgTypes: of(GrantKind.ORG_TYPE).map((g) => Number(g.dataId)).sort((a, b) => a - b),
     orgs: await tenantRepo.listGrantedOrgs(tx, ctx.id, roleId),
+    apps: appGrantViews(locale, await listTenantApps(tx, ctx.id), await listRoleGrantedItems(tx, ctx.id, roleId)),
   };
 }

@@ -14,8 +14,10 @@
  *   - a holder of roles: the tenant's administrators and platform administrators; any other caller
  *     only when they could grant every grant of every role the user holds (enabled or not), by the same
  *     rule as role authorisation ("a role holder passes on only what they hold", `holdsAll`): menus
- *     with at most the caller's bits, APIs the caller holds, organisation types the caller's scope
- *     reaches, organisations inside the caller's scope, and a type-only role only with a whole-tenant reach.
+ *     with at most the caller's bits, APIs the caller holds, application menus and controls with at
+ *     most the caller's bits and application APIs the caller holds (issue 14), organisation types the
+ *     caller's scope reaches, organisations inside the caller's scope, and a type-only role only with a
+ *     whole-tenant reach.
  * Acting on oneself is never an outranking (the services refuse what one may not do to oneself).
  * Ids that are not users of the tenant are skipped: the service answers "not found" (under row-level
  * security it cannot see another tenant's users either).
@@ -26,7 +28,7 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Codes, GrantKind, Identity, Purview, UserCodes } from '@mp/protocol';
+import { AppGrantKind, Codes, GrantKind, Identity, Purview, UserCodes } from '@mp/protocol';
 import { rowsOf, type Tx } from '../../db/client.js';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
 import { organisations, roleGrants, roles, roleUsers, userIdentities, users } from '../../db/schema/index.js';
@@ -43,24 +45,39 @@ export function actingCallerOf(request: FastifyRequest): ActingCaller {
   return { userId: request.auth!.userId, tenantId: t.id, admin: t.admin, scope: t.scope };
 }
 
-/** What a role holder holds in the tenant, and so may pass on (or covers in others). */
-export interface Holdings { menus: Map<string, number>; apis: Set<string>; anyType: boolean; types: Set<number>; wholeTenant: boolean }
+/**
+ * What a role holder holds in the tenant, and so may pass on (or covers in others): console menus with
+ * their bits, console APIs, organisation types and reach, and application items (issue 14; menus and
+ * controls with their bits, APIs; keyed by item id, docs/applications.md "Grants reach the tenants").
+ */
+export interface Holdings {
+  menus: Map<string, number>; apis: Set<string>; anyType: boolean; types: Set<number>; wholeTenant: boolean;
+  appMenus: Map<string, number>; appControls: Map<string, number>; appApis: Set<string>;
+}
+
+/** The grant kinds held with bits (grants with the read bit of enabled roles). */
+const BIT_KINDS = [GrantKind.MENU, AppGrantKind.MENU, AppGrantKind.CONTROL, AppGrantKind.API];
 
 /**
- * The holdings of `userId` in the tenant (two statements): the menu bits of their enabled roles (grants
- * with the read bit), their API grants, and from `scope` the organisation types and reach.
+ * The holdings of `userId` in the tenant (two statements): the menu, application menu, control and API
+ * bits of their enabled roles (grants with the read bit), their API grants, and from `scope` the
+ * organisation types and reach.
  */
 export async function holdingsOf(tx: Tx, tenantId: string, userId: string, scope: DataScope): Promise<Holdings> {
   const rows = await listMemberGrants(tx, tenantId, userId);
-  const menuRows = await tx.select({ id: roleGrants.dataId, bits: sql<number>`bit_or(${roleGrants.purview})` }).from(roleGrants)
+  const bitRows = await tx.select({ kind: roleGrants.kind, id: roleGrants.dataId, bits: sql<number>`bit_or(${roleGrants.purview})` }).from(roleGrants)
     .innerJoin(roleUsers, and(eq(roleUsers.tenantId, roleGrants.tenantId), eq(roleUsers.roleId, roleGrants.roleId)))
     .innerJoin(roles, and(eq(roles.tenantId, roleGrants.tenantId), eq(roles.id, roleGrants.roleId)))
-    .where(and(eq(roleGrants.tenantId, tenantId), eq(roleUsers.userId, userId), eq(roleGrants.kind, GrantKind.MENU), eq(roles.status, 1),
+    .where(and(eq(roleGrants.tenantId, tenantId), eq(roleUsers.userId, userId), inArray(roleGrants.kind, BIT_KINDS), eq(roles.status, 1),
       sql`(${roleGrants.purview} & ${Purview.READ}) <> 0`))
-    .groupBy(roleGrants.dataId);
+    .groupBy(roleGrants.kind, roleGrants.dataId);
+  const bitsOf = (kind: string) => new Map(bitRows.filter((r) => r.kind === kind).map((r) => [r.id, Number(r.bits)]));
   const parts = scope.all ? [] : scope.parts;
   return {
-    menus: new Map(menuRows.map((r) => [r.id, Number(r.bits)])),
+    menus: bitsOf(GrantKind.MENU),
+    appMenus: bitsOf(AppGrantKind.MENU),
+    appControls: bitsOf(AppGrantKind.CONTROL),
+    appApis: new Set(bitsOf(AppGrantKind.API).keys()),
     apis: apisFromGrants(rows),
     anyType: scope.all || parts.some((p) => p.types === null),
     types: new Set(parts.flatMap((p) => p.types ?? [])),
@@ -69,18 +86,26 @@ export async function holdingsOf(tx: Tx, tenantId: string, userId: string, scope
 }
 
 /**
- * True when holdings `h` cover every item (grants of `kind`): menus with at most the held bits, held
- * APIs, reachable organisation types. Organisation grants are checked against the data scope instead
- * (`assertOrgsInScope`, or `inScope` of the rows here); other kinds pass.
+ * True when holdings `h` cover every item (grants of `kind`): menus, application menus and controls with
+ * at most the held bits, held APIs and application APIs, reachable organisation types. Organisation
+ * grants are checked against the data scope instead (`assertOrgsInScope`, or `inScope` of the rows
+ * here); other kinds pass.
  */
 export function holdsAll(h: Holdings, kind: string, items: { dataId: string; purview: number }[]): boolean {
+  const within = (held: Map<string, number>) => items.every((i) => (i.purview & ~(held.get(i.dataId) ?? 0)) === 0);
   switch (kind) {
-    case GrantKind.MENU: return items.every((i) => (i.purview & ~(h.menus.get(i.dataId) ?? 0)) === 0);
+    case GrantKind.MENU: return within(h.menus);
+    case AppGrantKind.MENU: return within(h.appMenus);
+    case AppGrantKind.CONTROL: return within(h.appControls);
+    case AppGrantKind.API: return items.every((i) => h.appApis.has(i.dataId));
     case GrantKind.API: return items.every((i) => h.apis.has(i.dataId));
     case GrantKind.ORG_TYPE: return h.anyType || items.every((i) => h.types.has(Number(i.dataId)));
     default: return true;
   }
 }
+
+/** The kinds `holdsAll` decides (organisations are decided by the data scope). */
+export const GRANT_KINDS_HELD: readonly string[] = [GrantKind.MENU, GrantKind.API, GrantKind.ORG_TYPE, ...BIT_KINDS.slice(1)];
 
 /** Why a user is beyond the caller's reach: outside the data scope, or holding more than the caller. */
 export type Beyond = 'scope' | 'outranks';
@@ -160,7 +185,7 @@ export async function usersBeyondReach(tx: Tx, caller: ActingCaller, userIds: re
     const covered = [...byRole.values()].every((gs) => {
       const of = (kind: string) => gs.filter((g) => g.kind === kind);
       const typeOnly = of(GrantKind.ORG_TYPE).length > 0 && of(GrantKind.ORG).length === 0;
-      return [GrantKind.MENU, GrantKind.API, GrantKind.ORG_TYPE].every((k) => holdsAll(h, k, of(k)))
+      return GRANT_KINDS_HELD.every((k) => holdsAll(h, k, of(k)))
         && of(GrantKind.ORG).every((g) => g.orgInScope) && (!typeOnly || h.wholeTenant);
     });
     if (!covered) out.set(t.id, { why: 'outranks', username: t.username });
