@@ -9,6 +9,7 @@
  * (b) ≥ 0.5 × (a); then (u1–u3) of bench/users.ts, the user list on a tenant of 100,000 users (skip with
  * BENCH_USER_LIST=0); then bench/signin.ts, sign-ins and OpenID introspection/userinfo per core (skip with
  * BENCH_SIGNIN=0); then bench/tenant.ts, the tenant area on a tenant of 100,000 users (skip with BENCH_TENANT=0);
+ * then bench/policy.ts, the policy service for a user with 50 roles in that tenant (skip with BENCH_POLICY=0);
  * writes bench/results/latest.json. A report: exits 0 when the target is missed,
  * non-zero only when the benchmark itself broke (server did not start, sign-in failed, no requests).
  *
@@ -26,6 +27,7 @@ import { envelopeOk, runScenario, type ScenarioResult, type ScenarioSpec } from 
 import { runUserListBench, TARGET_FACTOR as USER_LIST_FACTOR, USER_COUNT } from './users.js';
 import { runSigninBench } from './signin.js';
 import { runTenantBench } from './tenant.js';
+import { runPolicyBench } from './policy.js';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -128,6 +130,8 @@ async function main(): Promise<number> {
     const signin = process.env.BENCH_SIGNIN === '0' ? undefined : await runSigninBench({ durationS: DURATION, connections: Number(process.env.BENCH_SIGNIN_CONNECTIONS ?? CONNECTIONS) });
     // The tenant area at scale (issue 5): subtree and data-scope user pages, a tree level, listmymenu, a 10,000-user import (bench/tenant.ts; skip with BENCH_TENANT=0).
     const tenantArea = process.env.BENCH_TENANT === '0' ? undefined : await runTenantBench({ durationS: DURATION, connections: CONNECTIONS });
+    // The policy service (issue 14): decisions and permissions of a user with 50 roles in a tenant of 100,000 users, sync, local decisions (bench/policy.ts; skip with BENCH_POLICY=0).
+    const policy = process.env.BENCH_POLICY === '0' ? undefined : await runPolicyBench({ durationS: DURATION, connections: CONNECTIONS });
     mkdirSync(RESULTS_DIR, { recursive: true });
     const report = {
       at: new Date().toISOString(), node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? '',
@@ -136,6 +140,7 @@ async function main(): Promise<number> {
       ratioBA: Math.round(ratio * 1000) / 1000, target: `(b) >= ${TARGET_RATIO} x (a)`, targetMet: met,
       signin,
       tenantArea,
+      policy,
       userList: userList && {
         users: USER_COUNT, scenarios: userList.results, ratios: userList.ratios, plans: userList.plans,
         target: `filtered p50 and p99 <= ${USER_LIST_FACTOR} x unfiltered first page`, targetMet: userList.met,
