@@ -26,6 +26,7 @@ import { registerModules } from './modules/index.js';
 import { bootstrap } from './bootstrap.js';
 import { sweepExpired } from './modules/session/session.repository.js';
 import { sweepRateLimits } from './lib/rate-limit.js';
+import { sweepPolicyChanges } from './modules/policy/policy.repository.js';
 import { safeErrorForLog } from './lib/log-safety.js';
 import { EmbeddedGuardStore, SharedGuardStore, type GuardStore } from './modules/session/guard-store.js';
 
@@ -104,7 +105,7 @@ export async function buildApp(overrides: Partial<ServerConfig> = {}, opts: { lo
   });
 
   const generatedAdminPassword = await bootstrap(database, config, settings);
-  const sweep = setInterval(() => { Promise.all([sweepExpired(database.db), sweepRateLimits(database.db)]).catch((err) => app.log.warn({ err }, 'sweep failed')); }, 60_000);
+  const sweep = setInterval(() => { Promise.all([sweepExpired(database.db), sweepRateLimits(database.db), sweepPolicyChanges(database.db, config.policyRetentionDays)]).catch((err) => app.log.warn({ err }, 'sweep failed')); }, 60_000);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
   return { app, generatedAdminPassword };

@@ -49,6 +49,12 @@ export interface ServerConfig {
    * no page may be framed (`frame-ancestors 'none'`, `X-Frame-Options: DENY`; plugins/security-headers.ts).
    */
   frameAncestors: string[];
+  /**
+   * Days the policy change log keeps its rows (MP_POLICY_RETENTION_DAYS, default 30): older rows are
+   * swept, and a sync cursor handed out before then answers `policy.cursor_expired`
+   * (docs/applications.md "Sync").
+   */
+  policyRetentionDays: number;
 }
 
 /** Proxies trusted by default: this host and private networks (proxy-addr's named ranges). */
@@ -101,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     bodyLimit: int(env.MP_BODY_LIMIT, 1024 * 1024),
     trustProxy: trustProxyOf(env.MP_TRUST_PROXY),
     frameAncestors: frameAncestorsOf(env.MP_FRAME_ANCESTORS),
+    policyRetentionDays: int(env.MP_POLICY_RETENTION_DAYS, 30),
     oidcIssuer: `${(env.MP_PUBLIC_URL || `http://${!env.HOST || env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${int(env.PORT, 8080)}`).replace(/\/+$/, '')}/oidc`,
   };
 }

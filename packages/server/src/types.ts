@@ -29,10 +29,14 @@ import type { DataScope } from './modules/tenancy/data-scope.js';
  *   application administrator (user types 4/5) or a platform administrator, and the APPID header names
  *   an application the caller administers (any, for a platform administrator); `request.application`
  *   is then set (plugins/app-context.ts).
+ * - { appClient: true }: the policy service (docs/applications.md "Client authentication"): not signed;
+ *   an enabled confidential OIDC client of an enabled application authenticates with HTTP Basic or a
+ *   client_credentials access token (plugins/app-client.ts); `request.appClient` is then set.
  */
 export type Access = 'public' | 'signed' | 'user' | { userTypes: readonly UserTypeValue[] }
   | { tenant: 'admin' | 'member'; menu?: string | readonly string[]; actsOn?: string | readonly string[] }
-  | { app: 'admin' };
+  | { app: 'admin' }
+  | { appClient: true };
 
 /** The application an application-area call works on (APPID, checked by the guard; plugins/app-context.ts). */
 export interface AppContext {
@@ -42,6 +46,13 @@ export interface AppContext {
   status: 0 | 1;
   /** The caller reaches it as a platform administrator, not as one of its administrators. */
   platform: boolean;
+}
+
+/** The OIDC client a policy-service call authenticated as, and its application (plugins/app-client.ts). */
+export interface AppClientContext {
+  clientId: string;
+  productId: string;
+  productCode: string;
 }
 
 /** The tenant a tenant-area call works in (TENANTID, checked by the guard; docs/tenancy.md). */
@@ -88,6 +99,8 @@ declare module 'fastify' {
     tenant?: TenantContext;
     /** Set by the guard for routes with a `{ app }` access rule. */
     application?: AppContext;
+    /** Set for routes with an `{ appClient }` access rule: the calling client and its application. */
+    appClient?: AppClientContext;
     /** TENANTID header, default 'sys'. */
     tenantHeader: string;
   }

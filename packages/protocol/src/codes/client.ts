@@ -32,4 +32,6 @@ export const ClientCodes = {
   REFRESH_NEEDS_CODE: 'client.refresh_needs_code',
   /** A public client (`none`) has no secret, so it cannot be reset. */
   PUBLIC_NO_SECRET: 'client.public_no_secret',
+  /** The client_credentials grant needs a secret: a public client cannot have it. */
+  CREDENTIALS_NEED_SECRET: 'client.credentials_need_secret',
 } as const;

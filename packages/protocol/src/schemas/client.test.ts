@@ -32,5 +32,7 @@ describe('client rules (console and server share them)', () => {
     expect(normaliseGrantTypes(['authorization_code'], 0)).toEqual({ problem: { code: ClientCodes.REDIRECT_URI_REQUIRED } });
     expect(normaliseGrantTypes(['refresh_token'], 1)).toEqual({ problem: { code: ClientCodes.REFRESH_NEEDS_CODE } });
     expect(normaliseGrantTypes([], 1)).toEqual({ problem: { code: ClientCodes.GRANT_TYPE_REQUIRED } });
+    expect(normaliseGrantTypes(['client_credentials'], 0)).toEqual({ grantTypes: ['client_credentials'] });
+    expect(normaliseGrantTypes(['client_credentials'], 0, true)).toEqual({ problem: { code: ClientCodes.CREDENTIALS_NEED_SECRET } });
   });
 });

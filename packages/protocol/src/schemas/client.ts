@@ -13,7 +13,7 @@
  *   provider matches them exactly;
  * - grant types: a non-empty subset of GRANT_TYPES — the grants the OpenID provider serves
  *   (modules/oidc/clients.ts SUPPORTED_GRANT_TYPES); refresh_token only with authorization_code;
- *   authorization_code needs at least one redirect URI;
+ *   authorization_code needs at least one redirect URI; client_credentials only for confidential clients;
  * - client type (`tokenEndpointAuthMethod`, chosen on add, fixed afterwards): `client_secret_basic`
  *   confidential (a server-side app with a secret), `none` public (single-page or mobile app: no
  *   secret, PKCE S256 — which the provider requires of every client).
@@ -27,10 +27,11 @@ import { pageQuery, PagingSchema, StatusValueSchema } from './common.js';
 export * from '../codes/client.js';
 
 /**
- * Grant types the provider serves for registered clients (OAuth 2.0 names). `client_credentials` joins
- * when the provider offers it; until then a client could not use it, so it cannot be chosen.
+ * Grant types the provider serves for registered clients (OAuth 2.0 names). `client_credentials`: the
+ * application's backend gets access tokens of its own (for the policy service; docs/applications.md
+ * "Client authentication"), confidential clients only.
  */
-export const GRANT_TYPES = ['authorization_code', 'refresh_token'] as const;
+export const GRANT_TYPES = ['authorization_code', 'refresh_token', 'client_credentials'] as const;
 export type GrantType = (typeof GRANT_TYPES)[number];
 
 /**
@@ -101,10 +102,11 @@ export function normaliseRedirectUris(list: readonly string[] | undefined): { ur
 
 /**
  * Checks grant types against the redirect URIs: at least one, each supported, refresh_token only with
- * authorization_code, authorization_code only with a redirect URI. Returns the de-duplicated list in
+ * authorization_code, authorization_code only with a redirect URI, client_credentials only for a
+ * confidential client (`isPublic` false). Returns the de-duplicated list in
  * GRANT_TYPES order, or the first problem.
  */
-export function normaliseGrantTypes(list: readonly string[] | undefined, redirectUriCount: number): { grantTypes: GrantType[] } | { problem: ClientRuleProblem } {
+export function normaliseGrantTypes(list: readonly string[] | undefined, redirectUriCount: number, isPublic = false): { grantTypes: GrantType[] } | { problem: ClientRuleProblem } {
   const given = [...new Set(list ?? [])];
   if (!given.length) return { problem: { code: ClientCodes.GRANT_TYPE_REQUIRED } };
   const bad = given.find((g) => !(GRANT_TYPES as readonly string[]).includes(g));
@@ -112,6 +114,7 @@ export function normaliseGrantTypes(list: readonly string[] | undefined, redirec
   const grantTypes = GRANT_TYPES.filter((g) => given.includes(g));
   if (grantTypes.includes('refresh_token') && !grantTypes.includes('authorization_code')) return { problem: { code: ClientCodes.REFRESH_NEEDS_CODE } };
   if (grantTypes.includes('authorization_code') && redirectUriCount === 0) return { problem: { code: ClientCodes.REDIRECT_URI_REQUIRED } };
+  if (isPublic && grantTypes.includes('client_credentials')) return { problem: { code: ClientCodes.CREDENTIALS_NEED_SECRET } };
   return { grantTypes };
 }
 

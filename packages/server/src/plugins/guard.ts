@@ -56,7 +56,7 @@ const APP_AREA_TYPES: readonly number[] = [UserType.PLATFORM_ADMIN, UserType.APP
 
 /** True when the access rule lets a caller with these user types in. */
 export function allows(access: Access, userTypes: readonly number[]): boolean {
-  if (access === 'public' || access === 'signed' || access === 'user' || 'tenant' in access) return true;
+  if (access === 'public' || access === 'signed' || access === 'user' || 'tenant' in access || 'appClient' in access) return true;
   if ('app' in access) return APP_AREA_TYPES.some((t) => userTypes.includes(t));
   return access.userTypes.some((t) => userTypes.includes(t));
 }
@@ -73,7 +73,7 @@ export function registerGuard(app: FastifyInstance): void {
       if (request.routeOptions.url === undefined) return; // 404 handler
       throw new AppError(Codes.NO_PERMISSION);
     }
-    if (access === 'public') return;
+    if (access === 'public' || (typeof access === 'object' && 'appClient' in access)) return; // appClient: plugins/app-client.ts
 
     const missing = SIGNING_HEADERS.filter((h) => !header(request, h));
     if (missing.length) throw unauthorized(Codes.HEADERS_MISSING, { names: missing.join(', ') });

@@ -46,10 +46,12 @@ export default {
   grant: {
     authorization_code: 'Authorization code',
     refresh_token: 'Refresh token',
+    client_credentials: 'Client credentials',
   },
   grantHint: {
     authorization_code: 'Users sign in on the platform and return to the app with a code (PKCE)',
     refresh_token: 'The app exchanges a refresh token for a new access token',
+    client_credentials: 'The backend of the app exchanges its client ID and secret for its own access token (to call the policy service); confidential clients only',
   },
   clientType: {
     client_secret_basic: 'Confidential',

@@ -16,4 +16,5 @@ export default {
   grant_type_invalid: 'The grant type "{{grantType}}" is not supported',
   refresh_needs_code: 'The refresh token grant can only be used with the authorization code grant',
   public_no_secret: 'A public client has no secret, so there is no secret to reset',
+  credentials_need_secret: 'A public client has no secret, so it cannot use the client credentials grant',
 } satisfies Messages<typeof zh>;

@@ -46,10 +46,12 @@ export default {
   grant: {
     authorization_code: '認可コード',
     refresh_token: 'リフレッシュトークン',
+    client_credentials: 'クライアントクレデンシャル',
   },
   grantHint: {
     authorization_code: 'ユーザーはプラットフォームでサインインし、コードを持ってアプリに戻ります（PKCE）',
     refresh_token: 'アプリはリフレッシュトークンで新しいアクセストークンを取得します',
+    client_credentials: 'アプリのバックエンドがクライアント ID とシークレットで自身のアクセストークンを取得します（ポリシーサービス用）。機密クライアントのみ',
   },
   clientType: {
     client_secret_basic: 'コンフィデンシャル',

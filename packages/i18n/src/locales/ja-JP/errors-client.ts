@@ -16,4 +16,5 @@ export default {
   grant_type_invalid: 'グラントタイプ「{{grantType}}」はサポートされていません',
   refresh_needs_code: 'リフレッシュトークンは認可コードグラントと一緒にのみ使用できます',
   public_no_secret: 'パブリッククライアントにはシークレットがないため、リセットできません',
+  credentials_need_secret: 'パブリッククライアントにはシークレットがないため、クライアントクレデンシャルグラントを使用できません',
 } satisfies Messages<typeof zh>;

@@ -47,10 +47,12 @@ export default {
   grant: {
     authorization_code: '授权码',
     refresh_token: '刷新令牌',
+    client_credentials: '客户端凭证',
   },
   grantHint: {
     authorization_code: '用户在平台登录后带授权码回到应用（PKCE）',
     refresh_token: '应用用刷新令牌换取新的访问令牌',
+    client_credentials: '应用后端用客户端 ID 和密钥换取自己的访问令牌（调用策略服务），仅限机密客户端',
   },
   clientType: {
     client_secret_basic: '机密客户端',

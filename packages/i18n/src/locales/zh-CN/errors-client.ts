@@ -14,4 +14,5 @@ export default {
   grant_type_invalid: '不支持的授权类型“{{grantType}}”',
   refresh_needs_code: '刷新令牌只能与授权码模式一起使用',
   public_no_secret: '公共客户端没有密钥，无法重置密钥',
+  credentials_need_secret: '公共客户端没有密钥，不能使用客户端凭证授权（client_credentials）',
 };

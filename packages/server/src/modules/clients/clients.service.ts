@@ -70,13 +70,13 @@ export async function manageableApp(tx: Tx, request: FastifyRequest, productId?:
 }
 
 /** Checks and normalises the editable fields; raises the first localised failure (form order). */
-function checkFields(b: ClientAddBody | ClientEditBody) {
+function checkFields(b: ClientAddBody | ClientEditBody, isPublic: boolean) {
   const name = checkText('name', b.name, { required: true, max: CLIENT_RULES.name.max });
   const redirect = normaliseRedirectUris(b.redirectUris);
   if ('problem' in redirect) throw new AppError(redirect.problem.code, redirect.problem.params);
   const logout = normaliseRedirectUris(b.postLogoutRedirectUris);
   if ('problem' in logout) throw new AppError(logout.problem.code, logout.problem.params);
-  const grants = normaliseGrantTypes(b.grantTypes, redirect.uris.length);
+  const grants = normaliseGrantTypes(b.grantTypes, redirect.uris.length, isPublic);
   if ('problem' in grants) throw new AppError(grants.problem.code, grants.problem.params);
   const description = checkText('description', b.description, { max: CLIENT_RULES.description.max });
   return { name, redirectUris: redirect.uris, postLogoutRedirectUris: logout.uris, grantTypes: grants.grantTypes, description };
@@ -103,7 +103,7 @@ export async function getClient(tx: Tx, productId: string, clientId: string): Pr
 /** Registers a client; answers its row and the secret (the only time it is answered; null for a public client). */
 export async function addClient(tx: Tx, request: FastifyRequest, productId: string, b: ClientAddBody): Promise<ClientWithSecret> {
   const given = checkText('clientId', b.clientId, { max: CLIENT_RULES.clientId.max, pattern: CLIENT_RULES.clientId.pattern, patternCode: ClientCodes.ID_PATTERN });
-  const fields = checkFields(b);
+  const fields = checkFields(b, b.tokenEndpointAuthMethod === 'none');
   const clientId = given || randomBytes(16).toString('hex');
   const inUse = new AppError(ClientCodes.ID_IN_USE, { clientId });
   if (await repo.findClientById(tx, clientId)) throw inUse;
@@ -120,8 +120,9 @@ export async function addClient(tx: Tx, request: FastifyRequest, productId: stri
 
 /** Replaces a client's name, redirect URIs, grant types, status and description (not its id nor secret). */
 export async function editClient(tx: Tx, request: FastifyRequest, productId: string, b: ClientEditBody): Promise<ClientRow> {
-  const before = toClientRow(await findInApp(tx, productId, b.clientId));
-  const fields = checkFields(b);
+  const found = await findInApp(tx, productId, b.clientId);
+  const before = toClientRow(found);
+  const fields = checkFields(b, found.tokenEndpointAuthMethod === 'none');
   const c = (await repo.updateClientById(tx, b.clientId, { ...fields, ...(b.status === undefined ? {} : { status: b.status }) }))!;
   const row = toClientRow(c);
   await insertAuditEntry(tx, request, { tenantId: AUDIT_TENANT, action: 'client.edit', entity: 'client', entityId: b.clientId, before, after: row });

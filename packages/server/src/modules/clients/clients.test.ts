@@ -140,7 +140,7 @@ describe('client access API', () => {
       [[], ClientCodes.GRANT_TYPE_REQUIRED],
       [['password'], ClientCodes.GRANT_TYPE_INVALID],
       [['authorization_code', 'implicit'], ClientCodes.GRANT_TYPE_INVALID],
-      [['client_credentials'], ClientCodes.GRANT_TYPE_INVALID],
+      [['implicit'], ClientCodes.GRANT_TYPE_INVALID],
       [['refresh_token'], ClientCodes.REFRESH_NEEDS_CODE],
     ];
     for (const [grantTypes, scode] of cases) {
@@ -156,6 +156,20 @@ describe('client access API', () => {
     expect((await a.post(Paths.editclient, validClient({ clientId: id, grantTypes: ['refresh_token'] }), inApp(appA.code))).body.scode).toBe(ClientCodes.REFRESH_NEEDS_CODE);
     expect((await a.post(Paths.editclient, validClient({ clientId: id, redirectUris: ['http://x.example.com/'] }), inApp(appA.code))).body.scode).toBe(ClientCodes.URI_HTTPS_REQUIRED);
     expect((await a.post(Paths.getclient, { clientId: id }, inApp(appA.code))).body.data.row).toEqual(all.body.data.row);
+  });
+
+  it('offers client_credentials to confidential clients only; such a client needs no redirect URI', async () => {
+    const { a, appA } = w;
+    const backend = await a.post(Paths.addclient, validClient({ grantTypes: ['client_credentials'], redirectUris: [] }), inApp(appA.code));
+    expect(backend.body.data.row.grantTypes).toEqual(['client_credentials']);
+    expect(backend.body.data.clientSecret).toEqual(expect.any(String));
+    const before = await counts();
+    const pub = await a.post(Paths.addclient, validClient({ tokenEndpointAuthMethod: 'none', grantTypes: ['authorization_code', 'client_credentials'] }), inApp(appA.code));
+    expect(pub.body.scode).toBe(ClientCodes.CREDENTIALS_NEED_SECRET);
+    expect(await counts()).toEqual(before);
+    const spa = await a.post(Paths.addclient, validClient({ tokenEndpointAuthMethod: 'none', grantTypes: ['authorization_code'] }), inApp(appA.code));
+    const edit = await a.post(Paths.editclient, validClient({ clientId: spa.body.data.row.clientId, grantTypes: ['authorization_code', 'client_credentials'] }), inApp(appA.code));
+    expect(edit.body.scode).toBe(ClientCodes.CREDENTIALS_NEED_SECRET);
   });
 });
 

@@ -20,8 +20,11 @@ import type { AdapterPayload } from 'oidc-provider';
 import type { Db, Tx } from '../../db/client.js';
 import { oidcClients, products } from '../../db/schema/index.js';
 
-/** Grant types the provider serves; others a row may list are ignored. */
-export const SUPPORTED_GRANT_TYPES = ['authorization_code', 'refresh_token'] as const;
+/**
+ * Grant types the provider serves; others a row may list are ignored. `client_credentials` only for a
+ * confidential client (its backend calls the policy service; docs/applications.md "Client authentication").
+ */
+export const SUPPORTED_GRANT_TYPES = ['authorization_code', 'refresh_token', 'client_credentials'] as const;
 
 /** Client authentication methods a client can register: the first is the confidential one, `none` public. */
 export const CLIENT_AUTH_METHODS = ['client_secret_basic', 'client_secret_post', 'none'] as const;
@@ -66,18 +69,20 @@ export async function findClientById(db: Db | Tx, clientId: string): Promise<Cli
 export async function findClientMetadata(db: Db, clientId: string): Promise<AdapterPayload | undefined> {
   const c = await findClientById(db, clientId);
   if (!c) return undefined;
-  const grantTypes = SUPPORTED_GRANT_TYPES.filter((g) => c.grantTypes.includes(g));
-  if (!grantTypes.includes('authorization_code')) return undefined;
   const isPublic = c.tokenEndpointAuthMethod === 'none';
   if (!isPublic && !c.secretHash) return undefined;
+  const grantTypes = SUPPORTED_GRANT_TYPES.filter((g) => c.grantTypes.includes(g) && !(isPublic && g === 'client_credentials'));
+  const signsIn = grantTypes.includes('authorization_code');
+  if (!signsIn && !grantTypes.includes('client_credentials')) return undefined;
   return {
     client_id: c.clientId,
     ...(isPublic ? {} : { client_secret: c.secretHash }),
     client_name: c.name,
-    redirect_uris: c.redirectUris,
-    post_logout_redirect_uris: c.postLogoutRedirectUris,
+    // A client of the client_credentials grant only signs nobody in: no redirect, no response type.
+    redirect_uris: signsIn ? c.redirectUris : [],
+    post_logout_redirect_uris: signsIn ? c.postLogoutRedirectUris : [],
     grant_types: grantTypes,
-    response_types: ['code'],
+    response_types: signsIn ? ['code'] : [],
     // client_secret_basic also accepts client_secret_post (the provider treats the two alike).
     token_endpoint_auth_method: isPublic ? 'none' : 'client_secret_basic',
     id_token_signed_response_alg: 'RS256',

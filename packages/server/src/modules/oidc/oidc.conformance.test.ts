@@ -111,9 +111,11 @@ describe('OpenID provider conformance (a plain relying party)', () => {
     const r = await post('/token', { grant_type: 'refresh_token', refresh_token: 'whatever' }, { authorization: basic(codeOnly) });
     expect(r.status).toBe(400);
     expect(r.body.error).toBe('unauthorized_client');
-    // A grant type the provider does not serve at all stays unsupported_grant_type.
     const cc = await post('/token', { grant_type: 'client_credentials' }, { authorization: basic(client) });
-    expect(cc.body.error).toBe('unsupported_grant_type');
+    expect(cc.body.error).toBe('unauthorized_client');
+    // A grant type the provider does not serve at all stays unsupported_grant_type.
+    const password = await post('/token', { grant_type: 'password', username: 'x', password: 'y' }, { authorization: basic(client) });
+    expect(password.body.error).toBe('unsupported_grant_type');
   });
 
   for (const [name, path, params] of [

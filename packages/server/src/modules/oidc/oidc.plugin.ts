@@ -23,6 +23,7 @@ import { insertAuditEntry } from '../audit/audit.repository.js';
 import { findLinkedSessionId, LINK_MODEL, sweepOidcPayloads } from './adapter.js';
 import { loadProviderKeys } from './keys.js';
 import { createProvider } from './provider.js';
+import { registerProvider } from './provider-registry.js';
 import { registerInteractionRoutes } from './interactions.js';
 import { registerPostMethodRoutes } from './post-methods.js';
 import ticketRoutes from './ticket.routes.js';
@@ -69,6 +70,7 @@ function addProviderHooks(app: FastifyInstance, provider: Provider): void {
 export default async function oidcPlugin(app: FastifyInstance): Promise<void> {
   const keys = await loadProviderKeys(app.database.db);
   const provider = createProvider(app, keys);
+  registerProvider(app.database, provider);
   addProviderHooks(app, provider);
   const issuerPath = new URL(app.config.oidcIssuer).pathname.replace(/\/$/, '');
   const pageHelmet = oidcPageHelmet(app.config, PAGE_STYLE_SOURCE);

@@ -29,6 +29,7 @@ import { matchesTenant } from './tenant-hint.js';
 /** Lifetimes in seconds (docs/oidc.md "Lifetimes"). */
 export const OIDC_TTL = {
   AccessToken: 10 * 60,
+  ClientCredentials: 10 * 60,
   AuthorizationCode: 60,
   IdToken: 60 * 60,
   RefreshToken: 24 * 60 * 60,
@@ -141,6 +142,9 @@ export function createProvider(app: FastifyInstance, keys: ProviderKeys): Provid
         },
       },
       userinfo: { enabled: true },
+      // Applications' backends get access tokens for the policy service (docs/applications.md
+      // "Client authentication"); only confidential clients registered for the grant (clients.ts).
+      clientCredentials: { enabled: true },
       resourceIndicators: { enabled: false },
       rpInitiatedLogout: {
         enabled: true,

@@ -49,6 +49,7 @@ const FIELD_OF_ERROR: Record<string, keyof ClientFormValues> = {
   [ClientCodes.GRANT_TYPE_REQUIRED]: 'grantTypes',
   [ClientCodes.REFRESH_NEEDS_CODE]: 'grantTypes',
   [ClientCodes.REDIRECT_URI_REQUIRED]: 'grantTypes',
+  [ClientCodes.CREDENTIALS_NEED_SECRET]: 'grantTypes',
 };
 
 /** A choice's text: its name, its OAuth name as code, and a hint below. */
@@ -145,10 +146,10 @@ export default function ClientFormModal({ open, mode, row, onClose, onSaved }: C
             name="grantTypes"
             label={label('grantTypes')}
             required
-            dependencies={['redirectUris']}
+            dependencies={['redirectUris', 'tokenEndpointAuthMethod']}
             rules={[({ getFieldValue }) => ({
               validator: async (_r, v: string[] | undefined) => {
-                const r = normaliseGrantTypes(v, clean(getFieldValue('redirectUris')).length);
+                const r = normaliseGrantTypes(v, clean(getFieldValue('redirectUris')).length, getFieldValue('tokenEndpointAuthMethod') === 'none');
                 if ('problem' in r) throw new Error(t(`errors:${r.problem.code}` as never, r.problem.params as never) as unknown as string);
               },
             })]}
