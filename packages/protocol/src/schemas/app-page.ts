@@ -239,6 +239,17 @@ export interface ConfirmOutcome {
   count: number;
 }
 
+/**
+ * The answer of add/edit page and import: the page and its tree, or, when the file's tree would drop
+ * controls roles hold and `confirm` was not given, `confirmRequired` with nothing changed (`row` null).
+ */
+export interface AppPageSaveOutcome {
+  confirmRequired: boolean;
+  roles: number;
+  row: AppPageRow | null;
+  tree: AppPageNode[];
+}
+
 /** One application of the sharing dialog: the caller's other applications and whether the page is there. */
 export interface AppPageShareRow {
   appId: string;

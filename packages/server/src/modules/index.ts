@@ -37,6 +37,7 @@ import appPermissionRoutes from './apppermissions/apppermissions.routes.js';
 import appApiRoutes from './appapis/appapis.routes.js';
 import appMobileMenuRoutes from './appmobilemenus/appmobilemenus.routes.js';
 import policyRoutes from './policy/policy.routes.js';
+import appPageRoutes from './apppages/apppages.routes.js';
 import oidcPlugin from './oidc/oidc.plugin.js';
 
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -75,4 +76,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(appMobileMenuRoutes);
   await app.register(oidcPlugin);
   await app.register(policyRoutes);
+  await app.register(appPageRoutes);
 }
