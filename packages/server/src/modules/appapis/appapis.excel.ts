@@ -6,7 +6,8 @@
  * - Columns: APP_API_FIELDS (service name, module name, API name, service url, description), headed by
  *   the labels of the request's language; an export re-imports unchanged.
  * - Import: the first sheet; row 1 the headings in any of the three languages (or the field keys), in
- *   any order, other columns ignored, empty rows skipped. A row whose URL (case-insensitive) is an API
+ *   any order, other columns ignored, empty rows skipped; without a description column an update keeps
+ *   the stored description. A row whose URL (case-insensitive) is an API
  *   of the application UPDATES it; any other row CREATES an API. Every row is checked first (the
  *   form's rules, URLs twice in the file); when any fails nothing is written and the answer is
  *   `appapi.import_invalid` with `data.errors` (row, field, column, message in the request's language).
@@ -100,7 +101,7 @@ export async function importApis(tx: Tx, request: FastifyRequest, productId: str
       failed.add(r.row);
       errors.push({ row: r.row, field: p.field, column: apiFieldLabel(locale, p.field), message: apiProblemMessage(locale, p) });
     }
-    return { row: r.row, values, ok: !problems.length };
+    return { row: r.row, values, keepDescription: r.values.description === undefined };
   });
   const firstRowOf = new Map<string, number>();
   for (const c of checked) {
@@ -126,6 +127,7 @@ export async function importApis(tx: Tx, request: FastifyRequest, productId: str
   let updated = 0;
   for (const c of checked) {
     const old = existing.get(c.values.url.toLowerCase());
+    if (old && c.keepDescription) c.values.description = old.description;
     if (!old) inserts.push(c.values);
     else if (APP_API_FIELDS.some((f) => old[f] !== c.values[f])) {
       await repo.updateApiById(tx, productId, old.id, c.values);
