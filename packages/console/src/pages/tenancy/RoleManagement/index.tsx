@@ -20,11 +20,11 @@ import { ROLE_TABLE_WIDTH, useRoleColumns, type RoleDialog, type RoleRowActions 
 import { RoleCallsContext } from '../../platformAdmin/RoleManager/components/role-calls';
 import RoleFormModal from '../../platformAdmin/RoleManager/components/role-form-modal';
 import MembersModal from '../../platformAdmin/RoleManager/components/members-modal';
-import MenuGrantModal from '../../platformAdmin/RoleManager/components/menu-grant-modal';
 import OrgTypeGrantModal from '../../platformAdmin/RoleManager/components/org-type-grant-modal';
 import { useTenantRoleCalls } from './components/tenant-role-calls';
 import OrgPanel from './components/org-panel';
 import ApiGrantModal from './components/api-grant-modal';
+import TenantMenuGrantModal from './components/menu-grant-modal';
 import TenantOrgGrantModal from './components/org-grant-modal';
 import TenantGrantViewModal from './components/grant-view-modal';
 
@@ -104,7 +104,7 @@ export default function RoleManagement() {
         onSaved={() => { close(); reload(); }}
       />
       <MembersModal tenantId={tenantId} role={rowOf('members')} onClose={close} />
-      <MenuGrantModal tenantId={tenantId} role={rowOf('menuGrant')} onClose={close} />
+      <TenantMenuGrantModal role={rowOf('menuGrant')} onClose={close} />
       <OrgTypeGrantModal tenantId={tenantId} role={rowOf('orgTypeGrant')} onClose={close} />
       <ApiGrantModal role={rowOf('apiGrant')} onClose={close} />
       <TenantOrgGrantModal role={rowOf('orgGrant')} onClose={close} />

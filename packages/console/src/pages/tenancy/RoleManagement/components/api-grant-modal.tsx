@@ -2,15 +2,17 @@
  * Role API authorisation (SPEC §2 "role API authorisation", §6 "separate API authorisation"; issue 5
  * "API grants decide which calls succeed"): the tenant API catalogue grouped by menu, one box per API
  * (method and address), with "select the APIs of the granted menus" and "clear all". Save replaces the
- * role's API grants (`savetenantapipurview`); members' next calls follow them.
+ * role's API grants (`savetenantapipurview`); members' next calls follow them. Beside it, one tab per
+ * application the tenant uses with its API-permission tree (issue 14; app-grant-tabs.tsx), saved after.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Checkbox, Divider, Space, Tag, Typography } from 'antd';
+import { Button, Checkbox, Divider, Space, Tabs, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { RoleRow, TenantApiPurviewGroup } from '@mp/protocol';
 import { listTenantApiPurview, saveTenantApiPurview } from '../../../../api/tenant-role';
 import GrantModalFrame from '../../../platformAdmin/RoleManager/components/grant-modal-frame';
+import { useAppGrantTabs } from './app-grant-tabs';
 
 export interface ApiGrantModalProps {
   role: RoleRow | undefined;
@@ -23,12 +25,13 @@ export function apisOfGrantedMenus(groups: TenantApiPurviewGroup[]): string[] {
 }
 
 export default function ApiGrantModal({ role, onClose }: ApiGrantModalProps) {
-  const { t } = useTranslation(['tenantrole', 'role']);
+  const { t } = useTranslation(['tenantrole', 'role', 'appgrant']);
   const roleId = role?.roleId ?? '';
   const { data, isLoading } = useQuery({ queryKey: ['roleGrant', 'api', roleId], queryFn: () => listTenantApiPurview(roleId), enabled: Boolean(role), gcTime: 0 });
   const [checked, setChecked] = useState<Set<string>>(new Set());
   useEffect(() => { if (data) setChecked(new Set(data.flatMap((g) => g.apis.filter((a) => a.granted).map((a) => a.url)))); }, [data]);
   const groups = useMemo(() => data ?? [], [data]);
+  const apps = useAppGrantTabs(roleId, 'api', Boolean(role));
 
   const toggle = (url: string, on: boolean) => setChecked((prev) => { const next = new Set(prev); if (on) next.add(url); else next.delete(url); return next; });
   const toggleGroup = (g: TenantApiPurviewGroup, on: boolean) => setChecked((prev) => {
@@ -37,9 +40,8 @@ export default function ApiGrantModal({ role, onClose }: ApiGrantModalProps) {
     return next;
   });
 
-  return (
-    <GrantModalFrame open={Boolean(role)} title={t('api.title', { name: role?.roleName ?? '' })} hint={t('api.hint')} loading={isLoading}
-      onSave={() => saveTenantApiPurview(roleId, [...checked])} onClose={onClose}>
+  const consoleApis = (
+    <>
       <Space style={{ marginBottom: 8, justifyContent: 'space-between', width: '100%' }} wrap>
         <Space>
           <Button size="small" onClick={() => setChecked(new Set([...checked, ...apisOfGrantedMenus(groups)]))}>{t('api.selectGranted')}</Button>
@@ -68,6 +70,13 @@ export default function ApiGrantModal({ role, onClose }: ApiGrantModalProps) {
           </div>
         );
       })}
+    </>
+  );
+
+  return (
+    <GrantModalFrame open={Boolean(role)} title={t('api.title', { name: role?.roleName ?? '' })} hint={t('api.hint')} loading={isLoading}
+      onSave={async () => { await saveTenantApiPurview(roleId, [...checked]); await apps.save(); }} onClose={onClose}>
+      <Tabs size="small" items={[{ key: 'console', label: t('appgrant:consoleTab'), children: consoleApis }, ...apps.tabs]} />
     </GrantModalFrame>
   );
 }

@@ -1,13 +1,15 @@
 /**
  * The viewer of what a role is granted in the tenant area (SPEC §2 "authorisation viewing", §6 "a viewer
  * of granted permissions"): menus with Read / Write, APIs, organisation types and organisations (with
- * their names and categories), from one call (`listtenantgrantview`). Read-only.
+ * their names and categories), and per application the tenant uses its menus, controls and APIs (issue
+ * 14), from one call (`listtenantgrantview`). Read-only.
  */
 import { Descriptions, Modal, Space, Spin, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Purview, type RoleRow } from '@mp/protocol';
 import { MODAL_WIDTHS } from '../../../../components/FormModal';
+import AppGrantView from './app-grant-view';
 import { getTenantGrantView } from '../../../../api/tenant-role';
 
 export interface GrantViewModalProps {
@@ -23,7 +25,7 @@ function groupByMenu<A extends { menuName: string }>(apis: A[]): [string, A[]][]
 }
 
 export default function TenantGrantViewModal({ role, onClose }: GrantViewModalProps) {
-  const { t } = useTranslation(['tenantrole', 'role']);
+  const { t } = useTranslation(['tenantrole', 'role', 'appgrant']);
   const roleId = role?.roleId ?? '';
   const { data, isLoading } = useQuery({ queryKey: ['roleGrant', 'view', roleId], queryFn: () => getTenantGrantView(roleId), enabled: Boolean(role) });
   const none = <Typography.Text type="secondary">{t('role:view.none')}</Typography.Text>;
@@ -64,6 +66,9 @@ export default function TenantGrantViewModal({ role, onClose }: GrantViewModalPr
           </Descriptions.Item>
           <Descriptions.Item label={t('role:view.orgs')}>
             {data.orgs.length ? <Space wrap size={4} data-testid="view-orgs">{data.orgs.map((o) => <Tag key={`${o.orgCategory}:${o.id}`}>{o.name}</Tag>)}</Space> : none}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('appgrant:view.title')}>
+            {data.apps?.length ? <AppGrantView apps={data.apps} /> : none}
           </Descriptions.Item>
         </Descriptions>
       )}
