@@ -20,6 +20,8 @@ import auditlog from './auditlog.js';
 import station from './station.js';
 import apptenant from './apptenant.js';
 import mapping from './mapping.js';
+import appapi from './appapi.js';
+import appmobilemenu from './appmobilemenu.js';
 import organisation from './organisation.js';
 import job from './job.js';
 
@@ -28,6 +30,8 @@ import account from './account.js';
 import tenantsettings from './tenantsettings.js';
 import tenantuser from './tenantuser.js';
 import tenantrole from './tenantrole.js';
+import appmenu from './appmenu.js';
+import iconchooser from './iconchooser.js';
 import appgrant from './appgrant.js';
 /** Every namespace of this locale. */
-export default { common, errors, tenantuser, tenantrole, appgrant, orgmember, account, tenantsettings, login, layout, http, grid, tenant, dashboard, menu, product, user, role, sysconfig, licence, session, oidc, otc, client, auditlog, station, job, organisation, apptenant, mapping };
+export default { common, appmenu, iconchooser, errors, appapi, appmobilemenu, tenantuser, tenantrole, appgrant, orgmember, account, tenantsettings, login, layout, http, grid, tenant, dashboard, menu, product, user, role, sysconfig, licence, session, oidc, otc, client, auditlog, station, job, organisation, apptenant, mapping };

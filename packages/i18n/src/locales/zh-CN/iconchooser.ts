@@ -1,0 +1,21 @@
+/** 图标选择器（共享组件 components/IconChooser；SPEC §2 Icon chooser，§5 Icon，§8）。 */
+export default {
+  title: '选择图标',
+  choose: '选择图标',
+  change: '更换图标',
+  none: '未选择图标',
+  system: '系统图标',
+  custom: '自定义图标',
+  search: '搜索图标名称',
+  upload: '上传图片',
+  uploadHint: '支持 .png、.jpg、.jpeg、.gif，不超过 10M',
+  ok: '确定',
+  cancel: '取消',
+  delete: '删除',
+  more: '还有 {{count}} 个图标，请输入关键字缩小范围',
+  loading: '正在加载图标…',
+  notFound: '没有匹配的图标',
+  imageType: '只能上传图片（.png、.jpg、.jpeg、.gif）',
+  tooLarge: '文件大小不能超过 10M',
+  required: '请选择一个图标',
+};
