@@ -20,9 +20,9 @@ export const appArea: AreaDef = {
   ],
   routes: [
     { path: 'dashboard', titleKey: 'route.dashboard', icon: 'dashboard', free: true, load: placeholder },
-    { path: 'menu', titleKey: 'route.menu', icon: 'menu', menu: true, group: SYS, load: placeholder },
+    { path: 'menu', titleKey: 'route.menu', icon: 'menu', menu: true, group: SYS, load: () => import('../pages/app/MenuDesigner') },
     { path: 'page', titleKey: 'route.page', icon: 'page', menu: true, group: SYS, load: placeholder },
-    { path: 'api', titleKey: 'route.api', icon: 'api', menu: true, group: SYS, load: placeholder },
+    { path: 'api', titleKey: 'route.api', icon: 'api', menu: true, group: SYS, load: () => import('../pages/app/ApiRegistry') },
     { path: 'org', titleKey: 'route.org', icon: 'org', menu: true, group: SYS, load: placeholder },
     { path: 'orgUserRelation', titleKey: 'route.orgUserRelation', icon: 'team', menu: true, group: SYS, load: placeholder },
     { path: 'user', titleKey: 'route.user', icon: 'user', menu: true, group: SYS, load: placeholder },
