@@ -21,7 +21,7 @@ export const appArea: AreaDef = {
   routes: [
     { path: 'dashboard', titleKey: 'route.dashboard', icon: 'dashboard', free: true, load: placeholder },
     { path: 'menu', titleKey: 'route.menu', icon: 'menu', menu: true, group: SYS, load: () => import('../pages/app/MenuDesigner') },
-    { path: 'page', titleKey: 'route.page', icon: 'page', menu: true, group: SYS, load: placeholder },
+    { path: 'page', titleKey: 'route.page', icon: 'page', menu: true, group: SYS, load: () => import('../pages/app/PageDesigner') },
     { path: 'api', titleKey: 'route.api', icon: 'api', menu: true, group: SYS, load: () => import('../pages/app/ApiRegistry') },
     { path: 'org', titleKey: 'route.org', icon: 'org', menu: true, group: SYS, load: placeholder },
     { path: 'orgUserRelation', titleKey: 'route.orgUserRelation', icon: 'team', menu: true, group: SYS, load: placeholder },

@@ -30,8 +30,9 @@ import account from './account.js';
 import tenantsettings from './tenantsettings.js';
 import tenantuser from './tenantuser.js';
 import tenantrole from './tenantrole.js';
+import apppage from './apppage.js';
 import appmenu from './appmenu.js';
 import iconchooser from './iconchooser.js';
 import appgrant from './appgrant.js';
 /** Every namespace of this locale. */
-export default { common, appmenu, iconchooser, errors, appapi, appmobilemenu, tenantuser, tenantrole, appgrant, orgmember, account, tenantsettings, login, layout, http, grid, tenant, dashboard, menu, product, user, role, sysconfig, licence, session, oidc, otc, client, auditlog, station, job, organisation, apptenant, mapping };
+export default { common, apppage, appmenu, iconchooser, errors, appapi, appmobilemenu, tenantuser, tenantrole, appgrant, orgmember, account, tenantsettings, login, layout, http, grid, tenant, dashboard, menu, product, user, role, sysconfig, licence, session, oidc, otc, client, auditlog, station, job, organisation, apptenant, mapping };
