@@ -28,7 +28,7 @@ export interface DemoAppConfig {
 
 interface Session {
   pending?: { state: string; nonce: string; codeVerifier: string };
-  user?: { sub: string; tenantId: string; tenantCode: string; username: string };
+  user?: { sub: string; tenantId: string; tenantCode: string };
 }
 
 export class DemoApp {
@@ -100,7 +100,8 @@ export class DemoApp {
       s.pending = undefined;
       const tokens = await oidc.authorizationCodeGrant(await this.oidcConfig(), url, { pkceCodeVerifier: p.codeVerifier, expectedState: p.state, expectedNonce: p.nonce });
       const c = tokens.claims()!;
-      s.user = { sub: String(c.sub), tenantId: String(c.tenant_id), tenantCode: String(c.tenant_code ?? c.tenant_id), username: String(c.preferred_username ?? c.sub) };
+      // the ID token's `sub` is the user id and `tenant_id` / `tenant_code` their tenant (docs/oidc.md); the user name comes with the permissions
+      s.user = { sub: String(c.sub), tenantId: String(c.tenant_id), tenantCode: String(c.tenant_code ?? c.tenant_id) };
       return this.redirect(res, '/');
     }
     if (req.method === 'POST' && url.pathname === '/sync') {
@@ -123,7 +124,7 @@ export class DemoApp {
     for (const c of permissions.controls) {
       if (await this.policy.can(s.user.tenantId, who, { control: c.id, need: 'write' })) writable.add(c.id);
     }
-    this.send(res, 200, homePage({ username: s.user.username, tenantCode: s.user.tenantCode, permissions, writable, cursor: this.policy.cursor, lastSync: this.lastSync }));
+    this.send(res, 200, homePage({ username: permissions.username, tenantCode: s.user.tenantCode, permissions, writable, cursor: this.policy.cursor, lastSync: this.lastSync }));
   }
 
   private send(res: ServerResponse, status: number, html: string): void {
