@@ -11,10 +11,15 @@ import type { Db, Tx } from '../../db/client.js';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
 import { organisations, productAdmins, roles, roleUsers, tenantProducts, tenants, users } from '../../db/schema/index.js';
 import { listIdentitiesOfUser, type UserRow } from '../users/users.repository.js';
+import { listAppRoleCodes } from '../policy/policy.repository.js';
 
-/** Claims by scope (the provider's `claims` configuration). The custom ones ride with `openid`. */
+/**
+ * Claims by scope (the provider's `claims` configuration). The custom ones ride with `openid`.
+ * `app_roles` is listed with `openid` so the ID token carries it, but it is only filled when the client
+ * asks for the scope `app_roles` (`appRoleClaims`).
+ */
 export const CLAIMS_BY_SCOPE = {
-  openid: ['sub', 'tenant_id', 'tenant_code', 'user_types', 'roles', 'org_id', 'org_name'],
+  openid: ['sub', 'tenant_id', 'tenant_code', 'user_types', 'roles', 'org_id', 'org_name', 'app_roles'],
   profile: ['name', 'preferred_username'],
   email: ['email'],
   phone: ['phone_number'],
@@ -79,6 +84,20 @@ export async function loadAccountClaims(db: Db, userId: string): Promise<Account
       ...(orgId ? { org_id: orgId, org_name: org?.name ?? '' } : {}),
     };
   });
+}
+
+/** The scope that adds the `app_roles` claim (docs/oidc.md "Roles of the application"). */
+export const APP_ROLES_SCOPE = 'app_roles';
+
+/**
+ * The `app_roles` claim for a token of the client's application `productId` when `scope` (the granted
+ * scopes, space-separated) holds `app_roles`: codes of the user's enabled roles in their tenant that
+ * grant anything of the application (issue 14; docs/applications.md "Roles in tokens"). Else nothing.
+ */
+export async function appRoleClaims(db: Db, claims: Pick<AccountClaims, 'sub' | 'tenant_id'>, productId: string, scope: string | undefined): Promise<{ app_roles?: string[] }> {
+  if (!productId || !(scope ?? '').split(' ').includes(APP_ROLES_SCOPE)) return {};
+  const codes = await inScope(db, PLATFORM_SCOPE, (tx) => listAppRoleCodes(tx, productId, claims.tenant_id, claims.sub));
+  return { app_roles: codes };
 }
 
 /**

@@ -19,7 +19,7 @@ import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'o
 import type { FastifyInstance } from 'fastify';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
 import { drizzleAdapter, findLinkedSessionId, linkPlatformSession } from './adapter.js';
-import { CLAIMS_BY_SCOPE, findUsableUser, loadAccountClaims, mayUseApp } from './accounts.js';
+import { APP_ROLES_SCOPE, appRoleClaims, CLAIMS_BY_SCOPE, findUsableUser, loadAccountClaims, mayUseApp } from './accounts.js';
 import { CLIENT_AUTH_METHODS, secretMatches } from './clients.js';
 import { addConformanceFixes } from './conformance.js';
 import type { ProviderKeys } from './keys.js';
@@ -105,7 +105,7 @@ export function createProvider(app: FastifyInstance, keys: ProviderKeys): Provid
     jwks: { keys: keys.jwks as NonNullable<Configuration['jwks']>['keys'] },
     cookies: { keys: keys.cookieKeys },
     claims: Object.fromEntries(Object.entries(CLAIMS_BY_SCOPE).map(([k, v]) => [k, [...v]])),
-    scopes: ['openid', 'offline_access', 'profile', 'email', 'phone'],
+    scopes: ['openid', 'offline_access', 'profile', 'email', 'phone', APP_ROLES_SCOPE],
     responseTypes: ['code'],
     pkce: { required: () => true },
     clientAuthMethods: [...CLIENT_AUTH_METHODS],
@@ -152,9 +152,10 @@ export function createProvider(app: FastifyInstance, keys: ProviderKeys): Provid
         postLogoutSuccessSource: async (ctx) => { ctx.type = 'html'; ctx.body = loggedOutPage(localeOf(ctx), ctx.oidc.client?.clientName); },
       },
     },
-    findAccount: async (_ctx, sub) => {
+    findAccount: async (ctx, sub) => {
       const claims = await loadAccountClaims(db, sub);
-      return claims ? { accountId: sub, claims: async () => ({ ...claims }) } : undefined;
+      const productId = productIdOf(ctx.oidc?.client);
+      return claims ? { accountId: sub, claims: async (_use, scope) => ({ ...claims, ...await appRoleClaims(db, claims, productId, scope) }) } : undefined;
     },
     interactions: { url: async (_ctx, interaction) => `${issuerPath}/interaction/${interaction.uid}` },
     loadExistingGrant: (ctx) => loadFirstPartyGrant(app, ctx),

@@ -52,12 +52,12 @@ export async function policyWorld(t?: Awaited<ReturnType<typeof testApp>>) {
   const acme = await createTenantRow(app, 'acme');
   const other = await createTenantRow(app, 'other');
   const pw = 'Passw0rd!x';
-  const user = (username: string, identities = [Identity.ENTERPRISE_USER], tenantId = acme) => createUserRow(app, { tenantId, username, password: pw, identities });
+  const user = (username: string, identities: number[] = [Identity.ENTERPRISE_USER], tenantId = acme) => createUserRow(app, { tenantId, username, password: pw, identities });
   const users = {
     alice: await user('alice'), bob: await user('bob'), carol: await user('carol'), dave: await user('dave'),
     tess: await user('tess', [Identity.TENANT_ADMIN]), olga: await user('olga', [Identity.ENTERPRISE_USER], other),
   };
-  const id = () => randomUUID();
+  const id = (): string => randomUUID();
   const ids = {
     sales: id(), orders: id(), reports: id(), hidden: id(), page: id(), form: id(), approve: id(), note: id(), list: id(), del: id(),
     stock: id(), items: id(), pageB: id(), formB: id(), saveB: id(), itemsApi: id(),

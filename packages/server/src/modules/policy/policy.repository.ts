@@ -89,6 +89,25 @@ export async function listUserGrants(tx: Tx, productId: string, tenantId: string
     order by r.code, r.id`));
 }
 
+/**
+ * Codes of the enabled roles `userId` holds in `tenantId` that grant anything (a menu, control or API)
+ * of application `productId`, in code order (the `app_roles` claim of OIDC tokens; docs/oidc.md).
+ */
+export async function listAppRoleCodes(tx: Tx, productId: string, tenantId: string, userId: string): Promise<string[]> {
+  const rows = rowsOf<{ code: string }>(await tx.execute(sql`
+    select r.code from role_users ru
+    join roles r on r.tenant_id = ru.tenant_id and r.id = ru.role_id and r.status = 1
+    where ru.tenant_id = ${tenantId} and ru.user_id = ${userId} and exists (
+      select 1 from role_grants g
+      left join app_menus m on g.kind = 'appmenu' and m.id = g.data_id and m.product_id = ${productId}
+      left join app_page_nodes c on g.kind = 'appcontrol' and c.id = g.data_id and c.product_id = ${productId}
+      left join app_apis a on g.kind = 'appapi' and a.id = g.data_id and a.product_id = ${productId}
+      where g.tenant_id = r.tenant_id and g.role_id = r.id and g.kind in ('appmenu', 'appcontrol', 'appapi')
+        and (m.id is not null or c.id is not null or a.id is not null))
+    order by r.code`));
+  return rows.map((r) => r.code);
+}
+
 /** A menu of the application, as the tree is built from. */
 export interface MenuRow {
   id: string;
