@@ -15,15 +15,29 @@ import { appUniqueId, type AppPermissionNode, type AppPermissionNodeType, type T
 import { translate, type Locale } from '@mp/i18n';
 import type { ApiRecord, ControlRecord, GrantedItemRecord, MenuRecord } from './apppermissions.repository.js';
 
+/** Translations of the showName template and suffixes, by locale and suffix (the texts are static; a tree calls this per node). */
+const shownTemplates = new Map<string, string>();
+
 /** `name` with its localised suffix (SPEC §3 showName: page / module / API; a control its type). */
 export function showNameOf(locale: Locale, name: string, suffix: string): string {
-  return translate(locale, 'appgrant:showName', { name, suffix: translate(locale, `appgrant:suffix.${suffix}`) });
+  const k = `${locale}\u0000${suffix}`;
+  let template = shownTemplates.get(k);
+  if (template === undefined) {
+    template = translate(locale, 'appgrant:showName', { name: '\u0001', suffix: translate(locale, `appgrant:suffix.${suffix}`) });
+    shownTemplates.set(k, template);
+  }
+  // one pass over the template: the name's own characters are never read as a placeholder
+  return template.replace(/\u0001/g, () => name);
 }
 
 /** Groups rows by a key (insertion order kept). */
 function groupBy<T>(rows: T[], key: (r: T) => string): Map<string, T[]> {
   const out = new Map<string, T[]>();
-  for (const r of rows) out.set(key(r), [...(out.get(key(r)) ?? []), r]);
+  for (const r of rows) {
+    const k = key(r);
+    const list = out.get(k);
+    if (list) list.push(r); else out.set(k, [r]);
+  }
   return out;
 }
 
@@ -56,9 +70,10 @@ function menuNodes(locale: Locale, menus: MenuRecord[], bits: Map<string, number
  * (`bits`). Menus and controls are grantable; forms group.
  */
 export function permissionTree(locale: Locale, menus: MenuRecord[], controls: ControlRecord[], bits: Map<string, number>): AppPermissionNode[] {
-  const byPage = groupBy(controls, (c) => c.pageId);
-  const controlNodes = (menu: MenuRecord, pageNodes: ControlRecord[], parentId: string | null, parentKey: string): AppPermissionNode[] =>
-    pageNodes.filter((c) => c.parentId === parentId).map((c) => {
+  // children by parent ('page:<id>' for a page's top level): one pass, whatever the number of nodes
+  const byParent = groupBy(controls, (c) => c.parentId ?? `page:${c.pageId}`);
+  const controlNodes = (menu: MenuRecord, parent: string, parentKey: string): AppPermissionNode[] =>
+    (byParent.get(parent) ?? []).map((c) => {
       const isForm = c.nodeType === 'form';
       const uniqueId = isForm ? '' : appUniqueId('control', c.id);
       const name = c.alias ? `${c.name} · ${c.alias}` : c.name;
@@ -67,9 +82,9 @@ export function permissionTree(locale: Locale, menus: MenuRecord[], controls: Co
         ...(isForm ? {} : { controlType: c.nodeType }),
         grantable: !isForm, enabled: menu.enabled === 1, pageId: c.pageId, menuId: menu.id, menuName: menu.name, apiId: '', apiName: '',
         purview: isForm ? 0 : bits.get(uniqueId) ?? 0,
-      }, (key) => controlNodes(menu, pageNodes, c.id, key));
+      }, (key) => controlNodes(menu, c.id, key));
     });
-  return menuNodes(locale, menus, bits, true, (m, key) => (m.menuType === 'page' && m.pageId ? controlNodes(m, byPage.get(m.pageId) ?? [], null, key) : []));
+  return menuNodes(locale, menus, bits, true, (m, key) => (m.menuType === 'page' && m.pageId ? controlNodes(m, `page:${m.pageId}`, key) : []));
 }
 
 /**
