@@ -4,7 +4,7 @@
  * answer is on its way, and decide() for api/control/menu with read/write.
  */
 import { describe, expect, it } from 'vitest';
-import { PolicyClient, PolicyError, concerns, decide, type Change, type MenuNode, type UserPermissions } from './index.js';
+import { PolicyClient, PolicyError, concerns, decide, findMenu, type Change, type MenuNode, type UserPermissions } from './index.js';
 
 const T1 = 't1';
 const T2 = 't2';
@@ -178,6 +178,8 @@ describe('decide', () => {
     expect(decide(p, { menu: 'quotes', need: 'write' })).toBe(true);
     expect(decide(p, { menu: 'sales' })).toBe(false);
     expect(decide(p, { menu: 'nope' })).toBe(false);
+    expect(decide(p, { menu: 'QUOTES', need: 'write' })).toBe(true); // codes ignore case, like the service
+    expect(findMenu(p.menus, 'Orders')?.id).toBe('1');
   });
   it('controls by bit; read is the default need', () => {
     expect(decide(p, { control: 'btnR' })).toBe(true);

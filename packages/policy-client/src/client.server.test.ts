@@ -30,7 +30,7 @@ describe('PolicyClient against the policy service', () => {
     const qs: DecisionQuery[] = [
       { api: '/orders/list.do' }, { api: '/ORDERS/LIST.DO' }, { api: '/orders/delete.do' }, { api: '/items/list.do' },
       { control: w.ids.approve, need: 'write' }, { control: w.ids.approve }, { control: w.ids.note, need: 'write' }, { control: w.ids.note }, { control: w.ids.saveB },
-      { menu: 'orders' }, { menu: w.ids.orders, need: 'write' }, { menu: 'reports', need: 'write' }, { menu: 'sales' }, { menu: 'hidden' }, { menu: 'items' },
+      { menu: 'orders' }, { menu: 'ORDERS' }, { menu: w.ids.orders, need: 'write' }, { menu: 'reports', need: 'write' }, { menu: 'sales' }, { menu: 'hidden' }, { menu: 'items' },
     ];
     for (const username of ['alice', 'carol', 'bob', 'tess']) {
       for (const q of qs) {
