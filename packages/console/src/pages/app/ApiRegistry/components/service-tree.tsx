@@ -5,7 +5,7 @@
  */
 import { useMemo, useState } from 'react';
 import { Badge, Empty, Input, Spin, Tree, Typography } from 'antd';
-import { ApiOutlined, AppstoreOutlined, FolderOutlined } from '@ant-design/icons';
+import { ApiOutlined, AppstoreOutlined, FolderOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { AppApiServiceGroup } from '@mp/protocol';
 
@@ -66,7 +66,7 @@ export default function ServiceTree({ groups, loading, value, onChange }: Servic
 
   return (
     <nav aria-label={t('tree')} style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
-      <Input.Search allowClear placeholder={t('treeSearch')} aria-label={t('treeSearch')} onChange={(e) => { setFilter(e.target.value); setOpen(null); }} />
+      <Input allowClear prefix={<SearchOutlined style={{ color: 'rgba(0,0,0,0.35)' }} />} placeholder={t('treeSearch')} aria-label={t('treeSearch')} onChange={(e) => { setFilter(e.target.value); setOpen(null); }} />
       <Spin spinning={loading}>
         {groups && groups.length === 0 ? (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('treeEmpty')} />
