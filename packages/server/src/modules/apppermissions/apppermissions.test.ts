@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { AppGrantCodes, AppGrantPaths as P, Codes, RoleCodes, type AppPermissionNode } from '@mp/protocol';
+import { AppGrantCodes, AppGrantPaths as P, Codes, Identity, RoleCodes, type AppPermissionNode } from '@mp/protocol';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
-import { appMenus, auditLog, roleGrants, roles } from '../../db/schema/index.js';
+import { appMenus, auditLog, productAdmins, roleGrants, roles } from '../../db/schema/index.js';
 import { testApp } from '../../testing/test-app.js';
+import { createMember } from '../roles/roles.fixtures.js';
 import { as, q, snapshot, type TestApp } from '../roles/roles.tenant.testing.js';
 import { appWorld, ID, item } from './apppermissions.fixtures.js';
 
@@ -137,7 +138,7 @@ describe('refusals write nothing', () => {
     expect(await snapshot(t)).toEqual(before);
   });
 
-  it('refuses another tenant\'s role (not found), ordinary users and a role holder without the API grants', async () => {
+  it('refuses another tenant\'s role (not found), by user type (ordinary user, platform and application administrators) and a role holder without the API grants', async () => {
     const before = await snapshot(t);
     const body = { roleId: 'r-west', productId: ID.crm, dataPurview: [item(`menu:${ID.orders}`)] };
     expect((await f.rival.post(P.savetenantapppurview, body)).body.scode).toBe(RoleCodes.NOT_FOUND);
@@ -148,6 +149,14 @@ describe('refusals write nothing', () => {
     // hal holds roleManagement's menu and some of its APIs, not these
     for (const path of [P.savetenantapppurview, P.savetenantappapipurview]) expect((await f.hal.post(path, body)).body.scode, path).toBe(Codes.NO_PERMISSION);
     expect((await f.hal.get(P.listtenantapp)).body.scode).toBe(Codes.NO_PERMISSION);
+    // by user type: a platform administrator and the application's own administrator are not the tenant's
+    f.platform.tenantId = f.tenantId;
+    expect((await f.platform.post(P.savetenantapppurview, body)).body.scode).toBe(Codes.NO_PERMISSION);
+    const crmAdmin = await createMember(t.app, f.tenantId, 'crm_admin', 'CRM Admin', f.east, [Identity.APP_ADMIN]);
+    await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) => tx.insert(productAdmins).values({ productId: ID.crm, userId: crmAdmin }));
+    const appAdmin = await as(t, 'crm_admin', f.tenantId);
+    expect((await appAdmin.post(P.savetenantapppurview, body)).body.scode).toBe(Codes.NO_PERMISSION);
+    expect((await appAdmin.get(q(P.listtenantapppurview, { roleId: 'r-west', productId: ID.crm }))).body.scode).toBe(Codes.NO_PERMISSION);
     expect(await snapshot(t)).toEqual(before);
   });
 });
