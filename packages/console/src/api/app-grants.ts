@@ -7,9 +7,16 @@
 import { AppGrantPaths, type AppGrantItem, type TenantAppOption, type TenantAppPurviewData } from '@mp/protocol';
 import { get, post, type RequestOptions } from './client';
 
-/** The applications the tenant uses (the dialogs' tabs). */
+/**
+ * The applications the tenant uses (the dialogs' tabs). Silent, and none when refused: a role holder
+ * without this call's API grant still gets the console's own tabs.
+ */
 export async function listTenantApps(): Promise<TenantAppOption[]> {
-  return (await get<{ rows: TenantAppOption[] }>(AppGrantPaths.listtenantapp)).rows;
+  try {
+    return (await get<{ rows: TenantAppOption[] }>(AppGrantPaths.listtenantapp, undefined, { noToast: true })).rows;
+  } catch {
+    return [];
+  }
 }
 
 /** The application's permission tree (menus → pages → controls) with the role's bits. */
