@@ -26,7 +26,7 @@ export const APP_MOBILE_MENU_RULES = {
   description: { max: MAX_LEN.huge },
   sort: { min: 0, max: 999_999 },
   /** SPEC §5 Icon: png/jpg/jpeg/gif only (checked by the stored file's sniffed type). */
-  iconMimeTypes: ['image/png', 'image/jpeg', 'image/gif'] as readonly string[],
+  iconMimeTypes: ['image/png', 'image/jpeg', 'image/gif'] as const,
 } as const;
 
 /** The three icons of a mobile app menu, in dialog order. */

@@ -16,6 +16,13 @@ describe('image upload check', () => {
     expect(isAcceptedImage({ name: 'x.pdf', type: 'application/pdf' })).toBe(false);
     expect(isAcceptedImage({ name: 'x.svg', type: '' })).toBe(false);
   });
+  it('accepts only the given types when a screen narrows them (SPEC §5 icons: png/jpg/jpeg/gif)', () => {
+    const icons = ['image/png', 'image/jpeg', 'image/gif'] as const;
+    expect(checkImageFile({ name: 'a.gif', type: 'image/gif', size: 1 }, undefined, icons)).toBeNull();
+    expect(checkImageFile({ name: 'a.jpeg', type: '', size: 1 }, undefined, icons)).toBeNull();
+    expect(checkImageFile({ name: 'a.webp', type: 'image/webp', size: 1 }, undefined, icons)).toEqual({ key: 'common:upload.imageType', params: { types: '.png, .jpg, .jpeg, .gif' } });
+    expect(checkImageFile({ name: 'a.bmp', type: '', size: 1 }, undefined, icons)?.key).toBe('common:upload.imageType');
+  });
   it('refuses an image over 10M with the size message', () => {
     expect(checkImageFile({ name: 'big.png', type: 'image/png', size: 10 * MB + 1 })).toEqual({ key: 'common:upload.imageTooLarge', params: { size: '10M' } });
   });

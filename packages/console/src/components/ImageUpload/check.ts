@@ -24,16 +24,27 @@ export const ACCEPTED_EXTENSIONS_TEXT = Object.values(IMAGE_TYPE_EXTENSIONS).fla
 /** The `accept` attribute of the file input: the MIME types plus their extensions. */
 export const ACCEPT_ATTRIBUTE = [...LOGO_MIME_TYPES, ...Object.values(IMAGE_TYPE_EXTENSIONS).flat().map((e) => `.${e}`)].join(',');
 
-/** True when the MIME type (or, when the browser gives none, the extension) is an accepted image type. */
-export function isAcceptedImage(file: { name: string; type: string }): boolean {
-  if (file.type) return (LOGO_MIME_TYPES as readonly string[]).includes(file.type.toLowerCase());
-  const ext = file.name.split('.').pop()?.toLowerCase() ?? '';
-  return Object.values(IMAGE_TYPE_EXTENSIONS).some((list) => list.includes(ext));
+/** An accepted MIME type of LOGO_MIME_TYPES. */
+export type ImageMimeType = (typeof LOGO_MIME_TYPES)[number];
+
+/** '.png, .jpg, …' of these MIME types, for the message. */
+export function extensionsText(types: readonly ImageMimeType[]): string {
+  return types.flatMap((m) => IMAGE_TYPE_EXTENSIONS[m]).map((e) => `.${e}`).join(', ');
 }
 
-/** Type first, then size (≤ `maxBytes`, default FILE_LIMITS.imageBytes). */
-export function checkImageFile(file: { name: string; type: string; size: number }, maxBytes: number = FILE_LIMITS.imageBytes): FileProblem | null {
-  if (!isAcceptedImage(file)) return { key: 'common:upload.imageType', params: { types: ACCEPTED_EXTENSIONS_TEXT } };
+/**
+ * True when the MIME type (or, when the browser gives none, the extension) is one of `types` (default:
+ * every type of LOGO_MIME_TYPES).
+ */
+export function isAcceptedImage(file: { name: string; type: string }, types: readonly ImageMimeType[] = LOGO_MIME_TYPES): boolean {
+  if (file.type) return (types as readonly string[]).includes(file.type.toLowerCase());
+  const ext = file.name.split('.').pop()?.toLowerCase() ?? '';
+  return types.some((m) => IMAGE_TYPE_EXTENSIONS[m].includes(ext));
+}
+
+/** Type first (one of `types`, default all of LOGO_MIME_TYPES), then size (≤ `maxBytes`, default FILE_LIMITS.imageBytes). */
+export function checkImageFile(file: { name: string; type: string; size: number }, maxBytes: number = FILE_LIMITS.imageBytes, types?: readonly ImageMimeType[]): FileProblem | null {
+  if (!isAcceptedImage(file, types)) return { key: 'common:upload.imageType', params: { types: types ? extensionsText(types) : ACCEPTED_EXTENSIONS_TEXT } };
   if (file.size > maxBytes) return { key: 'common:upload.imageTooLarge', params: { size: formatLimit(maxBytes) } };
   return null;
 }

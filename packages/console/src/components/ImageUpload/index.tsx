@@ -13,7 +13,7 @@ import { DeleteOutlined, LoadingOutlined, PlusOutlined } from '@ant-design/icons
 import { useTranslation } from 'react-i18next';
 import { fileUrl } from '../../api/client';
 import { uploadFile } from '../../api/files';
-import { ACCEPT_ATTRIBUTE, checkImageFile } from './check';
+import { ACCEPT_ATTRIBUTE, checkImageFile, IMAGE_TYPE_EXTENSIONS, type ImageMimeType } from './check';
 
 export interface ImageUploadProps {
   /** The fileId (set by Form.Item). */
@@ -30,10 +30,12 @@ export interface ImageUploadProps {
   id?: string;
   disabled?: boolean;
   maxBytes?: number;
+  /** The accepted MIME types (default every type of LOGO_MIME_TYPES), e.g. png/jpeg/gif for SPEC §5 icons. */
+  types?: readonly ImageMimeType[];
 }
 
 /** See the module docs. */
-export default function ImageUpload({ value, onChange, previewUrl, label, hint, size = 104, id, disabled, maxBytes }: ImageUploadProps) {
+export default function ImageUpload({ value, onChange, previewUrl, label, hint, size = 104, id, disabled, maxBytes, types }: ImageUploadProps) {
   const { t } = useTranslation('common');
   const { message } = App.useApp();
   const [uploaded, setUploaded] = useState<{ fileId: string; url: string } | null>(null);
@@ -42,7 +44,7 @@ export default function ImageUpload({ value, onChange, previewUrl, label, hint, 
   const url = !value ? undefined : uploaded?.fileId === value ? uploaded.url : previewUrl;
 
   const beforeUpload = (file: File) => {
-    const problem = checkImageFile(file, maxBytes);
+    const problem = checkImageFile(file, maxBytes, types);
     if (problem) {
       void message.error(t(problem.key, problem.params));
       return Upload.LIST_IGNORE;
@@ -67,7 +69,7 @@ export default function ImageUpload({ value, onChange, previewUrl, label, hint, 
     <div style={{ display: 'flex', alignItems: 'flex-end', gap: 12, flexWrap: 'wrap' }}>
       <Upload
         id={id}
-        accept={ACCEPT_ATTRIBUTE}
+        accept={types ? [...types, ...types.flatMap((m) => IMAGE_TYPE_EXTENSIONS[m].map((e) => `.${e}`))].join(',') : ACCEPT_ATTRIBUTE}
         listType="picture-card"
         showUploadList={false}
         disabled={disabled || busy}

@@ -59,7 +59,7 @@ async function checkIcon(tx: Tx, request: FastifyRequest, field: string, fileId:
   const auth = request.auth!;
   const platform = auth.userTypes.includes(UserType.PLATFORM_ADMIN);
   if (!f || (!platform && f.tenantId !== auth.tenantId)) throw new AppError(AppMobileMenuCodes.ICON_NOT_FOUND, { field: label(request, field) });
-  if (!APP_MOBILE_MENU_RULES.iconMimeTypes.includes(f.mime)) throw new AppError(AppMobileMenuCodes.ICON_TYPE);
+  if (!(APP_MOBILE_MENU_RULES.iconMimeTypes as readonly string[]).includes(f.mime)) throw new AppError(AppMobileMenuCodes.ICON_TYPE);
 }
 
 /** The checked fields of an add or edit; `before` (edit) keeps what the body leaves out. */

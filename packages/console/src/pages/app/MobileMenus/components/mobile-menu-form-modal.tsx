@@ -82,7 +82,7 @@ export default function MobileMenuFormModal({ open, mode, row, onClose, onSaved 
         {APP_MOBILE_MENU_ICONS.map((k) => (
           <Col key={k} xs={24} md={8}>
             <Form.Item name={k} label={label(k)}>
-              <ImageUpload label={label(k)} previewUrl={record?.[`${k}Url`] || undefined} hint={t('iconHint')} size={88} />
+              <ImageUpload label={label(k)} previewUrl={record?.[`${k}Url`] || undefined} hint={t('iconHint')} size={88} types={R.iconMimeTypes} />
             </Form.Item>
           </Col>
         ))}
