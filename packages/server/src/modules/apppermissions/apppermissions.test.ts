@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { AppGrantCodes, AppGrantPaths as P, Codes, Identity, RoleCodes, type AppPermissionNode } from '@mp/protocol';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
 import { appMenus, auditLog, productAdmins, roleGrants, roles } from '../../db/schema/index.js';
+import { BIG, long, sendBad, tableDigest } from '../../testing/bad-input.js';
 import { testApp } from '../../testing/test-app.js';
 import { createMember } from '../roles/roles.fixtures.js';
 import { as, q, snapshot, type TestApp } from '../roles/roles.tenant.testing.js';
@@ -158,6 +159,32 @@ describe('refusals write nothing', () => {
     expect((await appAdmin.post(P.savetenantapppurview, body)).body.scode).toBe(Codes.NO_PERMISSION);
     expect((await appAdmin.get(q(P.listtenantapppurview, { roleId: 'r-west', productId: ID.crm }))).body.scode).toBe(Codes.NO_PERMISSION);
     expect(await snapshot(t)).toEqual(before);
+  });
+});
+
+describe('bad input', () => {
+  it('answers HTTP 400 with the envelope for out-of-range, over-long and wrongly typed input, writing nothing', async () => {
+    const digest = () => tableDigest(t.app, ['role_grants', 'audit_log', 'policy_changes']);
+    const before = await digest();
+    const ok = { roleId: 'r-west', productId: ID.crm };
+    const cases: [string, unknown][] = [
+      [P.savetenantapppurview, { ...ok, dataPurview: [{ dpDataid: `menu:${ID.orders}`, dpPurview: BIG }] }],
+      [P.savetenantapppurview, { ...ok, dataPurview: [{ dpDataid: `menu:${ID.orders}`, dpPurview: -1 }] }],
+      [P.savetenantapppurview, { ...ok, dataPurview: [{ dpDataid: long(81), dpPurview: 1 }] }],
+      [P.savetenantapppurview, { ...ok, dataPurview: [{ dpDataid: `menu:${ID.orders}`, dpPurview: '1' }] }],
+      [P.savetenantapppurview, { ...ok, dataPurview: Array.from({ length: 5001 }, (_, i) => ({ dpDataid: `menu:${i}`, dpPurview: 1 })) }],
+      [P.savetenantapppurview, { roleId: long(65), productId: ID.crm, dataPurview: [] }],
+      [P.savetenantappapipurview, { ...ok, productId: { id: ID.crm }, dataPurview: [] }],
+      [P.savetenantappapipurview, { ...ok, dataPurview: 'api:a-list' }],
+      [`${P.listtenantapppurview}?roleId=r-west&productId=${long(65)}`, {}],
+      [`${P.listtenantappapipurview}?roleId=r-west`, {}],
+    ];
+    for (const [path, body] of cases) {
+      const r = await sendBad(f.admin, path, body);
+      expect([r.status, r.body.result], path).toEqual([400, '0']);
+      expect(r.body.msg, path).toBeTruthy();
+    }
+    expect(await digest()).toEqual(before);
   });
 });
 
