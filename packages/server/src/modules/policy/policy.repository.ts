@@ -24,15 +24,19 @@ export interface SubjectRow {
   tenantAdmin: boolean;
 }
 
+/** The user a call names: by id, or by user name (case-insensitive). */
+export interface UserRef { userId?: string | undefined; username?: string | undefined }
+
+interface SubjectColumns { tenant_id: string; subscription: number | null; user_id: string | null; username: string | null; active: boolean | null; tenant_admin: boolean | null }
+
 /**
- * Reads, in one statement, the tenant named by id or code, its subscription to `productId`, and the user
- * named by id or user name (case-insensitive) in it. Undefined when no tenant matches.
+ * A select of one row (columns of SubjectColumns): the tenant named by id or code, its subscription to
+ * `productId`, and the user named in it (null columns when no such user); no row when no tenant matches.
  */
-export async function findSubject(tx: Tx, productId: string, tenant: string, user: { userId?: string; username?: string }, now = new Date()): Promise<SubjectRow | undefined> {
+function subjectSelect(productId: string, tenant: string, user: UserRef, now: Date) {
   const userCond = user.userId !== undefined ? sql`u.id = ${user.userId}` : sql`u.username_lc = lower(${user.username ?? ''})`;
   const today = now.toISOString().slice(0, 10);
-  const rows = rowsOf<{ tenant_id: string; subscription: number | null; user_id: string | null; username: string | null; active: boolean | null; tenant_admin: boolean | null }>(await tx.execute(sql`
-    select t.id as tenant_id,
+  return sql`select t.id as tenant_id,
       (select tp.status from tenant_products tp where tp.tenant_id = t.id and tp.product_id = ${productId}) as subscription,
       u.id as user_id, u.username,
       (u.status = 1 and not u.locked and (u.locked_until is null or u.locked_until <= ${now.toISOString()})
@@ -42,13 +46,21 @@ export async function findSubject(tx: Tx, productId: string, tenant: string, use
       exists (select 1 from user_identities i where i.tenant_id = u.tenant_id and i.user_id = u.id and i.identity = ${Identity.TENANT_ADMIN}) as tenant_admin
     from tenants t left join users u on u.tenant_id = t.id and ${userCond}
     where t.id = ${tenant} or t.code = ${tenant}
-    order by (t.id = ${tenant}) desc limit 1`));
-  const r = rows[0];
-  if (!r) return undefined;
-  return {
-    tenantId: r.tenant_id, subscription: r.subscription === null ? null : Number(r.subscription), userId: r.user_id, username: r.username,
-    active: !!r.active, tenantAdmin: !!r.tenant_admin,
-  };
+    order by (t.id = ${tenant}) desc limit 1`;
+}
+
+const toSubject = (r: SubjectColumns): SubjectRow => ({
+  tenantId: r.tenant_id, subscription: r.subscription === null ? null : Number(r.subscription), userId: r.user_id, username: r.username,
+  active: !!r.active, tenantAdmin: !!r.tenant_admin,
+});
+
+/**
+ * Reads, in one statement, the tenant named by id or code, its subscription to `productId`, and the user
+ * named by id or user name (case-insensitive) in it. Undefined when no tenant matches.
+ */
+export async function findSubject(tx: Tx, productId: string, tenant: string, user: UserRef, now = new Date()): Promise<SubjectRow | undefined> {
+  const [r] = rowsOf<SubjectColumns>(await tx.execute(subjectSelect(productId, tenant, user, now)));
+  return r ? toSubject(r) : undefined;
 }
 
 /** One grant of an enabled role of the user: an item of the application (with its details) or an org / orgtype grant. */
@@ -152,20 +164,26 @@ function itemSelect(productId: string, target: DecisionTarget) {
 }
 
 /**
- * The first enabled role (by code) of `userId` in `tenantId` granting the target with the bits `mask`
- * (any of them), in one statement; undefined when none does or the target is not the application's.
+ * A decision in one statement (read-only, so it may run on the pool without a transaction): the
+ * subject (as `findSubject`) and, when the user is active, the first
+ * enabled role (by code) of the user granting the target with any of the bits `mask`. Undefined when no
+ * tenant matches; `grant` undefined when nothing grants it or the target is not the application's.
  */
-export async function findGrantingRole(tx: Tx, productId: string, tenantId: string, userId: string, target: DecisionTarget, mask: number): Promise<DecisionRow | undefined> {
-  const rows = rowsOf<DecisionRow>(await tx.execute(sql`
-    with item as (${itemSelect(productId, target)})
-    select item.id as item_id, r.id as role_id, r.code as role_code, r.name as role_name, g.purview
-    from item
-    join role_grants g on g.kind = ${target.kind} and g.data_id = item.id and g.tenant_id = ${tenantId}
-    join roles r on r.tenant_id = g.tenant_id and r.id = g.role_id and r.status = 1
-    join role_users ru on ru.tenant_id = r.tenant_id and ru.role_id = r.id and ru.user_id = ${userId}
-    where (g.purview & ${mask}) <> 0
-    order by r.code, r.id limit 1`));
-  return rows[0];
+export async function findDecision(tx: Db | Tx, productId: string, tenant: string, user: UserRef, target: DecisionTarget, mask: number, now = new Date()): Promise<{ subject: SubjectRow; grant?: DecisionRow } | undefined> {
+  const [r] = rowsOf<SubjectColumns & Partial<DecisionRow>>(await tx.execute(sql`
+    with s as (${subjectSelect(productId, tenant, user, now)}),
+    item as (${itemSelect(productId, target)}),
+    granted as (
+      select item.id as item_id, r.id as role_id, r.code as role_code, r.name as role_name, g.purview
+      from s, item
+      join role_grants g on g.kind = ${target.kind} and g.data_id = item.id
+      join roles r on r.tenant_id = g.tenant_id and r.id = g.role_id and r.status = 1
+      join role_users ru on ru.tenant_id = r.tenant_id and ru.role_id = r.id
+      where s.active and s.subscription = 1 and g.tenant_id = s.tenant_id and ru.user_id = s.user_id and (g.purview & ${mask}) <> 0
+      order by r.code, r.id limit 1)
+    select s.*, granted.* from s left join granted on true`));
+  if (!r) return undefined;
+  return { subject: toSubject(r), ...(r.role_id ? { grant: { item_id: r.item_id!, role_id: r.role_id, role_code: r.role_code!, role_name: r.role_name!, purview: Number(r.purview) } } : {}) };
 }
 
 /** The oldest transaction still running (pg_snapshot_xmin of this statement's snapshot), as decimal text. */

@@ -19,10 +19,13 @@ import { buildMenuTree } from './policy.menus.js';
 
 type UserRef = Pick<PolicyPermissionsBody, 'tenantId' | 'userId' | 'username'>;
 
-/** The named user, checked: tenant uses the application, user exists. @throws the contract's refusals. */
-async function subjectOf(tx: Tx, productId: string, b: UserRef): Promise<repo.SubjectRow & { userId: string; username: string }> {
+/** @throws 400 `policy.user_required` unless exactly one of userId / username is given. */
+function assertOneUser(b: UserRef): void {
   if ((b.userId === undefined) === (b.username === undefined)) throw new AppError(PolicyCodes.USER_REQUIRED, {}, 400);
-  const s = await repo.findSubject(tx, productId, b.tenantId, b);
+}
+
+/** The subject, checked: tenant uses the application, user exists. @throws the contract's refusals. */
+function checked(s: repo.SubjectRow | undefined): repo.SubjectRow & { userId: string; username: string } {
   if (!s || s.subscription !== 1) throw new AppError(PolicyCodes.TENANT_NOT_SUBSCRIBED);
   if (!s.userId) throw new AppError(PolicyCodes.USER_NOT_FOUND);
   return s as repo.SubjectRow & { userId: string; username: string };
@@ -39,8 +42,9 @@ const cursorAt = (xmin: string) => encodeCursor({ xid: xmin, seq: '0', issuedMs:
 export async function userPermissions(db: Db, productId: string, b: PolicyPermissionsBody): Promise<PolicyPermissions> {
   return inScope(db, PLATFORM_SCOPE, async (tx) => {
     // The position first: a change committed after it may or may not show below, and is delivered by sync.
+    assertOneUser(b);
     const cursor = cursorAt(await repo.snapshotXmin(tx));
-    const s = await subjectOf(tx, productId, b);
+    const s = checked(await repo.findSubject(tx, productId, b.tenantId, b));
     const empty: PolicyPermissions = {
       tenantId: s.tenantId, userId: s.userId, username: s.username, active: s.active, roles: [], menus: [], controls: [], apis: [],
       dataScope: { wholeTenant: false, orgIds: [], orgTypes: [] }, cursor,
@@ -91,19 +95,21 @@ function targetOf(b: PolicyCheckBody): repo.DecisionTarget {
 
 /**
  * `decision/check`: may the user use the API, control or menu (with `need` read or write; write implies
- * read), and which role (the first by role code) grants it. A user who is not active is refused.
+ * read), and which role (the first by role code) grants it. A user who is not active is refused. One
+ * statement (policy.repository.ts `findDecision`).
  * @throws `policy.user_required` / `policy.target_required` (400), `policy.tenant_not_subscribed`, `policy.user_not_found`.
  */
 export async function decide(db: Db, productId: string, b: PolicyCheckBody): Promise<PolicyDecision> {
+  assertOneUser(b);
   const target = targetOf(b);
-  return inScope(db, PLATFORM_SCOPE, async (tx) => {
-    const s = await subjectOf(tx, productId, b);
-    if (!s.active) return { allow: false, by: null };
-    const mask = target.kind !== 'appapi' && b.need === 'write' ? Purview.WRITE : Purview.READ_WRITE;
-    const row = await repo.findGrantingRole(tx, productId, s.tenantId, s.userId, target, mask);
-    if (!row) return { allow: false, by: null };
-    return { allow: true, by: { roleId: row.role_id, roleCode: row.role_code, roleName: row.role_name, kind: target.kind, itemId: row.item_id, purview: normalisePurview(row.purview) } };
-  });
+  const mask = target.kind !== 'appapi' && b.need === 'write' ? Purview.WRITE : Purview.READ_WRITE;
+  // One read-only statement on the pool: the platform scope's row-level security would let every row
+  // through anyway, and every table in it is filtered by the resolved tenant and application.
+  const found = await repo.findDecision(db, productId, b.tenantId, b, target, mask);
+  const s = checked(found?.subject);
+  const row = found?.grant;
+  if (!s.active || !row) return { allow: false, by: null };
+  return { allow: true, by: { roleId: row.role_id, roleCode: row.role_code, roleName: row.role_name, kind: target.kind, itemId: row.item_id, purview: normalisePurview(row.purview) } };
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
