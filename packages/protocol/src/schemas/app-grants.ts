@@ -82,6 +82,12 @@ export interface AppPermissionNode {
   apiId: string;
   apiName: string;
   purview: number;
+  /**
+   * The bits the caller may leave on this item (docs/tenant-roles.md "No privilege escalation"): 3 (APIs
+   * 1) for the tenant's administrators; for a role holder what they hold of it plus what the role already
+   * has (kept grants pass). 0 on nodes that are not grantable. The dialogs disable the boxes beyond it.
+   */
+  maxPurview: number;
   children: AppPermissionNode[];
 }
 

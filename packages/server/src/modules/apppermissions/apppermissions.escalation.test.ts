@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppGrantPaths as P, Codes, Paths, UserCodes } from '@mp/protocol';
+import { AppGrantPaths as P, Codes, Paths, UserCodes, type AppPermissionNode } from '@mp/protocol';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
 import { roleGrants, roles, roleUsers } from '../../db/schema/index.js';
 import { testApp } from '../../testing/test-app.js';
@@ -36,6 +36,20 @@ beforeAll(async () => {
 afterAll(async () => { await t.close(); });
 
 describe('a role holder passes on only the application grants they hold', () => {
+  it('is told per item what they may grant (maxPurview: what they hold plus what the role has)', async () => {
+    const max = async (path: string) => {
+      const out: Record<string, number> = {};
+      const walk = (ns: AppPermissionNode[]) => ns.forEach((n) => { if (n.grantable) out[n.uniqueId] = n.maxPurview; walk(n.children); });
+      walk((await f.hal.get(q(path, { roleId: 'r-quotes', productId: ID.crm }))).body.data.rows);
+      return out;
+    };
+    expect(await max(P.listtenantapppurview)).toEqual({
+      [`menu:${ID.sales}`]: 0, [`menu:${ID.orders}`]: 1, [`menu:${ID.quotes}`]: 1, [`menu:${ID.old}`]: 0,
+      [`control:${ID.bSave}`]: 1, [`control:${ID.cBox}`]: 0, [`control:${ID.iNote}`]: 0, [`control:${ID.gList}`]: 0, [`control:${ID.bSend}`]: 0,
+    });
+    expect(await max(P.listtenantappapipurview)).toEqual({ [`api:${ID.aList}`]: 1, [`api:${ID.aSave}`]: 0, [`api:${ID.aLoose}`]: 0 });
+  });
+
   it('grants what they hold: the page (read), the button (read), the API', async () => {
     expect((await save(P.savetenantapppurview, 'r-e2', [item(`menu:${ID.orders}`), item(`control:${ID.bSave}`)])).body.data.count).toBe(2);
     expect((await save(P.savetenantappapipurview, 'r-e2', [item(`api:${ID.aList}`)])).body.data.count).toBe(1);

@@ -30,7 +30,7 @@ export default async function appPermissionRoutes(app: FastifyInstance) {
 
   r.get(AppGrantPaths.listtenantapppurview, { config, schema: { tags, querystring: TenantAppGrantQuery } }, async (request) => {
     const { roleId, productId } = request.query;
-    return ok(await inTenant(request, (tx, c) => svc.tenantAppPurview(tx, request.locale, c, roleId, productId)));
+    return ok(await inTenant(request, (tx, c) => svc.tenantAppPurview(tx, request, c, roleId, productId)));
   });
 
   r.post(AppGrantPaths.savetenantapppurview, { config, schema: { tags, body: TenantAppGrantSaveBody } }, async (request) => {
@@ -40,7 +40,7 @@ export default async function appPermissionRoutes(app: FastifyInstance) {
 
   r.get(AppGrantPaths.listtenantappapipurview, { config, schema: { tags, querystring: TenantAppGrantQuery } }, async (request) => {
     const { roleId, productId } = request.query;
-    return ok(await inTenant(request, (tx, c) => svc.tenantAppApiPurview(tx, request.locale, c, roleId, productId)));
+    return ok(await inTenant(request, (tx, c) => svc.tenantAppApiPurview(tx, request, c, roleId, productId)));
   });
 
   r.post(AppGrantPaths.savetenantappapipurview, { config, schema: { tags, body: TenantAppGrantSaveBody } }, async (request) => {

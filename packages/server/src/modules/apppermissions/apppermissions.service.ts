@@ -14,9 +14,8 @@
 import type { FastifyRequest } from 'fastify';
 import {
   AppGrantCodes, AppGrantKind, Codes, parseAppUniqueId, Purview, appGrantKindOf, appUniqueId,
-  type AppGrantItem, type AppGrantKindValue, type AppItemKind, type TenantAppOption, type TenantAppPurviewData,
+  type AppGrantItem, type AppGrantKindValue, type AppItemKind, type AppPermissionNode, type TenantAppOption, type TenantAppPurviewData,
 } from '@mp/protocol';
-import type { Locale } from '@mp/i18n';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import type { TenantContext } from '../../types.js';
@@ -47,28 +46,48 @@ const bitsOf = (grants: repo.AppGrantRecord[]) => new Map(grants.map((g) => [app
 const itemKindOf = (kind: string): AppItemKind => (kind === AppGrantKind.MENU ? 'menu' : kind === AppGrantKind.CONTROL ? 'control' : 'api');
 
 /**
- * `listtenantapppurview`: the application's permission tree with the role's menu and control bits.
+ * `listtenantapppurview`: the application's permission tree with the role's menu and control bits (and
+ * `maxPurview`, what the caller may leave on each item).
  * @throws role.not_found, 10009029001 (role outside the caller's scope), appgrant.app_not_used.
  */
-export async function tenantAppPurview(tx: Tx, locale: Locale, ctx: TenantContext, roleId: string, productId: string): Promise<TenantAppPurviewData> {
+export async function tenantAppPurview(tx: Tx, request: FastifyRequest, ctx: TenantContext, roleId: string, productId: string): Promise<TenantAppPurviewData> {
   await getRoleInScope(tx, ctx, roleId);
   const app = await appOfTenant(tx, ctx, productId);
   const [menus, controls, grants] = [await repo.listMenus(tx, productId), await repo.listLinkedControls(tx, productId), await repo.listRoleAppGrants(tx, ctx.id, roleId, productId, TREE_KINDS)];
-  return { productId, name: app.name, rows: permissionTree(locale, menus, controls, bitsOf(grants)) };
+  return limitToHoldings(tx, request, ctx, { productId, name: app.name, rows: permissionTree(request.locale, menus, controls, bitsOf(grants)) });
 }
 
 /**
  * `listtenantappapipurview`: the application's API-permission tree with the role's API grants.
  * @throws as tenantAppPurview.
  */
-export async function tenantAppApiPurview(tx: Tx, locale: Locale, ctx: TenantContext, roleId: string, productId: string): Promise<TenantAppPurviewData> {
+export async function tenantAppApiPurview(tx: Tx, request: FastifyRequest, ctx: TenantContext, roleId: string, productId: string): Promise<TenantAppPurviewData> {
   await getRoleInScope(tx, ctx, roleId);
   const app = await appOfTenant(tx, ctx, productId);
   const menus = await repo.listMenus(tx, productId);
   const pageApis = await repo.listPageApis(tx, productId);
   const apis = await repo.listApis(tx, productId);
   const grants = await repo.listRoleAppGrants(tx, ctx.id, roleId, productId, API_KINDS);
-  return { productId, name: app.name, rows: apiTree(locale, menus, pageApis, apis, bitsOf(grants)) };
+  return limitToHoldings(tx, request, ctx, { productId, name: app.name, rows: apiTree(request.locale, menus, pageApis, apis, bitsOf(grants)) });
+}
+
+/**
+ * Narrows `maxPurview` of the tree's grantable nodes for a caller who is not the tenant's administrator:
+ * what they hold of the item plus what the role already has (docs/tenant-roles.md "No privilege escalation").
+ */
+async function limitToHoldings(tx: Tx, request: FastifyRequest, ctx: TenantContext, data: TenantAppPurviewData): Promise<TenantAppPurviewData> {
+  if (ctx.admin) return data;
+  const h = await holdingsOf(tx, ctx.id, request.auth!.userId, ctx.scope);
+  const held = (uniqueId: string): number => {
+    const p = parseAppUniqueId(uniqueId);
+    if (!p) return 0;
+    if (p.kind === 'api') return h.appApis.has(p.id) ? Purview.READ : 0;
+    return (p.kind === 'menu' ? h.appMenus : h.appControls).get(p.id) ?? 0;
+  };
+  const walk = (nodes: AppPermissionNode[]): AppPermissionNode[] => nodes.map((n) => ({
+    ...n, maxPurview: n.grantable ? n.maxPurview & (held(n.uniqueId) | n.purview) : 0, children: walk(n.children),
+  }));
+  return { ...data, rows: walk(data.rows) };
 }
 
 /** Items added or with bits raised compared with `before` (same kind). */

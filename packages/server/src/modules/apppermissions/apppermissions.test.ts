@@ -50,7 +50,7 @@ describe('applications and permission trees', () => {
     ]);
     const nodes = [...flat(data.rows).values()];
     const save = nodes.find((n) => n.uniqueId === `control:${ID.bSave}`)!;
-    expect(save).toMatchObject({ nodeType: 'control', controlType: 'button', pageId: ID.ord, menuId: ID.orders, menuName: 'Orders', purview: 0, enabled: true });
+    expect(save).toMatchObject({ nodeType: 'control', controlType: 'button', pageId: ID.ord, menuId: ID.orders, menuName: 'Orders', purview: 0, maxPurview: 3, enabled: true });
     expect(nodes.find((n) => n.uniqueId === `menu:${ID.old}`)).toMatchObject({ enabled: false, grantable: true });
     expect(new Set(nodes.map((n) => n.key)).size).toBe(nodes.length);
   });

@@ -9,9 +9,10 @@
  * - the API-permission tree: menus → page menus → the APIs attached to the page (the union of its
  *   nodes' load and save APIs), branches without an API left out, then one group node holding the
  *   application's APIs attached to no page a menu links.
+ * Grantable nodes allow every bit (`maxPurview` 3, APIs 1); the service narrows it for a role holder.
  * Also the viewer of what a role holds of each application (`appGrantViews`).
  */
-import { appUniqueId, type AppPermissionNode, type AppPermissionNodeType, type TenantAppGrantView, type TenantAppOption } from '@mp/protocol';
+import { appUniqueId, Purview, type AppPermissionNode, type AppPermissionNodeType, type TenantAppGrantView, type TenantAppOption } from '@mp/protocol';
 import { translate, type Locale } from '@mp/i18n';
 import type { ApiRecord, ControlRecord, GrantedItemRecord, MenuRecord } from './apppermissions.repository.js';
 
@@ -59,7 +60,7 @@ function menuNodes(locale: Locale, menus: MenuRecord[], bits: Map<string, number
       return node(parentKey, uniqueId, {
         uniqueId, nodeType: isPage ? 'page' : 'module', name: m.name, showName: showNameOf(locale, m.name, isPage ? 'page' : 'module'),
         grantable, enabled: m.enabled === 1, pageId: m.pageId ?? '', menuId: m.id, menuName: m.name, apiId: '', apiName: '',
-        purview: grantable ? bits.get(uniqueId) ?? 0 : 0,
+        purview: grantable ? bits.get(uniqueId) ?? 0 : 0, maxPurview: grantable ? Purview.READ_WRITE : 0,
       }, (key) => [...walk(m.id, key, new Set([...seen, m.id])), ...leaves(m, key)]);
     });
   return walk('', '', new Set());
@@ -81,7 +82,7 @@ export function permissionTree(locale: Locale, menus: MenuRecord[], controls: Co
         uniqueId, nodeType: isForm ? 'form' : 'control', name, showName: showNameOf(locale, name, isForm ? 'form' : c.nodeType),
         ...(isForm ? {} : { controlType: c.nodeType }),
         grantable: !isForm, enabled: menu.enabled === 1, pageId: c.pageId, menuId: menu.id, menuName: menu.name, apiId: '', apiName: '',
-        purview: isForm ? 0 : bits.get(uniqueId) ?? 0,
+        purview: isForm ? 0 : bits.get(uniqueId) ?? 0, maxPurview: isForm ? 0 : Purview.READ_WRITE,
       }, (key) => controlNodes(menu, c.id, key));
     });
   return menuNodes(locale, menus, bits, true, (m, key) => (m.menuType === 'page' && m.pageId ? controlNodes(m, `page:${m.pageId}`, key) : []));
@@ -97,7 +98,7 @@ export function apiTree(locale: Locale, menus: MenuRecord[], pageApis: Map<strin
     const uniqueId = appUniqueId('api', a.id);
     return node(parentKey, uniqueId, {
       uniqueId, nodeType: 'api', name: a.name, showName: showNameOf(locale, a.name, 'api'), grantable: true, enabled: menu ? menu.enabled === 1 : true,
-      pageId: menu?.pageId ?? '', menuId: menu?.id ?? '', menuName: menu?.name ?? '', apiId: a.id, apiName: a.name, purview: bits.get(uniqueId) ?? 0,
+      pageId: menu?.pageId ?? '', menuId: menu?.id ?? '', menuName: menu?.name ?? '', apiId: a.id, apiName: a.name, purview: bits.get(uniqueId) ?? 0, maxPurview: Purview.READ,
     });
   };
   const attached = new Set([...pageApis.values()].flat());
@@ -113,7 +114,7 @@ export function apiTree(locale: Locale, menus: MenuRecord[], pageApis: Map<strin
   const nodeType: AppPermissionNodeType = 'group';
   return [...tree, node('', 'group:unattached', {
     uniqueId: '', nodeType, name: groupName, showName: groupName, grantable: false, enabled: true,
-    pageId: '', menuId: '', menuName: '', apiId: '', apiName: '', purview: 0,
+    pageId: '', menuId: '', menuName: '', apiId: '', apiName: '', purview: 0, maxPurview: 0,
   }, (key) => loose.map((a) => apiNode(key, a, undefined)))];
 }
 

@@ -23,8 +23,8 @@ interface AppTabProps {
   onBits: (productId: string, bits: Map<string, number>) => void;
 }
 
-/** Every grantable uniqueId of a tree. */
-const grantableIds = (nodes: PurviewTreeNode[]): string[] => nodes.flatMap((n) => [...(n.grantable ? [n.uniqueId] : []), ...grantableIds(n.children)]);
+/** Every uniqueId of a tree the caller may tick. */
+const grantableIds = (nodes: PurviewTreeNode[]): string[] => nodes.flatMap((n) => [...(n.grantable && n.maxPurview !== 0 ? [n.uniqueId] : []), ...grantableIds(n.children)]);
 
 function AppTab({ roleId, app, mode, bits, onBits }: AppTabProps) {
   const { t } = useTranslation(['appgrant', 'role']);
@@ -38,7 +38,7 @@ function AppTab({ roleId, app, mode, bits, onBits }: AppTabProps) {
       {mode === 'api' && (
         <Space style={{ marginBottom: 8, justifyContent: 'space-between', width: '100%' }} wrap>
           <Space>
-            <Button size="small" onClick={() => onBits(app.productId, new Map(grantableIds(data.rows).map((id) => [id, 1])))}>{t('selectAll')}</Button>
+            <Button size="small" onClick={() => onBits(app.productId, new Map([...bits, ...grantableIds(data.rows).map((id) => [id, 1] as const)]))}>{t('selectAll')}</Button>
             <Button size="small" onClick={() => onBits(app.productId, new Map())}>{t('clear')}</Button>
           </Space>
           <Typography.Text type="secondary">{t('count', { count: [...bits.values()].filter((p) => p > 0).length })}</Typography.Text>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bitsOfTree, filterTree, itemsOf, type PurviewTreeNode } from './purview-tree-model';
+import { bitsOfTree, filterTree, itemsOf, mayTick, type PurviewTreeNode } from './purview-tree-model';
 
 // The role authorisation trees' model (docs/applications.md "Permission tree"): loaded bits, items to
 // save, and the case-insensitive name filter keeping ancestors.
@@ -27,5 +27,13 @@ describe('purview tree model', () => {
     expect(keys(filterTree(tree, 'quotes'))).toEqual(['menu:s', 'menu:q']);
     expect(filterTree(tree, 'nothing')).toEqual([]);
     expect(filterTree(tree, '  ')).toBe(tree);
+  });
+
+  it('lets the caller tick only within maxPurview, and always clear what is ticked', () => {
+    const node = n('menu:o', 'Orders (page)');
+    expect([mayTick(node, 0, 1), mayTick(node, 0, 2)]).toEqual([true, true]);
+    const limited = { ...node, maxPurview: 1 };
+    expect([mayTick(limited, 0, 1), mayTick(limited, 0, 2), mayTick(limited, 3, 2)]).toEqual([true, false, true]);
+    expect(mayTick({ ...node, maxPurview: 0 }, 0, 1)).toBe(false);
   });
 });

@@ -10,8 +10,14 @@ export interface PurviewTreeNode {
   showName: string;
   grantable: boolean;
   enabled: boolean;
+  /** The bits the caller may leave on the item (absent: all); boxes beyond it are disabled unless already ticked. */
+  maxPurview?: number;
   children: PurviewTreeNode[];
 }
+
+/** Whether the caller may tick `bit` on a node with these bits now (it may always clear what is ticked). */
+export const mayTick = (n: PurviewTreeNode, current: number, bit: number): boolean =>
+  n.maxPurview === undefined || (n.maxPurview & bit) !== 0 || (current & bit) !== 0;
 
 /** Bits by `uniqueId` of the granted nodes of a tree (the role's grants as loaded). */
 export function bitsOfTree(nodes: (PurviewTreeNode & { purview: number })[], into = new Map<string, number>()): Map<string, number> {

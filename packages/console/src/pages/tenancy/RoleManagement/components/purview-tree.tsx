@@ -5,15 +5,16 @@
  * boxes on each grantable node (write ticks read, clearing read clears write); `api` mode one box. A
  * search box filters by name (case-insensitive, ancestors kept, 'No results were found'); trees of more
  * than a few hundred nodes are virtual (only the rows in view are rendered), so large applications stay usable.
+ * Boxes beyond what the caller may grant (`maxPurview`, a role holder's own holdings) are disabled.
  */
 import { useMemo, useState } from 'react';
 import { Checkbox, Empty, Input, Tag, Tree, Typography, type TreeDataNode } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Purview } from '@mp/protocol';
 import { toggleBit } from '../../../platformAdmin/RoleManager/components/menu-grant-modal';
-import { filterTree, type PurviewTreeNode } from './purview-tree-model';
+import { filterTree, mayTick, type PurviewTreeNode } from './purview-tree-model';
 
-export { bitsOfTree, filterTree, itemsOf, type PurviewTreeNode } from './purview-tree-model';
+export { bitsOfTree, filterTree, itemsOf, mayTick, type PurviewTreeNode } from './purview-tree-model';
 
 const keysOf = (nodes: PurviewTreeNode[]): string[] => nodes.flatMap((n) => [n.key, ...keysOf(n.children)]);
 /** Above this many nodes the tree renders only the rows in view. */
@@ -72,11 +73,11 @@ export default function PurviewTree({ nodes, bits, mode, onChange, rootTip, aria
                     <span onClick={(e) => e.stopPropagation()} style={{ whiteSpace: 'nowrap' }}>
                       {mode === 'rw' ? (
                         <>
-                          <Checkbox aria-label={`${name} ${t('grant.read')}`} checked={Boolean(p & Purview.READ)} onChange={(e) => set(n.uniqueId, Purview.READ, e.target.checked)}>{t('grant.read')}</Checkbox>
-                          <Checkbox aria-label={`${name} ${t('grant.write')}`} checked={Boolean(p & Purview.WRITE)} onChange={(e) => set(n.uniqueId, Purview.WRITE, e.target.checked)}>{t('grant.write')}</Checkbox>
+                          <Checkbox aria-label={`${name} ${t('grant.read')}`} checked={Boolean(p & Purview.READ)} disabled={!mayTick(n, p, Purview.READ)} onChange={(e) => set(n.uniqueId, Purview.READ, e.target.checked)}>{t('grant.read')}</Checkbox>
+                          <Checkbox aria-label={`${name} ${t('grant.write')}`} checked={Boolean(p & Purview.WRITE)} disabled={!mayTick(n, p, Purview.WRITE)} onChange={(e) => set(n.uniqueId, Purview.WRITE, e.target.checked)}>{t('grant.write')}</Checkbox>
                         </>
                       ) : (
-                        <Checkbox aria-label={name} checked={p > 0} onChange={(e) => onChange(n.uniqueId, e.target.checked ? Purview.READ : Purview.NONE)} />
+                        <Checkbox aria-label={name} checked={p > 0} disabled={!mayTick(n, p, Purview.READ)} onChange={(e) => onChange(n.uniqueId, e.target.checked ? Purview.READ : Purview.NONE)} />
                       )}
                     </span>
                   )}
