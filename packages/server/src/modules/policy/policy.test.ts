@@ -62,12 +62,21 @@ describe('user/permissions', () => {
     expect(d.roles.map((x) => x.code)).toEqual(['a_clerk']);
   });
 
-  it('a disabled or locked user is answered inactive with nothing; a user without roles with nothing', async () => {
+  it('a disabled, locked or expired user is answered inactive with nothing; a user without roles with nothing', async () => {
     for (const username of ['bob', 'dave']) {
       const d = (await perms({ tenantId: 'acme', username })).body.data;
       expect(d, username).toMatchObject({ active: false, roles: [], menus: [], controls: [], apis: [], dataScope: { wholeTenant: false, orgIds: [], orgTypes: [] } });
     }
     expect((await perms({ tenantId: 'acme', username: 'carol' })).body.data).toMatchObject({ active: true, roles: [], menus: [] });
+    // Outside the validity dates (expired yesterday): inactive too, and refused by decisions.
+    const { sql } = await import('drizzle-orm');
+    await w.app.database.db.execute(sql`update users set expiry_date = current_date - 1 where id = ${w.users.alice}`);
+    try {
+      expect((await perms({ tenantId: 'acme', username: 'alice' })).body.data).toMatchObject({ active: false, roles: [], menus: [] });
+      expect((await check({ tenantId: 'acme', username: 'alice', api: '/orders/list.do' })).body.data.allow).toBe(false);
+    } finally {
+      await w.app.database.db.execute(sql`update users set expiry_date = null where id = ${w.users.alice}`);
+    }
   });
 
   it('refuses a tenant that does not use the application, an unknown tenant and an unknown user', async () => {
