@@ -1,8 +1,9 @@
 /**
  * The policy service an application's backend calls (issue 14 "The policy service"; SPEC §6, §7 Policy
- * service; docs/applications.md "Policy service"): a user's permissions for the
- * calling client's application, a decision, and the change log since a time or a cursor. Each call is
- * one platform-scope transaction of a few statements (policy.repository.ts).
+ * service; docs/applications.md "Policy service"): a user's permissions for the calling client's
+ * application, a decision, and the change log since a time or a cursor. Permissions and sync are one
+ * platform-scope transaction of a few statements each, a decision one read-only statement
+ * (policy.repository.ts).
  */
 import {
   normalisePurview, PolicyCodes, Purview,
@@ -10,7 +11,7 @@ import {
   type PolicyMenuNode, type PolicyPermissions, type PolicyPermissionsBody, type PolicyRole, type PolicySyncBody, type PolicySyncPage,
   POLICY_SYNC_LIMIT,
 } from '@mp/protocol';
-import type { Db, Tx } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
 import { AppError } from '../../lib/errors.js';
 import * as repo from './policy.repository.js';
