@@ -194,6 +194,7 @@ describe('the API registry', () => {
       await dialog().getByLabel(texts.appapi.field.url, { exact: true }).fill('/x.htm');
       await dialog().getByLabel(texts.appapi.field.serviceName, { exact: true }).click();
       await dialog().getByText(texts.errors.appapi.url_suffix).waitFor();
+      await page.waitForTimeout(300); // the dialog's opening animation
       await shot(page, `app-apis-form-${tag}`);
       await dialog().getByRole('button', { name: new RegExp(`^${[...texts.common.cancel].join('\\s?')}$`) }).click();
       await page.getByRole('button', { name: new RegExp(`^${[...texts.common.discard].join('\\s?')}$`) }).click();

@@ -6,7 +6,7 @@ export default {
   intro: 'モバイル（Phone プラットフォーム）のホーム画面に表示するアプリの入口です。リストアイコン、通常アイコン、ハイライトアイコンと表示順を持ち、有効・無効を切り替えられます。',
   newMenu: 'アプリを追加',
   addTitle: 'アプリを追加',
-  modifyTitle: 'Edit App',
+  modifyTitle: 'アプリを編集',
   keyword: 'アプリ名',
   keywordPlaceholder: 'アプリ名で検索',
   noIcon: 'なし',

@@ -4,7 +4,7 @@ export default {
   intro: '手机端（Phone 平台）首页显示的应用入口：每个入口有列表图标、普通图标和高亮图标，按顺序排列，可启用或停用。',
   newMenu: '新增应用',
   addTitle: '新增应用',
-  modifyTitle: 'Edit App',
+  modifyTitle: '编辑应用',
   keyword: '应用名称',
   keywordPlaceholder: '按应用名称搜索',
   noIcon: '无',
