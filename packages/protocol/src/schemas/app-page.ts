@@ -90,7 +90,7 @@ export function childTypesOf(parent: NodeParentType): PageNodeTypeValue[] {
 
 const NODE_TYPE_SCHEMA = Type.Enum(['form', 'composite', 'button', 'grid', 'input', 'display', 'column']);
 const CONTROL_TYPE_SCHEMA = Type.Enum(['composite', 'button', 'grid', 'input', 'display']);
-const PlatformTypeSchema = Type.Union(PLATFORM_TYPES.map((v) => Type.Literal(v)));
+const PlatformTypeSchema = Type.Union([Type.Literal(PLATFORM_TYPES[0]), Type.Literal(PLATFORM_TYPES[1]), Type.Literal(PLATFORM_TYPES[2])]);
 const Id = Type.String({ minLength: 1, maxLength: 64 });
 const ApiIds = Type.Array(Id, { maxItems: APP_PAGE_RULES.apis.max });
 
