@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import readXlsxFile from 'read-excel-file/node';
 import { AppApiCodes, AppApiPaths as P, Codes } from '@mp/protocol';
-import { appApis, appPageNodes, appPages, auditLog } from '../../db/schema/index.js';
+import { appApis, appPageNodes, appPages, auditLog, roleGrants, roles } from '../../db/schema/index.js';
+import { createTenantRow } from '../../testing/test-app.js';
 import { clientsWorld, inApp, type ClientsWorld } from '../clients/clients.fixtures.js';
 import { validApi } from './appapis.fixtures.js';
 
@@ -124,6 +125,10 @@ describe('API registry: list, group, delete', () => {
     const db = w.t.app.database.db;
     await db.insert(appPages).values({ id: 'pg-del', productId: w.appA.id, formId: 'F-DEL', name: 'Orders', path: '/orders' });
     await db.insert(appPageNodes).values({ id: 'node-del', productId: w.appA.id, pageId: 'pg-del', nodeType: 'form', name: 'form', loadApiIds: [x.id, keep.id, y.id], saveApiIds: [y.id] });
+    // A tenant's role holds grants of x and keep (withdrawn by trigger when the API goes, in every tenant).
+    const tenantId = await createTenantRow(w.t.app, 'acme');
+    await db.insert(roles).values({ id: 'role-del', tenantId, code: 'R1', name: 'Role' });
+    await db.insert(roleGrants).values([{ tenantId, roleId: 'role-del', kind: 'appapi', dataId: x.id }, { tenantId, roleId: 'role-del', kind: 'appapi', dataId: keep.id }]);
     const foreign = await w.b.post(P.addappapi, validApi({ url: '/del/foreign.do' }), inApp(w.appB.code));
     // One unknown (another app's) id: nothing deleted.
     const refused = await w.a.post(P.deleteappapi, { ids: [x.id, foreign.body.data.row.id] }, A());
@@ -134,6 +139,7 @@ describe('API registry: list, group, delete', () => {
     expect((await w.a.post(P.getappapi, { id: y.id }, A())).body.scode).toBe(AppApiCodes.NOT_FOUND);
     const [node] = await db.select().from(appPageNodes).where(eq(appPageNodes.id, 'node-del'));
     expect(node).toMatchObject({ loadApiIds: [keep.id], saveApiIds: [] });
+    expect((await db.select().from(roleGrants).where(eq(roleGrants.roleId, 'role-del'))).map((g) => g.dataId)).toEqual([keep.id]);
     expect((await w.b.post(P.getappapi, { id: foreign.body.data.row.id }, inApp(w.appB.code))).body.result).toBe('1');
   });
 });
