@@ -185,6 +185,8 @@ describe('client access in the console', () => {
     await d.getByLabel(f.clientId, { exact: true }).fill('crm-spa');
     await d.getByLabel(f.name, { exact: true }).fill('CRM SPA');
     await d.getByRole('radio', { name: new RegExp(en.client.clientType.none) }).check();
+    // Client credentials need a secret: not offered to a public client.
+    expect(await d.getByRole('checkbox', { name: new RegExp(en.client.grant.client_credentials) }).isDisabled()).toBe(true);
     await d.getByLabel(`${f.redirectUris} 1`).fill('https://crm.example.com/spa/callback');
     await shot(page, 'clients-form-public-en');
     await d.getByRole('button', { name: en.common.save }).click();

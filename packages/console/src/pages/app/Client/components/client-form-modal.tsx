@@ -1,7 +1,8 @@
 /**
  * New / Modify client (SPEC §2 App `client`; docs/clients.md): client ID (optional on add, generated
  * when empty; fixed afterwards), client type (confidential with a secret, or public — single-page and
- * mobile apps, no secret, PKCE S256; chosen on add, fixed afterwards), name, status, grant types (checkboxes), redirect URIs and post-logout
+ * mobile apps, no secret, PKCE S256; chosen on add, fixed afterwards), name, status, grant types (checkboxes;
+ * client credentials only for a confidential client), redirect URIs and post-logout
  * redirect URIs (list editors), description. Rules from CLIENT_RULES and the protocol package's checks
  * (the server runs the same). Modify loads the record fresh (`getclient`). Server errors stay in the
  * modal. On add, `onSaved` receives the secret, which the page shows once.
@@ -60,6 +61,24 @@ function OptionText({ label, code, hint }: { label: string; code: string; hint: 
       <Typography.Text type="secondary" code style={{ marginInlineStart: 6, fontSize: 12 }}>{code}</Typography.Text>
       <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>{hint}</Typography.Text>
     </>
+  );
+}
+
+/**
+ * The grant type checkboxes (value and onChange from the enclosing Form.Item). `client_credentials` is
+ * for confidential clients only: greyed out while the public type is chosen.
+ */
+function GrantTypeChoices(props: { value?: GrantType[]; onChange?: (v: GrantType[]) => void }) {
+  const { t } = useTranslation(['client']);
+  const method = Form.useWatch('tokenEndpointAuthMethod', Form.useFormInstance()) as TokenEndpointAuthMethod | undefined;
+  return (
+    <Checkbox.Group style={{ width: '100%' }} value={props.value} onChange={(v) => props.onChange?.(v as GrantType[])}>
+      <Space direction="vertical" size={6}>
+        {GRANT_TYPES.map((g) => (
+          <Checkbox key={g} value={g} disabled={g === 'client_credentials' && method === 'none'}><OptionText label={t(`grant.${g}`)} code={g} hint={t(`grantHint.${g}`)} /></Checkbox>
+        ))}
+      </Space>
+    </Checkbox.Group>
   );
 }
 
@@ -154,13 +173,7 @@ export default function ClientFormModal({ open, mode, row, onClose, onSaved }: C
               },
             })]}
           >
-            <Checkbox.Group style={{ width: '100%' }}>
-              <Space direction="vertical" size={6}>
-                {GRANT_TYPES.map((g) => (
-                  <Checkbox key={g} value={g}><OptionText label={t(`grant.${g}`)} code={g} hint={t(`grantHint.${g}`)} /></Checkbox>
-                ))}
-              </Space>
-            </Checkbox.Group>
+            <GrantTypeChoices />
           </Form.Item>
         </Col>
         <Col span={24}>
