@@ -16,7 +16,7 @@ import type { GatewayClient } from '../packages/server/src/testing/gateway-clien
 import { adminClient } from './seed-api.js';
 import { chooseLanguage, launchBrowser, shot } from './support.js';
 import { startDemoServer, type DemoServer } from './tenant-session.js';
-import { addCrmApp, enterCrmAsAppAdmin } from './app-area.js';
+import { addAppOfAppAdmin, addCrmApp, enterCrmAsAppAdmin } from './app-area.js';
 
 const en = resources['en-US'];
 const zh = resources['zh-CN'];
@@ -51,6 +51,11 @@ beforeAll(async () => {
   server = await startDemoServer('apppages');
   api = await adminClient(server.url);
   crm = await addCrmApp(api);
+  const hr = await addAppOfAppAdmin(api, 'hr', 'HR Portal');
+  // The HR registry has the urls the page uses, so the page can be shared there.
+  for (const url of ['/order/list.do', '/order/save.do', '/order/approve.do']) {
+    expect((await api.post(AppApiPaths.addappapi, { serviceName: 'order-service', moduleName: 'orders', name: `HR ${url.split('/')[2]!.replace('.do', '')}`, url }, { headers: { appid: hr.id } })).body.result).toBe('1');
+  }
   for (const [name, url] of [['List orders', '/order/list.do'], ['Save order', '/order/save.do'], ['Approve order', '/order/approve.do']] as const) {
     expect((await api.post(AppApiPaths.addappapi, { serviceName: 'order-service', moduleName: 'orders', name, url }, inCrm())).body.result).toBe('1');
   }
@@ -175,7 +180,7 @@ describe('the page designer', () => {
     expect((await pageOfCrm()).tree).toEqual(after.tree);
   });
 
-  it('shows the designer and the grid in Chinese and Japanese', async () => {
+  it('shows the designer and the grid in Chinese and Japanese; shares the page with another application and cancels it', async () => {
     for (const [name, texts, tag] of [['简体中文', zh, 'zh'], ['日本語', ja, 'ja']] as const) {
       await chooseLanguage(page, name);
       await page.getByTestId('designer-title').getByText(texts.apppage.designerTitle.replace('{{name}}', 'Orders')).waitFor();
@@ -185,6 +190,21 @@ describe('the page designer', () => {
       await shot(page, `app-pages-designer-${tag}`);
     }
     await page.getByRole('button', { name: ja.apppage.back }).click();
+    await rowOf('/orders').getByRole('button', { name: ja.apppage.share }).click();
+    const d = page.getByRole('dialog');
+    await d.getByText('HR Portal').waitFor();
+    await d.getByText(ja.apppage.notShared).waitFor();
+    await d.getByRole('button', { name: ja.apppage.shareTo }).click();
+    await d.getByText(ja.apppage.shared, { exact: true }).waitFor();
+    await shot(page, 'app-pages-share-ja');
+    const copies = (await api.post(AppPagePaths.listapppage, { keyword: 'orders' }, { headers: { appid: 'hr' } })).body.data.rows as { formId: string }[];
+    expect(copies.map((c) => c.formId)).toEqual(['orders']);
+    await d.getByRole('button', { name: ja.apppage.cancelShare }).click();
+    await page.getByRole('button', { name: ja.common.ok }).last().click();
+    await d.getByText(ja.apppage.notShared).waitFor();
+    expect((await api.post(AppPagePaths.listapppage, { keyword: 'orders' }, { headers: { appid: 'hr' } })).body.data.records).toBe(0);
+    await page.keyboard.press('Escape');
+    await d.waitFor({ state: 'hidden' });
     await rowOf('/orders').waitFor();
     await shot(page, 'app-pages-grid-ja');
     await chooseLanguage(page, 'English');

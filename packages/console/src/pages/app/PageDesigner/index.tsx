@@ -56,7 +56,7 @@ function Pages({ app }: { app: CurrentApp }) {
     { title: t('field.path'), key: 'path', dataIndex: 'path', sorter: true, width: 220, ellipsis: true },
     { title: t('field.updatedAt'), key: 'updatedAt', dataIndex: 'updatedAt', sorter: true, width: 160, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
     {
-      title: t('field.platformType'), key: 'platformType', dataIndex: 'platformType', sorter: true, width: 120,
+      title: t('field.platformType'), key: 'platformType', dataIndex: 'platformType', sorter: true, width: 160,
       render: (v: number) => <Tag color={PLATFORM_COLORS[v]} style={{ marginInlineEnd: 0 }}>{t(`platform.${v}` as never)}</Tag>,
     },
     {
@@ -93,7 +93,7 @@ function Pages({ app }: { app: CurrentApp }) {
         fetch={(q) => listPages(q)}
         columns={columns}
         rowKey="id"
-        scrollX={1140}
+        scrollX={1180}
         searchFields={searchFields}
         actions={<Button type="primary" icon={<PlusOutlined />} onClick={() => setModal({ open: true, mode: 'add' })}>{t('newPage')}</Button>}
         onBatchDelete={(ids) => remove(ids)}

@@ -70,7 +70,7 @@ export default function NodeForm({ pageId, node, nodeType, parent, onSaved, onCa
 
   const nameLabel = type === 'form' ? t('node.formName') : type === 'column' ? t('node.columnName') : t('node.name');
   const settings = (
-    <>
+    <div style={{ paddingTop: 8 }}>
       <Form.Item name="nodeType" label={t('node.nodeType')} rules={[required]}>
         <Select options={typeOptions} disabled={typeFixed && Boolean(node)} data-testid="node-type"
           suffixIcon={typeFixed && node ? <Tooltip title={t('typeFixed')}><span>?</span></Tooltip> : undefined} />
@@ -86,13 +86,13 @@ export default function NodeForm({ pageId, node, nodeType, parent, onSaved, onCa
           {type !== 'form' && <Form.Item name="custom" valuePropName="checked" label={t('node.custom')}><Checkbox /></Form.Item>}
         </>
       )}
-    </>
+    </div>
   );
   const functions = (
-    <>
+    <div style={{ paddingTop: 8 }}>
       <Form.Item name="loadApiIds" label={t('node.loadApis')}><ApiSelect initial={node?.loadApis ?? []} data-testid="load-apis" /></Form.Item>
       <Form.Item name="saveApiIds" label={t('node.saveApis')}><ApiSelect initial={node?.saveApis ?? []} data-testid="save-apis" /></Form.Item>
-    </>
+    </div>
   );
   const items = [
     { key: 'settings', label: t('tabs.settings'), children: settings, forceRender: true },
