@@ -7,23 +7,33 @@
  * the menu and the button from the policy service; the administrator removes the write grant, the demo
  * app still answers from its cache, and after its sync the button is gone.
  *
- * Which steps go through which door is said in each test's name: the design and the grants go through
- * the gateway calls the designer screens and the role dialogs make (setupDesign / grant below), the
- * sign-in and the demo application through Chromium.
+ * Which door each step takes (each test's name says it too): in Chromium — the application
+ * administrator's API registry and menu designer, the tenant administrator's role authorisation and API
+ * authorisation dialogs (grant and removal), the sign-in and the demo application; through the gateway
+ * calls the screens make — the page definitions with their form and button (the page designer's calls),
+ * the button's save API, the role and its member. Screenshots: e2e/artifacts/policy-*.png.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
-import { AppApiPaths, AppGrantPaths, AppMenuPaths, AppPagePaths, Paths, type RoleMemberRow } from '@mp/protocol';
+import { AppApiPaths, AppMenuPaths, AppPagePaths, Paths, type AppMenuNode, type RoleMemberRow } from '@mp/protocol';
+import { resources } from '@mp/i18n';
 import { DemoApp } from '@mp/demo-app';
 import type { GatewayClient } from '../packages/server/src/testing/gateway-client.js';
 import { DEMO_PASSWORD } from '../packages/server/src/scripts/seed-demo-data.js';
 import { adminClient } from './seed-api.js';
-import { launchBrowser, shot, signInOnPage } from './support.js';
-import { demoTenantId, NORTHWIND, startDemoServer, tenantClient, type DemoServer } from './tenant-session.js';
+import { chooseLanguage, launchBrowser, shot, signInOnPage } from './support.js';
+import { demoTenantId, enterTenant, NORTHWIND, startDemoServer, tenantClient, type DemoServer } from './tenant-session.js';
+
+const en = resources['en-US'];
+const APP = 'Order Desk';
+const ROLE = 'Order_clerks';
 
 let server: DemoServer;
 let browser: Browser;
+/** One browser context per person: the application administrator, the tenant administrator, the demo app's user. */
+let appPage: Page;
+let tenantPage: Page;
 let page: Page;
 let demo: DemoApp;
 let platform: GatewayClient;
@@ -31,9 +41,13 @@ let tenantAdmin: GatewayClient;
 let tenantId: string;
 let product: { id: string; code: string };
 /** The ids the design step made. */
-const ids = { module: '', orders: '', reports: '', ordersPage: '', reportsPage: '', form: '', approve: '', api: '', role: '' };
+const ids = { ordersPage: '', reportsPage: '', form: '', approve: '', api: '', role: '' };
 /** The user the demo application signs in: Northwind's department manager (no grant of this app before the test). */
 const MEMBER = NORTHWIND.manager;
+
+const fill = (t: string, name: string) => t.replace('{{name}}', name);
+/** A permission tree node's label: the name with the localised suffix (page / module / API, control type). */
+const show = (name: string, suffix: keyof typeof en.appgrant.suffix) => en.appgrant.showName.replace('{{name}}', name).replace('{{suffix}}', en.appgrant.suffix[suffix]);
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -41,6 +55,12 @@ function freePort(): Promise<number> {
     s.listen(0, '127.0.0.1', () => { const { port } = s.address() as { port: number }; s.close(() => resolve(port)); });
     s.on('error', reject);
   });
+}
+
+/** Opens the Authorise menu of the role's row in the tenant administrator's console and picks `item`. */
+async function authorise(item: string): Promise<void> {
+  await tenantPage.getByRole('row', { name: /order_clerk/ }).getByRole('button', { name: en.role.action.authorise }).click();
+  await tenantPage.getByRole('menuitem', { name: item }).click();
 }
 
 /** Throws with the envelope's code unless the call succeeded; answers `data`. */
@@ -74,7 +94,14 @@ beforeAll(async () => {
   }), 'addclient');
   demo = await new DemoApp({ platformUrl: server.url, clientId: client.row.clientId, clientSecret: client.clientSecret, port }).listen();
   browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
+  appPage = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+  tenantPage = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+  page = await (await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' })).newPage();
+});
+// a failed step leaves the three screens in e2e/artifacts/ (policy-failed-*.png)
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state !== 'fail') return;
+  for (const [name, p] of [['app', appPage], ['tenant', tenantPage], ['demo', page]] as const) await shot(p, `policy-failed-${name}`).catch(() => undefined);
 });
 afterAll(async () => {
   await browser?.close();
@@ -83,33 +110,91 @@ afterAll(async () => {
 });
 
 describe('design → grant → an outside application shows exactly what the user may use', () => {
-  it('the application administrator designs a module with two pages, a button control and an API (gateway calls of the designers)', async () => {
-    const appAdmin = await tenantClient(server.url, tenantId, NORTHWIND.appAdmin);
+  it('the application administrator registers an API (API registry) and builds a module with two pages (menu designer) in Chromium; the page definitions with the form and the button through the page designer\'s calls', async () => {
     const inApp = { headers: { appid: product.id } };
-    const post = <D = Record<string, unknown>>(path: string, body: unknown, what: string) => ok<D>(appAdmin.post(path, body, inApp), what);
-    ids.api = (await post<{ row: { id: string } }>(AppApiPaths.addappapi, { name: 'Approve order', serviceName: 'sales', moduleName: 'orders', url: '/sales/orders/approve.do' }, 'addappapi')).row.id;
-    ids.ordersPage = (await post<{ row: { id: string } }>(AppPagePaths.addapppage, { formId: 'orders', name: 'Orders', path: '/orders', platformType: 3 }, 'addapppage orders')).row.id;
-    ids.reportsPage = (await post<{ row: { id: string } }>(AppPagePaths.addapppage, { formId: 'reports', name: 'Reports', path: '/reports', platformType: 3 }, 'addapppage reports')).row.id;
+    const post = <D = { row: { id: string } }>(path: string, body: unknown, what: string) => ok<D>(platform.post(path, body, inApp) as never, what);
+    ids.ordersPage = (await post(AppPagePaths.addapppage, { formId: 'orders', name: 'Orders', path: '/orders', platformType: 3 }, 'addapppage orders')).row.id;
+    ids.reportsPage = (await post(AppPagePaths.addapppage, { formId: 'reports', name: 'Reports', path: '/reports', platformType: 3 }, 'addapppage reports')).row.id;
     ids.form = (await post<{ id: string }>(AppPagePaths.addappnode, { pageId: ids.ordersPage, nodeType: 'form', name: 'Order form', alias: 'orderForm' }, 'addappnode form')).id;
-    ids.approve = (await post<{ id: string }>(AppPagePaths.addappnode, {
-      pageId: ids.ordersPage, parentId: ids.form, nodeType: 'button', name: 'Approve', alias: 'approve', saveApiIds: [ids.api],
-    }, 'addappnode button')).id;
-    ids.module = (await post<{ row: { id: string } }>(AppMenuPaths.addappmenu, { parentId: '0', code: 'sales', name: 'Sales', menuType: 'module' }, 'addappmenu module')).row.id;
-    ids.orders = (await post<{ row: { id: string } }>(AppMenuPaths.addappmenu, { parentId: ids.module, code: 'orders', name: 'Orders', menuType: 'page', pageId: ids.ordersPage, target: '/orders' }, 'addappmenu orders')).row.id;
-    ids.reports = (await post<{ row: { id: string } }>(AppMenuPaths.addappmenu, { parentId: ids.module, code: 'reports', name: 'Reports', menuType: 'page', pageId: ids.reportsPage, target: '/reports' }, 'addappmenu reports')).row.id;
-    for (const [k, v] of Object.entries(ids)) if (k !== 'role') expect(v, k).toBeTruthy();
+    ids.approve = (await post<{ id: string }>(AppPagePaths.addappnode, { pageId: ids.ordersPage, parentId: ids.form, nodeType: 'button', name: 'Approve', alias: 'approve' }, 'addappnode button')).id;
+
+    const p = appPage;
+    await p.goto(`${server.url}/login`);
+    await chooseLanguage(p, 'English');
+    await signInOnPage(p, NORTHWIND.appAdmin, DEMO_PASSWORD, 'en-US', true);
+    await p.waitForURL(/\/appAdmin\/appList/, { timeout: 20_000 });
+    await p.getByRole('button', { name: APP }).click();
+    await p.waitForURL(/\/app\/menu/);
+    // API management: a new API
+    await p.getByRole('menuitem', { name: en.layout.route.api }).click();
+    await p.waitForURL(/\/app\/api/);
+    await p.getByRole('button', { name: en.appapi.newApi }).click();
+    const d = p.getByRole('dialog');
+    await d.getByLabel(en.appapi.field.serviceName, { exact: true }).fill('sales');
+    await d.getByLabel(en.appapi.field.moduleName, { exact: true }).fill('orders');
+    await d.getByLabel(en.appapi.field.name, { exact: true }).fill('Approve order');
+    await d.getByLabel(en.appapi.field.url, { exact: true }).fill('/sales/orders/approve.do');
+    await d.getByRole('button', { name: en.common.save }).click();
+    await d.waitFor({ state: 'hidden' });
+    await p.getByRole('row', { name: /\/sales\/orders\/approve\.do/ }).waitFor();
+    ids.api = ((await platform.post(AppApiPaths.listappapi, { pageSize: 10 }, inApp)).body.data.rows as { id: string; url: string }[]).find((a) => a.url === '/sales/orders/approve.do')!.id;
+    // the button saves with it (the page designer's function definition)
+    await post(AppPagePaths.editappnode, { id: ids.approve, name: 'Approve', alias: 'approve', saveApiIds: [ids.api] }, 'editappnode');
+    // Menu management: module Sales, pages Orders and Reports targeting the page definitions
+    const T = en.appmenu;
+    const form = () => p.getByRole('form', { name: T.title });
+    const toast = (text: string) => p.locator('.ant-message').getByText(text, { exact: true }).last();
+    const treeNode = (code: string) => p.locator(`.ant-tree-treenode:has([data-menu-code="${code}"])`);
+    await p.getByRole('menuitem', { name: en.layout.route.menu }).click();
+    await p.waitForURL(/\/app\/menu/);
+    await p.getByRole('tree', { name: T.treeTitle }).getByText(APP).waitFor();
+    await p.getByRole('button', { name: T.addChild }).click();
+    await form().getByLabel(T.field.code).fill('sales');
+    await form().getByLabel(T.field.name).fill('Sales');
+    await form().getByRole('button', { name: T.save }).click();
+    await toast(T.saved).waitFor();
+    await treeNode('sales').waitFor();
+    for (const [i, [code, name]] of [['orders', 'Orders'], ['reports', 'Reports']].entries()) {
+      await p.getByRole('button', { name: i === 0 ? T.addChild : T.addSibling }).click();
+      await form().getByLabel(T.field.code).fill(code!);
+      await form().getByLabel(T.field.name).fill(name!);
+      await form().getByText(T.typePage, { exact: true }).click(); // a radio button: its label takes the click
+      expect(await form().getByRole('radio', { name: T.typePage }).isChecked()).toBe(true);
+      await form().getByLabel(T.field.target).fill(code!.slice(0, 3));
+      await p.locator('.ant-select-dropdown').getByText(`${name} · /${code}`).click();
+      await form().getByRole('button', { name: T.save }).click();
+      await toast(T.saved).waitFor();
+      await treeNode(code!).waitFor();
+    }
+    await shot(p, 'policy-menu-designer');
+    const root = (await platform.post(AppMenuPaths.treeappmenu, {}, inApp)).body.data.root as AppMenuNode;
+    const sales = root.children.find((c) => c.code === 'sales')!;
+    expect(sales.children.map((c) => [c.code, c.pageId])).toEqual([['orders', ids.ordersPage], ['reports', ids.reportsPage]]);
   });
 
-  it("Northwind's administrator grants a role read on one page, write on the button and the API (gateway calls of the role dialogs)", async () => {
-    await ok(tenantAdmin.post(Paths.addtenantrole, { roleNo: 'order_clerk', roleName: 'Order_clerks', orgId: tenantId }), 'addtenantrole');
+  it("Northwind's administrator grants a role read on one page and write on the button, and the API, in the role dialogs (Chromium; the role and its member through the gateway)", async () => {
+    await ok(tenantAdmin.post(Paths.addtenantrole, { roleNo: 'order_clerk', roleName: ROLE, orgId: tenantId }), 'addtenantrole');
     ids.role = ((await tenantAdmin.post(Paths.listtenantrole, { roleNo: 'order_clerk' })).body.data.rows[0] as { roleId: string }).roleId;
     const member = ((await tenantAdmin.post(Paths.listusernotintenantrole, { roleId: ids.role, keyword: MEMBER, pageSize: 10 })).body.data.rows as RoleMemberRow[])
       .find((u) => u.username === MEMBER)!;
     await ok(tenantAdmin.post(Paths.addtenantroleuser, { roleId: ids.role, userIds: [member.userId] }), 'addtenantroleuser');
-    await ok(tenantAdmin.post(AppGrantPaths.savetenantapppurview, {
-      roleId: ids.role, productId: product.id, dataPurview: [{ dpDataid: `menu:${ids.orders}`, dpPurview: 1 }, { dpDataid: `control:${ids.approve}`, dpPurview: 3 }],
-    }), 'savetenantapppurview');
-    await ok(tenantAdmin.post(AppGrantPaths.savetenantappapipurview, { roleId: ids.role, productId: product.id, dataPurview: [{ dpDataid: `api:${ids.api}`, dpPurview: 1 }] }), 'savetenantappapipurview');
+
+    await enterTenant(tenantPage, server.url, { menu: 'roleManagement' }); // a console sign-in: the gateway session above ends
+    await authorise(en.role.action.menuGrant);
+    const d = tenantPage.getByRole('dialog', { name: fill(en.role.grant.menuTitle, ROLE) });
+    await d.getByRole('tab', { name: APP }).click();
+    await d.getByRole('checkbox', { name: `${show('Orders', 'page')} ${en.role.grant.read}` }).check();
+    await d.getByRole('checkbox', { name: `${show('Approve', 'button')} ${en.role.grant.write}` }).check();
+    expect(await d.getByRole('checkbox', { name: `${show('Approve', 'button')} ${en.role.grant.read}` }).isChecked()).toBe(true);
+    await shot(tenantPage, 'policy-role-grant');
+    await d.getByRole('button', { name: en.common.save }).click();
+    await d.waitFor({ state: 'hidden' });
+    await authorise(en.tenantrole.apiGrant);
+    const a = tenantPage.getByRole('dialog', { name: fill(en.tenantrole.api.title, ROLE) });
+    await a.getByRole('tab', { name: APP }).click();
+    await a.getByRole('checkbox', { name: show('Approve order', 'api') }).first().check();
+    await a.getByRole('button', { name: en.common.save }).click();
+    await a.waitFor({ state: 'hidden' });
   });
 
   it('the demo application signs the user in through OIDC (Chromium) and renders the granted page and the button', async () => {
@@ -130,10 +215,16 @@ describe('design → grant → an outside application shows exactly what the use
     await shot(page, 'policy-demo-app-button');
   });
 
-  it('the write grant is removed: the cached answer still shows the button; after the sync it is gone', async () => {
-    await ok(tenantAdmin.post(AppGrantPaths.savetenantapppurview, {
-      roleId: ids.role, productId: product.id, dataPurview: [{ dpDataid: `menu:${ids.orders}`, dpPurview: 1 }, { dpDataid: `control:${ids.approve}`, dpPurview: 1 }],
-    }), 'savetenantapppurview (read only)');
+  it('the write grant is removed in the role dialog (Chromium): the cached answer still shows the button; after the sync it is gone', async () => {
+    await authorise(en.role.action.menuGrant);
+    const d = tenantPage.getByRole('dialog', { name: fill(en.role.grant.menuTitle, ROLE) });
+    await d.getByRole('tab', { name: APP }).click();
+    const write = d.getByRole('checkbox', { name: `${show('Approve', 'button')} ${en.role.grant.write}` });
+    expect(await write.isChecked()).toBe(true);
+    await write.uncheck();
+    expect(await d.getByRole('checkbox', { name: `${show('Approve', 'button')} ${en.role.grant.read}` }).isChecked()).toBe(true);
+    await d.getByRole('button', { name: en.common.save }).click();
+    await d.waitFor({ state: 'hidden' });
     await page.reload();
     await page.getByTestId('control-approve').waitFor(); // decided locally, from the cache
     await page.getByTestId('sync').click();
