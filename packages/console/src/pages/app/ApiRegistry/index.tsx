@@ -5,12 +5,12 @@
  * on the right the shared DataGrid — keyword search (name, URL, service, module), paging and sorting on
  * the server, batch delete, import / template / export (Excel, §5 limits checked before sending) — with
  * New / Modify in the form modal and a confirmed delete per row. A refused import shows the server's
- * per-row report. The application is the one chosen on the workbench (APPID); without one the screen
+ * per-row report. The application is the one chosen on the workbench (APPID); without one AppRequired
  * sends the user there.
  */
 import { useMemo, useRef, useState } from 'react';
-import { App, Avatar, Button, Card, Col, Result, Row, Space, Typography } from 'antd';
-import { AppstoreOutlined, PlusOutlined } from '@ant-design/icons';
+import { App, Avatar, Button, Card, Col, Row, Space, Typography } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -19,25 +19,15 @@ import DataGrid, { type DataGridHandle, type SearchField } from '../../../compon
 import type { OpenMode } from '../../../components/FormModal';
 import { fileUrl } from '../../../api/client';
 import { deleteApis, downloadApiTemplate, exportApis, groupApis, importApis, listApis, type AppApiFilters } from '../../../api/app-apis';
-import { useCurrentApp, type CurrentApp } from '../../../stores/current-app';
+import AppRequired, { WORKBENCH_PATH as WORKBENCH } from '../../../components/AppRequired';
+import type { CurrentApp } from '../../../stores/current-app';
 import ServiceTree, { type TreeChoice } from './components/service-tree';
 import ApiFormModal from './components/api-form-modal';
 import { API_TABLE_WIDTH, useApiColumns, type ApiRowActions } from './components/columns';
 import { showApiImportReport } from './components/import-report';
 
-const WORKBENCH = '/appAdmin/appList';
-
 export default function ApiRegistry() {
-  const { t } = useTranslation(['client']);
-  const app = useCurrentApp();
-  if (!app) {
-    return (
-      <Card variant="borderless" className="mp-page-card">
-        <Result status="info" icon={<AppstoreOutlined />} title={t('noApp')} extra={<Link to={WORKBENCH}><Button type="primary">{t('goWorkbench')}</Button></Link>} />
-      </Card>
-    );
-  }
-  return <Registry key={app.id} app={app} />;
+  return <AppRequired>{(app) => <Registry app={app} />}</AppRequired>;
 }
 
 function Registry({ app }: { app: CurrentApp }) {
