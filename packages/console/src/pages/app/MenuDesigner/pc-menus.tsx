@@ -126,8 +126,8 @@ export default function PcMenus({ appId }: { appId: string }) {
       <Col flex="360px">
         <Card size="small" title={t('treeTitle')} extra={
           <Space size={4}>
-            <Button size="small" icon={<SubnodeOutlined />} disabled={!node || isNew} onClick={() => node && startNew(node.id)}>{t('addChild')}</Button>
-            <Button size="small" icon={<PlusOutlined />} disabled={!node || isRoot || isNew} onClick={() => node && startNew(node.parentId)}>{t('addSibling')}</Button>
+            <Button size="small" icon={<SubnodeOutlined />} disabled={!node} onClick={() => node && startNew(node.id)}>{t('addChild')}</Button>
+            <Button size="small" icon={<PlusOutlined />} disabled={!node || isRoot} onClick={() => node && startNew(node.parentId)}>{t('addSibling')}</Button>
             <Button size="small" danger icon={<DeleteOutlined />} disabled={!node} onClick={remove}>{t('delete')}</Button>
           </Space>
         }>
