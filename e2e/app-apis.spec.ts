@@ -13,13 +13,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import readXlsxFile from 'read-excel-file/node';
 import writeExcelFile from 'write-excel-file/node';
-import { AppApiPaths, Paths } from '@mp/protocol';
+import { AppApiPaths } from '@mp/protocol';
 import { resources } from '@mp/i18n';
 import type { GatewayClient } from '../packages/server/src/testing/gateway-client.js';
-import { DEMO_PASSWORD } from '../packages/server/src/scripts/seed-demo-data.js';
 import { adminClient } from './seed-api.js';
-import { chooseLanguage, launchBrowser, shot, signInOnPage } from './support.js';
-import { NORTHWIND, startDemoServer, type DemoServer } from './tenant-session.js';
+import { chooseLanguage, launchBrowser, shot } from './support.js';
+import { startDemoServer, type DemoServer } from './tenant-session.js';
+import { addCrmApp, enterCrmAsAppAdmin } from './app-area.js';
 
 const en = resources['en-US'];
 const zh = resources['zh-CN'];
@@ -49,13 +49,7 @@ async function sheet(name: string, rows: string[][]): Promise<string> {
 beforeAll(async () => {
   server = await startDemoServer('appapis');
   api = await adminClient(server.url);
-  const user = (await api.post(Paths.listproductadmincandidate, { keyword: NORTHWIND.appAdmin, pageSize: 5 })).body.data.rows[0];
-  const r = await api.post(Paths.addproduct, {
-    code: 'crm', name: 'CRM Portal', abbreviation: 'CRM', version: 'V1.0', status: 1, callbackUrl: 'https://crm.example.com/cb', department: 'IT',
-    ownerName: 'Emily Chan', ownerEmail: 'emily@example.com', ownerPhone: '13800138000', opsOwner: 'Ryan Ng', adminIds: [user.id],
-  });
-  expect(r.body.result).toBe('1');
-  crm = r.body.data.row;
+  crm = await addCrmApp(api);
   // Twelve APIs in two services (the platform administrator may work on every application).
   const seed: [string, string, string, string][] = [
     ['order-service', 'orders', 'List orders', '/order/list.do'], ['order-service', 'orders', 'Save order', '/order/save.do'],
@@ -79,12 +73,7 @@ afterAll(async () => {
 
 describe('the API registry', () => {
   it('opens API management of the chosen application, grouped by service and module', async () => {
-    await page.goto(`${server.url}/login`);
-    await chooseLanguage(page, 'English');
-    await signInOnPage(page, NORTHWIND.appAdmin, DEMO_PASSWORD, 'en-US', true);
-    await page.waitForURL(/\/appAdmin\/appList/, { timeout: 20_000 });
-    await page.getByRole('button', { name: 'CRM Portal' }).click();
-    await page.waitForURL(/\/app\//);
+    await enterCrmAsAppAdmin(page, server.url);
     await page.getByRole('menuitem', { name: en.layout.route.api }).click();
     await page.waitForURL(/\/app\/api/);
     await page.getByTestId('current-app-name').getByText('CRM Portal').waitFor();

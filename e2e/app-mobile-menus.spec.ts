@@ -10,13 +10,13 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { AppMobileMenuPaths, Paths } from '@mp/protocol';
+import { AppMobileMenuPaths } from '@mp/protocol';
 import { resources } from '@mp/i18n';
 import type { GatewayClient } from '../packages/server/src/testing/gateway-client.js';
-import { DEMO_PASSWORD } from '../packages/server/src/scripts/seed-demo-data.js';
 import { adminClient, PNG } from './seed-api.js';
-import { chooseLanguage, launchBrowser, shot, signInOnPage } from './support.js';
-import { NORTHWIND, startDemoServer, type DemoServer } from './tenant-session.js';
+import { chooseLanguage, launchBrowser, shot } from './support.js';
+import { startDemoServer, type DemoServer } from './tenant-session.js';
+import { addCrmApp, enterCrmAsAppAdmin } from './app-area.js';
 
 const en = resources['en-US'];
 const zh = resources['zh-CN'];
@@ -39,13 +39,7 @@ const menusOfCrm = async () => (await api.post(AppMobileMenuPaths.listappmobilem
 beforeAll(async () => {
   server = await startDemoServer('appmobilemenus');
   api = await adminClient(server.url);
-  const user = (await api.post(Paths.listproductadmincandidate, { keyword: NORTHWIND.appAdmin, pageSize: 5 })).body.data.rows[0];
-  const r = await api.post(Paths.addproduct, {
-    code: 'crm', name: 'CRM Portal', abbreviation: 'CRM', version: 'V1.0', status: 1, callbackUrl: 'https://crm.example.com/cb', department: 'IT',
-    ownerName: 'Emily Chan', ownerEmail: 'emily@example.com', ownerPhone: '13800138000', opsOwner: 'Ryan Ng', adminIds: [user.id],
-  });
-  expect(r.body.result).toBe('1');
-  crm = r.body.data.row;
+  crm = await addCrmApp(api);
   for (const [name, sort] of [['Approvals', 1], ['Reports', 2]] as const) {
     expect((await api.post(AppMobileMenuPaths.addappmobilemenu, { name, sort, description: `${name} on the phone` }, { headers: { appid: crm.id } })).body.result).toBe('1');
   }
@@ -63,11 +57,7 @@ afterAll(async () => {
 
 describe('the mobile app menus', () => {
   it("opens the menu designer's Mobile app menus tab of the chosen application", async () => {
-    await page.goto(`${server.url}/login`);
-    await chooseLanguage(page, 'English');
-    await signInOnPage(page, NORTHWIND.appAdmin, DEMO_PASSWORD, 'en-US', true);
-    await page.waitForURL(/\/appAdmin\/appList/, { timeout: 20_000 });
-    await page.getByRole('button', { name: 'CRM Portal' }).click();
+    await enterCrmAsAppAdmin(page, server.url);
     await page.waitForURL(/\/app\/menu/);
     await page.getByRole('tab', { name: en.appmenu.tabMobile }).click();
     const grid = page.getByTestId('mobile-menus');
