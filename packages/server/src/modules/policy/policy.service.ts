@@ -119,7 +119,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * `sync/syncbydate` (SPEC §7): the changes of the log concerning application `productId` after the
  * cursor (or since `syncDate`, or from the start), at most `limit`, in commit-safe order, and the next
  * cursor (docs/applications.md "Sync" for why it never skips a change).
- * @throws `policy.cursor_invalid` (400); `policy.cursor_expired` for a cursor or date older than `retentionDays`.
+ * @throws `policy.cursor_invalid` (400); `policy.cursor_expired` for a cursor or date older than
+ * `retentionDays`, or a cursor ahead of this database's transactions (from another database).
  */
 export async function syncChanges(db: Db, productId: string, b: PolicySyncBody, retentionDays: number): Promise<PolicySyncPage> {
   const limit = b.limit ?? POLICY_SYNC_LIMIT.default;
@@ -131,6 +132,9 @@ export async function syncChanges(db: Db, productId: string, b: PolicySyncBody, 
   const after = given ?? START;
   return inScope(db, PLATFORM_SCOPE, async (tx) => {
     const xmin = await repo.snapshotXmin(tx);
+    // A cursor is never past the xmin of its read, and xmin only grows: one that is ahead comes from
+    // another database (a restore, a switch from PGlite), whose transaction numbers say nothing here.
+    if (given && BigInt(given.xid) > BigInt(xmin)) throw new AppError(PolicyCodes.CURSOR_EXPIRED);
     const rows = await repo.listChanges(tx, productId, after, xmin, limit + 1, since);
     const hasMore = rows.length > limit;
     const page = rows.slice(0, limit);

@@ -111,6 +111,8 @@ function sync(label: string, open: TestAppTarget['open']) {
       }
       expect((await page({ cursor: encodeCursor({ xid: '1', seq: '1', issuedMs: Date.now() - 31 * DAY }) })).body.scode).toBe(PolicyCodes.CURSOR_EXPIRED);
       expect((await page({ syncDate: new Date(Date.now() - 31 * DAY).toISOString() })).body.scode).toBe(PolicyCodes.CURSOR_EXPIRED);
+      // A cursor ahead of every transaction of this database (another database's, e.g. before a restore).
+      expect((await page({ cursor: encodeCursor({ xid: String(2n ** 40n), seq: '1', issuedMs: Date.now() }) })).body.scode).toBe(PolicyCodes.CURSOR_EXPIRED);
       expect((await page({ syncDate: 'yesterday' })).status).toBe(400);
       expect((await page({ limit: 1001 })).status).toBe(400);
     });
