@@ -13,7 +13,7 @@ import { AppMenuPaths, AppPagePaths, Paths, type AppMenuNode } from '@mp/protoco
 import { resources } from '@mp/i18n';
 import type { GatewayClient } from '../packages/server/src/testing/gateway-client.js';
 import { DEMO_PASSWORD } from '../packages/server/src/scripts/seed-demo-data.js';
-import { adminClient } from './seed-api.js';
+import { adminClient, PNG } from './seed-api.js';
 import { chooseLanguage, launchBrowser, shot, signInOnPage } from './support.js';
 import { NORTHWIND, startDemoServer, type DemoServer } from './tenant-session.js';
 
@@ -34,6 +34,11 @@ const tree = () => page.getByRole('tree', { name: T.treeTitle });
 const treeNode = (code: string): Locator => page.locator(`.ant-tree-treenode:has([data-menu-code="${code}"])`);
 const form = () => page.getByRole('form', { name: T.title });
 const toast = (text: string) => page.locator('.ant-message').getByText(text, { exact: true }).last();
+/** Waits until no toast and no dropdown is showing, so a screenshot shows the screen itself. */
+const calm = async () => {
+  await page.locator('.ant-message-notice').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+  await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').first().waitFor({ state: 'detached', timeout: 5_000 }).catch(() => undefined);
+};
 const menuTree = async (): Promise<AppMenuNode> => (await api.post(AppMenuPaths.treeappmenu, {}, { headers: { appid: crm.id } })).body.data.root;
 const codes = (n: AppMenuNode): unknown => n.children.map((c) => (c.children.length ? { [c.code]: codes(c) } : c.code));
 
@@ -152,6 +157,7 @@ describe('the menu designer', () => {
     await box.press('Enter');
     await page.locator('mark.mp-menu-hit', { hasText: 'Lead' }).first().waitFor();
     expect(await treeNode('orders').count()).toBe(0);
+    await calm();
     await shot(page, 'app-menus-search-en');
     await box.fill('zzz');
     await box.press('Enter');
@@ -159,6 +165,33 @@ describe('the menu designer', () => {
     await box.fill('');
     await treeNode('orders').waitFor();
     await treeNode('leads').waitFor();
+  });
+
+  it('chooses a system icon from the searchable set, then a custom image (refusing other types)', async () => {
+    await treeNode('leads').getByText('Leads', { exact: true }).click();
+    const I = en.iconchooser;
+    await form().getByRole('button', { name: `${I.choose} ${T.field.icon}` }).click();
+    const d = page.getByRole('dialog', { name: I.title });
+    await d.getByLabel(I.search).fill('home');
+    await d.getByRole('option', { name: 'HomeOutlined' }).click();
+    await calm();
+    await shot(page, 'app-menus-icons-en');
+    await d.getByRole('button', { name: I.ok }).click();
+    await form().getByRole('button', { name: label(T.save) }).click();
+    await toast(T.saved).waitFor();
+    await expect.poll(async () => (await menuTree()).children[0]!.children.find((c) => c.code === 'leads')?.icon).toBe('HomeOutlined');
+
+    await form().getByRole('button', { name: `${I.change} ${T.field.icon}` }).click();
+    await d.getByRole('tab', { name: I.custom }).click();
+    const input = d.locator('input[type=file]');
+    await input.setInputFiles({ name: 'icon.bmp', mimeType: 'image/bmp', buffer: Buffer.from('BM') });
+    await toast(I.imageType).waitFor();
+    await input.setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: PNG });
+    await d.locator('.ant-upload img').waitFor();
+    await d.getByRole('button', { name: I.ok }).click();
+    await form().getByRole('button', { name: label(T.save) }).click();
+    await toast(T.saved).waitFor();
+    await expect.poll(async () => (await menuTree()).children[0]!.children.find((c) => c.code === 'leads')?.icon).toMatch(/^file:/);
   });
 
   it('deletes a page after confirmation', async () => {
@@ -172,16 +205,19 @@ describe('the menu designer', () => {
 
   it('shows the designer in Chinese and Japanese', async () => {
     await treeNode('leads').getByText('Leads', { exact: true }).click();
+    await calm();
     await shot(page, 'app-menus-tree-en');
     for (const [name, res, tag] of [['简体中文', zh, 'zh'], ['日本語', ja, 'ja']] as const) {
       await chooseLanguage(page, name);
       await page.getByRole('tab', { name: res.appmenu.tabPc }).waitFor();
       await page.getByRole('form', { name: res.appmenu.title }).getByText(res.appmenu.field.target).first().waitFor();
+      await calm();
       await shot(page, `app-menus-tree-${tag}`);
       const box = page.getByLabel(res.appmenu.searchPlaceholder);
       await box.fill('nothing-here');
       await box.press('Enter');
       await page.getByText(res.appmenu.noResults).waitFor();
+      await calm();
       await shot(page, `app-menus-noresults-${tag}`);
       await box.fill('');
     }

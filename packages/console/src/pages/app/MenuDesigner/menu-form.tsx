@@ -81,7 +81,7 @@ export default function MenuForm({ node, pages, saving, onSave, onDirty }: MenuF
     <Form<MenuFormValues>
       form={form}
       layout="horizontal"
-      labelCol={{ flex: '140px' }}
+      labelCol={{ flex: '170px' }}
       wrapperCol={{ flex: 1 }}
       initialValues={initial}
       onValuesChange={() => onDirty(form.isFieldsTouched())}

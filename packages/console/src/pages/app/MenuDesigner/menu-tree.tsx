@@ -52,7 +52,7 @@ export default function MenuTree({ root, keyword, onKeyword, expandedKeys, onExp
           {n.enabled === 0 && <Tag style={{ marginInlineStart: 6 }}>{t('disabledTag')}</Tag>}
         </span>
       );
-      return { key: n.id, title, children: n.children.map(toData), isLeaf: n.menuType === 'page' };
+      return { key: n.id, title, children: n.children.map(toData), isLeaf: n.menuType === 'page' || n.id === NEW_KEY };
     };
     return search.tree ? [toData(search.tree)] : [];
   }, [search.tree, keyword, t]);

@@ -124,13 +124,12 @@ export default function PcMenus({ appId }: { appId: string }) {
   return (
     <Row gutter={16} wrap={false}>
       <Col flex="360px">
-        <Card size="small" title={t('treeTitle')} extra={
-          <Space size={4}>
+        <Card size="small" title={t('treeTitle')}>
+          <Space size={6} wrap style={{ marginBottom: 12 }} role="toolbar" aria-label={t('treeTitle')}>
             <Button size="small" icon={<SubnodeOutlined />} disabled={!node} onClick={() => node && startNew(node.id)}>{t('addChild')}</Button>
             <Button size="small" icon={<PlusOutlined />} disabled={!node || isRoot} onClick={() => node && startNew(node.parentId)}>{t('addSibling')}</Button>
             <Button size="small" danger icon={<DeleteOutlined />} disabled={!node} onClick={remove}>{t('delete')}</Button>
           </Space>
-        }>
           <MenuTree root={shown} keyword={keyword} onKeyword={setKeyword} expandedKeys={expanded ?? []} onExpand={setExpanded}
             selected={selected} onSelect={select} onDrop={drop} />
         </Card>
