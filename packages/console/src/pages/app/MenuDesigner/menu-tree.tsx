@@ -3,7 +3,7 @@
  * after the application, each node with its icon, name, code and a 'disabled' tag; the search box
  * (case-insensitive on name and code, matches highlighted; an empty keyword resets to the default
  * expansion; no match says 'No results were found'); drag and drop when not searching. The tree is
- * antd's, so arrow keys move and Enter selects.
+ * antd's, so arrow keys move, Space selects, Enter selects a page or opens/closes a module.
  */
 import { useMemo, type ReactNode } from 'react';
 import { Input, Tag, Tree, Typography, type TreeDataNode, type TreeProps } from 'antd';
