@@ -46,3 +46,4 @@ export * from './schemas/app-grants.js'; export * from './codes/app-grants.js';
 export * from './schemas/app-mobile-menu.js';
 export * from './schemas/policy.js';
 export * from './schemas/app-page.js';
+export * from './schemas/app-page-file.js';

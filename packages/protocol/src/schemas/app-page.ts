@@ -14,7 +14,7 @@
  *   definition into another application the same administrator administers; the copy is the target's
  *   page with the same formID; cancelling deletes that copy after confirmation.
  */
-import Type, { type Static, type TSchema } from 'typebox';
+import Type, { type Static } from 'typebox';
 import { MAX_LEN } from '../rules.js';
 import { PLATFORM_TYPES, type PageNodeTypeValue, type PlatformTypeValue } from './app-common.js';
 import { AppPageCodes } from '../codes/app-page.js';
@@ -90,7 +90,8 @@ export function childTypesOf(parent: NodeParentType): PageNodeTypeValue[] {
 
 const NODE_TYPE_SCHEMA = Type.Enum(['form', 'composite', 'button', 'grid', 'input', 'display', 'column']);
 const CONTROL_TYPE_SCHEMA = Type.Enum(['composite', 'button', 'grid', 'input', 'display']);
-const PlatformTypeSchema = Type.Union([Type.Literal(PLATFORM_TYPES[0]), Type.Literal(PLATFORM_TYPES[1]), Type.Literal(PLATFORM_TYPES[2])]);
+/** Platform type 1 PC, 2 Phone, 3 both (SPEC §3). */
+export const PlatformTypeSchema = Type.Union([Type.Literal(PLATFORM_TYPES[0]), Type.Literal(PLATFORM_TYPES[1]), Type.Literal(PLATFORM_TYPES[2])]);
 const Id = Type.String({ minLength: 1, maxLength: 64 });
 const ApiIds = Type.Array(Id, { maxItems: APP_PAGE_RULES.apis.max });
 
@@ -257,60 +258,4 @@ export interface AppPageShareRow {
   appName: string;
   shared: boolean;
   updatedAt: string;
-}
-
-// ---------------------------------------------------------------------------------------------
-// The setting file (docs/applications.md "Setting file format"), version 1.
-
-const fileText = (max: number) => Type.String({ maxLength: max });
-const fileNodeFields = {
-  name: fileText(MAX_LEN.middle),
-  alias: Type.Optional(fileText(MAX_LEN.middle)),
-  selector: Type.Optional(fileText(MAX_LEN.huge)),
-  selectorIndex: Type.Optional(Type.Integer({ minimum: 0, maximum: APP_PAGE_RULES.selectorIndex.max })),
-  fieldName: Type.Optional(fileText(MAX_LEN.middle)),
-  dataSource: Type.Optional(fileText(MAX_LEN.huge)),
-  custom: Type.Optional(Type.Boolean()),
-  /** API urls of the application's registry. */
-  loadApis: Type.Optional(Type.Array(fileText(500), { maxItems: APP_PAGE_RULES.apis.max })),
-  saveApis: Type.Optional(Type.Array(fileText(500), { maxItems: APP_PAGE_RULES.apis.max })),
-};
-const closed = { additionalProperties: false } as const;
-export const SettingFileColumn = Type.Object({
-  name: fileText(MAX_LEN.middle), fieldName: Type.Optional(fileText(MAX_LEN.middle)), alias: Type.Optional(fileText(MAX_LEN.middle)),
-}, closed);
-const many = { maxItems: SETTING_FILE_MAX_NODES };
-// A control deeper than the rules allow is still read (type only) so the answer names the nesting rule.
-const DeepControl = Type.Object({ type: fileText(20) });
-const controlWith = <C extends TSchema>(inner: C) => Type.Object({
-  type: fileText(20), ...fileNodeFields,
-  controls: Type.Optional(Type.Array(inner, many)),
-  columns: Type.Optional(Type.Array(SettingFileColumn, many)),
-}, closed);
-const SettingFileControl2 = controlWith(DeepControl);
-export const SettingFileControl = controlWith(SettingFileControl2);
-export const SettingFileForm = Type.Object({ ...fileNodeFields, controls: Type.Optional(Type.Array(SettingFileControl, many)) }, closed);
-export const SettingFilePage = Type.Object({
-  formId: fileText(MAX_LEN.middle), name: fileText(MAX_LEN.middle), path: fileText(MAX_LEN.huge), platformType: PlatformTypeSchema,
-}, closed);
-/** A setting file (checked after `version`, which is read first so an unknown version says so). */
-export const SettingFileDocument = Type.Object({
-  version: Type.Literal(SETTING_FILE_VERSION),
-  page: SettingFilePage,
-  forms: Type.Array(SettingFileForm, { maxItems: 1000 }),
-}, closed);
-export type SettingFileDocument = Static<typeof SettingFileDocument>;
-export interface SettingFileNode {
-  type?: string;
-  name: string;
-  alias?: string;
-  selector?: string;
-  selectorIndex?: number;
-  fieldName?: string;
-  dataSource?: string;
-  custom?: boolean;
-  loadApis?: string[];
-  saveApis?: string[];
-  controls?: SettingFileNode[];
-  columns?: SettingFileNode[];
 }

@@ -58,6 +58,7 @@ export async function findPageByPath(tx: Tx, productId: string, path: string): P
   return row;
 }
 
+/** Inserts a page row; answers it. */
 export async function insertPage(tx: Tx, row: typeof appPages.$inferInsert): Promise<PageRecord> {
   const [r] = await tx.insert(appPages).values(row).returning();
   return r!;
@@ -76,7 +77,7 @@ export async function deletePagesByIds(tx: Tx, productId: string, ids: string[])
   return rows.length;
 }
 
-/** Every node of a page, parents before children is not promised: ordered by parent, then sort. */
+/** Every node of a page (parents before children is not promised), in sibling order. */
 export async function listNodesOfPage(tx: Tx, productId: string, pageId: string): Promise<NodeRecord[]> {
   return tx.select().from(appPageNodes).where(and(eq(appPageNodes.productId, productId), eq(appPageNodes.pageId, pageId)))
     .orderBy(asc(appPageNodes.sort), asc(appPageNodes.createdAt), asc(appPageNodes.id));
@@ -102,10 +103,12 @@ export async function listSiblings(tx: Tx, pageId: string, parentId: string | nu
     .orderBy(asc(appPageNodes.sort), asc(appPageNodes.createdAt), asc(appPageNodes.id));
 }
 
+/** Inserts node rows (parents before children), 500 per statement. */
 export async function insertNodes(tx: Tx, rows: NodeInsert[]): Promise<void> {
   for (let i = 0; i < rows.length; i += 500) await tx.insert(appPageNodes).values(rows.slice(i, i + 500));
 }
 
+/** Updates the application's node (and its `updated_at`); undefined when not the application's. */
 export async function updateNodeById(tx: Tx, productId: string, id: string, patch: Partial<NodeInsert>): Promise<NodeRecord | undefined> {
   const [r] = await tx.update(appPageNodes).set({ ...patch, updatedAt: new Date() }).where(and(eq(appPageNodes.productId, productId), eq(appPageNodes.id, id))).returning();
   return r;

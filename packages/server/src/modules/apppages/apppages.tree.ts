@@ -4,7 +4,7 @@
  * and the API shape of a tree (nested nodes with their chosen APIs).
  */
 import {
-  APP_PAGE_RULES, AppPageCodes, Codes, SCRIPT_TAG,
+  APP_PAGE_RULES, AppPageCodes,
   type AppApiRef, type AppPageNode, type PageNodeTypeValue,
 } from '@mp/protocol';
 import { AppError } from '../../lib/errors.js';
@@ -102,11 +102,6 @@ export function assertNoDuplicate(candidate: SiblingShape, siblings: SiblingShap
   if (p) throw new AppError(p.code, { name: p.name });
 }
 
-/** A selector or data source must not carry a script tag (SPEC §5 Generic), checked once more for files. */
-export function hasScript(v: string): boolean {
-  return SCRIPT_TAG.test(v);
-}
-
 /** The API shape of an API row. */
 export function toApiRef(a: ApiRecord): AppApiRef {
   return { id: a.id, name: a.name, url: a.url, serviceName: a.serviceName, moduleName: a.moduleName };
@@ -141,6 +136,3 @@ export function subtreeIds(rows: NodeRecord[], rootId: string): string[] {
   for (let i = 0; i < out.length; i++) for (const r of rows) if (r.parentId === out[i]) out.push(r.id);
   return out;
 }
-
-/** Raises `validation.required` style errors in one place for the page fields' generic failures. */
-export const REQUIRED = Codes.REQUIRED;
