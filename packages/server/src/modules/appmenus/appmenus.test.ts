@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { AppMenuCodes, AppMenuPaths, Codes, type AppMenuNode } from '@mp/protocol';
-import { appMenus, auditLog } from '../../db/schema/index.js';
+import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
+import { appMenus, auditLog, roleGrants, roles } from '../../db/schema/index.js';
 import { addMenu, inApp, insertPage, menuBody, menusWorld, shape, treeOf, type MenusWorld } from './appmenus.fixtures.js';
 
 let w: MenusWorld;
@@ -154,10 +155,20 @@ describe('enable, disable and delete', () => {
     const root = await treeOf(w.a, crm);
     const hr = find(root, 'hr')!;
     const before = await sortsOf();
+    // Grants of a tenant's role on the subtree and on a menu outside it (the subtree's go by trigger).
+    const sales = find(root, 'sales')!;
+    const grantedIds = [hr.id, find(root, 'orders')!.id, find(root, 'hrsub')!.id, sales.id];
+    await inScope(w.t.app.database.db, PLATFORM_SCOPE, async (tx) => {
+      await tx.insert(roles).values({ id: 'r-menus', tenantId: 'sys', code: 'menus', name: 'Menus' });
+      await tx.insert(roleGrants).values(grantedIds.map((dataId) => ({ tenantId: 'sys', roleId: 'r-menus', kind: 'appmenu', dataId, purview: 1 })));
+    });
+    const grantsLeft = async () => (await w.t.app.database.db.select({ dataId: roleGrants.dataId }).from(roleGrants).where(eq(roleGrants.roleId, 'r-menus'))).map((g) => g.dataId).sort();
     const refused = await w.a.post(AppMenuPaths.deleteappmenu, { id: hr.id }, inApp(crm));
     expect(refused.body.scode).toBe(AppMenuCodes.HAS_CHILDREN);
     expect(await sortsOf()).toEqual(before);
+    expect(await grantsLeft()).toEqual([...grantedIds].sort());
     expect((await w.a.post(AppMenuPaths.deleteappmenu, { id: hr.id, withChildren: true }, inApp(crm))).body.data.count).toBe(3);
+    expect(await grantsLeft()).toEqual([sales.id]);
     expect(shape(await treeOf(w.a, crm))).toEqual([{ 'sales#0': ['customers#0'] }, 'raced#1']);
     expect((await w.a.post(AppMenuPaths.deleteappmenu, { id: find(root, 'raced')!.id }, inApp(crm))).body.data.count).toBe(1);
     expect((await w.a.post(AppMenuPaths.deleteappmenu, { id: hr.id }, inApp(crm))).body.scode).toBe(AppMenuCodes.NOT_FOUND);
