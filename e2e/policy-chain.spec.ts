@@ -8,15 +8,15 @@
  * app still answers from its cache, and after its sync the button is gone.
  *
  * Which door each step takes (each test's name says it too): in Chromium — the application
- * administrator's API registry and menu designer, the tenant administrator's role authorisation and API
- * authorisation dialogs (grant and removal), the sign-in and the demo application; through the gateway
- * calls the screens make — the page definitions with their form and button (the page designer's calls),
- * the button's save API, the role and its member. Screenshots: e2e/artifacts/policy-*.png.
+ * administrator's API registry, page designer and menu designer, the tenant administrator's role
+ * authorisation and API authorisation dialogs (grant and removal), the sign-in and the demo application;
+ * through the gateway — the application itself, its client and the tenant's authorisation (platform
+ * administrator), the role and its member (tenant administrator). Screenshots: e2e/artifacts/policy-*.png.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
-import { AppApiPaths, AppMenuPaths, AppPagePaths, Paths, type AppMenuNode, type RoleMemberRow } from '@mp/protocol';
+import { AppMenuPaths, AppPagePaths, Paths, type AppMenuNode, type AppPageNode, type RoleMemberRow } from '@mp/protocol';
 import { resources } from '@mp/i18n';
 import { DemoApp } from '@mp/demo-app';
 import type { GatewayClient } from '../packages/server/src/testing/gateway-client.js';
@@ -41,7 +41,7 @@ let tenantAdmin: GatewayClient;
 let tenantId: string;
 let product: { id: string; code: string };
 /** The ids the design step made. */
-const ids = { ordersPage: '', reportsPage: '', form: '', approve: '', api: '', role: '' };
+const ids = { ordersPage: '', reportsPage: '', role: '' };
 /** The user the demo application signs in: Northwind's department manager (no grant of this app before the test). */
 const MEMBER = NORTHWIND.manager;
 
@@ -110,14 +110,8 @@ afterAll(async () => {
 });
 
 describe('design → grant → an outside application shows exactly what the user may use', () => {
-  it('the application administrator registers an API (API registry) and builds a module with two pages (menu designer) in Chromium; the page definitions with the form and the button through the page designer\'s calls', async () => {
+  it('the application administrator registers an API (API registry), describes two pages with a form and a button saving with that API (page designer) and builds a module with the two pages (menu designer), all in Chromium', async () => {
     const inApp = { headers: { appid: product.id } };
-    const post = <D = { row: { id: string } }>(path: string, body: unknown, what: string) => ok<D>(platform.post(path, body, inApp) as never, what);
-    ids.ordersPage = (await post(AppPagePaths.addapppage, { formId: 'orders', name: 'Orders', path: '/orders', platformType: 3 }, 'addapppage orders')).row.id;
-    ids.reportsPage = (await post(AppPagePaths.addapppage, { formId: 'reports', name: 'Reports', path: '/reports', platformType: 3 }, 'addapppage reports')).row.id;
-    ids.form = (await post<{ id: string }>(AppPagePaths.addappnode, { pageId: ids.ordersPage, nodeType: 'form', name: 'Order form', alias: 'orderForm' }, 'addappnode form')).id;
-    ids.approve = (await post<{ id: string }>(AppPagePaths.addappnode, { pageId: ids.ordersPage, parentId: ids.form, nodeType: 'button', name: 'Approve', alias: 'approve' }, 'addappnode button')).id;
-
     const p = appPage;
     await p.goto(`${server.url}/login`);
     await chooseLanguage(p, 'English');
@@ -137,9 +131,47 @@ describe('design → grant → an outside application shows exactly what the use
     await d.getByRole('button', { name: en.common.save }).click();
     await d.waitFor({ state: 'hidden' });
     await p.getByRole('row', { name: /\/sales\/orders\/approve\.do/ }).waitFor();
-    ids.api = ((await platform.post(AppApiPaths.listappapi, { pageSize: 10 }, inApp)).body.data.rows as { id: string; url: string }[]).find((a) => a.url === '/sales/orders/approve.do')!.id;
-    // the button saves with it (the page designer's function definition)
-    await post(AppPagePaths.editappnode, { id: ids.approve, name: 'Approve', alias: 'approve', saveApiIds: [ids.api] }, 'editappnode');
+    // Page management: pages Orders (a form with the button Approve, saving with the API) and Reports
+    const P = en.apppage;
+    await p.getByRole('menuitem', { name: en.layout.route.page }).click();
+    await p.waitForURL(/\/app\/page/);
+    const newPage = async (name: string, formId: string) => {
+      await p.getByRole('button', { name: P.newPage }).click();
+      await d.getByLabel(P.field.name, { exact: true }).fill(name);
+      await d.getByLabel(P.field.path, { exact: true }).fill(`/${formId}`);
+      await d.getByLabel(P.field.formId, { exact: true }).fill(formId);
+      await d.getByRole('button', { name: en.common.save }).click();
+      await d.waitFor({ state: 'hidden' });
+      await p.getByRole('row', { name: new RegExp(`/${formId}`) }).waitFor();
+    };
+    await newPage('Orders', 'orders');
+    await p.getByRole('row', { name: /\/orders/ }).getByRole('button', { name: P.design }).click();
+    await p.getByTestId('designer-title').getByText(P.designerTitle.replace('{{name}}', 'Orders')).waitFor();
+    await p.getByTestId('add-form').click();
+    await p.getByTestId('node-name').fill('Order form');
+    await p.getByTestId('node-save').click();
+    await p.getByTestId('node-Order form').waitFor();
+    await p.getByTestId('add-control').hover();
+    await p.getByRole('menuitem', { name: P.nodeType.button, exact: true }).click();
+    await p.getByTestId('node-name').fill('Approve');
+    await p.getByLabel(P.node.alias, { exact: true }).fill('approve');
+    await p.getByRole('tab', { name: P.tabs.functions }).click();
+    await p.getByTestId('save-apis').locator('.ant-select').click();
+    await p.locator('.ant-select-item-option[title="Approve order (/sales/orders/approve.do)"]').click();
+    await p.keyboard.press('Escape');
+    await p.getByTestId('save-apis-chosen').getByText('Approve order').waitFor();
+    await p.getByTestId('node-save').click();
+    await p.getByTestId('node-Approve').waitFor();
+    await shot(p, 'policy-page-designer');
+    await p.getByRole('button', { name: P.back }).click();
+    await newPage('Reports', 'reports');
+    const pages = (await platform.post(AppPagePaths.listapppage, { pageSize: 10 }, inApp)).body.data.rows as { id: string; formId: string }[];
+    ids.ordersPage = pages.find((x) => x.formId === 'orders')!.id;
+    ids.reportsPage = pages.find((x) => x.formId === 'reports')!.id;
+    const orders = (await platform.post(AppPagePaths.getapppage, { id: ids.ordersPage }, inApp)).body.data as { tree: AppPageNode[] };
+    const button = orders.tree[0]!.children[0]!;
+    expect(button).toMatchObject({ nodeType: 'button', name: 'Approve', alias: 'approve' });
+    expect(button.saveApis.map((a) => a.url)).toEqual(['/sales/orders/approve.do']);
     // Menu management: module Sales, pages Orders and Reports targeting the page definitions
     const T = en.appmenu;
     const form = () => p.getByRole('form', { name: T.title });
