@@ -70,7 +70,9 @@ export async function sharePage(tx: Tx, request: FastifyRequest, productId: stri
       if (e instanceof AppError && e.code === AppPageCodes.FILE_API) throw new AppError(AppPageCodes.SHARE_API_MISSING, { app: app.code, url: e.params.url });
       throw e;
     }
-    const copy = (await repo.findPagesByFormIdIn(tx, [app.id], page.formId))[0];
+    const found = (await repo.findPagesByFormIdIn(tx, [app.id], page.formId))[0];
+    // The copy is locked like any page whose tree is written.
+    const copy = found ? await repo.findPageById(tx, app.id, found.id, true) : undefined;
     const byPath = await repo.findPageByPath(tx, app.id, page.path);
     if (byPath && byPath.id !== copy?.id) throw new AppError(AppPageCodes.SHARE_PATH_IN_USE, { app: app.code, path: page.path });
     if (copy) roles += await rolesDroppedBy(tx, app.id, copy.id, plan);
