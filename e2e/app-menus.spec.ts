@@ -75,6 +75,11 @@ describe('the menu designer', () => {
     await page.getByRole('tab', { name: T.tabPc }).waitFor();
     await page.getByRole('tab', { name: T.tabMobile }).waitFor();
     await page.getByText(T.rootHint).waitFor();
+    // The second tab renders the mobile app menus screen (pages/app/MobileMenus, another part's).
+    await page.getByRole('tab', { name: T.tabMobile }).click();
+    await page.getByTestId('mobile-menus').waitFor();
+    await page.getByRole('tab', { name: T.tabPc }).click();
+    await tree().getByText('CRM Portal').waitFor();
   });
 
   it('builds a module with two pages, stopped by the required fields and the target page rule', async () => {

@@ -61,11 +61,13 @@ export async function listChildren(tx: Tx, productId: string, parentId: string |
     .orderBy(asc(appMenus.sort), asc(appMenus.createdAt), asc(appMenus.id));
 }
 
+/** Inserts a menu row; answers the stored row. Raises the unique violation of app_menus_code_uq on a duplicate code. */
 export async function insertMenu(tx: Tx, row: MenuInsert): Promise<MenuRecord> {
   const [r] = await tx.insert(appMenus).values(row).returning();
   return r!;
 }
 
+/** Updates the menu `id` of the application (and its `updated_at`); answers the stored row, undefined when not there. */
 export async function updateMenu(tx: Tx, productId: string, id: string, patch: Partial<MenuInsert>): Promise<MenuRecord | undefined> {
   const [r] = await tx.update(appMenus).set({ ...patch, updatedAt: new Date() }).where(and(eq(appMenus.productId, productId), eq(appMenus.id, id))).returning();
   return r;
