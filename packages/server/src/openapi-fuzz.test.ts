@@ -1,7 +1,8 @@
 /**
  * Property-based fuzz test over every gateway route of the OpenAPI document (issue 12 §2; docs/protocol.md
- * "Input limits"). For every route and three callers — the platform administrator, a tenant
- * administrator (TENANTID of a seeded tenant) and an unauthenticated caller, all properly signed — it
+ * "Input limits"). For every route and three callers — the platform administrator (APPID of a seeded
+ * application, so the application area's routes are reached too), a tenant administrator (TENANTID of a
+ * seeded tenant) and an unauthenticated caller, all properly signed — it
  * sends generated bad requests (testing/openapi-fuzz.ts) and asserts for every answer: the status is
  * never 5xx, the body is the envelope (`result`, `scode`, `msg`), and a refused request wrote nothing
  * (the database's next transaction id is unchanged, or else the fingerprint of every table is).
@@ -11,17 +12,21 @@
  * failing request, shrunk by fast-check). A longer run: `MP_FUZZ_RUNS=100 npx vitest run
  * --project unit packages/server/src/openapi-fuzz.test.ts`.
  */
+import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Codes, Paths, TOKEN_CODES } from '@mp/protocol';
 import { ADMIN_PASSWORD, createTenantRow, createUserRow, testApp } from './testing/test-app.js';
 import type { GatewayClient } from './testing/gateway-client.js';
 import { nativeSignature } from './plugins/guard.js';
+import { inScope, PLATFORM_SCOPE } from './db/context.js';
+import { products } from './db/schema/index.js';
 import { badRequest, changedTables, fingerprint, nextTransactionId, routesOf, type FuzzRequest, type FuzzRoute } from './testing/openapi-fuzz.js';
 
 const RUNS = Number(process.env.MP_FUZZ_RUNS ?? 5);
 const SEED = Number(process.env.MP_FUZZ_SEED ?? 20261126);
 const TENANT_ADMIN = { username: 'fuzz.tenant.admin', password: 'Fuzz@2026x' };
+const APP_CODE = 'fuzzapp';
 
 type Caller = 'platform admin' | 'tenant admin' | 'anonymous';
 
@@ -35,7 +40,11 @@ async function clientFor(caller: Caller): Promise<GatewayClient> {
   const c = await t.client();
   c.sign = nativeSignature;
   c.language = 'EN_US';
-  if (caller === 'platform admin') await c.signIn('admin', ADMIN_PASSWORD);
+  if (caller === 'platform admin') {
+    await c.signIn('admin', ADMIN_PASSWORD);
+    // The application area's routes ({ app: 'admin' }) need an application: a platform administrator reaches every one.
+    c.appId = APP_CODE;
+  }
   if (caller === 'tenant admin') {
     await c.signIn(TENANT_ADMIN.username, TENANT_ADMIN.password);
     c.tenantId = tenantId;
@@ -58,6 +67,10 @@ beforeAll(async () => {
   t = await testApp();
   tenantId = await createTenantRow(t.app, 'fuzzco');
   await createUserRow(t.app, { tenantId, username: TENANT_ADMIN.username, password: TENANT_ADMIN.password, identities: [3] });
+  await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) => tx.insert(products).values({
+    id: randomUUID(), code: APP_CODE, name: 'Fuzz app', abbreviation: 'FA', version: 'V1', callbackUrl: 'https://fuzz.example.com/cb',
+    department: 'IT', ownerName: 'Owner', ownerEmail: 'owner@example.com', ownerPhone: '13800138000', opsOwner: 'Ops',
+  }));
   const doc = await t.app.inject({ method: 'GET', url: Paths.openapi });
   // The OpenID provider's own endpoints are not under /gateway and not in this test.
   routes = routesOf(JSON.parse(doc.payload), '/gateway/');

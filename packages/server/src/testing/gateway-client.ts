@@ -25,6 +25,8 @@ export class GatewayClient {
   userId = '';
   language = 'ZH_CN';
   tenantId = 'sys';
+  /** APPID header: the application of application-area calls (id or code). */
+  appId = 'sys';
   config!: StartupConfig;
   /** How the signature is computed; the protocol package's portable one unless replaced (benchmarks use Node's). */
   sign: (input: SignInput, cryptoType: string) => string = computeSignature;
@@ -49,7 +51,7 @@ export class GatewayClient {
     const signRange = signRangeFor(method, bodyText !== undefined);
     const h: Record<string, string> = {
       'x-client-id': 'mp-console', 'x-language': this.language, 'x-timestamp': timestamp, 'x-nonce': nonce,
-      'x-sign-range': signRange, tenantid: this.tenantId, appid: 'sys', appcode: 'sys', 'cache-control': 'no-cache',
+      'x-sign-range': signRange, tenantid: this.tenantId, appid: this.appId, appcode: this.appId, 'cache-control': 'no-cache',
     };
     if (bodyText !== undefined) h['content-type'] = 'application/json';
     if (this.token) h.authorization = `Bearer ${this.token}`;
