@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { inScope, PLATFORM_SCOPE } from '../../server/src/db/context.js';
 import { policyWorld, type PolicyWorld } from '../../server/src/modules/policy/policy.fixtures.js';
+import { PolicyPaths } from '@mp/protocol';
 import { PolicyClient, PolicyError, type DecisionQuery } from './index.js';
 
 let w: PolicyWorld;
@@ -99,5 +100,30 @@ describe('PolicyClient against the policy service', () => {
     const b = new PolicyClient({ baseUrl, clientId: w.clients.b.id, clientSecret: w.clients.b.secret });
     expect(await b.can('acme', { username: 'alice' }, { api: '/orders/list.do' })).toBe(false);
     expect(await b.can('acme', { username: 'alice' }, { menu: 'items' })).toBe(true);
+  });
+});
+
+describe('PolicyClient with a client_credentials access token', () => {
+  it('gets a token once, sends it as Bearer, renews it when the service refuses it', async () => {
+    const calls: string[] = [];
+    const spy: typeof fetch = async (input, init) => {
+      const url = new URL(String(input));
+      calls.push(`${url.pathname} ${new Headers(init?.headers).get('authorization')?.split(' ')[0]}`);
+      return fetch(input, init);
+    };
+    const c = clientA({ auth: 'client_credentials', fetch: spy });
+    expect(await c.can('acme', { username: 'alice' }, { api: '/orders/list.do' })).toBe(true);
+    expect(await c.check('acme', { username: 'alice' }, { menu: 'orders' })).toMatchObject({ allow: true });
+    expect(calls).toEqual(['/oidc/token Basic', `${PolicyPaths.permissions} Bearer`, `${PolicyPaths.check} Bearer`]);
+    // the provider forgets the token: the next call is refused once, a new token is fetched, the call repeated
+    await run(sql`delete from oidc_payloads where model = 'ClientCredentials'`);
+    calls.length = 0;
+    expect(await c.check('acme', { username: 'alice' }, { menu: 'orders' })).toMatchObject({ allow: true });
+    expect(calls).toEqual([`${PolicyPaths.check} Bearer`, '/oidc/token Basic', `${PolicyPaths.check} Bearer`]);
+  });
+
+  it('a client not registered for the grant is refused at the token endpoint', async () => {
+    const web = new PolicyClient({ baseUrl, clientId: w.clients.aWeb.id, clientSecret: w.clients.aWeb.secret, auth: 'client_credentials' });
+    await expect(web.permissions('acme', { username: 'alice' })).rejects.toMatchObject({ scode: 'policy.client_unauthorized', status: 400 });
   });
 });

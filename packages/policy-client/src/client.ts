@@ -1,7 +1,7 @@
 /**
  * PolicyClient: what an application's backend uses to ask the MP3.0 policy service (SPEC §7;
- * docs/applications.md "Using the client package"). It authenticates with the application's confidential
- * OIDC client (HTTP Basic), fetches a user's permissions once and caches them, keeps the cache current with
+ * docs/applications.md "Integrating an application"). It authenticates with the application's confidential
+ * OIDC client (HTTP Basic, or a client_credentials access token), fetches a user's permissions once and caches them, keeps the cache current with
  * `syncbydate` (invalidating exactly what each change concerns, refetching lazily) and answers decisions
  * locally. Only `fetch` is needed at run time.
  */
@@ -15,6 +15,14 @@ export interface PolicyClientOptions {
   /** client_id and client_secret of a confidential OIDC client of the application (docs/clients.md). */
   clientId: string;
   clientSecret: string;
+  /**
+   * How calls authenticate: 'basic' (default) sends the id and secret on every call; 'client_credentials'
+   * gets an access token from the provider's token endpoint (the client must be registered for that grant)
+   * and sends it as a Bearer token, renewing it before it expires and once when a call is refused with 401.
+   */
+  auth?: 'basic' | 'client_credentials';
+  /** The provider's token endpoint for 'client_credentials' (default `<baseUrl>/oidc/token`). */
+  tokenUrl?: string;
   /** A fetch implementation (default: the global one). */
   fetch?: typeof fetch;
   /** Interval of the periodic sync of {@link PolicyClient.start}, ms (default 30 000). */
@@ -44,14 +52,16 @@ export class PolicyClient {
   private readonly cache = new PermissionCache();
   private readonly inflight = new Map<string, InFlight>();
   private readonly doFetch: typeof fetch;
-  private readonly auth: string;
+  private readonly basic: string;
+  private token: { value: string; until: number } | undefined;
+  private tokenFetch: Promise<{ value: string; until: number }> | undefined;
   private cursorValue: string | undefined;
   private syncing: Promise<SyncOutcome> | undefined;
   private timer: ReturnType<typeof setInterval> | undefined;
 
   constructor(private readonly opts: PolicyClientOptions) {
     this.doFetch = opts.fetch ?? globalThis.fetch.bind(globalThis);
-    this.auth = `Basic ${btoa(`${encodeURIComponent(opts.clientId)}:${encodeURIComponent(opts.clientSecret)}`)}`;
+    this.basic = `Basic ${btoa(`${encodeURIComponent(opts.clientId)}:${encodeURIComponent(opts.clientSecret)}`)}`;
   }
 
   /** The sync position (undefined until the first permissions answer, and after an expired cursor). */
@@ -157,16 +167,51 @@ export class PolicyClient {
     return out;
   }
 
-  private async post<T>(path: string, body: unknown): Promise<T> {
+  /** The Authorization header of a call: Basic, or a Bearer token (fetched when missing or about to expire; concurrent calls share the fetch). */
+  private async authorization(): Promise<string> {
+    if (this.opts.auth !== 'client_credentials') return this.basic;
+    if (!this.token || this.token.until <= Date.now()) {
+      this.tokenFetch ??= this.fetchToken().finally(() => { this.tokenFetch = undefined; });
+      this.token = await this.tokenFetch;
+    }
+    return `Bearer ${this.token.value}`;
+  }
+
+  /** A client_credentials access token from the provider. @throws PolicyError ('policy.client_unauthorized' when refused, 'network'). */
+  private async fetchToken(): Promise<{ value: string; until: number }> {
+    let res: Response;
+    try {
+      res = await this.doFetch(new URL(this.opts.tokenUrl ?? '/oidc/token', this.opts.baseUrl), {
+        method: 'POST',
+        headers: { authorization: this.basic, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+        body: new URLSearchParams({ grant_type: 'client_credentials' }).toString(),
+      });
+    } catch (e) {
+      throw new PolicyError('network', `token endpoint unreachable: ${String(e)}`, 0, { cause: e });
+    }
+    const j = await res.json().catch(() => ({})) as { access_token?: string; expires_in?: number; error?: string; error_description?: string };
+    if (!res.ok || !j.access_token) throw new PolicyError('policy.client_unauthorized', `token endpoint refused: ${j.error ?? res.status} ${j.error_description ?? ''}`.trim(), res.status);
+    // renewed 30 s (or a tenth of its life) before it expires
+    const life = (j.expires_in ?? 300) * 1000;
+    return { value: j.access_token, until: Date.now() + life - Math.min(30_000, life / 10) };
+  }
+
+  private async post<T>(path: string, body: unknown, retried = false): Promise<T> {
+    const authorization = await this.authorization();
     let res: Response;
     try {
       res = await this.doFetch(new URL(path, this.opts.baseUrl), {
         method: 'POST',
-        headers: { authorization: this.auth, 'content-type': 'application/json', accept: 'application/json', ...(this.opts.language ? { 'x-language': this.opts.language } : {}) },
+        headers: { authorization, 'content-type': 'application/json', accept: 'application/json', ...(this.opts.language ? { 'x-language': this.opts.language } : {}) },
         body: JSON.stringify(body),
       });
     } catch (e) {
       throw new PolicyError('network', `policy service unreachable: ${String(e)}`, 0, { cause: e });
+    }
+    if (res.status === 401 && this.opts.auth === 'client_credentials' && !retried) {
+      // the token may have been revoked or expired early: once more with a new one
+      this.token = undefined;
+      return this.post<T>(path, body, true);
     }
     let env: Envelope<T> | undefined;
     try { env = await res.json() as Envelope<T>; } catch { env = undefined; }
