@@ -6,3 +6,4 @@ export * from './settings-catalog.js';
 export * from './auth-flows.js';
 export * from './tenant-admin.js';
 export * from './app-design.js';
+export * from './app-people.js';

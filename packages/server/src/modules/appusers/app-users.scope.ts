@@ -1,0 +1,29 @@
+/**
+ * Who an application's users are (issue 15; SPEC §2 App `org` "app root organisation settings", `user`;
+ * docs/applications.md "Application people"): the users of the tenants that use the application
+ * (`tenant_products`, status 1) who are inside the application's root organisations of their tenant
+ * (`app_root_orgs`, subtree by organisation path) — or every user of such a tenant when the application has
+ * no root organisation there. One SQL condition, so every list, count and check says the same thing and
+ * runs inside the statement (indexes: tenant_products pk, app_root_orgs_tenant_idx, organisations pk).
+ */
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { pathInSubtree } from '../tenancy/data-scope.js';
+
+/** The user columns the condition reads (defaults: the `users` table itself). */
+export interface UserColumns { tenantId: SQLWrapper; orgId: SQLWrapper }
+
+const USERS: UserColumns = { tenantId: sql.raw('"users"."tenant_id"'), orgId: sql.raw('"users"."org_id"') };
+
+/**
+ * SQL condition: the user row (columns `u`) is a user of application `productId`.
+ * Usage: `.where(and(isAppUser(app.id), …))` on a query over `users`.
+ */
+export function isAppUser(productId: string, u: UserColumns = USERS): SQL {
+  return sql`(exists (select 1 from tenant_products mp_tp where mp_tp.tenant_id = ${u.tenantId} and mp_tp.product_id = ${productId} and mp_tp.status = 1)
+    and (not exists (select 1 from app_root_orgs mp_r where mp_r.product_id = ${productId} and mp_r.tenant_id = ${u.tenantId})
+      or exists (select 1 from app_root_orgs mp_r
+        join organisations mp_ro on mp_ro.id = mp_r.org_id
+        join organisations mp_uo on mp_uo.id = ${u.orgId} and mp_uo.tenant_id = mp_r.tenant_id
+        where mp_r.product_id = ${productId} and mp_r.tenant_id = ${u.tenantId}
+          and ${pathInSubtree(sql.raw('mp_uo.path'), sql.raw('mp_ro.path'))})))`;
+}
