@@ -106,20 +106,29 @@ describe('PolicyClient against the policy service', () => {
 describe('PolicyClient with a client_credentials access token', () => {
   it('gets a token once, sends it as Bearer, renews it when the service refuses it', async () => {
     const calls: string[] = [];
+    let refuseNext = false;
     const spy: typeof fetch = async (input, init) => {
       const url = new URL(String(input));
       calls.push(`${url.pathname} ${new Headers(init?.headers).get('authorization')?.split(' ')[0]}`);
+      if (refuseNext && url.pathname.startsWith('/gateway/policy/')) {
+        // as the service answers a token it no longer knows (revoked, expired early)
+        refuseNext = false;
+        return new Response(JSON.stringify({ result: '0', scode: 'policy.client_unauthorized', message: 'no', data: {} }), { status: 401 });
+      }
       return fetch(input, init);
     };
     const c = clientA({ auth: 'client_credentials', fetch: spy });
     expect(await c.can('acme', { username: 'alice' }, { api: '/orders/list.do' })).toBe(true);
     expect(await c.check('acme', { username: 'alice' }, { menu: 'orders' })).toMatchObject({ allow: true });
     expect(calls).toEqual(['/oidc/token Basic', `${PolicyPaths.permissions} Bearer`, `${PolicyPaths.check} Bearer`]);
-    // the provider forgets the token: the next call is refused once, a new token is fetched, the call repeated
-    await run(sql`delete from oidc_payloads where model = 'ClientCredentials'`);
+    // refused once: a new token is fetched (a real one: the service accepts it) and the call repeated
+    refuseNext = true;
     calls.length = 0;
     expect(await c.check('acme', { username: 'alice' }, { menu: 'orders' })).toMatchObject({ allow: true });
     expect(calls).toEqual([`${PolicyPaths.check} Bearer`, '/oidc/token Basic', `${PolicyPaths.check} Bearer`]);
+    // a bad token is refused by the real service
+    const bad = await fetch(new URL(PolicyPaths.check, baseUrl), { method: 'POST', headers: { authorization: 'Bearer not-a-token', 'content-type': 'application/json' }, body: '{}' });
+    expect(bad.status).toBe(401);
   });
 
   it('a client not registered for the grant is refused at the token endpoint', async () => {
