@@ -16,7 +16,7 @@ import { loadConfig } from '../packages/server/src/config.js';
 import { openDatabase } from '../packages/server/src/db/client.js';
 import { PolicyClient, type DecisionQuery } from '@mp/policy-client';
 import { startServer, type RunningServer } from './server.js';
-import { envelopeOk, runScenario, type ScenarioResult, type ScenarioSpec } from './scenario.js';
+import { envelopeOk, runAsScript, runScenario, type ScenarioResult, type ScenarioSpec } from './scenario.js';
 import { seedTenant, TENANT, USERS } from './tenant-seed.js';
 import { CLIENT, POLICY_ROLES, POLICY_USER, seedPolicy, SYNC_CHANGES, type PolicySeed } from './policy-seed.js';
 
@@ -154,7 +154,4 @@ export async function runPolicyBench(opts: { durationS: number; connections: num
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const r = await runPolicyBench({ durationS: Number(process.env.BENCH_DURATION ?? 10), connections: Number(process.env.BENCH_CONNECTIONS ?? 10) });
-  process.exitCode = r.scenarios.some((x) => x.requests === 0) ? 1 : 0;
-}
+await runAsScript(import.meta.url, runPolicyBench);

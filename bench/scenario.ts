@@ -81,6 +81,17 @@ export async function runScenario(spec: ScenarioSpec, o: RunOptions): Promise<Sc
   };
 }
 
+/**
+ * Runs a benchmark module as a script (`npx tsx bench/<x>.ts`) when `moduleUrl` is the file node started:
+ * BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 10); exit code 1 when a scenario completed
+ * no request (the figures themselves are a report, never a failure).
+ */
+export async function runAsScript(moduleUrl: string, bench: (o: { durationS: number; connections: number }) => Promise<{ scenarios: ScenarioResult[] }>): Promise<void> {
+  if (moduleUrl !== `file://${process.argv[1]}`) return;
+  const r = await bench({ durationS: Number(process.env.BENCH_DURATION ?? 10), connections: Number(process.env.BENCH_CONNECTIONS ?? 10) });
+  process.exitCode = r.scenarios.some((x) => x.requests === 0) ? 1 : 0;
+}
+
 /** True for a 2xx answer whose JSON envelope says `result: '1'`. */
 export function envelopeOk(status: number, body: string): boolean {
   if (status < 200 || status >= 300) return false;

@@ -23,7 +23,7 @@ import { nativeSignature } from '../packages/server/src/plugins/guard.js';
 import { loadConfig } from '../packages/server/src/config.js';
 import { openDatabase } from '../packages/server/src/db/client.js';
 import { startServer, type RunningServer } from './server.js';
-import { envelopeOk, runScenario, type ScenarioResult, type ScenarioSpec } from './scenario.js';
+import { envelopeOk, runAsScript, runScenario, type ScenarioResult, type ScenarioSpec } from './scenario.js';
 import { COMPANY, explainPlans, PASSWORD, ROLE_HOLDER, seedTenant, TENANT, TENANT_ADMIN, USERS } from './tenant-seed.js';
 
 const IMPORT_ROWS = Number(process.env.BENCH_TENANT_IMPORT ?? 10_000);
@@ -162,7 +162,4 @@ export async function runTenantBench(opts: { durationS: number; connections: num
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const r = await runTenantBench({ durationS: Number(process.env.BENCH_DURATION ?? 10), connections: Number(process.env.BENCH_CONNECTIONS ?? 10) });
-  process.exitCode = r.scenarios.some((x) => x.requests === 0) ? 1 : 0;
-}
+await runAsScript(import.meta.url, runTenantBench);
