@@ -55,6 +55,15 @@ export interface ServerConfig {
    * (docs/applications.md "Sync").
    */
   policyRetentionDays: number;
+  /**
+   * The policy service's per-instance decision cache (modules/policy/policy.cache.ts; docs/applications.md
+   * "Decision cache"; docs/operations.md). `enabled` false (MP_POLICY_CACHE=0): every answer from SQL.
+   * `size`: most cached (application, tenant, user) entries (MP_POLICY_CACHE_SIZE, default 10000);
+   * `pollMs`: change-log poll interval (MP_POLICY_CACHE_POLL_MS, default 1000); `maxAgeMs`: an entry's
+   * longest life whatever the log says (MP_POLICY_CACHE_MAX_AGE_MS, default 60000); `clientTtlMs`: how
+   * long an authenticated client row is reused (MP_POLICY_CLIENT_TTL_MS, default 5000).
+   */
+  policyCache: { enabled: boolean; size: number; pollMs: number; maxAgeMs: number; clientTtlMs: number };
 }
 
 /** Proxies trusted by default: this host and private networks (proxy-addr's named ranges). */
@@ -108,6 +117,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: trustProxyOf(env.MP_TRUST_PROXY),
     frameAncestors: frameAncestorsOf(env.MP_FRAME_ANCESTORS),
     policyRetentionDays: int(env.MP_POLICY_RETENTION_DAYS, 30),
+    policyCache: {
+      enabled: env.MP_POLICY_CACHE !== '0',
+      size: int(env.MP_POLICY_CACHE_SIZE, 10_000),
+      pollMs: int(env.MP_POLICY_CACHE_POLL_MS, 1000),
+      maxAgeMs: int(env.MP_POLICY_CACHE_MAX_AGE_MS, 60_000),
+      clientTtlMs: int(env.MP_POLICY_CLIENT_TTL_MS, 5000),
+    },
     oidcIssuer: `${(env.MP_PUBLIC_URL || `http://${!env.HOST || env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${int(env.PORT, 8080)}`).replace(/\/+$/, '')}/oidc`,
   };
 }

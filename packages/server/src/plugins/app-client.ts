@@ -14,8 +14,15 @@
  * or application, unknown or expired token — is HTTP 401 `policy.client_unauthorized` with
  * `WWW-Authenticate: Basic realm="policy"`. Failed attempts are counted per client address
  * (lib/rate-limit.ts, POLICY_AUTH_LIMIT); past the limit they answer 429 with `Retry-After`.
+ * Hot path without a database round trip (config `policyCache.clientTtlMs`, default 5 s; off with
+ * MP_POLICY_CACHE=0): a client row found is reused for the TTL (the secret is still compared in constant
+ * time on every call), a Bearer token found for its remaining life (its client row still read again
+ * after the TTL). So disabling a client or its application takes effect within the TTL. Failures are
+ * never cached.
  */
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { Headers, POLICY_REALM, PolicyCodes } from '@mp/protocol';
 import { enforceRateLimits, type RateLimit } from '../lib/rate-limit.js';
 import { unauthorized } from '../lib/errors.js';
@@ -46,6 +53,35 @@ export function parseBasic(value: string): { clientId: string; secret: string } 
   return clientId && secret ? { clientId, secret } : undefined;
 }
 
+interface AuthCache { clients: LRUCache<string, ClientRow>; tokens: LRUCache<string, { clientId: string; expiresMs: number }> }
+const authCaches = new WeakMap<object, AuthCache>();
+
+/** The authentication cache of an app (per database object), or undefined when the policy cache is off. */
+function authCacheOf(app: FastifyInstance): AuthCache | undefined {
+  const { enabled, clientTtlMs } = app.config.policyCache;
+  if (!enabled) return undefined;
+  let c = authCaches.get(app.database);
+  if (!c) {
+    c = { clients: new LRUCache({ max: 1000, ttl: clientTtlMs }), tokens: new LRUCache({ max: 10_000, ttl: 10 * 60_000 }) };
+    authCaches.set(app.database, c);
+  }
+  return c;
+}
+
+/** Empties the authentication cache of `app` (tests that change a client row directly). */
+export function clearAppClientCache(app: FastifyInstance): void {
+  authCaches.delete(app.database);
+}
+
+/** An enabled client row by id: from the cache when fresh, else read (and kept when found). */
+async function clientById(app: FastifyInstance, cache: AuthCache | undefined, clientId: string): Promise<ClientRow | undefined> {
+  const hit = cache?.clients.get(clientId);
+  if (hit) return hit;
+  const row = await findClientById(app.database.db, clientId);
+  if (row && cache) cache.clients.set(clientId, row);
+  return row;
+}
+
 const confidential = (c: ClientRow | undefined): c is ClientRow => !!c && c.tokenEndpointAuthMethod !== 'none' && !!c.secretHash;
 
 /** The client the request authenticates as, or undefined (see the module comment). */
@@ -56,18 +92,26 @@ async function identify(app: FastifyInstance, request: FastifyRequest): Promise<
   if (space < 0) return undefined;
   const scheme = header.slice(0, space).toLowerCase();
   const value = header.slice(space + 1).trim();
-  const db = app.database.db;
+  const cache = authCacheOf(app);
   if (scheme === 'basic') {
     const creds = parseBasic(value);
     if (!creds || creds.clientId.length > 64) return undefined;
-    const client = await findClientById(db, creds.clientId);
+    const client = await clientById(app, cache, creds.clientId);
     return confidential(client) && secretMatches(client.secretHash!, creds.secret) ? client : undefined;
   }
   if (scheme === 'bearer') {
     if (!value || value.length > 200) return undefined;
-    const token = await providerFor(app.database)?.ClientCredentials.find(value);
-    if (!token || token.isExpired || typeof token.clientId !== 'string') return undefined;
-    const client = await findClientById(db, token.clientId);
+    const key = createHash('sha256').update(value).digest('hex');
+    let known = cache?.tokens.get(key);
+    if (known && known.expiresMs <= Date.now()) known = undefined;
+    if (!known) {
+      const token = await providerFor(app.database)?.ClientCredentials.find(value);
+      if (!token || token.isExpired || typeof token.clientId !== 'string') return undefined;
+      known = { clientId: token.clientId, expiresMs: typeof token.exp === 'number' ? token.exp * 1000 : Date.now() };
+      const ttl = known.expiresMs - Date.now();
+      if (cache && ttl > 0) cache.tokens.set(key, known, { ttl });
+    }
+    const client = await clientById(app, cache, known.clientId);
     return confidential(client) && client.grantTypes.includes('client_credentials') ? client : undefined;
   }
   return undefined;

@@ -58,10 +58,12 @@ describe('policy client authentication', () => {
     expectRefused(await perms(basic(w.clients.aSpa.id, 'anything')), 'public client');
     expectRefused(await perms(basic(w.clients.aOff.id, w.clients.aOff.secret)), 'disabled client');
     await w.app.database.db.execute(sql`update products set status = 0 where id = ${w.appB.id}`);
+    await w.flush();
     try {
       expectRefused(await perms(w.asB), 'disabled application');
     } finally {
       await w.app.database.db.execute(sql`update products set status = 1 where id = ${w.appB.id}`);
+      await w.flush();
     }
     expect((await perms(w.asB)).status).toBe(200);
   });
@@ -77,11 +79,13 @@ describe('policy client authentication', () => {
     expectRefused(await perms(`Bearer ${got.token}x`), 'unknown token');
     expectRefused(await perms('Bearer '), 'empty token');
     await w.admin.post(Paths.statusclient, { productId: w.appA.id, ids: [w.clients.a.id], status: 0 });
+    await w.flush();
     try {
       expectRefused(await perms(`Bearer ${got.token}`), 'token of a disabled client');
       expectRefused(await perms(w.asA), 'Basic of a disabled client');
     } finally {
       await w.admin.post(Paths.statusclient, { productId: w.appA.id, ids: [w.clients.a.id], status: 1 });
+      await w.flush();
     }
     expect((await perms(`Bearer ${got.token}`)).status).toBe(200);
   });
@@ -89,6 +93,7 @@ describe('policy client authentication', () => {
   it('refuses an expired access token', async () => {
     const got = await ccToken(w.clients.a.id, w.clients.a.secret);
     await w.app.database.db.execute(sql`update oidc_payloads set expires_at = now() - interval '1 second' where model = 'ClientCredentials' and id = ${got.token!}`);
+    await w.flush();
     expectRefused(await perms(`Bearer ${got.token}`), 'expired');
   });
 

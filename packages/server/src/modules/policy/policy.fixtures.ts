@@ -13,12 +13,27 @@ import { sql } from 'drizzle-orm';
 import { Identity, Paths } from '@mp/protocol';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
 import { appApis, appMenus, appPageNodes, appPages, organisations, roleGrants, roles, roleUsers, tenantProducts } from '../../db/schema/index.js';
+import type { TestAppTarget } from '../../testing/postgres-admin.js';
 import { ADMIN_PASSWORD, createTenantRow, createUserRow, testApp } from '../../testing/test-app.js';
+import { clearAppClientCache } from '../../plugins/app-client.js';
+import { policyCacheOf } from './policy.cache.js';
 
 export type PolicyWorld = Awaited<ReturnType<typeof policyWorld>>;
 
 /** `Authorization: Basic` of a client id and secret (RFC 6749 §2.3.1 encoding). */
 export const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`;
+
+/** Opens the target with the decision cache on, or off (MP_POLICY_CACHE=0: every answer from SQL). */
+export async function openWith(open: TestAppTarget['open'], noCache: boolean) {
+  const prev = process.env.MP_POLICY_CACHE;
+  if (noCache) process.env.MP_POLICY_CACHE = '0';
+  try {
+    return await open();
+  } finally {
+    if (prev === undefined) delete process.env.MP_POLICY_CACHE;
+    else process.env.MP_POLICY_CACHE = prev;
+  }
+}
 
 /** Builds the world on a fresh app (PGlite, or the database of `overrides.databaseUrl`). */
 export async function policyWorld(t?: Awaited<ReturnType<typeof testApp>>) {
@@ -125,5 +140,13 @@ export async function policyWorld(t?: Awaited<ReturnType<typeof testApp>>) {
     const res = await app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/json', ...(auth ? { authorization: auth } : {}) }, payload: JSON.stringify(body) });
     return { status: res.statusCode, headers: res.headers, body: res.json() as { result: string; scode: string; message: string; data: D } };
   };
-  return { t, app, admin, appA, appB, clients, acme, other, users, ids, call, asA: basic(clients.a.id, clients.a.secret), asB: basic(clients.b.id, clients.b.secret) };
+  /**
+   * After a direct write: waits until the decision cache has read every committed change (the poller's
+   * bound, without sleeping) and forgets authenticated clients (their TTL passed). No-op with the cache off.
+   */
+  const flush = async () => {
+    await policyCacheOf(app.database)?.flush();
+    clearAppClientCache(app);
+  };
+  return { t, app, admin, appA, appB, clients, acme, other, users, ids, call, flush, asA: basic(clients.a.id, clients.a.secret), asB: basic(clients.b.id, clients.b.secret) };
 }

@@ -22,12 +22,19 @@ export interface SubjectRow {
   active: boolean;
   /** The user administers the tenant (identity 3): the whole tenant is their data scope. */
   tenantAdmin: boolean;
+  /** The user's lock end (ISO) and validity dates (YYYY-MM-DD): when `active` may change by itself. */
+  lockedUntil: string | null;
+  effectiveDate: string | null;
+  expiryDate: string | null;
 }
 
 /** The user a call names: by id, or by user name (case-insensitive). */
 export interface UserRef { userId?: string | undefined; username?: string | undefined }
 
-interface SubjectColumns { tenant_id: string; subscription: number | null; user_id: string | null; username: string | null; active: boolean | null; tenant_admin: boolean | null }
+interface SubjectColumns {
+  tenant_id: string; subscription: number | null; user_id: string | null; username: string | null; active: boolean | null; tenant_admin: boolean | null;
+  locked_until: string | Date | null; effective_date: string | null; expiry_date: string | null;
+}
 
 /**
  * A select of one row (columns of SubjectColumns): the tenant named by id or code, its subscription to
@@ -43,7 +50,8 @@ function subjectSelect(productId: string, tenant: string, user: UserRef, now: Da
         and (u.effective_date is null or u.effective_date <= ${today}) and (u.expiry_date is null or u.expiry_date >= ${today})
         and t.status = 1
         and exists (select 1 from user_identities i where i.tenant_id = u.tenant_id and i.user_id = u.id and i.identity <> ${Identity.TEST_ACCOUNT})) as active,
-      exists (select 1 from user_identities i where i.tenant_id = u.tenant_id and i.user_id = u.id and i.identity = ${Identity.TENANT_ADMIN}) as tenant_admin
+      exists (select 1 from user_identities i where i.tenant_id = u.tenant_id and i.user_id = u.id and i.identity = ${Identity.TENANT_ADMIN}) as tenant_admin,
+      u.locked_until, u.effective_date::text as effective_date, u.expiry_date::text as expiry_date
     from tenants t left join users u on u.tenant_id = t.id and ${userCond}
     where t.id = ${tenant} or t.code = ${tenant}
     order by (t.id = ${tenant}) desc limit 1`;
@@ -52,6 +60,8 @@ function subjectSelect(productId: string, tenant: string, user: UserRef, now: Da
 const toSubject = (r: SubjectColumns): SubjectRow => ({
   tenantId: r.tenant_id, subscription: r.subscription === null ? null : Number(r.subscription), userId: r.user_id, username: r.username,
   active: !!r.active, tenantAdmin: !!r.tenant_admin,
+  lockedUntil: r.locked_until === null || r.locked_until === undefined ? null : new Date(r.locked_until).toISOString(),
+  effectiveDate: r.effective_date ?? null, expiryDate: r.expiry_date ?? null,
 });
 
 /**
@@ -198,6 +208,7 @@ export interface ChangeRow {
   xid: string;
   kind: string;
   op: string;
+  product_id: string | null;
   tenant_id: string | null;
   subject_id: string;
   role_id: string | null;
@@ -213,7 +224,7 @@ export interface ChangeRow {
  */
 export async function listChanges(tx: Tx, productId: string, after: { xid: string; seq: string }, xmin: string, limit: number, since?: Date): Promise<ChangeRow[]> {
   const window = sql`(p.xid, p.seq) > (${after.xid}::xid8, ${after.seq}::bigint) and p.xid < ${xmin}::xid8${since ? sql` and p.changed_at >= ${since.toISOString()}` : sql``}`;
-  const cols = sql`p.seq::text as seq, p.xid::text as xid, p.kind, p.op, p.tenant_id, p.subject_id, p.role_id, p.user_id, p.changed_at`;
+  const cols = sql`p.seq::text as seq, p.xid::text as xid, p.kind, p.op, p.product_id, p.tenant_id, p.subject_id, p.role_id, p.user_id, p.changed_at`;
   return rowsOf<ChangeRow>(await tx.execute(sql`
     select * from (
       (select ${cols}, p.xid as x, p.seq as s from policy_changes p where p.product_id = ${productId} and ${window} order by p.xid, p.seq limit ${limit})
@@ -222,6 +233,26 @@ export async function listChanges(tx: Tx, productId: string, after: { xid: strin
         where p.product_id is null and p.tenant_id in (select tp.tenant_id from tenant_products tp where tp.product_id = ${productId} and tp.status = 1)
           and ${window} order by p.xid, p.seq limit ${limit})
     ) c order by c.x, c.s limit ${limit}`));
+}
+
+/** A change-log row as the decision cache reads it (every application). */
+export interface CacheChangeRow { seq: string; xid: string; kind: string; product_id: string | null; tenant_id: string | null; user_id: string | null }
+
+/**
+ * Up to `limit` changes of every application after position (`xid`, `seq`) and below `xmin`, in
+ * (xid, seq) order: the rule of `listChanges`, for the decision cache's poller (policy.cache.ts).
+ */
+export async function listAllChanges(tx: Tx, after: { xid: string; seq: string }, xmin: string, limit: number): Promise<CacheChangeRow[]> {
+  return rowsOf<CacheChangeRow>(await tx.execute(sql`
+    select p.seq::text as seq, p.xid::text as xid, p.kind, p.product_id, p.tenant_id, p.user_id from policy_changes p
+    where (p.xid, p.seq) > (${after.xid}::xid8, ${after.seq}::bigint) and p.xid < ${xmin}::xid8
+    order by p.xid, p.seq limit ${limit}`));
+}
+
+/** The id the next transaction will get at the earliest (pg_snapshot_xmax of a fresh snapshot), as decimal text. */
+export async function nextXid(db: Db): Promise<string> {
+  const [row] = rowsOf<{ xmax: string }>(await db.execute(sql`select pg_snapshot_xmax(pg_current_snapshot())::text as xmax`));
+  return row!.xmax;
 }
 
 /** Deletes change-log rows older than `days` days (the periodic sweep; docs/applications.md "Sync"). */

@@ -17,6 +17,8 @@ import { AppError } from '../../lib/errors.js';
 import * as repo from './policy.repository.js';
 import { decodeCursor, encodeCursor, laterPosition, START } from './policy.cursor.js';
 import { buildMenuTree } from './policy.menus.js';
+import { checkedSubject, decideCompiled, type KnownSubject } from './policy.compiled.js';
+import type { PolicyCache } from './policy.cache.js';
 
 type UserRef = Pick<PolicyPermissionsBody, 'tenantId' | 'userId' | 'username'>;
 
@@ -25,12 +27,7 @@ function assertOneUser(b: UserRef): void {
   if ((b.userId === undefined) === (b.username === undefined)) throw new AppError(PolicyCodes.USER_REQUIRED, {}, 400);
 }
 
-/** The subject, checked: tenant uses the application, user exists. @throws the contract's refusals. */
-function checked(s: repo.SubjectRow | undefined): repo.SubjectRow & { userId: string; username: string } {
-  if (!s || s.subscription !== 1) throw new AppError(PolicyCodes.TENANT_NOT_SUBSCRIBED);
-  if (!s.userId) throw new AppError(PolicyCodes.USER_NOT_FOUND);
-  return s as repo.SubjectRow & { userId: string; username: string };
-}
+const checked = checkedSubject;
 
 /** The cursor "every change of a transaction older than `xmin` is reflected". */
 const cursorAt = (xmin: string) => encodeCursor({ xid: xmin, seq: '0', issuedMs: Date.now() });
@@ -40,49 +37,65 @@ const cursorAt = (xmin: string) => encodeCursor({ xid: xmin, seq: '0', issuedMs:
  * data scope of a user for application `productId`, and the sync cursor of the answer.
  * @throws `policy.user_required` (400), `policy.tenant_not_subscribed`, `policy.user_not_found`.
  */
-export async function userPermissions(db: Db, productId: string, b: PolicyPermissionsBody): Promise<PolicyPermissions> {
+export async function userPermissions(db: Db, productId: string, b: PolicyPermissionsBody, cache?: PolicyCache): Promise<PolicyPermissions> {
+  assertOneUser(b);
+  if (cache) {
+    // The entry's cursor was taken before its rows were read: sync from it delivers every later change.
+    const u = await cache.user(productId, b.tenantId, b);
+    const menus = u.grants.some((g) => g.kind === 'appmenu') ? (await cache.app(productId)).rows : [];
+    return assemble(u.subject, u.grants, menus, b.platformType, u.cursor);
+  }
   return inScope(db, PLATFORM_SCOPE, async (tx) => {
     // The position first: a change committed after it may or may not show below, and is delivered by sync.
-    assertOneUser(b);
     const cursor = cursorAt(await repo.snapshotXmin(tx));
     const s = checked(await repo.findSubject(tx, productId, b.tenantId, b));
-    const empty: PolicyPermissions = {
-      tenantId: s.tenantId, userId: s.userId, username: s.username, active: s.active, roles: [], menus: [], controls: [], apis: [],
-      dataScope: { wholeTenant: false, orgIds: [], orgTypes: [] }, cursor,
-    };
-    if (!s.active) return empty;
+    if (!s.active) return assemble(s, [], [], b.platformType, cursor);
     const grants = await repo.listUserGrants(tx, productId, s.tenantId, s.userId);
-    const appRoles = new Map<string, PolicyRole>();
-    const menus = new Map<string, number>();
-    const controls = new Map<string, PolicyControl>();
-    const apis = new Map<string, PolicyApi>();
-    for (const g of grants) {
-      if (g.kind === 'org' || g.kind === 'orgtype') continue;
-      appRoles.set(g.role_id, { id: g.role_id, code: g.role_code, name: g.role_name });
-      if (g.kind === 'appmenu') menus.set(g.data_id, normalisePurview((menus.get(g.data_id) ?? 0) | g.purview));
-      if (g.kind === 'appcontrol') {
-        const c = controls.get(g.data_id);
-        controls.set(g.data_id, { id: g.data_id, pageId: g.page_id ?? '', name: g.control_name ?? '', alias: g.alias ?? '', nodeType: g.node_type ?? '', purview: normalisePurview((c?.purview ?? 0) | g.purview) });
-      }
-      if (g.kind === 'appapi') apis.set(g.data_id, { id: g.data_id, name: g.api_name ?? '', url: g.url ?? '', serviceName: g.service_name ?? '', moduleName: g.module_name ?? '' });
-    }
-    const orgIds = new Set<string>();
-    const orgTypes = new Set<number>();
-    for (const g of grants) {
-      if (!appRoles.has(g.role_id)) continue;
-      if (g.kind === 'org') orgIds.add(g.data_id);
-      if (g.kind === 'orgtype' && /^\d{1,3}$/.test(g.data_id)) orgTypes.add(Number(g.data_id));
-    }
-    const tree: PolicyMenuNode[] = menus.size ? buildMenuTree(await repo.listAppMenus(tx, productId), menus, b.platformType) : [];
-    return {
-      ...empty,
-      roles: [...appRoles.values()],
-      menus: tree,
-      controls: [...controls.values()].sort((x, y) => x.pageId.localeCompare(y.pageId) || x.id.localeCompare(y.id)),
-      apis: [...apis.values()].sort((x, y) => x.url.localeCompare(y.url)),
-      dataScope: { wholeTenant: s.tenantAdmin, orgIds: [...orgIds].sort(), orgTypes: [...orgTypes].sort((x, y) => x - y) },
-    };
+    const menus = grants.some((g) => g.kind === 'appmenu') ? await repo.listAppMenus(tx, productId) : [];
+    return assemble(s, grants, menus, b.platformType, cursor);
   });
+}
+
+/**
+ * The permissions answer of subject `s` from its grant rows (`listUserGrants`, role-code order) and the
+ * application's menus (needed only when a menu is granted): shapes of the contract's `user/permissions`.
+ */
+function assemble(s: KnownSubject, grants: repo.UserGrantRow[], menuRows: repo.MenuRow[], platformType: number | undefined, cursor: string): PolicyPermissions {
+  const empty: PolicyPermissions = {
+    tenantId: s.tenantId, userId: s.userId, username: s.username, active: s.active, roles: [], menus: [], controls: [], apis: [],
+    dataScope: { wholeTenant: false, orgIds: [], orgTypes: [] }, cursor,
+  };
+  if (!s.active) return empty;
+  const appRoles = new Map<string, PolicyRole>();
+  const menus = new Map<string, number>();
+  const controls = new Map<string, PolicyControl>();
+  const apis = new Map<string, PolicyApi>();
+  for (const g of grants) {
+    if (g.kind === 'org' || g.kind === 'orgtype') continue;
+    appRoles.set(g.role_id, { id: g.role_id, code: g.role_code, name: g.role_name });
+    if (g.kind === 'appmenu') menus.set(g.data_id, normalisePurview((menus.get(g.data_id) ?? 0) | g.purview));
+    if (g.kind === 'appcontrol') {
+      const c = controls.get(g.data_id);
+      controls.set(g.data_id, { id: g.data_id, pageId: g.page_id ?? '', name: g.control_name ?? '', alias: g.alias ?? '', nodeType: g.node_type ?? '', purview: normalisePurview((c?.purview ?? 0) | g.purview) });
+    }
+    if (g.kind === 'appapi') apis.set(g.data_id, { id: g.data_id, name: g.api_name ?? '', url: g.url ?? '', serviceName: g.service_name ?? '', moduleName: g.module_name ?? '' });
+  }
+  const orgIds = new Set<string>();
+  const orgTypes = new Set<number>();
+  for (const g of grants) {
+    if (!appRoles.has(g.role_id)) continue;
+    if (g.kind === 'org') orgIds.add(g.data_id);
+    if (g.kind === 'orgtype' && /^\d{1,3}$/.test(g.data_id)) orgTypes.add(Number(g.data_id));
+  }
+  const tree: PolicyMenuNode[] = menus.size ? buildMenuTree(menuRows, menus, platformType) : [];
+  return {
+    ...empty,
+    roles: [...appRoles.values()],
+    menus: tree,
+    controls: [...controls.values()].sort((x, y) => x.pageId.localeCompare(y.pageId) || x.id.localeCompare(y.id)),
+    apis: [...apis.values()].sort((x, y) => x.url.localeCompare(y.url)),
+    dataScope: { wholeTenant: s.tenantAdmin, orgIds: [...orgIds].sort(), orgTypes: [...orgTypes].sort((x, y) => x - y) },
+  };
 }
 
 /** The decision target of a check body. @throws `policy.target_required` (400) unless exactly one is named. */
@@ -100,10 +113,15 @@ function targetOf(b: PolicyCheckBody): repo.DecisionTarget {
  * statement (policy.repository.ts `findDecision`).
  * @throws `policy.user_required` / `policy.target_required` (400), `policy.tenant_not_subscribed`, `policy.user_not_found`.
  */
-export async function decide(db: Db, productId: string, b: PolicyCheckBody): Promise<PolicyDecision> {
+export async function decide(db: Db, productId: string, b: PolicyCheckBody, cache?: PolicyCache): Promise<PolicyDecision> {
   assertOneUser(b);
   const target = targetOf(b);
   const mask = target.kind !== 'appapi' && b.need === 'write' ? Purview.WRITE : Purview.READ_WRITE;
+  if (cache) {
+    const u = await cache.user(productId, b.tenantId, b);
+    const answer = decideCompiled(u, target.kind === 'appmenu' && u.subject.active ? await cache.app(productId) : undefined, target, mask);
+    if (answer) return answer; // undefined: text outside ASCII, where only SQL's lower() can tell
+  }
   // One read-only statement on the pool: the platform scope's row-level security would let every row
   // through anyway, and every table in it is filtered by the resolved tenant and application.
   const found = await repo.findDecision(db, productId, b.tenantId, b, target, mask);
@@ -122,7 +140,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * @throws `policy.cursor_invalid` (400); `policy.cursor_expired` for a cursor or date older than
  * `retentionDays`, or a cursor ahead of this database's transactions (from another database).
  */
-export async function syncChanges(db: Db, productId: string, b: PolicySyncBody, retentionDays: number): Promise<PolicySyncPage> {
+export async function syncChanges(db: Db, productId: string, b: PolicySyncBody, retentionDays: number, cache?: PolicyCache): Promise<PolicySyncPage> {
   const limit = b.limit ?? POLICY_SYNC_LIMIT.default;
   const oldest = Date.now() - retentionDays * DAY_MS;
   const given = b.cursor !== undefined ? decodeCursor(b.cursor) : undefined;
@@ -141,6 +159,8 @@ export async function syncChanges(db: Db, productId: string, b: PolicySyncBody, 
     const last = page[page.length - 1];
     // A full page ends at its last row; otherwise every finished transaction has been read: move to xmin.
     const position = hasMore ? { xid: last!.xid, seq: last!.seq } : laterPosition(after, { xid: xmin, seq: '0' });
+    // Before the client learns of these changes, this instance's cached answers stop reflecting the old state.
+    cache?.invalidate(page.map((r) => ({ kind: r.kind, productId: r.product_id, tenantId: r.tenant_id, userId: r.user_id })));
     return {
       changes: page.map((r): PolicyChange => ({
         seq: r.seq, kind: r.kind as PolicyChangeKind, op: r.op === 'delete' ? 'delete' : 'upsert', tenantId: r.tenant_id, subjectId: r.subject_id,

@@ -8,13 +8,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PolicyCodes, PolicyPaths, type PolicyDecision, type PolicyMenuNode, type PolicyPermissions } from '@mp/protocol';
 import { testAppTargets, type TestAppTarget } from '../../testing/postgres-admin.js';
-import { policyWorld, type PolicyWorld } from './policy.fixtures.js';
+import { openWith, policyWorld, type PolicyWorld } from './policy.fixtures.js';
 
 function policy(label: string, open: TestAppTarget['open']) {
   let w: PolicyWorld;
   let close: () => Promise<void>;
   beforeAll(async () => {
-    const o = await open();
+    const o = await openWith(open, label.endsWith('no cache'));
     close = o.close;
     w = await policyWorld(o.t);
   }, 60_000);
@@ -79,11 +79,13 @@ function policy(label: string, open: TestAppTarget['open']) {
       // Outside the validity dates (expired yesterday): inactive too, and refused by decisions.
       const { sql } = await import('drizzle-orm');
       await w.app.database.db.execute(sql`update users set expiry_date = current_date - 1 where id = ${w.users.alice}`);
+      await w.flush();
       try {
         expect((await perms({ tenantId: 'acme', username: 'alice' })).body.data).toMatchObject({ active: false, roles: [], menus: [] });
         expect((await check({ tenantId: 'acme', username: 'alice', api: '/orders/list.do' })).body.data.allow).toBe(false);
       } finally {
         await w.app.database.db.execute(sql`update users set expiry_date = null where id = ${w.users.alice}`);
+        await w.flush();
       }
     });
 
@@ -144,11 +146,13 @@ function policy(label: string, open: TestAppTarget['open']) {
     it('a disabled module hides its pages from decisions too', async () => {
       const { sql } = await import('drizzle-orm');
       await w.app.database.db.execute(sql`update app_menus set enabled = 0 where id = ${w.ids.sales}`);
+      await w.flush();
       try {
         expect((await check({ ...alice, menu: 'orders' })).body.data.allow).toBe(false);
         expect((await perms(alice)).body.data.menus).toEqual([]);
       } finally {
         await w.app.database.db.execute(sql`update app_menus set enabled = 1 where id = ${w.ids.sales}`);
+        await w.flush();
       }
     });
 
@@ -166,4 +170,7 @@ function policy(label: string, open: TestAppTarget['open']) {
   });
 }
 
-for (const { label, open } of testAppTargets('mp_policy_perm')) describe(label, () => policy(label, open));
+for (const { label, open } of testAppTargets('mp_policy_perm')) {
+  describe(label, () => policy(label, open));
+  describe(`${label} no cache`, () => policy(`${label} no cache`, open));
+}
