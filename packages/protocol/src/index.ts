@@ -47,3 +47,4 @@ export * from './schemas/app-mobile-menu.js';
 export * from './schemas/policy.js';
 export * from './schemas/app-page.js';
 export * from './schemas/app-page-file.js';
+export * from './schemas/my-apps.js';

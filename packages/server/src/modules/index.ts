@@ -39,6 +39,7 @@ import appMobileMenuRoutes from './appmobilemenus/appmobilemenus.routes.js';
 import policyRoutes from './policy/policy.routes.js';
 import appPageRoutes from './apppages/apppages.routes.js';
 import oidcPlugin from './oidc/oidc.plugin.js';
+import myAppsRoutes from './myapps/myapps.routes.js';
 
 export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(authRoutes);
@@ -75,6 +76,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(appApiRoutes);
   await app.register(appMobileMenuRoutes);
   await app.register(oidcPlugin);
+  await app.register(myAppsRoutes);
   await app.register(policyRoutes);
   await app.register(appPageRoutes);
 }

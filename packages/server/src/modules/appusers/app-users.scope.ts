@@ -16,9 +16,10 @@ const USERS: UserColumns = { tenantId: sql.raw('"users"."tenant_id"'), orgId: sq
 
 /**
  * SQL condition: the user row (columns `u`) is a user of application `productId`.
- * Usage: `.where(and(isAppUser(app.id), …))` on a query over `users`.
+ * Usage: `.where(and(isAppUser(app.id), …))` on a query over `users`. `productId` may also be a column
+ * (e.g. `products.id`, for "the applications this user may use", modules/myapps).
  */
-export function isAppUser(productId: string, u: UserColumns = USERS): SQL {
+export function isAppUser(productId: string | SQLWrapper, u: UserColumns = USERS): SQL {
   return sql`(exists (select 1 from tenant_products mp_tp where mp_tp.tenant_id = ${u.tenantId} and mp_tp.product_id = ${productId} and mp_tp.status = 1)
     and (not exists (select 1 from app_root_orgs mp_r where mp_r.product_id = ${productId} and mp_r.tenant_id = ${u.tenantId})
       or exists (select 1 from app_root_orgs mp_r

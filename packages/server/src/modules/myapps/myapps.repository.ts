@@ -1,0 +1,48 @@
+/**
+ * My apps (issue 15; docs/users.md "My apps"): the applications a user may use, in one statement.
+ * A product is listed when it is enabled, the user's tenant uses it (`tenant_products` status 1) and the
+ * user is one of its users (`isAppUser`: inside its root organisations of the tenant, or any user of the
+ * tenant when it has none there). Paths: users pk → tenant_products pk (tenant, product) → products pk →
+ * app_root_orgs_tenant_idx; the open type is the first top-level enabled PC menu (app_menus_product_parent_idx).
+ */
+import { sql } from 'drizzle-orm';
+import type { MyAppListBody } from '@mp/protocol';
+import { rowsOf, type Tx } from '../../db/client.js';
+import { isAppUser } from '../appusers/app-users.scope.js';
+import { like } from '../products/products.repository.js';
+
+/** A product row of My apps, with the open type of its first top-level menu (null: no menu). */
+export interface UserAppRecord {
+  id: string;
+  code: string;
+  name: string;
+  abbreviation: string;
+  logo: string;
+  callbackUrl: string;
+  openType: number | null;
+}
+
+/**
+ * One page of the applications user `userId` may use, by name then id, and the total (`count(*) over ()`,
+ * same statement). `q.keyword` matches name or code (contains, case-insensitive). No rows for an unknown user.
+ */
+export async function listUserApps(tx: Tx, userId: string, q: MyAppListBody & { page: number; pageSize: number }): Promise<{ rows: UserAppRecord[]; records: number }> {
+  const k = q.keyword?.trim();
+  const keyword = k ? sql`and (p.name ilike ${like(k)} or p.code ilike ${like(k)})` : sql``;
+  const result = rowsOf<UserAppRecord & { total: number }>(await tx.execute(sql`
+    select p.id, p.code, p.name, p.abbreviation, p.logo, p.callback_url as "callbackUrl",
+      (select m.open_type from app_menus m
+        where m.product_id = p.id and m.parent_id is null and m.enabled = 1 and m.platform_type in (1, 3)
+        order by m.sort, m.id limit 1) as "openType",
+      count(*) over ()::int as total
+    from users u
+    join tenant_products tp on tp.tenant_id = u.tenant_id and tp.status = 1
+    join products p on p.id = tp.product_id and p.status = 1
+    where u.id = ${userId}
+      and ${isAppUser(sql.raw('p.id'), { tenantId: sql.raw('u.tenant_id'), orgId: sql.raw('u.org_id') })}
+      ${keyword}
+    order by p.name, p.id
+    limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`));
+  const rows = result.map(({ total: _t, ...r }) => r);
+  return { rows, records: result[0]?.total ?? 0 };
+}
