@@ -47,4 +47,8 @@ export * from './schemas/app-mobile-menu.js';
 export * from './schemas/policy.js';
 export * from './schemas/app-page.js';
 export * from './schemas/app-page-file.js';
+export * from './schemas/app-user.js';
+export * from './schemas/app-role.js'; export * from './codes/app-role.js';
+export * from './schemas/profile.js'; export * from './codes/profile.js';
+export * from './schemas/app-dashboard.js';
 export * from './schemas/my-apps.js';

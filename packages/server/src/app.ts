@@ -19,6 +19,7 @@ import { registerErrorHandler, sendFailure } from './plugins/errors.js';
 import { registerBodyParser } from './plugins/body.js';
 import { registerGuard } from './plugins/guard.js';
 import { registerInputHygiene } from './plugins/input-hygiene.js';
+import { registerPolicyCallStats } from './plugins/policy-call-stats.js';
 import { registerValidators } from './plugins/validators.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerTransportChecks, transportOptions } from './plugins/transport.js';
@@ -86,6 +87,7 @@ export async function buildApp(overrides: Partial<ServerConfig> = {}, opts: { lo
   });
   app.get(Paths.openapi, { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
   app.get('/healthz', { config: { access: 'public' }, schema: { hide: true } }, async () => ({ status: 'ok' }));
+  await registerPolicyCallStats(app); // before the modules: its final flush runs before the database closes
   await registerModules(app);
 
   const hasConsole = existsSync(join(config.consoleDir, 'index.html'));

@@ -23,6 +23,7 @@ import userTenantRoutes from './users/users.tenant.routes.js';
 import roleRoutes from './roles/roles.routes.js';
 import roleTenantRoutes from './roles/roles.tenant.routes.js';
 import otcRoutes from './otc/otc.routes.js';
+import profileRoutes from './profile/profile.routes.js';
 import clientRoutes from './clients/clients.routes.js';
 import stationRoutes from './stations/stations.routes.js';
 import jobRoutes from './jobs/jobs.routes.js';
@@ -38,8 +39,11 @@ import appApiRoutes from './appapis/appapis.routes.js';
 import appMobileMenuRoutes from './appmobilemenus/appmobilemenus.routes.js';
 import policyRoutes from './policy/policy.routes.js';
 import appPageRoutes from './apppages/apppages.routes.js';
+import appRoleRoutes from './approles/approles.routes.js';
+import appUserRoutes from './appusers/appusers.routes.js';
 import oidcPlugin from './oidc/oidc.plugin.js';
 import myAppsRoutes from './myapps/myapps.routes.js';
+import appDashboardRoutes from './appdashboard/appdashboard.routes.js';
 
 export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(authRoutes);
@@ -62,6 +66,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(roleRoutes);
   await app.register(roleTenantRoutes);
   await app.register(otcRoutes);
+  await app.register(profileRoutes);
   await app.register(clientRoutes);
   await app.register(stationRoutes);
   await app.register(tenancyRoutes);
@@ -79,4 +84,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(myAppsRoutes);
   await app.register(policyRoutes);
   await app.register(appPageRoutes);
+  await app.register(appRoleRoutes);
+  await app.register(appUserRoutes);
+  await app.register(appDashboardRoutes);
 }

@@ -7,3 +7,4 @@ export * from './auth-flows.js';
 export * from './tenant-admin.js';
 export * from './app-design.js';
 export * from './app-people.js';
+export * from './policy-stats.js';
