@@ -9,9 +9,11 @@ import otcErrors from './errors-otc.js';
 import clientErrors from './errors-client.js';
 import apppageErrors from './errors-apppage.js';
 import sessionErrors from './errors-session.js';
+import profileErrors from './errors-profile.js';
 import signinErrors from './errors-signin.js';
 import stationErrors from './errors-station.js';
 import orgmemberErrors from './errors-orgmember.js';
+import appuserErrors from './errors-appuser.js';
 import accountErrors from './errors-account.js';
 import tenantsettingsErrors from './errors-tenantsettings.js';
 import organisationErrors from './errors-organisation.js';
@@ -24,6 +26,7 @@ import appapiErrors from './errors-appapi.js';
 import appmobilemenuErrors from './errors-appmobilemenu.js';
 import appmenuErrors from './errors-appmenu.js';
 import policyErrors from './errors-policy.js';
+import approleErrors from './errors-approle.js';
 
 export default {
   '10001001920': 'ユーザー規約とプライバシーポリシーに同意してください',
@@ -105,9 +108,11 @@ export default {
   client: clientErrors,
   apppage: apppageErrors,
   session: sessionErrors,
+  profile: profileErrors,
   signin: signinErrors,
   station: stationErrors,
   orgmember: orgmemberErrors,
+  appuser: appuserErrors,
   account: accountErrors,
   tenantsettings: tenantsettingsErrors,
   organisation: organisationErrors,
@@ -120,6 +125,7 @@ export default {
   appmobilemenu: appmobilemenuErrors,
   appmenu: appmenuErrors,
   policy: policyErrors,
+  ...approleErrors,
   field: {
     account: 'アカウント', nickname: 'ニックネーム', userValidityDays: '新規ユーザーの既定有効期間（日）',
     externalCode: 'アプリケーション組織コード', externalName: 'アプリケーション内の名称', externalAccount: 'アプリケーションアカウント',

@@ -8,9 +8,11 @@ import otcErrors from './errors-otc.js';
 import clientErrors from './errors-client.js';
 import apppageErrors from './errors-apppage.js';
 import sessionErrors from './errors-session.js';
+import profileErrors from './errors-profile.js';
 import signinErrors from './errors-signin.js';
 import stationErrors from './errors-station.js';
 import orgmemberErrors from './errors-orgmember.js';
+import appuserErrors from './errors-appuser.js';
 import accountErrors from './errors-account.js';
 import tenantsettingsErrors from './errors-tenantsettings.js';
 import organisationErrors from './errors-organisation.js';
@@ -23,6 +25,7 @@ import appapiErrors from './errors-appapi.js';
 import appmobilemenuErrors from './errors-appmobilemenu.js';
 import appmenuErrors from './errors-appmenu.js';
 import policyErrors from './errors-policy.js';
+import approleErrors from './errors-approle.js';
 
 export default {
   '10001001920': '请先阅读并同意用户协议和隐私政策',
@@ -104,9 +107,11 @@ export default {
   client: clientErrors,
   apppage: apppageErrors,
   session: sessionErrors,
+  profile: profileErrors,
   signin: signinErrors,
   station: stationErrors,
   orgmember: orgmemberErrors,
+  appuser: appuserErrors,
   account: accountErrors,
   tenantsettings: tenantsettingsErrors,
   organisation: organisationErrors,
@@ -119,6 +124,7 @@ export default {
   appmobilemenu: appmobilemenuErrors,
   appmenu: appmenuErrors,
   policy: policyErrors,
+  ...approleErrors,
   field: {
     account: '账号', nickname: '昵称', userValidityDays: '新用户默认有效期（天）',
     externalCode: '应用组织编码', externalName: '应用中的名称', externalAccount: '应用账号',
