@@ -4,7 +4,9 @@
  * policy service through `@mp/policy-client` to show each user exactly the menus and buttons they may use.
  * docs/applications.md "Integrating an application"; examples/demo-app/README.md.
  *
- * Pages: `/` (start, or the signed-in menu), `/login` (to the provider), `/callback`, `POST /sync` (syncs the
+ * Pages: `/` (start, or the signed-in menu), `/login` (to the provider; also the login initiation URI of
+ * OpenID Connect Core §4: `?iss=<issuer>&target_link_uri=<where to land>`, as the platform's My apps opens
+ * it — the issuer must be this app's provider), `/callback`, `POST /sync` (syncs the
  * policy cache now), `/logout`. The policy cache also syncs every `syncIntervalMs` when started.
  */
 import { randomBytes } from 'node:crypto';
@@ -27,7 +29,7 @@ export interface DemoAppConfig {
 }
 
 interface Session {
-  pending?: { state: string; nonce: string; codeVerifier: string };
+  pending?: { state: string; nonce: string; codeVerifier: string; returnTo: string };
   user?: { sub: string; tenantId: string; tenantCode: string };
 }
 
@@ -86,9 +88,15 @@ export class DemoApp {
     const s = this.session(req, res);
     if (req.method === 'GET' && url.pathname === '/') return this.home(s, res);
     if (req.method === 'GET' && url.pathname === '/login') {
+      const config = await this.oidcConfig();
+      // third-party-initiated login (OIDC Core §4): only from our own provider; land only on our own pages
+      const iss = url.searchParams.get('iss');
+      if (iss !== null && iss !== config.serverMetadata().issuer) return this.send(res, 400, startPage('Unknown issuer.'));
       const codeVerifier = oidc.randomPKCECodeVerifier();
-      s.pending = { state: oidc.randomState(), nonce: oidc.randomNonce(), codeVerifier };
-      const to = oidc.buildAuthorizationUrl(await this.oidcConfig(), {
+      s.pending = { state: oidc.randomState(), nonce: oidc.randomNonce(), codeVerifier, returnTo: this.ownPath(url.searchParams.get('target_link_uri')) };
+      const hint = url.searchParams.get('login_hint');
+      const to = oidc.buildAuthorizationUrl(config, {
+        ...(hint ? { login_hint: hint } : {}),
         redirect_uri: this.redirectUri, scope: 'openid profile', state: s.pending.state, nonce: s.pending.nonce,
         code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier), code_challenge_method: 'S256',
       });
@@ -102,7 +110,7 @@ export class DemoApp {
       const c = tokens.claims()!;
       // the ID token's `sub` is the user id and `tenant_id` / `tenant_code` their tenant (docs/oidc.md); the user name comes with the permissions
       s.user = { sub: String(c.sub), tenantId: String(c.tenant_id), tenantCode: String(c.tenant_code ?? c.tenant_id) };
-      return this.redirect(res, '/');
+      return this.redirect(res, p.returnTo);
     }
     if (req.method === 'POST' && url.pathname === '/sync') {
       await this.policy.sync();
@@ -114,6 +122,15 @@ export class DemoApp {
       return this.redirect(res, '/');
     }
     this.send(res, 404, startPage('Not found.'));
+  }
+
+  /** The path of `target` when it is an address of this app, else '/' (never an open redirect). */
+  private ownPath(target: string | null): string {
+    if (!target) return '/';
+    try {
+      const t = new URL(target);
+      return t.origin === new URL(this.url).origin ? `${t.pathname}${t.search}` : '/';
+    } catch { return '/'; }
   }
 
   private async home(s: Session, res: ServerResponse): Promise<void> {

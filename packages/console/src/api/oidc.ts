@@ -5,11 +5,14 @@
  * code endpoint with `sessionId=<ticket>` and `redirect_uri` — the bearer token never goes in an address.
  */
 import { Paths } from '@mp/protocol';
-import { post } from './client';
+import { post, type RequestOptions } from './client';
 
-/** A hand-off ticket (good once, for 60 seconds). No automatic toast: the login page shows errors. */
-export async function fetchSsoTicket(): Promise<string> {
-  const data = await post<{ row: { ticket: string; expiresAt: number } }>(Paths.ssoticket, {}, { noToast: true });
+/**
+ * A hand-off ticket (good once, for 60 seconds). No automatic toast: the login page shows errors.
+ * `opts` e.g. `{ silent: true }` when a stored session is only tried (no sign-out, no redirect on failure).
+ */
+export async function fetchSsoTicket(opts: RequestOptions = { noToast: true }): Promise<string> {
+  const data = await post<{ row: { ticket: string; expiresAt: number } }>(Paths.ssoticket, {}, opts);
   return data.row.ticket;
 }
 

@@ -18,7 +18,7 @@ import SignInMethods, { showMfa } from './sign-in-methods';
 import LoginForm, { type LoginValues } from './login-form';
 import FirstPasswordChange from './first-password-change';
 import { offerToPasswordManager, writeRemembered } from './remember';
-import { finishSignIn, runSignIn, type SignInOutcome } from './sign-in-flow';
+import { finishSignIn, resumeHandOff, runSignIn, type SignInOutcome } from './sign-in-flow';
 import { useSessionStore } from '../../stores/session';
 
 export default function LoginPage() {
@@ -34,9 +34,19 @@ export default function LoginPage() {
   const [agreement, setAgreement] = useState<'closed' | 'decide' | 'read'>('closed');
   const pending = useRef<{ values: LoginValues; captchaId: string } | null>(null);
 
+  /** True while a stored session is tried for another app's sign-in (single sign-on, no form needed). */
+  const [resuming, setResuming] = useState(false);
+
   useEffect(() => {
-    clearAllSession();
-    useConfigStore.getState().setHash(parseHashParams(window.location.hash));
+    const hash = parseHashParams(window.location.hash);
+    useConfigStore.getState().setHash(hash);
+    if (!(hash.redirectUri && hash.hasTenantAndApp && useSessionStore.getState().token)) { clearAllSession(); return; }
+    setResuming(true);
+    void resumeHandOff(hash).then((to) => {
+      if (to) { window.location.replace(to); return; }
+      clearAllSession();
+      setResuming(false);
+    });
   }, []);
 
   const submit = async (values: LoginValues, captchaId: string, agree = false): Promise<void> => {
@@ -142,7 +152,7 @@ export default function LoginPage() {
           ) : (
             <SignInMethods onShowPolicy={() => setAgreement('read')} onOutcome={(o, u) => (o.kind === 'changePassword' ? setMustChange({ username: u, remember: false }) : go(o, u, '', false))}>
               <LoginForm
-                busy={busy}
+                busy={busy || resuming}
                 error={error}
                 captchaNonce={captchaNonce}
                 onSubmit={(v, id) => { void submit(v, id); }}

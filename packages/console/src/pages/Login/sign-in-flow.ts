@@ -35,6 +35,24 @@ export async function confirmUrl(redirectUri: string): Promise<string> {
 }
 
 /**
+ * Single sign-on with a session the console already has (docs/users.md "Opening an application"): when
+ * the provider sent the browser here for another app's sign-in (hash with `interaction`, `redirect_uri`,
+ * tenant and app) and a session is stored, the hand-off is tried at once with a fresh ticket — the user
+ * is not asked for a password again. Answers the code endpoint's address, or null (no stored session, not
+ * an interaction, or the session no longer works: the caller then clears it and shows the form).
+ */
+export async function resumeHandOff(hash: { redirectUri: string; hasTenantAndApp: boolean }): Promise<string | null> {
+  const interaction = interactionOfHash(globalThis.location?.hash ?? '');
+  const { token, userId } = useSessionStore.getState();
+  if (!interaction || !hash.redirectUri || !hash.hasTenantAndApp || !token || !userId) return null;
+  try {
+    return codeEndpointUrl(interaction, await fetchSsoTicket({ silent: true }), hash.redirectUri);
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Runs the sequence. `params.password` is already encrypted. Never throws: every failure becomes an
  * outcome the page shows (sign-in calls have no automatic toast, SPEC §7).
  */
