@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { AppRoleCodes, AppRolePaths as P } from '@mp/protocol';
+import { appRoleUsers, appRootOrgs, tenantProducts } from '../../db/schema/index.js';
+import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
+import { inApp, item, ITEM, rolesWorld, validRole, type RolesWorld } from './approles.fixtures.js';
+import { appRoleGrantsOf } from './approles.policy.js';
+
+let w: RolesWorld;
+let roleId: string;
+const membersOf = async (id: string) => (await w.t.app.database.db.select().from(appRoleUsers).where(eq(appRoleUsers.roleId, id))).map((m) => m.userId).sort();
+const names = (r: { body: { data: { rows: { username: string }[] } } }) => r.body.data.rows.map((x) => x.username);
+
+beforeAll(async () => {
+  w = await rolesWorld();
+  roleId = (await w.a.post(P.addapprole, validRole(), inApp(w.appA.code))).body.data.row.id;
+});
+afterAll(async () => { await w.t.close(); });
+
+describe('application role members', () => {
+  it('candidates are the application\'s users only (inside its root organisations; tenants using it)', async () => {
+    const r = await w.a.post(P.listapprolecandidate, { roleId, sortField: 'username' }, inApp(w.appA.code));
+    expect(names(r)).toEqual(['ann', 'cat']);
+    expect((await w.a.post(P.listapprolecandidate, { roleId, keyword: 'AN' }, inApp(w.appA.code))).body.data.rows.map((x: { username: string }) => x.username)).toEqual(['ann']);
+  });
+
+  it('adds members (at least one, app users only, all or nothing), lists and removes them, audited', async () => {
+    w.a.language = 'EN_US';
+    const none = await w.a.post(P.addapproleuser, { roleId, userIds: [] }, inApp(w.appA.code));
+    expect(none.body.scode).toBe(AppRoleCodes.USER_REQUIRED);
+    for (const outsider of [w.people.bob, w.people.dan, w.ids.plain]) {
+      const r = await w.a.post(P.addapproleuser, { roleId, userIds: [w.people.ann, outsider] }, inApp(w.appA.code));
+      expect(r.body.scode).toBe(AppRoleCodes.NOT_APP_USER);
+      expect(r.body.msg).toBe(`The user "${outsider}" is not a user of this application`);
+    }
+    expect(await membersOf(roleId)).toEqual([]);
+    const ok = await w.a.post(P.addapproleuser, { roleId, userIds: [w.people.ann, w.people.cat, w.people.ann] }, inApp(w.appA.code));
+    expect(ok.body.data.count).toBe(2);
+    expect(await membersOf(roleId)).toEqual([w.people.ann, w.people.cat].sort());
+    const members = await w.a.post(P.listapproleuser, { roleId, sortField: 'username', sortOrder: 'descend' }, inApp(w.appA.code));
+    expect(members.body.data.rows).toMatchObject([{ username: 'cat', tenantName: 'Tenant beta' }, { username: 'ann', orgName: 'Sales', tenantName: 'Tenant acme' }]);
+    expect(names(await w.a.post(P.listapprolecandidate, { roleId }, inApp(w.appA.code)))).toEqual([]);
+    expect((await w.a.post(P.listapprole, {}, inApp(w.appA.code))).body.data.rows[0].memberCount).toBe(2);
+    expect((await w.a.post(P.deleteapproleuser, { roleId, userIds: [] }, inApp(w.appA.code))).body.scode).toBe(AppRoleCodes.MEMBER_REQUIRED);
+    expect((await w.a.post(P.deleteapproleuser, { roleId, userIds: [w.people.cat] }, inApp(w.appA.code))).body.data.count).toBe(1);
+    expect(await membersOf(roleId)).toEqual([w.people.ann]);
+  });
+
+  it('another application\'s administrator never reads or changes the members', async () => {
+    for (const path of [P.listapproleuser, P.listapprolecandidate]) {
+      expect((await w.b.post(path, { roleId }, inApp(w.appB.code))).body.scode).toBe(AppRoleCodes.NOT_FOUND);
+    }
+    expect((await w.b.post(P.addapproleuser, { roleId, userIds: [w.people.dan] }, inApp(w.appB.code))).body.scode).toBe(AppRoleCodes.NOT_FOUND);
+    expect((await w.b.post(P.deleteapproleuser, { roleId, userIds: [w.people.ann] }, inApp(w.appB.code))).body.scode).toBe(AppRoleCodes.NOT_FOUND);
+    expect(await membersOf(roleId)).toEqual([w.people.ann]);
+  });
+});
+
+describe('appRoleGrantsOf (for the policy service)', () => {
+  const grantsOfAnn = () => inScope(w.t.app.database.db, PLATFORM_SCOPE, (tx) => appRoleGrantsOf(tx, w.appA.id, w.tenants.acme, w.people.ann));
+
+  it('answers the grants of the user\'s enabled roles of the application; nothing when disabled or no longer an app user', async () => {
+    await w.a.post(P.saveapprolepurview, { roleId, tree: 'menu', dataPurview: [item(`menu:${ITEM.orders}`, 2), item(`control:${ITEM.button}`)] }, inApp(w.appA.code));
+    await w.a.post(P.saveapprolepurview, { roleId, tree: 'api', dataPurview: [item(`api:${ITEM.api1}`, 3)] }, inApp(w.appA.code));
+    const other = (await w.a.post(P.addapprole, validRole({ code: 'viewer', name: 'Viewer' }), inApp(w.appA.code))).body.data.row.id;
+    await w.a.post(P.saveapprolepurview, { roleId: other, tree: 'menu', dataPurview: [item(`menu:${ITEM.sales}`)] }, inApp(w.appA.code));
+    const base = { roleId, roleCode: 'sales_rep', roleName: '销售代表' };
+    expect(await grantsOfAnn()).toEqual([
+      { ...base, kind: 'appapi', dataId: ITEM.api1, purview: 1 },
+      { ...base, kind: 'appcontrol', dataId: ITEM.button, purview: 1 },
+      { ...base, kind: 'appmenu', dataId: ITEM.orders, purview: 3 },
+    ]);
+    // only her role counts; another tenant or app answers nothing
+    expect(await inScope(w.t.app.database.db, PLATFORM_SCOPE, (tx) => appRoleGrantsOf(tx, w.appB.id, w.tenants.acme, w.people.ann))).toEqual([]);
+    expect(await inScope(w.t.app.database.db, PLATFORM_SCOPE, (tx) => appRoleGrantsOf(tx, w.appA.id, w.tenants.beta, w.people.ann))).toEqual([]);
+    await w.a.post(P.statusapprole, { ids: [roleId], status: 0 }, inApp(w.appA.code));
+    expect(await grantsOfAnn()).toEqual([]);
+    await w.a.post(P.statusapprole, { ids: [roleId], status: 1 }, inApp(w.appA.code));
+    expect(await grantsOfAnn()).toHaveLength(3);
+    // moved out of the app's root organisations: no longer its user, holds nothing
+    await inScope(w.t.app.database.db, PLATFORM_SCOPE, (tx) => tx.update(appRootOrgs).set({ orgId: 'ar-org-works' }).where(eq(appRootOrgs.productId, w.appA.id)));
+    expect(await grantsOfAnn()).toEqual([]);
+    await inScope(w.t.app.database.db, PLATFORM_SCOPE, (tx) => tx.update(appRootOrgs).set({ orgId: 'ar-org-sales' }).where(eq(appRootOrgs.productId, w.appA.id)));
+    await inScope(w.t.app.database.db, PLATFORM_SCOPE, (tx) => tx.update(tenantProducts).set({ status: 0 }).where(eq(tenantProducts.tenantId, w.tenants.acme)));
+    expect(await grantsOfAnn()).toEqual([]);
+  });
+});
