@@ -1,7 +1,8 @@
 /**
  * The policy service's per-instance decision cache (issue 14, benchmark goal "decision ≥ 0.5 of the bare
  * route"; docs/applications.md "Decision cache"). Entries: a user's compiled permissions per
- * (application, tenant as named, user as named) — LRU-bounded (`size`), each living at most `maxAgeMs`
+ * (application, tenant as named, user as named) — LRU-bounded (`size` entries, MAX_CACHED_GRANTS grant
+ * rows in all), each living at most `maxAgeMs`
  * and never past the moment the user's `active` may change by itself (lock end, validity dates) — and
  * each application's menus. Kept current from the change log (`policy_changes`): one poller per instance
  * reads every application's changes after its own cursor with the commit-safe rule of sync (xid below
@@ -27,6 +28,8 @@ const TENANT_WIDE = new Set(['grant', 'role', 'subscription']);
 const PER_USER = new Set(['member', 'user']);
 const POLL_PAGE = 1000;
 const DAY_MS = 86_400_000;
+/** Most grant rows held over all entries (≈ 100–150 MB): a user with thousands of grants weighs accordingly. */
+export const MAX_CACHED_GRANTS = 500_000;
 
 /** When (ms) the subject's `active` may change by itself: lock end, first valid day, day after the last. */
 export function activeChangesAt(s: repo.SubjectRow, now: number): number {
@@ -50,7 +53,9 @@ export class PolicyCache {
 
   /** `opts`: the `policyCache` part of the configuration (ServerConfig). */
   constructor(private readonly db: Db, private readonly opts: ServerConfig['policyCache'], private readonly log?: FastifyBaseLogger) {
-    this.users = new LRUCache({ max: Math.max(1, opts.size), ttl: opts.maxAgeMs, ttlAutopurge: false });
+    this.users = new LRUCache({
+      max: Math.max(1, opts.size), maxSize: MAX_CACHED_GRANTS, sizeCalculation: (u) => u.grants.length + 1, ttl: opts.maxAgeMs, ttlAutopurge: false,
+    });
   }
 
   /** Number of cached user entries. */
