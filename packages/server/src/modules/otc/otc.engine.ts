@@ -18,7 +18,7 @@ import {
 } from './otc.repository.js';
 
 /** What a code is for (column `purpose`). */
-export type OtcPurpose = 'login_email' | 'login_mobile' | 'mfa_email' | 'mfa_mobile' | 'mfa_ticket' | 'reset';
+export type OtcPurpose = 'login_email' | 'login_mobile' | 'mfa_email' | 'mfa_mobile' | 'mfa_ticket' | 'reset' | 'profile_email' | 'profile_mobile';
 
 /** The outcome of a check: the matching row, or why not ('invalid' covers wrong, expired, used, superseded). */
 export type CheckOutcome = { ok: true; row: OneTimeCodeRow } | { ok: false; reason: 'invalid' | 'too_many' };
