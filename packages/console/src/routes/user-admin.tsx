@@ -19,7 +19,7 @@ export const userAdminArea: AreaDef = {
   menuSource: 'fixed',
   routes: [
     { path: 'dashboard', titleKey: 'route.dashboard', icon: 'dashboard', free: true, load: placeholder },
-    { path: 'app', titleKey: 'route.app', icon: 'app', menu: true, load: placeholder },
-    { path: 'bbcapp', titleKey: 'route.bbcapp', icon: 'home', free: true, load: placeholder },
+    { path: 'app', titleKey: 'route.app', icon: 'app', menu: true, load: () => import('../pages/userAdmin/MyApps') },
+    { path: 'bbcapp', titleKey: 'route.bbcapp', icon: 'home', free: true, load: () => import('../pages/userAdmin/BbcApp') },
   ],
 };

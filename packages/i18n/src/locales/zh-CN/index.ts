@@ -1,4 +1,5 @@
 import common from './common.js';
+import myapps from './myapps.js';
 import errors from './errors.js';
 import login from './login.js';
 import layout from './layout.js';
@@ -35,4 +36,4 @@ import appmenu from './appmenu.js';
 import iconchooser from './iconchooser.js';
 import appgrant from './appgrant.js';
 /** Every namespace of this locale. */
-export default { common, apppage, appmenu, iconchooser, errors, appapi, appmobilemenu, tenantuser, tenantrole, appgrant, orgmember, account, tenantsettings, login, layout, http, grid, tenant, dashboard, menu, product, user, role, sysconfig, licence, session, oidc, otc, client, auditlog, station, job, organisation, apptenant, mapping };
+export default { common, myapps, apppage, appmenu, iconchooser, errors, appapi, appmobilemenu, tenantuser, tenantrole, appgrant, orgmember, account, tenantsettings, login, layout, http, grid, tenant, dashboard, menu, product, user, role, sysconfig, licence, session, oidc, otc, client, auditlog, station, job, organisation, apptenant, mapping };
