@@ -6,7 +6,7 @@
  */
 import Type, { type Static } from 'typebox';
 import { pageQuery, StatusValueSchema } from './common.js';
-import { UserAddBody, UserEditBody, UserListBody, type UserRow } from './user.js';
+import { USER_SORT_FIELDS, UserAddBody, UserEditBody, UserListBody, type UserRow } from './user.js';
 import { OrgMemberCandidateBody, OrgMemberListBody } from './orgmember.js';
 
 export * from '../codes/app-user.js';
@@ -71,7 +71,7 @@ export type AppRootOrgBody = Static<typeof AppRootOrgBody>;
 
 const { tenantId: _t, ...listFields } = UserListBody.properties;
 /** Sortable columns of the application's user grid. */
-export const APP_USER_SORT_FIELDS = ['username', 'employeeName', 'status', 'updatedAt', 'tenantName'] as const;
+export const APP_USER_SORT_FIELDS = USER_SORT_FIELDS;
 /** `listappuser` / `exportappuser`: the user grid's filters; `tenantId` and `orgId` (with `includeSub`) narrow it. */
 export const AppUserListBody = Type.Object({
   ...listFields,

@@ -1,5 +1,6 @@
 import common from './common.js';
 import myapps from './myapps.js';
+import appuser from './appuser.js';
 import errors from './errors.js';
 import login from './login.js';
 import layout from './layout.js';
@@ -14,6 +15,7 @@ import role from './role.js';
 import sysconfig from './sysconfig.js';
 import licence from './licence.js';
 import session from './session.js';
+import profile from './profile.js';
 import oidc from './oidc.js';
 import otc from './otc.js';
 import client from './client.js';
@@ -35,5 +37,7 @@ import apppage from './apppage.js';
 import appmenu from './appmenu.js';
 import iconchooser from './iconchooser.js';
 import appgrant from './appgrant.js';
+import approle from './approle.js';
+import appdashboard from './appdashboard.js';
 /** Every namespace of this locale. */
-export default { common, myapps, apppage, appmenu, iconchooser, errors, appapi, appmobilemenu, tenantuser, tenantrole, appgrant, orgmember, account, tenantsettings, login, layout, http, grid, tenant, dashboard, menu, product, user, role, sysconfig, licence, session, oidc, otc, client, auditlog, station, job, organisation, apptenant, mapping };
+export default { common, appdashboard, approle, appuser, myapps, apppage, appmenu, iconchooser, errors, appapi, appmobilemenu, tenantuser, tenantrole, appgrant, orgmember, account, tenantsettings, login, layout, http, grid, tenant, dashboard, menu, product, user, role, sysconfig, licence, session, profile, oidc, otc, client, auditlog, station, job, organisation, apptenant, mapping };

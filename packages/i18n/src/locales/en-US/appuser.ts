@@ -1,0 +1,32 @@
+import type { Messages } from '../../types.js';
+import type zh from '../zh-CN/appuser.js';
+
+export default {
+  orgTitle: 'App root organizations',
+  orgIntro: 'Choose the organizations of each tenant this application serves. Without root organizations every user of the tenant is a user of the application; with them only users inside them (and their sub-organizations).',
+  tenant: 'Tenant',
+  tenantCode: 'Tenant code',
+  roots: 'Root organizations',
+  wholeTenant: 'Whole tenant',
+  addRoot: 'Add root organization',
+  addRootTitle: 'Add a root organization to "{{name}}"',
+  chooseOrg: 'Please choose an organization',
+  removeRootConfirm: 'Remove the root organization "{{name}}"?',
+  noTenants: 'No tenant uses this application yet',
+  keyword: 'Tenant name or code',
+  usersTitle: 'App users',
+  chooseTenant: 'Choose a tenant',
+  allTenants: 'All tenants',
+  org: 'Organization',
+  includeSub: 'Include sub-organizations',
+  newUser: 'New user',
+  chooseTenantFirst: 'Choose a tenant before adding a user',
+  appAccount: 'App account',
+  appAccountTitle: 'Account of "{{name}}" in this application',
+  appAccountHelp: 'Fill in only when it differs from the user name; empty means the user name',
+  setAccount: 'App account',
+  positionInTenant: 'Positions are set in the tenant area',
+  relationTitle: 'Organization–user relations',
+  relationIntro: 'See and maintain the members of the organizations inside the application\'s root organizations.',
+  chooseTenantOrg: 'Choose a tenant and an organization',
+} satisfies Messages<typeof zh>;

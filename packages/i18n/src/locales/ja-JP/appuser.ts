@@ -1,0 +1,32 @@
+import type { Messages } from '../../types.js';
+import type zh from '../zh-CN/appuser.js';
+
+export default {
+  orgTitle: 'アプリのルート組織設定',
+  orgIntro: 'このアプリケーションが対象とする各テナントの組織を選びます。ルート組織がないテナントは全ユーザーが対象、ある場合はルート組織（下位を含む）内のユーザーだけが対象です。',
+  tenant: 'テナント',
+  tenantCode: 'テナントコード',
+  roots: 'ルート組織',
+  wholeTenant: 'テナント全体',
+  addRoot: 'ルート組織を追加',
+  addRootTitle: '「{{name}}」にルート組織を追加',
+  chooseOrg: '組織を選択してください',
+  removeRootConfirm: 'ルート組織「{{name}}」を外しますか？',
+  noTenants: 'このアプリケーションを利用するテナントはありません',
+  keyword: 'テナント名またはコード',
+  usersTitle: 'アプリユーザー',
+  chooseTenant: 'テナントを選択',
+  allTenants: 'すべてのテナント',
+  org: '組織',
+  includeSub: '下位組織を含む',
+  newUser: 'ユーザーを追加',
+  chooseTenantFirst: 'ユーザーを追加する前にテナントを選択してください',
+  appAccount: 'アプリアカウント',
+  appAccountTitle: '「{{name}}」のこのアプリでのアカウント',
+  appAccountHelp: 'ユーザー名と異なる場合のみ入力します。空欄はユーザー名と同じです',
+  setAccount: 'アプリアカウント',
+  positionInTenant: '職位はテナント管理で設定します',
+  relationTitle: '組織とユーザーの関係',
+  relationIntro: 'アプリのルート組織内の各組織のメンバーを確認・管理します。',
+  chooseTenantOrg: 'テナントと組織を選択してください',
+} satisfies Messages<typeof zh>;
