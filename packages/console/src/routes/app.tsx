@@ -19,7 +19,7 @@ export const appArea: AreaDef = {
     { key: NOTICE, titleKey: 'group.noticeManagement', icon: 'notice', when: (c, dev) => c.noticeManagement || dev },
   ],
   routes: [
-    { path: 'dashboard', titleKey: 'route.dashboard', icon: 'dashboard', free: true, load: placeholder },
+    { path: 'dashboard', titleKey: 'route.dashboard', icon: 'dashboard', free: true, load: () => import('../pages/app/Dashboard') },
     { path: 'menu', titleKey: 'route.menu', icon: 'menu', menu: true, group: SYS, load: () => import('../pages/app/MenuDesigner') },
     { path: 'page', titleKey: 'route.page', icon: 'page', menu: true, group: SYS, load: () => import('../pages/app/PageDesigner') },
     { path: 'api', titleKey: 'route.api', icon: 'api', menu: true, group: SYS, load: () => import('../pages/app/ApiRegistry') },

@@ -1,0 +1,152 @@
+/**
+ * My apps end to end (issue 15 "Enterprise user"; docs/users.md): the platform registers an application
+ * whose callback address is the demo application's login initiation URI (examples/demo-app `/login`), with
+ * a confidential client, a module and a page menu (open type 3, a new window); Northwind's administrator
+ * grants a role read on them and puts a user in it. In Chromium that user signs in to the console, sees the
+ * application's tile on My apps, opens it with the keyboard and lands signed in at the demo application with
+ * the role's menu — no password typed a second time, and the console's bearer token in no address on the
+ * way. Screenshots of My apps and bbcapp in three languages: e2e/artifacts/my-apps-*.png.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createServer } from 'node:net';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { AppMenuPaths, AppPagePaths, AppGrantPaths, Paths, type RoleMemberRow } from '@mp/protocol';
+import { resources } from '@mp/i18n';
+import { DemoApp } from '@mp/demo-app';
+import type { GatewayClient } from '../packages/server/src/testing/gateway-client.js';
+import { DEMO_PASSWORD, DEMO_TENANTS, peopleOf } from '../packages/server/src/scripts/seed-demo-data.js';
+import { adminClient } from './seed-api.js';
+import { chooseLanguage, launchBrowser, shot } from './support.js';
+import { demoTenantId, NORTHWIND, signInThroughConsole, startDemoServer, tenantClient, type DemoServer } from './tenant-session.js';
+
+const APP = 'Service Desk';
+const NORTHWIND_INDEX = DEMO_TENANTS.findIndex((t) => t.code === NORTHWIND.code);
+/** An ordinary Northwind employee (identity 1 only, no role of the seed): the console opens the user area for them. */
+const MEMBER = peopleOf(DEMO_TENANTS[NORTHWIND_INDEX]!, NORTHWIND_INDEX)
+  .find((p, i) => i > 2 && !p.tenantAdmin && !p.appAdmin && p.status === 1)!.username;
+
+let server: DemoServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let demo: DemoApp;
+let platform: GatewayClient;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => { const { port } = s.address() as { port: number }; s.close(() => resolve(port)); });
+    s.on('error', reject);
+  });
+}
+
+/** Throws with the envelope's code unless the call succeeded; answers `data`. */
+async function ok<D = Record<string, unknown>>(p: Promise<{ status: number; body: { result: string; scode?: string; msg?: string; data: D } }>, what: string): Promise<D> {
+  const r = await p;
+  if (r.body.result !== '1') throw new Error(`${what}: HTTP ${r.status} ${r.body.scode} ${r.body.msg}`);
+  return r.body.data;
+}
+
+beforeAll(async () => {
+  server = await startDemoServer('myapps');
+  const tenantId = await demoTenantId(server.url);
+  platform = await adminClient(server.url);
+  const port = await freePort();
+  // the application: its callback address is the demo app's login initiation URI
+  const product = (await ok<{ row: { id: string; code: string } }>(platform.post(Paths.addproduct, {
+    code: 'servicedesk', name: APP, abbreviation: 'SD', version: 'V1.0', status: 1, callbackUrl: `http://127.0.0.1:${port}/login`, department: 'Support',
+    ownerName: 'Emily Chan', ownerEmail: 'emily@example.com', ownerPhone: '13800138000', opsOwner: 'Ryan Ng', adminIds: [],
+  }), 'addproduct')).row;
+  const authorised = (await platform.post(Paths.listtenantproduct, { tenantId, page: 1, pageSize: 100 })).body.data.rows as { productId: string; authorised: boolean; authorisedVersion: string }[];
+  await ok(platform.post(Paths.savetenantproduct, {
+    tenantId, products: [...authorised.filter((r) => r.authorised && r.productId !== product.id).map((r) => ({ productId: r.productId, version: r.authorisedVersion })), { productId: product.id, version: 'V1.0' }],
+  }), 'savetenantproduct');
+  const client = await ok<{ row: { clientId: string }; clientSecret: string }>(platform.post(Paths.addclient, {
+    productId: product.id, name: 'Service Desk web', redirectUris: [`http://127.0.0.1:${port}/callback`], grantTypes: ['authorization_code', 'refresh_token'],
+  }), 'addclient');
+  demo = await new DemoApp({ platformUrl: server.url, clientId: client.row.clientId, clientSecret: client.clientSecret, port }).listen();
+  // its menu: a module (open type 3: a new window of the application alone) with one page
+  const inApp = { headers: { appid: product.id } };
+  const ticketsPage = (await ok<{ row: { id: string } }>(platform.post(AppPagePaths.addapppage, { formId: 'tickets', name: 'Tickets', path: '/tickets', platformType: 1 }, inApp), 'addapppage')).row;
+  const module = (await ok<{ row: { id: string } }>(platform.post(AppMenuPaths.addappmenu, { parentId: '0', code: 'support', name: 'Support', menuType: 'module', openType: 3, platformType: 3 }, inApp), 'addappmenu module')).row;
+  const pageMenu = (await ok<{ row: { id: string } }>(platform.post(AppMenuPaths.addappmenu, { parentId: module.id, code: 'tickets', name: 'Tickets', menuType: 'page', pageId: ticketsPage.id, openType: 3, platformType: 3 }, inApp), 'addappmenu page')).row;
+  // Northwind's administrator: a role with read on both, and the member in it
+  const tenantAdmin = await tenantClient(server.url, tenantId);
+  await ok(tenantAdmin.post(Paths.addtenantrole, { roleNo: 'desk_user', roleName: 'Desk_users', orgId: tenantId }), 'addtenantrole');
+  const roleId = ((await tenantAdmin.post(Paths.listtenantrole, { roleNo: 'desk_user' })).body.data.rows[0] as { roleId: string }).roleId;
+  const member = ((await tenantAdmin.post(Paths.listusernotintenantrole, { roleId, keyword: MEMBER, pageSize: 10 })).body.data.rows as RoleMemberRow[]).find((u) => u.username === MEMBER)!;
+  await ok(tenantAdmin.post(Paths.addtenantroleuser, { roleId, userIds: [member.userId] }), 'addtenantroleuser');
+  await ok(tenantAdmin.post(AppGrantPaths.savetenantapppurview, { roleId, productId: product.id, dataPurview: [{ dpDataid: `menu:${module.id}`, dpPurview: 1 }, { dpDataid: `menu:${pageMenu.id}`, dpPurview: 1 }] }), 'savetenantapppurview');
+  await tenantClient(server.url, tenantId, MEMBER); // agrees to the privacy agreement (no dialog in the browser)
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+  page = await context.newPage();
+}, 240_000);
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state === 'fail' && page) await shot(page, 'my-apps-failed').catch(() => undefined);
+});
+afterAll(async () => {
+  await browser?.close();
+  await demo?.close();
+  await server?.stop();
+});
+
+describe('My apps', () => {
+  it('the user signs in, sees the tile, opens it with the keyboard and lands signed in at the demo application with the role\'s menu', async () => {
+    await signInThroughConsole(page, server.url, MEMBER, DEMO_PASSWORD, /\/userAdmin\//);
+    await page.goto(`${server.url}/userAdmin/app`);
+    const zh = resources['zh-CN'].myapps;
+    const tiles = page.getByRole('list', { name: zh.title });
+    const tile = tiles.getByRole('button', { name: new RegExp(APP) });
+    await tile.waitFor({ timeout: 20_000 });
+    await shot(page, 'my-apps-zh-CN');
+    const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('default') ?? '{}') as { state?: { token?: string } }).state?.token ?? '');
+    expect(token).toBeTruthy();
+
+    // every address the new window goes through, in every frame
+    const addresses: string[] = [];
+    context.on('request', (r) => { if (r.isNavigationRequest()) addresses.push(r.url()); });
+    await tile.focus();
+    const [appWindow] = await Promise.all([context.waitForEvent('page'), page.keyboard.press('Enter')]);
+    await appWindow.waitForURL(`${demo.url}/`, { timeout: 30_000 });
+    await appWindow.getByTestId('who').waitFor();
+    expect(await appWindow.getByTestId('who').textContent()).toContain(MEMBER);
+    await appWindow.getByTestId('menu-support').waitFor();
+    expect(await appWindow.getByTestId('menu-tickets').count()).toBe(1);
+    await shot(appWindow, 'my-apps-demo-app');
+
+    expect(addresses.some((a) => a.startsWith(`${demo.url}/login?iss=`))).toBe(true);
+    expect(addresses.some((a) => a.includes('/oidc/auth'))).toBe(true);
+    expect(addresses.some((a) => a.startsWith(`${demo.url}/callback?code=`))).toBe(true);
+    for (const a of addresses) expect(decodeURIComponent(a)).not.toContain(token);
+    await appWindow.close();
+  });
+
+  it('searches, shows the empty state, and shows My apps and bbcapp in English and Japanese', async () => {
+    await page.bringToFront();
+    await page.goto(`${server.url}/userAdmin/app`);
+    await chooseLanguage(page, 'English');
+    const en = resources['en-US'].myapps;
+    const search = page.getByPlaceholder(en.search);
+    await search.fill('no such application');
+    await search.press('Enter');
+    await page.getByText(en.empty).waitFor();
+    await search.fill('service');
+    await search.press('Enter');
+    await page.getByRole('list', { name: en.title }).getByRole('button', { name: new RegExp(APP) }).waitFor();
+    await shot(page, 'my-apps-en-US');
+    await page.goto(`${server.url}/userAdmin/bbcapp`);
+    await page.getByRole('list', { name: en.title }).getByRole('button', { name: new RegExp(APP) }).waitFor();
+    await page.getByText(en.home.intro).waitFor();
+    await shot(page, 'my-apps-bbcapp-en-US');
+    await chooseLanguage(page, '日本語');
+    const ja = resources['ja-JP'].myapps;
+    await page.getByText(ja.home.intro).waitFor();
+    await page.mouse.move(400, 600); // the language menu closes
+    await page.getByRole('menu').waitFor({ state: 'hidden' }).catch(() => undefined);
+    await shot(page, 'my-apps-bbcapp-ja-JP');
+    await page.goto(`${server.url}/userAdmin/app`);
+    await page.getByRole('list', { name: ja.title }).getByRole('button', { name: new RegExp(APP) }).waitFor();
+    await shot(page, 'my-apps-ja-JP');
+  });
+});
