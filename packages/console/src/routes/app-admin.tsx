@@ -9,7 +9,7 @@ export const appAdminArea: AreaDef = {
   defaultChild: () => 'appList',
   menuSource: 'fixed',
   routes: [
-    { path: 'dashboard', titleKey: 'route.dashboard', icon: 'dashboard', free: true, load: placeholder },
+    { path: 'dashboard', titleKey: 'route.dashboard', icon: 'dashboard', free: true, load: () => import('../pages/appAdmin/Dashboard') },
     { path: 'appList', titleKey: 'route.appList', icon: 'workbench', menu: true, load: () => import('../pages/appAdmin/AppList') },
   ],
 };

@@ -1,0 +1,37 @@
+/**
+ * The latest changes about applications (audit entries of the application's design, clients and product):
+ * what changed (localised entity and verb from the action `entity.verb`, the raw action when unknown), when,
+ * by whom, and — on the workbench — of which application.
+ */
+import { List, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import type { AppChange } from '../../api/app-dashboard';
+
+/** See the module docs. `showApp`: name the application of each change (workbench). */
+export default function RecentChanges({ changes, showApp }: { changes: AppChange[]; showApp: boolean }) {
+  const { t } = useTranslation('appdashboard');
+  const verbOf = (action: string) => {
+    const verb = action.slice(action.indexOf('.') + 1);
+    return t(`verb.${verb}`, { defaultValue: verb });
+  };
+  return (
+    <List
+      size="small"
+      dataSource={changes}
+      rowKey="id"
+      renderItem={(c) => (
+        <List.Item data-testid="recent-change">
+          <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8, width: '100%' }}>
+            <Tag color="blue" style={{ marginInlineEnd: 0 }}>{t(`entity.${c.entity}`, { defaultValue: c.entity })}</Tag>
+            <Typography.Text>{verbOf(c.action)}</Typography.Text>
+            {showApp && <Typography.Text strong>{c.productName}</Typography.Text>}
+            <Typography.Text type="secondary" style={{ marginInlineStart: 'auto', whiteSpace: 'nowrap' }}>
+              {c.username ? `${t('by', { user: c.username })} · ` : ''}{dayjs(c.at).format('YYYY-MM-DD HH:mm')}
+            </Typography.Text>
+          </div>
+        </List.Item>
+      )}
+    />
+  );
+}

@@ -1,0 +1,51 @@
+/**
+ * Console texts: appdashboard — the application administrator's workbench dashboard (/appAdmin/dashboard) and
+ * application dashboard (/app/dashboard) (issue 15; docs/applications.md "Dashboards").
+ * zh-CN is the source; en-US and ja-JP must carry every key.
+ */
+export default {
+  workbenchSubtitle: '我管理的应用概览',
+  appSubtitle: '{{name}} 应用概览',
+  applications: '应用',
+  users: '应用用户',
+  activeSessions: '在线会话',
+  signIns: '近 7 天登录',
+  clients: '客户端',
+  tenants: '使用租户',
+  signInsChart: '近 7 天单点登录次数',
+  signInCount: '登录次数',
+  noSignIns: '近 7 天没有单点登录',
+  usersChart: '各应用用户数',
+  noApps: '您还没有管理任何应用',
+  appsTable: '我的应用',
+  pageNote: '统计范围：本页 {{shown}} 个应用（共 {{total}} 个）',
+  searchApps: '搜索应用名称或编码',
+  name: '应用名称',
+  code: '应用编码',
+  status: '状态',
+  enabled: '启用',
+  disabled: '停用',
+  recent: '最近变更',
+  noRecent: '近 30 天没有变更',
+  by: '操作人：{{user}}',
+  policyCalls: '近 7 天策略服务调用',
+  noPolicyCalls: '近 7 天没有策略服务调用',
+  permissions: '权限查询',
+  decision: '鉴权判定',
+  sync: '变更同步',
+  errors: '失败',
+  tenantsList: '使用该应用的租户',
+  tenantsMore: '显示 {{shown}} 个，共 {{total}} 个',
+  noTenants: '还没有租户使用该应用',
+  tenantCode: '租户编码',
+  tenantName: '租户名称',
+  tenantUsers: '应用用户',
+  since: '授权时间',
+  entity: {
+    product: '应用', appmenu: '菜单', apppage: '页面', appapi: '接口', appmobilemenu: '移动端菜单', client: '客户端',
+  },
+  verb: {
+    add: '新增', edit: '修改', delete: '删除', move: '移动', enable: '启用', disable: '停用', import: '导入', share: '共享', unshare: '取消共享',
+    reset_secret: '重置密钥', node_add: '新增控件', node_edit: '修改控件', node_delete: '删除控件', node_move: '移动控件',
+  },
+};
