@@ -3,11 +3,12 @@
  * dashboards: users per application (horizontal), policy calls per day (stacked). Redraws on resize and
  * when data or texts change; disposes of the chart on unmount. A legend shows when there are several series.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import * as echarts from 'echarts/core';
 import { BarChart as Bars } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
+import { useEcharts } from '../../hooks/use-echarts';
 
 echarts.use([Bars, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
@@ -25,17 +26,7 @@ export interface BarChartProps {
 
 /** See the module docs. */
 export default function BarChart({ categories, series, horizontal = false, height = 320, label }: BarChartProps) {
-  const el = useRef<HTMLDivElement>(null);
-  const chart = useRef<echarts.ECharts | null>(null);
-
-  useEffect(() => {
-    if (!el.current) return;
-    const c = echarts.init(el.current);
-    chart.current = c;
-    const ro = new ResizeObserver(() => c.resize());
-    ro.observe(el.current);
-    return () => { ro.disconnect(); c.dispose(); chart.current = null; };
-  }, []);
+  const { el, chart } = useEcharts();
 
   useEffect(() => {
     const category = { type: 'category' as const, data: categories, axisTick: { alignWithLabel: true }, axisLine: { lineStyle: { color: '#d9d9d9' } }, axisLabel: { color: '#595959', width: 120, overflow: 'truncate' as const } };

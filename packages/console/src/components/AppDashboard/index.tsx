@@ -7,6 +7,8 @@ import type { ReactNode } from 'react';
 import { Button, Card, Empty, Result, Skeleton, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import type { DailySignIns } from '@mp/protocol';
+import SignInChart from '../DashboardView/sign-in-chart';
 
 export { default as BarChart, type BarSeries } from './bar-chart';
 export { default as RecentChanges } from './recent-changes';
@@ -45,5 +47,15 @@ export function LoadFailed({ onRetry }: { onRetry: () => void }) {
     <Card variant="borderless">
       <Result status="warning" title={t('loadFailed')} extra={<Button type="primary" onClick={onRetry}>{t('retry')}</Button>} />
     </Card>
+  );
+}
+
+/** The SSO sign-ins per day panel of both dashboards (`signIns` undefined while loading). */
+export function SignInsPanel({ signIns, loading }: { signIns: DailySignIns[] | undefined; loading: boolean }) {
+  const { t } = useTranslation('appdashboard');
+  return (
+    <Panel title={t('signInsChart')} loading={loading} empty={!signIns?.some((x) => x.count > 0)} emptyText={t('noSignIns')} testId="chart-signins">
+      {signIns && <SignInChart data={signIns} seriesName={t('signInCount')} />}
+    </Panel>
   );
 }

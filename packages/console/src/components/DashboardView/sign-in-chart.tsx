@@ -3,12 +3,13 @@
  * modules it uses are imported from 'echarts/core' (bundle size). Redraws on resize and when the
  * language or data change; disposes of the chart on unmount.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import * as echarts from 'echarts/core';
 import { BarChart } from 'echarts/charts';
 import { GridComponent, TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 import dayjs from 'dayjs';
+import { useEcharts } from '../../hooks/use-echarts';
 import type { DailySignIns } from '../../api/dashboard';
 
 echarts.use([BarChart, GridComponent, TooltipComponent, CanvasRenderer]);
@@ -24,21 +25,7 @@ export interface SignInChartProps {
 
 /** See the module docs. */
 export default function SignInChart({ data, seriesName, dateFormat = 'MM-DD', height = 320 }: SignInChartProps) {
-  const el = useRef<HTMLDivElement>(null);
-  const chart = useRef<echarts.ECharts | null>(null);
-
-  useEffect(() => {
-    if (!el.current) return;
-    const c = echarts.init(el.current);
-    chart.current = c;
-    const ro = new ResizeObserver(() => c.resize());
-    ro.observe(el.current);
-    return () => {
-      ro.disconnect();
-      c.dispose();
-      chart.current = null;
-    };
-  }, []);
+  const { el, chart } = useEcharts();
 
   useEffect(() => {
     chart.current?.setOption(

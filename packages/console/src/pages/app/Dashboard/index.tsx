@@ -12,8 +12,7 @@ import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { AppTenantFigures } from '@mp/protocol';
 import StatCards from '../../../components/DashboardView/stat-cards';
-import SignInChart from '../../../components/DashboardView/sign-in-chart';
-import { BarChart, DashboardHeader, LoadFailed, Panel, RecentChanges } from '../../../components/AppDashboard';
+import { BarChart, DashboardHeader, LoadFailed, Panel, RecentChanges, SignInsPanel } from '../../../components/AppDashboard';
 import { getAppDashboardSummary } from '../../../api/app-dashboard';
 import { useCurrentApp } from '../../../stores/current-app';
 
@@ -61,9 +60,7 @@ function AppDashboard({ appId }: { appId: string }) {
           ]} />
           <Row gutter={[16, 16]}>
             <Col xs={24} xl={12}>
-              <Panel title={t('signInsChart')} loading={loading} empty={!d?.signIns.some((x) => x.count > 0)} emptyText={t('noSignIns')} testId="chart-signins">
-                {d && <SignInChart data={d.signIns} seriesName={t('signInCount')} />}
-              </Panel>
+              <SignInsPanel signIns={d?.signIns} loading={loading} />
             </Col>
             <Col xs={24} xl={12}>
               <Panel title={t('policyCalls')} loading={loading} empty={!hasCalls} emptyText={t('noPolicyCalls')} testId="chart-policy">

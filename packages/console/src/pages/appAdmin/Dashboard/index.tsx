@@ -10,8 +10,7 @@ import { ApiOutlined, AppstoreOutlined, ApartmentOutlined, LoginOutlined, TeamOu
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import StatCards from '../../../components/DashboardView/stat-cards';
-import SignInChart from '../../../components/DashboardView/sign-in-chart';
-import { BarChart, DashboardHeader, LoadFailed, Panel, RecentChanges } from '../../../components/AppDashboard';
+import { BarChart, DashboardHeader, LoadFailed, Panel, RecentChanges, SignInsPanel } from '../../../components/AppDashboard';
 import { getWorkbenchSummary, type AppFigures } from '../../../api/app-dashboard';
 
 const PAGE_SIZE = 10;
@@ -57,9 +56,7 @@ export default function WorkbenchDashboard() {
           {d && d.records > d.apps.length && <Typography.Text type="secondary">{t('pageNote', { shown: d.apps.length, total: d.records })}</Typography.Text>}
           <Row gutter={[16, 16]}>
             <Col xs={24} xl={12}>
-              <Panel title={t('signInsChart')} loading={loading} empty={!d?.signIns.some((x) => x.count > 0)} emptyText={t('noSignIns')} testId="chart-signins">
-                {d && <SignInChart data={d.signIns} seriesName={t('signInCount')} />}
-              </Panel>
+              <SignInsPanel signIns={d?.signIns} loading={loading} />
             </Col>
             <Col xs={24} xl={12}>
               <Panel title={t('usersChart')} loading={loading} empty={noApps} emptyText={t('noApps')} testId="chart-users">
