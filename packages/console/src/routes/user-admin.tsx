@@ -4,7 +4,6 @@
  */
 import type { LoginConfig } from '@mp/protocol';
 import type { AreaDef } from './types';
-import { placeholder } from './placeholder';
 
 /** The user area's home: 'bbcapp' when the cloud flag is on, else 'app' (SPEC §2). */
 export function userAdminHome(config: LoginConfig): string {
@@ -18,7 +17,7 @@ export const userAdminArea: AreaDef = {
   defaultChild: userAdminHome,
   menuSource: 'fixed',
   routes: [
-    { path: 'dashboard', titleKey: 'route.dashboard', icon: 'dashboard', free: true, load: placeholder },
+    { path: 'dashboard', titleKey: 'route.dashboard', icon: 'dashboard', free: true, load: () => import('../pages/userAdmin/Dashboard') },
     { path: 'app', titleKey: 'route.app', icon: 'app', menu: true, load: () => import('../pages/userAdmin/MyApps') },
     { path: 'bbcapp', titleKey: 'route.bbcapp', icon: 'home', free: true, load: () => import('../pages/userAdmin/BbcApp') },
   ],

@@ -1,15 +1,16 @@
 /**
- * The user menu (SPEC §2): the signed-in name with 'modify password' and 'logout' (confirmation,
- * tokenlogout, all session storage cleared, back to /login).
+ * The user menu (SPEC §2): the signed-in name with 'my profile' (pages/Profile, every user type),
+ * 'modify password' and 'logout' (confirmation, tokenlogout, all session storage cleared, back to /login).
  */
 import { App, Avatar, Dropdown } from 'antd';
-import { DownOutlined, KeyOutlined, LogoutOutlined } from '@ant-design/icons';
+import { DownOutlined, IdcardOutlined, KeyOutlined, LogoutOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { logout } from '../../stores/session-actions';
 import { useSessionStore } from '../../stores/session';
 import ModifyPasswordModal from './modify-password-modal';
+import ProfileModal from '../../pages/Profile';
 
 export default function UserMenu() {
   const { t } = useTranslation('layout');
@@ -17,6 +18,7 @@ export default function UserMenu() {
   const navigate = useNavigate();
   const info = useSessionStore((s) => s.userInfo);
   const [pwdOpen, setPwdOpen] = useState(false);
+  const [profileOpen, setProfileOpen] = useState(false);
   const name = info?.employeeName || info?.userName || '';
 
   const confirmLogout = (): void => {
@@ -36,6 +38,7 @@ export default function UserMenu() {
         trigger={['click']}
         menu={{
           items: [
+            { key: 'profile', icon: <IdcardOutlined />, label: t('profile:menu'), onClick: () => setProfileOpen(true) },
             { key: 'password', icon: <KeyOutlined />, label: t('header.modifyPassword'), onClick: () => setPwdOpen(true) },
             { type: 'divider' },
             { key: 'logout', icon: <LogoutOutlined />, label: t('header.logout'), danger: true, onClick: confirmLogout },
@@ -49,6 +52,7 @@ export default function UserMenu() {
         </button>
       </Dropdown>
       <ModifyPasswordModal open={pwdOpen} onClose={() => setPwdOpen(false)} />
+      <ProfileModal open={profileOpen} onClose={() => setProfileOpen(false)} />
     </>
   );
 }
