@@ -6,7 +6,7 @@
  * order `listUserGrants` returns). Where PostgreSQL's `lower()` could differ from an ASCII lower-casing
  * (text outside ASCII), the compiled form answers "unknown" and the caller asks SQL.
  */
-import { normalisePurview, PolicyCodes, type PolicyDecision } from '@mp/protocol';
+import { normalisePurview, PolicyCodes, type PolicyDecision, type PolicyPermissions } from '@mp/protocol';
 import { AppError } from '../../lib/errors.js';
 import type { DecisionTarget, MenuRow, SubjectRow, UserGrantRow } from './policy.repository.js';
 
@@ -35,6 +35,11 @@ export interface CompiledUser {
   api: Map<string, GrantRef[]> | false;
   control: Map<string, GrantRef[]>;
   menu: Map<string, GrantRef[]>;
+  /**
+   * `user/permissions` answers already assembled, per platform type (0: none). Safe to keep with the
+   * entry: a design change of the application drops the entry together with the application's menus.
+   */
+  answers: Map<number, PolicyPermissions>;
 }
 
 /** An application's menus, indexed. */
@@ -69,7 +74,7 @@ export function compileUser(productId: string, subject: KnownSubject, grants: Us
     } else if (g.kind === 'appcontrol' && g.node_type !== 'form' && g.node_type !== 'column') push(control, g.data_id, ref);
     else if (g.kind === 'appmenu') push(menu, g.data_id, ref);
   }
-  return { productId, subject, grants, cursor, api: apiAscii && api, control, menu };
+  return { productId, subject, grants, cursor, api: apiAscii && api, control, menu, answers: new Map() };
 }
 
 /** Indexes an application's menus (from `listAppMenus`). */

@@ -42,8 +42,12 @@ export async function userPermissions(db: Db, productId: string, b: PolicyPermis
   if (cache) {
     // The entry's cursor was taken before its rows were read: sync from it delivers every later change.
     const u = await cache.user(productId, b.tenantId, b);
+    const done = u.answers.get(b.platformType ?? 0);
+    if (done) return done;
     const menus = u.grants.some((g) => g.kind === 'appmenu') ? (await cache.app(productId)).rows : [];
-    return assemble(u.subject, u.grants, menus, b.platformType, u.cursor);
+    const answer = assemble(u.subject, u.grants, menus, b.platformType, u.cursor);
+    u.answers.set(b.platformType ?? 0, answer);
+    return answer;
   }
   return inScope(db, PLATFORM_SCOPE, async (tx) => {
     // The position first: a change committed after it may or may not show below, and is delivered by sync.
