@@ -66,6 +66,8 @@ describe('the user home', () => {
     await page.getByTestId('user-dashboard').waitFor();
     for (const l of LANGS) {
       if (l.locale !== 'zh-CN') await chooseLanguage(page, l.name);
+      await page.mouse.click(700, 880); // away from the language menu, so it closes
+      await page.getByRole('menuitem', { name: '日本語' }).waitFor({ state: 'hidden' });
       const d = resources[l.locale].profile;
       await page.getByText(d.action['signin.failed']).first().waitFor();
       await page.getByText(d.dashboard.current).waitFor();

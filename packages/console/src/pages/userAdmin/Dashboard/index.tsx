@@ -1,6 +1,6 @@
 /**
  * The enterprise user's dashboard (`/userAdmin/dashboard`; issue 15 "Dashboard"; docs/users.md
- * "Dashboard"): a greeting with the last sign-in, my apps (count and a link to My apps), my sign-in
+ * "Dashboard"): a greeting with the previous sign-in, my apps (count and a link to My apps), my sign-in
  * history of 90 days (paged, newest first) and my sessions and devices with "End" per other live
  * session and "End all other sessions" (both confirmed). The current session is marked and cannot be
  * ended here (logout ends it).
@@ -64,6 +64,8 @@ export default function UserDashboard() {
     },
   ];
   const p = profile.data;
+  // the sign-in before this one (the newest successful one is the current session's)
+  const previous = history.data?.rows.filter((r) => r.action === 'signin')[1];
 
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }} data-testid="user-dashboard">
@@ -71,7 +73,7 @@ export default function UserDashboard() {
         <Col xs={24} md={16}>
           <Card>
             <Typography.Title level={4} style={{ marginTop: 0 }}>{t('dashboard.welcome', { name: p?.employeeName || p?.userName || '' })}</Typography.Title>
-            <Typography.Text type="secondary">{t('dashboard.lastLogin', { at: when(p?.lastLoginAt ?? '') })}</Typography.Text>
+            <Typography.Text type="secondary">{t('dashboard.lastLogin', { at: when(previous?.at ?? '') })}</Typography.Text>
           </Card>
         </Col>
         <Col xs={24} md={8}>
