@@ -5,7 +5,7 @@
  * tenant when it has none there). Paths: users pk → tenant_products pk (tenant, product) → products pk →
  * app_root_orgs_tenant_idx; the open type is the first top-level enabled PC menu (app_menus_product_parent_idx).
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { MyAppListBody } from '@mp/protocol';
 import { rowsOf, type Tx } from '../../db/client.js';
 import { isAppUser } from '../appusers/app-users.scope.js';
@@ -23,13 +23,14 @@ export interface UserAppRecord {
 }
 
 /**
- * One page of the applications user `userId` may use, by name then id, and the total (`count(*) over ()`,
- * same statement). `q.keyword` matches name or code (contains, case-insensitive). No rows for an unknown user.
+ * The statement of one page of user `userId`'s applications (by name then id), with the total in each row
+ * (`count(*) over ()`). `q.keyword` matches name or code (contains, case-insensitive). Exported so the
+ * benchmark can EXPLAIN exactly this statement (bench/myapps-seed.ts).
  */
-export async function listUserApps(tx: Tx, userId: string, q: MyAppListBody & { page: number; pageSize: number }): Promise<{ rows: UserAppRecord[]; records: number }> {
+export function userAppsQuery(userId: string, q: MyAppListBody & { page: number; pageSize: number }): SQL {
   const k = q.keyword?.trim();
   const keyword = k ? sql`and (p.name ilike ${like(k)} or p.code ilike ${like(k)})` : sql``;
-  const result = rowsOf<UserAppRecord & { total: number }>(await tx.execute(sql`
+  return sql`
     select p.id, p.code, p.name, p.abbreviation, p.logo, p.callback_url as "callbackUrl",
       (select m.open_type from app_menus m
         where m.product_id = p.id and m.parent_id is null and m.enabled = 1 and m.platform_type in (1, 3)
@@ -42,7 +43,15 @@ export async function listUserApps(tx: Tx, userId: string, q: MyAppListBody & { 
       and ${isAppUser(sql.raw('p.id'), { tenantId: sql.raw('u.tenant_id'), orgId: sql.raw('u.org_id') })}
       ${keyword}
     order by p.name, p.id
-    limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`));
+    limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`;
+}
+
+/**
+ * One page of the applications user `userId` may use and the total, in one statement (`userAppsQuery`).
+ * No rows for an unknown user.
+ */
+export async function listUserApps(tx: Tx, userId: string, q: MyAppListBody & { page: number; pageSize: number }): Promise<{ rows: UserAppRecord[]; records: number }> {
+  const result = rowsOf<UserAppRecord & { total: number }>(await tx.execute(userAppsQuery(userId, q)));
   const rows = result.map(({ total: _t, ...r }) => r);
   return { rows, records: result[0]?.total ?? 0 };
 }

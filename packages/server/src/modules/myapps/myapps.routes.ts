@@ -42,7 +42,7 @@ export default async function myAppsRoutes(app: FastifyInstance) {
   r.post(MyAppsPaths.listmyapps, { config: { access: 'user' }, schema: { tags, body: MyAppListBody } }, async (request) => {
     const b = request.body;
     const page = b.page ?? 1;
-    const pageSize = b.pageSize ?? 48;
+    const pageSize = b.pageSize ?? 10;
     const userId = request.auth!.userId;
     const { rows, records } = await inScope(app.database.db, PLATFORM_SCOPE, (tx) => listUserApps(tx, userId, { ...b, page, pageSize }));
     return ok({ rows: rows.map((p) => toRow(p, app.config.oidcIssuer)), ...pageInfo(page, pageSize, records) });
