@@ -10,6 +10,7 @@
  * BENCH_USER_LIST=0); then bench/signin.ts, sign-ins and OpenID introspection/userinfo per core (skip with
  * BENCH_SIGNIN=0); then bench/tenant.ts, the tenant area on a tenant of 100,000 users (skip with BENCH_TENANT=0);
  * then bench/policy.ts, the policy service for a user with 50 roles in that tenant (skip with BENCH_POLICY=0);
+ * then bench/myapps.ts, My apps of a user of that tenant with 500 applications (skip with BENCH_MYAPPS=0);
  * writes bench/results/latest.json. A report: exits 0 when the target is missed,
  * non-zero only when the benchmark itself broke (server did not start, sign-in failed, no requests).
  *
@@ -28,6 +29,7 @@ import { runUserListBench, TARGET_FACTOR as USER_LIST_FACTOR, USER_COUNT } from 
 import { runSigninBench } from './signin.js';
 import { runTenantBench } from './tenant.js';
 import { runPolicyBench } from './policy.js';
+import { runMyAppsBench } from './myapps.js';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -132,6 +134,8 @@ async function main(): Promise<number> {
     const tenantArea = process.env.BENCH_TENANT === '0' ? undefined : await runTenantBench({ durationS: DURATION, connections: CONNECTIONS });
     // The policy service (issue 14): decisions and permissions of a user with 50 roles in a tenant of 100,000 users, sync, local decisions (bench/policy.ts; skip with BENCH_POLICY=0).
     const policy = process.env.BENCH_POLICY === '0' ? undefined : await runPolicyBench({ durationS: DURATION, connections: CONNECTIONS });
+    // My apps (issue 15): a user of a tenant of 100,000 users with 500 applications (bench/myapps.ts; skip with BENCH_MYAPPS=0).
+    const myApps = process.env.BENCH_MYAPPS === '0' ? undefined : await runMyAppsBench({ durationS: DURATION, connections: CONNECTIONS });
     mkdirSync(RESULTS_DIR, { recursive: true });
     const report = {
       at: new Date().toISOString(), node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? '',
@@ -141,6 +145,7 @@ async function main(): Promise<number> {
       signin,
       tenantArea,
       policy,
+      myApps,
       userList: userList && {
         users: USER_COUNT, scenarios: userList.results, ratios: userList.ratios, plans: userList.plans,
         target: `filtered p50 and p99 <= ${USER_LIST_FACTOR} x unfiltered first page`, targetMet: userList.met,
