@@ -95,15 +95,15 @@ async function waitHealthy(baseUrl: string, child: ChildProcess, timeoutMs: numb
  * Prepares a temporary database and starts the server on it. `nodeArgs` are passed to node before the
  * script (e.g. `--cpu-prof`); `prepare` adds rows a scenario needs to the prepared folder before the
  * server opens it (e.g. an OpenID client, bench/signin.ts). @throws when the server does not answer
- * /healthz within 60 s.
+ * /healthz within 60 s. `env` overrides the server's environment (e.g. DATABASE_URL for PostgreSQL, bench/appusers.ts).
  */
-export async function startServer(nodeArgs: string[] = [], prepare?: (dataDir: string) => Promise<void>): Promise<RunningServer> {
+export async function startServer(nodeArgs: string[] = [], prepare?: (dataDir: string) => Promise<void>, env: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mp-bench-'));
   await prepareDatabase(dataDir);
   await prepare?.(dataDir);
   const port = await freePort();
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'packages/server/src/main.ts'], {
-    cwd: ROOT, env: serverEnv(dataDir, port), stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: ROOT, env: { ...serverEnv(dataDir, port), ...env }, stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
   child.stdout!.on('data', (d) => { out += d; });

@@ -3,6 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { AppUserCodes, AppUserPaths as P, Codes, UserCodes } from '@mp/protocol';
 import { userMappings, users } from '../../db/schema/index.js';
 import { appUserBody, inApp, peopleWorld, type PeopleWorld } from './appusers.fixtures.js';
+import { isAppUser } from './app-users.scope.js';
 
 let w: PeopleWorld;
 const crm = () => inApp(w.appA.code);
@@ -33,6 +34,13 @@ describe('the application user grid', () => {
     expect((await list({ tenantId: w.t3 })).body.data.records).toBe(0);
     expect((await list({ tenantId: w.t4 })).body.data.records).toBe(0);
     expect((await list({ sortField: 'passwordHash' })).status).toBe(400);
+  });
+
+  it('the grid\'s reach (appReach) says exactly what isAppUser says', async () => {
+    const viaScope = (await db().select({ id: users.id }).from(users).where(isAppUser(w.appA.id))).map((r) => r.id).sort();
+    const listed = ((await w.a.post(P.listappuser, { page: 1, pageSize: 100 }, crm())).body.data.rows as { id: string }[]).map((r) => r.id).sort();
+    expect(listed).toEqual(viaScope);
+    expect(listed.length).toBe(5);
   });
 
   it('a user outside the application is not found for every call', async () => {
