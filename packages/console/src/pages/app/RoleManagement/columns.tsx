@@ -32,7 +32,7 @@ export function useAppRoleColumns(actions: AppRoleRowActions): TableColumnsType<
         <Space size={4}><span>{r.templateName}</span><Tag color={r.templateMode === 'sync' ? 'blue' : 'default'}>{t(`mode.${r.templateMode}`)}</Tag></Space>
       ) : '—'),
     },
-    { title: t('field.memberCount'), key: 'memberCount', dataIndex: 'memberCount', width: 90 },
+    { title: t('field.memberCount'), key: 'memberCount', dataIndex: 'memberCount', width: 110 },
     {
       title: t('field.status'), key: 'status', dataIndex: 'status', sorter: true, width: 100,
       render: (_, r) => <StatusDot enabled={r.status === Status.ENABLED} text={r.status === Status.ENABLED ? t('common:enabled') : t('common:disabled')} />,

@@ -36,6 +36,14 @@ export default function TemplatePanel({ root, selected, onSelect, onChanged, onG
   const { t } = useTranslation(['approle', 'common']);
   const { message } = App.useApp();
   const [form, setForm] = useState<{ mode: OpenMode; node?: AppTemplateNode } | null>(null);
+  // every node open unless the user closed it (new templates show at once)
+  const [collapsed, setCollapsed] = useState<Set<string>>(new Set());
+  const expandedKeys = useMemo(() => {
+    const keys: string[] = [];
+    const walk = (n: AppTemplateNode) => { if (!collapsed.has(n.id)) keys.push(n.id); n.children.forEach(walk); };
+    if (root) walk(root);
+    return keys;
+  }, [root, collapsed]);
   const tr: Translate = (k, p) => t(k as never, p as never) as unknown as string;
   const treeData = useMemo(() => {
     const walk = (n: AppTemplateNode): TreeDataNode => ({
@@ -88,25 +96,22 @@ export default function TemplatePanel({ root, selected, onSelect, onChanged, onG
   const deleting = selected && selected.id !== '0';
 
   return (
-    <Card variant="borderless" title={t('templates.title')} styles={{ body: { paddingTop: 8 } }}
-      extra={(
-        <Space size={4}>
-          <Button size="small" type="primary" icon={<PlusOutlined />} onClick={() => setForm({ mode: 'add' })}>{t('templates.add')}</Button>
-          {btn(t('templates.edit'), <EditOutlined />, needTemplate((n) => setForm({ mode: 'modify', node: n })))}
-          {deleting ? (
-            <Popconfirm title={t('common:confirmTitle')} description={t('templates.confirmDelete', { name: selected.name })} okText={t('common:ok')} cancelText={t('common:cancel')}
-              okButtonProps={{ danger: true }} onConfirm={() => void remove()}>
-              <Tooltip title={t('templates.delete')}><Button size="small" danger icon={<DeleteOutlined />} aria-label={t('templates.delete')} /></Tooltip>
-            </Popconfirm>
-          ) : btn(t('templates.delete'), <DeleteOutlined />, needTemplate(() => undefined))}
-        </Space>
-      )}>
+    <Card variant="borderless" title={t('templates.title')} styles={{ body: { paddingTop: 12 } }}>
       <Space size={4} style={{ marginBottom: 8 }} wrap>
+        <Button size="small" type="primary" icon={<PlusOutlined />} data-testid="template-add" onClick={() => setForm({ mode: 'add' })}>{t('templates.add')}</Button>
+        {btn(t('templates.edit'), <EditOutlined />, needTemplate((n) => setForm({ mode: 'modify', node: n })))}
+        {deleting ? (
+          <Popconfirm title={t('common:confirmTitle')} description={t('templates.confirmDelete', { name: selected.name })} okText={t('common:ok')} cancelText={t('common:cancel')}
+            okButtonProps={{ danger: true }} onConfirm={() => void remove()}>
+            <Tooltip title={t('templates.delete')}><Button size="small" danger icon={<DeleteOutlined />} aria-label={t('templates.delete')} /></Tooltip>
+          </Popconfirm>
+        ) : btn(t('templates.delete'), <DeleteOutlined />, needTemplate(() => undefined))}
         <Button size="small" icon={<SafetyOutlined />} onClick={needTemplate((n) => onGrant(n, 'menu'))}>{t('templates.menuGrant')}</Button>
         <Button size="small" icon={<ApiOutlined />} onClick={needTemplate((n) => onGrant(n, 'api'))}>{t('templates.apiGrant')}</Button>
       </Space>
       {!root ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} /> : (
-        <Tree aria-label={t('templates.title')} treeData={treeData} defaultExpandAll blockNode draggable={{ icon: false, nodeDraggable: (n) => n.key !== '0' }}
+        <Tree aria-label={t('templates.title')} treeData={treeData} expandedKeys={expandedKeys} blockNode
+          onExpand={(_, { node, expanded }) => setCollapsed((prev) => { const next = new Set(prev); if (expanded) next.delete(String(node.key)); else next.add(String(node.key)); return next; })} draggable={{ icon: false, nodeDraggable: (n) => n.key !== '0' }}
           selectedKeys={selected ? [selected.id] : []} onSelect={(keys) => onSelect(findTemplate(root, keys[0] as string | undefined))}
           allowDrop={({ dropNode, dropPosition }) => !(dropNode.key === '0' && dropPosition !== 0)} onDrop={(i) => void onDrop(i)} />
       )}
