@@ -1,6 +1,6 @@
 /**
  * The latest changes about applications (audit entries of the application's design, clients and product):
- * what changed (localised entity and verb from the action `entity.verb`, the raw action when unknown), when,
+ * what changed (localised subject and verb from the action `subject.verb…`, raw parts when unknown), when,
  * by whom, and — on the workbench — of which application.
  */
 import { List, Tag, Typography } from 'antd';
@@ -11,10 +11,9 @@ import type { AppChange } from '../../api/app-dashboard';
 /** See the module docs. `showApp`: name the application of each change (workbench). */
 export default function RecentChanges({ changes, showApp }: { changes: AppChange[]; showApp: boolean }) {
   const { t } = useTranslation('appdashboard');
-  const verbOf = (action: string) => {
-    const verb = action.slice(action.indexOf('.') + 1);
-    return t(`verb.${verb}`, { defaultValue: verb });
-  };
+  // `approle.member.add` → subject 'approle', verb 'member' + 'add'; unknown parts show as they are
+  const subjectOf = (action: string) => { const k = action.split('.')[0] ?? action; return t(`entity.${k}`, { defaultValue: k }); };
+  const verbOf = (action: string) => action.split('.').slice(1).map((v) => t(`verb.${v}`, { defaultValue: v })).join(' · ');
   return (
     <List
       size="small"
@@ -23,7 +22,7 @@ export default function RecentChanges({ changes, showApp }: { changes: AppChange
       renderItem={(c) => (
         <List.Item data-testid="recent-change">
           <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8, width: '100%' }}>
-            <Tag color="blue" style={{ marginInlineEnd: 0 }}>{t(`entity.${c.entity}`, { defaultValue: c.entity })}</Tag>
+            <Tag color="blue" style={{ marginInlineEnd: 0 }}>{subjectOf(c.action)}</Tag>
             <Typography.Text>{verbOf(c.action)}</Typography.Text>
             {showApp && <Typography.Text strong>{c.productName}</Typography.Text>}
             <Typography.Text type="secondary" style={{ marginInlineStart: 'auto', whiteSpace: 'nowrap' }}>

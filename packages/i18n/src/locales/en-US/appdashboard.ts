@@ -40,9 +40,11 @@ export default {
   tenantUsers: 'App users',
   since: 'Authorised on',
   entity: {
+    approot: 'Root organisation', approle: 'Role', apptemplate: 'Permission template', appuser: 'App user',
     product: 'Application', appmenu: 'Menu', apppage: 'Page', appapi: 'API', appmobilemenu: 'Mobile menu', client: 'Client',
   },
   verb: {
+    member: 'member', grant: 'grants', apply_template: 'template applied', account: 'account', appmenu: 'menus', appcontrol: 'controls', appapi: 'APIs',
     add: 'added', edit: 'edited', delete: 'deleted', move: 'moved', enable: 'enabled', disable: 'disabled', import: 'imported', share: 'shared', unshare: 'unshared',
     reset_secret: 'secret reset', node_add: 'control added', node_edit: 'control edited', node_delete: 'control deleted', node_move: 'control moved',
   },

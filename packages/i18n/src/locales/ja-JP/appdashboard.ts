@@ -40,9 +40,11 @@ export default {
   tenantUsers: 'アプリユーザー',
   since: '認可日時',
   entity: {
+    approot: 'ルート組織', approle: 'ロール', apptemplate: '権限テンプレート', appuser: 'アプリユーザー',
     product: 'アプリケーション', appmenu: 'メニュー', apppage: 'ページ', appapi: 'API', appmobilemenu: 'モバイルメニュー', client: 'クライアント',
   },
   verb: {
+    member: 'メンバー', grant: '権限', apply_template: 'テンプレート適用', account: 'アカウント', appmenu: 'メニュー', appcontrol: 'コントロール', appapi: 'API',
     add: '追加', edit: '編集', delete: '削除', move: '移動', enable: '有効化', disable: '無効化', import: 'インポート', share: '共有', unshare: '共有解除',
     reset_secret: 'シークレット再発行', node_add: 'コントロール追加', node_edit: 'コントロール編集', node_delete: 'コントロール削除', node_move: 'コントロール移動',
   },

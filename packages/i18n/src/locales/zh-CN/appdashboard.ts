@@ -42,9 +42,11 @@ export default {
   tenantUsers: '应用用户',
   since: '授权时间',
   entity: {
+    approot: '根组织', approle: '角色', apptemplate: '权限模板', appuser: '应用用户',
     product: '应用', appmenu: '菜单', apppage: '页面', appapi: '接口', appmobilemenu: '移动端菜单', client: '客户端',
   },
   verb: {
+    member: '成员', grant: '授权', apply_template: '应用模板', account: '应用账号', appmenu: '菜单', appcontrol: '控件', appapi: '接口',
     add: '新增', edit: '修改', delete: '删除', move: '移动', enable: '启用', disable: '停用', import: '导入', share: '共享', unshare: '取消共享',
     reset_secret: '重置密钥', node_add: '新增控件', node_edit: '修改控件', node_delete: '删除控件', node_move: '移动控件',
   },

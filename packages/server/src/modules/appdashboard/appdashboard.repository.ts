@@ -108,6 +108,8 @@ const ENTRY_PRODUCT = sql`coalesce(
     when 'appapi' then (select x.product_id from app_apis x where x.id = a.entity_id)
     when 'appmobilemenu' then (select mm.product_id from app_mobile_menus mm where mm.id = a.entity_id)
     when 'client' then (select c.product_id from oidc_clients c where c.client_id = a.entity_id)
+    when 'approle' then (select r.product_id from app_roles r where r.id = a.entity_id)
+    when 'apptemplate' then (select pt.product_id from app_permission_templates pt where pt.id = a.entity_id)
   end)`;
 
 /** The latest RECENT_CHANGES_MAX platform audit entries of the last RECENT_CHANGE_DAYS days about the applications. */

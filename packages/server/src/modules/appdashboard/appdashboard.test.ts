@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { AppDashboardPaths, Codes, Paths, type AppDashboardSummary, type WorkbenchSummary } from '@mp/protocol';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
 import { appMenus, auditLog, organisations, sessions, tenantProducts } from '../../db/schema/index.js';
-import { appRootOrgs } from '../../db/schema/app-people.js';
+import { appRoles, appRootOrgs } from '../../db/schema/app-people.js';
 import { createTenantRow, createUserRow } from '../../testing/test-app.js';
 import { clientsWorld, inApp, validClient, type ClientsWorld } from '../clients/clients.fixtures.js';
 
@@ -82,6 +82,10 @@ beforeAll(async () => {
     // 12 edits of A's menu in the last hours (so the latest 10 are all of them), one of B's product, one old A change.
     for (let i = 0; i < 12; i++) await tx.insert(auditLog).values({ id: randomUUID(), tenantId: 'sys', action: 'appmenu.edit', entity: 'appmenu', entityId: ids.menuA!, username: `editor${i}`, at: new Date(now - (i + 1) * 60_000) });
     await tx.insert(auditLog).values({ id: randomUUID(), tenantId: 'sys', action: 'product.edit', entity: 'product', entityId: w.appB.id, username: 'admin', at: new Date(now - 30_000) });
+    // an application role's change names the role only: attributed through app_roles
+    ids.roleB = randomUUID();
+    await tx.insert(appRoles).values({ id: ids.roleB!, productId: w.appB.id, code: 'clerk', name: 'Clerk' });
+    await tx.insert(auditLog).values({ id: randomUUID(), tenantId: 'sys', action: 'approle.member.add', entity: 'approle', entityId: ids.roleB!, username: 'appadmin_b', at: new Date(now - 20_000) });
     await tx.insert(auditLog).values({ id: randomUUID(), tenantId: 'sys', action: 'appmenu.delete', entity: 'appmenu', entityId: 'gone', before: { productId: w.appA.id }, at: new Date(now - 40 * DAY) });
   });
 });
@@ -117,6 +121,7 @@ describe('workbench dashboard', () => {
     expect(b.apps.map((x) => x.id)).toEqual([w.appB.id]);
     expect(b.apps[0]).toMatchObject(expectedFigures('B'));
     expect(b.recent.some((c) => c.action === 'product.edit')).toBe(true);
+    expect(b.recent.some((c) => c.action === 'approle.member.add')).toBe(true);
     expect(b.recent.every((c) => c.productId === w.appB.id)).toBe(true);
   });
 

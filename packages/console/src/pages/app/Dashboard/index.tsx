@@ -74,13 +74,13 @@ function AppDashboard({ appId }: { appId: string }) {
             </Col>
           </Row>
           <Row gutter={[16, 16]}>
-            <Col xs={24} xl={15}>
+            <Col xs={24} xxl={16}>
               <Panel title={t('tenantsList')} loading={loading} empty={(d?.tenants.length ?? 0) === 0} emptyText={t('noTenants')} testId="tenants-list"
                 extra={d && d.tenantCount > d.tenants.length ? <Typography.Text type="secondary">{t('tenantsMore', { shown: d.tenants.length, total: d.tenantCount })}</Typography.Text> : undefined}>
                 <Table<AppTenantFigures> size="middle" rowKey="id" columns={columns} dataSource={d?.tenants ?? []} scroll={{ x: 'max-content' }} pagination={{ pageSize: 10, hideOnSinglePage: true, showSizeChanger: false }} />
               </Panel>
             </Col>
-            <Col xs={24} xl={9}>
+            <Col xs={24} xxl={8}>
               <Panel title={t('recent')} loading={loading} empty={(d?.recent.length ?? 0) === 0} emptyText={t('noRecent')} testId="recent-changes">
                 {d && <RecentChanges changes={d.recent} showApp={false} />}
               </Panel>

@@ -65,7 +65,7 @@ export default function WorkbenchDashboard() {
             </Col>
           </Row>
           <Row gutter={[16, 16]}>
-            <Col xs={24} xl={15}>
+            <Col xs={24} xxl={16}>
               <Card variant="borderless" title={t('appsTable')} extra={<Input.Search allowClear placeholder={t('searchApps')} style={{ width: 240, maxWidth: '100%' }} maxLength={50} onSearch={(v) => { setKeyword(v.trim()); setPage(1); }} />}>
                 <Table<AppFigures>
                   size="middle" rowKey="id" data-testid="apps-table" loading={q.isFetching && !loading} columns={columns} dataSource={d?.apps ?? []} scroll={{ x: 'max-content' }}
@@ -74,7 +74,7 @@ export default function WorkbenchDashboard() {
                 />
               </Card>
             </Col>
-            <Col xs={24} xl={9}>
+            <Col xs={24} xxl={8}>
               <Panel title={t('recent')} loading={loading} empty={(d?.recent.length ?? 0) === 0} emptyText={t('noRecent')} testId="recent-changes">
                 {d && <RecentChanges changes={d.recent} showApp />}
               </Panel>
