@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Identity, MyAppsPaths, Paths, type UserAppRow } from '@mp/protocol';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
-import { products } from '../../db/schema/index.js';
+import { appRootOrgs, organisations, products } from '../../db/schema/index.js';
 import { createTenantRow, createUserRow } from '../../testing/test-app.js';
 import { GatewayClient } from '../../testing/gateway-client.js';
 import { RelyingParty } from '../../testing/oidc-rp.js';
@@ -25,12 +25,14 @@ describe('opening an application from My apps', () => {
   let issuer: string;
   let rp: RelyingParty;
   let userId: string;
+  let tenantId: string;
+  let appId: string;
 
   beforeAll(async () => {
     ({ app, base, issuer } = await listeningApp());
-    const tenantId = await createTenantRow(app, 'acme');
+    tenantId = await createTenantRow(app, 'acme');
     userId = await createUserRow(app, { tenantId, username: 'open.alice', password: PASSWORD, identities: [Identity.ENTERPRISE_USER] });
-    const appId = (await createAppRow(app, 'crm', [tenantId])).id;
+    appId = (await createAppRow(app, 'crm', [tenantId])).id;
     rp = await new RelyingParty(issuer).listen();
     // the app's callback address is its login initiation URI
     await inScope(app.database.db, PLATFORM_SCOPE, (tx) => tx.update(products).set({ callbackUrl: `${new URL(rp.redirectUri).origin}/start` }).where(eq(products.id, appId)));
@@ -87,5 +89,24 @@ describe('opening an application from My apps', () => {
     // the ticket was single use: the same code endpoint address is refused the second time
     const again = await new UserAgent(base).follow(codeEndpoint);
     expect(again.location ?? '').not.toContain('code=');
+  });
+
+  it("refuses a user outside the application's root organisations at the code endpoint (the same rule as My apps)", async () => {
+    await inScope(app.database.db, PLATFORM_SCOPE, async (tx) => {
+      await tx.insert(organisations).values({ id: 'org-acme-other', tenantId, code: 'other', name: 'Other' });
+      await tx.insert(appRootOrgs).values({ productId: appId, tenantId, orgId: 'org-acme-other' });
+    });
+    const consoleSession = await new GatewayClient(base).init();
+    await consoleSession.signIn('open.alice', PASSWORD);
+    expect((await consoleSession.post<{ records: number }>(MyAppsPaths.listmyapps, { page: 1, pageSize: 10 })).body.data.records).toBe(0);
+    const pending = await rp.authorize();
+    const ua = new UserAgent(base);
+    const login = new URL((await ua.follow(pending.url.href)).location!);
+    const hash = new URLSearchParams(login.hash.slice(1));
+    const t = await consoleSession.post<{ row: { ticket: string } }>(Paths.ssoticket, {});
+    const done = await ua.follow(`${Paths.oidcInteraction}/${hash.get('interaction')}/login?sessionId=${encodeURIComponent(t.body.data.row.ticket)}&redirect_uri=${encodeURIComponent(hash.get('redirect_uri')!)}`);
+    const callback = new URL(done.location!);
+    expect(callback.searchParams.get('error')).toBe('access_denied');
+    expect(callback.searchParams.get('code')).toBeNull();
   });
 });

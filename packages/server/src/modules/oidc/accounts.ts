@@ -9,7 +9,8 @@ import { and, eq } from 'drizzle-orm';
 import { expandIdentities } from '@mp/protocol';
 import type { Db, Tx } from '../../db/client.js';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
-import { organisations, productAdmins, roles, roleUsers, tenantProducts, tenants, users } from '../../db/schema/index.js';
+import { organisations, productAdmins, roles, roleUsers, tenants, users } from '../../db/schema/index.js';
+import { isAppUser } from '../appusers/app-users.scope.js';
 import { listIdentitiesOfUser, type UserRow } from '../users/users.repository.js';
 import { listAppRoleCodes } from '../policy/policy.repository.js';
 
@@ -101,12 +102,13 @@ export async function appRoleClaims(db: Db, claims: Pick<AccountClaims, 'sub' | 
 }
 
 /**
- * Whether the user may sign in to the app `productId`: their tenant holds an enabled authorisation of
- * the app (tenant management "product authorisation"), or they administer the app.
+ * Whether the user may sign in to the app `productId`: they are one of its users (`isAppUser`: their
+ * tenant holds an enabled authorisation of the app, and they are inside its root organisations of the
+ * tenant when it has any — the same rule as My apps, docs/users.md), or they administer the app.
  */
 export async function mayUseApp(tx: Tx, user: { id: string; tenantId: string }, productId: string): Promise<boolean> {
-  const [authorised] = await tx.select({ p: tenantProducts.productId }).from(tenantProducts)
-    .where(and(eq(tenantProducts.tenantId, user.tenantId), eq(tenantProducts.productId, productId), eq(tenantProducts.status, 1)));
+  const [authorised] = await tx.select({ id: users.id }).from(users)
+    .where(and(eq(users.id, user.id), eq(users.tenantId, user.tenantId), isAppUser(productId)));
   if (authorised) return true;
   const [admin] = await tx.select({ p: productAdmins.productId }).from(productAdmins)
     .where(and(eq(productAdmins.productId, productId), eq(productAdmins.userId, user.id)));
