@@ -121,7 +121,7 @@ describe('application roles from a permission template', () => {
       await page.getByText(texts.approle.templates.title).first().waitFor();
       await rowOf('sales_staff').getByText(texts.approle.mode.sync).waitFor();
       await page.mouse.click(900, 800); // closes the language menu (an empty part of the page)
-      await page.getByRole('menu').last().waitFor({ state: 'hidden' }).catch(() => undefined);
+      await page.locator('.ant-dropdown-menu').waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
       await shot(page, `app-roles-grid-${tag}`);
     }
   });

@@ -19,7 +19,8 @@ export interface AppRoleRowActions {
   onDelete: (row: AppRoleRow) => Promise<unknown>;
 }
 
-export const APP_ROLE_TABLE_WIDTH = 1240;
+/** Sum of the column widths plus the selection column. */
+export const APP_ROLE_TABLE_WIDTH = 1300;
 
 export function useAppRoleColumns(actions: AppRoleRowActions): TableColumnsType<AppRoleRow> {
   const { t, i18n } = useTranslation(['approle', 'common']);
