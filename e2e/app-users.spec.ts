@@ -32,6 +32,13 @@ let tenantId: string;
 const inCrm = () => ({ headers: { appid: crm.id } });
 const rowOf = (text: string) => page.getByRole('row', { name: new RegExp(text) });
 const menu = (name: string) => page.getByRole('menuitem', { name }).click();
+/** Waits for toasts and loading spinners to go, then takes the screenshot. */
+async function settledShot(name: string): Promise<void> {
+  await page.locator('.ant-message-notice').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+  await page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+  await page.waitForTimeout(300);
+  await shot(page, name);
+}
 /** Opens the tree of an org picker (`box`) and picks `name` under the tenant's root (expanding it). */
 async function pickOrg(box: ReturnType<Page['getByTestId']>, name: string): Promise<void> {
   await box.click();
@@ -67,7 +74,7 @@ describe('the application\'s people', () => {
     await pickOrg(d.getByTestId('app-org-select'), 'Engineering');
     await d.getByRole('button', { name: en.common.ok }).click();
     await rowOf('Northwind Logistics Ltd.').getByText('Northwind Logistics Ltd. / Engineering').waitFor();
-    await shot(page, 'app-users-org-en');
+    await settledShot('app-users-org-en');
     const roots = (await api.post(AppUserPaths.listapprootorg, {}, inCrm())).body.data.rows as { tenantId: string; roots: { name: string }[] }[];
     expect(roots.find((r) => r.tenantId === tenantId)!.roots.map((r) => r.name)).toEqual(['Engineering']);
   });
@@ -103,7 +110,7 @@ describe('the application\'s people', () => {
     await page.getByTestId('app-account-input').fill('crm.tester');
     await page.getByRole('dialog').getByRole('button', { name: en.common.ok }).click();
     await rowOf('crm_tester').getByText('crm.tester').waitFor();
-    await shot(page, 'app-users-grid-en');
+    await settledShot('app-users-grid-en');
     const users = (await api.post(AppUserPaths.listappuser, { keyword: 'crm_tester' }, inCrm())).body.data.rows as { locked: boolean; externalAccount: string; orgName: string }[];
     expect(users).toMatchObject([{ locked: false, externalAccount: 'crm.tester', orgName: 'Engineering' }]);
   });
@@ -143,11 +150,11 @@ describe('the application\'s people', () => {
       await chooseLanguage(page, name);
       await menu(texts.layout.route.org);
       await page.getByText(texts.appuser.orgTitle).first().waitFor();
-      await shot(page, `app-users-org-${tag}`);
+      await settledShot(`app-users-org-${tag}`);
       await menu(texts.layout.route.user);
       await page.getByText(texts.appuser.usersTitle).first().waitFor();
       await rowOf('crm_tester').waitFor();
-      await shot(page, `app-users-grid-${tag}`);
+      await settledShot(`app-users-grid-${tag}`);
     }
   });
 });
