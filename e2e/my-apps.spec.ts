@@ -149,4 +149,19 @@ describe('My apps', () => {
     await page.getByRole('list', { name: ja.title }).getByRole('button', { name: new RegExp(APP) }).waitFor();
     await shot(page, 'my-apps-ja-JP');
   });
+
+  it('the framed view (open types 1 and 2) shows the application\'s initiation address in a frame inside the layout, and only for the user\'s own applications', async () => {
+    await page.goto(`${server.url}/userAdmin/app?open=servicedesk`);
+    const ja = resources['ja-JP'].myapps;
+    const frame = page.locator(`iframe[title="${APP}"]`);
+    await frame.waitFor();
+    const src = new URL((await frame.getAttribute('src'))!);
+    expect(`${src.origin}${src.pathname}`).toBe(`${demo.url}/login`);
+    expect(src.searchParams.get('iss')).toBe(`${server.url}/oidc`);
+    await page.getByRole('link', { name: ja.frame.back }).waitFor();
+    await page.getByRole('button', { name: ja.frame.newWindow }).waitFor();
+    await page.goto(`${server.url}/userAdmin/app?open=nosuchapp`);
+    await page.getByText(ja.frame.notFound).waitFor();
+    expect(await page.locator('iframe').count()).toBe(0);
+  });
 });
