@@ -59,3 +59,11 @@ export function SignInsPanel({ signIns, loading }: { signIns: DailySignIns[] | u
     </Panel>
   );
 }
+
+/**
+ * Panels side by side while each gets at least `min` px, stacked below that (CSS grid: no negative gutter
+ * margins, so nothing pokes out of the page on a narrow screen).
+ */
+export function PanelGrid({ min, children }: { min: number; children: ReactNode }) {
+  return <div style={{ display: 'grid', gridTemplateColumns: `repeat(auto-fit, minmax(min(100%, ${min}px), 1fr))`, gap: 16 }}>{children}</div>;
+}

@@ -4,7 +4,7 @@
  * and policy-service calls per day (charts), the tenants using it and its latest changes. Never a menu item
  * (SPEC §2). Loading skeletons, empty pictures, retry.
  */
-import { Button, Card, Col, Result, Row, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Result, Space, Table, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { AppstoreOutlined, ApiOutlined, ApartmentOutlined, LoginOutlined, TeamOutlined, WifiOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { AppTenantFigures } from '@mp/protocol';
 import StatCards from '../../../components/DashboardView/stat-cards';
-import { BarChart, DashboardHeader, LoadFailed, Panel, RecentChanges, SignInsPanel } from '../../../components/AppDashboard';
+import { BarChart, DashboardHeader, LoadFailed, Panel, PanelGrid, RecentChanges, SignInsPanel } from '../../../components/AppDashboard';
 import { getAppDashboardSummary } from '../../../api/app-dashboard';
 import { useCurrentApp } from '../../../stores/current-app';
 
@@ -58,11 +58,11 @@ function AppDashboard({ appId }: { appId: string }) {
             { key: 'clients', title: t('clients'), value: d?.app.clients, icon: <ApiOutlined />, color: '#13c2c2' },
             { key: 'tenants', title: t('tenants'), value: d?.app.tenants, icon: <ApartmentOutlined />, color: '#eb2f96' },
           ]} />
-          <Row gutter={[16, 16]}>
-            <Col xs={24} xl={12}>
+          <PanelGrid min={480}>
+            <div style={{ minWidth: 0 }}>
               <SignInsPanel signIns={d?.signIns} loading={loading} />
-            </Col>
-            <Col xs={24} xl={12}>
+            </div>
+            <div style={{ minWidth: 0 }}>
               <Panel title={t('policyCalls')} loading={loading} empty={!hasCalls} emptyText={t('noPolicyCalls')} testId="chart-policy">
                 <BarChart label={t('policyCalls')} categories={calls.map((c) => dayjs(c.date).format('MM-DD'))} series={[
                   { name: t('permissions'), data: calls.map((c) => c.permissions), color: '#1677ff', stack: 'calls' },
@@ -71,21 +71,21 @@ function AppDashboard({ appId }: { appId: string }) {
                   { name: t('errors'), data: calls.map((c) => c.errors), color: '#f5222d' },
                 ]} />
               </Panel>
-            </Col>
-          </Row>
-          <Row gutter={[16, 16]}>
-            <Col xs={24} xxl={16}>
+            </div>
+          </PanelGrid>
+          <PanelGrid min={720}>
+            <div style={{ minWidth: 0 }}>
               <Panel title={t('tenantsList')} loading={loading} empty={(d?.tenants.length ?? 0) === 0} emptyText={t('noTenants')} testId="tenants-list"
                 extra={d && d.tenantCount > d.tenants.length ? <Typography.Text type="secondary">{t('tenantsMore', { shown: d.tenants.length, total: d.tenantCount })}</Typography.Text> : undefined}>
                 <Table<AppTenantFigures> size="middle" rowKey="id" columns={columns} dataSource={d?.tenants ?? []} scroll={{ x: 'max-content' }} pagination={{ pageSize: 10, hideOnSinglePage: true, showSizeChanger: false }} />
               </Panel>
-            </Col>
-            <Col xs={24} xxl={8}>
+            </div>
+            <div style={{ minWidth: 0 }}>
               <Panel title={t('recent')} loading={loading} empty={(d?.recent.length ?? 0) === 0} emptyText={t('noRecent')} testId="recent-changes">
                 {d && <RecentChanges changes={d.recent} showApp={false} />}
               </Panel>
-            </Col>
-          </Row>
+            </div>
+          </PanelGrid>
         </>
       )}
     </Space>

@@ -5,12 +5,12 @@
  * latest changes. The dashboard is never a menu item (SPEC §2). Loading skeletons, empty pictures, retry.
  */
 import { useState } from 'react';
-import { Card, Col, Input, Row, Space, Table, Tag, Typography } from 'antd';
+import { Card, Input, Space, Table, Tag, Typography } from 'antd';
 import { ApiOutlined, AppstoreOutlined, ApartmentOutlined, LoginOutlined, TeamOutlined, WifiOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import StatCards from '../../../components/DashboardView/stat-cards';
-import { BarChart, DashboardHeader, LoadFailed, Panel, RecentChanges, SignInsPanel } from '../../../components/AppDashboard';
+import { BarChart, DashboardHeader, LoadFailed, Panel, PanelGrid, RecentChanges, SignInsPanel } from '../../../components/AppDashboard';
 import { getWorkbenchSummary, type AppFigures } from '../../../api/app-dashboard';
 
 const PAGE_SIZE = 10;
@@ -54,18 +54,18 @@ export default function WorkbenchDashboard() {
             { key: 'tenants', title: t('tenants'), value: d?.totals.tenants, icon: <ApartmentOutlined />, color: '#eb2f96' },
           ]} />
           {d && d.records > d.apps.length && <Typography.Text type="secondary">{t('pageNote', { shown: d.apps.length, total: d.records })}</Typography.Text>}
-          <Row gutter={[16, 16]}>
-            <Col xs={24} xl={12}>
+          <PanelGrid min={480}>
+            <div style={{ minWidth: 0 }}>
               <SignInsPanel signIns={d?.signIns} loading={loading} />
-            </Col>
-            <Col xs={24} xl={12}>
+            </div>
+            <div style={{ minWidth: 0 }}>
               <Panel title={t('usersChart')} loading={loading} empty={noApps} emptyText={t('noApps')} testId="chart-users">
                 {d && <BarChart horizontal label={t('usersChart')} height={Math.max(220, d.apps.length * 36 + 40)} categories={d.apps.map((a) => a.name)} series={[{ name: t('users'), data: d.apps.map((a) => a.users), color: '#722ed1' }]} />}
               </Panel>
-            </Col>
-          </Row>
-          <Row gutter={[16, 16]}>
-            <Col xs={24} xxl={16}>
+            </div>
+          </PanelGrid>
+          <PanelGrid min={720}>
+            <div style={{ minWidth: 0 }}>
               <Card variant="borderless" title={t('appsTable')} extra={<Input.Search allowClear placeholder={t('searchApps')} style={{ width: 240, maxWidth: '100%' }} maxLength={50} onSearch={(v) => { setKeyword(v.trim()); setPage(1); }} />}>
                 <Table<AppFigures>
                   size="middle" rowKey="id" data-testid="apps-table" loading={q.isFetching && !loading} columns={columns} dataSource={d?.apps ?? []} scroll={{ x: 'max-content' }}
@@ -73,13 +73,13 @@ export default function WorkbenchDashboard() {
                   pagination={{ current: page, pageSize: PAGE_SIZE, total: d?.records ?? 0, showSizeChanger: false, hideOnSinglePage: true, onChange: setPage }}
                 />
               </Card>
-            </Col>
-            <Col xs={24} xxl={8}>
+            </div>
+            <div style={{ minWidth: 0 }}>
               <Panel title={t('recent')} loading={loading} empty={(d?.recent.length ?? 0) === 0} emptyText={t('noRecent')} testId="recent-changes">
                 {d && <RecentChanges changes={d.recent} showApp />}
               </Panel>
-            </Col>
-          </Row>
+            </div>
+          </PanelGrid>
         </>
       )}
     </Space>
