@@ -89,8 +89,12 @@ export type AppUserAddBody = Static<typeof AppUserAddBody>;
 /** `editappuser` */
 export const AppUserEditBody = Type.Object({ ...UserEditBody.properties, externalAccount });
 export type AppUserEditBody = Static<typeof AppUserEditBody>;
-/** An application user: the user row plus the account in the application ('' when as the user name). */
-export type AppUserRow = UserRow & { externalAccount: string };
+/** An application user: the user row plus the account in the application ('' when as the user name) and whether this area may change them. */
+export type AppUserRow = UserRow & {
+  externalAccount: string;
+  /** An administrator (application, tenant or platform identity) or the super manager: listed, not changed here. */
+  administrator: boolean;
+};
 
 /** `statusappuser` / `lockappuser` */
 export const AppUserStatusBody = Type.Object({ ids, status: StatusValueSchema });

@@ -28,5 +28,7 @@ export default {
   positionInTenant: 'Positions are set in the tenant area',
   relationTitle: 'Organization–user relations',
   relationIntro: 'See and maintain the members of the organizations inside the application\'s root organizations.',
+  adminRow: 'Administrator',
+  adminTip: 'Administrators and your own account are managed in the platform or tenant area',
   chooseTenantOrg: 'Choose a tenant and an organization',
 } satisfies Messages<typeof zh>;

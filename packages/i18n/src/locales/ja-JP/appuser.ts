@@ -28,5 +28,7 @@ export default {
   positionInTenant: '職位はテナント管理で設定します',
   relationTitle: '組織とユーザーの関係',
   relationIntro: 'アプリのルート組織内の各組織のメンバーを確認・管理します。',
+  adminRow: '管理者',
+  adminTip: '管理者と自分のアカウントはプラットフォームまたはテナント管理で管理します',
   chooseTenantOrg: 'テナントと組織を選択してください',
 } satisfies Messages<typeof zh>;

@@ -26,5 +26,7 @@ export default {
   positionInTenant: '岗位在租户管理中设置',
   relationTitle: '组织用户关系',
   relationIntro: '查看并维护本应用根组织内各组织的成员。',
+  adminRow: '管理员',
+  adminTip: '管理员与当前用户在平台或租户管理中维护',
   chooseTenantOrg: '请选择租户和组织',
 };

@@ -15,7 +15,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { AppUserCodes, Identity, type AppUserAddBody, type AppUserEditBody, type AppUserListBody, type AppUserRow, type Paged, type UserListBody } from '@mp/protocol';
+import { AppUserCodes, Identity, type AppUserAddBody, type AppUserEditBody, type AppUserListBody, type AppUserRow, type Paged, type UserListBody, type UserRow } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
 import { appRootOrgs, organisations, tenantProducts, userIdentities, userMappings, users } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
@@ -76,12 +76,26 @@ async function accountsOf(tx: Tx, productId: string, userIds: string[]): Promise
   return new Map(rows.map((r) => [r.userId, r.account]));
 }
 
+/** The users among `userIds` holding an administrator identity in any tenant. */
+async function adminsAmong(tx: Tx, userIds: string[]): Promise<Set<string>> {
+  if (!userIds.length) return new Set();
+  return new Set((await tx.selectDistinct({ userId: userIdentities.userId }).from(userIdentities)
+    .where(and(inArray(userIdentities.userId, userIds), inArray(userIdentities.identity, ADMIN_IDENTITIES)))).map((r) => r.userId));
+}
+
+/** The rows as the calls answer them: the account in the application and the administrator flag added. */
+async function withAppFields(tx: Tx, productId: string, rows: UserRow[]): Promise<AppUserRow[]> {
+  const ids = rows.map((r) => r.id);
+  const accounts = await accountsOf(tx, productId, ids);
+  const admins = await adminsAmong(tx, ids);
+  return rows.map((r) => ({ ...r, externalAccount: accounts.get(r.id) ?? '', administrator: r.superManager || admins.has(r.id) }));
+}
+
 /** `listappuser`: one page of the application's users with their account in the application. */
 export async function listAppUserPage(tx: Tx, productId: string, q: AppUserListBody): Promise<Paged<AppUserRow>> {
   const { body, scope } = await appUserQuery(tx, productId, q);
   const page = await usersSvc.listUserPage(tx, body, scope);
-  const accounts = await accountsOf(tx, productId, page.rows.map((r) => r.id));
-  return { ...page, rows: page.rows.map((r) => ({ ...r, externalAccount: accounts.get(r.id) ?? '' })) };
+  return { ...page, rows: await withAppFields(tx, productId, page.rows) };
 }
 
 /** Every user of the grid's filters (export), at most `limit`. */
@@ -105,8 +119,7 @@ export async function loadAppUsers(tx: Tx, productId: string, ids: string[]): Pr
 /** @throws appuser.admin_untouchable (params: username) when a target is an administrator, the super manager or the caller (module comment). */
 export async function assertOrdinaryUsers(tx: Tx, callerId: string | undefined, targets: { id: string; username: string; superManager: boolean }[]): Promise<void> {
   if (!targets.length) return;
-  const admins = new Set((await tx.selectDistinct({ userId: userIdentities.userId }).from(userIdentities)
-    .where(and(inArray(userIdentities.userId, targets.map((t) => t.id)), inArray(userIdentities.identity, ADMIN_IDENTITIES)))).map((r) => r.userId));
+  const admins = await adminsAmong(tx, targets.map((t) => t.id));
   const bad = targets.find((t) => t.superManager || t.id === callerId || admins.has(t.id));
   if (bad) throw new AppError(AppUserCodes.ADMIN_UNTOUCHABLE, { username: bad.username });
 }
@@ -145,7 +158,7 @@ export async function getAppUser(tx: Tx, productId: string, id: string): Promise
   await loadAppUsers(tx, productId, [id]);
   const r = await findUserRecordById(tx, id);
   if (!r) throw new AppError(AppUserCodes.USER_NOT_FOUND);
-  return { ...usersSvc.toUserRow(r), externalAccount: (await accountsOf(tx, productId, [id])).get(id) ?? '' };
+  return (await withAppFields(tx, productId, [usersSvc.toUserRow(r)]))[0]!;
 }
 
 /**

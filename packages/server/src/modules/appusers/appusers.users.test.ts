@@ -41,6 +41,8 @@ describe('the application user grid', () => {
     const listed = ((await w.a.post(P.listappuser, { page: 1, pageSize: 100 }, crm())).body.data.rows as { id: string }[]).map((r) => r.id).sort();
     expect(listed).toEqual(viaScope);
     expect(listed.length).toBe(5);
+    const rows = (await w.a.post(P.listappuser, { page: 1, pageSize: 100 }, crm())).body.data.rows as { id: string; administrator: boolean }[];
+    expect(rows.filter((r) => r.administrator).map((r) => r.id).sort()).toEqual([w.u.ta, w.u.sm].sort());
   });
 
   it('a user outside the application is not found for every call', async () => {

@@ -5,10 +5,11 @@
  * sorted and paged on the server; modify, enable/disable, lock/unlock, the account in the application;
  * batch enable/disable and lock/unlock; export and the template. New users go into the tenant chosen above
  * the grid. The platform's user grid, form and search (pages/platformAdmin/EmployeeManagement) are reused;
- * the row operations are this area's (no delete or password reset here: those stay with the tenant).
+ * the row operations are this area's (no delete or password reset here: those stay with the tenant), and
+ * administrators and the signed-in user are listed without operations (the server's acting rule).
  */
 import { useMemo, useState } from 'react';
-import { Button, Card, Checkbox, Dropdown, Popconfirm, Space, Tooltip, type TableColumnsType } from 'antd';
+import { Button, Card, Checkbox, Dropdown, Popconfirm, Space, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { DownOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { APP_USER_SORT_FIELDS, Status, type AppUserRow, type UserRow } from '@mp/protocol';
@@ -44,6 +45,9 @@ function AppUsers() {
     const op = (r: AppUserRow) => {
       const enabled = r.status === Status.ENABLED;
       const locked = r.locked || !!r.lockedUntil;
+      if (r.administrator || r.id === selfId) {
+        return <Tooltip title={t('adminTip')}><Typography.Text type="secondary" data-testid={`admin-${r.username}`}>{t('adminRow')}</Typography.Text></Tooltip>;
+      }
       return (
         <Space size={0}>
           <Button {...link} onClick={() => actions.onEdit(r)}>{t('common:edit')}</Button>
@@ -66,7 +70,7 @@ function AppUsers() {
       { title: t('appAccount'), key: 'externalAccount', dataIndex: 'externalAccount', width: 140, ellipsis: true },
       { title: t('common:operation'), key: 'operation', fixed: 'right', width: 200, render: (_, r) => op(r) },
     ];
-  }, [base, actions, t]);
+  }, [base, actions, t, selfId]);
   const scope = { tenantId, orgId, includeSub: orgId ? includeSub : undefined };
   const addButton = (
     <Button type="primary" icon={<PlusOutlined />} disabled={!tenantId} onClick={openAdd}>{t('newUser')}</Button>
@@ -89,7 +93,7 @@ function AppUsers() {
         rowKey="id"
         scrollX={userTableWidth(true) + 140}
         searchFields={searchFields}
-        isRowSelectable={(r) => !r.superManager && r.id !== selfId}
+        isRowSelectable={(r) => !(r as AppUserRow).administrator && r.id !== selfId}
         actions={tenantId ? addButton : <Tooltip title={t('chooseTenantFirst')}>{addButton}</Tooltip>}
         onBatchStatus={(ids: string[], status: 0 | 1) => setAppUserStatus(ids, status)}
         onBatchLock={(ids: string[], locked: boolean) => setAppUserLock(ids, locked)}
