@@ -11,6 +11,7 @@ import { openDatabase, type Db } from '../db/client.js';
 import { inScope, PLATFORM_SCOPE } from '../db/context.js';
 import { policyCallStats as statsTable } from '../db/schema/index.js';
 import { ADMIN_PASSWORD, createTenantRow, createUserRow } from '../testing/test-app.js';
+import { testAppTargets } from '../testing/postgres-admin.js';
 import { GatewayClient } from '../testing/gateway-client.js';
 import { PolicyCallStats, policyCallStats } from './policy-call-stats.js';
 
@@ -118,5 +119,38 @@ describe('policy call statistics', () => {
     expect(policyCallStats(app)!.pending).toBeGreaterThan(0);
     await app.close();
     expect((await byCall(database.db, appA.id)).decision!.calls).toBe(before + 2);
+  });
+});
+
+// The flush statement and every dashboard statement on each database the project runs on (PostgreSQL when
+// MP_TEST_DATABASE_URL names a server): upserts add, and both summaries answer without error.
+describe.each(testAppTargets('pcstats'))('on $label', (target) => {
+  it('flushes counts that add up and answers both dashboards', async () => {
+    const { t, close } = await target.open();
+    try {
+      const c = await t.client();
+      await c.signIn('admin', ADMIN_PASSWORD);
+      const r = await c.post(Paths.addproduct, {
+        code: 'pgapp', name: 'PG app', abbreviation: 'pg', version: 'V1', status: 1, callbackUrl: 'https://pg.example.com/cb', department: 'IT',
+        ownerName: 'Owner', ownerEmail: 'owner@example.com', ownerPhone: '13800138000', opsOwner: 'Ops', adminIds: [],
+      });
+      const id = (r.body.data.row as { id: string }).id;
+      const stats = policyCallStats(t.app)!;
+      stats.add(id, 'permissions', false);
+      stats.add(id, 'permissions', true);
+      stats.add('no-such-app', 'sync', false); // an application deleted meanwhile: dropped, not an error
+      await stats.flush();
+      stats.add(id, 'permissions', false);
+      await stats.flush();
+      expect(stats.pending).toBe(0);
+      expect(await byCall(t.app.database.db, id)).toEqual({ permissions: { calls: 3, errors: 1, day: today() } });
+      const w = await c.post(AppDashboardPaths.workbenchsummary, { pageSize: 50 });
+      expect(w.body.result, w.body.scode).toBe('1');
+      const a = await c.post(AppDashboardPaths.appsummary, {}, { headers: { appid: id } });
+      expect(a.body.result, a.body.scode).toBe('1');
+      expect((a.body.data as { row: { policyCalls: { permissions: number; errors: number }[] } }).row.policyCalls.at(-1)).toMatchObject({ permissions: 3, errors: 1 });
+    } finally {
+      await close();
+    }
   });
 });
