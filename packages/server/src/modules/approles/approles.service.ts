@@ -22,7 +22,7 @@ import { insertAuditEntry } from '../audit/audit.repository.js';
 import * as repo from './approles.repository.js';
 import { copyTemplateGrants } from './approles.grants.repository.js';
 import { saveOwnerGrants } from './approles.grants.js';
-import { getTemplate } from './approles.templates.js';
+import { getTemplate, lockTree } from './approles.templates.js';
 
 /** The API shape of a role. */
 export function toRoleRow(r: repo.AppRoleRecord): AppRoleRow {
@@ -83,6 +83,7 @@ async function assertCodeFree(tx: Tx, app: AppContext, code: string, exceptId?: 
  */
 export async function addRole(tx: Tx, request: FastifyRequest, app: AppContext, b: AppRoleAddBody): Promise<AppRoleRow> {
   const f = checkFields(b);
+  if (b.templateId?.trim()) await lockTree(tx, app.id);
   const template = b.templateId?.trim() ? await getTemplate(tx, app.id, b.templateId) : undefined;
   await assertCodeFree(tx, app, f.code);
   const id = randomUUID();
@@ -164,6 +165,7 @@ export async function deleteRoleUsers(tx: Tx, request: FastifyRequest, app: AppC
  * @throws approle.not_found and as saveOwnerGrants.
  */
 export async function saveRolePurview(tx: Tx, request: FastifyRequest, app: AppContext, roleId: string, tree: AppTreeKind, items: AppGrantItem[]) {
+  await lockTree(tx, app.id);
   const role = await getRole(tx, app, roleId);
   if (role.templateMode === 'sync') await repo.updateRole(tx, app.id, role.id, { templateMode: 'copy' });
   return saveOwnerGrants(tx, request, app, { type: 'role', id: role.id, code: role.code }, tree, items);
@@ -175,6 +177,7 @@ export async function saveRolePurview(tx: Tx, request: FastifyRequest, app: AppC
  * apptemplate.required, apptemplate.root, apptemplate.not_found.
  */
 export async function applyTemplate(tx: Tx, request: FastifyRequest, app: AppContext, roleId: string, templateId: string, mode: TemplateMode): Promise<AppRoleRow> {
+  await lockTree(tx, app.id);
   const role = await getRole(tx, app, roleId);
   const template = await getTemplate(tx, app.id, templateId);
   await repo.updateRole(tx, app.id, role.id, { templateId: template.id, templateMode: mode });

@@ -27,8 +27,12 @@ import { ownerTree, saveOwnerGrants } from './approles.grants.js';
 
 type TemplateRecord = typeof appPermissionTemplates.$inferSelect;
 
-/** Locks the application's template tree for a structural change (one statement). */
-async function lockTree(tx: Tx, productId: string) {
+/**
+ * Serialises the application's template tree changes and every write of role or template grants (one
+ * statement; a transaction-scoped advisory lock per application), so a template's sync and a role's apply
+ * or own save never interleave (docs/applications.md "Application roles and permission templates").
+ */
+export async function lockTree(tx: Tx, productId: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('apptemplate:' || ${productId}))`);
 }
 
@@ -166,6 +170,7 @@ export async function templatePurview(tx: Tx, request: FastifyRequest, app: AppC
  * @throws as templatePurview and saveOwnerGrants.
  */
 export async function saveTemplatePurview(tx: Tx, request: FastifyRequest, app: AppContext, templateId: string, tree: AppTreeKind, items: AppGrantItem[]) {
+  await lockTree(tx, app.id);
   const t = await getTemplate(tx, app.id, templateId);
   const { count } = await saveOwnerGrants(tx, request, app, { type: 'template', id: t.id, code: t.name }, tree, items);
   const roles = await copyTemplateGrants(tx, app.id, [t.id]);
