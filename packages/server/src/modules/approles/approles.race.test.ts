@@ -8,12 +8,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { AppRoleCodes, AppRolePaths as P, AppTemplateCodes, Paths } from '@mp/protocol';
+import { AppRoleCodes, AppRolePaths as P, AppTemplateCodes } from '@mp/protocol';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
 import { appMenus, appPermissionTemplates, appRoleGrants, appRoles, appTemplateGrants } from '../../db/schema/index.js';
 import { ADMIN_PASSWORD, type testApp } from '../../testing/test-app.js';
 import { testAppTargets } from '../../testing/postgres-admin.js';
 import type { GatewayClient } from '../../testing/gateway-client.js';
+import { createProductRow } from '../apptenants/apptenants.fixtures.js';
 
 const outcome = (r: { body: { result: string; scode: string } }) => (r.body.result === '1' ? 'ok' : r.body.scode);
 
@@ -28,11 +29,8 @@ for (const target of testAppTargets('approles_race')) {
       ({ t, close } = await target.open());
       admin = await t.client();
       await admin.signIn('admin', ADMIN_PASSWORD);
-      const r = await admin.post(Paths.addproduct, {
-        code: 'crm', name: 'CRM', abbreviation: 'CRM', version: 'V1', status: 1, callbackUrl: 'https://crm.example.com/cb', department: 'IT',
-        ownerName: 'Owner', ownerEmail: 'owner@example.com', ownerPhone: '13800138000', opsOwner: 'Ops', adminIds: [],
-      });
-      app = r.body.data.row.id;
+      app = 'race-crm';
+      await createProductRow(t.app, app, 'crm', 'CRM');
       await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) => tx.insert(appMenus).values([
         { id: 'race-m1', productId: app, code: 'm1', name: 'M1', menuType: 'module', sort: 1 },
         { id: 'race-m2', productId: app, code: 'm2', name: 'M2', menuType: 'module', sort: 2 },
