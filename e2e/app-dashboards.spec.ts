@@ -117,11 +117,15 @@ describe('application dashboards', () => {
     await changes.first().waitFor();
     expect(await page.getByTestId('recent-changes').getByText('HR Hub').count()).toBe(0); // never another app's
     await shot(page, 'app-dashboards-app-en');
+    await page.getByTestId('recent-changes').scrollIntoViewIfNeeded();
+    await shot(page, 'app-dashboards-app-changes-en');
+    await page.evaluate(() => window.scrollTo(0, 0));
   });
 
   it('shows both dashboards in Chinese and Japanese, and on a narrow screen', async () => {
     for (const [name, locale, tag] of [['简体中文', 'zh-CN', 'zh'], ['日本語', 'ja-JP', 'ja']] as const) {
       await chooseLanguage(page, name);
+      await page.mouse.move(700, 500); // let the language menu close before the screenshots
       await page.getByText(texts(locale).policyCalls).waitFor();
       await page.getByText(texts(locale).tenantsList).waitFor();
       await shot(page, `app-dashboards-app-${tag}`);
