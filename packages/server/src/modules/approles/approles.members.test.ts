@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { AppRoleCodes, AppRolePaths as P } from '@mp/protocol';
-import { appRoleUsers, appRootOrgs, tenantProducts } from '../../db/schema/index.js';
-import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
-import { inApp, item, ITEM, rolesWorld, validRole, type RolesWorld } from './approles.fixtures.js';
-import { appRoleGrantsOf } from './approles.policy.js';
+import { appRoleUsers } from '../../db/schema/index.js';
+import { inApp, rolesWorld, validRole, type RolesWorld } from './approles.fixtures.js';
 
 let w: RolesWorld;
 let roleId: string;
@@ -53,35 +51,5 @@ describe('application role members', () => {
     expect((await w.b.post(P.addapproleuser, { roleId, userIds: [w.people.dan] }, inApp(w.appB.code))).body.scode).toBe(AppRoleCodes.NOT_FOUND);
     expect((await w.b.post(P.deleteapproleuser, { roleId, userIds: [w.people.ann] }, inApp(w.appB.code))).body.scode).toBe(AppRoleCodes.NOT_FOUND);
     expect(await membersOf(roleId)).toEqual([w.people.ann]);
-  });
-});
-
-describe('appRoleGrantsOf (for the policy service)', () => {
-  const grantsOfAnn = () => inScope(w.t.app.database.db, PLATFORM_SCOPE, (tx) => appRoleGrantsOf(tx, w.appA.id, w.tenants.acme, w.people.ann));
-
-  it('answers the grants of the user\'s enabled roles of the application; nothing when disabled or no longer an app user', async () => {
-    await w.a.post(P.saveapprolepurview, { roleId, tree: 'menu', dataPurview: [item(`menu:${ITEM.orders}`, 2), item(`control:${ITEM.button}`)] }, inApp(w.appA.code));
-    await w.a.post(P.saveapprolepurview, { roleId, tree: 'api', dataPurview: [item(`api:${ITEM.api1}`, 3)] }, inApp(w.appA.code));
-    const other = (await w.a.post(P.addapprole, validRole({ code: 'viewer', name: 'Viewer' }), inApp(w.appA.code))).body.data.row.id;
-    await w.a.post(P.saveapprolepurview, { roleId: other, tree: 'menu', dataPurview: [item(`menu:${ITEM.sales}`)] }, inApp(w.appA.code));
-    const base = { roleId, roleCode: 'sales_rep', roleName: '销售代表' };
-    expect(await grantsOfAnn()).toEqual([
-      { ...base, kind: 'appapi', dataId: ITEM.api1, purview: 1 },
-      { ...base, kind: 'appcontrol', dataId: ITEM.button, purview: 1 },
-      { ...base, kind: 'appmenu', dataId: ITEM.orders, purview: 3 },
-    ]);
-    // only her role counts; another tenant or app answers nothing
-    expect(await inScope(w.t.app.database.db, PLATFORM_SCOPE, (tx) => appRoleGrantsOf(tx, w.appB.id, w.tenants.acme, w.people.ann))).toEqual([]);
-    expect(await inScope(w.t.app.database.db, PLATFORM_SCOPE, (tx) => appRoleGrantsOf(tx, w.appA.id, w.tenants.beta, w.people.ann))).toEqual([]);
-    await w.a.post(P.statusapprole, { ids: [roleId], status: 0 }, inApp(w.appA.code));
-    expect(await grantsOfAnn()).toEqual([]);
-    await w.a.post(P.statusapprole, { ids: [roleId], status: 1 }, inApp(w.appA.code));
-    expect(await grantsOfAnn()).toHaveLength(3);
-    // moved out of the app's root organisations: no longer its user, holds nothing
-    await inScope(w.t.app.database.db, PLATFORM_SCOPE, (tx) => tx.update(appRootOrgs).set({ orgId: 'ar-org-works' }).where(eq(appRootOrgs.productId, w.appA.id)));
-    expect(await grantsOfAnn()).toEqual([]);
-    await inScope(w.t.app.database.db, PLATFORM_SCOPE, (tx) => tx.update(appRootOrgs).set({ orgId: 'ar-org-sales' }).where(eq(appRootOrgs.productId, w.appA.id)));
-    await inScope(w.t.app.database.db, PLATFORM_SCOPE, (tx) => tx.update(tenantProducts).set({ status: 0 }).where(eq(tenantProducts.tenantId, w.tenants.acme)));
-    expect(await grantsOfAnn()).toEqual([]);
   });
 });

@@ -10,6 +10,7 @@
 import { sql } from 'drizzle-orm';
 import { Identity } from '@mp/protocol';
 import { rowsOf, type Db, type Tx } from '../../db/client.js';
+import { isAppUser } from '../appusers/app-users.scope.js';
 
 /** The tenant and user a call names, with the tenant's use of the application. */
 export interface SubjectRow {
@@ -18,7 +19,10 @@ export interface SubjectRow {
   subscription: number | null;
   userId: string | null;
   username: string | null;
-  /** Enabled, unlocked, inside the validity dates, tenant enabled, and holds a user type. */
+  /**
+   * Enabled, unlocked, inside the validity dates, tenant enabled, holds a user type, and is a user of the
+   * application (inside its root organisations of the tenant, when it has any: `isAppUser`, issue 15).
+   */
   active: boolean;
   /** The user administers the tenant (identity 3): the whole tenant is their data scope. */
   tenantAdmin: boolean;
@@ -49,7 +53,8 @@ function subjectSelect(productId: string, tenant: string, user: UserRef, now: Da
       (u.status = 1 and not u.locked and (u.locked_until is null or u.locked_until <= ${now.toISOString()})
         and (u.effective_date is null or u.effective_date <= ${today}) and (u.expiry_date is null or u.expiry_date >= ${today})
         and t.status = 1
-        and exists (select 1 from user_identities i where i.tenant_id = u.tenant_id and i.user_id = u.id and i.identity <> ${Identity.TEST_ACCOUNT})) as active,
+        and exists (select 1 from user_identities i where i.tenant_id = u.tenant_id and i.user_id = u.id and i.identity <> ${Identity.TEST_ACCOUNT})
+        and ${isAppUser(productId, { tenantId: sql.raw('u.tenant_id'), orgId: sql.raw('u.org_id') })}) as active,
       exists (select 1 from user_identities i where i.tenant_id = u.tenant_id and i.user_id = u.id and i.identity = ${Identity.TENANT_ADMIN}) as tenant_admin,
       u.locked_until, u.effective_date::text as effective_date, u.expiry_date::text as expiry_date
     from tenants t left join users u on u.tenant_id = t.id and ${userCond}
@@ -94,26 +99,40 @@ export interface UserGrantRow {
 /**
  * Every grant, in one statement, of the enabled roles `userId` holds in `tenantId` that is either an
  * item of application `productId` (menus, controls, APIs, joined to the item so other applications'
- * items never appear) or an organisation / organisation-type grant (the data scope).
+ * items never appear) or an organisation / organisation-type grant (the data scope); and of the enabled
+ * application roles of `productId` the user is a member of (issue 15: the application's own roles,
+ * `app_role_*`; items only). One list in role-code order: tenant roles and application roles alike.
  */
 export async function listUserGrants(tx: Tx, productId: string, tenantId: string, userId: string): Promise<UserGrantRow[]> {
-  return rowsOf<UserGrantRow>(await tx.execute(sql`
-    select r.id as role_id, r.code as role_code, r.name as role_name, g.kind, g.data_id, g.purview,
-      c.page_id, c.name as control_name, c.alias, c.node_type, a.name as api_name, a.url, a.service_name, a.module_name
-    from role_users ru
-    join roles r on r.tenant_id = ru.tenant_id and r.id = ru.role_id and r.status = 1
-    join role_grants g on g.tenant_id = r.tenant_id and g.role_id = r.id and g.kind in ('appmenu', 'appcontrol', 'appapi', 'org', 'orgtype')
-    left join app_menus m on g.kind = 'appmenu' and m.id = g.data_id and m.product_id = ${productId}
+  const items = sql`left join app_menus m on g.kind = 'appmenu' and m.id = g.data_id and m.product_id = ${productId}
     left join app_page_nodes c on g.kind = 'appcontrol' and c.id = g.data_id and c.product_id = ${productId}
-    left join app_apis a on g.kind = 'appapi' and a.id = g.data_id and a.product_id = ${productId}
-    where ru.tenant_id = ${tenantId} and ru.user_id = ${userId}
-      and (g.kind in ('org', 'orgtype') or m.id is not null or c.id is not null or a.id is not null)
-    order by r.code, r.id`));
+    left join app_apis a on g.kind = 'appapi' and a.id = g.data_id and a.product_id = ${productId}`;
+  const cols = sql`r.id as role_id, r.code as role_code, r.name as role_name, g.kind, g.data_id, g.purview,
+      c.page_id, c.name as control_name, c.alias, c.node_type, a.name as api_name, a.url, a.service_name, a.module_name`;
+  return rowsOf<UserGrantRow>(await tx.execute(sql`
+    select * from (
+      select ${cols}
+      from role_users ru
+      join roles r on r.tenant_id = ru.tenant_id and r.id = ru.role_id and r.status = 1
+      join role_grants g on g.tenant_id = r.tenant_id and g.role_id = r.id and g.kind in ('appmenu', 'appcontrol', 'appapi', 'org', 'orgtype')
+      ${items}
+      where ru.tenant_id = ${tenantId} and ru.user_id = ${userId}
+        and (g.kind in ('org', 'orgtype') or m.id is not null or c.id is not null or a.id is not null)
+      union all
+      select ${cols}
+      from app_role_users ru
+      join app_roles r on r.id = ru.role_id and r.product_id = ${productId} and r.status = 1
+      join app_role_grants g on g.role_id = r.id and g.product_id = ${productId}
+      ${items}
+      where ru.product_id = ${productId} and ru.tenant_id = ${tenantId} and ru.user_id = ${userId}
+        and (m.id is not null or c.id is not null or a.id is not null)
+    ) x order by role_code, role_id`));
 }
 
 /**
  * Codes of the enabled roles `userId` holds in `tenantId` that grant anything (a menu, control or API)
- * of application `productId`, in code order (the `app_roles` claim of OIDC tokens; docs/oidc.md).
+ * of application `productId`, and of the application's own enabled roles the user is a member of that
+ * grant anything, in code order, each code once (the `app_roles` claim of OIDC tokens; docs/oidc.md).
  */
 export async function listAppRoleCodes(tx: Tx, productId: string, tenantId: string, userId: string): Promise<string[]> {
   const rows = rowsOf<{ code: string }>(await tx.execute(sql`
@@ -126,7 +145,12 @@ export async function listAppRoleCodes(tx: Tx, productId: string, tenantId: stri
       left join app_apis a on g.kind = 'appapi' and a.id = g.data_id and a.product_id = ${productId}
       where g.tenant_id = r.tenant_id and g.role_id = r.id and g.kind in ('appmenu', 'appcontrol', 'appapi')
         and (m.id is not null or c.id is not null or a.id is not null))
-    order by r.code`));
+    union
+    select r.code from app_role_users ru
+    join app_roles r on r.id = ru.role_id and r.product_id = ${productId} and r.status = 1
+    where ru.product_id = ${productId} and ru.tenant_id = ${tenantId} and ru.user_id = ${userId}
+      and exists (select 1 from app_role_grants g where g.role_id = r.id)
+    order by 1`));
   return rows.map((r) => r.code);
 }
 
@@ -176,7 +200,8 @@ function itemSelect(productId: string, target: DecisionTarget) {
 /**
  * A decision in one statement (read-only, so it may run on the pool without a transaction): the
  * subject (as `findSubject`) and, when the user is active, the first
- * enabled role (by code) of the user granting the target with any of the bits `mask`. Undefined when no
+ * enabled role (by code; tenant roles and the application's own roles alike) of the user granting the
+ * target with any of the bits `mask`. Undefined when no
  * tenant matches; `grant` undefined when nothing grants it or the target is not the application's.
  */
 export async function findDecision(tx: Db | Tx, productId: string, tenant: string, user: UserRef, target: DecisionTarget, mask: number, now = new Date()): Promise<{ subject: SubjectRow; grant?: DecisionRow } | undefined> {
@@ -184,13 +209,21 @@ export async function findDecision(tx: Db | Tx, productId: string, tenant: strin
     with s as (${subjectSelect(productId, tenant, user, now)}),
     item as (${itemSelect(productId, target)}),
     granted as (
-      select item.id as item_id, r.id as role_id, r.code as role_code, r.name as role_name, g.purview
-      from s, item
-      join role_grants g on g.kind = ${target.kind} and g.data_id = item.id
-      join roles r on r.tenant_id = g.tenant_id and r.id = g.role_id and r.status = 1
-      join role_users ru on ru.tenant_id = r.tenant_id and ru.role_id = r.id
-      where s.active and s.subscription = 1 and g.tenant_id = s.tenant_id and ru.user_id = s.user_id and (g.purview & ${mask}) <> 0
-      order by r.code, r.id limit 1)
+      select * from (
+        select item.id as item_id, r.id as role_id, r.code as role_code, r.name as role_name, g.purview
+        from s, item
+        join role_grants g on g.kind = ${target.kind} and g.data_id = item.id
+        join roles r on r.tenant_id = g.tenant_id and r.id = g.role_id and r.status = 1
+        join role_users ru on ru.tenant_id = r.tenant_id and ru.role_id = r.id
+        where s.active and s.subscription = 1 and g.tenant_id = s.tenant_id and ru.user_id = s.user_id and (g.purview & ${mask}) <> 0
+        union all
+        select item.id, r.id, r.code, r.name, g.purview
+        from s, item
+        join app_role_grants g on g.kind = ${target.kind} and g.data_id = item.id and g.product_id = ${productId}
+        join app_roles r on r.id = g.role_id and r.status = 1
+        join app_role_users ru on ru.role_id = r.id
+        where s.active and s.subscription = 1 and ru.tenant_id = s.tenant_id and ru.user_id = s.user_id and (g.purview & ${mask}) <> 0
+      ) x order by role_code, role_id limit 1)
     select s.*, granted.* from s left join granted on true`));
   if (!r) return undefined;
   return { subject: toSubject(r), ...(r.role_id ? { grant: { item_id: r.item_id!, role_id: r.role_id, role_code: r.role_code!, role_name: r.role_name!, purview: Number(r.purview) } } : {}) };
