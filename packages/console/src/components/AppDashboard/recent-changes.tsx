@@ -1,7 +1,7 @@
 /**
  * The latest changes about applications (audit entries of the application's design, clients and product):
  * what changed (localised subject and verb from the action `subject.verb…`, raw parts when unknown), when,
- * by whom, and — on the workbench — of which application.
+ * by whom, and — on the workbench — of which application; a client's change names the client id (readable, unlike item ids).
  */
 import { List, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -24,6 +24,7 @@ export default function RecentChanges({ changes, showApp }: { changes: AppChange
           <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8, width: '100%' }}>
             <Tag color="blue" style={{ marginInlineEnd: 0 }}>{subjectOf(c.action)}</Tag>
             <Typography.Text>{verbOf(c.action)}</Typography.Text>
+            {c.entity === 'client' && <Typography.Text code>{c.entityId}</Typography.Text>}
             {showApp && <Typography.Text strong>{c.productName}</Typography.Text>}
             <Typography.Text type="secondary" style={{ marginInlineStart: 'auto', whiteSpace: 'nowrap' }}>
               {c.username ? `${t('by', { user: c.username })} · ` : ''}{dayjs(c.at).format('YYYY-MM-DD HH:mm')}
