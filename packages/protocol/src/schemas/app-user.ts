@@ -37,6 +37,8 @@ export const AppUserPaths = {
   exportappuser: '/gateway/tenant/plat/appuser/exportappuser',
   /** The users' import template (.xlsx). */
   templateappuser: '/gateway/tenant/plat/appuser/templateappuser',
+  /** Imports users from the template's Excel (multipart `file`), all or nothing → `{ row: { created, updated } }`; refused rows: `user.import_invalid` with `data.errors`. */
+  importappuser: '/gateway/tenant/plat/appuser/importappuser',
   /** Members of an organisation inside the application's roots, paged → `Paged<AppOrgMemberRow>`. */
   listapporguser: '/gateway/tenant/plat/appuser/listapporguser',
   /** Application users of the tenant not yet members of an organisation (the add picker) → `Paged<OrgMemberCandidateRow>`. */

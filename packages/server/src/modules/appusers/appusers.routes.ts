@@ -15,6 +15,9 @@ import type { Tx } from '../../db/client.js';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
 import { exportWorkbook, fileName, templateWorkbook, XLSX_TYPE } from '../users/users.export.js';
 import { userPasswordHash } from '../users/users.routes.js';
+import { assertPlanValid, hashAll, planImport, readExcelUpload, readImportFile } from '../users/users.import.js';
+import { retryOnUniqueViolation } from '../../lib/unique-violation.js';
+import { addAppProblems, applyAppImport } from './appusers.import.js';
 import type { UserWriteContext } from '../users/users.service.js';
 import * as roots from './appusers.roots.js';
 import * as svc from './appusers.service.js';
@@ -65,6 +68,23 @@ export default async function appUserRoutes(app: FastifyInstance) {
   r.post(P.templateappuser, { config, schema: { tags, body: EmptyBody } }, async (request, reply) => {
     const buffer = await templateWorkbook(request.locale);
     return reply.header('content-type', XLSX_TYPE).header('content-disposition', `attachment; filename="${fileName('user-template')}"`).send(buffer);
+  });
+
+  r.post(P.importappuser, { config, schema: { tags, consumes: ['multipart/form-data'] } }, async (request) => {
+    const { data, fileName: name } = await readExcelUpload(request);
+    const cells = await readImportFile(data, request.locale, false);
+    const callerId = request.auth!.userId;
+    const opts = { locale: request.locale, tenantId: undefined, callerId, passwordRule: await app.settings.passwordRule() };
+    const check = async (tx: Tx, pid: string) => {
+      const plan = await planImport(tx, cells, opts);
+      await addAppProblems(tx, pid, callerId, plan, request.locale);
+      assertPlanValid(plan);
+      return plan;
+    };
+    // As the platform import: check read-only, hash outside any transaction, check again and write in one.
+    await inApp(request, check);
+    const hashes = await hashAll([...new Set(cells.map((c) => c.password).filter(Boolean))]);
+    return ok({ row: await retryOnUniqueViolation(() => inApp(request, async (tx, pid) => applyAppImport(tx, ctx(request), pid, await check(tx, pid), hashes, name))) });
   });
 
   r.post(P.listapporguser, { config, schema: { tags, body: AppOrgMemberListBody } }, async (request) =>
