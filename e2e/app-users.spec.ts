@@ -4,9 +4,13 @@
  * enters the application, sets Engineering as the root organisation (the user grid then holds only
  * Engineering's users), adds a user into Engineering through the platform's user form, locks and unlocks
  * them, sets their account in the application, and makes them a member of another organisation inside the
- * root. Screenshots in English, Chinese and Japanese (e2e/artifacts/app-users-*.png).
+ * root, then imports a file (a row outside the root refused with the per-row report, nothing written; then a good
+ * file creates a user). Screenshots in English, Chinese and Japanese (e2e/artifacts/app-users-*.png).
  */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import writeExcelFile from 'write-excel-file/node';
 import type { Browser, Page } from 'playwright-core';
 import { AppUserPaths, Paths } from '@mp/protocol';
 import { resources } from '@mp/i18n';
@@ -14,7 +18,7 @@ import type { GatewayClient } from '../packages/server/src/testing/gateway-clien
 import { adminClient } from './seed-api.js';
 import { chooseLanguage, launchBrowser, shot } from './support.js';
 import { startDemoServer, type DemoServer } from './tenant-session.js';
-import { addCrmApp, enterCrmAsAppAdmin } from './app-area.js';
+import { addCrmApp, enterCrmAsAppAdmin, pickNorthwindOrg } from './app-area.js';
 
 const en = resources['en-US'];
 const zh = resources['zh-CN'];
@@ -40,13 +44,14 @@ async function settledShot(name: string): Promise<void> {
   await shot(page, name);
 }
 /** Opens the tree of an org picker (`box`) and picks `name` under the tenant's root (expanding it). */
-async function pickOrg(box: ReturnType<Page['getByTestId']>, name: string): Promise<void> {
-  await box.click();
-  const root = page.locator('.ant-select-tree-treenode', { hasText: 'Northwind Logistics Ltd.' }).first();
-  await root.waitFor();
-  const target = page.locator('.ant-select-tree-node-content-wrapper', { hasText: name }).first();
-  if (!(await target.isVisible())) await root.locator('.ant-select-tree-switcher').click();
-  await target.click();
+const pickOrg = (box: ReturnType<Page['getByTestId']>, name: string) => pickNorthwindOrg(page, box, name);
+/** Writes an import file of the users' template columns (English headings) into the server's data directory. */
+async function userSheet(name: string, rows: string[][]): Promise<string> {
+  const f = en.errors.user.field;
+  const head = [f.tenantCode, f.username, f.employeeName, f.employeeCode, f.gender, f.orgCode, f.effectiveDate, f.expiryDate, f.status, f.password];
+  const path = join(server.dataDir, name);
+  writeFileSync(path, await writeExcelFile([head, ...rows].map((r) => r.map((value) => ({ value }))) as never).toBuffer() as Buffer);
+  return path;
 }
 
 beforeAll(async () => {
@@ -143,6 +148,26 @@ describe('the application\'s people', () => {
     await shot(page, 'app-users-relation-en');
     const members = (await api.post(AppUserPaths.listapporguser, { tenantId, orgId: sub.id }, inCrm())).body.data.rows as { username: string; affiliated: boolean }[];
     expect(members.filter((m) => m.username === 'crm_tester')).toMatchObject([{ affiliated: false }]);
+  });
+
+  it('imports users: a row outside the root is refused with the per-row report (nothing written), then a good file', async () => {
+    const level = (await api.post(AppUserPaths.listapporgtree, { tenantId }, inCrm())).body.data.rows as { id: string }[];
+    const second = (await api.post(AppUserPaths.listapporgtree, { tenantId, parentId: level[0]!.id }, inCrm())).body.data.rows as { name: string; code: string }[];
+    const code = (name: string) => second.find((o) => o.name === name)!.code;
+    const row = (username: string, org: string) => ['northwind', username, 'Imported', 'IMP_1', 'F', org, '2026-01-01', '2030-12-31', 'Enabled', 'Passw0rd!x'];
+    await menu(en.layout.route.user);
+    await page.waitForURL(/\/app\/user/);
+    await page.locator('input[type=file][accept=".xls,.xlsx"]').setInputFiles(await userSheet('bad-users.xlsx', [row('crm_imp_ok', code('Engineering')), row('crm_imp_sales', code('Sales'))]));
+    const report = page.getByTestId('import-report');
+    await report.getByText(en.errors.appuser.org_outside_roots).waitFor();
+    await settledShot('app-users-import-report-en');
+    await page.getByRole('button', { name: en.common.close }).last().click();
+    await report.waitFor({ state: 'detached' });
+    expect((await api.post(AppUserPaths.listappuser, { keyword: 'crm_imp' }, inCrm())).body.data.records).toBe(0);
+
+    await page.locator('input[type=file][accept=".xls,.xlsx"]').setInputFiles(await userSheet('good-users.xlsx', [row('crm_imp_ok', code('Engineering'))]));
+    await page.getByText(en.user.importDone.replace('{{created}}', '1').replace('{{updated}}', '0')).waitFor();
+    await rowOf('crm_imp_ok').getByText('Engineering').waitFor();
   });
 
   it('shows the screens in Chinese and Japanese', async () => {

@@ -7,9 +7,9 @@
  */
 import {
   AppUserPaths as P, type AppOrgMemberListBody, type AppOrgNode, type AppRootTenantRow, type AppUserAddBody, type AppUserEditBody, type AppUserListBody,
-  type AppUserRow, type OrgMemberCandidateRow, type OrgMemberRow, type Paged, type StatusValue,
+  type AppUserRow, type OrgMemberCandidateRow, type OrgMemberRow, type Paged, type StatusValue, type UserImportResult,
 } from '@mp/protocol';
-import { download, encryptPassword, post, type RequestOptions } from './client';
+import { download, encryptPassword, post, upload, type RequestOptions } from './client';
 
 /** Filters of the application user grid (everything except paging and sorting). */
 export type AppUserFilters = Omit<AppUserListBody, 'page' | 'pageSize' | 'sortField' | 'sortOrder'>;
@@ -73,6 +73,16 @@ export function exportAppUsers(filters: AppUserFilters, fileName: string, opts?:
 /** Downloads the users' import template. */
 export function downloadAppUserTemplate(fileName: string, opts?: RequestOptions): Promise<void> {
   return download(P.templateappuser, {}, fileName, opts);
+}
+
+/**
+ * Imports the template's Excel into the application's users (tenants by the rows' tenant codes), all or
+ * nothing. Rejects with `user.import_invalid` and `data.errors` (row, field, column, message) when any row fails.
+ */
+export async function importAppUsers(file: File, opts?: RequestOptions): Promise<UserImportResult> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return (await upload<{ row: UserImportResult }>(P.importappuser, form, opts)).row;
 }
 
 /** One page of an organisation's members inside the application. */

@@ -3,22 +3,24 @@
  * docs/applications.md "Application people"): the current application's users across the tenants using it
  * (inside its root organisations), filtered by tenant and organisation (with sub-organisations), searched,
  * sorted and paged on the server; modify, enable/disable, lock/unlock, the account in the application;
- * batch enable/disable and lock/unlock; export and the template. New users go into the tenant chosen above
+ * batch enable/disable and lock/unlock; import (all or nothing, the per-row report of the platform's user
+ * import on refusal), export and the template. New users go into the tenant chosen above
  * the grid. The platform's user grid, form and search (pages/platformAdmin/EmployeeManagement) are reused;
  * the row operations are this area's (no delete or password reset here: those stay with the tenant), and
  * administrators and the signed-in user are listed without operations (the server's acting rule).
  */
 import { useMemo, useState } from 'react';
-import { Button, Card, Checkbox, Dropdown, Popconfirm, Space, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { App, Button, Card, Checkbox, Dropdown, Popconfirm, Space, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { DownOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { APP_USER_SORT_FIELDS, Status, type AppUserRow, type UserRow } from '@mp/protocol';
 import AppRequired from '../../../components/AppRequired';
 import DataGrid from '../../../components/DataGrid';
-import { downloadAppUserTemplate, exportAppUsers, listAppUsers, setAppUserLock, setAppUserStatus, type AppUserFilters } from '../../../api/app-users';
+import { downloadAppUserTemplate, exportAppUsers, importAppUsers, listAppUsers, setAppUserLock, setAppUserStatus, type AppUserFilters } from '../../../api/app-users';
 import { useSessionStore } from '../../../stores/session';
 import { useUserColumns, userTableWidth } from '../../platformAdmin/EmployeeManagement/components/columns';
 import { useUserPage } from '../../platformAdmin/EmployeeManagement/components/use-user-page';
+import { showImportReport } from '../../platformAdmin/EmployeeManagement/components/import-report';
 import { AppOrgTreeSelect, TenantChoice } from '../AppOrg/components/app-org-pickers';
 import AccountModal from './components/account-modal';
 import { appUserFormVariant } from './components/app-user-variant';
@@ -33,6 +35,7 @@ export default function AppUsersPage() {
 function AppUsers() {
   const { t } = useTranslation(['appuser', 'user', 'common']);
   const selfId = useSessionStore((s) => s.userId);
+  const feedback = App.useApp();
   const [tenantId, setTenantId] = useState<string | undefined>();
   const [orgId, setOrgId] = useState<string | undefined>();
   const [includeSub, setIncludeSub] = useState(true);
@@ -72,6 +75,17 @@ function AppUsers() {
     ];
   }, [base, actions, t, selfId]);
   const scope = { tenantId, orgId, includeSub: orgId ? includeSub : undefined };
+  const onImport = async (file: File) => {
+    try {
+      const r = await importAppUsers(file, { noToast: true });
+      void feedback.message.success(t('user:importDone', { created: r.created, updated: r.updated }), 6);
+    } catch (err) {
+      if (!showImportReport(feedback, t, err)) void feedback.message.error(err instanceof Error && err.message ? err.message : t('common:operationFailed'));
+      throw err;
+    } finally {
+      reload();
+    }
+  };
   const addButton = (
     <Button type="primary" icon={<PlusOutlined />} disabled={!tenantId} onClick={openAdd}>{t('newUser')}</Button>
   );
@@ -97,6 +111,7 @@ function AppUsers() {
         actions={tenantId ? addButton : <Tooltip title={t('chooseTenantFirst')}>{addButton}</Tooltip>}
         onBatchStatus={(ids: string[], status: 0 | 1) => setAppUserStatus(ids, status)}
         onBatchLock={(ids: string[], locked: boolean) => setAppUserLock(ids, locked)}
+        onImport={onImport}
         onDownloadTemplate={() => downloadAppUserTemplate(t('user:templateFileName'))}
         onExport={(filters) => exportAppUsers(toQuery(filters, scope), t('user:exportFileName'))}
       />
