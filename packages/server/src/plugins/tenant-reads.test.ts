@@ -15,7 +15,8 @@
  * and no answer may hold an id or name of B, nor — for the role holder — of A outside the subtree
  * (xlsx answers are read cell by cell). A route that is neither a read nor a write of a known verb
  * fails the test until it is classified; a read that A's administrator cannot get answered (so the probe
- * never saw its rows) fails unless listed in NOT_ANSWERED with its reason. Controls: the same probes
+ * never saw its rows) fails unless listed in NOT_ANSWERED with its reason. The application area's reads
+ * (APPID, issues 14–15) are probed as A's administrator with A's application and must show nothing of B. Controls: the same probes
  * as B's own administrator find B's marker, and as A's administrator find A's out-of-subtree marker,
  * so the search can see a leak.
  */
@@ -42,9 +43,9 @@ const OUT_MARK = 'aoz';
 const KINDS = ['org', 'user', 'station', 'role', 'product', 'orgMapping', 'userMapping', 'account', 'job', 'audit', 'file', 'client', 'tenant'];
 
 /** Routes whose handler reads rows: list*, get*, query*, export*, search*, dashboards and the file by id. */
-const READ = /\/(list|get|query|export|search)\w*(\/:\w+)?$|\/(dashboard|summary)$/;
+const READ = /\/(list|get|query|export|search)\w*(\/:\w+)?$|\/(dashboard|summary)$|\/(workbench|app)summary$|\/(tree|pages|group)\w+$|\/(approle|apptemplate)purview$|\/approlegrantview$|\/user\/(load|mysessions)$/;
 /** Routes that change or sign in (their answers echo the written row, which the writer names). */
-const WRITE = /\/(add|edit|delete|del|save|status|lock|reset|import|move|detach|bind|unbind|upload|activate|end|send|test|modify|renewal|signin|validcode|findpwd|checkresetpwd|resetpwd|ssoticket|tokenlogin|tokenlogout|admintokenlogin|template)\w*(\/:\w+)*$/;
+const WRITE = /\/(add|edit|delete|del|save|status|lock|reset|import|move|detach|bind|unbind|upload|activate|end|send|test|modify|renewal|signin|validcode|findpwd|checkresetpwd|resetpwd|ssoticket|tokenlogin|tokenlogout|admintokenlogin|template|share|unshare|apply|confirm)\w*(\/:\w+)*$/;
 /** Neither: what they answer and why they hold no tenant-owned row. */
 const OTHER: Record<string, string> = {
   'GET /gateway/openapi.json': 'the API description, no rows',
@@ -53,6 +54,11 @@ const OTHER: Record<string, string> = {
   'GET /gateway/auth/auth/login/confirm': 'MFA confirmation of the caller\'s own sign-in ticket',
   'POST /gateway/auth/auth/login/send/email/:email': 'sends a sign-in code, no rows',
   'POST /gateway/auth/auth/login/send/mobile/:mobile': 'sends a sign-in code, no rows',
+  // The policy service (issue 14): called by an application's client, not by a console session; a client
+  // reads only its own application's grants (modules/policy tests, policy.approles.test.ts).
+  'POST /gateway/policy/policy/user/permissions': 'client-authenticated policy read, one application',
+  'POST /gateway/policy/policy/decision/check': 'client-authenticated policy decision, one application',
+  'POST /gateway/policy/policy/sync/syncbydate': 'client-authenticated change log, one application',
 };
 /** Every route under /oidc/ is the OpenID provider's (client-authenticated protocol endpoints and the caller's own interaction pages; oidc tests). */
 const OIDC = /^(GET|POST) \/oidc\//;
@@ -63,6 +69,13 @@ const NOT_ANSWERED: Record<string, string> = {
 /** Fields a read needs beyond its schema's required ones (merged into the generated body). */
 const lastDay = () => ({ startTime: new Date(Date.now() - 86_400_000).toISOString(), endTime: new Date(Date.now() + 60_000).toISOString() });
 const EXTRA: Record<string, () => Record<string, unknown>> = { [Paths.listtenantauditlog]: lastDay, [Paths.exporttenantauditlog]: lastDay };
+/**
+ * True for the application area's routes (`{ app: 'admin' }`, APPID; docs/applications.md "Which
+ * application"): they are scoped by application, not by TENANTID — an application serves several tenants by
+ * design — and their scoping (another application's rows are not found, its administrator refused) is proved
+ * by each module's access tests. Here they are probed without an application and must leak nothing.
+ */
+const appArea = (r: ProbeRoute) => { const a = r.access; return !!a && typeof a === 'object' && 'app' in a; };
 /** True for routes only platform administrators may call: they read every tenant by design (SPEC §2). */
 const platformOnly = (r: ProbeRoute) => {
   const a = r.access as { userTypes?: number[] } | undefined;
@@ -274,12 +287,17 @@ describe('reads are scoped by tenant and data scope (issue 12)', () => {
 
   it('A\'s administrator sees none of B\'s rows, whatever ids are sent; every read is answered for A\'s own ids', async () => {
     const admin = await as('ainadmin', A.tenantId);
+    // A's administrator also administers A's application: the application area's reads answer for it.
+    admin.appId = 'ainprod';
     const own = await probe(admin, A.all, ofB());
     const foreign = await probe(admin, B.all, ofB());
     expect([...own.leaks, ...foreign.leaks]).toEqual([]);
     expect(foreign.lookups, 'a lookup by B\'s id answered').toEqual([]);
     expect([...own.counts, ...foreign.counts]).toEqual([]);
-    const missing = reads.map((r) => `${r.method} ${r.url}`).filter((k) => !own.answered.has(k) && !NOT_ANSWERED[k] && !platformOnly(reads.find((r) => `${r.method} ${r.url}` === k)!));
+    const missing = reads.map((r) => `${r.method} ${r.url}`).filter((k) => {
+      const r = reads.find((x) => `${x.method} ${x.url}` === k)!;
+      return !own.answered.has(k) && !NOT_ANSWERED[k] && !platformOnly(r) && !appArea(r);
+    });
     expect(missing, 'reads the probe never saw answered: give them a body in EXPLICIT or a reason in NOT_ANSWERED').toEqual([]);
   }, 600_000);
 
