@@ -15,7 +15,7 @@ import type { GatewayClient } from '../packages/server/src/testing/gateway-clien
 import { adminClient } from './seed-api.js';
 import { chooseLanguage, launchBrowser, shot } from './support.js';
 import { NORTHWIND, startDemoServer, type DemoServer } from './tenant-session.js';
-import { addCrmApp, enterCrmAsAppAdmin } from './app-area.js';
+import { addAppRoleMember, addCrmApp, enterCrmAsAppAdmin, newRoleFromTemplate } from './app-area.js';
 
 const en = resources['en-US'];
 const zh = resources['zh-CN'];
@@ -82,25 +82,9 @@ describe('application roles from a permission template', () => {
   });
 
   it('creates a role from the template (kept in sync) and adds a member', async () => {
-    await page.getByRole('button', { name: T.newRole }).click();
-    const d = page.getByRole('dialog', { name: T.addTitle });
-    await d.getByLabel(T.field.code).fill('sales_staff');
-    await d.getByLabel(T.field.name).fill('SalesStaff');
-    await d.getByText(T.mode.syncHelp).waitFor(); // the selected template is preselected, in sync
-    await shot(page, 'app-roles-form-en');
-    await d.getByRole('button', { name: en.common.save }).click();
-    await d.waitFor({ state: 'hidden' });
-    await rowOf('sales_staff').getByText(T.mode.sync).waitFor();
-
-    await rowOf('sales_staff').getByRole('button', { name: T.action.members }).click();
-    const m = page.getByRole('dialog', { name: en.role.members.title.replace('{{name}}', 'SalesStaff') });
-    await m.getByRole('button', { name: en.role.members.add }).click();
-    const pick = page.getByRole('dialog', { name: en.role.members.addTitle.replace('{{name}}', 'SalesStaff') });
-    const search = pick.getByRole('searchbox', { name: en.role.members.keyword });
-    await search.fill(NORTHWIND.manager);
-    await search.press('Enter');
-    await pick.getByRole('row', { name: new RegExp(NORTHWIND.manager) }).getByRole('checkbox').check();
-    await pick.getByRole('button', { name: en.common.ok }).click();
+    // the selected template is preselected, in sync
+    await newRoleFromTemplate(page, 'sales_staff', 'SalesStaff', () => shot(page, 'app-roles-form-en'));
+    const m = await addAppRoleMember(page, 'sales_staff', 'SalesStaff', NORTHWIND.manager);
     await toast(en.role.members.added);
     await m.getByRole('row', { name: new RegExp(NORTHWIND.manager) }).waitFor();
     await shot(page, 'app-roles-members-en');

@@ -12,12 +12,13 @@ import { createServer } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { AppMenuPaths, AppPagePaths, AppGrantPaths, Paths, type RoleMemberRow } from '@mp/protocol';
 import { resources } from '@mp/i18n';
-import { DemoApp } from '@mp/demo-app';
+import type { DemoApp } from '@mp/demo-app';
 import type { GatewayClient } from '../packages/server/src/testing/gateway-client.js';
 import { DEMO_PASSWORD, DEMO_TENANTS, peopleOf } from '../packages/server/src/scripts/seed-demo-data.js';
 import { adminClient } from './seed-api.js';
 import { chooseLanguage, launchBrowser, shot } from './support.js';
 import { demoTenantId, NORTHWIND, signInThroughConsole, startDemoServer, tenantClient, type DemoServer } from './tenant-session.js';
+import { authoriseApp, startDemoAppOf } from './app-area.js';
 
 const APP = 'Service Desk';
 const NORTHWIND_INDEX = DEMO_TENANTS.findIndex((t) => t.code === NORTHWIND.code);
@@ -57,14 +58,8 @@ beforeAll(async () => {
     code: 'servicedesk', name: APP, abbreviation: 'SD', version: 'V1.0', status: 1, callbackUrl: `http://127.0.0.1:${port}/login`, department: 'Support',
     ownerName: 'Emily Chan', ownerEmail: 'emily@example.com', ownerPhone: '13800138000', opsOwner: 'Ryan Ng', adminIds: [],
   }), 'addproduct')).row;
-  const authorised = (await platform.post(Paths.listtenantproduct, { tenantId, page: 1, pageSize: 100 })).body.data.rows as { productId: string; authorised: boolean; authorisedVersion: string }[];
-  await ok(platform.post(Paths.savetenantproduct, {
-    tenantId, products: [...authorised.filter((r) => r.authorised && r.productId !== product.id).map((r) => ({ productId: r.productId, version: r.authorisedVersion })), { productId: product.id, version: 'V1.0' }],
-  }), 'savetenantproduct');
-  const client = await ok<{ row: { clientId: string }; clientSecret: string }>(platform.post(Paths.addclient, {
-    productId: product.id, name: 'Service Desk web', redirectUris: [`http://127.0.0.1:${port}/callback`], grantTypes: ['authorization_code', 'refresh_token'],
-  }), 'addclient');
-  demo = await new DemoApp({ platformUrl: server.url, clientId: client.row.clientId, clientSecret: client.clientSecret, port }).listen();
+  await authoriseApp(platform, tenantId, product.id);
+  demo = await startDemoAppOf(platform, server.url, product.id, 'Service Desk web', port);
   // its menu: a module (open type 3: a new window of the application alone) with one page
   const inApp = { headers: { appid: product.id } };
   const ticketsPage = (await ok<{ row: { id: string } }>(platform.post(AppPagePaths.addapppage, { formId: 'tickets', name: 'Tickets', path: '/tickets', platformType: 1 }, inApp), 'addapppage')).row;

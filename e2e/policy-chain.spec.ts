@@ -18,12 +18,13 @@ import { createServer } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { AppMenuPaths, AppPagePaths, Paths, type AppMenuNode, type AppPageNode, type RoleMemberRow } from '@mp/protocol';
 import { resources } from '@mp/i18n';
-import { DemoApp } from '@mp/demo-app';
+import type { DemoApp } from '@mp/demo-app';
 import type { GatewayClient } from '../packages/server/src/testing/gateway-client.js';
 import { DEMO_PASSWORD } from '../packages/server/src/scripts/seed-demo-data.js';
 import { adminClient } from './seed-api.js';
 import { chooseLanguage, launchBrowser, shot, signInOnPage } from './support.js';
 import { demoTenantId, enterTenant, NORTHWIND, startDemoServer, tenantClient, type DemoServer } from './tenant-session.js';
+import { authoriseApp, startDemoAppOf } from './app-area.js';
 
 const en = resources['en-US'];
 const APP = 'Order Desk';
@@ -80,19 +81,13 @@ beforeAll(async () => {
     code: 'orderdesk', name: 'Order Desk', abbreviation: 'OD', version: 'V1.0', status: 1, callbackUrl: 'http://127.0.0.1/cb', department: 'Sales',
     ownerName: 'Emily Chan', ownerEmail: 'emily@example.com', ownerPhone: '13800138000', opsOwner: 'Ryan Ng', adminIds: [appAdminUser.id],
   }), 'addproduct')).row;
-  const authorised = (await platform.post(Paths.listtenantproduct, { tenantId, page: 1, pageSize: 100 })).body.data.rows as { productId: string; authorised: boolean; authorisedVersion: string }[];
-  await ok(platform.post(Paths.savetenantproduct, {
-    tenantId, products: [...authorised.filter((r) => r.authorised && r.productId !== product.id).map((r) => ({ productId: r.productId, version: r.authorisedVersion })), { productId: product.id, version: 'V1.0' }],
-  }), 'savetenantproduct');
+  await authoriseApp(platform, tenantId, product.id);
   tenantAdmin = await tenantClient(server.url, tenantId);
   // The member signs in once through the gateway, which agrees to the privacy agreement (no dialog in the browser later).
   await tenantClient(server.url, tenantId, MEMBER);
   // The demo application: its port first, so its redirect URI can be registered with its confidential client.
   const port = await freePort();
-  const client = await ok<{ row: { clientId: string }; clientSecret: string }>(platform.post(Paths.addclient, {
-    productId: product.id, name: 'Order Desk web', redirectUris: [`http://127.0.0.1:${port}/callback`], grantTypes: ['authorization_code', 'refresh_token'],
-  }), 'addclient');
-  demo = await new DemoApp({ platformUrl: server.url, clientId: client.row.clientId, clientSecret: client.clientSecret, port }).listen();
+  demo = await startDemoAppOf(platform, server.url, product.id, 'Order Desk web', port);
   browser = await launchBrowser();
   appPage = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
   tenantPage = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
