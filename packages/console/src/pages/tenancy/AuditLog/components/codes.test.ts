@@ -22,7 +22,12 @@ function auditCodes(kind: 'action' | 'entity'): Set<string> {
     }
   };
   walk(MODULES);
-  if (kind === 'action') for (const k of ['menu', 'orgtype', 'org', 'api']) out.add(`role.grant.${k}`); // `role.grant.${kind}`
+  if (kind === 'action') {
+    for (const k of ['menu', 'orgtype', 'org', 'api', 'appmenu', 'appcontrol', 'appapi']) out.add(`role.grant.${k}`); // `role.grant.${kind}`
+    // `approle.${action}` (modules/approles/approles.service.ts) and `app${owner.type}.grant.${kind}` (approles.grants.ts)
+    for (const a of ['add', 'edit', 'enable', 'disable', 'delete', 'member.add', 'member.delete', 'apply_template']) out.add(`approle.${a}`);
+    for (const o of ['role', 'template']) for (const k of ['appmenu', 'appcontrol', 'appapi']) out.add(`app${o}.grant.${k}`);
+  }
   return out;
 }
 
