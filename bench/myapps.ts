@@ -20,7 +20,7 @@ import { listUserApps } from '../packages/server/src/modules/myapps/myapps.repos
 import { GatewayClient } from '../packages/server/src/testing/gateway-client.js';
 import { nativeSignature } from '../packages/server/src/plugins/guard.js';
 import { startServer, type RunningServer } from './server.js';
-import { envelopeOk, runAsScript, runScenario, type ScenarioResult, type ScenarioSpec } from './scenario.js';
+import { envelopeOk, ratiosToBaseline, runAsScript, runScenarios, type ScenarioResult, type ScenarioSpec } from './scenario.js';
 import { PASSWORD, seedTenant, USERS } from './tenant-seed.js';
 import { APPS, expectedApps, explainMyApps, MYAPPS_USER, MYAPPS_USERNAME, seedMyApps, USED } from './myapps-seed.js';
 
@@ -74,19 +74,8 @@ export async function runMyAppsBench(opts: { durationS: number; connections: num
       post('m2', "listmyapps keyword '1'", { page: 1, pageSize: 48, keyword: '1' }),
       post('m3', 'listmyapps page 8', { page: 8, pageSize: 48 }),
     ];
-    const results: ScenarioResult[] = [];
-    for (const spec of specs) {
-      await runScenario(spec, { baseUrl, durationS: 2, connections: opts.connections });
-      const r = await runScenario(spec, { baseUrl, durationS: opts.durationS, connections: opts.connections });
-      if (r.requests === 0) throw new Error(`scenario (${spec.key}) completed no requests`);
-      results.push(r);
-    }
-    const base = results[0]!;
-    const r2 = (x: number) => Math.round(x * 100) / 100;
-    const ratios = Object.fromEntries(results.slice(1).map((r) => [r.key, {
-      p50: r2(Math.max(r.latencyMs.p50, 1) / Math.max(base.latencyMs.p50, 1)), p99: r2(Math.max(r.latencyMs.p99, 1) / Math.max(base.latencyMs.p99, 1)),
-      throughput: r2(r.reqPerSec / base.reqPerSec),
-    }]));
+    const results = await runScenarios(specs, { baseUrl, durationS: opts.durationS, connections: opts.connections });
+    const ratios = ratiosToBaseline(results);
     console.log(`\n${'scenario'.padEnd(36)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(7)}  p50 / p99 / req/s vs (m0)`);
     for (const r of results) {
       const x = ratios[r.key];

@@ -16,7 +16,7 @@ import { loadConfig } from '../packages/server/src/config.js';
 import { openDatabase } from '../packages/server/src/db/client.js';
 import { PolicyClient, type DecisionQuery } from '@mp/policy-client';
 import { startServer, type RunningServer } from './server.js';
-import { envelopeOk, runAsScript, runScenario, type ScenarioResult, type ScenarioSpec } from './scenario.js';
+import { envelopeOk, ratiosToBaseline, runAsScript, runScenarios, type ScenarioResult, type ScenarioSpec } from './scenario.js';
 import { seedTenant, TENANT, USERS } from './tenant-seed.js';
 import { CLIENT, POLICY_ROLES, POLICY_USER, seedPolicy, SYNC_CHANGES, type PolicySeed } from './policy-seed.js';
 
@@ -119,18 +119,9 @@ export async function runPolicyBench(opts: { durationS: number; connections: num
       post('p3', `user/permissions (${POLICY_ROLES} roles)`, PATHS.permissions, who),
       post('p4', 'syncbydate first page (500)', PATHS.syncbydate, { syncDate: seed.syncFrom, limit: 500 }),
     ];
-    const results: ScenarioResult[] = [];
-    for (const spec of specs) {
-      await runScenario(spec, { baseUrl, durationS: 2, connections: opts.connections });
-      const r = await runScenario(spec, { baseUrl, durationS: opts.durationS, connections: opts.connections });
-      if (r.requests === 0) throw new Error(`scenario (${spec.key}) completed no requests`);
-      results.push(r);
-    }
+    const results = await runScenarios(specs, { baseUrl, durationS: opts.durationS, connections: opts.connections });
     const base = results[0]!;
-    const r2 = (x: number) => Math.round(x * 1000) / 1000;
-    const ratios = Object.fromEntries(results.slice(1).map((r) => [r.key, {
-      throughput: r2(r.reqPerSec / base.reqPerSec), p50: r2(Math.max(r.latencyMs.p50, 1) / Math.max(base.latencyMs.p50, 1)), p99: r2(Math.max(r.latencyMs.p99, 1) / Math.max(base.latencyMs.p99, 1)),
-    }]));
+    const ratios = ratiosToBaseline(results, 3);
     const catchUps = [await catchUp(baseUrl, seed.syncFrom, 1000), await catchUp(baseUrl, seed.syncFrom, 500)];
     for (const c of catchUps) if (c.changes !== seed.changesLogged) notes.push(`catch-up with limit ${c.limit} read ${c.changes} changes, ${seed.changesLogged} were logged`);
     const local = await localDecisions(baseUrl, seed);

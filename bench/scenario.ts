@@ -82,6 +82,36 @@ export async function runScenario(spec: ScenarioSpec, o: RunOptions): Promise<Sc
 }
 
 /**
+ * Runs `specs` in order against one server, each after a 2 s warm-up, the first being the bare-route
+ * baseline the others are compared with; `before(spec)` runs once before a scenario (e.g. a check that the
+ * call answers). Returns the measured results in order.
+ * @throws when a scenario completed no request (nothing to report).
+ */
+export async function runScenarios(specs: readonly ScenarioSpec[], o: RunOptions, before?: (spec: ScenarioSpec) => Promise<void>): Promise<ScenarioResult[]> {
+  const results: ScenarioResult[] = [];
+  for (const spec of specs) {
+    if (before) await before(spec);
+    await runScenario(spec, { ...o, durationS: 2 });
+    const r = await runScenario(spec, o);
+    if (r.requests === 0) throw new Error(`scenario (${spec.key}) completed no requests`);
+    results.push(r);
+  }
+  return results;
+}
+
+/** Throughput, p50 and p99 of each result after the first, as ratios to the first (the baseline), to `digits` decimals. */
+export function ratiosToBaseline(results: readonly ScenarioResult[], digits = 2): Record<string, { throughput: number; p50: number; p99: number }> {
+  const base = results[0]!;
+  const f = 10 ** digits;
+  const r = (x: number) => Math.round(x * f) / f;
+  return Object.fromEntries(results.slice(1).map((x) => [x.key, {
+    throughput: r(x.reqPerSec / base.reqPerSec),
+    p50: r(Math.max(x.latencyMs.p50, 1) / Math.max(base.latencyMs.p50, 1)),
+    p99: r(Math.max(x.latencyMs.p99, 1) / Math.max(base.latencyMs.p99, 1)),
+  }]));
+}
+
+/**
  * Runs a benchmark module as a script (`npx tsx bench/<x>.ts`) when `moduleUrl` is the file node started:
  * BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 10); exit code 1 when a scenario completed
  * no request (the figures themselves are a report, never a failure).
