@@ -12,6 +12,9 @@
  *   landline with area code and extension, international);
  * - the built-in flag is chosen when the product is created and never changes afterwards, so the
  *   protection "built-in products cannot be deleted" cannot be switched off.
+ * - single sign-on mode (`ssoMode`, docs/users.md "Opening an application"): how My apps opens the
+ *   application — 1 OpenID Connect third-party-initiated login (default), 2 the console's SSO query
+ *   (`ssotoken` = a single-use ticket the application's server exchanges; never the bearer token).
  */
 import Type, { type Static } from 'typebox';
 import { MAX_LEN } from '../rules.js';
@@ -33,6 +36,11 @@ export const PRODUCT_RULES = {
   adminsMax: 50,
 } as const;
 
+/** SPEC §3 Application: how My apps opens it (docs/users.md "Opening an application"). */
+export const SsoMode = { OIDC: 1, SSO_QUERY: 2 } as const;
+export type SsoModeValue = (typeof SsoMode)[keyof typeof SsoMode];
+export const SSO_MODES = [SsoMode.OIDC, SsoMode.SSO_QUERY] as const;
+
 const text = (max: number) => Type.String({ maxLength: max });
 const fields = {
   name: text(PRODUCT_RULES.name.max),
@@ -42,6 +50,8 @@ const fields = {
   description: Type.Optional(text(PRODUCT_RULES.description.max)),
   status: StatusValueSchema,
   callbackUrl: text(PRODUCT_RULES.callbackUrl.max),
+  /** How My apps opens the application; 1 when left out (and kept as it was on edit). */
+  ssoMode: Type.Optional(Type.Union(SSO_MODES.map((m) => Type.Literal(m)))),
   department: text(PRODUCT_RULES.department.max),
   ownerName: text(PRODUCT_RULES.ownerName.max),
   ownerEmail: text(PRODUCT_RULES.ownerEmail.max),
@@ -107,6 +117,7 @@ export interface ProductRow {
   status: 0 | 1;
   builtIn: boolean;
   callbackUrl: string;
+  ssoMode: SsoModeValue;
   department: string;
   ownerName: string;
   ownerEmail: string;

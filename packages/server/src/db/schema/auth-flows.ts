@@ -20,6 +20,8 @@ export const oneTimeCodes = pgTable('one_time_codes', {
   userId: text('user_id').notNull().default(''),
   tenantId: text('tenant_id').notNull().default(''),
   codeHash: text('code_hash').notNull(),
+  /** The product an application ticket was issued for ('' for other codes; migration 0023). */
+  audience: text('audience').notNull().default(''),
   attempts: smallint('attempts').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

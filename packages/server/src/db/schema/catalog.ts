@@ -20,6 +20,8 @@ export const products = pgTable('products', {
   status: smallint('status').notNull().default(1),
   builtIn: boolean('built_in').notNull().default(false),
   callbackUrl: text('callback_url').notNull(),
+  /** How My apps opens it: 1 OpenID Connect login initiation, 2 the SSO query with a ticket (migration 0023). */
+  ssoMode: smallint('sso_mode').notNull().default(1),
   department: text('department').notNull(),
   ownerName: text('owner_name').notNull(),
   ownerEmail: text('owner_email').notNull(),

@@ -19,6 +19,8 @@ export interface UserAppRecord {
   abbreviation: string;
   logo: string;
   callbackUrl: string;
+  /** 1 OpenID Connect login initiation, 2 the SSO query with a ticket (products.sso_mode). */
+  ssoMode: number;
   openType: number | null;
 }
 
@@ -31,7 +33,7 @@ export function userAppsQuery(userId: string, q: MyAppListBody & { page: number;
   const k = q.keyword?.trim();
   const keyword = k ? sql`and (p.name ilike ${like(k)} or p.code ilike ${like(k)})` : sql``;
   return sql`
-    select p.id, p.code, p.name, p.abbreviation, p.logo, p.callback_url as "callbackUrl",
+    select p.id, p.code, p.name, p.abbreviation, p.logo, p.callback_url as "callbackUrl", p.sso_mode as "ssoMode",
       (select m.open_type from app_menus m
         where m.product_id = p.id and m.parent_id is null and m.enabled = 1 and m.platform_type in (1, 3)
         order by m.sort, m.id limit 1) as "openType",

@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import {
-  Codes, Paths, PRODUCT_RULES, ProductCodes, pageInfo,
+  Codes, Paths, PRODUCT_RULES, ProductCodes, pageInfo, SsoMode,
   type Paged, type ProductAddBody, type ProductEditBody, type ProductListBody, type ProductRow, type AdminUserRow,
 } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
@@ -40,7 +40,7 @@ export function toProductRow(p: repo.ProductRecord, admins: AdminUserRow[] = [])
   return {
     id: p.id, code: p.code, name: p.name, abbreviation: p.abbreviation, logo: p.logo,
     logoUrl: p.logo ? `${Paths.getfile}/${p.logo}` : '', version: p.version, description: p.description,
-    status: p.status === 1 ? 1 : 0, builtIn: p.builtIn, callbackUrl: p.callbackUrl, department: p.department,
+    status: p.status === 1 ? 1 : 0, builtIn: p.builtIn, callbackUrl: p.callbackUrl, ssoMode: p.ssoMode === SsoMode.SSO_QUERY ? SsoMode.SSO_QUERY : SsoMode.OIDC, department: p.department,
     ownerName: p.ownerName, ownerEmail: p.ownerEmail, ownerPhone: p.ownerPhone, opsOwner: p.opsOwner, admins,
     creator: p.creator, createdAt: p.createdAt.toISOString(), updatedAt: p.updatedAt.toISOString(),
   };
@@ -67,6 +67,8 @@ async function checkFields(tx: Tx, b: ProductAddBody | ProductEditBody) {
     ownerEmail: checkText('ownerEmail', b.ownerEmail, { required: true, max: R.ownerEmail.max, pattern: R.ownerEmail.pattern, patternCode: ProductCodes.EMAIL_INVALID }),
     ownerPhone: checkText('ownerPhone', b.ownerPhone, { required: true, max: R.ownerPhone.max, pattern: R.ownerPhone.pattern, patternCode: ProductCodes.PHONE_INVALID }),
     opsOwner: checkText('opsOwner', b.opsOwner, { required: true, max: R.opsOwner.max }),
+    // left out: the default on add (OpenID Connect), unchanged on edit
+    ...(b.ssoMode !== undefined ? { ssoMode: b.ssoMode } : {}),
   };
   if (fields.logo && !(await findFileById(tx, fields.logo))) throw new AppError(Codes.FILE_NOT_FOUND);
   const adminIds = [...new Set(b.adminIds ?? [])];
