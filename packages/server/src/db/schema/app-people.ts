@@ -22,6 +22,26 @@ export const appRootOrgs = pgTable('app_root_orgs', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [primaryKey({ name: 'app_root_orgs_pk', columns: [t.productId, t.tenantId, t.orgId] }), index('app_root_orgs_tenant_idx').on(t.tenantId, t.productId)]);
 
+/**
+ * Application users by grant (migration 0024; issue 16 approvals): a user given the application individually
+ * (an approved access request, `source` 'request' with the request id in `referenceId`), although outside its
+ * root organisations. `isAppUser` counts them while their tenant uses the application.
+ */
+export const appUserGrants = pgTable('app_user_grants', {
+  productId: text('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+  tenantId: text('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  /** 'request' (an approved access request) | 'admin' */
+  source: text('source').notNull().default('request'),
+  referenceId: text('reference_id').notNull().default(''),
+  creator: text('creator').notNull().default(''),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ name: 'app_user_grants_pk', columns: [t.productId, t.userId] }),
+  index('app_user_grants_user_idx').on(t.userId),
+  index('app_user_grants_tenant_idx').on(t.tenantId, t.productId),
+]);
+
 /** Permission templates (issue 15): a tree of named, reusable grant sets of one application. */
 export const appPermissionTemplates = pgTable('app_permission_templates', {
   id: text('id').primaryKey(),

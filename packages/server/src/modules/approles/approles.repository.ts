@@ -7,7 +7,7 @@ import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AppRoleListBody, AppRoleUserListBody, AppRoleUserRow } from '@mp/protocol';
 import { rowsOf, type Tx } from '../../db/client.js';
 import { appPermissionTemplates, appRoles, appRoleUsers } from '../../db/schema/index.js';
-import { isAppUser } from '../appusers/app-users.scope.js';
+import { isAppUser, usersAs } from '../appusers/app-users.scope.js';
 
 /** An application role as stored, with its template's name and member count. */
 export interface AppRoleRecord {
@@ -79,7 +79,7 @@ export async function listRoleUsers(tx: Tx, productId: string, q: AppRoleUserLis
   const member = sql`exists (select 1 from app_role_users m where m.role_id = ${q.roleId} and m.user_id = u.id)`;
   const kw = q.keyword?.trim();
   const conds: SQL[] = [inRole ? member : sql`not ${member}`];
-  if (!inRole) conds.push(isAppUser(productId, { tenantId: sql.raw('u.tenant_id'), orgId: sql.raw('u.org_id') }));
+  if (!inRole) conds.push(isAppUser(productId, usersAs('u')));
   if (kw) conds.push(sql`(u.username ilike ${likeContains(kw)} or u.employee_name ilike ${likeContains(kw)})`);
   const where = sql.join(conds, sql` and `);
   const sort = sql.raw(`${USER_SORT[q.sortField ?? 'username']} ${q.sortOrder === 'descend' ? 'desc' : 'asc'}, u.id`);
@@ -95,7 +95,7 @@ export async function listRoleUsers(tx: Tx, productId: string, q: AppRoleUserLis
 /** Of `userIds`, the application's users with their tenant (one statement). */
 export function appUsersAmong(tx: Tx, productId: string, userIds: string[]): Promise<{ id: string; tenantId: string; username: string }[]> {
   return tx.execute(sql`select u.id, u.tenant_id as "tenantId", u.username from users u
-    where u.id in (${sql.join(userIds.map((id) => sql`${id}`), sql`, `)}) and ${isAppUser(productId, { tenantId: sql.raw('u.tenant_id'), orgId: sql.raw('u.org_id') })}`)
+    where u.id in (${sql.join(userIds.map((id) => sql`${id}`), sql`, `)}) and ${isAppUser(productId, usersAs('u'))}`)
     .then((r) => rowsOf(r));
 }
 

@@ -5,14 +5,21 @@
  * (`app_root_orgs`, subtree by organisation path) — or every user of such a tenant when the application has
  * no root organisation there. One SQL condition, so every list, count and check says the same thing and
  * runs inside the statement (indexes: tenant_products pk, app_root_orgs_tenant_idx, organisations pk).
+ * A user given the application individually (`app_user_grants`, an approved access request; migration 0024)
+ * is its user too, while the tenant uses it.
  */
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { pathInSubtree } from '../tenancy/data-scope.js';
 
 /** The user columns the condition reads (defaults: the `users` table itself). */
-export interface UserColumns { tenantId: SQLWrapper; orgId: SQLWrapper }
+export interface UserColumns { id: SQLWrapper; tenantId: SQLWrapper; orgId: SQLWrapper }
 
-const USERS: UserColumns = { tenantId: sql.raw('"users"."tenant_id"'), orgId: sql.raw('"users"."org_id"') };
+const USERS: UserColumns = { id: sql.raw('"users"."id"'), tenantId: sql.raw('"users"."tenant_id"'), orgId: sql.raw('"users"."org_id"') };
+
+/** The user columns of `users` under the alias `alias` (e.g. `usersAs('u')` for `from users u`). */
+export function usersAs(alias: 'u'): UserColumns {
+  return { id: sql.raw(`${alias}.id`), tenantId: sql.raw(`${alias}.tenant_id`), orgId: sql.raw(`${alias}.org_id`) };
+}
 
 /**
  * SQL condition: the user row (columns `u`) is a user of application `productId`.
@@ -22,6 +29,7 @@ const USERS: UserColumns = { tenantId: sql.raw('"users"."tenant_id"'), orgId: sq
 export function isAppUser(productId: string | SQLWrapper, u: UserColumns = USERS): SQL {
   return sql`(exists (select 1 from tenant_products mp_tp where mp_tp.tenant_id = ${u.tenantId} and mp_tp.product_id = ${productId} and mp_tp.status = 1)
     and (not exists (select 1 from app_root_orgs mp_r where mp_r.product_id = ${productId} and mp_r.tenant_id = ${u.tenantId})
+      or exists (select 1 from app_user_grants mp_g where mp_g.product_id = ${productId} and mp_g.user_id = ${u.id} and mp_g.tenant_id = ${u.tenantId})
       or exists (select 1 from app_root_orgs mp_r
         join organisations mp_ro on mp_ro.id = mp_r.org_id
         join organisations mp_uo on mp_uo.id = ${u.orgId} and mp_uo.tenant_id = mp_r.tenant_id

@@ -8,7 +8,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { MyAppListBody } from '@mp/protocol';
 import { rowsOf, type Tx } from '../../db/client.js';
-import { isAppUser } from '../appusers/app-users.scope.js';
+import { isAppUser, usersAs } from '../appusers/app-users.scope.js';
 import { like } from '../products/products.repository.js';
 
 /** A product row of My apps, with the open type of its first top-level menu (null: no menu). */
@@ -42,7 +42,7 @@ export function userAppsQuery(userId: string, q: MyAppListBody & { page: number;
     join tenant_products tp on tp.tenant_id = u.tenant_id and tp.status = 1
     join products p on p.id = tp.product_id and p.status = 1
     where u.id = ${userId}
-      and ${isAppUser(sql.raw('p.id'), { tenantId: sql.raw('u.tenant_id'), orgId: sql.raw('u.org_id') })}
+      and ${isAppUser(sql.raw('p.id'), usersAs('u'))}
       ${keyword}
     order by p.name, p.id
     limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`;

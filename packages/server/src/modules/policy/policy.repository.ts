@@ -10,7 +10,7 @@
 import { sql } from 'drizzle-orm';
 import { Identity } from '@mp/protocol';
 import { rowsOf, type Db, type Tx } from '../../db/client.js';
-import { isAppUser } from '../appusers/app-users.scope.js';
+import { isAppUser, usersAs } from '../appusers/app-users.scope.js';
 
 /** The tenant and user a call names, with the tenant's use of the application. */
 export interface SubjectRow {
@@ -54,7 +54,7 @@ function subjectSelect(productId: string, tenant: string, user: UserRef, now: Da
         and (u.effective_date is null or u.effective_date <= ${today}) and (u.expiry_date is null or u.expiry_date >= ${today})
         and t.status = 1
         and exists (select 1 from user_identities i where i.tenant_id = u.tenant_id and i.user_id = u.id and i.identity <> ${Identity.TEST_ACCOUNT})
-        and ${isAppUser(productId, { tenantId: sql.raw('u.tenant_id'), orgId: sql.raw('u.org_id') })}) as active,
+        and ${isAppUser(productId, usersAs('u'))}) as active,
       exists (select 1 from user_identities i where i.tenant_id = u.tenant_id and i.user_id = u.id and i.identity = ${Identity.TENANT_ADMIN}) as tenant_admin,
       u.locked_until, u.effective_date::text as effective_date, u.expiry_date::text as expiry_date
     from tenants t left join users u on u.tenant_id = t.id and ${userCond}
