@@ -8,3 +8,5 @@ export * from './tenant-admin.js';
 export * from './app-design.js';
 export * from './app-people.js';
 export * from './policy-stats.js';
+export * from './messages.js';
+export * from './notices.js';
