@@ -51,4 +51,7 @@ export * from './schemas/app-user.js';
 export * from './schemas/app-role.js'; export * from './codes/app-role.js';
 export * from './schemas/profile.js'; export * from './codes/profile.js';
 export * from './schemas/app-dashboard.js';
-export * from './schemas/my-apps.js';
+export * from './schemas/my-apps.js'; export * from './codes/my-apps.js';
+export * from './schemas/notice.js'; export * from './codes/notice.js';
+export * from './schemas/workflow.js'; export * from './codes/workflow.js';
+export * from './schemas/message.js'; export * from './codes/message.js';

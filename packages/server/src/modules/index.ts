@@ -43,7 +43,11 @@ import appRoleRoutes from './approles/approles.routes.js';
 import appUserRoutes from './appusers/appusers.routes.js';
 import oidcPlugin from './oidc/oidc.plugin.js';
 import myAppsRoutes from './myapps/myapps.routes.js';
+import ssoExchangeRoutes from './myapps/sso-exchange.routes.js';
 import appDashboardRoutes from './appdashboard/appdashboard.routes.js';
+import messageRoutes from './messages/messages.routes.js';
+import noticeRoutes from './notices/notices.routes.js';
+import workflowRoutes from './workflow/workflow.routes.js';
 
 export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(authRoutes);
@@ -82,9 +86,13 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(appMobileMenuRoutes);
   await app.register(oidcPlugin);
   await app.register(myAppsRoutes);
+  await app.register(ssoExchangeRoutes);
   await app.register(policyRoutes);
   await app.register(appPageRoutes);
   await app.register(appRoleRoutes);
   await app.register(appUserRoutes);
   await app.register(appDashboardRoutes);
+  await app.register(messageRoutes);
+  await app.register(noticeRoutes);
+  await app.register(workflowRoutes);
 }

@@ -10,6 +10,7 @@ import clientErrors from './errors-client.js';
 import apppageErrors from './errors-apppage.js';
 import sessionErrors from './errors-session.js';
 import profileErrors from './errors-profile.js';
+import myappsErrors from './errors-myapps.js';
 import signinErrors from './errors-signin.js';
 import stationErrors from './errors-station.js';
 import orgmemberErrors from './errors-orgmember.js';
@@ -27,6 +28,9 @@ import appmobilemenuErrors from './errors-appmobilemenu.js';
 import appmenuErrors from './errors-appmenu.js';
 import policyErrors from './errors-policy.js';
 import approleErrors from './errors-approle.js';
+import noticeErrors from './errors-notice.js';
+import messageErrors from './errors-message.js';
+import workflowErrors from './errors-workflow.js';
 
 export default {
   '10001001920': 'Please check the agree user Agreement Privacy Agreement',
@@ -109,6 +113,7 @@ export default {
   apppage: apppageErrors,
   session: sessionErrors,
   profile: profileErrors,
+  myapps: myappsErrors,
   signin: signinErrors,
   station: stationErrors,
   orgmember: orgmemberErrors,
@@ -126,6 +131,9 @@ export default {
   appmenu: appmenuErrors,
   policy: policyErrors,
   ...approleErrors,
+  ...noticeErrors,
+  ...messageErrors,
+  ...workflowErrors,
   field: {
     account: 'Account', nickname: 'Nickname', userValidityDays: 'Default validity of new users (days)',
     externalCode: 'application organisation code', externalName: 'name in the application', externalAccount: 'application account',

@@ -10,6 +10,7 @@ import clientErrors from './errors-client.js';
 import apppageErrors from './errors-apppage.js';
 import sessionErrors from './errors-session.js';
 import profileErrors from './errors-profile.js';
+import myappsErrors from './errors-myapps.js';
 import signinErrors from './errors-signin.js';
 import stationErrors from './errors-station.js';
 import orgmemberErrors from './errors-orgmember.js';
@@ -27,6 +28,9 @@ import appmobilemenuErrors from './errors-appmobilemenu.js';
 import appmenuErrors from './errors-appmenu.js';
 import policyErrors from './errors-policy.js';
 import approleErrors from './errors-approle.js';
+import noticeErrors from './errors-notice.js';
+import messageErrors from './errors-message.js';
+import workflowErrors from './errors-workflow.js';
 
 export default {
   '10001001920': 'ユーザー規約とプライバシーポリシーに同意してください',
@@ -109,6 +113,7 @@ export default {
   apppage: apppageErrors,
   session: sessionErrors,
   profile: profileErrors,
+  myapps: myappsErrors,
   signin: signinErrors,
   station: stationErrors,
   orgmember: orgmemberErrors,
@@ -126,6 +131,9 @@ export default {
   appmenu: appmenuErrors,
   policy: policyErrors,
   ...approleErrors,
+  ...noticeErrors,
+  ...messageErrors,
+  ...workflowErrors,
   field: {
     account: 'アカウント', nickname: 'ニックネーム', userValidityDays: '新規ユーザーの既定有効期間（日）',
     externalCode: 'アプリケーション組織コード', externalName: 'アプリケーション内の名称', externalAccount: 'アプリケーションアカウント',

@@ -9,6 +9,7 @@ import clientErrors from './errors-client.js';
 import apppageErrors from './errors-apppage.js';
 import sessionErrors from './errors-session.js';
 import profileErrors from './errors-profile.js';
+import myappsErrors from './errors-myapps.js';
 import signinErrors from './errors-signin.js';
 import stationErrors from './errors-station.js';
 import orgmemberErrors from './errors-orgmember.js';
@@ -26,6 +27,9 @@ import appmobilemenuErrors from './errors-appmobilemenu.js';
 import appmenuErrors from './errors-appmenu.js';
 import policyErrors from './errors-policy.js';
 import approleErrors from './errors-approle.js';
+import noticeErrors from './errors-notice.js';
+import messageErrors from './errors-message.js';
+import workflowErrors from './errors-workflow.js';
 
 export default {
   '10001001920': '请先阅读并同意用户协议和隐私政策',
@@ -108,6 +112,7 @@ export default {
   apppage: apppageErrors,
   session: sessionErrors,
   profile: profileErrors,
+  myapps: myappsErrors,
   signin: signinErrors,
   station: stationErrors,
   orgmember: orgmemberErrors,
@@ -125,6 +130,9 @@ export default {
   appmenu: appmenuErrors,
   policy: policyErrors,
   ...approleErrors,
+  ...noticeErrors,
+  ...messageErrors,
+  ...workflowErrors,
   field: {
     account: '账号', nickname: '昵称', userValidityDays: '新用户默认有效期（天）',
     externalCode: '应用组织编码', externalName: '应用中的名称', externalAccount: '应用账号',

@@ -10,3 +10,4 @@ export * from './app-people.js';
 export * from './policy-stats.js';
 export * from './messages.js';
 export * from './notices.js';
+export * from './workflow.js';
