@@ -36,3 +36,25 @@ export function isAppUser(productId: string | SQLWrapper, u: UserColumns = USERS
         where mp_r.product_id = ${productId} and mp_r.tenant_id = ${u.tenantId}
           and ${pathInSubtree(sql.raw('mp_uo.path'), sql.raw('mp_ro.path'))})))`;
 }
+
+/**
+ * Set-wise form of `isAppUser` for one user (My apps, docs/benchmarks.md "My apps"): a sub-select of the ids
+ * of the applications user `userId` is a user of — the user's tenant and organisation path read once (`me`),
+ * then the tenant's `tenant_products` (status 1) minus the applications with roots in the tenant, plus those
+ * whose root contains the user's organisation (its path starts with the root's) or that granted the user.
+ * Every inner set is uncorrelated (hashed once) instead of a sub-plan per application. Products' own
+ * status is not checked (as `isAppUser`). Usage: `p.id in (${appIdsOfUser(id)})`; app-users.scope.test.ts
+ * proves it says what `isAppUser` says. No rows for an unknown user.
+ */
+export function appIdsOfUser(userId: string): SQL {
+  const me = sql.raw('(select mp_me.tenant_id from mp_me)');
+  const path = sql.raw('(select mp_me.path from mp_me)');
+  return sql`with mp_me as materialized (select u.id, u.tenant_id, uo.path from users u
+      left join organisations uo on uo.id = u.org_id and uo.tenant_id = u.tenant_id where u.id = ${userId})
+    select mp_tp.product_id from tenant_products mp_tp
+    where mp_tp.tenant_id = ${me} and mp_tp.status = 1
+      and (mp_tp.product_id not in (select mp_r.product_id from app_root_orgs mp_r where mp_r.tenant_id = ${me})
+        or mp_tp.product_id in (select mp_r.product_id from app_root_orgs mp_r join organisations mp_ro on mp_ro.id = mp_r.org_id
+          where mp_r.tenant_id = ${me} and ${pathInSubtree(path, sql.raw('mp_ro.path'))})
+        or mp_tp.product_id in (select mp_g.product_id from app_user_grants mp_g where mp_g.user_id = ${userId} and mp_g.tenant_id = ${me}))`;
+}

@@ -15,57 +15,33 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { AppUserCodes, Identity, type AppUserAddBody, type AppUserEditBody, type AppUserListBody, type AppUserRow, type Paged, type UserListBody, type UserRow } from '@mp/protocol';
+import { AppUserCodes, Identity, pageInfo, type AppUserAddBody, type AppUserEditBody, type AppUserListBody, type AppUserRow, type Paged, type UserListBody, type UserRow } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
-import { appRootOrgs, organisations, tenantProducts, userIdentities, userMappings, users } from '../../db/schema/index.js';
+import { organisations, userIdentities, userMappings, users } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { insertAuditEntry } from '../audit/audit.repository.js';
-import { findUserRecordById, listAllUsers, type UserListRecord, type UserListScope } from '../users/users.query.js';
+import { findUserRecordById, listAllUsers, type UserListRecord } from '../users/users.query.js';
 import * as usersSvc from '../users/users.service.js';
 import { isAppUser } from './app-users.scope.js';
+import { appUserScope, countAppUsers, pageKeys, readAppReach, type AppUserFilter } from './appusers.repository.js';
 import { assertOrgsInRoots, assertTenantUsesApp } from './appusers.roots.js';
 
 const ADMIN_IDENTITIES = [Identity.APP_ADMIN, Identity.TENANT_ADMIN, Identity.PLATFORM_ADMIN];
 
 /**
- * The application's reach as a constant condition on `users` (same answer as `isAppUser`, which decides
- * every check): read first in one small statement — the tenants using the application and the paths of its
- * roots there — then per tenant either the whole tenant or its users whose affiliated organisation lies in
- * a root's subtree (`org_id = any(array(…))`, an index range on (tenant_id, org_id) and the path index).
- * A correlated `isAppUser` over a 100,000-user tenant costs a sub-plan per user (≈ 1.3 s on PostgreSQL,
- * docs/benchmarks.md "Application user grid"); this condition is a few bitmap index scans.
+ * The grid's filters: the user fields, the application's reach (`readAppReach`, read first so the rows,
+ * the count and the page are built from constants; appusers.repository.ts) and, with `orgId` +
+ * `includeSub`, the organisation's subtree (its path read first, so the prefix is a constant).
  */
-export async function appReach(tx: Tx, productId: string): Promise<SQL> {
-  const rows = await tx.select({ tenantId: tenantProducts.tenantId, path: organisations.path }).from(tenantProducts)
-    .leftJoin(appRootOrgs, and(eq(appRootOrgs.productId, tenantProducts.productId), eq(appRootOrgs.tenantId, tenantProducts.tenantId)))
-    .leftJoin(organisations, eq(organisations.id, appRootOrgs.orgId))
-    .where(and(eq(tenantProducts.productId, productId), eq(tenantProducts.status, 1)));
-  const byTenant = new Map<string, string[]>();
-  for (const r of rows) byTenant.set(r.tenantId, [...(byTenant.get(r.tenantId) ?? []), ...(r.path ? [r.path] : [])]);
-  const whole = [...byTenant].filter(([, paths]) => !paths.length).map(([t]) => t);
-  const parts: SQL[] = [];
-  if (whole.length) parts.push(inArray(users.tenantId, whole));
-  for (const [t, paths] of byTenant) {
-    if (!paths.length) continue;
-    const under = sql.join(paths.map((p) => sql`starts_with(o.path, ${p})`), sql` or `);
-    parts.push(sql`(${users.tenantId} = ${t} and ${users.orgId} = any(array(select o.id from organisations o where o.tenant_id = ${t} and (${under}))))`);
-  }
-  return parts.length ? sql`(${sql.join(parts, sql` or `)})` : sql`false`;
-}
-
-/**
- * The grid's query: the user filters (tenant, organisation) and the application's reach (`appReach`); with
- * `orgId` + `includeSub`, the organisation's subtree (its path read first, so the prefix is a constant).
- */
-export async function appUserQuery(tx: Tx, productId: string, q: AppUserListBody): Promise<{ body: UserListBody; scope: UserListScope }> {
+export async function appUserQuery(tx: Tx, productId: string, q: AppUserListBody): Promise<{ body: UserListBody; filter: AppUserFilter }> {
   const { includeSub, ...rest } = q;
   const orgId = rest.orgId?.trim() ?? '';
-  let sub: SQL | undefined;
+  let subtree: AppUserFilter['subtree'];
   if (orgId && includeSub) {
     const [root] = await tx.select({ path: organisations.path, tenantId: organisations.tenantId }).from(organisations).where(eq(organisations.id, orgId));
-    sub = root ? sql`${users.orgId} in (select o.id from organisations o where o.tenant_id = ${root.tenantId} and starts_with(o.path, ${root.path}))` : sql`false`;
+    subtree = root ?? null;
   }
-  return { body: { ...rest, orgId: includeSub ? undefined : orgId || undefined }, scope: { extra: and(await appReach(tx, productId), sub) } };
+  return { body: { ...rest, orgId: includeSub ? undefined : orgId || undefined }, filter: { reach: await readAppReach(tx, productId), subtree } };
 }
 
 /** The accounts in the application of `userIds` (user_mappings of this product), by user id. */
@@ -91,17 +67,24 @@ async function withAppFields(tx: Tx, productId: string, rows: UserRow[]): Promis
   return rows.map((r) => ({ ...r, externalAccount: accounts.get(r.id) ?? '', administrator: r.superManager || admins.has(r.id) }));
 }
 
-/** `listappuser`: one page of the application's users with their account in the application. */
+/**
+ * `listappuser`: one page of the application's users with their account in the application. The total
+ * from the per-organisation counts where it can (`countAppUsers`); the page's ids sorted alone
+ * (`pageKeys`), then their rows with the names (docs/benchmarks.md "Application user grid").
+ */
 export async function listAppUserPage(tx: Tx, productId: string, q: AppUserListBody): Promise<Paged<AppUserRow>> {
-  const { body, scope } = await appUserQuery(tx, productId, q);
-  const page = await usersSvc.listUserPage(tx, body, scope);
-  return { ...page, rows: await withAppFields(tx, productId, page.rows) };
+  const { body, filter } = await appUserQuery(tx, productId, q);
+  const page = body.page ?? 1;
+  const pageSize = body.pageSize ?? 10;
+  const records = await countAppUsers(tx, body, filter);
+  const rows = await listAllUsers(tx, body, pageSize, { extra: inArray(users.id, pageKeys(tx, { ...body, page, pageSize }, filter)) });
+  return { rows: await withAppFields(tx, productId, rows.map(usersSvc.toUserRow)), ...pageInfo(page, pageSize, records) };
 }
 
 /** Every user of the grid's filters (export), at most `limit`. */
 export async function listAppUsersForExport(tx: Tx, productId: string, q: AppUserListBody, limit: number): Promise<UserListRecord[]> {
-  const { body, scope } = await appUserQuery(tx, productId, q);
-  return listAllUsers(tx, body, limit, scope);
+  const { body, filter } = await appUserQuery(tx, productId, q);
+  return listAllUsers(tx, body, limit, { extra: appUserScope(filter) });
 }
 
 /**

@@ -1,14 +1,16 @@
 /**
  * My apps (issue 15; docs/users.md "My apps"): the applications a user may use, in one statement.
  * A product is listed when it is enabled, the user's tenant uses it (`tenant_products` status 1) and the
- * user is one of its users (`isAppUser`: inside its root organisations of the tenant, or any user of the
- * tenant when it has none there). Paths: users pk → tenant_products pk (tenant, product) → products pk →
- * app_root_orgs_tenant_idx; the open type is the first top-level enabled PC menu (app_menus_product_parent_idx).
+ * user is one of its users — `appIdsOfUser`, the set-wise form of `isAppUser` (inside its root organisations
+ * of the tenant, or any user of the tenant when it has none there, or given it individually): the user's
+ * tenant and organisation path are read once and the root organisations containing it are one hashed set,
+ * not a sub-plan per application (docs/benchmarks.md "My apps"). The open type is the first top-level
+ * enabled PC menu, evaluated for the page's rows only (after the sort and limit).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { MyAppListBody } from '@mp/protocol';
 import { rowsOf, type Tx } from '../../db/client.js';
-import { isAppUser, usersAs } from '../appusers/app-users.scope.js';
+import { appIdsOfUser } from '../appusers/app-users.scope.js';
 import { like } from '../products/products.repository.js';
 
 /** A product row of My apps, with the open type of its first top-level menu (null: no menu). */
@@ -38,11 +40,8 @@ export function userAppsQuery(userId: string, q: MyAppListBody & { page: number;
         where m.product_id = p.id and m.parent_id is null and m.enabled = 1 and m.platform_type in (1, 3)
         order by m.sort, m.id limit 1) as "openType",
       count(*) over ()::int as total
-    from users u
-    join tenant_products tp on tp.tenant_id = u.tenant_id and tp.status = 1
-    join products p on p.id = tp.product_id and p.status = 1
-    where u.id = ${userId}
-      and ${isAppUser(sql.raw('p.id'), usersAs('u'))}
+    from products p
+    where p.status = 1 and p.id in (${appIdsOfUser(userId)})
       ${keyword}
     order by p.name, p.id
     limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`;

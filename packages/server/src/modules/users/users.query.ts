@@ -67,7 +67,8 @@ const SORTS: SortColumns<typeof USER_SORT_FIELDS> = {
   status: users.status, createdAt: users.createdAt, updatedAt: users.updatedAt, tenantName: tenants.name,
 };
 
-function orderOf(q: UserListBody) {
+/** The grid's ORDER BY: the chosen sort field, else newest first; the id breaks ties (also the application user grid's page keys). */
+export function orderOf(q: UserListBody) {
   return orderTerms(SORTS, q, desc(users.createdAt), users.id);
 }
 

@@ -1,0 +1,124 @@
+/**
+ * The application user grid's SQL at scale (issue 15; docs/benchmarks.md "Application user grid on
+ * PostgreSQL"). Who the users are is `isAppUser` (app-users.scope.ts); the grid reads the application's
+ * reach first (`readAppReach`: the tenants using it and the paths of its roots there, one small statement)
+ * and then filters, counts and pages with constants:
+ * - rows: per tenant either the whole tenant, or `org_id in (organisations under the roots)` or a user given
+ *   the application (`app_user_grants`). The sub-selects stay uncorrelated, so PostgreSQL hashes them once
+ *   and can walk the sort's index (users_tenant_created_idx, users_tenant_username_lc_idx) for a first page;
+ * - the total: with only tenant, organisation (exact or subtree) and status filters, a sum over
+ *   `org_user_counts` (as the tenant grid, users.query.ts) plus the granted users outside the roots; any
+ *   other filter counts the users;
+ * - the page: the sort runs over (id, sort key) only, bounded by offset + page size (a top-N sort), and the
+ *   names are joined for the page's rows alone (`pageKeys`).
+ */
+import { and, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { UserListBody } from '@mp/protocol';
+import type { Tx } from '../../db/client.js';
+import { appRootOrgs, orgUserCounts, organisations, tenantProducts, tenants, users } from '../../db/schema/index.js';
+import { orderOf, userFilters } from '../users/users.query.js';
+
+/** The application's reach: tenants using it with no root there (`whole`), and those with roots (paths). */
+export interface AppReach { productId: string; whole: string[]; rooted: { tenantId: string; paths: string[] }[] }
+
+/** Reads the application's reach (tenant_products status 1, app_root_orgs with their organisations' paths). */
+export async function readAppReach(tx: Tx, productId: string): Promise<AppReach> {
+  const rows = await tx.select({ tenantId: tenantProducts.tenantId, path: organisations.path }).from(tenantProducts)
+    .leftJoin(appRootOrgs, and(eq(appRootOrgs.productId, tenantProducts.productId), eq(appRootOrgs.tenantId, tenantProducts.tenantId)))
+    .leftJoin(organisations, and(eq(organisations.id, appRootOrgs.orgId), eq(organisations.tenantId, appRootOrgs.tenantId)))
+    .where(and(eq(tenantProducts.productId, productId), eq(tenantProducts.status, 1)));
+  const byTenant = new Map<string, string[]>();
+  for (const r of rows) byTenant.set(r.tenantId, [...(byTenant.get(r.tenantId) ?? []), ...(r.path ? [r.path] : [])]);
+  const whole = [...byTenant].filter(([, paths]) => !paths.length).map(([t]) => t);
+  const rooted = [...byTenant].filter(([, paths]) => paths.length).map(([tenantId, paths]) => ({ tenantId, paths }));
+  return { productId, whole, rooted };
+}
+
+/** Sub-select: the ids of tenant `tenantId`'s organisations in the subtrees of `paths` (one index range each). */
+function orgsUnder(tenantId: string, paths: string[]): SQL {
+  return sql.join(paths.map((p) => sql`select o.id from organisations o where o.tenant_id = ${tenantId} and starts_with(o.path, ${p})`), sql` union all `);
+}
+
+/**
+ * Condition on (tenant, organisation) columns: reached through the organisation alone (whole tenants, or an
+ * organisation under a root). For `users` and for `org_user_counts` ('' is "no organisation" there).
+ */
+function reachedByOrg(r: AppReach, tenantCol: SQLWrapper, orgCol: SQLWrapper): SQL {
+  const parts: SQL[] = [];
+  if (r.whole.length) parts.push(inArray(tenantCol, r.whole) as SQL);
+  for (const t of r.rooted) parts.push(sql`(${tenantCol} = ${t.tenantId} and ${orgCol} in (${orgsUnder(t.tenantId, t.paths)}))`);
+  return parts.length ? sql`(${sql.join(parts, sql` or `)})` : sql`false`;
+}
+
+/** Condition on `users`: granted the application individually, in a tenant with roots (whole tenants need none). */
+function grantedInRooted(r: AppReach): SQL {
+  const parts = r.rooted.map((t) => sql`(${users.tenantId} = ${t.tenantId} and ${users.id} in (select g.user_id from app_user_grants g where g.product_id = ${r.productId} and g.tenant_id = ${t.tenantId}))`);
+  return parts.length ? sql`(${sql.join(parts, sql` or `)})` : sql`false`;
+}
+
+/** Condition on `users`: a user of the application (same answer as `isAppUser`, tested in app-users.scope.test.ts). */
+export function reachCondition(r: AppReach): SQL {
+  return sql`(${reachedByOrg(r, users.tenantId, users.orgId)} or ${grantedInRooted(r)})`;
+}
+
+/** The grid's filters beyond the user fields: the reach and, for `includeSub`, an organisation's subtree. */
+export interface AppUserFilter { reach: AppReach; subtree?: { tenantId: string; path: string } | null | undefined }
+
+/** Condition on an organisation column: inside `subtree` (undefined: no subtree filter; null: unknown root, nothing). */
+function inSubtree(f: AppUserFilter, orgCol: SQLWrapper): SQL | undefined {
+  if (f.subtree === undefined) return undefined;
+  if (f.subtree === null) return sql`false`;
+  return sql`${orgCol} in (select o.id from organisations o where o.tenant_id = ${f.subtree.tenantId} and starts_with(o.path, ${f.subtree.path}))`;
+}
+
+/** Condition on `users`: the subtree (if any) and the reach — what the grid adds to the user filters. */
+export function appUserScope(f: AppUserFilter): SQL | undefined {
+  return and(inSubtree(f, users.orgId), reachCondition(f.reach));
+}
+
+/** The WHERE of the rows: user filters, subtree, reach. */
+function appUserWhere(q: UserListBody, f: AppUserFilter): SQL | undefined {
+  return and(userFilters(q), appUserScope(f));
+}
+
+/** True when the per-organisation counts can answer: only tenant, organisation and status filters. */
+function countable(q: UserListBody): boolean {
+  const s = (v: string | undefined) => !!v?.trim();
+  return !s(q.keyword) && !s(q.username) && !s(q.employeeName) && !s(q.employeeCode) && !s(q.mobile) && q.locked === undefined;
+}
+
+/**
+ * The number of application users matching: the per-organisation counts of the reached organisations plus
+ * the granted users outside them (module comment), or a count of the users for the other filters.
+ */
+export async function countAppUsers(tx: Tx, q: UserListBody, f: AppUserFilter): Promise<number> {
+  if (!countable(q)) {
+    const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(users).where(appUserWhere(q, f));
+    return row?.n ?? 0;
+  }
+  const c = orgUserCounts;
+  const tenantId = q.tenantId?.trim();
+  const orgId = q.orgId?.trim();
+  const [byOrg] = await tx.select({ n: sql<number>`coalesce(sum(${c.users}), 0)::int` }).from(c).where(and(
+    tenantId ? eq(c.tenantId, tenantId) : undefined,
+    orgId ? eq(c.orgId, orgId) : undefined,
+    q.status !== undefined ? eq(c.status, q.status) : undefined,
+    inSubtree(f, c.orgId),
+    reachedByOrg(f.reach, c.tenantId, c.orgId),
+  ));
+  if (!f.reach.rooted.length) return byOrg?.n ?? 0;
+  const [granted] = await tx.select({ n: sql<number>`count(*)::int` }).from(users).where(and(
+    userFilters(q), inSubtree(f, users.orgId), grantedInRooted(f.reach),
+    sql`not coalesce(${reachedByOrg(f.reach, users.tenantId, users.orgId)}, false)`,
+  ));
+  return (byOrg?.n ?? 0) + (granted?.n ?? 0);
+}
+
+/**
+ * Sub-select of the ids of one page in the grid's order: the sort sees (id, sort key) only and keeps
+ * offset + page size rows (a top-N sort, or a walk of the sort's index); the caller joins the names.
+ */
+export function pageKeys(tx: Tx, q: UserListBody & { page: number; pageSize: number }, f: AppUserFilter) {
+  return tx.select({ id: users.id }).from(users).leftJoin(tenants, eq(tenants.id, users.tenantId))
+    .where(appUserWhere(q, f)).orderBy(...orderOf(q)).limit(q.pageSize).offset((q.page - 1) * q.pageSize);
+}
