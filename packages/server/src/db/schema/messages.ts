@@ -11,7 +11,7 @@ import { tenants } from './platform.js';
 import { users } from './tenant.js';
 
 /** Per-language texts of a template or message: language code (ZH_CN, EN_US, JA_JP) → subject and body. */
-export type MessageContents = Partial<Record<string, { subject: string; body: string }>>;
+export type MessageContents = Partial<Record<string, { subject?: string; body: string }>>;
 /** A custom variable declared on a template: its name (letters, digits, `_`, dots) and a sample value for the preview. */
 export interface MessageVariable { name: string; sample: string }
 /** Who a message goes to: users, organisations (with or without their sub-organisations), application roles. */

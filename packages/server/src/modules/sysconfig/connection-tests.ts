@@ -27,6 +27,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers (e.g. the message module's delivery id). */
+  headers?: Record<string, string>;
 }
 
 /**

@@ -1,0 +1,32 @@
+/** 消息模板、消息与“我的消息”的服务端消息：`errors:messagetemplate.<reason>`、`errors:message.<reason>`（docs/messages.md）。 */
+export default {
+  messagetemplate: {
+    not_found: '消息模板不存在或不属于该应用',
+    code_in_use: '模板编码“{{code}}”已存在',
+    code_pattern: '模板编码只能包含字母、数字和下划线，且不超过30个字符',
+    content_required: '请至少填写一种语言的正文',
+    subject_required: '请填写{{language}}的标题',
+    subject_too_long: '{{language}}的标题不能超过{{max}}个字符',
+    body_too_long: '{{language}}的正文不能超过{{max}}个字符',
+    script_tag: '{{language}}的内容不能包含脚本标签',
+    placeholder_unknown: '未知的变量：{{names}}',
+    placeholder_malformed: '变量格式不正确：{{names}}（应为 {{example}}）',
+    variable_name: '变量名“{{name}}”不合法：须以字母开头，只含字母、数字和下划线，不超过30个字符，且不能与内置变量同名',
+    variable_duplicate: '变量“{{name}}”重复',
+    variable_too_many: '自定义变量不能超过{{max}}个',
+    in_use: '模板“{{code}}”仍被{{count}}条待发送的消息使用，请先取消这些消息',
+    disabled: '模板“{{code}}”已停用',
+  },
+  message: {
+    not_found: '消息不存在',
+    channel_required: '请选择发送渠道',
+    body_required: '请填写消息正文',
+    audience_required: '请至少选择一个接收人、组织或角色',
+    target_unknown: '接收对象“{{id}}”不属于该应用',
+    value_required: '请填写变量“{{name}}”的值',
+    value_too_long: '变量“{{name}}”的值不能超过{{max}}个字符',
+    send_at_invalid: '发送时间须为一年内的将来时间',
+    not_scheduled: '只能取消尚未发送的定时消息',
+    not_failed: '只能重试发送失败的记录',
+  },
+};
