@@ -59,12 +59,15 @@ const OTHER: Record<string, string> = {
   'POST /gateway/policy/policy/user/permissions': 'client-authenticated policy read, one application',
   'POST /gateway/policy/policy/decision/check': 'client-authenticated policy decision, one application',
   'POST /gateway/policy/policy/sync/syncbydate': 'client-authenticated change log, one application',
+  'POST /gateway/policy/policy/sso/exchange': 'client-authenticated: spends a ticket issued for this application (myapps.ssoquery.test.ts)',
 };
 /** Every route under /oidc/ is the OpenID provider's (client-authenticated protocol endpoints and the caller's own interaction pages; oidc tests). */
 const OIDC = /^(GET|POST) \/oidc\//;
 /** Reads A's administrator is refused or cannot get answered with generic values, and why that is right. */
 const NOT_ANSWERED: Record<string, string> = {
+  'POST /gateway/tenant/user/workflow/getwfrequest': 'one approval request by id, seen only by its requester, approvers, those who acted and its application\'s administrators (modules/workflow/workflow.test.ts: another tenant\'s user and another application\'s administrator get workflow.not_found)',
   'GET /gateway/tenant/plat/file/get/:id': 'an image, not the envelope (the file test below checks both tenants)',
+  'GET /gateway/tenant/plat/notice/getnoticefile/:id': 'a notice image, not the envelope (modules/notices/notices.mine.test.ts: only the audience and the application\'s administrators)',
 };
 /** Fields a read needs beyond its schema's required ones (merged into the generated body). */
 const lastDay = () => ({ startTime: new Date(Date.now() - 86_400_000).toISOString(), endTime: new Date(Date.now() + 60_000).toISOString() });

@@ -38,6 +38,8 @@ import appmenu from './appmenu.js';
 import iconchooser from './iconchooser.js';
 import appgrant from './appgrant.js';
 import approle from './approle.js';
+import workflow from './workflow.js';
 import appdashboard from './appdashboard.js';
+import notice from './notice.js';
 /** Every namespace of this locale. */
-export default { common, appdashboard, approle, appuser, myapps, apppage, appmenu, iconchooser, errors, appapi, appmobilemenu, tenantuser, tenantrole, appgrant, orgmember, account, tenantsettings, login, layout, http, grid, tenant, dashboard, menu, product, user, role, sysconfig, licence, session, profile, oidc, otc, client, auditlog, station, job, organisation, apptenant, mapping };
+export default { common, notice, workflow, appdashboard, approle, appuser, myapps, apppage, appmenu, iconchooser, errors, appapi, appmobilemenu, tenantuser, tenantrole, appgrant, orgmember, account, tenantsettings, login, layout, http, grid, tenant, dashboard, menu, product, user, role, sysconfig, licence, session, profile, oidc, otc, client, auditlog, station, job, organisation, apptenant, mapping };

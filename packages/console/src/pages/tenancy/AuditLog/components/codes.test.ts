@@ -27,6 +27,8 @@ function auditCodes(kind: 'action' | 'entity'): Set<string> {
     // `approle.${action}` (modules/approles/approles.service.ts) and `app${owner.type}.grant.${kind}` (approles.grants.ts)
     for (const a of ['add', 'edit', 'enable', 'disable', 'delete', 'member.add', 'member.delete', 'apply_template']) out.add(`approle.${a}`);
     for (const o of ['role', 'template']) for (const k of ['appmenu', 'appcontrol', 'appapi']) out.add(`app${o}.grant.${k}`);
+    // `workflow.${move}` (modules/workflow/workflow.service.ts)
+    for (const m of ['submit', 'approve', 'reject', 'withdraw', 'reroute', 'close']) out.add(`workflow.${m}`);
   }
   return out;
 }

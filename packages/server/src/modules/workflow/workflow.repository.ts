@@ -1,0 +1,232 @@
+/**
+ * Data access of the approval workflow (docs/workflow.md; migration 0027). Everything runs in the caller's
+ * platform-scope transaction and filters explicitly: requests by requester, by the approver rule, or by the
+ * application. The approver rule is one SQL condition (`approverAt`), so lists, counts, checks and the
+ * "inaccessible" flag (SPEC §8) say the same thing.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { WfAction, WfAppListBody, WfListBody, WfStatus, WfStep, WF_LIST_SORT_FIELDS } from '@mp/protocol';
+import { rowsOf, type Tx } from '../../db/client.js';
+import { orderTerms, type SortColumns } from '../../lib/sort.js';
+import { isAppUser, usersAs } from '../appusers/app-users.scope.js';
+
+/** A request row as stored, with the names the lists show. */
+export interface WfRequestRecord {
+  id: string; tenant_id: string; product_id: string; requester_id: string; kind: 'app' | 'approle'; target_id: string; target_name: string;
+  reason: string; status: WfStatus; steps: WfStep[]; current_step: number; created_at: Date | string; updated_at: Date | string; finished_at: Date | string | null;
+  product_name: string; tenant_name: string; requester_name: string; inaccessible: boolean;
+}
+
+/**
+ * The holder `holder` (a column) has, in tenant `r.tenant_id`, an enabled role whose data scope covers the
+ * organisation `o` (columns path, type): an organisation-tree grant above it (and, if the role grants types,
+ * its type), or only type grants including its type (modules/tenancy/data-scope.ts, the same rule in SQL).
+ */
+function coversOrg(holder: SQLWrapper): SQL {
+  const grants = (kind: string, extra: SQL = sql``) =>
+    sql`exists (select 1 from role_grants g where g.tenant_id = hr.tenant_id and g.role_id = hr.id and g.kind = ${kind} ${extra})`;
+  const typeGrant = grants('orgtype', sql`and g.data_id = o.type::text`);
+  return sql`exists (select 1 from role_users hu join roles hr on hr.tenant_id = hu.tenant_id and hr.id = hu.role_id and hr.status = 1
+    where hu.tenant_id = r.tenant_id and hu.user_id = ${holder} and (
+      (exists (select 1 from role_grants g join organisations go on go.tenant_id = g.tenant_id and go.id = g.data_id
+          where g.tenant_id = hr.tenant_id and g.role_id = hr.id and g.kind = 'org' and starts_with(o.path, go.path))
+        and (not ${grants('orgtype')} or ${typeGrant}))
+      or (not ${grants('org')} and ${typeGrant})))`;
+}
+
+/**
+ * SQL condition on request alias `r`: `user` (a value or column; undefined: anyone) approves step `step`
+ * (an SQL integer; default the current step). Application administrators: `product_admins` of the
+ * application, enabled. Managers: enabled users of the requester's tenant holding an enabled tenant role
+ * numbered `roleCode` (case-insensitive) whose data scope covers the requester's organisation. Never the
+ * requester.
+ */
+export function approverAt(user?: SQLWrapper | string, step: SQL = sql`r.current_step`): SQL {
+  const who = (col: string) => (user === undefined ? sql`` : sql`and ${sql.raw(col)} = ${user}`);
+  return sql`(
+    (r.steps -> ${step} ->> 'kind' = 'appAdmin' and exists (select 1 from product_admins pa join users au on au.id = pa.user_id
+      where pa.product_id = r.product_id and au.status = 1 and pa.user_id <> r.requester_id ${who('pa.user_id')}))
+    or (r.steps -> ${step} ->> 'kind' = 'manager' and exists (select 1 from role_users ru
+      join roles ro on ro.tenant_id = ru.tenant_id and ro.id = ru.role_id
+      join users au on au.id = ru.user_id
+      join users rq on rq.id = r.requester_id
+      join organisations o on o.tenant_id = rq.tenant_id and o.id = rq.org_id
+      where ru.tenant_id = r.tenant_id and ro.status = 1 and au.status = 1 and ru.user_id <> r.requester_id ${who('ru.user_id')}
+        and lower(ro.code) = lower(r.steps -> ${step} ->> 'roleCode')
+        and ${coversOrg(sql.raw('ru.user_id'))})))`;
+}
+
+/** Pending and nobody approves the current step (SPEC §8 'process error or inaccessible process'). */
+const INACCESSIBLE = sql`(r.status = 'pending' and not ${approverAt()})`;
+
+/** `user` may see request `r`: the requester, one who acted on it, an approver of any of its steps, an administrator of its application. */
+export function canSee(user: string): SQL {
+  return sql`(r.requester_id = ${user}
+    or exists (select 1 from wf_actions a where a.request_id = r.id and a.actor_id = ${user})
+    or exists (select 1 from product_admins pa where pa.product_id = r.product_id and pa.user_id = ${user})
+    or exists (select 1 from generate_series(0, jsonb_array_length(r.steps) - 1) s(i) where ${approverAt(user, sql`s.i`)}))`;
+}
+
+const selectRequests = (extra: SQL = sql``) => sql`select r.*, p.name as product_name, t.name as tenant_name,
+    coalesce(nullif(u.employee_name, ''), u.username) || ' (' || u.username || ')' as requester_name, ${INACCESSIBLE} as inaccessible ${extra}
+  from wf_requests r join products p on p.id = r.product_id join tenants t on t.id = r.tenant_id join users u on u.id = r.requester_id`;
+
+const SORTS: SortColumns<typeof WF_LIST_SORT_FIELDS> = { createdAt: sql.raw('r.created_at'), updatedAt: sql.raw('r.updated_at'), status: sql.raw('r.status') };
+
+/** Which list: tasks waiting for `user`, requests `user` decided, `user`'s own requests, or an application's. */
+export type WfListScope = { kind: 'task'; user: string; tenantId: string } | { kind: 'handled'; user: string } | { kind: 'initiated'; user: string } | { kind: 'app'; productId: string };
+
+function scopeWhere(s: WfListScope): SQL {
+  switch (s.kind) {
+    case 'task': return sql`r.status = 'pending' and (r.tenant_id = ${s.tenantId} or r.product_id in (select product_id from product_admins where user_id = ${s.user})) and ${approverAt(s.user)}`;
+    case 'handled': return sql`r.id in (select a.request_id from wf_actions a where a.actor_id = ${s.user} and a.action in ('approve', 'reject', 'reroute', 'close'))`;
+    case 'initiated': return sql`r.requester_id = ${s.user}`;
+    case 'app': return sql`r.product_id = ${s.productId}`;
+  }
+}
+
+/** One page of a list, newest first unless sorted; search (contains) over target, reason, requester. */
+export async function listRequests(tx: Tx, s: WfListScope, q: WfListBody & Partial<Pick<WfAppListBody, 'inaccessible'>>, page: number, pageSize: number) {
+  const conds: SQL[] = [scopeWhere(s)];
+  if (q.status) conds.push(sql`r.status = ${q.status}`);
+  if (q.kind) conds.push(sql`r.kind = ${q.kind}`);
+  if (q.inaccessible) conds.push(INACCESSIBLE);
+  const kw = q.keyword?.trim().toLowerCase();
+  if (kw) {
+    const like = `%${kw.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conds.push(sql`(lower(r.target_name) like ${like} or lower(r.reason) like ${like} or lower(u.username) like ${like} or lower(u.employee_name) like ${like} or lower(p.name) like ${like})`);
+  }
+  const order = orderTerms(SORTS, q, sql`r.created_at desc`, sql.raw('r.id'));
+  const rows = rowsOf<WfRequestRecord & { total: number | string }>(await tx.execute(sql`${selectRequests(sql`, count(*) over () as total`)}
+    where ${sql.join(conds, sql` and `)} order by ${sql.join(order, sql`, `)} limit ${pageSize} offset ${(page - 1) * pageSize}`));
+  return rows;
+}
+
+/** The number of tasks waiting for `user` (the header badge). */
+export async function countTasks(tx: Tx, user: string, tenantId: string): Promise<number> {
+  const [row] = rowsOf<{ n: number | string }>(await tx.execute(sql`select count(*) as n from wf_requests r where ${scopeWhere({ kind: 'task', user, tenantId })}`));
+  return Number(row?.n ?? 0);
+}
+
+/** The request `id` with names, locked for update when `lock`; undefined when absent or `visible` fails. */
+export async function findRequest(tx: Tx, id: string, opts: { lock?: boolean; visible?: SQL } = {}): Promise<WfRequestRecord | undefined> {
+  if (opts.lock) await tx.execute(sql`select 1 from wf_requests where id = ${id} for update`);
+  const [row] = rowsOf<WfRequestRecord>(await tx.execute(sql`${selectRequests()} where r.id = ${id} ${opts.visible ? sql`and ${opts.visible}` : sql``}`));
+  return row;
+}
+
+/** Whether `user` approves the current step of request `id`. */
+export async function isApprover(tx: Tx, id: string, user: string): Promise<boolean> {
+  const rows = rowsOf(await tx.execute(sql`select 1 from wf_requests r where r.id = ${id} and ${approverAt(user)}`));
+  return rows.length > 0;
+}
+
+/** The approvers of the current step of request `id`, with their tenants (whom to tell). */
+export async function listApprovers(tx: Tx, id: string): Promise<{ id: string; tenant_id: string }[]> {
+  return rowsOf(await tx.execute(sql`select u.id, u.tenant_id from wf_requests r join users u on u.id in (
+      select pa.user_id from product_admins pa where pa.product_id = r.product_id
+      union select ru.user_id from role_users ru join roles ro on ro.tenant_id = ru.tenant_id and ro.id = ru.role_id
+        where ru.tenant_id = r.tenant_id and lower(ro.code) = lower(r.steps -> r.current_step ->> 'roleCode'))
+    where r.id = ${id} and ${approverAt(sql.raw('u.id'))}`));
+}
+
+/** Inserts a pending request; answers its id. The open-request unique index refuses a duplicate. */
+export async function insertRequest(tx: Tx, v: { tenantId: string; productId: string; requesterId: string; kind: 'app' | 'approle'; targetId: string; targetName: string; reason: string; steps: WfStep[] }): Promise<string> {
+  const id = randomUUID();
+  await tx.execute(sql`insert into wf_requests (id, tenant_id, product_id, requester_id, kind, target_id, target_name, reason, steps)
+    values (${id}, ${v.tenantId}, ${v.productId}, ${v.requesterId}, ${v.kind}, ${v.targetId}, ${v.targetName}, ${v.reason}, ${JSON.stringify(v.steps)}::jsonb)`);
+  return id;
+}
+
+/**
+ * Moves request `id` from step `fromStep` (still pending) to `status` / `currentStep`: a conditional UPDATE,
+ * so of two simultaneous moves only one matches. Answers whether it did.
+ */
+export async function moveRequest(tx: Tx, id: string, fromStep: number, to: { status: WfStatus; currentStep: number; finished: boolean }): Promise<boolean> {
+  const rows = rowsOf(await tx.execute(sql`update wf_requests set status = ${to.status}, current_step = ${to.currentStep}, updated_at = now(),
+      finished_at = ${to.finished ? sql`now()` : sql`null`}
+    where id = ${id} and status = 'pending' and current_step = ${fromStep} returning id`));
+  return rows.length > 0;
+}
+
+/** Appends one history entry. */
+export async function insertAction(tx: Tx, v: { requestId: string; tenantId: string; step: number; action: WfAction; actorId: string; actorName: string; comment: string }): Promise<void> {
+  await tx.execute(sql`insert into wf_actions (id, request_id, tenant_id, step, action, actor_id, actor_name, comment)
+    values (${randomUUID()}, ${v.requestId}, ${v.tenantId}, ${v.step}, ${v.action}, ${v.actorId}, ${v.actorName}, ${v.comment})`);
+}
+
+/** The history of request `id`, oldest first. */
+export async function listActions(tx: Tx, id: string) {
+  return rowsOf<{ step: number; action: WfAction; actor_id: string; actor_name: string; comment: string; created_at: Date | string }>(
+    await tx.execute(sql`select step, action, actor_id, actor_name, comment, created_at from wf_actions where request_id = ${id} order by created_at, id`));
+}
+
+/** The process of application `productId`, if saved. */
+export async function findProcess(tx: Tx, productId: string) {
+  const [row] = rowsOf<{ steps: WfStep[]; updated_at: Date | string }>(await tx.execute(sql`select steps, updated_at from wf_processes where product_id = ${productId}`));
+  return row;
+}
+
+/** Saves (inserts or replaces) the process of `productId`. */
+export async function upsertProcess(tx: Tx, productId: string, steps: WfStep[], by: string): Promise<void> {
+  await tx.execute(sql`insert into wf_processes (product_id, steps, updated_by) values (${productId}, ${JSON.stringify(steps)}::jsonb, ${by})
+    on conflict (product_id) do update set steps = excluded.steps, updated_by = excluded.updated_by, updated_at = now()`);
+}
+
+/** The enabled application `productId` if `user`'s tenant uses it (enabled), with whether `user` is already its user. */
+export async function findRequestableApp(tx: Tx, user: string, productId: string) {
+  const [row] = rowsOf<{ id: string; name: string; is_user: boolean }>(await tx.execute(sql`select p.id, p.name, ${isAppUser(sql.raw('p.id'), usersAs('u'))} as is_user
+    from users u join tenant_products tp on tp.tenant_id = u.tenant_id and tp.status = 1 join products p on p.id = tp.product_id and p.status = 1
+    where u.id = ${user} and p.id = ${productId}`));
+  return row;
+}
+
+/** The enabled role `roleId` of an enabled application `user` uses, with whether `user` holds it. */
+export async function findRequestableRole(tx: Tx, user: string, roleId: string) {
+  const [row] = rowsOf<{ id: string; name: string; code: string; product_id: string; product_name: string; is_member: boolean }>(await tx.execute(sql`
+    select ar.id, ar.name, ar.code, ar.product_id, p.name as product_name,
+      exists (select 1 from app_role_users m where m.role_id = ar.id and m.user_id = u.id) as is_member
+    from app_roles ar join products p on p.id = ar.product_id and p.status = 1 join users u on u.id = ${user}
+    where ar.id = ${roleId} and ar.status = 1 and ${isAppUser(sql.raw('ar.product_id'), usersAs('u'))}`));
+  return row;
+}
+
+/** `listwfapp`: applications `user`'s tenant uses that `user` does not. */
+export async function listRequestableApps(tx: Tx, user: string, keyword: string | undefined, page: number, pageSize: number) {
+  const kw = keyword?.trim().toLowerCase();
+  const like = kw ? `%${kw.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  return rowsOf<{ id: string; code: string; name: string; total: number | string }>(await tx.execute(sql`
+    select p.id, p.code, p.name, count(*) over () as total
+    from users u join tenant_products tp on tp.tenant_id = u.tenant_id and tp.status = 1 join products p on p.id = tp.product_id and p.status = 1
+    where u.id = ${user} and not ${isAppUser(sql.raw('p.id'), usersAs('u'))}
+      ${like ? sql`and (lower(p.name) like ${like} or lower(p.code) like ${like})` : sql``}
+    order by p.name, p.id limit ${pageSize} offset ${(page - 1) * pageSize}`));
+}
+
+/** `listwfrole`: enabled roles of applications `user` uses that `user` does not hold. */
+export async function listRequestableRoles(tx: Tx, user: string, keyword: string | undefined, page: number, pageSize: number) {
+  const kw = keyword?.trim().toLowerCase();
+  const like = kw ? `%${kw.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  return rowsOf<{ id: string; code: string; name: string; product_id: string; product_name: string; total: number | string }>(await tx.execute(sql`
+    select ar.id, ar.code, ar.name, ar.product_id, p.name as product_name, count(*) over () as total
+    from users u join tenant_products tp on tp.tenant_id = u.tenant_id and tp.status = 1 join products p on p.id = tp.product_id and p.status = 1
+      join app_roles ar on ar.product_id = p.id and ar.status = 1
+    where u.id = ${user} and ${isAppUser(sql.raw('p.id'), usersAs('u'))}
+      and not exists (select 1 from app_role_users m where m.role_id = ar.id and m.user_id = u.id)
+      ${like ? sql`and (lower(ar.name) like ${like} or lower(ar.code) like ${like} or lower(p.name) like ${like})` : sql``}
+    order by p.name, ar.name, ar.id limit ${pageSize} offset ${(page - 1) * pageSize}`));
+}
+
+/** Makes `userId` a user of `productId` by grant (app_user_grants, source 'request'); answers whether a row was added. */
+export async function insertAppUserGrant(tx: Tx, v: { productId: string; tenantId: string; userId: string; requestId: string; creator: string }): Promise<boolean> {
+  const rows = rowsOf(await tx.execute(sql`insert into app_user_grants (product_id, tenant_id, user_id, source, reference_id, creator)
+    values (${v.productId}, ${v.tenantId}, ${v.userId}, 'request', ${v.requestId}, ${v.creator}) on conflict do nothing returning 1`));
+  return rows.length > 0;
+}
+
+/** The chosen language (`ZH_CN` …) of each of `userIds` that has one (user_languages). */
+export async function languagesOf(tx: Tx, userIds: string[]): Promise<Map<string, string>> {
+  const rows = rowsOf<{ user_id: string; language: string }>(await tx.execute(sql`select user_id, language from user_languages where user_id in (${sql.join(userIds.map((id) => sql`${id}`), sql`, `)})`));
+  return new Map(rows.map((r) => [r.user_id, r.language]));
+}
