@@ -98,13 +98,13 @@ async function checkFields(tx: Tx, request: FastifyRequest, app: AppContext, b: 
 }
 
 /**
- * The images a body shows must be uploaded files the caller may use: uploaded in the caller's own tenant
- * (the editor's upload), or already shown by a notice of this application. Else `notice.image_unknown`.
+ * The images a body shows must be uploaded files the caller may use: uploaded by the caller (the editor's
+ * upload, in the caller's tenant), or already shown by a notice of this application. Else `notice.image_unknown`.
  */
 async function checkImages(tx: Tx, request: FastifyRequest, app: AppContext, fileIds: string[]): Promise<void> {
   if (!fileIds.length) return;
   const ok = rowsOf<{ id: string }>(await tx.execute(sql`select f.id from files f where f.id in (${sql.join(fileIds.map((i) => sql`${i}`), sql`, `)})
-    and (f.tenant_id = ${request.auth!.tenantId} or exists (select 1 from notice_files nf join notices n on n.id = nf.notice_id
+    and ((f.tenant_id = ${request.auth!.tenantId} and f.created_by = ${request.auth!.username}) or exists (select 1 from notice_files nf join notices n on n.id = nf.notice_id
       where nf.file_id = f.id and n.product_id = ${app.id}))`));
   const missing = fileIds.find((id) => !ok.some((r) => r.id === id));
   if (missing !== undefined) throw new AppError(NoticeCodes.IMAGE_UNKNOWN, { id: missing });
