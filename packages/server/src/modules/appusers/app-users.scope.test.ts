@@ -66,10 +66,13 @@ describe('set-wise forms of isAppUser', () => {
       await inPlatform(async (tx) => {
         const byRule = (await tx.select({ id: users.id, status: users.status }).from(users).where(isAppUser(productId))).map((r) => r.id).sort();
         const reach = await readAppReach(tx, productId);
-        const byReach = (await tx.select({ id: users.id }).from(users).where(reachCondition(reach))).map((r) => r.id).sort();
-        expect(byReach, productId).toEqual(byRule);
+        for (const shape of ['walk', 'bitmap'] as const) {
+          const byReach = (await tx.select({ id: users.id }).from(users).where(reachCondition(reach, shape))).map((r) => r.id).sort();
+          expect(byReach, `${productId} ${shape}`).toEqual(byRule);
+        }
         expect(await countAppUsers(tx, {}, { reach }), productId).toBe(byRule.length);
         expect(await countAppUsers(tx, { keyword: '' }, { reach }), productId).toBe(byRule.length);
+        expect(await countAppUsers(tx, { locked: false }, { reach }), productId).toBe(byRule.length); // counted over the users
         const enabled = (await tx.select({ id: users.id }).from(users).where(sql`${isAppUser(productId)} and ${users.status} = 1`)).length;
         expect(await countAppUsers(tx, { status: 1 }, { reach }), productId).toBe(enabled);
       });

@@ -15,7 +15,7 @@
 import { and, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { UserListBody } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
-import { appRootOrgs, orgUserCounts, organisations, tenantProducts, tenants, users } from '../../db/schema/index.js';
+import { appRootOrgs, appUserGrants, orgUserCounts, organisations, tenantProducts, tenants, users } from '../../db/schema/index.js';
 import { orderOf, userFilters } from '../users/users.query.js';
 
 /** The application's reach: tenants using it with no root there (`whole`), and those with roots (paths). */
@@ -40,25 +40,37 @@ function orgsUnder(tenantId: string, paths: string[]): SQL {
 }
 
 /**
+ * How a set of ids is tested: 'walk' — `col in (sub-select)` under an OR, a hashed sub-plan checked row by row,
+ * so PostgreSQL can walk the sort's index and stop after the page (first pages of a large reach); 'bitmap' —
+ * `col = any(array(sub-select))`, index conditions on (tenant_id, org_id) and the primary key, whose cost is
+ * the reach's size whatever the page (counts, deep pages, small reaches).
+ */
+export type ReachShape = 'walk' | 'bitmap';
+
+function inSet(col: SQLWrapper, set: SQL, shape: ReachShape): SQL {
+  return shape === 'walk' ? sql`${col} in (${set})` : sql`${col} = any(array(${set}))`;
+}
+
+/**
  * Condition on (tenant, organisation) columns: reached through the organisation alone (whole tenants, or an
  * organisation under a root). For `users` and for `org_user_counts` ('' is "no organisation" there).
  */
-function reachedByOrg(r: AppReach, tenantCol: SQLWrapper, orgCol: SQLWrapper): SQL {
+function reachedByOrg(r: AppReach, tenantCol: SQLWrapper, orgCol: SQLWrapper, shape: ReachShape = 'walk'): SQL {
   const parts: SQL[] = [];
   if (r.whole.length) parts.push(inArray(tenantCol, r.whole) as SQL);
-  for (const t of r.rooted) parts.push(sql`(${tenantCol} = ${t.tenantId} and ${orgCol} in (${orgsUnder(t.tenantId, t.paths)}))`);
+  for (const t of r.rooted) parts.push(sql`(${tenantCol} = ${t.tenantId} and ${inSet(orgCol, orgsUnder(t.tenantId, t.paths), shape)})`);
   return parts.length ? sql`(${sql.join(parts, sql` or `)})` : sql`false`;
 }
 
 /** Condition on `users`: granted the application individually, in a tenant with roots (whole tenants need none). */
-function grantedInRooted(r: AppReach): SQL {
-  const parts = r.rooted.map((t) => sql`(${users.tenantId} = ${t.tenantId} and ${users.id} in (select g.user_id from app_user_grants g where g.product_id = ${r.productId} and g.tenant_id = ${t.tenantId}))`);
+function grantedInRooted(r: AppReach, shape: ReachShape): SQL {
+  const parts = r.rooted.map((t) => sql`(${users.tenantId} = ${t.tenantId} and ${inSet(users.id, sql`select g.user_id from app_user_grants g where g.product_id = ${r.productId} and g.tenant_id = ${t.tenantId}`, shape)})`);
   return parts.length ? sql`(${sql.join(parts, sql` or `)})` : sql`false`;
 }
 
 /** Condition on `users`: a user of the application (same answer as `isAppUser`, tested in app-users.scope.test.ts). */
-export function reachCondition(r: AppReach): SQL {
-  return sql`(${reachedByOrg(r, users.tenantId, users.orgId)} or ${grantedInRooted(r)})`;
+export function reachCondition(r: AppReach, shape: ReachShape = 'walk'): SQL {
+  return sql`(${reachedByOrg(r, users.tenantId, users.orgId, shape)} or ${grantedInRooted(r, shape)})`;
 }
 
 /** The grid's filters beyond the user fields: the reach and, for `includeSub`, an organisation's subtree. */
@@ -72,13 +84,13 @@ function inSubtree(f: AppUserFilter, orgCol: SQLWrapper): SQL | undefined {
 }
 
 /** Condition on `users`: the subtree (if any) and the reach — what the grid adds to the user filters. */
-export function appUserScope(f: AppUserFilter): SQL | undefined {
-  return and(inSubtree(f, users.orgId), reachCondition(f.reach));
+export function appUserScope(f: AppUserFilter, shape: ReachShape = 'walk'): SQL | undefined {
+  return and(inSubtree(f, users.orgId), reachCondition(f.reach, shape));
 }
 
 /** The WHERE of the rows: user filters, subtree, reach. */
-function appUserWhere(q: UserListBody, f: AppUserFilter): SQL | undefined {
-  return and(userFilters(q), appUserScope(f));
+function appUserWhere(q: UserListBody, f: AppUserFilter, shape: ReachShape): SQL | undefined {
+  return and(userFilters(q), appUserScope(f, shape));
 }
 
 /** True when the per-organisation counts can answer: only tenant, organisation and status filters. */
@@ -93,7 +105,7 @@ function countable(q: UserListBody): boolean {
  */
 export async function countAppUsers(tx: Tx, q: UserListBody, f: AppUserFilter): Promise<number> {
   if (!countable(q)) {
-    const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(users).where(appUserWhere(q, f));
+    const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(users).where(appUserWhere(q, f, 'bitmap'));
     return row?.n ?? 0;
   }
   const c = orgUserCounts;
@@ -106,19 +118,38 @@ export async function countAppUsers(tx: Tx, q: UserListBody, f: AppUserFilter): 
     inSubtree(f, c.orgId),
     reachedByOrg(f.reach, c.tenantId, c.orgId),
   ));
-  if (!f.reach.rooted.length) return byOrg?.n ?? 0;
-  const [granted] = await tx.select({ n: sql<number>`count(*)::int` }).from(users).where(and(
-    userFilters(q), inSubtree(f, users.orgId), grantedInRooted(f.reach),
-    sql`not coalesce(${reachedByOrg(f.reach, users.tenantId, users.orgId)}, false)`,
-  ));
+  const rooted = f.reach.rooted;
+  if (!rooted.length) return byOrg?.n ?? 0;
+  // The granted users (few: individual approvals) outside the roots, one organisation lookup each.
+  const underRoots = sql.join(rooted.map((t) => sql`(${users.tenantId} = ${t.tenantId} and exists (select 1 from organisations o where o.id = ${users.orgId}
+    and o.tenant_id = ${t.tenantId} and (${sql.join(t.paths.map((p) => sql`starts_with(o.path, ${p})`), sql` or `)})))`), sql` or `);
+  const [granted] = await tx.select({ n: sql<number>`count(*)::int` }).from(appUserGrants)
+    .innerJoin(users, and(eq(users.id, appUserGrants.userId), eq(users.tenantId, appUserGrants.tenantId)))
+    .where(and(eq(appUserGrants.productId, f.reach.productId), inArray(appUserGrants.tenantId, rooted.map((t) => t.tenantId)),
+      userFilters(q), inSubtree(f, users.orgId), sql`not (${underRoots})`));
   return (byOrg?.n ?? 0) + (granted?.n ?? 0);
+}
+
+/** Offsets from which a page is "deep", and reaches up to which a walk could read far more than the reach. */
+export const DEEP_OFFSET = 1_000;
+export const SMALL_REACH = 2_000;
+
+/**
+ * The shape of the page's reach test (`ReachShape`): a walk of the sort's index only where it is bounded —
+ * a shallow page (offset below DEEP_OFFSET) of a large reach (over SMALL_REACH of `records`), where the walk
+ * stops after ≈ offset ÷ density rows; otherwise the bitmap, whose cost is the reach's size.
+ */
+export function pageShape(offset: number, records: number): ReachShape {
+  return offset < DEEP_OFFSET && records > SMALL_REACH ? 'walk' : 'bitmap';
 }
 
 /**
  * Sub-select of the ids of one page in the grid's order: the sort sees (id, sort key) only and keeps
- * offset + page size rows (a top-N sort, or a walk of the sort's index); the caller joins the names.
+ * offset + page size rows (a top-N sort, or a walk of the sort's index, `pageShape`); the caller joins the
+ * names for these rows alone. `records`: the total, already counted.
  */
-export function pageKeys(tx: Tx, q: UserListBody & { page: number; pageSize: number }, f: AppUserFilter) {
+export function pageKeys(tx: Tx, q: UserListBody & { page: number; pageSize: number }, f: AppUserFilter, records: number) {
+  const offset = (q.page - 1) * q.pageSize;
   return tx.select({ id: users.id }).from(users).leftJoin(tenants, eq(tenants.id, users.tenantId))
-    .where(appUserWhere(q, f)).orderBy(...orderOf(q)).limit(q.pageSize).offset((q.page - 1) * q.pageSize);
+    .where(appUserWhere(q, f, pageShape(offset, records))).orderBy(...orderOf(q)).limit(q.pageSize).offset(offset);
 }

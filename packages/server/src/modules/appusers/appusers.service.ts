@@ -77,7 +77,7 @@ export async function listAppUserPage(tx: Tx, productId: string, q: AppUserListB
   const page = body.page ?? 1;
   const pageSize = body.pageSize ?? 10;
   const records = await countAppUsers(tx, body, filter);
-  const rows = await listAllUsers(tx, body, pageSize, { extra: inArray(users.id, pageKeys(tx, { ...body, page, pageSize }, filter)) });
+  const rows = await listAllUsers(tx, body, pageSize, { extra: inArray(users.id, pageKeys(tx, { ...body, page, pageSize }, filter, records)) });
   return { rows: await withAppFields(tx, productId, rows.map(usersSvc.toUserRow)), ...pageInfo(page, pageSize, records) };
 }
 
