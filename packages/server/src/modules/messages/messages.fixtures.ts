@@ -71,9 +71,11 @@ export async function messagesWorld() {
     c.tenantId = tenantId;
     return c;
   };
+  const ann = await signedIn('ann', acme);
+  ann.language = 'EN_US'; // her inbox calls keep recording English as her language
   return {
-    ...w, smtp, tenants, people, roles,
-    ann: await signedIn('ann', acme), cat: await signedIn('cat', tenants.beta), dan: await signedIn('dan', other),
+    ...w, smtp, tenants, people, roles, ann,
+    cat: await signedIn('cat', tenants.beta), dan: await signedIn('dan', other),
     close: async () => { await w.t.close(); await smtp.close(); },
   };
 }

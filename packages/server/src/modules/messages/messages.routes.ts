@@ -24,10 +24,20 @@ import { MessageRunner } from './runner.js';
 
 const tags = ['messages'];
 
+/** The runner of each app, by its database (the routes plugin is encapsulated; tests and the benchmark reach it here). */
+const runners = new WeakMap<object, MessageRunner>();
+
+/** The message runner of `app` (registered with the message routes). */
+export function messageRunnerOf(app: FastifyInstance): MessageRunner {
+  const r = runners.get(app.database);
+  if (!r) throw new Error('the message routes are not registered');
+  return r;
+}
+
 export default async function messageRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const runner = new MessageRunner(app);
-  app.decorate('messageRunner', runner);
+  runners.set(app.database, runner);
   app.addHook('onReady', async () => runner.start());
   app.addHook('onClose', async () => runner.stop());
 
@@ -98,11 +108,4 @@ export default async function messageRoutes(app: FastifyInstance) {
     ok({ count: await asMe(q, (tx, me) => my.unreadCount(tx, me)) }));
   r.post(MessagePaths.statusmymessage, { config: user, schema: { tags, body: MyMessageReadBody } }, async (q) =>
     ok(await asMe(q, (tx, me) => my.markMyMessagesRead(tx, me, q.body.ids))));
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** This instance's message runner (modules/messages/runner.ts). */
-    messageRunner: MessageRunner;
-  }
 }

@@ -171,7 +171,7 @@ export async function listDeliveryPage(tx: Tx, app: AppContext, q: MessageDelive
 
 /**
  * `statusmessagedelivery`: puts failed deliveries of the message (`ids`, or every failed one) back to 'pending'
- * for the runner; all or none. @throws message.not_found (message or a delivery not its), message.not_failed.
+ * for the runner, with the recipient's current address; all or none. @throws message.not_found (message or a delivery not its), message.not_failed.
  */
 export async function retryDeliveries(tx: Tx, request: FastifyRequest, app: AppContext, messageId: string, ids: string[] | undefined): Promise<{ count: number }> {
   await getMessageRecord(tx, app, messageId);
@@ -181,8 +181,11 @@ export async function retryDeliveries(tx: Tx, request: FastifyRequest, app: AppC
   if (found.length !== wanted.length && wanted.length) throw new AppError(MessageCodes.NOT_FOUND);
   if (found.some((d) => d.status !== 'failed')) throw new AppError(MessageCodes.NOT_FAILED);
   if (!found.length) return { count: 0 };
-  await tx.update(messageDeliveries).set({ status: 'pending', reason: '', leaseOwner: null, leaseExpiresAt: null, updatedAt: new Date() })
-    .where(and(eq(messageDeliveries.messageId, messageId), inArray(messageDeliveries.id, found.map((d) => d.id))));
+  // The recipient's current e-mail address / mobile: a retry after the user's address was fixed reaches it.
+  await tx.update(messageDeliveries).set({
+    status: 'pending', reason: '', leaseOwner: null, leaseExpiresAt: null, updatedAt: new Date(),
+    address: sql`coalesce((select case ${messageDeliveries.channel} when 'email' then u.email when 'sms' then u.mobile end from users u where u.id = ${messageDeliveries.userId}), '')`,
+  }).where(and(eq(messageDeliveries.messageId, messageId), inArray(messageDeliveries.id, found.map((d) => d.id))));
   await insertAuditEntry(tx, request, { tenantId: 'sys', action: 'message.retry', entity: 'message', entityId: messageId, after: { deliveries: found.length } });
   return { count: found.length };
 }

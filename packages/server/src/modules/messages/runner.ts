@@ -118,6 +118,7 @@ async function sendersFor(app: FastifyInstance): Promise<Sender> {
   const reasonOf = (err: unknown) => err instanceof AppError ? (err.code.endsWith('not_configured') ? Reasons.NOT_CONFIGURED : `provider: ${String(err.params.reason ?? err.code)}`) : `provider: ${String((err as Error)?.message ?? err)}`;
   return async (d) => {
     try {
+      if (!d.address) return Reasons.NO_ADDRESS;
       if (d.channel === 'email') {
         mail ??= await mailTransport(app).catch((e: unknown) => reasonOf(e));
         if (typeof mail === 'string') return mail;
