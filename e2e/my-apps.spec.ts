@@ -8,23 +8,19 @@
  * way. Screenshots of My apps and bbcapp in three languages: e2e/artifacts/my-apps-*.png.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createServer } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { AppMenuPaths, AppPagePaths, AppGrantPaths, Paths, type RoleMemberRow } from '@mp/protocol';
 import { resources } from '@mp/i18n';
 import type { DemoApp } from '@mp/demo-app';
 import type { GatewayClient } from '../packages/server/src/testing/gateway-client.js';
-import { DEMO_PASSWORD, DEMO_TENANTS, peopleOf } from '../packages/server/src/scripts/seed-demo-data.js';
+import { DEMO_PASSWORD } from '../packages/server/src/scripts/seed-demo-data.js';
 import { adminClient } from './seed-api.js';
-import { chooseLanguage, launchBrowser, shot } from './support.js';
+import { chooseLanguage, freePort, launchBrowser, shot } from './support.js';
 import { demoTenantId, NORTHWIND, signInThroughConsole, startDemoServer, tenantClient, type DemoServer } from './tenant-session.js';
 import { authoriseApp, startDemoAppOf } from './app-area.js';
 
 const APP = 'Service Desk';
-const NORTHWIND_INDEX = DEMO_TENANTS.findIndex((t) => t.code === NORTHWIND.code);
-/** An ordinary Northwind employee (identity 1 only, no role of the seed): the console opens the user area for them. */
-const MEMBER = peopleOf(DEMO_TENANTS[NORTHWIND_INDEX]!, NORTHWIND_INDEX)
-  .find((p, i) => i > 2 && !p.tenantAdmin && !p.appAdmin && p.status === 1)!.username;
+const MEMBER = NORTHWIND.member;
 
 let server: DemoServer;
 let browser: Browser;
@@ -33,13 +29,6 @@ let page: Page;
 let demo: DemoApp;
 let platform: GatewayClient;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => { const { port } = s.address() as { port: number }; s.close(() => resolve(port)); });
-    s.on('error', reject);
-  });
-}
 
 /** Throws with the envelope's code unless the call succeeded; answers `data`. */
 async function ok<D = Record<string, unknown>>(p: Promise<{ status: number; body: { result: string; scode?: string; msg?: string; data: D } }>, what: string): Promise<D> {

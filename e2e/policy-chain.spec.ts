@@ -14,7 +14,6 @@
  * administrator), the role and its member (tenant administrator). Screenshots: e2e/artifacts/policy-*.png.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createServer } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { AppMenuPaths, AppPagePaths, Paths, type AppMenuNode, type AppPageNode, type RoleMemberRow } from '@mp/protocol';
 import { resources } from '@mp/i18n';
@@ -22,7 +21,7 @@ import type { DemoApp } from '@mp/demo-app';
 import type { GatewayClient } from '../packages/server/src/testing/gateway-client.js';
 import { DEMO_PASSWORD } from '../packages/server/src/scripts/seed-demo-data.js';
 import { adminClient } from './seed-api.js';
-import { chooseLanguage, launchBrowser, shot, signInOnPage } from './support.js';
+import { chooseLanguage, freePort, launchBrowser, shot, signInOnPage } from './support.js';
 import { demoTenantId, enterTenant, NORTHWIND, startDemoServer, tenantClient, type DemoServer } from './tenant-session.js';
 import { authoriseApp, startDemoAppOf } from './app-area.js';
 
@@ -50,13 +49,6 @@ const fill = (t: string, name: string) => t.replace('{{name}}', name);
 /** A permission tree node's label: the name with the localised suffix (page / module / API, control type). */
 const show = (name: string, suffix: keyof typeof en.appgrant.suffix) => en.appgrant.showName.replace('{{name}}', name).replace('{{suffix}}', en.appgrant.suffix[suffix]);
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => { const { port } = s.address() as { port: number }; s.close(() => resolve(port)); });
-    s.on('error', reject);
-  });
-}
 
 /** Opens the Authorise menu of the role's row in the tenant administrator's console and picks `item`. */
 async function authorise(item: string): Promise<void> {

@@ -13,7 +13,8 @@ import { resources, type Locale } from '@mp/i18n';
 export const ADMIN_PASSWORD = 'Admin@2026e2e';
 const ROOT = new URL('..', import.meta.url).pathname;
 
-async function freePort(): Promise<number> {
+/** A free TCP port on 127.0.0.1 (for a server a test starts). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = createServer();
     s.listen(0, '127.0.0.1', () => {

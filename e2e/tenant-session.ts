@@ -35,6 +35,8 @@ export const NORTHWIND = {
   admin: northwindPeople[0]!,
   appAdmin: northwindPeople[1]!,
   manager: northwindPeople[2]!,
+  /** An ordinary employee (identity 1 only, no role of the seed): the console opens the user area for them. */
+  member: peopleOf(DEMO_TENANTS[NORTHWIND_INDEX]!, NORTHWIND_INDEX).find((p, i) => i > 2 && !p.tenantAdmin && !p.appAdmin && p.status === 1)!.username,
 } as const;
 
 /** A tenant menu entry of the console (its id is also its path under /tenancy). */

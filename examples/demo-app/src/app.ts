@@ -6,13 +6,14 @@
  *
  * Pages: `/` (start, or the signed-in menu), `/login` (to the provider; also the login initiation URI of
  * OpenID Connect Core §4: `?iss=<issuer>&target_link_uri=<where to land>`, as the platform's My apps opens
- * it — the issuer must be this app's provider), `/callback`, `POST /sync` (syncs the
- * policy cache now), `/logout`. The policy cache also syncs every `syncIntervalMs` when started.
+ * it — the issuer must be this app's provider), `/callback`, `/sso?ssotoken=<ticket>&username=…` (the
+ * console's SSO query, for a product set to open that way: the ticket is exchanged server-side with the
+ * policy client, never used as a token), `POST /sync` (syncs the policy cache now), `/logout`. The policy cache also syncs every `syncIntervalMs` when started.
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import * as oidc from 'openid-client';
-import { PolicyClient } from '@mp/policy-client';
+import { PolicyClient, PolicyError } from '@mp/policy-client';
 import { homePage, startPage } from './render.js';
 
 export interface DemoAppConfig {
@@ -111,6 +112,19 @@ export class DemoApp {
       // the ID token's `sub` is the user id and `tenant_id` / `tenant_code` their tenant (docs/oidc.md); the user name comes with the permissions
       s.user = { sub: String(c.sub), tenantId: String(c.tenant_id), tenantCode: String(c.tenant_code ?? c.tenant_id) };
       return this.redirect(res, p.returnTo);
+    }
+    if (req.method === 'GET' && url.pathname === '/sso') {
+      // the console's SSO query (docs/users.md "Opening an application"): a single-use ticket, exchanged once
+      const ticket = url.searchParams.get('ssotoken');
+      if (!ticket) return this.send(res, 400, startPage('No sign-on ticket.'));
+      try {
+        const u = await this.policy.exchangeTicket(ticket);
+        s.user = { sub: u.userId, tenantId: u.tenantId, tenantCode: u.tenantCode };
+      } catch (e) {
+        if (e instanceof PolicyError && e.scode !== 'network') return this.send(res, 400, startPage('The sign-on ticket was refused; open the application again from My apps.'));
+        throw e;
+      }
+      return this.redirect(res, '/');
     }
     if (req.method === 'POST' && url.pathname === '/sync') {
       await this.policy.sync();

@@ -7,7 +7,7 @@
  */
 import { cacheKey, concerns, PermissionCache } from './cache.js';
 import { decide } from './decide.js';
-import { POLICY_PATHS, type Change, type Decision, type DecisionQuery, type Envelope, type PlatformType, type SyncPage, type UserPermissions, type UserRef } from './types.js';
+import { POLICY_PATHS, type Change, type Decision, type DecisionQuery, type Envelope, type PlatformType, type SsoUser, type SyncPage, type UserPermissions, type UserRef } from './types.js';
 
 export interface PolicyClientOptions {
   /** The platform's address, e.g. `https://mp.example.com` (the gateway paths are appended). */
@@ -103,6 +103,17 @@ export class PolicyClient {
    */
   async can(tenantId: string, user: UserRef, q: DecisionQuery): Promise<boolean> {
     return decide(await this.permissions(tenantId, user), q);
+  }
+
+  /**
+   * Exchanges the `ssotoken` an application's callback address received from My apps (the console's SSO
+   * query; docs/users.md "Opening an application") for the user, once: open the application's own session
+   * with the answer. Errors: PolicyError `policy.ticket_invalid` (HTTP 400: unknown, used, expired, another
+   * application's, or its console session ended), `policy.client_unauthorized`.
+   */
+  async exchangeTicket(ticket: string): Promise<SsoUser> {
+    const r = await this.post<{ row: SsoUser }>(POLICY_PATHS.ssoexchange, { ticket });
+    return r.row;
   }
 
   /** Asks the service for a decision (with the granting role); not cached. */

@@ -2,7 +2,7 @@
  * Wire types of the policy service (docs/applications.md "Policy service"; SPEC §7), re-exported under the
  * client's names from @mp/protocol (type-only: erased at run time, so the client still needs only `fetch`).
  */
-import type { PolicyApi, PolicyChange, PolicyChangeKind, PolicyControl, PolicyDataScope, PolicyDecision, PolicyMenuNode, PolicyPermissions, PolicyRole, PolicySyncPage } from '@mp/protocol';
+import type { PolicyApi, PolicyChange, PolicyChangeKind, PolicyControl, PolicyDataScope, PolicyDecision, PolicyMenuNode, PolicyPermissions, PolicyRole, PolicySsoUser, PolicySyncPage } from '@mp/protocol';
 
 /** 1 PC, 2 Phone, 3 both (SPEC §3 Platform type). */
 export type PlatformType = 1 | 2 | 3;
@@ -27,6 +27,8 @@ export type ChangeKind = PolicyChangeKind;
 export type Change = PolicyChange;
 /** The answer of `sync/syncbydate`. */
 export type SyncPage = PolicySyncPage;
+/** The answer of `sso/exchange`: the user an SSO-query ticket was issued for. */
+export type SsoUser = PolicySsoUser;
 
 /** The platform's envelope. */
 export interface Envelope<T> { result: string; msg?: string; message?: string; scode?: string; data: T }
@@ -36,4 +38,5 @@ export const POLICY_PATHS = {
   permissions: '/gateway/policy/policy/user/permissions',
   check: '/gateway/policy/policy/decision/check',
   syncbydate: '/gateway/policy/policy/sync/syncbydate',
+  ssoexchange: '/gateway/policy/policy/sso/exchange',
 } as const;

@@ -21,4 +21,9 @@ export const PolicyCodes = {
   CURSOR_INVALID: 'policy.cursor_invalid',
   /** The sync cursor is older than the change log keeps (read the permissions again, then sync from the new cursor). */
   CURSOR_EXPIRED: 'policy.cursor_expired',
+  /**
+   * HTTP 400: an SSO-query ticket that is unknown, used, expired, issued for another application, or whose
+   * console session has ended or whose user may no longer use the application (one answer for all).
+   */
+  TICKET_INVALID: 'policy.ticket_invalid',
 } as const;

@@ -14,6 +14,8 @@ export const PolicyPaths = {
   permissions: '/gateway/policy/policy/user/permissions',
   check: '/gateway/policy/policy/decision/check',
   syncbydate: '/gateway/policy/policy/sync/syncbydate',
+  /** The application's server exchanges an SSO-query ticket for the user (docs/users.md "Opening an application"). */
+  ssoexchange: '/gateway/policy/policy/sso/exchange',
 } as const;
 
 /** The realm of the `WWW-Authenticate: Basic` challenge of a refused call. */
@@ -55,6 +57,24 @@ export const PolicySyncBody = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: POLICY_SYNC_LIMIT.max })),
 });
 export type PolicySyncBody = Static<typeof PolicySyncBody>;
+
+/** `sso/exchange`: the `ssotoken` the application received on its callback address (a ticket, not a token). */
+export const PolicySsoExchangeBody = Type.Object({ ticket: Type.String({ minLength: 1, maxLength: 200, pattern: '^[A-Za-z0-9_-]+$' }) });
+export type PolicySsoExchangeBody = Static<typeof PolicySsoExchangeBody>;
+
+/**
+ * `sso/exchange` answer: the user the ticket was issued for, for the application to open its own session
+ * (docs/users.md "Opening an application"). `sessionExpiresAt`: when the console session it came from ends
+ * (ms since the epoch) — an upper bound for the application's session.
+ */
+export interface PolicySsoUser {
+  userId: string;
+  username: string;
+  employeeName: string;
+  tenantId: string;
+  tenantCode: string;
+  sessionExpiresAt: number;
+}
 
 /** A menu node of a user's answer; `parentId` '0' at the top level. */
 export interface PolicyMenuNode {

@@ -51,7 +51,7 @@ const fields = {
   status: StatusValueSchema,
   callbackUrl: text(PRODUCT_RULES.callbackUrl.max),
   /** How My apps opens the application; 1 when left out (and kept as it was on edit). */
-  ssoMode: Type.Optional(Type.Union(SSO_MODES.map((m) => Type.Literal(m)))),
+  ssoMode: Type.Optional(Type.Union([Type.Literal(SsoMode.OIDC), Type.Literal(SsoMode.SSO_QUERY)])),
   department: text(PRODUCT_RULES.department.max),
   ownerName: text(PRODUCT_RULES.ownerName.max),
   ownerEmail: text(PRODUCT_RULES.ownerEmail.max),

@@ -9,4 +9,5 @@ export default {
   target_required: 'Give exactly one of api, control and menu',
   cursor_invalid: 'The sync cursor is invalid',
   cursor_expired: 'The sync cursor has expired; read the permissions again, then sync from the new cursor',
+  ticket_invalid: 'The single sign-on ticket is invalid, used or expired; open the application again from My apps',
 } satisfies Messages<typeof zh>;

@@ -9,4 +9,5 @@ export default {
   target_required: 'api、control、menu のいずれか一つだけを指定してください',
   cursor_invalid: '同期カーソルが無効です',
   cursor_expired: '同期カーソルの有効期限が切れました。権限を読み直してから新しいカーソルで同期してください',
+  ticket_invalid: 'シングルサインオンのチケットが無効、使用済み、または期限切れです。「マイアプリ」からアプリを開き直してください',
 } satisfies Messages<typeof zh>;

@@ -7,4 +7,5 @@ export default {
   target_required: '请提供 api、control、menu 其中之一（且只能提供一个）',
   cursor_invalid: '同步游标无效',
   cursor_expired: '同步游标已过期，请重新读取权限后再同步',
+  ticket_invalid: '单点登录票据无效、已使用或已过期，请从“我的应用”重新打开应用',
 };

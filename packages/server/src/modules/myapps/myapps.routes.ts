@@ -5,9 +5,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { MyAppListBody, MyAppsPaths, OPEN_TYPES, ok, pageInfo, Paths, type OpenTypeValue, type UserAppRow } from '@mp/protocol';
+import { MyAppListBody, MyAppsPaths, MyAppTicketBody, OPEN_TYPES, ok, pageInfo, Paths, SsoMode, type OpenTypeValue, type UserAppRow } from '@mp/protocol';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
+import { enforceRateLimits } from '../../lib/rate-limit.js';
 import { listUserApps, type UserAppRecord } from './myapps.repository.js';
+import { issueAppTicket } from './app-tickets.js';
 
 const tags = ['myapps'];
 
@@ -27,12 +29,27 @@ export function loginInitiationUrl(callbackUrl: string, issuer: string): string 
   return u.toString();
 }
 
-/** The tile of a record (open type 3, a new window of the application alone, when it has no menu). */
+/** The callback address itself when it is an absolute http(s) URL (fragment dropped), else ''. */
+function plainAddress(callbackUrl: string): string {
+  try {
+    const u = new URL(callbackUrl);
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') return '';
+    u.hash = '';
+    return u.toString();
+  } catch { return ''; }
+}
+
+/**
+ * The tile of a record (open type 3, a new window of the application alone, when it has no menu). An
+ * application using the SSO query gets its bare callback address: the console asks `ssoticket` for the
+ * address with a ticket each time it opens it.
+ */
 function toRow(p: UserAppRecord, issuer: string): UserAppRow {
   const openType = (OPEN_TYPES as readonly number[]).includes(p.openType ?? 0) ? (p.openType as OpenTypeValue) : 3;
+  const ssoMode = p.ssoMode === SsoMode.SSO_QUERY ? SsoMode.SSO_QUERY : SsoMode.OIDC;
   return {
     id: p.id, code: p.code, name: p.name, abbreviation: p.abbreviation, logoUrl: p.logo ? `${Paths.getfile}/${p.logo}` : '',
-    status: 1, loginUrl: loginInitiationUrl(p.callbackUrl, issuer), openType,
+    status: 1, loginUrl: ssoMode === SsoMode.SSO_QUERY ? plainAddress(p.callbackUrl) : loginInitiationUrl(p.callbackUrl, issuer), openType, ssoMode,
   };
 }
 
@@ -46,5 +63,17 @@ export default async function myAppsRoutes(app: FastifyInstance) {
     const userId = request.auth!.userId;
     const { rows, records } = await inScope(app.database.db, PLATFORM_SCOPE, (tx) => listUserApps(tx, userId, { ...b, page, pageSize }));
     return ok({ rows: rows.map((p) => toRow(p, app.config.oidcIssuer)), ...pageInfo(page, pageSize, records) });
+  });
+
+  /**
+   * The address that opens one of the caller's applications using the SSO query: its callback address with a
+   * fresh single-use ticket (app-tickets.ts). Rate-limited per session (30 a minute, as `ssoticket` of the
+   * OpenID hand-off).
+   */
+  r.post(MyAppsPaths.ssoticket, { config: { access: 'user' }, schema: { tags, body: MyAppTicketBody } }, async (request) => {
+    const auth = request.auth!;
+    await enforceRateLimits(app.database.db, [{ key: `app_ticket:${auth.sessionId}`, limit: { max: 30, windowMs: 60_000 } }]);
+    const row = await inScope(app.database.db, PLATFORM_SCOPE, (tx) => issueAppTicket(tx, { sessionId: auth.sessionId, userId: auth.userId, tenantId: auth.tenantId }, request.body.id));
+    return ok({ row });
   });
 }

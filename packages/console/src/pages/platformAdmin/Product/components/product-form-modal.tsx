@@ -12,7 +12,7 @@ import { useMemo } from 'react';
 import { Checkbox, Col, Divider, Form, Input, Radio, Row } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { PRODUCT_RULES, ProductCodes, Status, type ProductRow, type StatusValue } from '@mp/protocol';
+import { PRODUCT_RULES, ProductCodes, SsoMode, Status, type ProductRow, type SsoModeValue, type StatusValue } from '@mp/protocol';
 import FormModal, { type OpenMode } from '../../../../components/FormModal';
 import { requiredRule, textRules, type Translate } from '../../../../components/FormModal/rules';
 import ImageUpload from '../../../../components/ImageUpload';
@@ -28,6 +28,7 @@ export interface ProductFormValues {
   status: StatusValue;
   builtIn: boolean;
   callbackUrl: string;
+  ssoMode: SsoModeValue;
   logo?: string;
   description?: string;
   department: string;
@@ -46,7 +47,7 @@ export interface ProductFormModalProps {
   onSaved: (row: ProductRow) => void;
 }
 
-const ADD_DEFAULTS: Partial<ProductFormValues> = { status: Status.ENABLED, builtIn: false, adminIds: [] };
+const ADD_DEFAULTS: Partial<ProductFormValues> = { status: Status.ENABLED, builtIn: false, ssoMode: SsoMode.OIDC, adminIds: [] };
 
 /** Server codes that concern one field. */
 const FIELD_OF_ERROR: Record<string, keyof ProductFormValues> = {
@@ -88,7 +89,7 @@ export default function ProductFormModal({ open, mode, row, onClose, onSaved }: 
   const save = async (v: ProductFormValues) => {
     const body = {
       name: v.name.trim(), abbreviation: v.abbreviation.trim(), version: v.version.trim(), status: v.status,
-      callbackUrl: v.callbackUrl.trim(), logo: v.logo ?? '', description: v.description?.trim() ?? '',
+      callbackUrl: v.callbackUrl.trim(), ssoMode: v.ssoMode, logo: v.logo ?? '', description: v.description?.trim() ?? '',
       department: v.department.trim(), ownerName: v.ownerName.trim(), ownerEmail: v.ownerEmail.trim(), ownerPhone: v.ownerPhone.trim(),
       opsOwner: v.opsOwner.trim(), adminIds: v.adminIds ?? [],
     };
@@ -149,6 +150,11 @@ export default function ProductFormModal({ open, mode, row, onClose, onSaved }: 
         <Col span={24}>
           <Form.Item name="callbackUrl" label={label('callbackUrl')} rules={text('callbackUrl', true, { pattern: R.callbackUrl.pattern, patternMessage: t('urlInvalid') })}>
             <Input {...input('callbackUrl')} />
+          </Form.Item>
+        </Col>
+        <Col span={24}>
+          <Form.Item name="ssoMode" label={label('ssoMode')} extra={t('ssoModeHint')} rules={[requiredRule(tr, label('ssoMode'), 'select')]}>
+            <Radio.Group options={[{ label: t('ssoModes.oidc'), value: SsoMode.OIDC }, { label: t('ssoModes.ssoQuery'), value: SsoMode.SSO_QUERY }]} />
           </Form.Item>
         </Col>
         <Col {...half}>
