@@ -22,6 +22,8 @@ import SideMenu from './side-menu';
 import TabsBar from './tabs-bar';
 import UserMenu from './user-menu';
 import LicenceBadge from './licence-badge';
+import NoticeBell from './notice-bell';
+import TaskBadge from './task-badge';
 
 export default function BasicLayout({ area }: { area: AreaDef }) {
   const { t } = useTranslation('layout');
@@ -78,6 +80,8 @@ export default function BasicLayout({ area }: { area: AreaDef }) {
         />
         <div className="mp-header-actions">
           <LicenceBadge enabled={area.userType === 1} />
+          <NoticeBell />
+          <TaskBadge />
           <IdentitySwitcher />
           {config.multiLanguage && <LanguageSwitch />}
           <UserMenu />

@@ -34,6 +34,7 @@ export default {
     sysconfig: 'System configuration',
     appList: 'Workbench',
     notice: 'Announcements',
+    myNotice: 'My notices',
     messagetemplate: 'Message templates',
     message: 'Messages',
     menu: 'Menu management',
@@ -46,6 +47,10 @@ export default {
     bigfile: 'Large file upload',
     app: 'My apps',
     bbcapp: 'Personal home',
+    wftask: 'My task',
+    wfhandled: 'My handled',
+    wfinitiated: 'Process initiated',
+    workflow: 'Approval process',
   },
   group: {
     systemManagement: 'System management',

@@ -9,6 +9,7 @@ export default {
     task: 'Requests waiting for your approval.',
     handled: 'Requests you approved, rejected, re-routed or closed.',
     initiated: 'Your requests for applications and roles.',
+    app: 'Every request for this application, from all tenants that use it. A request whose current step has no approver is marked \'process error or inaccessible process\' and can be re-routed or closed.',
     process: 'The approval steps a request for this application or one of its roles goes through. The application administrators must be the last step; without a process they decide alone.',
   },
   newRequest: 'New request',

@@ -34,6 +34,7 @@ export default {
     sysconfig: 'システム設定',
     appList: 'ワークベンチ',
     notice: 'お知らせ管理',
+    myNotice: 'お知らせ',
     messagetemplate: 'メッセージテンプレート',
     message: 'メッセージ管理',
     menu: 'メニュー管理',
@@ -46,6 +47,10 @@ export default {
     bigfile: '大容量ファイルのアップロード',
     app: 'マイアプリ',
     bbcapp: '個人ホーム',
+    wftask: 'マイタスク',
+    wfhandled: '処理済み',
+    wfinitiated: '申請済み',
+    workflow: '承認フロー',
   },
   group: {
     systemManagement: 'システム管理',

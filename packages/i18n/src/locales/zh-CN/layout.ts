@@ -32,6 +32,7 @@ export default {
     sysconfig: '系统配置',
     appList: '工作台',
     notice: '公告管理',
+    myNotice: '我的公告',
     messagetemplate: '消息模板',
     message: '消息管理',
     menu: '菜单管理',
@@ -44,6 +45,10 @@ export default {
     bigfile: '大文件上传',
     app: '我的应用',
     bbcapp: '个人首页',
+    wftask: '我的任务',
+    wfhandled: '我已处理',
+    wfinitiated: '我发起的',
+    workflow: '审批流程',
   },
   group: {
     systemManagement: '系统管理',
