@@ -68,6 +68,7 @@ const NOT_ANSWERED: Record<string, string> = {
   'POST /gateway/tenant/user/workflow/getwfrequest': 'one approval request by id, seen only by its requester, approvers, those who acted and its application\'s administrators (modules/workflow/workflow.test.ts: another tenant\'s user and another application\'s administrator get workflow.not_found)',
   'GET /gateway/tenant/plat/file/get/:id': 'an image, not the envelope (the file test below checks both tenants)',
   'POST /gateway/tenant/plat/mynotice/getmynotice': 'the caller\'s own notice by id: a probed id is no notice of theirs, so not found (notices.mine.test.ts: only the audience may open one)',
+  'POST /gateway/tenant/plat/mymessage/getmymessage': 'the caller\'s own in-site message by id: a probed id is no message of theirs, so not found (messages.access.test.ts: only the recipient opens one)',
   'GET /gateway/tenant/plat/notice/getnoticefile/:id': 'a notice image, not the envelope (modules/notices/notices.mine.test.ts: only the audience and the application\'s administrators)',
 };
 /** Fields a read needs beyond its schema's required ones (merged into the generated body). */
