@@ -122,10 +122,10 @@ export async function runAppUsersBench(opts: { durationS: number; connections: n
       console.log(`(${spec.key}) ${spec.body} → ${once.body.data.records} records`);
     });
     const ratios = ratiosToBaseline(results);
-    console.log(`\n${'scenario'.padEnd(42)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(7)}  p50 / p99 / req/s vs (u0)`);
+    console.log(`\n${'scenario'.padEnd(42)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(7)}  p50 / p99 as multiples of (u0)'s, req/s as a fraction of its`);
     for (const r of results) {
       const x = ratios[r.key];
-      console.log(`${`(${r.key}) ${r.label}`.padEnd(42)} ${String(r.reqPerSec).padStart(8)} ${String(r.latencyMs.p50).padStart(7)} ${String(r.latencyMs.p99).padStart(7)} ${String(r.errors).padStart(7)}  ${x ? `${x.p50} / ${x.p99} / ${x.throughput}` : '—'}`);
+      console.log(`${`(${r.key}) ${r.label}`.padEnd(42)} ${String(r.reqPerSec).padStart(8)} ${String(r.latencyMs.p50).padStart(7)} ${String(r.latencyMs.p99).padStart(7)} ${String(r.errors).padStart(7)}  ${x ? `${x.p50} / ${x.p99} / 1/${Math.round(results[0]!.reqPerSec / Math.max(r.reqPerSec, 0.1))}` : '—'}`);
       for (const s of r.errorSamples) console.log(`    failed: ${s}`);
     }
     return { scenarios: results };

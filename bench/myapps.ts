@@ -76,10 +76,10 @@ export async function runMyAppsBench(opts: { durationS: number; connections: num
     ];
     const results = await runScenarios(specs, { baseUrl, durationS: opts.durationS, connections: opts.connections });
     const ratios = ratiosToBaseline(results);
-    console.log(`\n${'scenario'.padEnd(36)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(7)}  p50 / p99 / req/s vs (m0)`);
+    console.log(`\n${'scenario'.padEnd(36)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(7)}  p50 / p99 as multiples of (m0)'s, req/s as a fraction of its`);
     for (const r of results) {
       const x = ratios[r.key];
-      console.log(`${`(${r.key}) ${r.label}`.padEnd(36)} ${String(r.reqPerSec).padStart(8)} ${String(r.latencyMs.p50).padStart(7)} ${String(r.latencyMs.p99).padStart(7)} ${String(r.errors).padStart(7)}  ${x ? `${x.p50} / ${x.p99} / ${x.throughput}` : '—'}`);
+      console.log(`${`(${r.key}) ${r.label}`.padEnd(36)} ${String(r.reqPerSec).padStart(8)} ${String(r.latencyMs.p50).padStart(7)} ${String(r.latencyMs.p99).padStart(7)} ${String(r.errors).padStart(7)}  ${x ? `${x.p50} / ${x.p99} / 1/${Math.round(results[0]!.reqPerSec / Math.max(r.reqPerSec, 0.1))}` : '—'}`);
       for (const s of r.errorSamples) console.log(`    failed: ${s}`);
     }
     return { users: USERS, apps: APPS, used: USED, visible, statementMs, plan, scenarios: results, ratios };

@@ -8,11 +8,11 @@
  * application tenant (granted user too), and the platform tenant using nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { Identity } from '@mp/protocol';
 import { rowsOf, type Tx } from '../../db/client.js';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
-import { products, users } from '../../db/schema/index.js';
+import { organisations, products, users } from '../../db/schema/index.js';
 import { createUserRow } from '../../testing/test-app.js';
 import { USER_PASSWORD } from '../clients/clients.fixtures.js';
 import { peopleWorld, type PeopleWorld } from './appusers.fixtures.js';
@@ -78,6 +78,16 @@ describe('set-wise forms of isAppUser', () => {
       });
     }
     const crm = await inPlatform((tx) => readAppReach(tx, w.appA.id));
+    // Through a subtree (the per-organisation counts narrow the roots by path): the same as the users counted.
+    for (const orgId of [w.t1, w.org.east, w.org.eastSub, w.org.west, w.t2, w.t2dept, w.t3]) {
+      const [root] = await inPlatform((tx) => tx.select({ tenantId: organisations.tenantId, path: organisations.path }).from(organisations).where(eq(organisations.id, orgId)));
+      const subtree = { tenantId: root!.tenantId, path: root!.path };
+      const expected = (await inPlatform((tx) => tx.select({ id: users.id }).from(users).where(and(isAppUser(w.appA.id),
+        sql`${users.orgId} in (select o.id from organisations o where o.tenant_id = ${subtree.tenantId} and starts_with(o.path, ${subtree.path}))`)))).length;
+      expect(await inPlatform((tx) => countAppUsers(tx, {}, { reach: crm, subtree })), orgId).toBe(expected);
+      expect(await inPlatform((tx) => countAppUsers(tx, { locked: false }, { reach: crm, subtree })), orgId).toBe(expected);
+    }
+    expect(await inPlatform((tx) => countAppUsers(tx, {}, { reach: crm, subtree: null }))).toBe(0);
     // t1: East's three users, the administrators there and West's granted user; t2: both its users.
     expect(await inPlatform((tx) => countAppUsers(tx, { tenantId: w.t1 }, { reach: crm }))).toBe(5);
     expect(await inPlatform((tx) => countAppUsers(tx, { orgId: w.org.west }, { reach: crm }))).toBe(1);

@@ -58,7 +58,7 @@ function inSet(col: SQLWrapper, set: SQL, shape: ReachShape): SQL {
 function reachedByOrg(r: AppReach, tenantCol: SQLWrapper, orgCol: SQLWrapper, shape: ReachShape = 'walk'): SQL {
   const parts: SQL[] = [];
   if (r.whole.length) parts.push(inArray(tenantCol, r.whole) as SQL);
-  for (const t of r.rooted) parts.push(sql`(${tenantCol} = ${t.tenantId} and ${inSet(orgCol, orgsUnder(t.tenantId, t.paths), shape)})`);
+  for (const t of r.rooted) if (t.paths.length) parts.push(sql`(${tenantCol} = ${t.tenantId} and ${inSet(orgCol, orgsUnder(t.tenantId, t.paths), shape)})`);
   return parts.length ? sql`(${sql.join(parts, sql` or `)})` : sql`false`;
 }
 
@@ -93,10 +93,50 @@ function appUserWhere(q: UserListBody, f: AppUserFilter, shape: ReachShape): SQL
   return and(userFilters(q), appUserScope(f, shape));
 }
 
+/**
+ * The organisation part of the reach seen through a subtree (exact: both are path prefixes, paths end with
+ * '/'): a subtree inside a root is its own only root; otherwise the roots inside the subtree remain. Other
+ * tenants' roots drop out (their organisations are never in the subtree); whole tenants stay (the subtree
+ * condition itself bounds them); a tenant left with no path keeps only its granted users.
+ */
+function withinSubtree(r: AppReach, sub: AppUserFilter['subtree']): AppReach {
+  if (!sub) return r;
+  return {
+    productId: r.productId,
+    whole: r.whole,
+    rooted: r.rooted.filter((t) => t.tenantId === sub.tenantId).map((t) => ({
+      tenantId: t.tenantId,
+      paths: t.paths.some((p) => sub.path.startsWith(p)) ? [sub.path] : t.paths.filter((p) => p.startsWith(sub.path)),
+    })),
+  };
+}
+
 /** True when the per-organisation counts can answer: only tenant, organisation and status filters. */
 function countable(q: UserListBody): boolean {
   const s = (v: string | undefined) => !!v?.trim();
   return !s(q.keyword) && !s(q.username) && !s(q.employeeName) && !s(q.employeeCode) && !s(q.mobile) && q.locked === undefined;
+}
+
+/** True when a filter with an index of its own narrows the rows (text prefixes, organisation, subtree). */
+function narrowed(q: UserListBody, f: AppUserFilter): boolean {
+  const s = (v: string | undefined) => !!v?.trim();
+  return s(q.keyword) || s(q.username) || s(q.employeeName) || s(q.employeeCode) || s(q.mobile) || s(q.orgId) || f.subtree !== undefined;
+}
+
+/** Offsets from which a page is "deep", and reaches up to which a walk could read far more than the reach. */
+export const DEEP_OFFSET = 1_000;
+export const SMALL_REACH = 2_000;
+
+/**
+ * The shape of the reach test (`ReachShape`). With a narrowing filter its own index finds the rows and the
+ * reach is a hashed check of each ('walk'; a 'bitmap' array would be searched element by element there).
+ * Otherwise the reach itself finds them: 'walk' of the sort's index for a shallow page (offset below
+ * DEEP_OFFSET) of a large reach (`records` over SMALL_REACH), where it stops after ≈ offset ÷ density rows;
+ * 'bitmap' for deep pages, small reaches and counts (`records` undefined), whose cost is the reach's size.
+ */
+export function reachShape(q: UserListBody, f: AppUserFilter, offset: number, records?: number): ReachShape {
+  if (narrowed(q, f)) return 'walk';
+  return records !== undefined && offset < DEEP_OFFSET && records > SMALL_REACH ? 'walk' : 'bitmap';
 }
 
 /**
@@ -105,7 +145,7 @@ function countable(q: UserListBody): boolean {
  */
 export async function countAppUsers(tx: Tx, q: UserListBody, f: AppUserFilter): Promise<number> {
   if (!countable(q)) {
-    const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(users).where(appUserWhere(q, f, 'bitmap'));
+    const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(users).where(appUserWhere(q, f, reachShape(q, f, 0)));
     return row?.n ?? 0;
   }
   const c = orgUserCounts;
@@ -116,7 +156,7 @@ export async function countAppUsers(tx: Tx, q: UserListBody, f: AppUserFilter): 
     orgId ? eq(c.orgId, orgId) : undefined,
     q.status !== undefined ? eq(c.status, q.status) : undefined,
     inSubtree(f, c.orgId),
-    reachedByOrg(f.reach, c.tenantId, c.orgId),
+    reachedByOrg(withinSubtree(f.reach, f.subtree), c.tenantId, c.orgId, 'bitmap'),
   ));
   const rooted = f.reach.rooted;
   if (!rooted.length) return byOrg?.n ?? 0;
@@ -130,26 +170,13 @@ export async function countAppUsers(tx: Tx, q: UserListBody, f: AppUserFilter): 
   return (byOrg?.n ?? 0) + (granted?.n ?? 0);
 }
 
-/** Offsets from which a page is "deep", and reaches up to which a walk could read far more than the reach. */
-export const DEEP_OFFSET = 1_000;
-export const SMALL_REACH = 2_000;
-
-/**
- * The shape of the page's reach test (`ReachShape`): a walk of the sort's index only where it is bounded —
- * a shallow page (offset below DEEP_OFFSET) of a large reach (over SMALL_REACH of `records`), where the walk
- * stops after ≈ offset ÷ density rows; otherwise the bitmap, whose cost is the reach's size.
- */
-export function pageShape(offset: number, records: number): ReachShape {
-  return offset < DEEP_OFFSET && records > SMALL_REACH ? 'walk' : 'bitmap';
-}
-
 /**
  * Sub-select of the ids of one page in the grid's order: the sort sees (id, sort key) only and keeps
- * offset + page size rows (a top-N sort, or a walk of the sort's index, `pageShape`); the caller joins the
+ * offset + page size rows (a top-N sort, or a walk of the sort's index, `reachShape`); the caller joins the
  * names for these rows alone. `records`: the total, already counted.
  */
 export function pageKeys(tx: Tx, q: UserListBody & { page: number; pageSize: number }, f: AppUserFilter, records: number) {
   const offset = (q.page - 1) * q.pageSize;
   return tx.select({ id: users.id }).from(users).leftJoin(tenants, eq(tenants.id, users.tenantId))
-    .where(appUserWhere(q, f, pageShape(offset, records))).orderBy(...orderOf(q)).limit(q.pageSize).offset(offset);
+    .where(appUserWhere(q, f, reachShape(q, f, offset, records))).orderBy(...orderOf(q)).limit(q.pageSize).offset(offset);
 }
