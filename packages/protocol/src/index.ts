@@ -55,3 +55,5 @@ export * from './schemas/my-apps.js'; export * from './codes/my-apps.js';
 export * from './schemas/notice.js'; export * from './codes/notice.js';
 export * from './schemas/workflow.js'; export * from './codes/workflow.js';
 export * from './schemas/message.js'; export * from './codes/message.js';
+export * from './schemas/api-doc.js';
+export * from './codes/ops.js';

@@ -5,8 +5,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import swagger from '@fastify/swagger';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -24,11 +24,16 @@ import { registerValidators } from './plugins/validators.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerTransportChecks, transportOptions } from './plugins/transport.js';
 import { registerModules } from './modules/index.js';
+import { openapiOptions } from './openapi/document.js';
+import { registerApiReference } from './openapi/reference.js';
 import { bootstrap } from './bootstrap.js';
 import { sweepExpired } from './modules/session/session.repository.js';
 import { sweepRateLimits } from './lib/rate-limit.js';
 import { sweepPolicyChanges } from './modules/policy/policy.repository.js';
-import { safeErrorForLog } from './lib/log-safety.js';
+import { loggerOptions, registerRequestId } from './plugins/request-id.js';
+import { registerHealth } from './plugins/health.js';
+import { registerMetrics } from './plugins/metrics.js';
+import { registerShutdown } from './plugins/shutdown.js';
 import { EmbeddedGuardStore, SharedGuardStore, type GuardStore } from './modules/session/guard-store.js';
 
 /** One registered route and its access rule (the route-rule test reads these). */
@@ -40,13 +45,16 @@ export interface BuiltApp {
   generatedAdminPassword: string | undefined;
 }
 
-/** Builds the app; `overrides` replace configuration values (tests use `dataDir: 'memory://'`). */
-export async function buildApp(overrides: Partial<ServerConfig> = {}, opts: { logger?: boolean; database?: Database } = {}): Promise<BuiltApp> {
+/**
+ * Builds the app; `overrides` replace configuration values (tests use `dataDir: 'memory://'`);
+ * `opts.logStream` receives the JSON log lines instead of stdout (log tests).
+ */
+export async function buildApp(overrides: Partial<ServerConfig> = {}, opts: { logger?: boolean; database?: Database; logStream?: DestinationStream } = {}): Promise<BuiltApp> {
   const config = { ...loadConfig(), ...overrides };
+  const { logger, ...requestIds } = loggerOptions(config.logLevel, opts.logStream);
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization'], serializers: { err: (e) => safeErrorForLog(e) } },
-    genReqId: () => randomUUID(),
-    requestIdHeader: false,
+    logger: opts.logger === false ? false : logger,
+    ...requestIds,
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     ...transportOptions(),
@@ -63,6 +71,7 @@ export async function buildApp(overrides: Partial<ServerConfig> = {}, opts: { lo
   app.addHook('onClose', async () => {
     await guardStore.close();
     if (!opts.database) await database.close();
+    app.log.info('database closed');
   });
 
   const routeTable: RouteSummary[] = [];
@@ -72,6 +81,7 @@ export async function buildApp(overrides: Partial<ServerConfig> = {}, opts: { lo
   });
 
   await registerSecurityHeaders(app); // first onRequest hook: even early refusals carry the headers
+  registerRequestId(app);
   registerValidators(app);
   registerErrorHandler(app);
   registerBodyParser(app);
@@ -79,16 +89,13 @@ export async function buildApp(overrides: Partial<ServerConfig> = {}, opts: { lo
   registerTransportChecks(app);
   registerInputHygiene(app);
   await app.register(multipart, { limits: { fileSize: FILE_LIMITS.imageBytes, files: 1, fields: 10 } });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'MP3.0 gateway', version: '0.1.0', description: 'Signed gateway of MP3.0; see docs/protocol.md.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-    },
-  });
-  app.get(Paths.openapi, { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
-  app.get('/healthz', { config: { access: 'public' }, schema: { hide: true } }, async () => ({ status: 'ok' }));
+  await app.register(swagger, openapiOptions(app));
+  await registerApiReference(app);
+  registerHealth(app); // /healthz, /readyz
+  registerMetrics(app); // /metrics and app.opsMetrics, before the modules that feed it
   await registerPolicyCallStats(app); // before the modules: its final flush runs before the database closes
   await registerModules(app);
+  registerShutdown(app); // after the modules: its close hook (draining jobs) runs before theirs
 
   const hasConsole = existsSync(join(config.consoleDir, 'index.html'));
   if (hasConsole) {

@@ -30,8 +30,8 @@ export const appArea: AreaDef = {
     { path: 'client', titleKey: 'route.client', icon: 'client', menu: true, group: SYS, load: () => import('../pages/app/Client') },
     { path: 'workflow', titleKey: 'route.workflow', icon: 'audit', menu: true, group: SYS, load: () => import('../pages/app/Workflow') },
     { path: 'notice', titleKey: 'route.notice', icon: 'notice', menu: true, group: NOTICE, load: () => import('../pages/app/Notice') },
-    { path: 'messagetemplate', titleKey: 'route.messagetemplate', icon: 'template', menu: true, group: NOTICE, load: placeholder },
-    { path: 'message', titleKey: 'route.message', icon: 'message', menu: true, group: NOTICE, load: placeholder },
+    { path: 'messagetemplate', titleKey: 'route.messagetemplate', icon: 'template', menu: true, group: NOTICE, load: () => import('../pages/app/MessageTemplate') },
+    { path: 'message', titleKey: 'route.message', icon: 'message', menu: true, group: NOTICE, load: () => import('../pages/app/Message') },
     { path: 'bigfile', titleKey: 'route.bigfile', icon: 'upload', free: true, load: () => import('../pages/BigFile') },
   ],
 };

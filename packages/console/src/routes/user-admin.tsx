@@ -22,6 +22,7 @@ export const userAdminArea: AreaDef = {
     { path: 'bbcapp', titleKey: 'route.bbcapp', icon: 'home', free: true, load: () => import('../pages/userAdmin/BbcApp') },
     { path: 'notice', titleKey: 'route.myNotice', icon: 'notice', menu: true, load: () => import('../pages/userAdmin/Notices') },
     { path: 'notice/:id', titleKey: 'route.myNotice', icon: 'notice', free: true, load: () => import('../pages/userAdmin/Notices/detail') },
+    { path: 'message', titleKey: 'route.myMessage', icon: 'message', menu: true, load: () => import('../pages/userAdmin/Messages') },
     { path: 'wftask', titleKey: 'route.wftask', icon: 'audit', menu: true, load: () => import('../pages/userAdmin/Workflow').then((m) => ({ default: m.WfTasks })) },
     { path: 'wfhandled', titleKey: 'route.wfhandled', icon: 'audit', menu: true, load: () => import('../pages/userAdmin/Workflow').then((m) => ({ default: m.WfHandled })) },
     { path: 'wfinitiated', titleKey: 'route.wfinitiated', icon: 'audit', menu: true, load: () => import('../pages/userAdmin/Workflow').then((m) => ({ default: m.WfInitiated })) },

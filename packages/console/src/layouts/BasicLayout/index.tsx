@@ -23,6 +23,7 @@ import TabsBar from './tabs-bar';
 import UserMenu from './user-menu';
 import LicenceBadge from './licence-badge';
 import NoticeBell from './notice-bell';
+import MessageBell from './message-bell';
 import TaskBadge from './task-badge';
 
 export default function BasicLayout({ area }: { area: AreaDef }) {
@@ -81,6 +82,7 @@ export default function BasicLayout({ area }: { area: AreaDef }) {
         <div className="mp-header-actions">
           <LicenceBadge enabled={area.userType === 1} />
           <NoticeBell />
+          <MessageBell />
           <TaskBadge />
           <IdentitySwitcher />
           {config.multiLanguage && <LanguageSwitch />}

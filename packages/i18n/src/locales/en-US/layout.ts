@@ -35,6 +35,7 @@ export default {
     appList: 'Workbench',
     notice: 'Announcements',
     myNotice: 'My notices',
+    myMessage: 'My messages',
     messagetemplate: 'Message templates',
     message: 'Messages',
     menu: 'Menu management',

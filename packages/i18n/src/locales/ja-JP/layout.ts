@@ -35,6 +35,7 @@ export default {
     appList: 'ワークベンチ',
     notice: 'お知らせ管理',
     myNotice: 'お知らせ',
+    myMessage: 'マイメッセージ',
     messagetemplate: 'メッセージテンプレート',
     message: 'メッセージ管理',
     menu: 'メニュー管理',

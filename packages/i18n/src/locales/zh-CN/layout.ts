@@ -33,6 +33,7 @@ export default {
     appList: '工作台',
     notice: '公告管理',
     myNotice: '我的公告',
+    myMessage: '我的消息',
     messagetemplate: '消息模板',
     message: '消息管理',
     menu: '菜单管理',

@@ -10,6 +10,7 @@ import type { WfAction, WfAppListBody, WfListBody, WfStatus, WfStep, WF_LIST_SOR
 import { rowsOf, type Tx } from '../../db/client.js';
 import { orderTerms, type SortColumns } from '../../lib/sort.js';
 import { isAppUser, usersAs } from '../appusers/app-users.scope.js';
+import { listMemberGrants, orgRowInScope, scopeFromGrants, type DataScope } from '../tenancy/data-scope.js';
 
 /** A request row as stored, with the names the lists show. */
 export interface WfRequestRecord {
@@ -57,6 +58,37 @@ export function approverAt(user?: SQLWrapper | string, step: SQL = sql`r.current
         and ${coversOrg(sql.raw('ru.user_id'))})))`;
 }
 
+/**
+ * Who the caller is as an approver, read once per call (`loadApprover`): their tenant, the tenant role
+ * numbers they hold enabled (lower-case) and their data scope there (the tenant area's rule).
+ */
+export interface Approver { userId: string; tenantId: string; codes: string[]; scope: DataScope }
+
+/** The caller's approver context. */
+export async function loadApprover(tx: Tx, userId: string, tenantId: string): Promise<Approver> {
+  const codes = rowsOf<{ code: string }>(await tx.execute(sql`select distinct lower(ro.code) as code from role_users ru
+    join roles ro on ro.tenant_id = ru.tenant_id and ro.id = ru.role_id where ru.tenant_id = ${tenantId} and ru.user_id = ${userId} and ro.status = 1`)).map((r) => r.code);
+  const scope = codes.length ? scopeFromGrants(await listMemberGrants(tx, tenantId, userId)) : { all: false as const, parts: [] };
+  return { userId, tenantId, codes, scope };
+}
+
+/**
+ * SQL condition on request alias `r`: pending, and `a` approves its current step — the same rule as
+ * `approverAt(a.userId)`, written from the caller's side so a list or count scans only the caller's tenant's
+ * pending requests (`wf_requests_pending_idx`) and the applications they administer, with the caller's scope
+ * as constant path prefixes instead of a sub-select per request.
+ */
+export function approvedBy(a: Approver): SQL {
+  const manager = a.codes.length
+    ? sql`(r.tenant_id = ${a.tenantId} and r.steps -> r.current_step ->> 'kind' = 'manager'
+        and lower(r.steps -> r.current_step ->> 'roleCode') in (${sql.join(a.codes.map((c) => sql`${c}`), sql`, `)})
+        and exists (select 1 from users rq join organisations o on o.tenant_id = rq.tenant_id and o.id = rq.org_id
+          where rq.id = r.requester_id and ${orgRowInScope(a.scope, { path: sql.raw('o.path'), type: sql.raw('o.type') })}))`
+    : sql`false`;
+  return sql`(r.status = 'pending' and r.requester_id <> ${a.userId} and (${manager}
+    or (r.steps -> r.current_step ->> 'kind' = 'appAdmin' and r.product_id in (select pa.product_id from product_admins pa where pa.user_id = ${a.userId}))))`;
+}
+
 /** Pending and nobody approves the current step (SPEC §8 'process error or inaccessible process'). */
 const INACCESSIBLE = sql`(r.status = 'pending' and not ${approverAt()})`;
 
@@ -69,17 +101,17 @@ export function canSee(user: string): SQL {
 }
 
 const selectRequests = (extra: SQL = sql``) => sql`select r.*, p.name as product_name, t.name as tenant_name,
-    coalesce(nullif(u.employee_name, ''), u.username) || ' (' || u.username || ')' as requester_name, ${INACCESSIBLE} as inaccessible ${extra}
+    coalesce(nullif(u.employee_name, ''), u.username) || ' (' || u.username || ')' as requester_name ${extra}
   from wf_requests r join products p on p.id = r.product_id join tenants t on t.id = r.tenant_id join users u on u.id = r.requester_id`;
 
 const SORTS: SortColumns<typeof WF_LIST_SORT_FIELDS> = { createdAt: sql.raw('r.created_at'), updatedAt: sql.raw('r.updated_at'), status: sql.raw('r.status') };
 
-/** Which list: tasks waiting for `user`, requests `user` decided, `user`'s own requests, or an application's. */
-export type WfListScope = { kind: 'task'; user: string; tenantId: string } | { kind: 'handled'; user: string } | { kind: 'initiated'; user: string } | { kind: 'app'; productId: string };
+/** Which list: tasks waiting for the approver, requests `user` decided, `user`'s own requests, or an application's. */
+export type WfListScope = { kind: 'task'; approver: Approver } | { kind: 'handled'; user: string } | { kind: 'initiated'; user: string } | { kind: 'app'; productId: string };
 
 function scopeWhere(s: WfListScope): SQL {
   switch (s.kind) {
-    case 'task': return sql`r.status = 'pending' and (r.tenant_id = ${s.tenantId} or r.product_id in (select product_id from product_admins where user_id = ${s.user})) and ${approverAt(s.user)}`;
+    case 'task': return approvedBy(s.approver);
     case 'handled': return sql`r.id in (select a.request_id from wf_actions a where a.actor_id = ${s.user} and a.action in ('approve', 'reject', 'reroute', 'close'))`;
     case 'initiated': return sql`r.requester_id = ${s.user}`;
     case 'app': return sql`r.product_id = ${s.productId}`;
@@ -98,27 +130,29 @@ export async function listRequests(tx: Tx, s: WfListScope, q: WfListBody & Parti
     conds.push(sql`(lower(r.target_name) like ${like} or lower(r.reason) like ${like} or lower(u.username) like ${like} or lower(u.employee_name) like ${like} or lower(p.name) like ${like})`);
   }
   const order = orderTerms(SORTS, q, sql`r.created_at desc`, sql.raw('r.id'));
-  const rows = rowsOf<WfRequestRecord & { total: number | string }>(await tx.execute(sql`${selectRequests(sql`, count(*) over () as total`)}
-    where ${sql.join(conds, sql` and `)} order by ${sql.join(order, sql`, `)} limit ${pageSize} offset ${(page - 1) * pageSize}`));
+  // the page first, then the (costlier) inaccessible flag for its rows only
+  const rows = rowsOf<WfRequestRecord & { total: number | string }>(await tx.execute(sql`select x.*, ${INACCESSIBLE} as inaccessible
+    from (${selectRequests(sql`, count(*) over () as total`)} where ${sql.join(conds, sql` and `)} order by ${sql.join(order, sql`, `)} limit ${pageSize} offset ${(page - 1) * pageSize}) x
+    join wf_requests r on r.id = x.id order by ${sql.join(order, sql`, `)}`));
   return rows;
 }
 
-/** The number of tasks waiting for `user` (the header badge). */
-export async function countTasks(tx: Tx, user: string, tenantId: string): Promise<number> {
-  const [row] = rowsOf<{ n: number | string }>(await tx.execute(sql`select count(*) as n from wf_requests r where ${scopeWhere({ kind: 'task', user, tenantId })}`));
+/** The number of tasks waiting for approver `a` (the header badge). */
+export async function countTasks(tx: Tx, a: Approver): Promise<number> {
+  const [row] = rowsOf<{ n: number | string }>(await tx.execute(sql`select count(*) as n from wf_requests r where ${approvedBy(a)}`));
   return Number(row?.n ?? 0);
 }
 
 /** The request `id` with names, locked for update when `lock`; undefined when absent or `visible` fails. */
 export async function findRequest(tx: Tx, id: string, opts: { lock?: boolean; visible?: SQL } = {}): Promise<WfRequestRecord | undefined> {
   if (opts.lock) await tx.execute(sql`select 1 from wf_requests where id = ${id} for update`);
-  const [row] = rowsOf<WfRequestRecord>(await tx.execute(sql`${selectRequests()} where r.id = ${id} ${opts.visible ? sql`and ${opts.visible}` : sql``}`));
+  const [row] = rowsOf<WfRequestRecord>(await tx.execute(sql`${selectRequests(sql`, ${INACCESSIBLE} as inaccessible`)} where r.id = ${id} ${opts.visible ? sql`and ${opts.visible}` : sql``}`));
   return row;
 }
 
-/** Whether `user` approves the current step of request `id`. */
-export async function isApprover(tx: Tx, id: string, user: string): Promise<boolean> {
-  const rows = rowsOf(await tx.execute(sql`select 1 from wf_requests r where r.id = ${id} and ${approverAt(user)}`));
+/** Whether approver `a` approves the current step of request `id`. */
+export async function isApprover(tx: Tx, id: string, a: Approver): Promise<boolean> {
+  const rows = rowsOf(await tx.execute(sql`select 1 from wf_requests r where r.id = ${id} and ${approvedBy(a)}`));
   return rows.length > 0;
 }
 

@@ -36,7 +36,7 @@ export default async function workflowRoutes(app: FastifyInstance) {
   r.post(WorkflowPaths.savewfdecision, { ...user, schema: { tags, body: WfDecisionBody } }, async (q) =>
     ok({ row: await tx((t) => svc.decide(t, q, q.body)) }));
   r.post(WorkflowPaths.listwftask, { ...user, schema: { tags, body: WfListBody } }, async (q) =>
-    ok(await tx((t) => svc.listPage(t, { kind: 'task', user: q.auth!.userId, tenantId: q.auth!.tenantId }, q.body))));
+    ok(await tx(async (t) => svc.listPage(t, { kind: 'task', approver: await svc.approverOf(t, q) }, q.body))));
   r.post(WorkflowPaths.listwfhandled, { ...user, schema: { tags, body: WfListBody } }, async (q) =>
     ok(await tx((t) => svc.listPage(t, { kind: 'handled', user: q.auth!.userId }, q.body))));
   r.post(WorkflowPaths.listwfinitiated, { ...user, schema: { tags, body: WfListBody } }, async (q) =>

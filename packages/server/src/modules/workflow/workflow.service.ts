@@ -172,7 +172,7 @@ async function move(tx: Tx, request: FastifyRequest, r: repo.WfRequestRecord, m:
 export async function decide(tx: Tx, request: FastifyRequest, b: WfDecisionBody): Promise<WfRequestRow> {
   const r = await lockVisible(tx, request, b.id);
   if (r.status !== 'pending' || Number(r.current_step) !== b.step) throw new AppError(WorkflowCodes.ALREADY_DECIDED);
-  if (!(await repo.isApprover(tx, r.id, me(request).userId))) throw new AppError(r.inaccessible ? WorkflowCodes.INACCESSIBLE : WorkflowCodes.NOT_APPROVER);
+  if (!(await repo.isApprover(tx, r.id, await approverOf(tx, request)))) throw new AppError(r.inaccessible ? WorkflowCodes.INACCESSIBLE : WorkflowCodes.NOT_APPROVER);
   return toRequestRow(await move(tx, request, r, b.decision, b.comment?.trim() ?? ''));
 }
 
@@ -203,7 +203,7 @@ export async function getDetail(tx: Tx, request: FastifyRequest, id: string): Pr
     step: Number(a.step), action: a.action, actorId: a.actor_id, actorName: a.actor_name, comment: a.comment, createdAt: iso(a.created_at),
   }));
   const pending = r.status === 'pending';
-  return { row: toRequestRow(r), actions, canDecide: pending && (await repo.isApprover(tx, id, user)), canWithdraw: pending && r.requester_id === user };
+  return { row: toRequestRow(r), actions, canDecide: pending && (await repo.isApprover(tx, id, await approverOf(tx, request))), canWithdraw: pending && r.requester_id === user };
 }
 
 /** The lists: `task` (waiting for the caller), `handled`, `initiated`; or an application's (`app`). */
@@ -231,5 +231,10 @@ export async function saveProcess(tx: Tx, request: FastifyRequest, app: AppConte
 
 /** `getwftaskcount`: how many requests wait for the caller (the header badge). */
 export async function countTasks(tx: Tx, request: FastifyRequest): Promise<number> {
-  return repo.countTasks(tx, me(request).userId, me(request).tenantId);
+  return repo.countTasks(tx, await approverOf(tx, request));
+}
+
+/** The caller as an approver (their role numbers and data scope in their tenant). */
+export async function approverOf(tx: Tx, request: FastifyRequest): Promise<repo.Approver> {
+  return repo.loadApprover(tx, me(request).userId, me(request).tenantId);
 }

@@ -4,6 +4,8 @@ import { Codes, WorkflowAppPaths as AP, WorkflowCodes, WorkflowPaths as P } from
 import { rowsOf } from '../../db/client.js';
 import { appRoleUsers, appUserGrants, auditLog, tenantProducts, users, wfActions } from '../../db/schema/index.js';
 import type { GatewayClient } from '../../testing/gateway-client.js';
+import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
+import { approvedBy, approverAt, loadApprover } from './workflow.repository.js';
 import { inApp, MANAGER_THEN_ADMIN, workflowWorld, type WfWorld } from './workflow.fixtures.js';
 
 let w: WfWorld;
@@ -204,5 +206,30 @@ describe('workflow: a step with no approver left', () => {
       await setUserStatus(w.managers.mgr, 1);
       await setUserStatus(w.managers.mgr3, 1);
     }
+  });
+});
+
+describe('workflow: one approver rule', () => {
+  it('the caller-side condition (lists, count, decision) agrees with the request-side one (inaccessible, detail) for every user and request', async () => {
+    await setProcess(MANAGER_THEN_ADMIN);
+    const atManager = (await submitApp(w.u.bob)).body.data.row.id as string;
+    const atAdmin = (await w.u.ann.post(P.addwfrequest, { kind: 'approle', targetId: 'wf-crm-viewer', reason: 'again please' })).body.data.row.id as string | undefined;
+    const ids = [atManager, ...(atAdmin ? [atAdmin] : [])];
+    await w.u.mgr.post(P.savewfdecision, { id: atManager, step: 0, decision: 'approve' });
+    const moreId = (await w.u.cat.post(P.addwfrequest, { kind: 'approle', targetId: 'wf-crm-viewer', reason: 'cat too' })).body.data.row.id as string;
+    ids.push(moreId);
+    const people = (await db().select({ id: users.id, tenantId: users.tenantId }).from(users));
+    await inScope(db(), PLATFORM_SCOPE, async (tx) => {
+      for (const u of people) {
+        const a = await loadApprover(tx, u.id, u.tenantId);
+        for (const id of ids) {
+          const [x] = rowsOf<{ fast: boolean; general: boolean }>(await tx.execute(sql`select ${approvedBy(a)} as fast, (r.status = 'pending' and ${approverAt(u.id)}) as general from wf_requests r where r.id = ${id}`));
+          expect(x!.fast, `${u.id} on ${id}`).toBe(x!.general);
+        }
+      }
+    });
+    await w.u.bob.post(P.endwfrequest, { id: atManager });
+    await w.u.cat.post(P.endwfrequest, { id: moreId });
+    if (atAdmin) await w.u.ann.post(P.endwfrequest, { id: atAdmin });
   });
 });
