@@ -51,9 +51,10 @@ function serverEnv(dataDir: string, port: number): NodeJS.ProcessEnv {
 /**
  * Creates the database in `dataDir` (migrations, bootstrap with the bench admin) and the sign-in
  * user of scenario (c), then closes it so the server can open it (PGlite: one process per folder).
+ * With `databaseUrl` the same is done on that PostgreSQL database instead (bench/signin.ts BENCH_SIGNIN_PG=1).
  */
-export async function prepareDatabase(dataDir: string): Promise<void> {
-  const config = { ...loadConfig(serverEnv(dataDir, 0)), dataDir };
+export async function prepareDatabase(dataDir: string, databaseUrl?: string): Promise<void> {
+  const config = { ...loadConfig(serverEnv(dataDir, 0)), dataDir, ...(databaseUrl ? { databaseUrl } : {}) };
   const database = await openDatabase(config);
   try {
     await bootstrap(database, config, new SettingsService(database.db, config));

@@ -8,7 +8,10 @@
  *        replaced, audit entry. Anchor: Keycloak's published 15 password logins/s per vCPU;
  *   (o1) POST /oidc/token/introspection — RFC 7662 with client_secret_basic, an active access token;
  *   (o2) GET /oidc/me — userinfo with that bearer access token.
- *        Anchor for both: Ory Hydra's 5,109 introspections/s on 2 CPUs.
+ *        Anchor for both: Ory Hydra's 5,109 introspections/s on 2 CPUs;
+ *   (m1), (m2) the same two calls on a minimal `oidc-provider` with its in-memory adapter
+ *        (bench/oidc-minimal.ts, its own process) — the same-run baseline of issue 17's goal
+ *        (o1)/(m1) and (o2)/(m2) ≥ 0.5.
  * The access token comes from the real authorization-code flow with PKCE (the relying party of
  * testing/oidc-rp.ts, the browser journey of modules/oidc/oidc.fixtures.ts without a browser), with an
  * app and an `oidc_clients` row (secret stored as lowercase hex SHA-256) inserted before the server
@@ -17,10 +20,11 @@
  *
  * Environment: BENCH_DURATION (s, default 10), BENCH_SIGNIN_CONNECTIONS (concurrent clients, default
  * BENCH_CONNECTIONS or 10), UV_THREADPOOL_SIZE (passed to the server; libuv's default is 4),
- * BENCH_CPU_PROF=1 (server under `node --cpu-prof`, profiles in bench/results/profile-signin/).
+ * BENCH_CPU_PROF=1 (server under `node --cpu-prof`, profiles in bench/results/profile-signin/),
+ * BENCH_SIGNIN_PG=1 (the server on a throw-away PostgreSQL instead of the embedded database).
  * Run alone: `npx tsx bench/signin.ts`; `npm run bench` runs it after the other scenarios.
  */
-import { execSync } from 'node:child_process';
+import { execSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -35,7 +39,8 @@ import { RelyingParty } from '../packages/server/src/testing/oidc-rp.js';
 import { nativeSignature } from '../packages/server/src/plugins/guard.js';
 import { hashClientSecret } from '../packages/server/src/modules/oidc/clients.js';
 import { journey, UserAgent } from '../packages/server/src/modules/oidc/oidc.fixtures.js';
-import { ADMIN, ROOT, SIGNIN_USER, startServer, type RunningServer } from './server.js';
+import { startPostgres } from '../packages/server/src/testing/postgres-server.js';
+import { ADMIN, freePort, prepareDatabase, ROOT, SIGNIN_USER, startServer, type RunningServer } from './server.js';
 import { envelopeOk, runScenario, type ScenarioResult, type ScenarioSpec } from './scenario.js';
 
 /** Published anchors the figures are set beside. */
@@ -80,9 +85,9 @@ function cpuSecondsOf(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / CLK_TCK; // utime, stime (fields 14 and 15 of stat)
 }
 
-/** An app authorised for the platform tenant and its OpenID client, in the prepared database. */
-async function addOidcClient(dataDir: string, redirectUri: string): Promise<void> {
-  const config = { ...loadConfig({ ...process.env, MP_DATA_DIR: dataDir, DATABASE_URL: '' }), dataDir };
+/** An app authorised for the platform tenant and its OpenID client, in the prepared database (PostgreSQL at `databaseUrl`). */
+async function addOidcClient(dataDir: string, redirectUri: string, databaseUrl?: string): Promise<void> {
+  const config = { ...loadConfig({ ...process.env, MP_DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '' }), dataDir };
   const database = await openDatabase(config);
   try {
     await inScope(database.db, PLATFORM_SCOPE, async (tx) => {
@@ -97,10 +102,9 @@ async function addOidcClient(dataDir: string, redirectUri: string): Promise<void
 }
 
 /** Runs `spec` and measures the server's CPU time over it. */
-async function measured(server: RunningServer, spec: ScenarioSpec, durationS: number, connections: number): Promise<Omit<PerCoreResult, 'ratioToBaseline'>> {
-  const pid = server.child.pid!;
+async function measured(pid: number, spec: ScenarioSpec, baseUrl: string, durationS: number, connections: number): Promise<Omit<PerCoreResult, 'ratioToBaseline'>> {
   const before = cpuSecondsOf(pid);
-  const r = await runScenario(spec, { baseUrl: server.baseUrl, durationS, connections });
+  const r = await runScenario(spec, { baseUrl, durationS, connections });
   const serverCpuS = cpuSecondsOf(pid) - before;
   return { ...r, serverCpuS: round(serverCpuS, 2), coresBusy: round(serverCpuS / r.durationS, 2), perCore: round(r.requests / Math.max(serverCpuS, 1e-9), 1) };
 }
@@ -122,6 +126,35 @@ async function accessToken(server: RunningServer, rp: RelyingParty): Promise<str
   return done.accessToken;
 }
 
+/** The minimal provider of bench/oidc-minimal.ts as a child process, with its token. */
+async function startMinimalProvider(): Promise<{ baseUrl: string; pid: number; token: string; basic: string; stop: () => void }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/oidc-minimal.ts', String(port)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  const line = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`minimal provider did not start: ${out}`)), 30_000);
+    child.stdout!.on('data', (d) => {
+      out += d;
+      const json = out.split('\n').find((l) => l.startsWith('{'));
+      if (json) { clearTimeout(timer); resolve(json); }
+    });
+    child.stderr!.on('data', (d) => { out += d; });
+    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`minimal provider exited (${code}): ${out}`)); });
+  });
+  const m = JSON.parse(line) as { token: string; clientId: string; clientSecret: string };
+  const basic = `Basic ${Buffer.from(`${m.clientId}:${m.clientSecret}`).toString('base64')}`;
+  return { baseUrl: `http://127.0.0.1:${port}`, pid: child.pid!, token: m.token, basic, stop: () => { child.kill('SIGTERM'); } };
+}
+
+/** Introspection and userinfo specs against `paths` with `token` and the client's Basic credentials. */
+function oidcSpecs(keys: [string, string], labels: [string, string], paths: { introspection: string; userinfo: string }, token: string, basic: string): ScenarioSpec[] {
+  const form = `token=${encodeURIComponent(token)}&token_type_hint=access_token`;
+  return [
+    { key: keys[0], label: labels[0], method: 'POST', path: paths.introspection, body: form, headers: () => ({ 'content-type': 'application/x-www-form-urlencoded', authorization: basic }), isSuccess: (st, b) => st === 200 && b.includes('"active":true') },
+    { key: keys[1], label: labels[1], method: 'GET', path: paths.userinfo, headers: () => ({ authorization: `Bearer ${token}` }), isSuccess: (st, b) => st === 200 && b.includes('"sub"') },
+  ];
+}
+
 /**
  * Runs (a), (s), (o1), (o2) on a server of its own and prints the table. Throws only when the
  * benchmark itself broke (server, sign-in); an OpenID provider that cannot issue a token leaves (o1)
@@ -131,10 +164,18 @@ export async function runSigninBench(o: { durationS: number; connections: number
   // The sign-in rate limits (docs/login.md) would turn most of (s) into 429s: off for the server under test.
   for (const k of ['MP_SIGNIN_RATE_ACCOUNT', 'MP_SIGNIN_RATE_IP', 'MP_SIGNIN_RATE_ACCOUNT_ALL']) process.env[k] = '0';
   let server: RunningServer | undefined;
+  let pg: Awaited<ReturnType<typeof startPostgres>> | undefined;
+  let minimal: Awaited<ReturnType<typeof startMinimalProvider>> | undefined;
   try {
     const profDir = join(ROOT, 'bench', 'results', 'profile-signin');
     if (process.env.BENCH_CPU_PROF === '1') mkdirSync(profDir, { recursive: true });
-    server = await startServer(process.env.BENCH_CPU_PROF === '1' ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [], (dir) => addOidcClient(dir, `${RP_URL}/callback`));
+    if (process.env.BENCH_SIGNIN_PG === '1') pg = await startPostgres();
+    const databaseUrl = pg?.url;
+    server = await startServer(process.env.BENCH_CPU_PROF === '1' ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [], async (dir) => {
+      if (databaseUrl) await prepareDatabase(dir, databaseUrl);
+      await addOidcClient(dir, `${RP_URL}/callback`, databaseUrl);
+    }, databaseUrl ? { DATABASE_URL: databaseUrl } : {});
+    minimal = await startMinimalProvider();
     const rp = new RelyingParty(`${server.baseUrl}/oidc`);
     rp.url = RP_URL;
     const anon = await new GatewayClient(server.baseUrl).init();
@@ -152,12 +193,11 @@ export async function runSigninBench(o: { durationS: number; connections: number
       const token = await accessToken(server, rp);
       const meta = rp.config.serverMetadata();
       const basic = `Basic ${Buffer.from(`${encodeURIComponent(CLIENT.clientId)}:${encodeURIComponent(CLIENT.clientSecret)}`).toString('base64')}`;
-      const introspectionPath = new URL(meta.introspection_endpoint!).pathname;
-      const userinfoPath = new URL(meta.userinfo_endpoint!).pathname;
-      const form = `token=${encodeURIComponent(token)}&token_type_hint=access_token`;
+      const paths = { introspection: new URL(meta.introspection_endpoint!).pathname, userinfo: new URL(meta.userinfo_endpoint!).pathname };
+      const baselines = oidcSpecs(['m1', 'm2'], ['minimal provider introspection', 'minimal provider userinfo'], { introspection: '/token/introspection', userinfo: '/me' }, minimal.token, minimal.basic);
       specs.push(
-        { key: 'o1', label: 'OIDC token introspection', method: 'POST', path: introspectionPath, body: form, headers: () => ({ 'content-type': 'application/x-www-form-urlencoded', authorization: basic }), isSuccess: (s, b) => s === 200 && b.includes('"active":true') },
-        { key: 'o2', label: 'OIDC userinfo', method: 'GET', path: userinfoPath, headers: () => ({ authorization: `Bearer ${token}` }), isSuccess: (s, b) => s === 200 && b.includes('"sub"') },
+        ...oidcSpecs(['o1', 'o2'], ['OIDC token introspection', 'OIDC userinfo'], paths, token, basic),
+        ...baselines.map((b) => ({ ...b, baseUrl: minimal!.baseUrl })),
       );
     } catch (err) {
       oidcPending = `pending: the OpenID provider at /oidc issued no access token (${(err as Error).message.split('\n')[0]})`;
@@ -165,10 +205,11 @@ export async function runSigninBench(o: { durationS: number; connections: number
 
     const results: PerCoreResult[] = [];
     let baseline = 0;
-    for (const spec of specs) {
-      if (spec.key !== 's') await runScenario(spec, { baseUrl: server.baseUrl, durationS: 2, connections: o.connections }); // warm up
+    for (const spec of specs as (ScenarioSpec & { baseUrl?: string })[]) {
+      const baseUrl = spec.baseUrl ?? server.baseUrl;
+      if (spec.key !== 's') await runScenario(spec, { baseUrl, durationS: 2, connections: o.connections }); // warm up
       process.stdout.write(`running (${spec.key}) ${spec.label} … `);
-      const r = await measured(server, spec, o.durationS, o.connections);
+      const r = await measured(spec.baseUrl ? minimal!.pid : server.child.pid!, spec, baseUrl, o.durationS, o.connections);
       console.log(`${r.reqPerSec} req/s, ${r.perCore}/s per core`);
       if (r.requests === 0) throw new Error(`scenario (${spec.key}) completed no requests`);
       if (spec.key === 'a') baseline = r.reqPerSec;
@@ -181,7 +222,9 @@ export async function runSigninBench(o: { durationS: number; connections: number
     printReport(report);
     return report;
   } finally {
+    minimal?.stop();
     await server?.stop();
+    pg?.stop();
   }
 }
 
@@ -197,6 +240,11 @@ function printReport(r: SigninBenchReport): void {
   const o1 = r.scenarios.find((x) => x.key === 'o1');
   const hydraPerCpu = r.anchors.hydraIntrospectionsPerSecond / r.anchors.hydraCpus;
   if (o1) console.log(`introspections per core: ${o1.perCore}/s  (anchor: Ory Hydra ${r.anchors.hydraIntrospectionsPerSecond}/s on ${r.anchors.hydraCpus} CPUs = ${hydraPerCpu}/s per CPU → ×${(o1.perCore / hydraPerCpu).toFixed(2)})`);
+  for (const [o, m] of [['o1', 'm1'], ['o2', 'm2']] as const) {
+    const a = r.scenarios.find((x) => x.key === o);
+    const b = r.scenarios.find((x) => x.key === m);
+    if (a && b) console.log(`(${o}) ÷ (${m}) minimal in-memory oidc-provider of the same run: ${(a.reqPerSec / b.reqPerSec).toFixed(2)} (req/s), ${(a.perCore / b.perCore).toFixed(2)} (per core) — goal ≥ 0.5`);
+  }
   if (r.oidcPending) console.log(`(o1), (o2): ${r.oidcPending}`);
   for (const x of r.scenarios) if (x.errorSamples.length) console.log(`failed answers of (${x.key}): ${x.errors}\n  ${x.errorSamples.join('\n  ')}`);
 }

@@ -45,6 +45,13 @@ function epoch(d: Date | string | null | undefined): number | undefined {
   return d ? Math.floor(new Date(d).getTime() / 1000) : undefined;
 }
 
+/** A stored payload (jsonb: an object, or text on some drivers) with its consumption time. */
+function withConsumed(stored: unknown, consumedAt: string | Date | null): AdapterPayload {
+  const payload = (typeof stored === 'string' ? JSON.parse(stored) : stored) as AdapterPayload;
+  const consumed = epoch(consumedAt);
+  return consumed ? { ...payload, consumed } : payload;
+}
+
 /**
  * Records that a grant (`grant:<id>`) or browser session (`session:<uid>`) belongs to platform session
  * `sessionId`. Idempotent; lives as long as `expiresAt` (null: until the grant is revoked).
@@ -67,8 +74,28 @@ export async function sweepOidcPayloads(db: Db): Promise<void> {
   await db.execute(sql`delete from oidc_payloads where expires_at < now() - interval '1 hour'`);
 }
 
-/** Builds the adapter class the provider instantiates once per model name. */
+/** How long a grant read along with its token is kept for the same request's `Grant.find` (ms). */
+const GRANT_MEMO_MS = 1000;
+/** At most this many kept grants (expired ones are dropped when it is reached). */
+const GRANT_MEMO_MAX = 10_000;
+
+/** A grant row read together with a token of it (see `drizzleAdapter`). */
+interface MemoGrant { payload: AdapterPayload; at: number }
+
+/**
+ * Builds the adapter class the provider instantiates once per model name.
+ *
+ * Hot path (issue 17; docs/oidc.md "State"): a token lookup (access token, refresh token, code) reads
+ * its grant in the same statement and keeps it for `GRANT_MEMO_MS`; the provider's `Grant.find` that
+ * follows in the request (introspection, userinfo, refresh) takes it from there instead of running a
+ * second statement. The grant's liveness is the token's (both hang on the link `grant:<grantId>`, which
+ * that lookup has just checked); every write of a grant through this adapter forgets the kept copy, so
+ * a kept grant is at most `GRANT_MEMO_MS` older than a token lookup of it (another instance's change
+ * of the grant within that second is the only thing it can miss).
+ */
 export function drizzleAdapter(db: Db): new (name: string) => Adapter {
+  const grants = new Map<string, MemoGrant>();
+  const forgetGrant = (grantId: string | undefined) => { if (grantId) grants.delete(grantId); };
   return class DrizzleAdapter implements Adapter {
     constructor(private readonly model: string) {}
 
@@ -81,12 +108,18 @@ export function drizzleAdapter(db: Db): new (name: string) => Adapter {
         uid: payload.uid ?? null,
         expiresAt,
       };
+      if (this.model === 'Grant') forgetGrant(id);
       await db.insert(oidcPayloads).values({ model: this.model, id, ...row })
         .onConflictDoUpdate({ target: [oidcPayloads.model, oidcPayloads.id], set: row });
     }
 
     async find(id: string): Promise<AdapterPayload | undefined> {
       if (this.model === 'Client') return findClientMetadata(db, id);
+      if (this.model === 'Grant') {
+        const kept = grants.get(id);
+        if (kept && Date.now() - kept.at < GRANT_MEMO_MS) return kept.payload;
+        grants.delete(id);
+      }
       return this.findWhere(sql`p.id = ${id}`);
     }
 
@@ -103,21 +136,33 @@ export function drizzleAdapter(db: Db): new (name: string) => Adapter {
     }
 
     async destroy(id: string): Promise<void> {
+      if (this.model === 'Grant') forgetGrant(id);
       await db.delete(oidcPayloads).where(and(eq(oidcPayloads.model, this.model), eq(oidcPayloads.id, id)));
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {
+      forgetGrant(grantId);
       await db.delete(oidcPayloads).where(eq(oidcPayloads.grantId, grantId));
     }
 
     private async findWhere(cond: ReturnType<typeof sql>): Promise<AdapterPayload | undefined> {
-      const result = await db.execute(sql`select p.payload, p.consumed_at from oidc_payloads p
-        where p.model = ${this.model} and ${cond} and (p.expires_at is null or p.expires_at > now()) and ${liveness(this.model)} limit 1`);
-      const row = rowsOf<{ payload: unknown; consumed_at: string | Date | null }>(result)[0];
+      // Tokens of a grant bring the grant along (it lives and dies with the same link).
+      const withGrant = GRANT_BOUND.has(this.model) && this.model !== 'Grant';
+      const result = await db.execute(withGrant
+        ? sql`select p.payload, p.consumed_at, g.payload as grant_payload, g.consumed_at as grant_consumed_at from oidc_payloads p
+          left join oidc_payloads g on g.model = 'Grant' and g.id = p.grant_id and (g.expires_at is null or g.expires_at > now())
+          where p.model = ${this.model} and ${cond} and (p.expires_at is null or p.expires_at > now()) and ${liveness(this.model)} limit 1`
+        : sql`select p.payload, p.consumed_at from oidc_payloads p
+          where p.model = ${this.model} and ${cond} and (p.expires_at is null or p.expires_at > now()) and ${liveness(this.model)} limit 1`);
+      const row = rowsOf<{ payload: unknown; consumed_at: string | Date | null; grant_payload?: unknown; grant_consumed_at?: string | Date | null }>(result)[0];
       if (!row) return undefined;
-      const payload = (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload) as AdapterPayload;
-      const consumed = epoch(row.consumed_at);
-      return consumed ? { ...payload, consumed } : payload;
+      const payload = withConsumed(row.payload, row.consumed_at);
+      if (withGrant && row.grant_payload && payload.grantId) {
+        const now = Date.now();
+        if (grants.size >= GRANT_MEMO_MAX) for (const [k, v] of grants) if (now - v.at >= GRANT_MEMO_MS) grants.delete(k);
+        if (grants.size < GRANT_MEMO_MAX) grants.set(payload.grantId, { payload: withConsumed(row.grant_payload, row.grant_consumed_at ?? null), at: now });
+      }
+      return payload;
     }
   };
 }

@@ -15,6 +15,7 @@ import { GatewayClient } from '../../testing/gateway-client.js';
 import { RelyingParty } from '../../testing/oidc-rp.js';
 import { sessionIdOf } from '../session/tokens.js';
 import { createAppRow, createClientRow, journey, listeningApp, UserAgent } from './oidc.fixtures.js';
+import { clearOidcClientCache } from './client-cache.js';
 
 const PASSWORD = 'Passw0rd!2026';
 
@@ -214,6 +215,7 @@ describe('OpenID provider refusals', () => {
     expect(anonymous.status).toBe(401);
 
     await app.database.db.update(oidcClients).set({ status: 0 }).where(eq(oidcClients.clientId, client.clientId));
+    clearOidcClientCache(app.database); // the client cache's TTL (5 s) passes
     try {
       const pending = await rp.authorize();
       const res = await fetch(pending.url, { redirect: 'manual' });
@@ -221,15 +223,18 @@ describe('OpenID provider refusals', () => {
       expect(await res.text()).toContain('data-error="invalid_client"');
     } finally {
       await app.database.db.update(oidcClients).set({ status: 1 }).where(eq(oidcClients.clientId, client.clientId));
+      clearOidcClientCache(app.database);
     }
     // A client of a disabled app does not exist either: the token endpoint answers invalid_client.
     await app.database.db.update(products).set({ status: 0 }).where(eq(products.id, appId));
+    clearOidcClientCache(app.database);
     try {
       const r = await token({ grant_type: 'refresh_token', refresh_token: 'anything' });
       expect(r.status).toBe(401);
       expect(r.body.error).toBe('invalid_client');
     } finally {
       await app.database.db.update(products).set({ status: 1 }).where(eq(products.id, appId));
+      clearOidcClientCache(app.database);
     }
   });
 });

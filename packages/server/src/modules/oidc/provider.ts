@@ -20,6 +20,7 @@ import type { FastifyInstance } from 'fastify';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
 import { drizzleAdapter, findLinkedSessionId, linkPlatformSession } from './adapter.js';
 import { APP_ROLES_SCOPE, appRoleClaims, CLAIMS_BY_SCOPE, findUsableUser, loadAccountClaims, mayUseApp } from './accounts.js';
+import { cacheProviderClients } from './client-cache.js';
 import { CLIENT_AUTH_METHODS, secretMatches } from './clients.js';
 import { addConformanceFixes } from './conformance.js';
 import type { ProviderKeys } from './keys.js';
@@ -174,5 +175,7 @@ export function createProvider(app: FastifyInstance, keys: ProviderKeys): Provid
   provider.Client.prototype.compareClientSecret = function compareClientSecret(this: { clientSecret?: string }, actual: string) {
     return Promise.resolve(!!this.clientSecret && secretMatches(this.clientSecret, actual));
   } as never;
+  const { enabled, clientTtlMs } = app.config.policyCache;
+  cacheProviderClients(app.database, provider, enabled ? clientTtlMs : 0);
   return provider;
 }
