@@ -135,3 +135,39 @@ export function envelopeOk(status: number, body: string): boolean {
 function round(n: number): number {
   return Math.round(n * 10) / 10;
 }
+
+/**
+ * Runs `run` against a bench server whose embedded database `seed` filled first (opened, seeded and closed
+ * before the server opens the folder: PGlite is one process per folder); prints the tail of the server's
+ * output when it fails, and always stops it. Used by benches on a seeded tenant (bench/workflow.ts).
+ */
+export async function onSeededServer<T>(seed: (database: import('../packages/server/src/db/client.js').Database) => Promise<void>, run: (baseUrl: string) => Promise<T>): Promise<T> {
+  const { startServer } = await import('./server.js');
+  const { loadConfig } = await import('../packages/server/src/config.js');
+  const { openDatabase } = await import('../packages/server/src/db/client.js');
+  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  try {
+    server = await startServer([], async (dataDir) => {
+      const database = await openDatabase({ ...loadConfig({ ...process.env, MP_DATA_DIR: dataDir, DATABASE_URL: '' }), dataDir });
+      try { await seed(database); } finally { await database.close(); }
+    });
+    return await run(server.baseUrl);
+  } catch (err) {
+    if (server) console.error(`--- server output ---\n${server.output().slice(-3000)}`);
+    throw err;
+  } finally {
+    await server?.stop();
+  }
+}
+
+/** Prints scenario results with their ratios to the baseline scenario `baseKey` (p50 / p99 / req/s). */
+export function printScenarioTable(results: readonly ScenarioResult[], baseKey: string): Record<string, { throughput: number; p50: number; p99: number }> {
+  const ratios = ratiosToBaseline(results);
+  console.log(`\n${'scenario'.padEnd(36)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(7)}  p50 / p99 / req/s vs (${baseKey})`);
+  for (const r of results) {
+    const x = ratios[r.key];
+    console.log(`${`(${r.key}) ${r.label}`.padEnd(36)} ${String(r.reqPerSec).padStart(8)} ${String(r.latencyMs.p50).padStart(7)} ${String(r.latencyMs.p99).padStart(7)} ${String(r.errors).padStart(7)}  ${x ? `${x.p50} / ${x.p99} / ${x.throughput}` : '—'}`);
+    for (const s of r.errorSamples) console.log(`    failed: ${s}`);
+  }
+  return ratios;
+}

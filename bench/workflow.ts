@@ -13,18 +13,18 @@
  */
 import { sql } from 'drizzle-orm';
 import { WorkflowPaths } from '@mp/protocol';
-import { loadConfig } from '../packages/server/src/config.js';
-import { openDatabase, rowsOf, type Database } from '../packages/server/src/db/client.js';
+import { rowsOf, type Database } from '../packages/server/src/db/client.js';
 import { inScope, PLATFORM_SCOPE } from '../packages/server/src/db/context.js';
 import { approvedBy, countTasks, loadApprover } from '../packages/server/src/modules/workflow/workflow.repository.js';
 import { GatewayClient } from '../packages/server/src/testing/gateway-client.js';
 import { nativeSignature } from '../packages/server/src/plugins/guard.js';
-import { startServer, type RunningServer } from './server.js';
-import { envelopeOk, ratiosToBaseline, runAsScript, runScenarios, type ScenarioResult, type ScenarioSpec } from './scenario.js';
+import { envelopeOk, onSeededServer, printScenarioTable, runAsScript, runScenarios, type ScenarioResult, type ScenarioSpec } from './scenario.js';
 import { PASSWORD, ROLE_HOLDER, seedTenant, TENANT, USERS } from './tenant-seed.js';
 
 export const PENDING = Number(process.env.BENCH_WORKFLOW_PENDING ?? 10_000);
 const APP = 'wf-bench-app';
+/** The role holder's user id (bench/tenant-seed.ts). */
+const ROLE_HOLDER_ID = 'tholder';
 
 export interface WorkflowBenchReport {
   users: number; pending: number; tasks: number;
@@ -62,28 +62,20 @@ export async function runWorkflowBench(opts: { durationS: number; connections: n
   let plan = '';
   let tasks = 0;
   const started = Date.now();
-  let server: RunningServer | undefined;
-  try {
-    server = await startServer([], async (dataDir) => {
-      const database = await openDatabase({ ...loadConfig({ ...process.env, MP_DATA_DIR: dataDir, DATABASE_URL: '' }), dataDir });
-      try {
-        await seedTenant(database);
-        await seedRequests(database);
-        const approver = await inScope(database.db, PLATFORM_SCOPE, (tx) => loadApprover(tx, 'tholder', TENANT));
-        tasks = await inScope(database.db, PLATFORM_SCOPE, (tx) => countTasks(tx, approver));
-        const t = performance.now();
-        for (let i = 0; i < 100; i++) await inScope(database.db, PLATFORM_SCOPE, async (tx) => countTasks(tx, await loadApprover(tx, 'tholder', TENANT)));
-        statementMs = Math.round(((performance.now() - t) / 100) * 100) / 100;
-        const rows = rowsOf<Record<string, string>>(await inScope(database.db, PLATFORM_SCOPE, (tx) =>
-          tx.execute(sql`explain analyze select count(*) from wf_requests r where ${approvedBy(approver)}`)));
-        plan = rows.map((r) => Object.values(r)[0]).join('\n');
-      } finally {
-        await database.close();
-      }
-    });
-    const { baseUrl } = server;
+  return onSeededServer(async (database) => {
+    await seedTenant(database);
+    await seedRequests(database);
+    const approver = await inScope(database.db, PLATFORM_SCOPE, (tx) => loadApprover(tx, ROLE_HOLDER_ID, TENANT));
+    tasks = await inScope(database.db, PLATFORM_SCOPE, (tx) => countTasks(tx, approver));
+    const t = performance.now();
+    for (let i = 0; i < 100; i++) await inScope(database.db, PLATFORM_SCOPE, async (tx) => countTasks(tx, await loadApprover(tx, ROLE_HOLDER_ID, TENANT)));
+    statementMs = Math.round(((performance.now() - t) / 100) * 100) / 100;
+    const rows = rowsOf<Record<string, string>>(await inScope(database.db, PLATFORM_SCOPE, (tx) =>
+      tx.execute(sql`explain analyze select count(*) from wf_requests r where ${approvedBy(approver)}`)));
+    plan = rows.map((r) => Object.values(r)[0]).join('\n');
+  }, async (baseUrl) => {
     console.log(`\nworkflow: tenant of ${USERS} users, ${PENDING} pending requests (${tasks} wait for ${ROLE_HOLDER}) and ${PENDING} finished; ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    console.log(`task count alone (in-process): ${statementMs} ms; plan:\n${plan}`);
+    console.log(`task count alone (in-process, with the approver context): ${statementMs} ms; plan:\n${plan}`);
     const user = await new GatewayClient(baseUrl).init();
     user.sign = nativeSignature;
     await user.signIn(ROLE_HOLDER, PASSWORD);
@@ -97,20 +89,9 @@ export async function runWorkflowBench(opts: { durationS: number; connections: n
       post('w2', 'listwftask first page', WorkflowPaths.listwftask, { page: 1, pageSize: 10 }),
     ];
     const results = await runScenarios(specs, { baseUrl, durationS: opts.durationS, connections: opts.connections });
-    const ratios = ratiosToBaseline(results);
-    console.log(`\n${'scenario'.padEnd(36)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(7)}  p50 / p99 / req/s vs (w0)`);
-    for (const r of results) {
-      const x = ratios[r.key];
-      console.log(`${`(${r.key}) ${r.label}`.padEnd(36)} ${String(r.reqPerSec).padStart(8)} ${String(r.latencyMs.p50).padStart(7)} ${String(r.latencyMs.p99).padStart(7)} ${String(r.errors).padStart(7)}  ${x ? `${x.p50} / ${x.p99} / ${x.throughput}` : '—'}`);
-      for (const s of r.errorSamples) console.log(`    failed: ${s}`);
-    }
+    const ratios = printScenarioTable(results, 'w0');
     return { users: USERS, pending: PENDING, tasks, statementMs, plan, scenarios: results, ratios };
-  } catch (err) {
-    if (server) console.error(`--- server output ---\n${server.output().slice(-3000)}`);
-    throw err;
-  } finally {
-    await server?.stop();
-  }
+  });
 }
 
 await runAsScript(import.meta.url, runWorkflowBench);

@@ -3,7 +3,7 @@
  * administrator `a`, erp = app B with `b`; acme uses crm with root organisation Sales — ann (Sales) is crm's
  * user, bob (Works) is not; beta uses crm (cat); other uses erp (dan)) plus, in acme, the tenant role
  * MANAGER held by `mgr` and `mgr3` (data scope: the Works subtree) and by `mgr2` (scope: Sales only), and an
- * enabled crm role `crm_viewer`. Signed-in clients for bob, ann, cat, mgr, mgr2, mgr3.
+ * enabled crm roles `crm_viewer` and `crm_editor`. Signed-in clients for bob, ann, cat, mgr, mgr2, mgr3.
  */
 import { eq } from 'drizzle-orm';
 import { Identity } from '@mp/protocol';
@@ -49,7 +49,10 @@ export async function workflowWorld() {
       { tenantId: acme, roleId: 'wf-role-works', userId: managers.mgr3 },
       { tenantId: acme, roleId: 'wf-role-sales', userId: managers.mgr2 },
     ]);
-    await tx.insert(appRoles).values({ id: 'wf-crm-viewer', productId: w.appA.id, code: 'crm_viewer', name: 'Viewer' });
+    await tx.insert(appRoles).values([
+      { id: 'wf-crm-viewer', productId: w.appA.id, code: 'crm_viewer', name: 'Viewer' },
+      { id: 'wf-crm-editor', productId: w.appA.id, code: 'crm_editor', name: 'Editor' },
+    ]);
   });
   const signedIn = async (username: string): Promise<GatewayClient> => {
     const c = await w.t.client();
