@@ -77,7 +77,7 @@ export async function buildApp(overrides: Partial<ServerConfig> = {}, opts: { lo
   const routeTable: RouteSummary[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (r) => {
-    for (const method of [r.method].flat()) routeTable.push({ method: String(method), url: r.url, access: r.config?.access, schema: r.schema });
+    for (const method of [r.method].flat()) routeTable.push({ method: String(method), url: r.url, get access() { return r.config?.access; }, schema: r.schema }); // read late: a scope's own onRoute hook (static files, reference page) sets it after this one
   });
 
   await registerSecurityHeaders(app); // first onRequest hook: even early refusals carry the headers

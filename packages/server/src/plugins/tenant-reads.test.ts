@@ -49,6 +49,13 @@ const WRITE = /\/(add|edit|delete|del|save|status|lock|reset|import|move|detach|
 /** Neither: what they answer and why they hold no tenant-owned row. */
 const OTHER: Record<string, string> = {
   'GET /gateway/openapi.json': 'the API description, no rows',
+  'GET /openapi.json': 'the API description, no rows',
+  'GET /reference': 'the API reference page (Swagger UI), no rows',
+  'GET /reference/static/index.html': 'the API reference page, no rows',
+  'GET /reference/static/swagger-initializer.js': 'the API reference page\'s script, no rows',
+  'GET /reference/json': 'the API description, no rows',
+  'GET /reference/yaml': 'the API description, no rows',
+  'GET /reference/static/*': 'the API reference page\'s files from the npm package, no rows',
   'GET /healthz': 'liveness, no rows',
   'GET /gateway/auth/': 'startup configuration (platform settings), no tenant rows',
   'GET /gateway/auth/auth/login/confirm': 'MFA confirmation of the caller\'s own sign-in ticket',
