@@ -1,8 +1,12 @@
 /**
  * Server configuration from the environment (README "Configuration"; docs/operations.md).
- * Every value has a default so `npm start` works on a fresh machine.
+ * Every value has a default so `npm start` works on a fresh machine; every variable is declared, with
+ * its range and description, in config-env.ts and checked at start (docs/configuration.md).
  */
 import { resolve } from 'node:path';
+import { ConfigError, parseEnv } from './config-env.js';
+
+export { ConfigError } from './config-env.js';
 
 export interface ServerConfig {
   /** HTTP port (PORT, default 8080). */
@@ -64,6 +68,14 @@ export interface ServerConfig {
    * long an authenticated client row is reused (MP_POLICY_CLIENT_TTL_MS, default 5000).
    */
   policyCache: { enabled: boolean; size: number; pollMs: number; maxAgeMs: number; clientTtlMs: number };
+  /** How long a SIGTERM/SIGINT waits for in-flight requests and running jobs (MP_SHUTDOWN_TIMEOUT seconds, default 25; main.ts). */
+  shutdownTimeoutMs: number;
+  /**
+   * Prometheus metrics at /metrics (plugins/metrics.ts): off unless MP_METRICS=1; then only for client
+   * addresses in `allow` (MP_METRICS_ALLOW, default loopback) and, when `token` is set
+   * (MP_METRICS_TOKEN), with `Authorization: Bearer <token>`.
+   */
+  metrics: { enabled: boolean; token: string | undefined; allow: string };
 }
 
 /** Proxies trusted by default: this host and private networks (proxy-addr's named ranges). */
@@ -74,11 +86,6 @@ function trustProxyOf(v: string | undefined): boolean | string {
   if (!t) return DEFAULT_TRUSTED_PROXIES;
   if (t.toLowerCase() === 'true' || t.toLowerCase() === 'false') return t.toLowerCase() === 'true';
   return t;
-}
-
-function int(v: string | undefined, d: number): number {
-  const n = Number.parseInt(v ?? '', 10);
-  return Number.isFinite(n) && n > 0 ? n : d;
 }
 
 /**
@@ -95,35 +102,47 @@ export function frameAncestorsOf(v: string | undefined): string[] {
   return list;
 }
 
-/** Reads the configuration from `env` (defaults to process.env). */
+/**
+ * Reads the configuration from `env` (defaults to process.env), validated by EnvSchema (config-env.ts):
+ * every variable's type and range, defaults for the unset ones.
+ * @throws ConfigError naming each bad variable (main.ts prints it and exits with code 2).
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const captcha = env.MP_LOGIN_CAPTCHA;
+  const e = parseEnv(env);
+  let frameAncestors: string[];
+  try {
+    frameAncestors = frameAncestorsOf(e.MP_FRAME_ANCESTORS);
+  } catch (err) {
+    throw new ConfigError([(err as Error).message]);
+  }
   return {
-    port: int(env.PORT, 8080),
-    host: env.HOST ?? '0.0.0.0',
-    databaseUrl: env.DATABASE_URL || undefined,
-    dataDir: env.MP_DATA_DIR === 'memory://' ? 'memory://' : resolve(env.MP_DATA_DIR ?? './data'),
-    adminUsername: env.MP_ADMIN_USERNAME || 'admin',
-    adminPassword: env.MP_ADMIN_PASSWORD || undefined,
-    loginCaptcha: captcha === '0' || captcha === '2' ? captcha : '1',
-    captchaPowWork: int(env.MP_CAPTCHA_POW_WORK, 1500),
-    tokenTtlMin: int(env.MP_TOKEN_TTL_MIN, 120),
-    lockoutThreshold: int(env.MP_LOCKOUT_THRESHOLD, 5),
-    lockoutWindowMin: int(env.MP_LOCKOUT_WINDOW_MIN, 15),
-    lockoutMinutes: int(env.MP_LOCKOUT_MINUTES, 15),
-    consoleDir: resolve(env.MP_CONSOLE_DIR ?? new URL('../../console/dist', import.meta.url).pathname),
-    logLevel: env.LOG_LEVEL ?? 'info',
-    bodyLimit: int(env.MP_BODY_LIMIT, 1024 * 1024),
-    trustProxy: trustProxyOf(env.MP_TRUST_PROXY),
-    frameAncestors: frameAncestorsOf(env.MP_FRAME_ANCESTORS),
-    policyRetentionDays: int(env.MP_POLICY_RETENTION_DAYS, 30),
+    port: e.PORT!,
+    host: e.HOST!,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.MP_DATA_DIR === 'memory://' ? 'memory://' : resolve(e.MP_DATA_DIR!),
+    adminUsername: e.MP_ADMIN_USERNAME!,
+    adminPassword: e.MP_ADMIN_PASSWORD,
+    loginCaptcha: e.MP_LOGIN_CAPTCHA!,
+    captchaPowWork: e.MP_CAPTCHA_POW_WORK!,
+    tokenTtlMin: e.MP_TOKEN_TTL_MIN!,
+    lockoutThreshold: e.MP_LOCKOUT_THRESHOLD!,
+    lockoutWindowMin: e.MP_LOCKOUT_WINDOW_MIN!,
+    lockoutMinutes: e.MP_LOCKOUT_MINUTES!,
+    consoleDir: resolve(e.MP_CONSOLE_DIR ?? new URL('../../console/dist', import.meta.url).pathname),
+    logLevel: e.LOG_LEVEL!,
+    bodyLimit: e.MP_BODY_LIMIT!,
+    trustProxy: trustProxyOf(e.MP_TRUST_PROXY),
+    frameAncestors,
+    policyRetentionDays: e.MP_POLICY_RETENTION_DAYS!,
     policyCache: {
-      enabled: env.MP_POLICY_CACHE !== '0',
-      size: int(env.MP_POLICY_CACHE_SIZE, 10_000),
-      pollMs: int(env.MP_POLICY_CACHE_POLL_MS, 1000),
-      maxAgeMs: int(env.MP_POLICY_CACHE_MAX_AGE_MS, 60_000),
-      clientTtlMs: int(env.MP_POLICY_CLIENT_TTL_MS, 5000),
+      enabled: e.MP_POLICY_CACHE !== '0',
+      size: e.MP_POLICY_CACHE_SIZE!,
+      pollMs: e.MP_POLICY_CACHE_POLL_MS!,
+      maxAgeMs: e.MP_POLICY_CACHE_MAX_AGE_MS!,
+      clientTtlMs: e.MP_POLICY_CLIENT_TTL_MS!,
     },
-    oidcIssuer: `${(env.MP_PUBLIC_URL || `http://${!env.HOST || env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${int(env.PORT, 8080)}`).replace(/\/+$/, '')}/oidc`,
+    oidcIssuer: `${(e.MP_PUBLIC_URL || `http://${!e.HOST || e.HOST === '0.0.0.0' ? 'localhost' : e.HOST}:${e.PORT}`).replace(/\/+$/, '')}/oidc`,
+    shutdownTimeoutMs: e.MP_SHUTDOWN_TIMEOUT! * 1000,
+    metrics: { enabled: e.MP_METRICS === '1', token: e.MP_METRICS_TOKEN, allow: e.MP_METRICS_ALLOW! },
   };
 }

@@ -10,6 +10,7 @@ import apppageErrors from './errors-apppage.js';
 import sessionErrors from './errors-session.js';
 import profileErrors from './errors-profile.js';
 import myappsErrors from './errors-myapps.js';
+import opsErrors from './errors-ops.js';
 import signinErrors from './errors-signin.js';
 import stationErrors from './errors-station.js';
 import orgmemberErrors from './errors-orgmember.js';
@@ -113,6 +114,7 @@ export default {
   session: sessionErrors,
   profile: profileErrors,
   myapps: myappsErrors,
+  ops: opsErrors,
   signin: signinErrors,
   station: stationErrors,
   orgmember: orgmemberErrors,

@@ -132,6 +132,7 @@ export async function signIn(app: FastifyInstance, request: FastifyRequest, body
       const counted = await countFailedSignIn(tx, user.id, { threshold: cfg.lockoutThreshold, windowMin: cfg.lockoutWindowMin, lockMinutes: cfg.lockoutMinutes }, now);
       const lock = !!counted?.locked;
       await insertAuditEntry(tx, request, { tenantId: user.tenantId, action: lock ? 'signin.locked' : 'signin.failed', entity: 'user', entityId: user.id, userId: user.id, username: user.username });
+      if (lock) app.opsMetrics.lockout(); // mp_lockouts_total (plugins/metrics.ts)
       return lock ? { error: Codes.ACCOUNT_LOCKED, params: { minutes: cfg.lockoutMinutes } } : { error: Codes.BAD_CREDENTIALS };
     }
     return admitUser(app, tx, request, user, { agree: body.agree, method: 'password', mfa: loginConfig.mfaEnabled, loginConfig });

@@ -30,6 +30,28 @@ export const jobLease = { leaseMs: 30_000, heartbeatMs: 5_000, sweepMs: 10_000 }
 
 /** The jobs this process is running, by job id: their app and heartbeat timer. */
 const running = new Map<string, { app: FastifyInstance; heartbeat: NodeJS.Timeout }>();
+/** The same jobs' work until it has ended (kept past the sweep's stop, which ends only the heartbeats). */
+const working = new Map<string, { app: FastifyInstance; done: Promise<void> }>();
+
+/** Number of jobs `app` is running in this process now (plugins/metrics.ts). */
+export function runningJobCount(app: FastifyInstance): number {
+  let n = 0;
+  for (const job of working.values()) if (job.app === app) n++;
+  return n;
+}
+
+/**
+ * Waits until the jobs `app` runs in this process have ended, or `timeoutMs` passed (graceful shutdown,
+ * plugins/shutdown.ts). Answers how many were still running at the end (0: all drained).
+ */
+export async function drainJobs(app: FastifyInstance, timeoutMs: number): Promise<number> {
+  const pending = [...working.values()].filter((j) => j.app === app).map((j) => j.done);
+  if (!pending.length) return 0;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([Promise.allSettled(pending), new Promise((r) => { timer = setTimeout(r, Math.max(0, timeoutMs)); })]);
+  clearTimeout(timer);
+  return runningJobCount(app);
+}
 
 /** Thrown by a job's work when rows are refused: ends the job 'failed' with these errors. */
 export class JobRejected extends Error {
@@ -58,7 +80,9 @@ export async function startJob(app: FastifyInstance, start: JobStart, work: (ctx
     void inScope(db, scope, (tx) => renewJobLease(tx, id, INSTANCE_ID, jobLease.leaseMs)).catch((err: unknown) => app.log.warn({ err, jobId: id }, 'job lease not renewed'));
   }, jobLease.heartbeatMs);
   heartbeat.unref();
+  let finished!: () => void;
   running.set(id, { app, heartbeat });
+  working.set(id, { app, done: new Promise<void>((r) => { finished = r; }) });
   let last = 0;
   const ctx: JobContext = {
     jobId: id,
@@ -85,6 +109,8 @@ export async function startJob(app: FastifyInstance, start: JobStart, work: (ctx
       } finally {
         clearInterval(heartbeat);
         running.delete(id);
+        working.delete(id);
+        finished();
       }
     })();
   });

@@ -72,6 +72,7 @@ export default async function oidcPlugin(app: FastifyInstance): Promise<void> {
   const provider = createProvider(app, keys);
   registerProvider(app.database, provider);
   addProviderHooks(app, provider);
+  app.opsMetrics.watchOidc(provider); // mp_oidc_tokens_issued_total (plugins/metrics.ts)
   const issuerPath = new URL(app.config.oidcIssuer).pathname.replace(/\/$/, '');
   const pageHelmet = oidcPageHelmet(app.config, PAGE_STYLE_SOURCE);
   app.addHook('onRoute', (r) => {
