@@ -90,7 +90,7 @@ export function expectation(s: TSchema): string {
   const parts = ['text'];
   if (o.minLength) parts.push(`of at least ${o.minLength} characters`);
   if (o.maxLength) parts.push(`of at most ${o.maxLength} characters`);
-  if (o.pattern) parts.push(`matching ${o.pattern}`);
+  if (o.pattern) parts.push(`matching \`${o.pattern}\``);
   return parts.join(' ');
 }
 
@@ -107,8 +107,13 @@ export function parseEnv(env: NodeJS.ProcessEnv): Env {
   }
   const value = Value.Convert(EnvSchema, Value.Default(EnvSchema, { ...picked })) as Record<string, unknown>;
   const bad = new Set<string>();
+  // Value.Convert would read "1.5" or "8080abc" as an integer; only plain digits are one
+  for (const [key, s] of Object.entries(EnvSchema.properties as Record<string, TSchema>)) {
+    if ((s as { type?: string }).type === 'integer' && picked[key] !== undefined && !/^-?\d+$/.test(picked[key])) bad.add(key);
+  }
   for (const e of Value.Errors(EnvSchema, value)) bad.add(e.instancePath.split('/')[1] ?? '');
-  const problems = [...bad].filter(Boolean).map((key) => {
+  const order = Object.keys(EnvSchema.properties);
+  const problems = [...bad].filter(Boolean).sort((x, y) => order.indexOf(x) - order.indexOf(y)).map((key) => {
     const schema = (EnvSchema.properties as Record<string, TSchema>)[key]!;
     const shown = /PASSWORD|TOKEN|SECRET|DATABASE_URL/.test(key) ? '(hidden)' : JSON.stringify(picked[key]);
     return `${key}=${shown} is not valid: it must be ${expectation(schema)} (${(schema as { description: string }).description})`;
@@ -131,7 +136,7 @@ export function configurationMarkdown(): string {
   const out = [
     '# Configuration',
     '',
-    '<!-- Generated from packages/server/src/config-env.ts by `npm run config:doc`; do not edit by hand. -->',
+    '<!-- Generated from packages/server/src/config-env.ts by `npx tsx packages/server/src/scripts/config-doc.ts`; do not edit by hand. -->',
     '',
     'The server reads these environment variables and checks them at start: a value outside its type or',
     'range stops the start with a message naming the variable, and the process exits with code 2. An empty',
