@@ -11,6 +11,8 @@
  * BENCH_SIGNIN=0); then bench/tenant.ts, the tenant area on a tenant of 100,000 users (skip with BENCH_TENANT=0);
  * then bench/policy.ts, the policy service for a user with 50 roles in that tenant (skip with BENCH_POLICY=0);
  * then bench/myapps.ts, My apps of a user of that tenant with 500 applications (skip with BENCH_MYAPPS=0);
+ * then bench/workflow.ts, the pending task count and list of a manager with 10,000 pending requests in that tenant (skip with BENCH_WORKFLOW=0);
+ * then bench/notices.ts, the notice bell of a user of that tenant with 10,000 notices (skip with BENCH_NOTICES=0);
  * writes bench/results/latest.json. A report: exits 0 when the target is missed,
  * non-zero only when the benchmark itself broke (server did not start, sign-in failed, no requests).
  *
@@ -30,6 +32,8 @@ import { runSigninBench } from './signin.js';
 import { runTenantBench } from './tenant.js';
 import { runPolicyBench } from './policy.js';
 import { runMyAppsBench } from './myapps.js';
+import { runWorkflowBench } from './workflow.js';
+import { runNoticesBench } from './notices.js';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -136,6 +140,10 @@ async function main(): Promise<number> {
     const policy = process.env.BENCH_POLICY === '0' ? undefined : await runPolicyBench({ durationS: DURATION, connections: CONNECTIONS });
     // My apps (issue 15): a user of a tenant of 100,000 users with 500 applications (bench/myapps.ts; skip with BENCH_MYAPPS=0).
     const myApps = process.env.BENCH_MYAPPS === '0' ? undefined : await runMyAppsBench({ durationS: DURATION, connections: CONNECTIONS });
+    // Workflow (issue 16): a manager's task count and list with 10,000 pending requests in that tenant (bench/workflow.ts; skip with BENCH_WORKFLOW=0).
+    const workflow = process.env.BENCH_WORKFLOW === '0' ? undefined : await runWorkflowBench({ durationS: DURATION, connections: CONNECTIONS });
+    // Notices (issue 16): the bell of a user of that tenant with 10,000 notices (bench/notices.ts; skip with BENCH_NOTICES=0).
+    const notices = process.env.BENCH_NOTICES === '0' ? undefined : await runNoticesBench({ durationS: DURATION, connections: CONNECTIONS });
     mkdirSync(RESULTS_DIR, { recursive: true });
     const report = {
       at: new Date().toISOString(), node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? '',
@@ -146,6 +154,8 @@ async function main(): Promise<number> {
       tenantArea,
       policy,
       myApps,
+      workflow,
+      notices,
       userList: userList && {
         users: USER_COUNT, scenarios: userList.results, ratios: userList.ratios, plans: userList.plans,
         target: `filtered p50 and p99 <= ${USER_LIST_FACTOR} x unfiltered first page`, targetMet: userList.met,

@@ -16,6 +16,8 @@ export const NoticeCodes = {
   BODY_REQUIRED: 'notice.body_required',
   /** An audience entry that is not one of the application's tenants, organisations, roles or users (params: id). */
   TARGET_UNKNOWN: 'notice.target_unknown',
+  /** A publish time or expiry that is not a real time between 1970 and 9999 (params: none). */
+  TIME_INVALID: 'notice.time_invalid',
   /** The expiry is not after the publish time. */
   EXPIRE_BEFORE_PUBLISH: 'notice.expire_before_publish',
   /** Publishing a notice whose expiry has passed. */

@@ -11,6 +11,7 @@ export default {
     body_required: 'Please enter the notice content',
     audience_required: 'Please select who receives the notice',
     target_unknown: '"{{id}}" in the audience is not a tenant, organisation, role or user of this application',
+    time_invalid: 'The publish time or expiry is not a valid time',
     expire_before_publish: 'The expiry time must be after the publish time',
     expired: 'The notice has expired and cannot be published',
     state: 'This action is not possible in the notice\'s current status',

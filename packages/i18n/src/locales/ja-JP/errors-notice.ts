@@ -11,6 +11,7 @@ export default {
     body_required: 'お知らせの内容を入力してください',
     audience_required: '配信対象を選択してください',
     target_unknown: '配信対象の「{{id}}」はこのアプリケーションのテナント、組織、ロール、ユーザーではありません',
+    time_invalid: '公開日時または失効日時が正しくありません',
     expire_before_publish: '失効日時は公開日時より後にしてください',
     expired: 'お知らせは失効しているため公開できません',
     state: '現在の状態ではこの操作はできません',

@@ -8,6 +8,7 @@ export default {
     body_required: '请输入公告内容',
     audience_required: '请选择发布范围',
     target_unknown: '发布范围中的“{{id}}”不是本应用的租户、组织、角色或用户',
+    time_invalid: '发布时间或失效时间无效',
     expire_before_publish: '失效时间必须晚于发布时间',
     expired: '公告已过失效时间，不能发布',
     state: '当前状态的公告不能执行此操作',

@@ -5,8 +5,10 @@
 --   (a published notice whose publish_at is still ahead shows as "scheduled"), expiry, pinned, author.
 -- * notice_targets: the audience, evaluated in SQL at read time (never copied per user): kind 'tenant'
 --   (every application user of the tenant), 'org' (the organisation only), 'orgtree' (with its
---   sub-organisations), 'role' (a tenant role), 'approle' (an application role), 'user'. The lookup index
---   (kind, target_id) answers "which notices name one of my keys".
+--   sub-organisations), 'role' (a tenant role), 'approle' (an application role), 'user'. While the notice is
+--   published each row carries its publish time (live_from), expiry (live_until) and pinned flag, written by
+--   the status moves (modules/notices/notices.service.ts), so "which live notices name one of my keys" is an
+--   index-only scan of the partial index notice_targets_live_idx, without visiting the notices.
 -- * notice_files: the uploaded images a notice body shows (the notice image route serves only these).
 -- * notice_reads: who opened which notice (once; primary key), tenant-bound with row-level security.
 CREATE TABLE "notices" (
@@ -39,12 +41,15 @@ CREATE TABLE "notice_targets" (
 	"kind" text NOT NULL,
 	"target_id" text NOT NULL,
 	"tenant_id" text,
+	"pinned" boolean DEFAULT false NOT NULL,
+	"live_from" timestamp with time zone,
+	"live_until" timestamp with time zone,
 	CONSTRAINT "notice_targets_pk" PRIMARY KEY("notice_id","kind","target_id"),
 	CONSTRAINT "notice_targets_kind_ck" CHECK ("kind" IN ('tenant', 'org', 'orgtree', 'role', 'approle', 'user'))
 );
 --> statement-breakpoint
 ALTER TABLE "notice_targets" ADD CONSTRAINT "notice_targets_notice_fk" FOREIGN KEY ("notice_id") REFERENCES "public"."notices"("id") ON DELETE cascade;--> statement-breakpoint
-CREATE INDEX "notice_targets_lookup_idx" ON "notice_targets" USING btree ("kind", "target_id", "notice_id");--> statement-breakpoint
+CREATE INDEX "notice_targets_live_idx" ON "notice_targets" USING btree ("kind", "target_id") INCLUDE ("notice_id", "product_id", "pinned", "live_from", "live_until") WHERE "live_from" IS NOT NULL;--> statement-breakpoint
 CREATE TABLE "notice_files" (
 	"notice_id" text NOT NULL,
 	"file_id" text NOT NULL,

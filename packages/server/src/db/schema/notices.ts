@@ -40,9 +40,14 @@ export const noticeTargets = pgTable('notice_targets', {
   targetId: text('target_id').notNull(),
   /** The tenant of an organisation, role or user target (null for a tenant or an application role). */
   tenantId: text('tenant_id'),
+  /** Copies of the published notice's pinned flag, publish time and expiry (null live_from: not published). */
+  pinned: boolean('pinned').notNull().default(false),
+  liveFrom: timestamp('live_from', { withTimezone: true }),
+  liveUntil: timestamp('live_until', { withTimezone: true }),
 }, (t) => [
   primaryKey({ name: 'notice_targets_pk', columns: [t.noticeId, t.kind, t.targetId] }),
-  index('notice_targets_lookup_idx').on(t.kind, t.targetId, t.noticeId),
+  // partial, with INCLUDE columns (notice_id, product_id, pinned, live_from, live_until): migration 0025
+  index('notice_targets_live_idx').on(t.kind, t.targetId).where(sql`live_from is not null`),
 ]);
 
 /** An uploaded image (files.id) shown by a notice's body. */

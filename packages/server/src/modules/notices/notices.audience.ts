@@ -6,7 +6,7 @@
  * A user's audience keys: ('tenant', their tenant), ('user', their id), ('org', their organisation),
  * ('orgtree', every organisation on their organisation's path — itself and its ancestors), ('role', each
  * enabled tenant role they hold), ('approle', each enabled application role they hold). A notice reaches
- * the user when one of its `notice_targets` rows equals one of these keys (index notice_targets_lookup_idx)
+ * the user when one of its `notice_targets` rows equals one of these keys (index notice_targets_live_idx)
  * and the user is a user of the notice's application (`isAppUser`, evaluated once per application, not per
  * notice). Live: published, publish time passed, not expired, application enabled.
  */
@@ -15,7 +15,9 @@ import { isAppUser, usersAs } from '../appusers/app-users.scope.js';
 
 /**
  * CTEs `me` (the user), `apps` (enabled applications the user may use: id, name), `keys` (kind, target)
- * and `live` (ids of the live notices reaching the user, once each). Use as the head of a statement:
+ * and `live` (the live notices reaching the user, once each: id, product_id, pinned, publish_at). `live`
+ * reads only the partial index notice_targets_live_idx (the targets carry the published notice's times and
+ * pinned flag), so it never visits the notices. Use as the head of a statement:
  * sql`${liveNoticesCte(userId)} select … from live …`.
  */
 export function liveNoticesCte(userId: string): SQL {
@@ -31,10 +33,16 @@ export function liveNoticesCte(userId: string): SQL {
         join roles r on r.id = ru.role_id and r.status = 1
       union all select 'approle', aru.role_id from me join app_role_users aru on aru.user_id = me.id
         join app_roles ar on ar.id = aru.role_id and ar.status = 1),
-    live as (select distinct t.notice_id as id from keys k join notice_targets t on t.kind = k.kind and t.target_id = k.target
-      join notices n on n.id = t.notice_id
-      where n.status = 1 and n.publish_at <= now() and (n.expire_at is null or n.expire_at > now())
-        and n.product_id in (select id from apps))`;
+    live as materialized (select t.notice_id as id, min(t.product_id) as product_id, bool_or(t.pinned) as pinned, max(t.live_from) as publish_at
+      from keys k join notice_targets t on t.kind = k.kind and t.target_id = k.target
+      where t.live_from is not null and t.live_from <= now() and (t.live_until is null or t.live_until > now())
+        and t.product_id in (select id from apps)
+      group by t.notice_id)`;
+}
+
+/** SQL condition on `live` rows aliased `l`: the user has not opened the notice (one scan of their reads, hashed). */
+export function unreadBy(userId: string): SQL {
+  return sql`l.id not in (select r.notice_id from notice_reads r where r.user_id = ${userId})`;
 }
 
 /**

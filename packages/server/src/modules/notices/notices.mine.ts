@@ -5,45 +5,44 @@
  * records the read once (primary key; `on conflict do nothing`, so two simultaneous opens make one row).
  * The notice image route's access rule is here too (`mayViewNoticeFile`).
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { NoticeCodes, pageInfo, type MyNoticeDetail, type MyNoticeListBody, type MyNoticeRow, type MyNoticeUnread, type Paged } from '@mp/protocol';
 import { rowsOf, type Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
-import { liveNoticesCte } from './notices.audience.js';
+import { liveNoticesCte, unreadBy } from './notices.audience.js';
 
 interface MyRecord { id: string; product_id: string; product_name: string; title: string; pinned: boolean; publish_at: Date | string; read: boolean }
 const toRow = (r: MyRecord): MyNoticeRow => ({
   id: r.id, productId: r.product_id, productName: r.product_name, title: r.title, pinned: r.pinned, publishAt: new Date(r.publish_at).toISOString(), read: r.read,
 });
 
-const select = (userId: string) => sql`select n.id, n.product_id, a.name as product_name, n.title, n.pinned, n.publish_at,
-    exists (select 1 from notice_reads r where r.notice_id = n.id and r.user_id = ${userId}) as read
-  from live l join notices n on n.id = l.id join apps a on a.id = n.product_id`;
+/** The page `p` of `live` rows `l` (already filtered), ordered pinned first then newest, with the notices' titles: ordered and cut before any notice is read. */
+const page = (userId: string, filter: SQL, limit: number, offset: number) => sql`select l.id, l.product_id, a.name as product_name, n.title, l.pinned, l.publish_at,
+    exists (select 1 from notice_reads r where r.notice_id = l.id and r.user_id = ${userId}) as read
+  from (select * from live l where ${filter} order by l.pinned desc, l.publish_at desc, l.id limit ${limit} offset ${offset}) l
+  join notices n on n.id = l.id join apps a on a.id = l.product_id
+  order by l.pinned desc, l.publish_at desc, l.id`;
 
-/** One page of the user's notices (`unread` true: only unread ones), pinned first, newest first. */
+/** One page of the user's notices (`unread` true: only unread ones), pinned first, newest first. Two statements. */
 export async function listMyNotices(tx: Tx, userId: string, q: MyNoticeListBody): Promise<Paged<MyNoticeRow>> {
-  const page = q.page ?? 1;
+  const p = q.page ?? 1;
   const pageSize = q.pageSize ?? 10;
-  const unread = q.unread ? sql`where not x.read` : sql``;
-  const rows = rowsOf<MyRecord & { records: number }>(await tx.execute(sql`${liveNoticesCte(userId)}
-    select x.*, count(*) over ()::int as records from (${select(userId)}) x ${unread}
-    order by x.pinned desc, x.publish_at desc, x.id limit ${pageSize} offset ${(page - 1) * pageSize}`));
-  let records = rows[0]?.records;
-  if (records === undefined) records = page > 1 ? (await countMine(tx, userId, !!q.unread)) : 0;
-  return { rows: rows.map(toRow), ...pageInfo(page, pageSize, records) };
+  const filter = q.unread ? unreadBy(userId) : sql`true`;
+  const rows = rowsOf<MyRecord>(await tx.execute(sql`${liveNoticesCte(userId)} ${page(userId, filter, pageSize, (p - 1) * pageSize)}`));
+  const records = await countMine(tx, userId, !!q.unread);
+  return { rows: rows.map(toRow), ...pageInfo(p, pageSize, records) };
 }
 
 async function countMine(tx: Tx, userId: string, unreadOnly: boolean): Promise<number> {
-  const cond = unreadOnly ? sql`where not exists (select 1 from notice_reads r where r.notice_id = l.id and r.user_id = ${userId})` : sql``;
-  return rowsOf<{ n: number }>(await tx.execute(sql`${liveNoticesCte(userId)} select count(*)::int as n from live l ${cond}`))[0]?.n ?? 0;
+  return rowsOf<{ n: number }>(await tx.execute(sql`${liveNoticesCte(userId)} select count(*)::int as n from live l where ${unreadOnly ? unreadBy(userId) : sql`true`}`))[0]?.n ?? 0;
 }
 
-/** The bell: how many live notices the user has not opened, and the latest five (read or not). */
+/** The bell: how many live notices the user has not opened, and the latest five (read or not). One statement. */
 export async function myUnread(tx: Tx, userId: string): Promise<MyNoticeUnread> {
-  const unread = await countMine(tx, userId, true);
-  const latest = rowsOf<MyRecord>(await tx.execute(sql`${liveNoticesCte(userId)} ${select(userId)}
-    order by n.pinned desc, n.publish_at desc, n.id limit 5`));
-  return { unread, latest: latest.map(toRow) };
+  const rows = rowsOf<MyRecord & { unread: number }>(await tx.execute(sql`${liveNoticesCte(userId)}
+    select x.*, (select count(*)::int from live l where ${unreadBy(userId)}) as unread from (${page(userId, sql`true`, 5, 0)}) x`));
+  const unread = rows[0]?.unread ?? 0;
+  return { unread, latest: rows.map(toRow) };
 }
 
 /**
@@ -52,7 +51,7 @@ export async function myUnread(tx: Tx, userId: string): Promise<MyNoticeUnread> 
  */
 export async function openMyNotice(tx: Tx, user: { userId: string; tenantId: string }, id: string): Promise<MyNoticeDetail> {
   const [r] = rowsOf<MyRecord & { body: string; author_name: string; expire_at: Date | string | null }>(await tx.execute(sql`${liveNoticesCte(user.userId)}
-    select x.*, n.body, n.author_name, n.expire_at from (${select(user.userId)}) x join notices n on n.id = x.id where x.id = ${id}`));
+    select x.*, n.body, n.author_name, n.expire_at from (${page(user.userId, sql`l.id = ${id}`, 1, 0)}) x join notices n on n.id = x.id`));
   if (!r) throw new AppError(NoticeCodes.NOT_FOUND);
   await tx.execute(sql`insert into notice_reads (notice_id, user_id, tenant_id) values (${id}, ${user.userId}, ${user.tenantId}) on conflict do nothing`);
   return { ...toRow(r), read: true, body: r.body, authorName: r.author_name, expireAt: r.expire_at === null ? null : new Date(r.expire_at).toISOString() };

@@ -80,7 +80,14 @@ export async function getNotice(tx: Tx, app: AppContext, id: string): Promise<No
   return { ...toRow(n, reads), body: n.body, targets: await namedTargets(tx, app.id, id) };
 }
 
-const parseTime = (s: string | null | undefined) => (s ? new Date(s) : null);
+/** A time of the body, or null; `notice.time_invalid` for one JavaScript or PostgreSQL cannot hold sensibly (before 1970, after 9999). */
+function parseTime(s: string | null | undefined): Date | null {
+  if (!s) return null;
+  const d = new Date(s);
+  const year = d.getUTCFullYear();
+  if (Number.isNaN(d.getTime()) || year < 1970 || year > 9999) throw new AppError(NoticeCodes.TIME_INVALID);
+  return d;
+}
 
 /** Checks and normalises the editable fields (title, sanitised body, audience, times); raises the first failure. */
 async function checkFields(tx: Tx, request: FastifyRequest, app: AppContext, b: NoticeAddBody) {
@@ -160,7 +167,8 @@ export async function deleteNotice(tx: Tx, request: FastifyRequest, app: AppCont
 }
 
 /**
- * Publishes (1) or withdraws (2). Publishing needs a body, an audience and an expiry still ahead (and after
+ * Publishes (1) or withdraws (2), copying the live times and pinned flag onto the audience rows (the readers'
+ * index, notices.audience.ts) or clearing them. Publishing needs a body, an audience and an expiry still ahead (and after
  * the publish time); without a publish time the notice goes out now, with one ahead it is scheduled.
  */
 export async function setNoticeStatus(tx: Tx, request: FastifyRequest, app: AppContext, id: string, status: 1 | 2): Promise<NoticeDetail> {
@@ -175,9 +183,11 @@ export async function setNoticeStatus(tx: Tx, request: FastifyRequest, app: AppC
     if (n.expireAt && n.expireAt <= now) throw new AppError(NoticeCodes.EXPIRED);
     if (n.expireAt && n.expireAt <= publishAt) throw new AppError(NoticeCodes.EXPIRE_BEFORE_PUBLISH);
     await tx.update(notices).set({ status, publishAt, publishedAt: now, withdrawnAt: null, updatedAt: now }).where(eq(notices.id, id));
+    await tx.update(noticeTargets).set({ liveFrom: publishAt, liveUntil: n.expireAt, pinned: n.pinned }).where(eq(noticeTargets.noticeId, id));
   } else {
     if (n.status !== NoticeStatus.PUBLISHED) throw new AppError(NoticeCodes.STATE);
     await tx.update(notices).set({ status, withdrawnAt: now, updatedAt: now }).where(eq(notices.id, id));
+    await tx.update(noticeTargets).set({ liveFrom: null, liveUntil: null }).where(eq(noticeTargets.noticeId, id));
   }
   const after = await getNotice(tx, app, id);
   await audit(tx, request, status === NoticeStatus.PUBLISHED ? 'notice.publish' : 'notice.withdraw', id, { status: n.status }, { status, state: after.state });

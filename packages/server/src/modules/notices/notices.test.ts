@@ -41,6 +41,7 @@ describe('drafts', () => {
       [validNotice([{ kind: 'role', id: 'nope' }]), NoticeCodes.TARGET_UNKNOWN],
       [validNotice(east(), { publishAt: '2030-01-02T00:00:00Z', expireAt: '2030-01-01T00:00:00Z' }), NoticeCodes.EXPIRE_BEFORE_PUBLISH],
       [validNotice(east(), { body: `<img src="${Paths.getfile}/no-such-file">` }), NoticeCodes.IMAGE_UNKNOWN],
+      [validNotice(east(), { publishAt: '0001-01-01T00:00:00Z' }), NoticeCodes.TIME_INVALID],
     ];
     for (const [body, code] of cases) {
       const r = await w.a.post(P.addnotice, body, crm());
@@ -59,6 +60,9 @@ describe('drafts', () => {
       expect((await w.a.post(P.addnotice, body, crm())).status).toBe(400);
     }
     expect((await w.a.post(P.statusnotice, { id: 'x', status: 0 }, crm())).status).toBe(400);
+    // a leap second passes the schema's date-time but is no JavaScript time: refused, never a 500
+    const leap = await w.a.post(P.addnotice, { ...validNotice(east()), expireAt: '2030-06-30T23:59:60Z' }, crm());
+    expect(leap.status === 400 || leap.body.scode === NoticeCodes.TIME_INVALID, leap.body.scode).toBe(true);
     expect((await w.a.post(P.listnotice, { sortField: '__proto__' }, crm())).status).toBe(400);
   });
 });
