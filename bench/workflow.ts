@@ -45,11 +45,12 @@ async function seedRequests(database: Database): Promise<void> {
     await tx.execute(sql`insert into tenant_products (tenant_id, product_id, version, status) values (${T}, ${APP}, '1.0', 1)`);
     await tx.execute(sql`insert into wf_processes (product_id, steps) values (${APP}, ${steps}::jsonb)`);
     // user g = 10 i + 1 + i % 9 (never a disabled one, g % 10 = 0); g % 10 = 3 sits in company 3
-    await tx.execute(sql`insert into wf_requests (id, tenant_id, product_id, requester_id, kind, target_id, target_name, reason, status, steps, current_step, created_at, updated_at, finished_at)
-      select 'wr' || i, ${T}, ${APP}, 'tu' || (10 * (i % ${PENDING}) + 1 + i % 9), 'app', ${APP}, 'Workflow bench', 'reason ' || i,
+    await tx.execute(sql`insert into wf_requests (id, tenant_id, product_id, requester_id, org_id, kind, target_id, target_name, reason, status, steps, current_step, created_at, updated_at, finished_at)
+      select 'wr' || i, ${T}, ${APP}, u.id, u.org_id, 'app', ${APP}, 'Workflow bench', 'reason ' || i,
         case when i < ${PENDING} then 'pending' else 'approved' end, ${steps}::jsonb, case when i < ${PENDING} then 0 else 1 end,
         now() - i * interval '1 second', now() - i * interval '1 second', case when i < ${PENDING} then null else now() end
-      from generate_series(0, ${2 * PENDING - 1}) i`);
+      from generate_series(0, ${2 * PENDING - 1}) i join users u on u.id = 'tu' || (10 * (i % ${PENDING}) + 1 + i % 9)`);
+    await tx.execute(sql`update wf_requests set step_kind = coalesce(steps -> current_step ->> 'kind', ''), step_role = lower(coalesce(steps -> current_step ->> 'roleCode', ''))`);
     await tx.execute(sql`insert into wf_actions (id, request_id, tenant_id, step, action, actor_id, actor_name, comment)
       select 'wa' || i, 'wr' || i, ${T}, 0, 'submit', 'tu1', 'tuser000001', '' from generate_series(0, ${2 * PENDING - 1}) i`);
   });

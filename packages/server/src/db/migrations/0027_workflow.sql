@@ -5,6 +5,8 @@
 -- application's administrators) copied at submission; `current_step` indexes them. `wf_actions` is the step
 -- history (submit, approve, reject, withdraw, reroute, close). Requests and actions belong to the requester's
 -- tenant (row-level security as the other tenant tables); processes are platform rows of an application.
+-- `org_id`: the requester's affiliated organisation when submitting — its managers approve manager steps.
+-- `step_kind` / `step_role`: the current step's kind and (lower-case) approver role number, kept with every move.
 CREATE TABLE "wf_processes" (
 	"product_id" text PRIMARY KEY NOT NULL,
 	"steps" jsonb NOT NULL,
@@ -18,6 +20,7 @@ CREATE TABLE "wf_requests" (
 	"tenant_id" text NOT NULL,
 	"product_id" text NOT NULL,
 	"requester_id" text NOT NULL,
+	"org_id" text,
 	"kind" text NOT NULL,
 	"target_id" text NOT NULL,
 	"target_name" text DEFAULT '' NOT NULL,
@@ -25,6 +28,8 @@ CREATE TABLE "wf_requests" (
 	"status" text DEFAULT 'pending' NOT NULL,
 	"steps" jsonb NOT NULL,
 	"current_step" smallint DEFAULT 0 NOT NULL,
+	"step_kind" text DEFAULT '' NOT NULL,
+	"step_role" text DEFAULT '' NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"finished_at" timestamp with time zone,
@@ -37,7 +42,9 @@ ALTER TABLE "wf_requests" ADD CONSTRAINT "wf_requests_product_fk" FOREIGN KEY ("
 ALTER TABLE "wf_requests" ADD CONSTRAINT "wf_requests_requester_fk" FOREIGN KEY ("requester_id") REFERENCES "public"."users"("id") ON DELETE cascade;--> statement-breakpoint
 CREATE INDEX "wf_requests_requester_idx" ON "wf_requests" USING btree ("requester_id", "created_at");--> statement-breakpoint
 CREATE INDEX "wf_requests_product_idx" ON "wf_requests" USING btree ("product_id", "status", "created_at");--> statement-breakpoint
-CREATE INDEX "wf_requests_pending_idx" ON "wf_requests" USING btree ("tenant_id", "created_at") WHERE "status" = 'pending';--> statement-breakpoint
+-- the task lists and counts: pending manager steps by tenant and approver role, pending administrator steps by application
+CREATE INDEX "wf_requests_manager_idx" ON "wf_requests" USING btree ("tenant_id", "step_role") WHERE "status" = 'pending' AND "step_kind" = 'manager';--> statement-breakpoint
+CREATE INDEX "wf_requests_admin_idx" ON "wf_requests" USING btree ("product_id") WHERE "status" = 'pending' AND "step_kind" = 'appAdmin';--> statement-breakpoint
 -- one open request per requester and target: a second submission is refused (workflow.duplicate)
 CREATE UNIQUE INDEX "wf_requests_open_uq" ON "wf_requests" USING btree ("requester_id", "kind", "target_id") WHERE "status" = 'pending';--> statement-breakpoint
 CREATE TABLE "wf_actions" (

@@ -25,6 +25,8 @@ export const wfRequests = pgTable('wf_requests', {
   tenantId: text('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
   productId: text('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
   requesterId: text('requester_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  /** The requester's affiliated organisation when submitting: manager steps go to its managers. */
+  orgId: text('org_id'),
   /** 'app' | 'approle' */
   kind: text('kind').notNull(),
   /** The product id (kind 'app') or the application role id (kind 'approle'). */
@@ -35,13 +37,17 @@ export const wfRequests = pgTable('wf_requests', {
   status: text('status').notNull().default('pending'),
   steps: jsonb('steps').$type<WfStepRecord[]>().notNull(),
   currentStep: smallint('current_step').notNull().default(0),
+  /** The current step's kind ('manager' | 'appAdmin') and lower-case approver role number: the task lists' index keys. */
+  stepKind: text('step_kind').notNull().default(''),
+  stepRole: text('step_role').notNull().default(''),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   finishedAt: timestamp('finished_at', { withTimezone: true }),
 }, (t) => [
   index('wf_requests_requester_idx').on(t.requesterId, t.createdAt),
   index('wf_requests_product_idx').on(t.productId, t.status, t.createdAt),
-  index('wf_requests_pending_idx').on(t.tenantId, t.createdAt).where(sql`${t.status} = 'pending'`),
+  index('wf_requests_manager_idx').on(t.tenantId, t.stepRole).where(sql`${t.status} = 'pending' and ${t.stepKind} = 'manager'`),
+  index('wf_requests_admin_idx').on(t.productId).where(sql`${t.status} = 'pending' and ${t.stepKind} = 'appAdmin'`),
   uniqueIndex('wf_requests_open_uq').on(t.requesterId, t.kind, t.targetId).where(sql`${t.status} = 'pending'`),
 ]);
 

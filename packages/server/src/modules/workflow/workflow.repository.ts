@@ -1,8 +1,10 @@
 /**
  * Data access of the approval workflow (docs/workflow.md; migration 0027). Everything runs in the caller's
  * platform-scope transaction and filters explicitly: requests by requester, by the approver rule, or by the
- * application. The approver rule is one SQL condition (`approverAt`), so lists, counts, checks and the
- * "inaccessible" flag (SPEC §8) say the same thing.
+ * application. The approver rule is one rule in two forms: request-side (`approverAt`: who approves this
+ * request — the inaccessible flag, visibility, whom to tell) and caller-side (`approvedBy`: which requests
+ * this caller approves — lists, the count, the decision), proved equal for every user and request by
+ * workflow.test.ts "one approver rule".
  */
 import { randomUUID } from 'node:crypto';
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
@@ -40,8 +42,8 @@ function coversOrg(holder: SQLWrapper): SQL {
  * SQL condition on request alias `r`: `user` (a value or column; undefined: anyone) approves step `step`
  * (an SQL integer; default the current step). Application administrators: `product_admins` of the
  * application, enabled. Managers: enabled users of the requester's tenant holding an enabled tenant role
- * numbered `roleCode` (case-insensitive) whose data scope covers the requester's organisation. Never the
- * requester.
+ * numbered `roleCode` (case-insensitive) whose data scope covers the requester's organisation at submission
+ * (`r.org_id`). Never the requester.
  */
 export function approverAt(user?: SQLWrapper | string, step: SQL = sql`r.current_step`): SQL {
   const who = (col: string) => (user === undefined ? sql`` : sql`and ${sql.raw(col)} = ${user}`);
@@ -51,8 +53,7 @@ export function approverAt(user?: SQLWrapper | string, step: SQL = sql`r.current
     or (r.steps -> ${step} ->> 'kind' = 'manager' and exists (select 1 from role_users ru
       join roles ro on ro.tenant_id = ru.tenant_id and ro.id = ru.role_id
       join users au on au.id = ru.user_id
-      join users rq on rq.id = r.requester_id
-      join organisations o on o.tenant_id = rq.tenant_id and o.id = rq.org_id
+      join organisations o on o.tenant_id = r.tenant_id and o.id = r.org_id
       where ru.tenant_id = r.tenant_id and ro.status = 1 and au.status = 1 and ru.user_id <> r.requester_id ${who('ru.user_id')}
         and lower(ro.code) = lower(r.steps -> ${step} ->> 'roleCode')
         and ${coversOrg(sql.raw('ru.user_id'))})))`;
@@ -75,18 +76,17 @@ export async function loadApprover(tx: Tx, userId: string, tenantId: string): Pr
 /**
  * SQL condition on request alias `r`: pending, and `a` approves its current step — the same rule as
  * `approverAt(a.userId)`, written from the caller's side so a list or count scans only the caller's tenant's
- * pending requests (`wf_requests_pending_idx`) and the applications they administer, with the caller's scope
- * as constant path prefixes instead of a sub-select per request.
+ * pending manager steps of their role numbers (`wf_requests_manager_idx`) and the pending administrator steps of
+ * the applications they administer (`wf_requests_admin_idx`), with the caller's scope as one set of organisations
+ * (constant path prefixes) instead of a sub-select per request.
  */
 export function approvedBy(a: Approver): SQL {
   const manager = a.codes.length
-    ? sql`(r.tenant_id = ${a.tenantId} and r.steps -> r.current_step ->> 'kind' = 'manager'
-        and lower(r.steps -> r.current_step ->> 'roleCode') in (${sql.join(a.codes.map((c) => sql`${c}`), sql`, `)})
-        and exists (select 1 from users rq join organisations o on o.tenant_id = rq.tenant_id and o.id = rq.org_id
-          where rq.id = r.requester_id and ${orgRowInScope(a.scope, { path: sql.raw('o.path'), type: sql.raw('o.type') })}))`
+    ? sql`(r.step_kind = 'manager' and r.tenant_id = ${a.tenantId} and r.step_role in (${sql.join(a.codes.map((c) => sql`${c}`), sql`, `)})
+        and r.org_id in (select o.id from organisations o where o.tenant_id = ${a.tenantId} and ${orgRowInScope(a.scope, { path: sql.raw('o.path'), type: sql.raw('o.type') })}))`
     : sql`false`;
   return sql`(r.status = 'pending' and r.requester_id <> ${a.userId} and (${manager}
-    or (r.steps -> r.current_step ->> 'kind' = 'appAdmin' and r.product_id in (select pa.product_id from product_admins pa where pa.user_id = ${a.userId}))))`;
+    or (r.step_kind = 'appAdmin' and r.product_id in (select pa.product_id from product_admins pa where pa.user_id = ${a.userId}))))`;
 }
 
 /** Pending and nobody approves the current step (SPEC §8 'process error or inaccessible process'). */
@@ -165,11 +165,16 @@ export async function listApprovers(tx: Tx, id: string): Promise<{ id: string; t
     where r.id = ${id} and ${approverAt(sql.raw('u.id'))}`));
 }
 
-/** Inserts a pending request; answers its id. The open-request unique index refuses a duplicate. */
+/** Step `step`'s kind and lower-case role number of a steps column or value (kept in columns for the task lists' indexes). */
+const stepKeys = (steps: SQL, step: number) => sql`coalesce(${steps} -> ${step}::int ->> 'kind', ''), lower(coalesce(${steps} -> ${step}::int ->> 'roleCode', ''))`;
+
+/** Inserts a pending request with the requester's current organisation; answers its id. The open-request unique index refuses a duplicate. */
 export async function insertRequest(tx: Tx, v: { tenantId: string; productId: string; requesterId: string; kind: 'app' | 'approle'; targetId: string; targetName: string; reason: string; steps: WfStep[] }): Promise<string> {
   const id = randomUUID();
-  await tx.execute(sql`insert into wf_requests (id, tenant_id, product_id, requester_id, kind, target_id, target_name, reason, steps)
-    values (${id}, ${v.tenantId}, ${v.productId}, ${v.requesterId}, ${v.kind}, ${v.targetId}, ${v.targetName}, ${v.reason}, ${JSON.stringify(v.steps)}::jsonb)`);
+  const steps = sql`${JSON.stringify(v.steps)}::jsonb`;
+  await tx.execute(sql`insert into wf_requests (id, tenant_id, product_id, requester_id, org_id, kind, target_id, target_name, reason, steps, step_kind, step_role)
+    select ${id}, ${v.tenantId}, ${v.productId}, u.id, u.org_id, ${v.kind}, ${v.targetId}, ${v.targetName}, ${v.reason}, ${steps}, ${stepKeys(steps, 0)}
+    from users u where u.id = ${v.requesterId}`);
   return id;
 }
 
@@ -179,7 +184,7 @@ export async function insertRequest(tx: Tx, v: { tenantId: string; productId: st
  */
 export async function moveRequest(tx: Tx, id: string, fromStep: number, to: { status: WfStatus; currentStep: number; finished: boolean }): Promise<boolean> {
   const rows = rowsOf(await tx.execute(sql`update wf_requests set status = ${to.status}, current_step = ${to.currentStep}, updated_at = now(),
-      finished_at = ${to.finished ? sql`now()` : sql`null`}
+      (step_kind, step_role) = (select ${stepKeys(sql.raw('steps'), to.currentStep)}), finished_at = ${to.finished ? sql`now()` : sql`null`}
     where id = ${id} and status = 'pending' and current_step = ${fromStep} returning id`));
   return rows.length > 0;
 }
