@@ -13,6 +13,7 @@
  * then bench/myapps.ts, My apps of a user of that tenant with 500 applications (skip with BENCH_MYAPPS=0);
  * then bench/workflow.ts, the pending task count and list of a manager with 10,000 pending requests in that tenant (skip with BENCH_WORKFLOW=0);
  * then bench/notices.ts, the notice bell of a user of that tenant with 10,000 notices (skip with BENCH_NOTICES=0);
+ * then bench/messages.ts, 10,000 in-site messages end to end beside a bare insert (skip with BENCH_MESSAGES=0);
  * writes bench/results/latest.json. A report: exits 0 when the target is missed,
  * non-zero only when the benchmark itself broke (server did not start, sign-in failed, no requests).
  *
@@ -34,6 +35,7 @@ import { runPolicyBench } from './policy.js';
 import { runMyAppsBench } from './myapps.js';
 import { runWorkflowBench } from './workflow.js';
 import { runNoticesBench } from './notices.js';
+import { runMessagesBench } from './messages.js';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -144,6 +146,8 @@ async function main(): Promise<number> {
     const workflow = process.env.BENCH_WORKFLOW === '0' ? undefined : await runWorkflowBench({ durationS: DURATION, connections: CONNECTIONS });
     // Notices (issue 16): the bell of a user of that tenant with 10,000 notices (bench/notices.ts; skip with BENCH_NOTICES=0).
     const notices = process.env.BENCH_NOTICES === '0' ? undefined : await runNoticesBench({ durationS: DURATION, connections: CONNECTIONS });
+    // Messages (issue 16): 10,000 in-site messages end to end beside a bare insert of the same rows (bench/messages.ts; skip with BENCH_MESSAGES=0).
+    const messages = process.env.BENCH_MESSAGES === '0' ? undefined : await runMessagesBench();
     mkdirSync(RESULTS_DIR, { recursive: true });
     const report = {
       at: new Date().toISOString(), node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? '',
@@ -156,6 +160,7 @@ async function main(): Promise<number> {
       myApps,
       workflow,
       notices,
+      messages,
       userList: userList && {
         users: USER_COUNT, scenarios: userList.results, ratios: userList.ratios, plans: userList.plans,
         target: `filtered p50 and p99 <= ${USER_LIST_FACTOR} x unfiltered first page`, targetMet: userList.met,

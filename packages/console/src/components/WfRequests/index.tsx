@@ -19,7 +19,7 @@ import RequestModal from './request-modal';
 import { TASK_COUNT_KEY } from './task-count';
 
 /** Where "my message" (the in-site inbox of the messages part) lives. */
-export const MY_MESSAGE_PATH = '/userAdmin/mymessage';
+export const MY_MESSAGE_PATH = '/userAdmin/message';
 
 export default function WfRequests({ list, embedded }: { list: WfList; embedded?: boolean }) {
   const { t } = useTranslation('workflow');
