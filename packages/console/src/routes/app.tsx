@@ -3,7 +3,6 @@
  * announcement/message management, shown only when the notice-management flag is on (or in development).
  */
 import type { AreaDef } from './types';
-import { placeholder } from './placeholder';
 
 const SYS = 'systemManagement';
 const NOTICE = 'noticeManagement';

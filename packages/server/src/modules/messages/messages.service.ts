@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { and, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import {
-  MESSAGE_RULES, MessageCodes, MessageTemplateCodes, pageInfo,
+  BUILTIN_VARIABLES, MESSAGE_RULES, MessageCodes, MessageTemplateCodes, pageInfo,
   type MessageChannel, type MessageContents, type MessageDetail, type MessageDeliveryListBody, type MessageDeliveryRow, type MessageListBody,
   type MessageRow, type MessageSendBody, type MessageStatus, type MessageVariable, type Paged, type MESSAGE_SORT_FIELDS,
 } from '@mp/protocol';
@@ -21,7 +21,7 @@ import type { AppContext } from '../../types.js';
 import { insertAuditEntry } from '../audit/audit.repository.js';
 import { likeContains } from '../approles/approles.repository.js';
 import * as repo from './messages.repository.js';
-import { checkContents, htmlToText, pickLanguage, textToHtml } from './render.js';
+import { checkContents, fill, htmlToText, pickLanguage, textToHtml } from './render.js';
 import { getTemplate, requestLanguage } from './templates.service.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : '');
@@ -138,7 +138,9 @@ export async function sendMessage(tx: Tx, request: FastifyRequest, app: AppConte
   const audience = await checkAudience(tx, app, b);
   const sendAt = checkSendAt(b.sendAt);
   const shown = src.contents[pickLanguage(src.contents, language, language)]!;
-  const subject = (src.channel === 'sms' ? htmlToText(shown.body) : shown.subject ?? '').slice(0, MESSAGE_RULES.subject.max);
+  // The grid's subject: the custom values filled in, the per-recipient variables left as placeholders.
+  const keep = Object.fromEntries(BUILTIN_VARIABLES.map((n) => [n, `{{${n}}}`]));
+  const subject = fill(src.channel === 'sms' ? htmlToText(shown.body) : shown.subject ?? '', { ...keep, ...src.values }).slice(0, MESSAGE_RULES.subject.max);
   const id = randomUUID();
   await tx.insert(messages).values({
     id, productId: app.id, templateId: src.templateId, channel: src.channel, subject, contents: src.contents, variables: src.variables, values: src.values,
