@@ -16,6 +16,8 @@ const toRow = (r: MyRecord): MyNoticeRow => ({
   id: r.id, productId: r.product_id, productName: r.product_name, title: r.title, pinned: r.pinned, publishAt: new Date(r.publish_at).toISOString(), read: r.read,
 });
 
+const ORDER = sql`order by x.pinned desc, x.publish_at desc, x.id`;
+
 /** The page `p` of `live` rows `l` (already filtered), ordered pinned first then newest, with the notices' titles: ordered and cut before any notice is read. */
 const page = (userId: string, filter: SQL, limit: number, offset: number) => sql`select l.id, l.product_id, a.name as product_name, n.title, l.pinned, l.publish_at,
     exists (select 1 from notice_reads r where r.notice_id = l.id and r.user_id = ${userId}) as read
@@ -23,13 +25,14 @@ const page = (userId: string, filter: SQL, limit: number, offset: number) => sql
   join notices n on n.id = l.id join apps a on a.id = l.product_id
   order by l.pinned desc, l.publish_at desc, l.id`;
 
-/** One page of the user's notices (`unread` true: only unread ones), pinned first, newest first. Two statements. */
+/** One page of the user's notices (`unread` true: only unread ones), pinned first, newest first. One statement (a page past the end: two). */
 export async function listMyNotices(tx: Tx, userId: string, q: MyNoticeListBody): Promise<Paged<MyNoticeRow>> {
   const p = q.page ?? 1;
   const pageSize = q.pageSize ?? 10;
   const filter = q.unread ? unreadBy(userId) : sql`true`;
-  const rows = rowsOf<MyRecord>(await tx.execute(sql`${liveNoticesCte(userId)} ${page(userId, filter, pageSize, (p - 1) * pageSize)}`));
-  const records = await countMine(tx, userId, !!q.unread);
+  const rows = rowsOf<MyRecord & { records: number }>(await tx.execute(sql`${liveNoticesCte(userId)}
+    select x.*, (select count(*)::int from live l where ${filter}) as records from (${page(userId, filter, pageSize, (p - 1) * pageSize)}) x ${ORDER}`));
+  const records = rows[0]?.records ?? (p > 1 ? await countMine(tx, userId, !!q.unread) : 0);
   return { rows: rows.map(toRow), ...pageInfo(p, pageSize, records) };
 }
 
@@ -40,7 +43,7 @@ async function countMine(tx: Tx, userId: string, unreadOnly: boolean): Promise<n
 /** The bell: how many live notices the user has not opened, and the latest five (read or not). One statement. */
 export async function myUnread(tx: Tx, userId: string): Promise<MyNoticeUnread> {
   const rows = rowsOf<MyRecord & { unread: number }>(await tx.execute(sql`${liveNoticesCte(userId)}
-    select x.*, (select count(*)::int from live l where ${unreadBy(userId)}) as unread from (${page(userId, sql`true`, 5, 0)}) x`));
+    select x.*, (select count(*)::int from live l where ${unreadBy(userId)}) as unread from (${page(userId, sql`true`, 5, 0)}) x ${ORDER}`));
   const unread = rows[0]?.unread ?? 0;
   return { unread, latest: rows.map(toRow) };
 }
