@@ -118,6 +118,22 @@ export class MpClient {
     return info;
   }
 
+  /**
+   * Takes over an existing session by its token (`tokenlogin`, e.g. a single sign-on arrival's
+   * `ssotoken`): the call is signed without a user id, as docs/protocol.md "Single sign-on arrival" allows,
+   * and later calls with the answered `userId`. @returns the session user info; MpApiError when the
+   * token names no live session.
+   */
+  async tokenLogin(username: string, token: string): Promise<SessionUserInfo> {
+    this.token = token;
+    this.userId = '';
+    this.username = username;
+    const info = (await this.post<{ row: SessionUserInfo }>(Paths.tokenlogin, { accountName: username, token }, {}, false)).row;
+    this.userId = info.userId;
+    this.expiresAt = info.expiresAt;
+    return info;
+  }
+
   /** Extends the session (`renewaltoken`); @returns the new expiry (ms since the epoch). */
   async renew(): Promise<number> {
     const row = (await this.post<{ row: { token: string; expiresAt: number } }>(Paths.renewaltoken, { token: this.token }, {}, false)).row;

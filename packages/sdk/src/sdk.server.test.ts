@@ -106,6 +106,17 @@ describe('MpClient against the gateway', () => {
     await expect(c.post(Paths.renewaltoken, { token })).rejects.toMatchObject({ scode: Codes.TOKEN_INVALID });
   });
 
+  it('takes over a live session by its token (tokenlogin signed without the user id)', async () => {
+    const first = client();
+    const signedIn = await first.signIn({ username: 'sdk.plain', password: 'Plain@2026x' });
+    const second = client();
+    const info = await second.tokenLogin('sdk.plain', first.token);
+    expect(info.userId).toBe(signedIn.userId);
+    expect(second.userId).toBe(signedIn.userId);
+    await expect(second.post(Paths.renewaltoken, { token: first.token })).resolves.toMatchObject({ row: { token: first.token } });
+    await expect(client().tokenLogin('sdk.plain', 'f'.repeat(64))).rejects.toBeInstanceOf(MpApiError);
+  });
+
   it('renews by itself when the session is about to expire', async () => {
     const c = client({ renewBeforeMs: 10 * 60_000 });
     await c.signIn({ username: 'admin', password: ADMIN_PASSWORD });
