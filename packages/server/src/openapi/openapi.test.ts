@@ -116,6 +116,10 @@ describe('real answers validate against the document', () => {
       expect(r.body.result, `${p} ${r.body.scode}`).toBe('1');
       expectDocumented(p, 'post', r);
     }
+    // operations without a typed answer: the generic envelope
+    expect(JSON.stringify(schemaFor(Paths.querycodetablelist, 'post', 200))).toContain('#/components/schemas/Success');
+    expectDocumented(Paths.querycodetablelist, 'post', await c.post(Paths.querycodetablelist, [1]));
+    expectDocumented(Paths.listmymenu, 'get', await c.get(Paths.listmymenu));
   });
 
   // Runs after the test above, which signed `admin` in.
