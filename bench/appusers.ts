@@ -120,6 +120,8 @@ export async function runAppUsersBench(opts: { durationS: number; connections: n
       const once = await c.post(spec.path, JSON.parse(spec.body!));
       if (once.body.result !== '1') throw new Error(`(${spec.key}) failed: ${once.status} ${once.body.scode} ${once.body.msg}`);
       console.log(`(${spec.key}) ${spec.body} → ${once.body.data.records} records`);
+      // The grid's total (per-organisation counts plus granted users) must be isAppUser's count on PostgreSQL too.
+      if (spec.key === 'u1' && once.body.data.records !== seeded.appUsers) throw new Error(`(u1) answered ${once.body.data.records} users, isAppUser counts ${seeded.appUsers}`);
     });
     const ratios = ratiosToBaseline(results);
     console.log(`\n${'scenario'.padEnd(42)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(7)}  p50 / p99 as multiples of (u0)'s, req/s as a fraction of its`);
