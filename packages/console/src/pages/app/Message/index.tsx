@@ -36,13 +36,13 @@ function MessageScreen({ app }: { app: CurrentApp }) {
   const reload = () => void queryClient.invalidateQueries({ queryKey });
 
   const columns = useMemo<TableColumnsType<MessageRow>>(() => [
-    { title: t('message.subject'), key: 'subject', width: 240, render: (_, r) => <Typography.Text ellipsis={{ tooltip: r.subject }} style={{ maxWidth: 230 }}>{r.subject}</Typography.Text> },
+    { title: t('message.subject'), key: 'subject', width: 220, render: (_, r) => <Typography.Text ellipsis={{ tooltip: r.subject }} style={{ maxWidth: 210 }}>{r.subject}</Typography.Text> },
     { title: t('template.channel'), key: 'channel', sorter: true, width: 90, render: (_, r) => <Tag color={CHANNEL_COLOR[r.channel]}>{t(`channel.${r.channel}`)}</Tag> },
     { title: t('status'), key: 'status', sorter: true, width: 90, render: (_, r) => <Tag color={STATE_COLOR[shownState(r)]} data-testid="message-state">{t(`message.state.${shownState(r)}`)}</Tag> },
     { title: t('message.sendAt'), key: 'sendAt', sorter: true, width: 150, render: (_, r) => dayjs(r.sendAt).format('YYYY-MM-DD HH:mm') },
-    { title: t('message.recipients'), key: 'recipients', dataIndex: 'recipients', width: 90, align: 'right' },
+    { title: t('message.recipients'), key: 'recipients', dataIndex: 'recipients', width: 80, align: 'right' },
     {
-      title: t('message.counts'), key: 'counts', width: 260,
+      title: t('message.counts'), key: 'counts', width: 200,
       render: (_, r) => (
         <Space size={2} wrap>
           {(['sent', 'read', 'pending', 'failed'] as const).filter((s) => r.counts[s] > 0 || s === 'sent').map((s) => (
@@ -51,10 +51,9 @@ function MessageScreen({ app }: { app: CurrentApp }) {
         </Space>
       ),
     },
-    { title: t('message.creator'), key: 'creator', dataIndex: 'creator', width: 110, ellipsis: true },
-    { title: t('createdAt'), key: 'createdAt', sorter: true, width: 150, render: (_, r) => dayjs(r.createdAt).format('YYYY-MM-DD HH:mm') },
+    { title: t('message.creator'), key: 'creator', dataIndex: 'creator', width: 100, ellipsis: true },
     {
-      title: t('actions'), key: 'actions', fixed: 'right', width: 170,
+      title: t('actions'), key: 'actions', fixed: 'right', width: 150,
       render: (_, r) => (
         <Space size={0}>
           <RowButton onClick={() => setDetail(r.id)}>{t('message.detail')}</RowButton>
@@ -84,7 +83,7 @@ function MessageScreen({ app }: { app: CurrentApp }) {
         fetch={(q) => listMessages(q)}
         columns={columns}
         rowKey="id"
-        scrollX={1360}
+        scrollX={1080}
         searchFields={searchFields}
         actions={<Button type="primary" icon={<SendOutlined />} onClick={() => setSending(true)} data-testid="message-send">{t('message.send')}</Button>}
       />
