@@ -20,7 +20,19 @@ export interface AuditEntry {
 
 /** Records one entry; `request` supplies the caller, IP, User-Agent and request id. */
 export async function insertAuditEntry(tx: Tx, request: FastifyRequest | undefined, e: AuditEntry): Promise<void> {
-  await tx.insert(auditLog).values({
+  await insertAuditEntries(tx, request, [e]);
+}
+
+/**
+ * Records many entries of one request in multi-row inserts of 500 (bulk writes such as an import of
+ * 10,000 users: 20 statements instead of 10,000; issue 17). Same columns as `insertAuditEntry`.
+ */
+export async function insertAuditEntries(tx: Tx, request: FastifyRequest | undefined, entries: AuditEntry[]): Promise<void> {
+  for (let i = 0; i < entries.length; i += 500) await tx.insert(auditLog).values(entries.slice(i, i + 500).map((e) => auditRow(request, e)));
+}
+
+function auditRow(request: FastifyRequest | undefined, e: AuditEntry): typeof auditLog.$inferInsert {
+  return {
     id: randomUUID(),
     tenantId: e.tenantId,
     userId: e.userId ?? request?.auth?.userId ?? '',
@@ -33,5 +45,5 @@ export async function insertAuditEntry(tx: Tx, request: FastifyRequest | undefin
     ip: request?.ip ?? '',
     userAgent: String(request?.headers['user-agent'] ?? '').slice(0, 300),
     requestId: request ? String(request.id) : '',
-  });
+  };
 }

@@ -30,16 +30,17 @@ const activeLink = (linkId: ReturnType<typeof sql>) => sql`exists (select 1 from
   where l.model = ${LINK_MODEL} and l.id = ${linkId} and s.state = 'active' and s.expires_at > now())`;
 const anyLink = (linkId: ReturnType<typeof sql>) => sql`exists (select 1 from oidc_payloads l where l.model = ${LINK_MODEL} and l.id = ${linkId})`;
 
-/** The liveness condition of a row `p` of `model`. */
-function liveness(model: string): ReturnType<typeof sql> {
-  if (GRANT_BOUND.has(model)) {
-    const grantId = model === 'Grant' ? sql`p.id` : sql`p.grant_id`;
-    return activeLink(sql`'grant:' || ${grantId}`);
-  }
+/** The liveness condition of a row of `model` under the alias `a` (`p` unless told). */
+function liveness(model: string, a = 'p'): ReturnType<typeof sql> {
+  const col = (c: string) => sql.raw(`${a}.${c}`);
+  if (GRANT_BOUND.has(model)) return activeLink(sql`'grant:' || ${col(model === 'Grant' ? 'id' : 'grant_id')}`);
   // A browser session before sign-in has no link yet; once linked it lives with its platform session.
-  if (model === 'Session') return sql`(not ${anyLink(sql`'session:' || p.uid`)} or ${activeLink(sql`'session:' || p.uid`)})`;
+  if (model === 'Session') return sql`(not ${anyLink(sql`'session:' || ${col('uid')}`)} or ${activeLink(sql`'session:' || ${col('uid')}`)})`;
   return sql`true`;
 }
+
+/** Unexpired row under alias `a`. */
+const unexpired = (a: string) => sql.raw(`(${a}.expires_at is null or ${a}.expires_at > now())`);
 
 function epoch(d: Date | string | null | undefined): number | undefined {
   return d ? Math.floor(new Date(d).getTime() / 1000) : undefined;
@@ -74,28 +75,69 @@ export async function sweepOidcPayloads(db: Db): Promise<void> {
   await db.execute(sql`delete from oidc_payloads where expires_at < now() - interval '1 hour'`);
 }
 
-/** How long a grant read along with its token is kept for the same request's `Grant.find` (ms). */
-const GRANT_MEMO_MS = 1000;
-/** At most this many kept grants (expired ones are dropped when it is reached). */
-const GRANT_MEMO_MAX = 10_000;
+/** How long a grant or browser session read along with a token is kept for the request's own lookups (ms). */
+const KEPT_MS = 1000;
+/** At most this many kept rows (expired ones are dropped when it is reached). */
+const KEPT_MAX = 10_000;
 
-/** A grant row read together with a token of it (see `drizzleAdapter`). */
-interface MemoGrant { payload: AdapterPayload; at: number }
+/** Models an opaque token value can be (the provider looks an introspected token up as each). */
+const TOKEN_MODELS = ['AccessToken', 'ClientCredentials', 'RefreshToken'];
+
+interface TokenRow {
+  model: string; payload: unknown; consumed_at: string | Date | null;
+  grant_payload: unknown; grant_consumed_at: string | Date | null; session_payload: unknown;
+}
 
 /**
  * Builds the adapter class the provider instantiates once per model name.
  *
- * Hot path (issue 17; docs/oidc.md "State"): a token lookup (access token, refresh token, code) reads
- * its grant in the same statement and keeps it for `GRANT_MEMO_MS`; the provider's `Grant.find` that
- * follows in the request (introspection, userinfo, refresh) takes it from there instead of running a
- * second statement. The grant's liveness is the token's (both hang on the link `grant:<grantId>`, which
- * that lookup has just checked); every write of a grant through this adapter forgets the kept copy, so
- * a kept grant is at most `GRANT_MEMO_MS` older than a token lookup of it (another instance's change
- * of the grant within that second is the only thing it can miss).
+ * Hot path (issue 17; docs/oidc.md "State"): introspection looks a token value up as an access token,
+ * a client-credentials token and a refresh token, then its grant and (for a token that expires with
+ * the browser session) that session; userinfo the access token, grant and session. One statement
+ * answers all of it: the value's rows of the three token models, each with its grant and browser
+ * session (each under its own liveness condition). The other models' lookups of the same value that
+ * start while it runs share it, and the grant and session are kept for `KEPT_MS` for the
+ * `Grant.find` / `Session.findByUid` that follow. A kept row was live at a token lookup at most
+ * `KEPT_MS` before; every write of it through this adapter forgets it, so what a kept copy can miss is
+ * another instance's change (or the end of a platform session) within that second — and the token
+ * lookups themselves always read the database.
  */
 export function drizzleAdapter(db: Db): new (name: string) => Adapter {
-  const grants = new Map<string, MemoGrant>();
-  const forgetGrant = (grantId: string | undefined) => { if (grantId) grants.delete(grantId); };
+  const kept = new Map<string, { payload: AdapterPayload; at: number }>();
+  const keep = (key: string, payload: AdapterPayload, now: number) => {
+    if (kept.size >= KEPT_MAX) for (const [k, v] of kept) if (now - v.at >= KEPT_MS) kept.delete(k);
+    if (kept.size < KEPT_MAX) kept.set(key, { payload, at: now });
+  };
+  const fresh = (key: string) => {
+    const k = kept.get(key);
+    if (k && Date.now() - k.at < KEPT_MS) return k.payload;
+    kept.delete(key);
+    return undefined;
+  };
+  // A browser session is written by id (not uid) and rarely (sign-in, sign-out): forget every kept one.
+  const forgetSessions = () => { for (const k of kept.keys()) if (k.startsWith('Session:')) kept.delete(k); };
+  const inflight = new Map<string, Promise<Map<string, AdapterPayload>>>();
+
+  /** The rows of token value `id` by model (one statement; see above). */
+  async function lookupToken(id: string): Promise<Map<string, AdapterPayload>> {
+    const result = await db.execute(sql`select p.model, p.payload, p.consumed_at, g.payload as grant_payload, g.consumed_at as grant_consumed_at, bs.payload as session_payload
+      from oidc_payloads p
+      left join oidc_payloads g on g.model = 'Grant' and g.id = p.grant_id and ${unexpired('g')}
+      left join oidc_payloads bs on bs.model = 'Session' and bs.uid = p.payload->>'sessionUid' and ${unexpired('bs')} and ${liveness('Session', 'bs')}
+      where p.id = ${id} and p.model in ('AccessToken', 'ClientCredentials', 'RefreshToken') and ${unexpired('p')}
+        and (p.model = 'ClientCredentials' or ${liveness('AccessToken')})`);
+    const found = new Map<string, AdapterPayload>();
+    const now = Date.now();
+    for (const row of rowsOf<TokenRow>(result)) {
+      const payload = withConsumed(row.payload, row.consumed_at);
+      found.set(row.model, payload);
+      if (row.grant_payload && payload.grantId) keep(`Grant:${payload.grantId}`, withConsumed(row.grant_payload, row.grant_consumed_at), now);
+      const uid = (payload as { sessionUid?: string }).sessionUid;
+      if (row.session_payload && uid) keep(`Session:${uid}`, withConsumed(row.session_payload, null), now);
+    }
+    return found;
+  }
+
   return class DrizzleAdapter implements Adapter {
     constructor(private readonly model: string) {}
 
@@ -108,7 +150,7 @@ export function drizzleAdapter(db: Db): new (name: string) => Adapter {
         uid: payload.uid ?? null,
         expiresAt,
       };
-      if (this.model === 'Grant') forgetGrant(id);
+      this.forget(id);
       await db.insert(oidcPayloads).values({ model: this.model, id, ...row })
         .onConflictDoUpdate({ target: [oidcPayloads.model, oidcPayloads.id], set: row });
     }
@@ -116,14 +158,27 @@ export function drizzleAdapter(db: Db): new (name: string) => Adapter {
     async find(id: string): Promise<AdapterPayload | undefined> {
       if (this.model === 'Client') return findClientMetadata(db, id);
       if (this.model === 'Grant') {
-        const kept = grants.get(id);
-        if (kept && Date.now() - kept.at < GRANT_MEMO_MS) return kept.payload;
-        grants.delete(id);
+        const k = fresh(`Grant:${id}`);
+        if (k) return k;
+      }
+      if (TOKEN_MODELS.includes(this.model)) {
+        let pending = inflight.get(id);
+        if (!pending) {
+          pending = lookupToken(id);
+          inflight.set(id, pending);
+          const done = () => { if (inflight.get(id) === pending) inflight.delete(id); };
+          pending.then(done, done);
+        }
+        return (await pending).get(this.model);
       }
       return this.findWhere(sql`p.id = ${id}`);
     }
 
     async findByUid(uid: string): Promise<AdapterPayload | undefined> {
+      if (this.model === 'Session') {
+        const k = fresh(`Session:${uid}`);
+        if (k) return k;
+      }
       return this.findWhere(sql`p.uid = ${uid}`);
     }
 
@@ -132,37 +187,31 @@ export function drizzleAdapter(db: Db): new (name: string) => Adapter {
     }
 
     async consume(id: string): Promise<void> {
+      this.forget(id);
       await db.update(oidcPayloads).set({ consumedAt: new Date() }).where(and(eq(oidcPayloads.model, this.model), eq(oidcPayloads.id, id)));
     }
 
     async destroy(id: string): Promise<void> {
-      if (this.model === 'Grant') forgetGrant(id);
+      this.forget(id);
       await db.delete(oidcPayloads).where(and(eq(oidcPayloads.model, this.model), eq(oidcPayloads.id, id)));
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {
-      forgetGrant(grantId);
+      kept.delete(`Grant:${grantId}`);
       await db.delete(oidcPayloads).where(eq(oidcPayloads.grantId, grantId));
     }
 
+    /** Forgets a kept copy of row `id` of this model (grants and browser sessions). */
+    private forget(id: string): void {
+      if (this.model === 'Grant') kept.delete(`Grant:${id}`);
+      if (this.model === 'Session') forgetSessions();
+    }
+
     private async findWhere(cond: ReturnType<typeof sql>): Promise<AdapterPayload | undefined> {
-      // Tokens of a grant bring the grant along (it lives and dies with the same link).
-      const withGrant = GRANT_BOUND.has(this.model) && this.model !== 'Grant';
-      const result = await db.execute(withGrant
-        ? sql`select p.payload, p.consumed_at, g.payload as grant_payload, g.consumed_at as grant_consumed_at from oidc_payloads p
-          left join oidc_payloads g on g.model = 'Grant' and g.id = p.grant_id and (g.expires_at is null or g.expires_at > now())
-          where p.model = ${this.model} and ${cond} and (p.expires_at is null or p.expires_at > now()) and ${liveness(this.model)} limit 1`
-        : sql`select p.payload, p.consumed_at from oidc_payloads p
-          where p.model = ${this.model} and ${cond} and (p.expires_at is null or p.expires_at > now()) and ${liveness(this.model)} limit 1`);
-      const row = rowsOf<{ payload: unknown; consumed_at: string | Date | null; grant_payload?: unknown; grant_consumed_at?: string | Date | null }>(result)[0];
-      if (!row) return undefined;
-      const payload = withConsumed(row.payload, row.consumed_at);
-      if (withGrant && row.grant_payload && payload.grantId) {
-        const now = Date.now();
-        if (grants.size >= GRANT_MEMO_MAX) for (const [k, v] of grants) if (now - v.at >= GRANT_MEMO_MS) grants.delete(k);
-        if (grants.size < GRANT_MEMO_MAX) grants.set(payload.grantId, { payload: withConsumed(row.grant_payload, row.grant_consumed_at ?? null), at: now });
-      }
-      return payload;
+      const result = await db.execute(sql`select p.payload, p.consumed_at from oidc_payloads p
+        where p.model = ${this.model} and ${cond} and ${unexpired('p')} and ${liveness(this.model)} limit 1`);
+      const row = rowsOf<{ payload: unknown; consumed_at: string | Date | null }>(result)[0];
+      return row ? withConsumed(row.payload, row.consumed_at) : undefined;
     }
   };
 }

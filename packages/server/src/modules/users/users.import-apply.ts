@@ -2,12 +2,12 @@
  * Writing a checked import plan (users.import.ts) in the caller's transaction: new users in
  * multi-row inserts with the enterprise-user identity, existing users updated one by one, sessions of
  * users the file disables or locks ended, the licence's user limit checked for the new ones, and one
- * audit entry per user (before/after without the password hash).
+ * audit entry per user (before/after without the password hash), written 500 to a statement.
  */
 import { randomUUID } from 'node:crypto';
 import { Identity, type UserImportResult } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
-import { insertAuditEntry } from '../audit/audit.repository.js';
+import { insertAuditEntries } from '../audit/audit.repository.js';
 import { assertLicenceAllows } from '../licence/licence.limits.js';
 import * as repo from './users.repository.js';
 import type { ImportPlan, PlannedRow } from './users.import.js';
@@ -58,7 +58,9 @@ export async function applyImport(tx: Tx, ctx: UserWriteContext, plan: ImportPla
     if ((p.fields.status !== 1 && u.status === 1) || (p.locked && !u.locked)) stopped.push(u.id);
   }
   await endSessionsOf(tx, ctx.guardStore, stopped);
-  for (const { id, p } of created) await insertAuditEntry(tx, ctx.request, { tenantId: p.tenantId, action: 'user.import.add', entity: 'user', entityId: id, after: audited(p) });
-  for (const p of updating) await insertAuditEntry(tx, ctx.request, { tenantId: p.tenantId, action: 'user.import.edit', entity: 'user', entityId: p.existing!.id, before: auditedBefore(p.existing!), after: audited(p) });
+  await insertAuditEntries(tx, ctx.request, [
+    ...created.map(({ id, p }) => ({ tenantId: p.tenantId, action: 'user.import.add', entity: 'user', entityId: id, after: audited(p) })),
+    ...updating.map((p) => ({ tenantId: p.tenantId, action: 'user.import.edit', entity: 'user', entityId: p.existing!.id, before: auditedBefore(p.existing!), after: audited(p) })),
+  ]);
   return { created: created.length, updated: updating.length };
 }

@@ -4,6 +4,8 @@ import readXlsxFile from 'read-excel-file/node';
 import { Codes, Paths, UserCodes, type UserRow } from '@mp/protocol';
 import { ADMIN_PASSWORD, createUserRow, testApp } from '../../testing/test-app.js';
 import type { GatewayClient } from '../../testing/gateway-client.js';
+import { eq } from 'drizzle-orm';
+import { auditLog } from '../../db/schema/index.js';
 import { createTenantWithOrgs, uploadTo } from './users.testing.js';
 
 let t: Awaited<ReturnType<typeof testApp>>;
@@ -53,6 +55,12 @@ describe('user import, export and template', () => {
   it('imports new users (Chinese headings, tenant by code), then the chosen tenant', async () => {
     const r = await importFile(await xlsx([ZH_HEAD, row('imp1', { 手机号码: '13800000001' }), row('imp2'), ZH_HEAD.map(() => '')]));
     expect(r.data.row).toEqual({ created: 2, updated: 0 });
+    // One audit entry per created user, written in one multi-row insert of the request.
+    const audit = await t.app.database.db.select({ entityId: auditLog.entityId, after: auditLog.after, requestId: auditLog.requestId, userId: auditLog.userId })
+      .from(auditLog).where(eq(auditLog.action, 'user.import.add'));
+    expect(audit.map((a) => (a.after as { username: string }).username).sort()).toEqual(['imp1', 'imp2']);
+    expect(new Set(audit.map((a) => a.requestId)).size).toBe(1);
+    expect(audit.every((a) => a.entityId && a.userId)).toBe(true);
     const rows = await listAcme();
     expect(rows.map((u) => u.username)).toEqual(['imp1', 'imp2']);
     expect(rows[0]).toMatchObject({ gender: 'F', orgName: 'Department', mobile: '13800000001', status: 1, locked: false, expiryDate: '2027-12-31' });
