@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Paths, OpsCodes } from '@mp/protocol';
 import { ADMIN_PASSWORD, createUserRow, testApp } from '../testing/test-app.js';
@@ -61,6 +62,11 @@ describe('metrics (issue 17)', () => {
       expect(text).toContain('nodejs_eventloop_lag_seconds');
       expect(text).toContain('process_resident_memory_bytes');
       expect(text).toContain('# TYPE mp_oidc_tokens_issued_total counter');
+      // the Grafana dashboard asks only for series the server has (the pool's only on PostgreSQL)
+      const dashboard = readFileSync(new URL('../../../../docs/grafana/mp-server.json', import.meta.url), 'utf8');
+      const names = new Set([...dashboard.matchAll(/\b(mp_[a-z_]+|nodejs_[a-z0-9_]+|process_[a-z_]+)/g)].map((m) => m[1]!.replace(/_bucket$/, '')));
+      expect(names.size).toBeGreaterThan(8);
+      for (const name of names) if (name !== 'mp_db_pool_connections') expect(text, name).toContain(`# TYPE ${name} `);
     } finally {
       await t.close();
     }

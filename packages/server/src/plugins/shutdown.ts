@@ -13,8 +13,8 @@
 import type { FastifyInstance } from 'fastify';
 import { drainJobs } from '../modules/jobs/jobs.runner.js';
 
-/** Deadline of a shutdown in progress (epoch ms), per app. */
-const deadlines = new WeakMap<FastifyInstance, number>();
+/** A shutdown in progress, per app: its deadline (epoch ms) and whether something was left unfinished. */
+const shutdowns = new WeakMap<FastifyInstance, { deadline: number; incomplete: boolean }>();
 
 /**
  * Adds the job-draining close hook. Register it after the modules: close hooks run last-registered
@@ -22,10 +22,11 @@ const deadlines = new WeakMap<FastifyInstance, number>();
  */
 export function registerShutdown(app: FastifyInstance): void {
   app.addHook('onClose', async () => {
-    const deadline = deadlines.get(app);
-    if (deadline === undefined) return; // a plain app.close() (tests): nothing to wait for
+    const state = shutdowns.get(app);
+    if (!state) return; // a plain app.close() (tests): nothing to wait for
     app.log.info('shutdown: in-flight requests drained');
-    const left = await drainJobs(app, deadline - Date.now());
+    const left = await drainJobs(app, state.deadline - Date.now());
+    if (left) state.incomplete = true;
     if (left) app.log.warn({ jobs: left }, 'shutdown: jobs still running at the deadline; their lease ends them on another instance');
     else app.log.info('shutdown: background jobs drained');
   });
@@ -37,11 +38,11 @@ export function registerShutdown(app: FastifyInstance): void {
  */
 export async function gracefulShutdown(app: FastifyInstance, signal: string): Promise<number> {
   const bound = app.config.shutdownTimeoutMs;
-  deadlines.set(app, Date.now() + bound);
+  const state = { deadline: Date.now() + bound, incomplete: false };
+  shutdowns.set(app, state);
   app.log.info({ signal, timeoutMs: bound }, 'shutdown: stopped accepting connections; draining');
-  let timedOut = false;
   const cut = setTimeout(() => {
-    timedOut = true;
+    state.incomplete = true;
     app.log.warn('shutdown: timeout reached; closing the remaining connections');
     app.server.closeAllConnections();
   }, bound);
@@ -49,7 +50,7 @@ export async function gracefulShutdown(app: FastifyInstance, signal: string): Pr
   try {
     await app.close();
     app.log.info('shutdown: database closed; exiting');
-    return timedOut ? 1 : 0;
+    return state.incomplete ? 1 : 0;
   } catch (err) {
     app.log.error({ err }, 'shutdown: close failed');
     return 1;
