@@ -87,6 +87,15 @@ describe('production start (the image layout: npm ci --omit=dev, node dist/main.
     expect(ids.prodstart).toBeTruthy();
   });
 
+  it('names the TypeScript sources in a stack trace (source map, --enable-source-maps)', async () => {
+    // a data folder below a file: openDatabase's mkdir throws before anything else is done
+    const failed = await run(process.execPath, ['--enable-source-maps', 'packages/server/dist/main.js'], {
+      cwd: dir, env: { ...process.env, PORT: String(await freePort()), HOST: '127.0.0.1', MP_DATA_DIR: join(dir, 'package.json', 'data') }, timeout: 60_000,
+    }).then(() => { throw new Error('the server started on a data folder below a file'); }, (err: { stderr: string }) => err.stderr);
+    expect(failed).toMatch(/ENOTDIR/);
+    expect(failed).toMatch(/packages\/server\/src\/db\/client\.ts:\d+:\d+/);
+  });
+
   it('runs on a supported runtime: no "Unsupported runtime" warning from the OpenID provider', () => {
     // oidc-provider warns below Node 22 LTS; engines is >=22.12
     if (Number(process.versions.node.split('.')[0]) >= 22) expect(out).not.toContain('Unsupported runtime');
