@@ -25,7 +25,7 @@ export function scanPlaceholders(text: string): { names: string[]; malformed: st
     else malformed.push(whole);
     return ' ';
   });
-  for (const m of rest.matchAll(/\{\{[^}]{0,20}|[^{]{0,20}\}\}/g)) malformed.push(m[0].trim());
+  for (const m of rest.matchAll(/\{\{[^{}]{0,20}\}?|[^{}\s]{0,20}\}\}/g)) malformed.push(m[0].trim());
   return { names, malformed };
 }
 
