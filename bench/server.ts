@@ -54,7 +54,8 @@ function serverEnv(dataDir: string, port: number): NodeJS.ProcessEnv {
  * With `databaseUrl` the same is done on that PostgreSQL database instead (bench/signin.ts BENCH_SIGNIN_PG=1).
  */
 export async function prepareDatabase(dataDir: string, databaseUrl?: string): Promise<void> {
-  const config = { ...loadConfig(serverEnv(dataDir, 0)), dataDir, ...(databaseUrl ? { databaseUrl } : {}) };
+  // The port is not listened on here; it only has to be a valid one (the configuration refuses 0).
+  const config = { ...loadConfig(serverEnv(dataDir, 8080)), dataDir, ...(databaseUrl ? { databaseUrl } : {}) };
   const database = await openDatabase(config);
   try {
     await bootstrap(database, config, new SettingsService(database.db, config));

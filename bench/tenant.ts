@@ -14,7 +14,7 @@
  *        the job ends (one run, wall time; not a load test).
  * Before the server starts it prints EXPLAIN ANALYZE of the heavy statements (RLS on). A report: exits
  * non-zero only when the benchmark itself broke. Run alone with `npx tsx bench/tenant.ts`, or as part of
- * `npm run bench` (skip with BENCH_TENANT=0).
+ * `npm run bench` (skip with BENCH_TENANT=0; BENCH_TENANT_SCENARIOS=0 runs only (t0) and the import).
  */
 import writeExcelFile from 'write-excel-file/node';
 import { Paths } from '@mp/protocol';
@@ -120,7 +120,8 @@ export async function runTenantBench(opts: { durationS: number; connections: num
       { key: 't4', label: 'listmymenu (role holder)', method: 'GET', path: Paths.listmymenu, headers: () => holder.headersFor('GET', undefined), isSuccess: envelopeOk },
     ];
     const results: ScenarioResult[] = [];
-    for (const spec of specs) {
+    // BENCH_TENANT_SCENARIOS=0: the baseline and the import only (issue 17's import figure).
+    for (const spec of process.env.BENCH_TENANT_SCENARIOS === '0' ? specs.slice(0, 1) : specs) {
       const c = spec.key === 't2' || spec.key === 't4' ? holder : admin;
       if (spec.key !== 't0') {
         const once = spec.method === 'GET' ? await c.get(spec.path) : await c.post(spec.path, JSON.parse(spec.body!));

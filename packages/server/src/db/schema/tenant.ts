@@ -67,6 +67,13 @@ export const users = pgTable('users', {
   uniqueIndex('users_tenant_mobile_uq').on(t.tenantId, t.mobile),
   uniqueIndex('users_tenant_email_uq').on(t.tenantId, sql`lower(${t.email})`),
   index('users_username_idx').on(sql`lower(${t.username})`),
+  // The platform's list across tenants (migration 0028).
+  index('users_created_id_idx').on(t.createdAt.desc(), t.id),
+  index('users_username_lc_id_idx').on(t.usernameLc, t.id),
+  index('users_email_lc_idx').on(t.emailLc),
+  index('users_employee_name_lc_idx').on(t.employeeNameLc),
+  index('users_employee_code_idx').on(t.employeeCode),
+  index('users_mobile_idx').on(t.mobile),
 ]);
 
 /**
@@ -94,7 +101,7 @@ export const userIdentities = pgTable('user_identities', {
   tenantId: text('tenant_id').notNull().references(() => tenants.id),
   userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   identity: smallint('identity').notNull(),
-}, (t) => [primaryKey({ columns: [t.tenantId, t.userId, t.identity] })]);
+}, (t) => [primaryKey({ columns: [t.tenantId, t.userId, t.identity] }), index('user_identities_user_idx').on(t.userId)]);
 
 /** Stored files (logos, avatars, icons): in the database so every instance serves them. */
 export const files = pgTable('files', {

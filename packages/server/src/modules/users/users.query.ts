@@ -107,21 +107,25 @@ function countableByOrganisation(q: UserListBody, scope: UserListScope): boolean
   return !scope.extra && !s(q.keyword) && !s(q.username) && !s(q.employeeName) && !s(q.employeeCode) && !s(q.mobile) && q.locked === undefined;
 }
 
-/** The number of users matching: a sum over org_user_counts when it can answer, otherwise a count. */
-async function countUsers(tx: Tx, q: UserListBody, scope: UserListScope): Promise<number> {
-  if (!countableByOrganisation(q, scope)) {
-    const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(users).where(whereOf(q, scope));
-    return row?.n ?? 0;
-  }
+/**
+ * The statement counting the users matching (not run): a sum over org_user_counts when it can answer,
+ * otherwise a count of the users. Its one row has `n`. Exported for bench/users.ts's EXPLAIN.
+ */
+export function countUsersQuery(tx: Tx, q: UserListBody, scope: UserListScope = {}) {
+  if (!countableByOrganisation(q, scope)) return tx.select({ n: sql<number>`count(*)::int` }).from(users).where(whereOf(q, scope));
   const s = (v: string | undefined) => v?.trim() ?? '';
   const c = orgUserCounts;
-  const [row] = await tx.select({ n: sql<number>`coalesce(sum(${c.users}), 0)::int` }).from(c).where(and(
+  return tx.select({ n: sql<number>`coalesce(sum(${c.users}), 0)::int` }).from(c).where(and(
     s(q.tenantId) ? eq(c.tenantId, s(q.tenantId)) : undefined,
     s(q.orgId) ? eq(c.orgId, s(q.orgId)) : undefined,
     q.status !== undefined ? eq(c.status, q.status) : undefined,
     scope.byOrg?.(c.orgId),
   ));
-  return row?.n ?? 0;
+}
+
+/** The statement of one page of users (not run); exported for bench/users.ts's EXPLAIN. */
+export function userPageQuery(tx: Tx, q: UserListBody & { page: number; pageSize: number }, scope: UserListScope = {}) {
+  return selectRows(tx).where(whereOf(q, scope)).orderBy(...orderOf(q)).limit(q.pageSize).offset((q.page - 1) * q.pageSize);
 }
 
 /**
@@ -129,9 +133,9 @@ async function countUsers(tx: Tx, q: UserListBody, scope: UserListScope): Promis
  * organisation-only filters through the per-organisation counts (module comment).
  */
 export async function listUsers(tx: Tx, q: UserListBody & { page: number; pageSize: number }, scope: UserListScope = {}): Promise<{ rows: UserListRecord[]; records: number }> {
-  const records = await countUsers(tx, q, scope);
-  const rows = await selectRows(tx).where(whereOf(q, scope)).orderBy(...orderOf(q)).limit(q.pageSize).offset((q.page - 1) * q.pageSize);
-  return { rows: rows as UserListRecord[], records };
+  const [count] = await countUsersQuery(tx, q, scope);
+  const rows = await userPageQuery(tx, q, scope);
+  return { rows: rows as UserListRecord[], records: count?.n ?? 0 };
 }
 
 /** Every user matching the filters (export), in list order, at most `limit`; `scope` as for listUsers. */
