@@ -9,13 +9,12 @@ import { wfTaskCount } from '../../api/workflow';
 /** Query key of the count. */
 export const TASK_COUNT_KEY = ['wf-task-count'] as const;
 
+/** The query's options: polled every 20 s only in a built console (`prod`), no retries (a silent call). */
+export function taskCountQuery(enabled: boolean, prod: boolean) {
+  return { queryKey: TASK_COUNT_KEY, queryFn: wfTaskCount, enabled, refetchInterval: prod ? WF_TASK_POLL_MS : (false as const), retry: false };
+}
+
 /** The count for a signed-in user (`enabled`), polled in the built console. */
 export function useTaskCount(enabled: boolean) {
-  return useQuery({
-    queryKey: TASK_COUNT_KEY,
-    queryFn: wfTaskCount,
-    enabled,
-    refetchInterval: import.meta.env.PROD ? WF_TASK_POLL_MS : false,
-    retry: false,
-  });
+  return useQuery(taskCountQuery(enabled, import.meta.env.PROD));
 }
