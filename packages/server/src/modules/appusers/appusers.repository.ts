@@ -23,14 +23,18 @@ export interface AppReach { productId: string; whole: string[]; rooted: { tenant
 
 /** Reads the application's reach (tenant_products status 1, app_root_orgs with their organisations' paths). */
 export async function readAppReach(tx: Tx, productId: string): Promise<AppReach> {
-  const rows = await tx.select({ tenantId: tenantProducts.tenantId, path: organisations.path }).from(tenantProducts)
+  const rows = await tx.select({ tenantId: tenantProducts.tenantId, rootId: appRootOrgs.orgId, path: organisations.path }).from(tenantProducts)
     .leftJoin(appRootOrgs, and(eq(appRootOrgs.productId, tenantProducts.productId), eq(appRootOrgs.tenantId, tenantProducts.tenantId)))
-    .leftJoin(organisations, and(eq(organisations.id, appRootOrgs.orgId), eq(organisations.tenantId, appRootOrgs.tenantId)))
+    .leftJoin(organisations, eq(organisations.id, appRootOrgs.orgId))
     .where(and(eq(tenantProducts.productId, productId), eq(tenantProducts.status, 1)));
-  const byTenant = new Map<string, string[]>();
-  for (const r of rows) byTenant.set(r.tenantId, [...(byTenant.get(r.tenantId) ?? []), ...(r.path ? [r.path] : [])]);
-  const whole = [...byTenant].filter(([, paths]) => !paths.length).map(([t]) => t);
-  const rooted = [...byTenant].filter(([, paths]) => paths.length).map(([tenantId, paths]) => ({ tenantId, paths }));
+  // A tenant with a root row is limited to its roots (as isAppUser's "not exists"), whatever their paths.
+  const byTenant = new Map<string, { rooted: boolean; paths: string[] }>();
+  for (const r of rows) {
+    const t = byTenant.get(r.tenantId) ?? { rooted: false, paths: [] };
+    byTenant.set(r.tenantId, { rooted: t.rooted || r.rootId !== null, paths: r.path ? [...t.paths, r.path] : t.paths });
+  }
+  const whole = [...byTenant].filter(([, t]) => !t.rooted).map(([id]) => id);
+  const rooted = [...byTenant].filter(([, t]) => t.rooted).map(([tenantId, t]) => ({ tenantId, paths: t.paths }));
   return { productId, whole, rooted };
 }
 
@@ -161,8 +165,9 @@ export async function countAppUsers(tx: Tx, q: UserListBody, f: AppUserFilter): 
   const rooted = f.reach.rooted;
   if (!rooted.length) return byOrg?.n ?? 0;
   // The granted users (few: individual approvals) outside the roots, one organisation lookup each.
-  const underRoots = sql.join(rooted.map((t) => sql`(${users.tenantId} = ${t.tenantId} and exists (select 1 from organisations o where o.id = ${users.orgId}
-    and o.tenant_id = ${t.tenantId} and (${sql.join(t.paths.map((p) => sql`starts_with(o.path, ${p})`), sql` or `)})))`), sql` or `);
+  const withPaths = rooted.filter((t) => t.paths.length);
+  const underRoots = withPaths.length ? sql.join(withPaths.map((t) => sql`(${users.tenantId} = ${t.tenantId} and exists (select 1 from organisations o where o.id = ${users.orgId}
+    and o.tenant_id = ${t.tenantId} and (${sql.join(t.paths.map((p) => sql`starts_with(o.path, ${p})`), sql` or `)})))`), sql` or `) : sql`false`;
   const [granted] = await tx.select({ n: sql<number>`count(*)::int` }).from(appUserGrants)
     .innerJoin(users, and(eq(users.id, appUserGrants.userId), eq(users.tenantId, appUserGrants.tenantId)))
     .where(and(eq(appUserGrants.productId, f.reach.productId), inArray(appUserGrants.tenantId, rooted.map((t) => t.tenantId)),
