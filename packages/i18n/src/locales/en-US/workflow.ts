@@ -55,6 +55,5 @@ export default {
     rejected: { subject: 'Your request was rejected: {{target}}', body: 'Your request for {{target}} was rejected. Comment: {{comment}}' },
     closed: { subject: 'Your request was closed: {{target}}', body: 'Your request for {{target}} was closed by an application administrator because its step had no approver. {{comment}}' },
     withdrawn: { subject: 'Request withdrawn: {{target}}', body: '{{requester}} withdrew the request for {{target}}.' },
-    pending: { subject: 'Request moved on: {{target}}', body: '{{comment}}' },
   },
 } satisfies Messages<typeof zh>;

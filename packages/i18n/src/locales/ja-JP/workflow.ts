@@ -55,6 +55,5 @@ export default {
     rejected: { subject: '申請が却下されました：{{target}}', body: '{{target}} の申請が却下されました。コメント：{{comment}}' },
     closed: { subject: '申請がクローズされました：{{target}}', body: '{{target}} の申請は承認者がいないため、アプリケーション管理員によってクローズされました。{{comment}}' },
     withdrawn: { subject: '申請が取り下げられました：{{target}}', body: '{{requester}} が {{target}} の申請を取り下げました。' },
-    pending: { subject: '申請が次のステップに進みました：{{target}}', body: '{{comment}}' },
   },
 } satisfies Messages<typeof zh>;

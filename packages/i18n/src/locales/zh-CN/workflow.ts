@@ -52,6 +52,5 @@ export default {
     rejected: { subject: '您的申请被驳回：{{target}}', body: '您对 {{target}} 的申请被驳回。意见：{{comment}}' },
     closed: { subject: '您的申请已关闭：{{target}}', body: '您对 {{target}} 的申请因流程无审批人已被应用管理员关闭。{{comment}}' },
     withdrawn: { subject: '申请已撤回：{{target}}', body: '{{requester}} 撤回了对 {{target}} 的申请。' },
-    pending: { subject: '申请进入下一步：{{target}}', body: '{{comment}}' },
   },
 };

@@ -156,8 +156,10 @@ async function move(tx: Tx, request: FastifyRequest, r: repo.WfRequestRecord, m:
   if (t.applyGrant) await applyGrant(tx, request, r);
   await audit(tx, request, r, m, { step: Number(r.current_step), status: t.status, nextStep: t.currentStep, comment });
   const after = (await repo.findRequest(tx, r.id))!;
-  if (t.finished) {
-    if (m !== 'withdraw') await tell(tx, request, after, [{ id: r.requester_id, tenant_id: r.tenant_id }], t.status, comment);
+  if (m === 'withdraw') {
+    await tell(tx, request, after, await repo.listApprovers(tx, r.id), 'withdrawn');
+  } else if (t.finished) {
+    await tell(tx, request, after, [{ id: r.requester_id, tenant_id: r.tenant_id }], t.status, comment);
   } else {
     await tell(tx, request, after, await repo.listApprovers(tx, r.id), 'task');
   }

@@ -148,12 +148,14 @@ describe('workflow: approving', () => {
     if (status === 'pending') await w.u.bob.post(P.endwfrequest, { id });
   });
 
-  it('the requester withdraws while pending; nobody else can, and nothing can follow', async () => {
+  it('the requester withdraws while pending (the step\'s approvers are told); nobody else can, and nothing can follow', async () => {
     await setProcess(MANAGER_THEN_ADMIN);
     const id = (await submitApp(w.u.bob)).body.data.row.id as string;
     expect((await w.u.mgr.post(P.endwfrequest, { id })).body.scode).toBe(WorkflowCodes.NOT_WITHDRAWABLE);
     expect((await w.u.bob.post(P.getwfrequest, { id })).body.data).toMatchObject({ canWithdraw: true, canDecide: false });
     expect((await w.u.bob.post(P.endwfrequest, { id, comment: 'changed my mind' })).body.data.row.status).toBe('withdrawn');
+    expect((await inbox(w.managers.mgr, id)).map((m) => m.subject)).toEqual(['To approve: bob (bob) requests CRM', 'Request withdrawn: CRM']);
+    expect(await inbox(w.people.bob, id)).toEqual([]);
     expect((await w.u.bob.post(P.endwfrequest, { id })).body.scode).toBe(WorkflowCodes.NOT_WITHDRAWABLE);
     expect((await w.u.mgr.post(P.savewfdecision, { id, step: 0, decision: 'approve' })).body.scode).toBe(WorkflowCodes.ALREADY_DECIDED);
     expect(await count(w.u.mgr)).toBe(0);
