@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { App, Button, DatePicker, Form, Input, Modal, Radio, Select, Space } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import type { Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { MESSAGE_CHANNELS, MESSAGE_RULES, type MessageChannel } from '@mp/protocol';
 import { listMessageTemplates, sendMessage } from '../../../api/messages';
@@ -92,7 +92,7 @@ export default function SendMessageModal({ open, onClose, onSent }: { open: bool
           <RecipientsField />
         </Form.Item>
         <Form.Item name="sendAt" label={t('message.sendAt')} extra={t('message.sendAtHint')}>
-          <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" style={{ width: 220 }} />
+          <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" style={{ width: 220 }} disabledDate={(d) => d.isBefore(dayjs().startOf('day'))} />
         </Form.Item>
       </Form>
     </Modal>
