@@ -32,7 +32,7 @@ describe('configuration schema (issue 17)', () => {
   });
 
   it('refuses a value outside its type or range, naming the variable, its value and what it must be', () => {
-    expect(problemsOf({ PORT: 'abc' })).toEqual([expect.stringMatching(/^PORT="abc" is not valid: it must be an integer from 1 to 65535/)]);
+    expect(problemsOf({ PORT: 'abc' })).toEqual([expect.stringMatching(/^PORT="abc" is not valid: it must be an integer from 0 to 65535/)]);
     expect(problemsOf({ PORT: '70000' })[0]).toMatch(/^PORT="70000"/);
     expect(problemsOf({ MP_LOGIN_CAPTCHA: '3' })[0]).toMatch(/^MP_LOGIN_CAPTCHA="3" is not valid: it must be one of "0", "1", "2"/);
     expect(problemsOf({ LOG_LEVEL: 'verbose' })[0]).toMatch(/^LOG_LEVEL=/);
@@ -67,6 +67,6 @@ describe('configuration schema (issue 17)', () => {
     const code = await new Promise<number | null>((r) => proc.once('exit', r));
     expect(code).toBe(2);
     expect(out).toContain('MP3.0 cannot start: invalid configuration');
-    expect(out).toContain('PORT="abc" is not valid: it must be an integer from 1 to 65535');
+    expect(out).toContain('PORT="abc" is not valid: it must be an integer from 0 to 65535');
   }, 60_000);
 });

@@ -30,7 +30,7 @@ const OPS = 'Operations';
  * here first; config-env.test.ts fails while docs/configuration.md does not list it.
  */
 export const EnvSchema = Type.Object({
-  PORT: int(1, 65535, { group: SERVER, default: 8080, description: 'HTTP port of the console and the gateway.' }),
+  PORT: int(0, 65535, { group: SERVER, default: 8080, description: 'HTTP port of the console and the gateway; `0` picks any free port.' }),
   HOST: str({ group: SERVER, default: '0.0.0.0', maxLength: 255, description: 'Listen address.' }),
   MP_PUBLIC_URL: str({ group: SERVER, maxLength: 2000, pattern: '^https?://[^\\s]+$', description: 'The public origin (`https://iam.example.org`): the OpenID issuer is `<MP_PUBLIC_URL>/oidc` and recovery mails link to `<MP_PUBLIC_URL>/resetpw`. Default `http://<HOST or localhost>:<PORT>`; required in production for password recovery.' }),
   MP_TRUST_PROXY: str({ group: SERVER, default: 'loopback,linklocal,uniquelocal', maxLength: 2000, description: 'Proxies believed about the client address (`X-Forwarded-For`): addresses, CIDRs or the names `loopback`, `linklocal`, `uniquelocal`, comma-separated; `false` when the server is exposed directly; `true` trusts every hop.' }),
@@ -136,7 +136,7 @@ export function configurationMarkdown(): string {
   const out = [
     '# Configuration',
     '',
-    '<!-- Generated from packages/server/src/config-env.ts by `npx tsx packages/server/src/scripts/config-doc.ts`; do not edit by hand. -->',
+    '<!-- Generated from packages/server/src/config-env.ts by `npm run config:doc`; do not edit by hand. -->',
     '',
     'The server reads these environment variables and checks them at start: a value outside its type or',
     'range stops the start with a message naming the variable, and the process exits with code 2. An empty',

@@ -57,6 +57,8 @@ const OTHER: Record<string, string> = {
   'GET /reference/yaml': 'the API description, no rows',
   'GET /reference/static/*': 'the API reference page\'s files from the npm package, no rows',
   'GET /healthz': 'liveness, no rows',
+  'GET /readyz': 'readiness: the migration journal table, no tenant rows',
+  'GET /metrics': 'Prometheus metrics (off in tests; counts by state only), no tenant rows',
   'GET /gateway/auth/': 'startup configuration (platform settings), no tenant rows',
   'GET /gateway/auth/auth/login/confirm': 'MFA confirmation of the caller\'s own sign-in ticket',
   'POST /gateway/auth/auth/login/send/email/:email': 'sends a sign-in code, no rows',

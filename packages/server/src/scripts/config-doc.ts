@@ -1,6 +1,6 @@
 /**
  * Writes docs/configuration.md from the configuration schema (config-env.ts `configurationMarkdown`):
- * `npx tsx packages/server/src/scripts/config-doc.ts`. config-env.test.ts fails while the file differs from what this would write.
+ * `npm run config:doc`. config-env.test.ts fails while the file differs from what this would write.
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
