@@ -3,9 +3,9 @@
  * with Sales as its root organisation, so an Engineering employee (the requester) cannot use it. In Chromium:
  * the application administrator sets the process (the department managers' role `deptmgr`, then the
  * administrators); the requester asks for the application with a reason; the Engineering department manager
- * sees the task badge count 1, opens My task and approves; the application administrator approves on the
- * application's approval page; the requester's My apps then shows the tile and the history shows each step.
- * Screens in three languages (e2e/artifacts/workflow-*.png).
+ * sees the task on the personal home and the badge count 1, opens My task and approves; the application
+ * administrator approves on the application's approval page; the requester's My apps then shows the tile and
+ * the history shows each step. Screens in three languages (e2e/artifacts/workflow-*.png).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -99,7 +99,8 @@ describe('approval workflow', () => {
     // the Engineering manager: the badge counts one task; My task; approve with a comment
     const manager = await newPage();
     await signInThroughConsole(manager, server.url, NORTHWIND.manager, DEMO_PASSWORD, /\/(userAdmin|tenancy)/);
-    await manager.goto(`${server.url}/userAdmin/app`);
+    await manager.goto(`${server.url}/userAdmin/bbcapp`);
+    await manager.getByTestId('wf-home-tasks').getByText(/CRM Portal/).waitFor(); // the personal home lists the task
     await expect.poll(() => badgeCount(manager), { timeout: 15_000 }).toBe(1);
     await manager.getByTestId('task-badge').click();
     await manager.waitForURL(/\/userAdmin\/wftask/);

@@ -48,6 +48,7 @@ export default {
     roleCodeRequired: 'Please enter the role number', roleCodePattern: 'Role numbers contain letters, digits and underscores only', remove: 'Remove', isDefault: 'The default process is in use: the application administrators approve', save: 'Save', requests: 'Requests', settings: 'Process settings',
     adminLast: 'Last step: application administrators',
   },
+  viewAll: 'View all',
   badge: 'Pending tasks',
   notify: {
     task: { subject: 'To approve: {{requester}} requests {{target}}', body: '{{requester}} requests {{target}}. Reason: {{reason}}. Please handle it in My task.' },

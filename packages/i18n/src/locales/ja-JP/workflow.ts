@@ -48,6 +48,7 @@ export default {
     roleCodeRequired: 'ロール番号を入力してください', roleCodePattern: 'ロール番号は英字、数字、アンダースコアのみです', remove: '削除', isDefault: '既定のフローを使用中：アプリケーション管理員が承認します', save: '保存', requests: '申請一覧', settings: 'フロー設定',
     adminLast: '最後のステップ：アプリケーション管理員',
   },
+  viewAll: 'すべて表示',
   badge: '未処理タスク',
   notify: {
     task: { subject: '承認待ち：{{requester}} が {{target}} を申請', body: '{{requester}} が {{target}} を申請しました。理由：{{reason}}。マイタスクで処理してください。' },

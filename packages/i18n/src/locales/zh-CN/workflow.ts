@@ -45,6 +45,7 @@ export default {
     roleCodeRequired: '请输入角色编号', roleCodePattern: '角色编号只能包含字母、数字和下划线', remove: '删除', isDefault: '当前使用默认流程：应用管理员审批', save: '保存', requests: '申请记录', settings: '流程设置',
     adminLast: '最后一步：应用管理员',
   },
+  viewAll: '查看全部',
   badge: '待办任务',
   notify: {
     task: { subject: '待审批：{{requester}} 申请 {{target}}', body: '{{requester}} 申请 {{target}}。理由：{{reason}}。请在“我的任务”中处理。' },
