@@ -59,6 +59,7 @@ function withConsumed(stored: unknown, consumedAt: string | Date | null): Adapte
  */
 export async function linkPlatformSession(db: Db | Tx, link: { grantId?: string; sessionUid?: string }, sessionId: string, expiresAt: Date | null): Promise<void> {
   const id = link.grantId ? `grant:${link.grantId}` : `session:${link.sessionUid}`;
+  noteOidcStateChange();
   await db.insert(oidcPayloads).values({ model: LINK_MODEL, id, payload: { sessionId }, grantId: link.grantId ?? null, uid: link.sessionUid ?? null, expiresAt })
     .onConflictDoUpdate({ target: [oidcPayloads.model, oidcPayloads.id], set: { payload: { sessionId }, expiresAt } });
 }
@@ -72,8 +73,24 @@ export async function findLinkedSessionId(db: Db | Tx, sessionUid: string): Prom
 
 /** Deletes expired provider state (called by the module's periodic sweep). */
 export async function sweepOidcPayloads(db: Db): Promise<void> {
+  noteOidcStateChange();
   await db.execute(sql`delete from oidc_payloads where expires_at < now() - interval '1 hour'`);
 }
+
+/**
+ * Every change that can end a token's life bumps this (writes of provider state, platform-session links,
+ * and — through the guard store, oidc.plugin.ts — every write of a platform session). The embedded
+ * database's token memo (below) answers only while it is unchanged.
+ */
+let stateEpoch = 0;
+
+/** Records that provider state or a platform session changed (drops the embedded token memo). */
+export function noteOidcStateChange(): void {
+  stateEpoch++;
+}
+
+/** How long the embedded database's token memo answers a token lookup (ms). */
+const TOKEN_MEMO_MS = 1000;
 
 /** How long a grant or browser session read along with a token is kept for the request's own lookups (ms). */
 const KEPT_MS = 1000;
@@ -102,8 +119,9 @@ interface TokenRow {
  * another instance's change (or the end of a platform session) within that second — and the token
  * lookups themselves always read the database.
  */
-export function drizzleAdapter(db: Db): new (name: string) => Adapter {
+export function drizzleAdapter(db: Db, o: { memoTokens?: boolean } = {}): new (name: string) => Adapter {
   const kept = new Map<string, { payload: AdapterPayload; at: number }>();
+  const memo = new Map<string, { rows: Map<string, AdapterPayload>; at: number; epoch: number }>();
   const keep = (key: string, payload: AdapterPayload, now: number) => {
     if (kept.size >= KEPT_MAX) for (const [k, v] of kept) if (now - v.at >= KEPT_MS) kept.delete(k);
     if (kept.size < KEPT_MAX) kept.set(key, { payload, at: now });
@@ -118,8 +136,34 @@ export function drizzleAdapter(db: Db): new (name: string) => Adapter {
   const forgetSessions = () => { for (const k of kept.keys()) if (k.startsWith('Session:')) kept.delete(k); };
   const inflight = new Map<string, Promise<Map<string, AdapterPayload>>>();
 
+  /**
+   * The embedded database only (`memoTokens`): the rows of a token value found within `TOKEN_MEMO_MS`
+   * while nothing changed (`stateEpoch`), unexpired. One process holds that database and sees every
+   * write to it (docs/architecture.md "Guard store"), so a write bumps the epoch before any later lookup.
+   */
+  function memoised(id: string): Map<string, AdapterPayload> | undefined {
+    const m = memo.get(id);
+    if (!m) return undefined;
+    const now = Date.now();
+    const live = m.epoch === stateEpoch && now - m.at < TOKEN_MEMO_MS && [...m.rows.values()].every((p) => !p.exp || p.exp * 1000 > now);
+    if (live) return m.rows;
+    memo.delete(id);
+    return undefined;
+  }
+
   /** The rows of token value `id` by model (one statement; see above). */
   async function lookupToken(id: string): Promise<Map<string, AdapterPayload>> {
+    const epoch = stateEpoch;
+    const found = await readToken(id);
+    if (o.memoTokens && found.size && epoch === stateEpoch) {
+      const now = Date.now();
+      if (memo.size >= KEPT_MAX) for (const [k, v] of memo) if (now - v.at >= TOKEN_MEMO_MS || v.epoch !== stateEpoch) memo.delete(k);
+      if (memo.size < KEPT_MAX) memo.set(id, { rows: found, at: now, epoch });
+    }
+    return found;
+  }
+
+  async function readToken(id: string): Promise<Map<string, AdapterPayload>> {
     const result = await db.execute(sql`select p.model, p.payload, p.consumed_at, g.payload as grant_payload, g.consumed_at as grant_consumed_at, bs.payload as session_payload
       from oidc_payloads p
       left join oidc_payloads g on g.model = 'Grant' and g.id = p.grant_id and ${unexpired('g')}
@@ -162,6 +206,8 @@ export function drizzleAdapter(db: Db): new (name: string) => Adapter {
         if (k) return k;
       }
       if (TOKEN_MODELS.includes(this.model)) {
+        const known = o.memoTokens ? memoised(id) : undefined;
+        if (known) return known.get(this.model);
         let pending = inflight.get(id);
         if (!pending) {
           pending = lookupToken(id);
@@ -197,12 +243,14 @@ export function drizzleAdapter(db: Db): new (name: string) => Adapter {
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {
+      noteOidcStateChange();
       kept.delete(`Grant:${grantId}`);
       await db.delete(oidcPayloads).where(eq(oidcPayloads.grantId, grantId));
     }
 
-    /** Forgets a kept copy of row `id` of this model (grants and browser sessions). */
+    /** Forgets a kept copy of row `id` of this model (grants and browser sessions) and the token memo. */
     private forget(id: string): void {
+      noteOidcStateChange();
       if (this.model === 'Grant') kept.delete(`Grant:${id}`);
       if (this.model === 'Session') forgetSessions();
     }

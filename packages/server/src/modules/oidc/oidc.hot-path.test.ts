@@ -1,6 +1,7 @@
 /**
  * The OpenID hot path (issue 17 "OpenID Connect hot path"; docs/oidc.md "Hot path"): introspection is one
- * statement and userinfo two (the token with its grant and browser session, then the account's claims),
+ * statement and userinfo two (the token with its grant and browser session, then the account's claims);
+ * on the embedded database a token looked up within a second, with no change since, is answered from memory;
  * clients come from the per-instance cache until its TTL passes (a disabled client is then refused), and the
  * kept copies never outlive what the token lookup itself checks (an ended platform session, a disabled user).
  */
@@ -12,6 +13,7 @@ import { oidcClients, sessions, users } from '../../db/schema/index.js';
 import { sessionIdOf } from '../session/tokens.js';
 import { createTenantRow, createUserRow } from '../../testing/test-app.js';
 import { RelyingParty } from '../../testing/oidc-rp.js';
+import { noteOidcStateChange } from './adapter.js';
 import { clearOidcClientCache } from './client-cache.js';
 import { createAppRow, createClientRow, journey, listeningApp, UserAgent } from './oidc.fixtures.js';
 
@@ -54,21 +56,24 @@ describe('OpenID hot path', () => {
     body: `token=${encodeURIComponent(token)}&token_type_hint=access_token`,
   }).then(async (r) => ({ status: r.status, body: await r.json() as Record<string, unknown> }));
   const userinfo = (token: string) => fetch(`${issuer}/me`, { headers: { authorization: `Bearer ${token}` } });
-  /** Statements `call` sent, with the client already cached by a first call. */
-  async function counted(call: () => Promise<unknown>): Promise<string[]> {
+  /** Statements `call` sent, with the client already cached by a first call; `fresh`: after a state change. */
+  async function counted(call: () => Promise<unknown>, fresh: boolean): Promise<string[]> {
     await call();
+    if (fresh) noteOidcStateChange();
     statements.length = 0;
     await call();
     return [...statements];
   }
 
-  it('introspection is one statement, userinfo two', async () => {
+  it('introspection is one statement, userinfo two; on the embedded database a repeat within a second is answered from memory', async () => {
     const { token } = await tokenOf('hot.ann');
-    const intro = await counted(() => introspect(token));
-    expect(intro).toHaveLength(1);
+    expect(await counted(() => introspect(token), true)).toHaveLength(1);
+    expect(await counted(() => introspect(token), false)).toHaveLength(0);
     expect((await introspect(token)).body.active).toBe(true);
-    const me = await counted(async () => expect((await userinfo(token)).status).toBe(200));
-    expect(me).toHaveLength(2);
+    expect(await counted(async () => expect((await userinfo(token)).status).toBe(200), true)).toHaveLength(2);
+    const repeat = await counted(async () => expect((await userinfo(token)).status).toBe(200), false);
+    expect(repeat).toHaveLength(1); // the claims are read every time
+    expect(repeat[0]).toContain('"users"');
   });
 
   it('a client is served from the cache for its TTL, then read again (a disabled client is refused)', async () => {

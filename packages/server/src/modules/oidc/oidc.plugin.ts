@@ -20,7 +20,7 @@ import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
 import { oidcPayloads, oneTimeCodes } from '../../db/schema/index.js';
 import { endSessionById, extendSessionById, findSessionById } from '../session/session.repository.js';
 import { insertAuditEntry } from '../audit/audit.repository.js';
-import { findLinkedSessionId, LINK_MODEL, sweepOidcPayloads } from './adapter.js';
+import { findLinkedSessionId, LINK_MODEL, noteOidcStateChange, sweepOidcPayloads } from './adapter.js';
 import { loadProviderKeys } from './keys.js';
 import { createProvider } from './provider.js';
 import { registerProvider } from './provider-registry.js';
@@ -68,6 +68,10 @@ function addProviderHooks(app: FastifyInstance, provider: Provider): void {
 }
 
 export default async function oidcPlugin(app: FastifyInstance): Promise<void> {
+  // Every write of a platform session goes through the guard store's forgetSessions (guard-store.ts):
+  // it also drops the embedded database's token memo (adapter.ts), so an ended session ends its tokens at once.
+  const forgetSessions = app.guardStore.forgetSessions.bind(app.guardStore);
+  app.guardStore.forgetSessions = (which) => { noteOidcStateChange(); forgetSessions(which); };
   const keys = await loadProviderKeys(app.database.db);
   const provider = createProvider(app, keys);
   registerProvider(app.database, provider);

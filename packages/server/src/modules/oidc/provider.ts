@@ -102,7 +102,8 @@ export function createProvider(app: FastifyInstance, keys: ProviderKeys): Provid
   const db = app.database.db;
   const issuerPath = new URL(app.config.oidcIssuer).pathname.replace(/\/$/, '');
   const configuration: Configuration = {
-    adapter: drizzleAdapter(db),
+    // The embedded database is one process's: token lookups may be answered from memory (adapter.ts).
+    adapter: drizzleAdapter(db, { memoTokens: app.database.kind === 'pglite' && app.config.policyCache.enabled }),
     jwks: { keys: keys.jwks as NonNullable<Configuration['jwks']>['keys'] },
     cookies: { keys: keys.cookieKeys },
     claims: Object.fromEntries(Object.entries(CLAIMS_BY_SCOPE).map(([k, v]) => [k, [...v]])),
