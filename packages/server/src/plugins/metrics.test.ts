@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Paths, OpsCodes } from '@mp/protocol';
 import { ADMIN_PASSWORD, createUserRow, testApp } from '../testing/test-app.js';
 import { metricsAllowList } from './metrics.js';
+import { basic, policyWorld } from '../modules/policy/policy.fixtures.js';
 
 const TOKEN = 'scrape-token-0123456789';
 
@@ -67,6 +68,23 @@ describe('metrics (issue 17)', () => {
       const names = new Set([...dashboard.matchAll(/\b(mp_[a-z_]+|nodejs_[a-z0-9_]+|process_[a-z_]+)/g)].map((m) => m[1]!.replace(/_bucket$/, '')));
       expect(names.size).toBeGreaterThan(8);
       for (const name of names) if (name !== 'mp_db_pool_connections') expect(text, name).toContain(`# TYPE ${name} `);
+    } finally {
+      await t.close();
+    }
+  }, 120_000);
+
+  it('counts the OpenID provider\'s tokens by grant type', async () => {
+    const t = await testApp({ metrics: { enabled: true, token: undefined, allow: 'loopback' } });
+    try {
+      const w = await policyWorld(t);
+      const res = await t.app.inject({
+        method: 'POST', url: '/oidc/token', headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic(w.clients.a.id, w.clients.a.secret) },
+        payload: new URLSearchParams({ grant_type: 'client_credentials' }).toString(),
+      });
+      expect(res.statusCode).toBe(200);
+      const text = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+      expect(sample(text, 'mp_oidc_tokens_issued_total{grant_type="client_credentials"}')).toBe(1);
+      expect(text).toContain('mp_http_requests_total{method="POST",route="/oidc/*",status="200"}');
     } finally {
       await t.close();
     }
