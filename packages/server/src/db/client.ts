@@ -39,7 +39,7 @@ export async function openDatabase(opts: { databaseUrl?: string | undefined; dat
   if (opts.databaseUrl) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: Number(process.env.MP_DB_POOL ?? 10) });
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: envNumber('MP_DB_POOL', 10) });
     // A lost connection (database restart, network) must not kill the process: without these listeners
     // an idle or checked-out client's 'error' is an unhandled event. The broken client is discarded and
     // the pool opens new ones when the database is back; requests meanwhile answer 503 (plugins/errors.ts).
@@ -80,6 +80,12 @@ export async function openDatabase(opts: { databaseUrl?: string | undefined; dat
   return { db: db as unknown as Db, kind: 'pglite', close: async () => { try { await stopAnalyze(); await client.close(); } finally { unlock(); } } };
 }
 
+/** A numeric variable (validated at start by config-env.ts); unset or empty means `fallback`, as the schema says. */
+function envNumber(name: string, fallback: number): number {
+  const v = process.env[name]?.trim();
+  return v ? Number(v) : fallback;
+}
+
 const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', '57P01', '57P02', '57P03']);
 const CONNECTION_MESSAGES = /Connection terminated|connection timeout|Client has encountered a connection error|the database system is (starting up|shutting down)|terminating connection due to administrator command/i;
 
@@ -106,7 +112,7 @@ function logDbError(msg: string, err: unknown): void {
 
 /** MP_DB_START_TIMEOUT (seconds, default 60): how long the start waits for PostgreSQL. */
 function startTimeoutSeconds(): number {
-  const n = Number(process.env.MP_DB_START_TIMEOUT ?? 60);
+  const n = envNumber('MP_DB_START_TIMEOUT', 60);
   return Number.isFinite(n) && n >= 0 ? n : 60;
 }
 
@@ -132,7 +138,7 @@ export async function waitForDatabase(pool: { query(q: string): Promise<unknown>
 
 /** MP_ANALYZE_MINUTES (default 15; 0 = only at start): how often the embedded database's statistics are refreshed. */
 function analyzeMinutes(): number {
-  const n = Number(process.env.MP_ANALYZE_MINUTES ?? 15);
+  const n = envNumber('MP_ANALYZE_MINUTES', 15);
   return Number.isFinite(n) && n >= 0 ? n : 15;
 }
 
