@@ -144,6 +144,14 @@ describe('a notice with an image to one organisation', () => {
     await member.goto(`${server.url}/userAdmin/notice`);
     await member.getByTestId('my-notice-list').getByText(TITLE).waitFor();
     await shot(member, 'notices-zh-list');
+    // the personal home (bbcapp) lists it among the latest notices, read now, and opens its detail
+    await member.goto(`${server.url}/userAdmin/bbcapp`);
+    const home = member.getByTestId('home-notices');
+    await home.getByRole('link', { name: TITLE }).waitFor();
+    expect(await home.locator('.ant-badge-count').count()).toBe(0);
+    await shot(member, 'notices-zh-bbcapp');
+    await home.getByRole('link', { name: TITLE }).click();
+    await member.waitForURL(/\/userAdmin\/notice\//);
   });
 
   it('the receipt appears for the administrator (Chromium)', async () => {
@@ -167,6 +175,10 @@ describe('a notice with an image to one organisation', () => {
     await outsider.getByTestId('my-notice-list').getByText(zh.notice.my.empty).waitFor();
     expect(await outsider.getByTestId('notice-bell').locator('.ant-badge-count').count()).toBe(0);
     expect(await outsider.getByText(TITLE).count()).toBe(0);
+    // no empty notices panel on the personal home
+    await outsider.goto(`${server.url}/userAdmin/bbcapp`);
+    await outsider.getByRole('list', { name: zh.myapps.title }).waitFor();
+    expect(await outsider.getByTestId('home-notices').count()).toBe(0);
   });
 
   it('shows the screens in Chinese and Japanese too', async () => {
