@@ -43,13 +43,13 @@ export interface AccountClaims {
   org_name?: string;
 }
 
-function outsideValidity(u: UserRow, now: Date): boolean {
+function outsideValidity(u: Pick<UserRow, 'effectiveDate' | 'expiryDate'>, now: Date): boolean {
   const today = now.toISOString().slice(0, 10);
   return (!!u.effectiveDate && u.effectiveDate > today) || (!!u.expiryDate && u.expiryDate < today);
 }
 
 /** Enabled, unlocked, inside the validity dates, in an enabled tenant. */
-function usable(u: UserRow, tenantStatus: number, now: Date): boolean {
+function usable(u: Pick<UserRow, 'status' | 'locked' | 'lockedUntil' | 'effectiveDate' | 'expiryDate'>, tenantStatus: number, now: Date): boolean {
   return u.status === 1 && !u.locked && !(u.lockedUntil && u.lockedUntil > now) && !outsideValidity(u, now) && tenantStatus === 1;
 }
 
@@ -74,7 +74,11 @@ export async function findUsableUser(tx: Tx, userId: string, now = new Date()): 
  */
 export async function loadAccountClaims(db: Db, userId: string, now = new Date()): Promise<AccountClaims | undefined> {
   const [row] = await db.select({
-    user: users,
+    user: {
+      id: users.id, username: users.username, employeeName: users.employeeName, email: users.email, mobile: users.mobile, tenantId: users.tenantId,
+      orgId: users.orgId, defaultOrgId: users.defaultOrgId, status: users.status, locked: users.locked, lockedUntil: users.lockedUntil,
+      effectiveDate: users.effectiveDate, expiryDate: users.expiryDate,
+    },
     tenantCode: tenants.code,
     tenantStatus: tenants.status,
     identities: sql<number[]>`array(select distinct ${userIdentities.identity} from ${userIdentities} where ${userIdentities.userId} = ${users.id})`,
