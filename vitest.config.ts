@@ -13,7 +13,8 @@ export default defineConfig({
           include: ['packages/**/src/**/*.test.ts'],
           environment: 'node',
           // a throw-away PostgreSQL server for the *.postgres.test.ts files (sets MP_TEST_DATABASE_URL)
-          globalSetup: ['packages/server/src/testing/postgres-server.ts'],
+          // and a migrated PGlite data folder that every memory:// database starts from (MP_TEST_PGLITE_TEMPLATE)
+          globalSetup: ['packages/server/src/testing/postgres-server.ts', 'packages/server/src/testing/pglite-template.ts'],
           // generous: a test that boots its own database (migrations on PGlite) can take half a minute
           // on a two-core machine running the other files in parallel; a hung test still fails
           testTimeout: 60_000,

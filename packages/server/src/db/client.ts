@@ -3,7 +3,7 @@
  * The same Drizzle schema, migrations and queries serve both (issue "Foundation": Database).
  */
 import { fileURLToPath } from 'node:url';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.js';
 import { lockDataFolder } from './data-folder-lock.js';
@@ -61,7 +61,8 @@ export async function openDatabase(opts: { databaseUrl?: string | undefined; dat
   const unlock = opts.dataDir === 'memory://' ? () => undefined : lockDataFolder(opts.dataDir);
   let client: InstanceType<typeof PGlite>;
   try {
-    client = new PGlite({ ...(opts.dataDir === 'memory://' ? {} : { dataDir: opts.dataDir }), extensions: { pg_trgm } });
+    const template = opts.dataDir === 'memory://' ? migratedTemplate() : undefined;
+    client = new PGlite({ ...(opts.dataDir === 'memory://' ? {} : { dataDir: opts.dataDir }), ...(template ? { loadDataDir: template } : {}), extensions: { pg_trgm } });
   } catch (err) {
     unlock();
     throw err;
@@ -78,6 +79,21 @@ export async function openDatabase(opts: { databaseUrl?: string | undefined; dat
   }
   const stopAnalyze = opts.dataDir === 'memory://' ? async () => undefined : keepStatistics(client, analyzeMinutes());
   return { db: db as unknown as Db, kind: 'pglite', close: async () => { try { await stopAnalyze(); await client.close(); } finally { unlock(); } } };
+}
+
+let templateBlob: { file: string; blob: Blob } | undefined;
+
+/**
+ * Tests only: the migrated data folder named by `MP_TEST_PGLITE_TEMPLATE` (a `dumpDataDir` tarball made
+ * once per test run by testing/pglite-template.ts), read once per process; a `memory://` database starts
+ * from a copy of it instead of running every migration (the migrator then finds nothing left to do).
+ * Unset or `off` (production, `npm start`; `off` measures a test run without it): undefined, and the database is migrated from empty as always.
+ */
+function migratedTemplate(): Blob | undefined {
+  const file = process.env.MP_TEST_PGLITE_TEMPLATE;
+  if (!file || file === 'off') return undefined;
+  if (templateBlob?.file !== file) templateBlob = { file, blob: new Blob([readFileSync(file)]) };
+  return templateBlob.blob;
 }
 
 /** A numeric variable (validated at start by config-env.ts); unset or empty means `fallback`, as the schema says. */
