@@ -12,6 +12,13 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
+    // rollup's manifest: e2e/bundle-size.ts reads what the sign-in page loads from it (issue 17)
+    manifest: true,
+    rolldownOptions: {
+      // @mp/protocol's TypeBox schemas are built at module level; marked pure, the ones the console does
+      // not use are dropped (with TypeBox itself when no screen of a chunk needs a schema)
+      treeshake: { manualPureFunctions: ['Type'], moduleSideEffects: [{ test: /[\\/]node_modules[\\/]typebox[\\/]/, sideEffects: false }] },
+    },
   },
   server: {
     proxy: {

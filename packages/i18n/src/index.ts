@@ -7,40 +7,21 @@ import i18next, { type i18n } from 'i18next';
 import zhCN from './locales/zh-CN/index.js';
 import enUS from './locales/en-US/index.js';
 import jaJP from './locales/ja-JP/index.js';
-import type { Language } from '@mp/protocol';
+import { baseI18nOptions, type Locale } from './core.js';
 
 export type { Messages } from './types.js';
 
+export { LOCALES, FALLBACK_LOCALE, FIRST_NAMESPACES, localeOf, languageOf, loadLocale, loadLocaleFirst, baseI18nOptions, type Locale, type LocaleMessages, type FirstMessages } from './core.js';
+
 /** i18next resources: locale → namespace → messages. */
-export const resources = { 'zh-CN': zhCN, 'en-US': enUS, 'ja-JP': jaJP } as const;
-export type Locale = keyof typeof resources;
+export const resources = { 'zh-CN': zhCN, 'en-US': enUS, 'ja-JP': jaJP } as const satisfies Record<Locale, unknown>;
 export const NAMESPACES = Object.keys(zhCN) as (keyof typeof zhCN)[];
-export const FALLBACK_LOCALE: Locale = 'zh-CN';
 
-/** Maps a protocol language (`X-Language`: ZH_CN, EN_US, JA_JP) to its locale; unknown → zh-CN. */
-export function localeOf(language: string | undefined | null): Locale {
-  switch ((language ?? '').toUpperCase().replace('-', '_')) {
-    case 'EN_US': return 'en-US';
-    case 'JA_JP': return 'ja-JP';
-    default: return 'zh-CN';
-  }
-}
-
-/** Maps a locale back to its protocol language. */
-export function languageOf(locale: Locale): Language {
-  return locale === 'en-US' ? 'EN_US' : locale === 'ja-JP' ? 'JA_JP' : 'ZH_CN';
-}
-
-/** Options every i18next instance of the project uses (console and server alike). */
+/** Options every i18next instance of the project uses (server and tests: every locale bundled). */
 export const i18nOptions = {
+  ...baseI18nOptions,
   resources,
-  fallbackLng: FALLBACK_LOCALE,
-  supportedLngs: Object.keys(resources),
   ns: NAMESPACES,
-  defaultNS: 'common',
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  initAsync: false,
 } as const;
 
 let serverInstance: i18n | undefined;

@@ -5,10 +5,10 @@
  */
 import { Spin } from 'antd';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import type { ComponentType } from 'react';
-import BasicLayout from '../layouts/BasicLayout';
+import { lazy, Suspense, type ComponentType } from 'react';
 import PublicLayout from '../layouts/PublicLayout';
 import { registerNavigator } from '../api/http/navigation';
+import { ensureAllTexts } from '../i18n';
 import { useConfigStore } from '../stores/config';
 import { useSessionStore } from '../stores/session';
 import { sessionUserTypes } from '../stores/session-actions';
@@ -16,9 +16,10 @@ import AreaGuard from './area-guard';
 import { AREAS, areaRoutes, homeOf } from './areas';
 import type { AreaDef, RouteMeta, ScreenModule } from './types';
 
-function lazyScreen(load: ScreenModule): RouteObject['lazy'] {
+/** A route's screen, loaded with every text of the language unless `firstTextsOnly` (the sign-in page). */
+function lazyScreen(load: ScreenModule, firstTextsOnly = false): RouteObject['lazy'] {
   return async () => {
-    const mod = await load();
+    const [mod] = await Promise.all([load(), firstTextsOnly ? undefined : ensureAllTexts()]);
     return { Component: mod.default as ComponentType };
   };
 }
@@ -26,10 +27,13 @@ function lazyScreen(load: ScreenModule): RouteObject['lazy'] {
 /** Shown while the first screen's code loads. */
 const hydrateFallbackElement = <div className="mp-suspense"><Spin /></div>;
 
+// The signed-in frame (menus, tabs, bells, profile) loads with the first area screen, not with /login (issue 17).
+const BasicLayout = lazy(() => Promise.all([import('../layouts/BasicLayout'), ensureAllTexts()]).then(([m]) => m));
+
 function areaRoute(area: AreaDef): RouteObject {
   return {
     path: area.root,
-    element: <AreaGuard area={area}><BasicLayout area={area} /></AreaGuard>,
+    element: <AreaGuard area={area}><Suspense fallback={hydrateFallbackElement}><BasicLayout area={area} /></Suspense></AreaGuard>,
     handle: { titleKey: area.titleKey, icon: 'home', userType: area.userType } satisfies RouteMeta,
     children: [
       { index: true, element: null },
@@ -59,7 +63,7 @@ export const routes: RouteObject[] = [
   {
     element: <PublicLayout />,
     children: [
-      { path: '/login', handle: publicMeta('login:title'), lazy: lazyScreen(() => import('../pages/Login')), hydrateFallbackElement },
+      { path: '/login', handle: publicMeta('login:title'), lazy: lazyScreen(() => import('../pages/Login'), true), hydrateFallbackElement },
       { path: '/resetpw', handle: publicMeta('login:reset.title'), lazy: lazyScreen(() => import('../pages/ResetPassword')), hydrateFallbackElement },
       { path: '/bigfile', handle: publicMeta('route.bigfile'), lazy: lazyScreen(() => import('../pages/BigFile')), hydrateFallbackElement },
     ],

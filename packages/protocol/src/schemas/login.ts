@@ -3,7 +3,7 @@ import Type, { type Static } from 'typebox';
 import { DEFAULTS } from '../enums.js';
 import { DEFAULT_PASSWORD_RULE } from '../rules.js';
 
-const Hex = (maxLength: number) => Type.String({ minLength: 2, maxLength, pattern: '^[0-9a-f]+$' });
+const Hex = /* @__NO_SIDE_EFFECTS__ */ (maxLength: number) => Type.String({ minLength: 2, maxLength, pattern: '^[0-9a-f]+$' });
 
 /**
  * An ALTCHA proof-of-work challenge (altcha-lib v2 format) as `validcode` issues it with a type '1' or
