@@ -28,7 +28,11 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // each spec starts its own server (free port, own data folder copied from the migrated template)
+          // and its own Chromium: two specs at a time keep a two-core machine busy without oversubscribing it
+          globalSetup: ['packages/server/src/testing/e2e-data-template.ts'],
+          fileParallelism: true,
+          maxWorkers: 2,
         },
       },
     ],

@@ -3,7 +3,7 @@
  * throw-away embedded database, and Debian's Chromium through playwright-core (CONVENTIONS "Tests").
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,6 +34,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   if (!existsSync(join(consoleDir, 'index.html'))) throw new Error(`build the console first (npm run build): ${consoleDir}`);
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'mp-e2e-'));
+  // A copy of the data folder migrated once per run (packages/server/src/testing/e2e-data-template.ts).
+  const template = process.env.MP_TEST_DATA_TEMPLATE;
+  if (template && template !== 'off') cpSync(template, dataDir, { recursive: true });
   let out = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
     cwd: ROOT,
