@@ -15,7 +15,7 @@ import { sql } from 'drizzle-orm';
 import { WorkflowPaths } from '@mp/protocol';
 import { rowsOf, type Database } from '../packages/server/src/db/client.js';
 import { inScope, PLATFORM_SCOPE } from '../packages/server/src/db/context.js';
-import { approvedBy, countTasks, loadApprover } from '../packages/server/src/modules/workflow/workflow.repository.js';
+import { countTasks, countTasksQuery, loadApprover } from '../packages/server/src/modules/workflow/workflow.repository.js';
 import { GatewayClient } from '../packages/server/src/testing/gateway-client.js';
 import { nativeSignature } from '../packages/server/src/plugins/guard.js';
 import { envelopeOk, onSeededServer, printScenarioTable, runAsScript, runScenarios, type ScenarioResult, type ScenarioSpec } from './scenario.js';
@@ -54,7 +54,8 @@ async function seedRequests(database: Database): Promise<void> {
     await tx.execute(sql`insert into wf_actions (id, request_id, tenant_id, step, action, actor_id, actor_name, comment)
       select 'wa' || i, 'wr' || i, ${T}, 0, 'submit', 'tu1', 'tuser000001', '' from generate_series(0, ${2 * PENDING - 1}) i`);
   });
-  for (const t of ['wf_requests', 'wf_actions', 'wf_processes', 'products', 'tenant_products']) await database.db.execute(sql.raw(`analyze ${t}`));
+  // vacuum as PostgreSQL's autovacuum would: the visibility map lets the count's index-only scans skip the heap
+  for (const t of ['wf_requests', 'wf_actions', 'wf_processes', 'products', 'tenant_products']) await database.db.execute(sql.raw(`vacuum analyze ${t}`));
 }
 
 /** Seeds, times the count, starts the server, runs the scenarios; the report is printed and returned. */
@@ -72,7 +73,7 @@ export async function runWorkflowBench(opts: { durationS: number; connections: n
     for (let i = 0; i < 100; i++) await inScope(database.db, PLATFORM_SCOPE, async (tx) => countTasks(tx, await loadApprover(tx, ROLE_HOLDER_ID, TENANT)));
     statementMs = Math.round(((performance.now() - t) / 100) * 100) / 100;
     const rows = rowsOf<Record<string, string>>(await inScope(database.db, PLATFORM_SCOPE, (tx) =>
-      tx.execute(sql`explain analyze select count(*) from wf_requests r where ${approvedBy(approver)}`)));
+      tx.execute(sql`explain analyze ${countTasksQuery(approver)}`)));
     plan = rows.map((r) => Object.values(r)[0]).join('\n');
   }, async (baseUrl) => {
     console.log(`\nworkflow: tenant of ${USERS} users, ${PENDING} pending requests (${tasks} wait for ${ROLE_HOLDER}) and ${PENDING} finished; ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -40,14 +40,19 @@ export const wfRequests = pgTable('wf_requests', {
   /** The current step's kind ('manager' | 'appAdmin') and lower-case approver role number: the task lists' index keys. */
   stepKind: text('step_kind').notNull().default(''),
   stepRole: text('step_role').notNull().default(''),
+  /** The path of `org_id`'s organisation, kept by triggers for pending requests (migration 0029): the manager index's range key. */
+  orgPath: text('org_path').notNull().default(''),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   finishedAt: timestamp('finished_at', { withTimezone: true }),
 }, (t) => [
   index('wf_requests_requester_idx').on(t.requesterId, t.createdAt),
   index('wf_requests_product_idx').on(t.productId, t.status, t.createdAt),
-  index('wf_requests_manager_idx').on(t.tenantId, t.stepRole).where(sql`${t.status} = 'pending' and ${t.stepKind} = 'manager'`),
+  // migration 0029: the manager index's org_path uses text_pattern_ops; both carry INCLUDE columns (manager: org_id,
+  // requester_id; admin: requester_id, tenant_id)
+  index('wf_requests_manager_idx').on(t.tenantId, t.stepRole, t.orgPath).where(sql`${t.status} = 'pending' and ${t.stepKind} = 'manager'`),
   index('wf_requests_admin_idx').on(t.productId).where(sql`${t.status} = 'pending' and ${t.stepKind} = 'appAdmin'`),
+  index('wf_requests_pending_org_idx').on(t.orgId).where(sql`${t.status} = 'pending'`),
   uniqueIndex('wf_requests_open_uq').on(t.requesterId, t.kind, t.targetId).where(sql`${t.status} = 'pending'`),
 ]);
 

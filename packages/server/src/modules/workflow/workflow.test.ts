@@ -5,7 +5,7 @@ import { rowsOf } from '../../db/client.js';
 import { appRoleUsers, appUserGrants, auditLog, tenantProducts, users, wfActions } from '../../db/schema/index.js';
 import type { GatewayClient } from '../../testing/gateway-client.js';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
-import { approvedBy, approverAt, loadApprover } from './workflow.repository.js';
+import { approvedBy, approverAt, countTasks, loadApprover } from './workflow.repository.js';
 import { inApp, MANAGER_THEN_ADMIN, workflowWorld, type WfWorld } from './workflow.fixtures.js';
 
 let w: WfWorld;
@@ -218,6 +218,20 @@ describe('workflow: one approver rule', () => {
     const atManager = (await submitApp(w.u.bob)).body.data.row.id as string;
     const atAdmin = (await w.u.ann.post(P.addwfrequest, { kind: 'approle', targetId: 'wf-crm-editor', reason: 'edit please' })).body.data.row.id as string;
     const ids = [atManager, atAdmin];
+    const badges = async () => inScope(db(), PLATFORM_SCOPE, async (tx) => {
+      const people = (await tx.select({ id: users.id, tenantId: users.tenantId }).from(users));
+      const seen: number[] = [];
+      for (const u of people) {
+        const a = await loadApprover(tx, u.id, u.tenantId);
+        // the badge's statement (two index-only parts) counts the requests of the caller-side condition
+        const [all] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from wf_requests r where ${approvedBy(a)}`));
+        expect(await countTasks(tx, a), `count of ${u.id}`).toBe(all!.n);
+        seen.push(all!.n);
+      }
+      return seen;
+    });
+    expect(Math.max(...await badges())).toBeGreaterThan(0);
+    expect(await count(w.u.mgr)).toBeGreaterThan(0); // a manager step waits for mgr
     await w.u.mgr.post(P.savewfdecision, { id: atManager, step: 0, decision: 'approve' });
     const moreId = (await w.u.cat.post(P.addwfrequest, { kind: 'approle', targetId: 'wf-crm-editor', reason: 'cat too' })).body.data.row.id as string;
     ids.push(moreId);
@@ -231,6 +245,7 @@ describe('workflow: one approver rule', () => {
         }
       }
     });
+    expect(Math.max(...await badges())).toBeGreaterThan(0);
     await w.u.bob.post(P.endwfrequest, { id: atManager });
     await w.u.cat.post(P.endwfrequest, { id: moreId });
     await w.u.ann.post(P.endwfrequest, { id: atAdmin });
