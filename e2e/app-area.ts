@@ -4,7 +4,7 @@
  * console and entering the application from the workbench.
  */
 import { expect } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { Paths } from '@mp/protocol';
 import { resources } from '@mp/i18n';
 import { DemoApp } from '@mp/demo-app';
@@ -116,4 +116,34 @@ export async function addAppRoleMember(page: Page, code: string, name: string, k
   await pick.getByRole('row', { name: new RegExp(keyword) }).getByRole('checkbox').check();
   await pick.getByRole('button', { name: en.common.ok }).click();
   return members;
+}
+
+/**
+ * The platform administrator adds an application with no administrator whose callback address is
+ * `callbackUrl` (e.g. a demo application's `/login` or `/sso`); answers its id.
+ */
+export async function addAppWithCallback(platform: GatewayClient, code: string, name: string, callbackUrl: string): Promise<string> {
+  const r = await platform.post(Paths.addproduct, {
+    code, name, abbreviation: code.slice(0, 2).toUpperCase(), version: 'V1.0', status: 1, callbackUrl, department: 'Support',
+    ownerName: 'Emily Chan', ownerEmail: 'emily@example.com', ownerPhone: '13800138000', opsOwner: 'Ryan Ng', adminIds: [],
+  });
+  expect(r.body.result, `addproduct ${r.body.scode}`).toBe('1');
+  return (r.body.data as { row: { id: string } }).row.id;
+}
+
+/** The console's bearer token as the signed-in page keeps it (local storage), '' when none. */
+export function storedToken(page: Page): Promise<string> {
+  return page.evaluate(() => (JSON.parse(localStorage.getItem('default') ?? '{}') as { state?: { token?: string } }).state?.token ?? '');
+}
+
+/**
+ * Focuses My apps tile `tile` on `page` and opens it with Enter; answers the new window and every navigation
+ * address of `context` from then on (all frames), to check that none carries the console's token.
+ */
+export async function openTileWithKeyboard(context: BrowserContext, page: Page, tile: Locator): Promise<{ appWindow: Page; addresses: string[] }> {
+  const addresses: string[] = [];
+  context.on('request', (r) => { if (r.isNavigationRequest()) addresses.push(r.url()); });
+  await tile.focus();
+  const [appWindow] = await Promise.all([context.waitForEvent('page'), page.keyboard.press('Enter')]);
+  return { appWindow, addresses };
 }

@@ -17,7 +17,7 @@ import { DEMO_PASSWORD } from '../packages/server/src/scripts/seed-demo-data.js'
 import { adminClient } from './seed-api.js';
 import { ADMIN_PASSWORD, chooseLanguage, freePort, launchBrowser, shot, signInOnPage } from './support.js';
 import { demoTenantId, NORTHWIND, signInThroughConsole, startDemoServer, tenantClient, type DemoServer } from './tenant-session.js';
-import { authoriseApp, startDemoAppOf } from './app-area.js';
+import { addAppWithCallback, authoriseApp, openTileWithKeyboard, startDemoAppOf, storedToken } from './app-area.js';
 
 const APP = 'Legacy Desk';
 const MEMBER = NORTHWIND.member;
@@ -36,12 +36,7 @@ beforeAll(async () => {
   const tenantId = await demoTenantId(server.url);
   platform = await adminClient(server.url);
   const port = await freePort();
-  const r = await platform.post(Paths.addproduct, {
-    code: 'legacydesk', name: APP, abbreviation: 'LD', version: 'V1.0', status: 1, callbackUrl: `http://127.0.0.1:${port}/sso`, department: 'Support',
-    ownerName: 'Emily Chan', ownerEmail: 'emily@example.com', ownerPhone: '13800138000', opsOwner: 'Ryan Ng', adminIds: [],
-  });
-  expect(r.body.result, `addproduct ${r.body.scode}`).toBe('1');
-  productId = (r.body.data as { row: { id: string } }).row.id;
+  productId = await addAppWithCallback(platform, 'legacydesk', APP, `http://127.0.0.1:${port}/sso`);
   await authoriseApp(platform, tenantId, productId);
   demo = await startDemoAppOf(platform, server.url, productId, 'Legacy Desk server', port);
   await tenantClient(server.url, tenantId, MEMBER); // agrees to the privacy agreement (no dialog in the browser)
@@ -98,12 +93,9 @@ describe('an application using the SSO query', () => {
       const zh = resources['zh-CN'].myapps;
       const tile = p.getByRole('list', { name: zh.title }).getByRole('button', { name: new RegExp(APP) });
       await tile.waitFor({ timeout: 20_000 });
-      const token = await p.evaluate(() => (JSON.parse(localStorage.getItem('default') ?? '{}') as { state?: { token?: string } }).state?.token ?? '');
+      const token = await storedToken(p);
       expect(token).toBeTruthy();
-      const addresses: string[] = [];
-      member.on('request', (r) => { if (r.isNavigationRequest()) addresses.push(r.url()); });
-      await tile.focus();
-      const [appWindow] = await Promise.all([member.waitForEvent('page'), p.keyboard.press('Enter')]);
+      const { appWindow, addresses } = await openTileWithKeyboard(member, p, tile);
       await appWindow.waitForURL(`${demo.url}/`, { timeout: 30_000 });
       await appWindow.getByTestId('who').waitFor();
       expect(await appWindow.getByTestId('who').textContent()).toContain(MEMBER);

@@ -17,7 +17,7 @@ import { DEMO_PASSWORD } from '../packages/server/src/scripts/seed-demo-data.js'
 import { adminClient } from './seed-api.js';
 import { chooseLanguage, freePort, launchBrowser, shot } from './support.js';
 import { demoTenantId, NORTHWIND, signInThroughConsole, startDemoServer, tenantClient, type DemoServer } from './tenant-session.js';
-import { authoriseApp, startDemoAppOf } from './app-area.js';
+import { addAppWithCallback, authoriseApp, openTileWithKeyboard, startDemoAppOf, storedToken } from './app-area.js';
 
 const APP = 'Service Desk';
 const MEMBER = NORTHWIND.member;
@@ -43,10 +43,7 @@ beforeAll(async () => {
   platform = await adminClient(server.url);
   const port = await freePort();
   // the application: its callback address is the demo app's login initiation URI
-  const product = (await ok<{ row: { id: string; code: string } }>(platform.post(Paths.addproduct, {
-    code: 'servicedesk', name: APP, abbreviation: 'SD', version: 'V1.0', status: 1, callbackUrl: `http://127.0.0.1:${port}/login`, department: 'Support',
-    ownerName: 'Emily Chan', ownerEmail: 'emily@example.com', ownerPhone: '13800138000', opsOwner: 'Ryan Ng', adminIds: [],
-  }), 'addproduct')).row;
+  const product = { id: await addAppWithCallback(platform, 'servicedesk', APP, `http://127.0.0.1:${port}/login`) };
   await authoriseApp(platform, tenantId, product.id);
   demo = await startDemoAppOf(platform, server.url, product.id, 'Service Desk web', port);
   // its menu: a module (open type 3: a new window of the application alone) with one page
@@ -84,14 +81,11 @@ describe('My apps', () => {
     const tile = tiles.getByRole('button', { name: new RegExp(APP) });
     await tile.waitFor({ timeout: 20_000 });
     await shot(page, 'my-apps-zh-CN');
-    const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('default') ?? '{}') as { state?: { token?: string } }).state?.token ?? '');
+    const token = await storedToken(page);
     expect(token).toBeTruthy();
 
     // every address the new window goes through, in every frame
-    const addresses: string[] = [];
-    context.on('request', (r) => { if (r.isNavigationRequest()) addresses.push(r.url()); });
-    await tile.focus();
-    const [appWindow] = await Promise.all([context.waitForEvent('page'), page.keyboard.press('Enter')]);
+    const { appWindow, addresses } = await openTileWithKeyboard(context, page, tile);
     await appWindow.waitForURL(`${demo.url}/`, { timeout: 30_000 });
     await appWindow.getByTestId('who').waitFor();
     expect(await appWindow.getByTestId('who').textContent()).toContain(MEMBER);
