@@ -12,15 +12,13 @@
  */
 import { sql } from 'drizzle-orm';
 import { NoticePaths } from '@mp/protocol';
-import { loadConfig } from '../packages/server/src/config.js';
-import { openDatabase, rowsOf, type Database } from '../packages/server/src/db/client.js';
+import { rowsOf, type Database } from '../packages/server/src/db/client.js';
 import { inScope, PLATFORM_SCOPE } from '../packages/server/src/db/context.js';
 import { myUnread } from '../packages/server/src/modules/notices/notices.mine.js';
 import { liveNoticesCte, unreadBy } from '../packages/server/src/modules/notices/notices.audience.js';
 import { GatewayClient } from '../packages/server/src/testing/gateway-client.js';
 import { nativeSignature } from '../packages/server/src/plugins/guard.js';
-import { startServer, type RunningServer } from './server.js';
-import { envelopeOk, ratiosToBaseline, runAsScript, runScenarios, type ScenarioResult, type ScenarioSpec } from './scenario.js';
+import { envelopeOk, onSeededServer, printScenarioTable, runAsScript, runScenarios, type ScenarioResult, type ScenarioSpec } from './scenario.js';
 import { PASSWORD, seedTenant, TENANT, USERS } from './tenant-seed.js';
 
 export const NOTICES = Number(process.env.BENCH_NOTICES_COUNT ?? 10_000);
@@ -73,26 +71,18 @@ export async function runNoticesBench(opts: { durationS: number; connections: nu
   let visible = 0;
   let unread = 0;
   const started = Date.now();
-  let server: RunningServer | undefined;
-  try {
-    server = await startServer([], async (dataDir) => {
-      const database = await openDatabase({ ...loadConfig({ ...process.env, MP_DATA_DIR: dataDir, DATABASE_URL: '' }), dataDir });
-      try {
-        await seedTenant(database);
-        await seedNotices(database);
-        visible = rowsOf<{ n: number }>(await inScope(database.db, PLATFORM_SCOPE, (tx) => tx.execute(sql`${liveNoticesCte(USER)} select count(*)::int as n from live`)))[0]!.n;
-        unread = (await inScope(database.db, PLATFORM_SCOPE, (tx) => myUnread(tx, USER))).unread;
-        const t = performance.now();
-        for (let i = 0; i < 200; i++) await inScope(database.db, PLATFORM_SCOPE, (tx) => myUnread(tx, USER));
-        statementMs = Math.round(((performance.now() - t) / 200) * 100) / 100;
-        const rows = rowsOf<Record<string, string>>(await inScope(database.db, PLATFORM_SCOPE, (tx) => tx.execute(sql`explain analyze ${liveNoticesCte(USER)}
-          select count(*) from live l where ${unreadBy(USER)}`)));
-        plan = rows.map((r) => Object.values(r)[0]).join('\n');
-      } finally {
-        await database.close();
-      }
-    });
-    const { baseUrl } = server;
+  return onSeededServer(async (database) => {
+    await seedTenant(database);
+    await seedNotices(database);
+    visible = rowsOf<{ n: number }>(await inScope(database.db, PLATFORM_SCOPE, (tx) => tx.execute(sql`${liveNoticesCte(USER)} select count(*)::int as n from live`)))[0]!.n;
+    unread = (await inScope(database.db, PLATFORM_SCOPE, (tx) => myUnread(tx, USER))).unread;
+    const t = performance.now();
+    for (let i = 0; i < 200; i++) await inScope(database.db, PLATFORM_SCOPE, (tx) => myUnread(tx, USER));
+    statementMs = Math.round(((performance.now() - t) / 200) * 100) / 100;
+    const rows = rowsOf<Record<string, string>>(await inScope(database.db, PLATFORM_SCOPE, (tx) => tx.execute(sql`explain analyze ${liveNoticesCte(USER)}
+      select count(*) from live l where ${unreadBy(USER)}`)));
+    plan = rows.map((r) => Object.values(r)[0]).join('\n');
+  }, async (baseUrl) => {
     console.log(`\nnotices: tenant of ${USERS} users, ${NOTICES} notices (${visible} reach ${USERNAME}, ${unread} unread); ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     console.log(`bell statements alone (in-process, count + latest five): ${statementMs} ms; plan of the count:\n${plan}`);
     const user = await new GatewayClient(baseUrl).init();
@@ -103,25 +93,14 @@ export async function runNoticesBench(opts: { durationS: number; connections: nu
       return { key, label, method: 'POST', path, body: text, headers: () => user.headersFor('POST', text), isSuccess: envelopeOk };
     };
     const specs: ScenarioSpec[] = [
-      { key: 'n0', label: 'GET /healthz (baseline)', method: 'GET', path: '/healthz', headers: () => ({}), isSuccess: (s, b) => s === 200 && b.includes('"ok"') },
+      { key: 'n0', label: 'GET /healthz (baseline)', method: 'GET', path: '/healthz', headers: () => ({}), isSuccess: (st, b) => st === 200 && b.includes('"ok"') },
       post('n1', 'getmynoticeunread (bell)', NoticePaths.getmynoticeunread, {}),
       post('n2', 'listmynotice first page', NoticePaths.listmynotice, { page: 1, pageSize: 10 }),
     ];
     const results = await runScenarios(specs, { baseUrl, durationS: opts.durationS, connections: opts.connections });
-    const ratios = ratiosToBaseline(results);
-    console.log(`\n${'scenario'.padEnd(36)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(7)}  p50 / p99 / req/s vs (n0)`);
-    for (const r of results) {
-      const x = ratios[r.key];
-      console.log(`${`(${r.key}) ${r.label}`.padEnd(36)} ${String(r.reqPerSec).padStart(8)} ${String(r.latencyMs.p50).padStart(7)} ${String(r.latencyMs.p99).padStart(7)} ${String(r.errors).padStart(7)}  ${x ? `${x.p50} / ${x.p99} / ${x.throughput}` : '—'}`);
-      for (const s of r.errorSamples) console.log(`    failed: ${s}`);
-    }
+    const ratios = printScenarioTable(results, 'n0');
     return { users: USERS, notices: NOTICES, visible, unread, statementMs, plan, scenarios: results, ratios };
-  } catch (err) {
-    if (server) console.error(`--- server output ---\n${server.output().slice(-3000)}`);
-    throw err;
-  } finally {
-    await server?.stop();
-  }
+  });
 }
 
 await runAsScript(import.meta.url, runNoticesBench);
