@@ -4,7 +4,8 @@
  * batches of 10); it is killed with SIGKILL after a few mails arrived, while deliveries are leased and some are
  * with the SMTP server. A new instance on the same folder finishes the work. No delivery reached the SMTP server
  * twice, none stays pending, every delivery the SMTP server did not get is 'sent' by the new instance or — only
- * those the dead process had handed to the server — 'failed' / 'interrupted' (retried by hand).
+ * those the dead process had handed to the server ('sending' when it died: a mail cut off mid-transfer reaches
+ * the server's count never, yet may have left) — 'failed' / 'interrupted' (retried by hand).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,6 +14,8 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { loadConfig } from '../../config.js';
+import { openDatabase } from '../../db/client.js';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
 import { messageDeliveries } from '../../db/schema/index.js';
 import { testApp } from '../../testing/test-app.js';
@@ -61,7 +64,13 @@ describe('sending when the process is killed mid-batch', () => {
     await exited;
     const atKill = new Map(smtp.seen);
     await new Promise((r) => setTimeout(r, 700)); // mails the SMTP server had already received finish
-    const handedOver = new Set([...smtp.seen.keys()]);
+    // handed over: what the SMTP server got, and what the dead process had marked 'sending' (read before any
+    // runner opens the folder again) — a mail cut off mid-transfer is the second kind only
+    const stopped = await openDatabase({ ...loadConfig({ ...process.env, MP_DATA_DIR: data, DATABASE_URL: '' }), dataDir: data });
+    const sendingAtKill = await inScope(stopped.db, PLATFORM_SCOPE, (tx) => tx.select({ id: messageDeliveries.id, status: messageDeliveries.status })
+      .from(messageDeliveries).where(eq(messageDeliveries.messageId, messageId)))
+      .finally(() => stopped.close());
+    const handedOver = new Set([...smtp.seen.keys(), ...sendingAtKill.filter((d) => d.status === 'sending').map((d) => d.id)]);
 
     Object.assign(messageRunner, TIMINGS);
     const t = await testApp({ dataDir: data });
