@@ -186,7 +186,7 @@ describe('client access in the console', () => {
     await d.getByLabel(f.name, { exact: true }).fill('CRM SPA');
     await d.getByRole('radio', { name: new RegExp(en.client.clientType.none) }).check();
     // Client credentials need a secret: not offered to a public client.
-    expect(await d.getByRole('checkbox', { name: new RegExp(en.client.grant.client_credentials) }).isDisabled()).toBe(true);
+    await expect.poll(() => d.getByRole('checkbox', { name: new RegExp(en.client.grant.client_credentials) }).isDisabled()).toBe(true);
     await d.getByLabel(`${f.redirectUris} 1`).fill('https://crm.example.com/spa/callback');
     await shot(page, 'clients-form-public-en');
     await d.getByRole('button', { name: en.common.save }).click();
@@ -200,7 +200,7 @@ describe('client access in the console', () => {
     expect(got.body.data.row.tokenEndpointAuthMethod).toBe('none');
     await row.getByRole('button', { name: en.common.edit }).click();
     await dialog().getByText(en.client.typeLocked).waitFor();
-    expect(await dialog().getByRole('radio', { name: new RegExp(en.client.clientType.none) }).isDisabled()).toBe(true);
+    await expect.poll(() => dialog().getByRole('radio', { name: new RegExp(en.client.clientType.none) }).isDisabled()).toBe(true);
     await dialog().getByRole('button', { name: en.common.cancel }).click();
     await rowOf('crm-spa').getByRole('button', { name: en.common.delete }).click();
     await page.getByRole('button', { name: en.common.ok }).last().click();

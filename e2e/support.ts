@@ -110,4 +110,10 @@ export async function signInOnPage(page: Page, username: string, password: strin
 export async function chooseLanguage(page: Page, text: string): Promise<void> {
   await page.getByTestId('language-switch').first().click();
   await page.getByRole('menuitem', { name: text }).click();
+  // the console switches (and stores the choice) once the language's texts are fetched: wait for `<html lang>`
+  const lang = LANGUAGE_TAGS[text];
+  if (lang) await page.waitForFunction((l) => document.documentElement.lang === l, lang, { timeout: 30_000 });
 }
+
+/** The `<html lang>` the console sets for each language menu item. */
+const LANGUAGE_TAGS: Record<string, string> = { English: 'en-US', '日本語': 'ja-JP', '简体中文': 'zh-CN' };
