@@ -1,0 +1,2 @@
+-- Reserved for issue 17: service accounts (helper S). Replaced by its part before it lands.
+SELECT 1;
