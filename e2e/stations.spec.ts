@@ -31,7 +31,7 @@ beforeAll(async () => {
   // Zone stations to page through, added by the tenant's administrator through the gateway.
   const api = await tenantClient(server.url, await demoTenantId(server.url));
   for (let i = 1; i <= BULK; i++) {
-    expect((await api.post(Paths.addstation, { name: `Zone station ${String(i).padStart(2, '0')}`, level: 'B1' })).body.result).toBe('1');
+    expect((await api.post(Paths.addstation, { name: `Zone station ${String(i).padStart(2, '0')}`, level: 'B1', type: 'Staff' })).body.result).toBe('1');
   }
   ({ browser, page } = await openPage());
 });
@@ -50,6 +50,7 @@ describe('station management in the tenant area', () => {
     await d.getByLabel(en.station.field.name).fill("Warehouse 'lead'");
     await d.getByLabel(en.station.field.level).fill('W3');
     await d.getByLabel(en.station.field.code).fill('WH_LEAD');
+    await d.getByLabel(en.station.field.type).fill('Logistics');
     await d.getByRole('button', { name: en.common.save }).click();
     await d.getByText(en.station.namePattern).waitFor();
     await d.getByLabel(en.station.field.name).fill('Warehouse Lead');

@@ -13,7 +13,7 @@ export const STATION_RULES = {
   level: { max: MAX_LEN.small },
   /** Optional; letters, digits, underscore; unique in the tenant when given. */
   code: { max: MAX_LEN.middle, pattern: /^[A-Za-z0-9_]+$/ },
-  /** Optional position type (SPEC §3 Position type), at most 20. */
+  /** Required position type (SPEC §3 Position type, §5 'Position: name and type required'), at most 20. */
   type: { max: MAX_LEN.small },
   description: { max: MAX_LEN.huge },
 } as const;

@@ -148,7 +148,7 @@ beforeAll(async () => {
   t = await testApp();
   ids = await seedMembersFixture(t, []);
   nina = await signedIn(t, 'nina', ids.east!);
-  const station = await nina.post(Paths.addstation, { name: 'Clerk', level: '1' });
+  const station = await nina.post(Paths.addstation, { name: 'Clerk', level: '1', type: 'Staff' });
   expect(station.body.result).toBe('1');
   ids.station = station.body.data.id;
 });

@@ -128,10 +128,10 @@ describe('a write that loses a uniqueness race answers the localised message and
   });
 
   it('stations: add and edit with a code taken meanwhile', async () => {
-    await ok(nina, Paths.addstation, { name: 'Lead', level: 'P1', code: 'LEAD' });
-    await lostRace(nina, Paths.addstation, { name: 'Lead 2', level: 'P1', code: 'lead' }, StationCodes.CODE_IN_USE);
-    const other = (await ok(nina, Paths.addstation, { name: 'Clerk', level: 'P2', code: 'CLERK' })).id;
-    await lostRace(nina, Paths.editstation, { id: other, name: 'Clerk', level: 'P2', code: 'LEAD' }, StationCodes.CODE_IN_USE);
+    await ok(nina, Paths.addstation, { name: 'Lead', level: 'P1', type: 'Staff', code: 'LEAD' });
+    await lostRace(nina, Paths.addstation, { name: 'Lead 2', level: 'P1', type: 'Staff', code: 'lead' }, StationCodes.CODE_IN_USE);
+    const other = (await ok(nina, Paths.addstation, { name: 'Clerk', level: 'P2', type: 'Staff', code: 'CLERK' })).id;
+    await lostRace(nina, Paths.editstation, { id: other, name: 'Clerk', level: 'P2', type: 'Staff', code: 'LEAD' }, StationCodes.CODE_IN_USE);
   });
 
   it('organisations: add and edit with a code taken meanwhile', async () => {

@@ -14,6 +14,7 @@ import myappsErrors from './errors-myapps.js';
 import opsErrors from './errors-ops.js';
 import signinErrors from './errors-signin.js';
 import stationErrors from './errors-station.js';
+import bigfileErrors from './errors-bigfile.js';
 import orgmemberErrors from './errors-orgmember.js';
 import appuserErrors from './errors-appuser.js';
 import accountErrors from './errors-account.js';
@@ -30,6 +31,8 @@ import appmenuErrors from './errors-appmenu.js';
 import policyErrors from './errors-policy.js';
 import approleErrors from './errors-approle.js';
 import noticeErrors from './errors-notice.js';
+import serviceaccountErrors from './errors-serviceaccount.js';
+import calllogErrors from './errors-calllog.js';
 import messageErrors from './errors-message.js';
 import workflowErrors from './errors-workflow.js';
 
@@ -118,6 +121,7 @@ export default {
   ops: opsErrors,
   signin: signinErrors,
   station: stationErrors,
+  bigfile: bigfileErrors,
   orgmember: orgmemberErrors,
   appuser: appuserErrors,
   account: accountErrors,
@@ -134,6 +138,8 @@ export default {
   policy: policyErrors,
   ...approleErrors,
   ...noticeErrors,
+  ...serviceaccountErrors,
+  ...calllogErrors,
   ...messageErrors,
   ...workflowErrors,
   field: {
@@ -151,7 +157,7 @@ export default {
     status: 'status',
     description: 'description',
     stationLevel: 'level',
-    stationType: 'type',
+    stationType: 'position type',
     username: 'user name',
     password: 'password',
     newPassword: 'new password',

@@ -32,7 +32,7 @@ export default {
     code: 'Optional; letters, digits or _',
     level: 'Required, e.g. P5',
     parent: 'Optional; choose the parent position',
-    type: 'Optional, e.g. Management',
+    type: 'e.g. Management',
     description: 'Optional, at most 200 characters',
   },
   action: {

@@ -32,7 +32,7 @@ export default {
     code: '任意、英字・数字・_',
     level: '必須、例：P5',
     parent: '任意、上位職位を選択',
-    type: '任意、例：管理職',
+    type: '例：管理職',
     description: '任意、200 文字以内',
   },
   action: {

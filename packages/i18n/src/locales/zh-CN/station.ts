@@ -29,7 +29,7 @@ export default {
     code: '可选，字母、数字或下划线',
     level: '必填，例如 P5',
     parent: '可选，选择上级岗位',
-    type: '可选，例如 管理岗',
+    type: '例如 管理岗',
     description: '可选，最多 200 个字符',
   },
   action: {

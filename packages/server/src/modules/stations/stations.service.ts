@@ -46,7 +46,7 @@ async function checkStation(tx: Tx, tenantId: string, b: StationAddBody, self?: 
   const name = checkText('name', b.name, { required: true, max: STATION_RULES.name.max, pattern: STATION_RULES.name.pattern, patternCode: StationCodes.NAME_PATTERN });
   const level = checkText('stationLevel', b.level, { required: true, max: STATION_RULES.level.max });
   const code = checkText('code', b.code, { max: STATION_RULES.code.max, pattern: STATION_RULES.code.pattern, patternCode: StationCodes.CODE_PATTERN });
-  const type = checkText('stationType', b.type, { max: STATION_RULES.type.max });
+  const type = checkText('stationType', b.type, { required: true, max: STATION_RULES.type.max });
   const description = checkText('description', b.description, { max: STATION_RULES.description.max });
   if (code && (await repo.findStationByCode(tx, tenantId, code, self?.id))) throw codeInUse(code);
   const parentId = b.parentId?.trim() || null;

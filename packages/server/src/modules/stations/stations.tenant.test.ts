@@ -70,17 +70,17 @@ describe('station management limited to the data scope', () => {
   });
 
   it('adds and edits inside the subtree; refuses another organisation, none, or a parent outside, writing nothing', async () => {
-    const added = await holder.post(Paths.addstation, { name: 'A lead', level: 'P2', orgId: 'o-a', parentId: 'st-a' });
+    const added = await holder.post(Paths.addstation, { name: 'A lead', level: 'P2', type: 'Staff', orgId: 'o-a', parentId: 'st-a' });
     expect(added.body.result).toBe('1');
     ids.lead = added.body.data.id;
-    expect((await holder.post(Paths.editstation, { id: ids.lead, name: 'A lead 2', level: 'P2', orgId: 'o-a1' })).body.result).toBe('1');
+    expect((await holder.post(Paths.editstation, { id: ids.lead, name: 'A lead 2', level: 'P2', type: 'Staff', orgId: 'o-a1' })).body.result).toBe('1');
     const before = await snapshot();
     for (const body of [
-      { name: 'X', level: 'P1', orgId: 'o-b' }, { name: 'X', level: 'P1' }, { name: 'X', level: 'P1', orgId: 'o-a', parentId: 'st-b' },
-      { name: 'X', level: 'P1', orgId: 'o-a', parentId: 'st-n' },
+      { name: 'X', level: 'P1', type: 'Staff', orgId: 'o-b' }, { name: 'X', level: 'P1', type: 'Staff' }, { name: 'X', level: 'P1', type: 'Staff', orgId: 'o-a', parentId: 'st-b' },
+      { name: 'X', level: 'P1', type: 'Staff', orgId: 'o-a', parentId: 'st-n' },
     ]) expect((await holder.post(Paths.addstation, body)).body.scode, JSON.stringify(body)).toBe(Codes.NO_PERMISSION);
     for (const body of [
-      { id: ids.lead, name: 'Moved', level: 'P2', orgId: 'o-b' }, { id: ids.lead, name: 'Moved', level: 'P2' },
+      { id: ids.lead, name: 'Moved', level: 'P2', type: 'Staff', orgId: 'o-b' }, { id: ids.lead, name: 'Moved', level: 'P2', type: 'Staff' },
       { id: 'st-b', name: 'Mine', level: 'P1', orgId: 'o-a' }, { id: 'st-n', name: 'Mine', level: 'P1', orgId: 'o-a' },
     ]) expect((await holder.post(Paths.editstation, body)).body.scode, JSON.stringify(body)).toBe(Codes.NO_PERMISSION);
     expect((await holder.post(Paths.statusstation, { ids: ['st-a', 'st-b'], status: 0 })).body.scode).toBe(Codes.NO_PERMISSION);
@@ -111,7 +111,7 @@ describe('station management limited to the data scope', () => {
     expect((await holder.post(Paths.deletestation, { ids: [ids.lead] })).body.scode).toBe(Codes.NO_PERMISSION);
     const none = await as('nogrant', ids.t!);
     expect((await none.post(Paths.listtenantstation, {})).body.scode).toBe(Codes.NO_PERMISSION);
-    expect((await none.post(Paths.addstation, { name: 'X', level: 'P1', orgId: 'o-a' })).body.scode).toBe(Codes.NO_PERMISSION);
+    expect((await none.post(Paths.addstation, { name: 'X', level: 'P1', type: 'Staff', orgId: 'o-a' })).body.scode).toBe(Codes.NO_PERMISSION);
     expect(await snapshot()).toEqual(before);
   });
 });

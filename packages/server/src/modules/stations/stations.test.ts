@@ -17,7 +17,7 @@ async function as(username: string, tenant: string): Promise<GatewayClient> {
   x.tenantId = tenant;
   return x;
 }
-const add = async (b: Record<string, unknown>) => (await c.post(Paths.addstation, { level: 'P1', ...b })).body;
+const add = async (b: Record<string, unknown>) => (await c.post(Paths.addstation, { level: 'P1', type: 'Staff', ...b })).body;
 const count = () => inScope(t.app.database.db, PLATFORM_SCOPE, async (tx) => ({
   stations: (await tx.select().from(stations)).length,
   audit: (await tx.select().from(auditLog).where(eq(auditLog.entity, 'station'))).length,
@@ -83,6 +83,8 @@ describe('station management in the tenant area', () => {
       [{ name: 'Ok', code: 'mgr' }, StationCodes.CODE_IN_USE, 'The station code "mgr" is already in use in this tenant'],
       [{ name: 'Ok', description: 'x'.repeat(201) }, Codes.TOO_LONG],
       [{ name: 'Ok', type: 'x'.repeat(21) }, Codes.TOO_LONG],
+      [{ name: 'Ok', type: ' ' }, Codes.REQUIRED, 'Please enter position type'],
+      [{ name: 'Ok', type: undefined }, Codes.REQUIRED],
       [{ name: '<script>x' }, Codes.SCRIPT_TAG],
       [{ name: 'Ok', parentId: 'st-west' }, StationCodes.PARENT_NOT_FOUND],
       [{ name: 'Ok', orgId: 'org-w' }, StationCodes.ORG_NOT_FOUND],
@@ -96,14 +98,14 @@ describe('station management in the tenant area', () => {
   });
 
   it('edits a station, moves a subtree and refuses a cycle', async () => {
-    const e = await c.post(Paths.editstation, { id: ids.mid, name: 'Team lead', level: 'L2', code: 'LEAD', parentId: '' });
+    const e = await c.post(Paths.editstation, { id: ids.mid, name: 'Team lead', level: 'L2', type: 'Staff', code: 'LEAD', parentId: '' });
     expect(e.body.result).toBe('1');
     const leaf = await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) => tx.select().from(stations).where(eq(stations.id, ids.leaf!)));
     expect(leaf[0]).toMatchObject({ parentIdList: ids.mid, stationLayer: 2 });
-    expect((await c.post(Paths.editstation, { id: ids.mid, name: 'Team lead', level: 'L2', parentId: ids.leaf })).body.scode).toBe(StationCodes.PARENT_CYCLE);
-    expect((await c.post(Paths.editstation, { id: ids.mid, name: 'Team lead', level: 'L2', parentId: ids.mid })).body.scode).toBe(StationCodes.PARENT_CYCLE);
-    expect((await c.post(Paths.editstation, { id: 'st-west', name: 'Mine', level: 'L2' })).body.scode).toBe(StationCodes.NOT_FOUND);
-    const back = await c.post(Paths.editstation, { id: ids.mid, name: 'Lead', level: 'L2', code: 'LEAD', parentId: ids.root });
+    expect((await c.post(Paths.editstation, { id: ids.mid, name: 'Team lead', level: 'L2', type: 'Staff', parentId: ids.leaf })).body.scode).toBe(StationCodes.PARENT_CYCLE);
+    expect((await c.post(Paths.editstation, { id: ids.mid, name: 'Team lead', level: 'L2', type: 'Staff', parentId: ids.mid })).body.scode).toBe(StationCodes.PARENT_CYCLE);
+    expect((await c.post(Paths.editstation, { id: 'st-west', name: 'Mine', level: 'L2', type: 'Staff' })).body.scode).toBe(StationCodes.NOT_FOUND);
+    const back = await c.post(Paths.editstation, { id: ids.mid, name: 'Lead', level: 'L2', type: 'Staff', code: 'LEAD', parentId: ids.root });
     expect(back.body.result).toBe('1');
     const again = await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) => tx.select().from(stations).where(eq(stations.id, ids.leaf!)));
     expect(again[0]).toMatchObject({ parentIdList: `${ids.root},${ids.mid}`, stationLayer: 3 });
@@ -154,7 +156,7 @@ describe('station management in the tenant area', () => {
     admin.tenantId = ids.east!;
     for (const x of [walt, alice, admin]) {
       for (const [path, body] of [
-        [Paths.listtenantstation, {}], [Paths.addstation, { name: 'X', level: 'L' }], [Paths.editstation, { id: 'st-west', name: 'X', level: 'L' }],
+        [Paths.listtenantstation, {}], [Paths.addstation, { name: 'X', level: 'L', type: 'T' }], [Paths.editstation, { id: 'st-west', name: 'X', level: 'L', type: 'T' }],
         [Paths.deletestation, { ids: ['st-west'] }], [Paths.statusstation, { ids: ['st-west'], status: 0 }], [Paths.liststationuser, { stationId: 'st-west' }],
         [Paths.listusernotinstation, { stationId: 'st-west' }], [Paths.addstationuser, { stationId: 'st-west', userIds: [ids.alice] }],
         [Paths.deletestationuser, { stationId: 'st-west', userIds: [ids.alice] }],

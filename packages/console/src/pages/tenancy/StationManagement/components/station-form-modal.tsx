@@ -89,7 +89,7 @@ export default function StationFormModal({ open, mode, row, onClose, onSaved }: 
       <Form.Item name="parentId" label={label('parent')}>
         <TenantStationSelect placeholder={t('placeholder.parent')} excludeId={row?.id} valueLabel={row?.parentName} />
       </Form.Item>
-      <Form.Item name="type" label={label('type')} rules={textRules(tr, label('type'), { max: STATION_RULES.type.max })}>
+      <Form.Item name="type" label={label('type')} rules={textRules(tr, label('type'), { required: true, max: STATION_RULES.type.max })}>
         <Input placeholder={t('placeholder.type')} maxLength={STATION_RULES.type.max} autoComplete="off" />
       </Form.Item>
       <Form.Item name="enabled" label={label('enabled')} rules={[requiredRule(tr, label('enabled'), 'select')]}>
