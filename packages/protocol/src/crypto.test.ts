@@ -3,7 +3,7 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
 import { decryptValue, encryptValue, md5Hex, protocolHash, sha512Hex, sm3Hex } from './crypto.js';
 import { computeSignature, signaturePayload, signRangeFor } from './signature.js';
 
-const samples = ['', 'abc', 'admin', '密码Pa55word!', 'x'.repeat(1000), '{"reuestParas":"…"}'];
+const samples = ['', 'abc', 'admin', '密码Pa55word!', 'x'.repeat(1000), '{"reuestParas":"…"}', 'émoji 😀 パスワード', 'y'.repeat(16)];
 
 describe('protocol hashes agree with Node OpenSSL', () => {
   it('SM3 matches the GB/T 32905 vector for "abc"', () => {
@@ -47,6 +47,18 @@ describe('value encryption agrees with Node OpenSSL', () => {
     let out: string | undefined;
     try { out = decryptValue(ct, other, '2'); } catch { out = undefined; }
     expect(out).not.toBe('secret-password');
+  });
+  it('refuses SM4 blocks whose PKCS#7 padding is wrong (0, over 16, or uneven bytes)', () => {
+    const raw = (last: number[]) => {
+      const block = Buffer.alloc(16, 0x41);
+      Buffer.from(last).copy(block, 16 - last.length);
+      const c = createCipheriv('sm4-ecb', key, null).setAutoPadding(false);
+      return Buffer.concat([c.update(block), c.final()]).toString('base64');
+    };
+    expect(() => decryptValue(raw([0]), mpk, '2')).toThrow(/padding/);
+    expect(() => decryptValue(raw([17]), mpk, '2')).toThrow(/padding/);
+    expect(() => decryptValue(raw([3, 2, 3]), mpk, '2')).toThrow(/padding/);
+    expect(decryptValue(raw([2, 2]), mpk, '2')).toBe('A'.repeat(14));
   });
 });
 

@@ -1,9 +1,12 @@
 /**
  * Hashes and value encryption of PROTOCOL.md ("Signature", "Encrypted values"), in code that runs
- * in both the browser and Node: SM3 / SM4 from sm-crypto-v2, SHA-512 and AES from the noble
+ * in both the browser and Node: SM3 / SM4 from sm-crypto (its SM3 and SM4 modules by path, so SM2 and its
+ * big-integer library stay out of the console's bundle, issue 17), SHA-512 and AES from the noble
  * libraries. Tests check every function against Node's own OpenSSL.
  */
-import { sm3, sm4 } from 'sm-crypto-v2';
+/// <reference path="./sm-crypto.d.ts" />
+import sm3 from 'sm-crypto/src/sm3/index.js';
+import sm4 from 'sm-crypto/src/sm4/index.js';
 import { sha512 } from '@noble/hashes/sha2.js';
 import { md5 } from '@noble/hashes/legacy.js';
 import { bytesToHex, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
@@ -55,9 +58,16 @@ export function encryptValue(plain: string, mpkHex: string, cryptoType: CryptoTy
   const key = checkKey(mpkHex);
   const data = utf8ToBytes(plain);
   const out = cryptoType === '2'
-    ? (sm4.encrypt(data, key, { mode: 'ecb', padding: 'pkcs#7', output: 'array' }) as Uint8Array)
+    ? Uint8Array.from(sm4.encrypt(data, key, { mode: 'ecb', padding: 'pkcs#7', output: 'array' }))
     : ecb(key).encrypt(data);
   return bytesToBase64(out);
+}
+
+/** The bytes without their PKCS#7 padding; throws unless the last 1–16 bytes are a valid padding. */
+function unpad(block: number[]): Uint8Array {
+  const n = block[block.length - 1] ?? 0;
+  if (n < 1 || n > 16 || n > block.length || block.slice(-n).some((b) => b !== n)) throw new Error('padding is invalid');
+  return Uint8Array.from(block.slice(0, -n));
 }
 
 /**
@@ -69,7 +79,7 @@ export function decryptValue(cipherB64: string, mpkHex: string, cryptoType: Cryp
   const data = base64ToBytes(cipherB64);
   if (data.length === 0 || data.length % 16 !== 0) throw new Error('ciphertext length is not a multiple of 16');
   const plain = cryptoType === '2'
-    ? (sm4.decrypt(data, key, { mode: 'ecb', padding: 'pkcs#7', output: 'array' }) as Uint8Array)
+    ? unpad(sm4.decrypt(data, key, { mode: 'ecb', padding: 'none', output: 'array' }))
     : ecb(key).decrypt(data);
   return new TextDecoder('utf-8', { fatal: true }).decode(plain);
 }
