@@ -57,3 +57,6 @@ export * from './schemas/workflow.js'; export * from './codes/workflow.js';
 export * from './schemas/message.js'; export * from './codes/message.js';
 export * from './schemas/api-doc.js';
 export * from './codes/ops.js';
+export * from './schemas/bigfile.js'; export * from './codes/bigfile.js';
+export * from './schemas/service-account.js'; export * from './codes/service-account.js';
+export * from './schemas/call-log.js'; export * from './codes/call-log.js';

@@ -10,7 +10,7 @@ import type { DestinationStream } from 'pino';
 import swagger from '@fastify/swagger';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import { Codes, FILE_LIMITS, GATEWAY, Paths } from '@mp/protocol';
+import { Codes, FILE_LIMITS, GATEWAY } from '@mp/protocol';
 import './types.js';
 import { loadConfig, type ServerConfig } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
@@ -20,6 +20,7 @@ import { registerBodyParser } from './plugins/body.js';
 import { registerGuard } from './plugins/guard.js';
 import { registerInputHygiene } from './plugins/input-hygiene.js';
 import { registerPolicyCallStats } from './plugins/policy-call-stats.js';
+import { registerCallLog } from './plugins/call-log.js';
 import { registerValidators } from './plugins/validators.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerTransportChecks, transportOptions } from './plugins/transport.js';
@@ -94,6 +95,7 @@ export async function buildApp(overrides: Partial<ServerConfig> = {}, opts: { lo
   registerHealth(app); // /healthz, /readyz
   registerMetrics(app); // /metrics and app.opsMetrics, before the modules that feed it
   await registerPolicyCallStats(app); // before the modules: its final flush runs before the database closes
+  await registerCallLog(app); // after metrics (drops are counted there), before the modules, like the policy statistics
   await registerModules(app);
   registerShutdown(app); // after the modules: its close hook (draining jobs) runs before theirs
 

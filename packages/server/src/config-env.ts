@@ -23,6 +23,7 @@ const DB = 'Database';
 const SIGNIN = 'Sign-in and sessions';
 const POLICY = 'Policy service';
 const OPS = 'Operations';
+const BIGFILE = 'Big files';
 
 /**
  * Every environment variable the server reads (not the test harness's `MP_TEST_*` nor the licence
@@ -36,6 +37,7 @@ export const EnvSchema = Type.Object({
   MP_TRUST_PROXY: str({ group: SERVER, default: 'loopback,linklocal,uniquelocal', maxLength: 2000, description: 'Proxies believed about the client address (`X-Forwarded-For`): addresses, CIDRs or the names `loopback`, `linklocal`, `uniquelocal`, comma-separated; `false` when the server is exposed directly; `true` trusts every hop.' }),
   MP_FRAME_ANCESTORS: str({ group: SERVER, maxLength: 4000, description: "Origins that may show the platform's pages in a frame (`https://portal.example.com`, `'self'`; spaces or commas; a `*.` host wildcard is allowed). Empty: no page may be framed." }),
   MP_BODY_LIMIT: int(1024, 100 * 1024 * 1024, { group: SERVER, default: 1024 * 1024, description: 'Largest JSON body in bytes (uploads have their own limit of 10 MB).' }),
+  MP_REQUEST_TIMEOUT_MS: int(1000, 3_600_000, { group: SERVER, default: 500_000, description: "How long the console waits for an answer before it shows 'request timeout' (ms; SPEC §9), sent to it with the startup configuration (`requestTimeoutMs`)." }),
   MP_CONSOLE_DIR: str({ group: SERVER, maxLength: 4000, description: 'Folder of the built console to serve (default `packages/console/dist`); absent folder: API only.' }),
   NODE_ENV: str({ group: SERVER, maxLength: 40, description: '`production` turns on production rules: no development SMS provider, recovery mails only with `MP_PUBLIC_URL`.' }),
   DATABASE_URL: str({ group: DB, maxLength: 4000, pattern: '^postgres(ql)?://', description: 'PostgreSQL connection string (`postgres://mp:secret@db:5432/mp`). Unset: the embedded PGlite database under `MP_DATA_DIR`.' }),
@@ -53,6 +55,7 @@ export const EnvSchema = Type.Object({
   MP_SIGNIN_RATE_IP: int(0, 1_000_000, { group: SIGNIN, default: 50, description: 'Sign-in attempts per minute per client address; `0` turns it off.' }),
   MP_SIGNIN_RATE_ACCOUNT_ALL: int(0, 1_000_000, { group: SIGNIN, default: 30, description: 'Sign-in attempts per minute per account from all addresses; `0` turns it off.' }),
   MP_TOKEN_TTL_MIN: int(1, 525_600, { group: SIGNIN, default: 120, description: 'Session lifetime in minutes (extended by `renewaltoken`).' }),
+  MP_SERVICE_TOKEN_TTL_MIN: int(1, 1440, { group: SIGNIN, default: 15, description: 'Lifetime in minutes of a service account\'s session (never renewed: the automation asks again; docs/service-accounts.md).' }),
   MP_LOCKOUT_THRESHOLD: int(1, 1000, { group: SIGNIN, default: 5, description: 'Failed sign-ins inside the window that lock an account.' }),
   MP_LOCKOUT_WINDOW_MIN: int(1, 525_600, { group: SIGNIN, default: 15, description: 'The window of counted failed sign-ins, in minutes.' }),
   MP_LOCKOUT_MINUTES: int(1, 525_600, { group: SIGNIN, default: 15, description: 'How long a locked account stays locked, in minutes.' }),
@@ -65,11 +68,24 @@ export const EnvSchema = Type.Object({
   MP_POLICY_CACHE_POLL_MS: int(10, 600_000, { group: POLICY, default: 1000, description: 'How often each instance reads the policy change log (ms): the staleness bound of cached answers.' }),
   MP_POLICY_CACHE_MAX_AGE_MS: int(1, 86_400_000, { group: POLICY, default: 60_000, description: 'Longest life of a cached entry (ms) whatever the log says.' }),
   MP_POLICY_CLIENT_TTL_MS: int(1, 3_600_000, { group: POLICY, default: 5000, description: 'How long an authenticated policy client row is reused (ms).' }),
+  MP_BIGFILE: oneOf(['0', '1'], { group: BIGFILE, default: '1', description: '`0` turns the public large-file upload of `/bigfile` off (docs/bigfile.md): uploads are refused with `bigfile.disabled`.' }),
+  MP_BIGFILE_DIR: str({ group: BIGFILE, maxLength: 4000, description: 'Folder of the uploads (default `<MP_DATA_DIR>/bigfiles`; with `memory://` a temporary folder removed at stop). Several instances need one shared folder and a shared locker (docs/bigfile.md "Several instances").' }),
+  MP_BIGFILE_MAX_MB: int(1, 1_048_576, { group: BIGFILE, default: 1024, description: 'Largest file in MB (1 MB = 1,048,576 bytes).' }),
+  MP_BIGFILE_QUOTA_MB: int(1, 104_857_600, { group: BIGFILE, default: 10_240, description: 'MB all stored uploads, finished and unfinished, may take together; a new upload that would pass it is refused.' }),
+  MP_BIGFILE_TYPES: str({ group: BIGFILE, maxLength: 4000, description: 'Allowed extensions (`.zip`) and MIME types (`application/pdf`, `video/*`), comma-separated; empty: any type (downloads are always attachments).' }),
+  MP_BIGFILE_EXPIRY_MIN: int(1, 525_600, { group: BIGFILE, default: 1440, description: 'Minutes an unfinished upload may take from its start; then it is deleted by the sweep.' }),
+  MP_BIGFILE_KEEP_DAYS: int(0, 36_500, { group: BIGFILE, default: 7, description: 'Days a finished upload is kept; `0` keeps it until an operator deletes it.' }),
+  MP_BIGFILE_RATE_IP: int(0, 1_000_000, { group: BIGFILE, default: 60, description: 'New uploads per hour per client address; `0` turns the limit off.' }),
   LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { group: OPS, default: 'info', description: 'Log level; every line is JSON with the request id (`reqId`), secrets redacted (docs/operations.md "Logs").' }),
   MP_SHUTDOWN_TIMEOUT: int(1, 3600, { group: OPS, default: 25, description: 'Seconds a SIGTERM/SIGINT waits for in-flight requests and running jobs before the process closes the database and exits (docs/operations.md "Graceful shutdown").' }),
   MP_METRICS: oneOf(['0', '1'], { group: OPS, default: '0', description: '`1` serves Prometheus metrics at `/metrics` (docs/operations.md "Metrics"); `0`: `/metrics` answers 404.' }),
   MP_METRICS_TOKEN: str({ group: OPS, minLength: 16, maxLength: 512, description: 'When set, `/metrics` needs `Authorization: Bearer <token>` (at least 16 characters).' }),
   MP_METRICS_ALLOW: str({ group: OPS, default: 'loopback', maxLength: 4000, description: 'Client addresses allowed to read `/metrics`: addresses, CIDRs, `loopback`, `private` or `any`, comma-separated.' }),
+  MP_CALL_LOG: oneOf(['0', '1'], { group: OPS, default: '1', description: '`0` turns the recording of gateway calls off (docs/call-logs.md); the statistics and call-log screens then show nothing new.' }),
+  MP_CALL_LOG_RETENTION_DAYS: int(1, 3650, { group: OPS, default: 30, description: 'Days recorded gateway calls are kept; older rows are deleted by a background sweep (docs/call-logs.md).' }),
+  MP_CALL_LOG_FLUSH_MS: int(10, 60_000, { group: OPS, default: 1000, description: 'How often each instance writes its buffered call records (ms); a batch is also written once it holds `MP_CALL_LOG_BATCH` rows.' }),
+  MP_CALL_LOG_BATCH: int(1, 10_000, { group: OPS, default: 500, description: 'Rows per INSERT of call records.' }),
+  MP_CALL_LOG_BUFFER: int(1, 1_000_000, { group: OPS, default: 20_000, description: 'Most call records buffered per instance; beyond it records are dropped and counted (`mp_call_log_dropped_total`).' }),
 });
 
 export type Env = Static<typeof EnvSchema>;

@@ -28,6 +28,8 @@ export interface ServerConfig {
   captchaPowWork: number;
   /** Token lifetime in minutes. */
   tokenTtlMin: number;
+  /** A service account's session lifetime in minutes (docs/service-accounts.md). */
+  serviceTokenTtlMin: number;
   lockoutThreshold: number;
   lockoutWindowMin: number;
   lockoutMinutes: number;
@@ -70,12 +72,26 @@ export interface ServerConfig {
   policyCache: { enabled: boolean; size: number; pollMs: number; maxAgeMs: number; clientTtlMs: number };
   /** How long a SIGTERM/SIGINT waits for in-flight requests and running jobs (MP_SHUTDOWN_TIMEOUT seconds, default 25; main.ts). */
   shutdownTimeoutMs: number;
+  /** The console's request timeout (ms, SPEC §9), answered in the startup configuration. */
+  requestTimeoutMs: number;
+  /**
+   * Public large-file upload of `/bigfile` (modules/bigfiles; docs/bigfile.md), from MP_BIGFILE_*: `dir` the
+   * uploads' folder (undefined: `<dataDir>/bigfiles`, or a temporary folder for `memory://`); sizes in bytes;
+   * `accept` extensions (`.zip`) and MIME types (`video/*`), empty = any; `rateIp` new uploads per hour per address.
+   */
+  bigFile: { enabled: boolean; dir: string | undefined; maxBytes: number; quotaBytes: number; accept: string[]; expiryMinutes: number; keepDays: number; rateIp: number };
   /**
    * Prometheus metrics at /metrics (plugins/metrics.ts): off unless MP_METRICS=1; then only for client
    * addresses in `allow` (MP_METRICS_ALLOW, default loopback) and, when `token` is set
    * (MP_METRICS_TOKEN), with `Authorization: Bearer <token>`.
    */
   metrics: { enabled: boolean; token: string | undefined; allow: string };
+  /**
+   * Recording of gateway calls (plugins/call-log.ts; docs/call-logs.md): `enabled` (MP_CALL_LOG, default on),
+   * `retentionDays` (MP_CALL_LOG_RETENTION_DAYS, 30), `flushMs` (MP_CALL_LOG_FLUSH_MS, 1000), `batch` rows per
+   * INSERT (MP_CALL_LOG_BATCH, 500), `buffer` most records held before drops (MP_CALL_LOG_BUFFER, 20000).
+   */
+  callLog: { enabled: boolean; retentionDays: number; flushMs: number; batch: number; buffer: number };
 }
 
 /** Proxies trusted by default: this host and private networks (proxy-addr's named ranges). */
@@ -125,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     loginCaptcha: e.MP_LOGIN_CAPTCHA!,
     captchaPowWork: e.MP_CAPTCHA_POW_WORK!,
     tokenTtlMin: e.MP_TOKEN_TTL_MIN!,
+    serviceTokenTtlMin: e.MP_SERVICE_TOKEN_TTL_MIN!,
     lockoutThreshold: e.MP_LOCKOUT_THRESHOLD!,
     lockoutWindowMin: e.MP_LOCKOUT_WINDOW_MIN!,
     lockoutMinutes: e.MP_LOCKOUT_MINUTES!,
@@ -143,6 +160,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     oidcIssuer: `${(e.MP_PUBLIC_URL || `http://${!e.HOST || e.HOST === '0.0.0.0' ? 'localhost' : e.HOST}:${e.PORT}`).replace(/\/+$/, '')}/oidc`,
     shutdownTimeoutMs: e.MP_SHUTDOWN_TIMEOUT! * 1000,
+    requestTimeoutMs: e.MP_REQUEST_TIMEOUT_MS!,
+    bigFile: {
+      enabled: e.MP_BIGFILE !== '0',
+      dir: e.MP_BIGFILE_DIR ? resolve(e.MP_BIGFILE_DIR) : undefined,
+      maxBytes: e.MP_BIGFILE_MAX_MB! * 1024 * 1024,
+      quotaBytes: e.MP_BIGFILE_QUOTA_MB! * 1024 * 1024,
+      accept: (e.MP_BIGFILE_TYPES ?? '').split(',').map((x) => x.trim().toLowerCase()).filter(Boolean),
+      expiryMinutes: e.MP_BIGFILE_EXPIRY_MIN!,
+      keepDays: e.MP_BIGFILE_KEEP_DAYS!,
+      rateIp: e.MP_BIGFILE_RATE_IP!,
+    },
     metrics: { enabled: e.MP_METRICS === '1', token: e.MP_METRICS_TOKEN, allow: e.MP_METRICS_ALLOW! },
+    callLog: { enabled: e.MP_CALL_LOG !== '0', retentionDays: e.MP_CALL_LOG_RETENTION_DAYS!, flushMs: e.MP_CALL_LOG_FLUSH_MS!, batch: e.MP_CALL_LOG_BATCH!, buffer: e.MP_CALL_LOG_BUFFER! },
   };
 }

@@ -8,8 +8,9 @@
  * Series (prefix `mp_`, plus prom-client's process and Node.js metrics, including event-loop lag):
  * - `mp_http_requests_total{method,route,status}` and `mp_http_request_duration_seconds{method,route,status}`:
  *   `route` is the route pattern (`/gateway/…/:id`), never the raw URL; unmatched paths are `(unmatched)`.
- * - `mp_signins_total{result,reason}`: password sign-ins, `result` success | failure, `reason` the refusal code.
+ * - `mp_signins_total{result,reason}`: password sign-ins and service-account token calls, `result` success | failure, `reason` the refusal code.
  * - `mp_lockouts_total`: accounts locked by failed sign-ins (counted where the lock is decided).
+ * - `mp_call_log_dropped_total`: gateway call records dropped because the call-log buffer was full (plugins/call-log.ts).
  * - `mp_oidc_tokens_issued_total{grant_type}`: successful token endpoint answers of the OpenID provider.
  * - `mp_db_pool_connections{state}` (PostgreSQL: total, idle, waiting) — PGlite has no pool to show.
  * - `mp_jobs{state}` (rows of `jobs` by state), `mp_jobs_running_here` (this process),
@@ -21,7 +22,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import client from 'prom-client';
-import { OpsCodes, Paths } from '@mp/protocol';
+import { OpsCodes, Paths, ServiceAccountPaths } from '@mp/protocol';
 import { inScope, PLATFORM_SCOPE } from '../db/context.js';
 import { rowsOf } from '../db/client.js';
 import { runningJobCount } from '../modules/jobs/jobs.runner.js';
@@ -35,6 +36,8 @@ export interface OpsMetrics {
   lockout(): void;
   /** Counts the OpenID provider's successful token answers (modules/oidc/oidc.plugin.ts). */
   watchOidc(provider: { on(event: string, fn: (ctx: { oidc?: { params?: { grant_type?: unknown } } }) => void): unknown }): void;
+  /** `n` call records dropped because the call-log buffer was full (plugins/call-log.ts). */
+  callLogDropped(n: number): void;
 }
 
 /**
@@ -76,7 +79,7 @@ function tokenMatches(request: FastifyRequest, token: string): boolean {
 /** Registers the metrics registry, the request hooks (when enabled), `app.opsMetrics` and `/metrics`. */
 export function registerMetrics(app: FastifyInstance): void {
   const { enabled, token, allow } = app.config.metrics;
-  const noop: OpsMetrics = { lockout: () => undefined, watchOidc: () => undefined };
+  const noop: OpsMetrics = { lockout: () => undefined, watchOidc: () => undefined, callLogDropped: () => undefined };
   if (!enabled) {
     app.decorate('opsMetrics', noop);
     return;
@@ -89,6 +92,7 @@ export function registerMetrics(app: FastifyInstance): void {
   const duration = new client.Histogram({ name: 'mp_http_request_duration_seconds', help: 'HTTP request latency by route pattern and status', labelNames, buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10], registers: [register] });
   const signins = new client.Counter({ name: 'mp_signins_total', help: 'Password sign-ins by result and refusal code', labelNames: ['result', 'reason'], registers: [register] });
   const lockouts = new client.Counter({ name: 'mp_lockouts_total', help: 'Accounts locked by failed sign-ins', registers: [register] });
+  const callLogDrops = new client.Counter({ name: 'mp_call_log_dropped_total', help: 'Gateway call records dropped because the call-log buffer was full', registers: [register] });
   const tokens = new client.Counter({ name: 'mp_oidc_tokens_issued_total', help: 'Successful OpenID token endpoint answers by grant type', labelNames: ['grant_type'], registers: [register] });
   const pool = (app.database.db as unknown as { $client?: { totalCount?: number; idleCount?: number; waitingCount?: number } }).$client;
   if (app.database.kind === 'postgres' && pool) {
@@ -110,7 +114,7 @@ export function registerMetrics(app: FastifyInstance): void {
     for (const s of ['pending', 'sending', 'failed']) this.set({ status: s }, rows.find((r) => r.k === s)?.n ?? 0);
   } });
 
-  const signInPaths = new Set<string>([Paths.signin]);
+  const signInPaths = new Set<string>([Paths.signin, ServiceAccountPaths.serviceaccounttoken]);
   app.addHook('onSend', async (request, reply, payload) => {
     const route = request.routeOptions.url;
     if (route && signInPaths.has(route) && typeof payload === 'string') {
@@ -126,6 +130,7 @@ export function registerMetrics(app: FastifyInstance): void {
   });
   app.decorate('opsMetrics', {
     lockout: () => lockouts.inc(),
+    callLogDropped: (n) => callLogDrops.inc(n),
     watchOidc: (provider) => { provider.on('grant.success', (ctx) => tokens.inc({ grant_type: String(ctx.oidc?.params?.grant_type ?? 'unknown') })); },
   } satisfies OpsMetrics);
 

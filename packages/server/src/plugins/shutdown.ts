@@ -5,7 +5,7 @@
  *    Fastify's 503 (`/readyz` thus fails too);
  * 2. drain in-flight requests (Fastify's close waits for them);
  * 3. drain the background jobs this process runs (modules/jobs; `drainJobs`), within what is left;
- * 4. the other close hooks (sweeps, caches, policy statistics' last flush), then the database.
+ * 4. the other close hooks (sweeps, caches, policy statistics' and call log's last flush), then the database.
  * The whole run is bounded by `config.shutdownTimeoutMs` (MP_SHUTDOWN_TIMEOUT): past it, remaining
  * connections are cut and unfinished jobs are left to their lease (another instance ends them
  * `interrupted`); the process then exits with code 1 instead of 0.
