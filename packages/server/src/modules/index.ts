@@ -48,6 +48,9 @@ import appDashboardRoutes from './appdashboard/appdashboard.routes.js';
 import messageRoutes from './messages/messages.routes.js';
 import noticeRoutes from './notices/notices.routes.js';
 import workflowRoutes from './workflow/workflow.routes.js';
+import serviceAccountRoutes from './serviceaccounts/serviceaccounts.routes.js';
+import bigFileRoutes from './bigfiles/bigfiles.routes.js';
+import callLogRoutes from './calllogs/calllogs.routes.js';
 
 export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(authRoutes);
@@ -95,4 +98,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(messageRoutes);
   await app.register(noticeRoutes);
   await app.register(workflowRoutes);
+  await app.register(serviceAccountRoutes);
+  await app.register(bigFileRoutes);
+  await app.register(callLogRoutes);
 }

@@ -24,7 +24,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import readXlsxFile from 'read-excel-file/node';
-import { CodeTypes, Identity, Paths } from '@mp/protocol';
+import { CallLogPaths, CodeTypes, Identity, Paths } from '@mp/protocol';
 import { inScope, PLATFORM_SCOPE } from '../db/context.js';
 import {
   auditLog, codeTable, files, jobs, oidcClients, organisations, orgMappings, orgUsers, productAdmins, products, roleGrants, roles, roleUsers, stations,
@@ -69,6 +69,9 @@ const OTHER: Record<string, string> = {
   'POST /gateway/policy/policy/decision/check': 'client-authenticated policy decision, one application',
   'POST /gateway/policy/policy/sync/syncbydate': 'client-authenticated change log, one application',
   'POST /gateway/policy/policy/sso/exchange': 'client-authenticated: spends a ticket issued for this application (myapps.ssoquery.test.ts)',
+  // Big files (issue 18, docs/bigfile.md): a public demo with no sign-in; uploads belong to no tenant.
+  'GET /gateway/tenant/plat/bigfile/config': 'the big-file limits from the configuration, no rows',
+  'GET /gateway/tenant/plat/bigfile/download/:id': 'a public demo upload by its random id, no tenant-owned row (modules/bigfiles/bigfiles.test.ts)',
 };
 /** Every route under /oidc/ is the OpenID provider's (client-authenticated protocol endpoints and the caller's own interaction pages; oidc tests). */
 const OIDC = /^(GET|POST) \/oidc\//;
@@ -82,7 +85,8 @@ const NOT_ANSWERED: Record<string, string> = {
 };
 /** Fields a read needs beyond its schema's required ones (merged into the generated body). */
 const lastDay = () => ({ startTime: new Date(Date.now() - 86_400_000).toISOString(), endTime: new Date(Date.now() + 60_000).toISOString() });
-const EXTRA: Record<string, () => Record<string, unknown>> = { [Paths.listtenantauditlog]: lastDay, [Paths.exporttenantauditlog]: lastDay };
+const EXTRA: Record<string, () => Record<string, unknown>> = { [Paths.listtenantauditlog]: lastDay, [Paths.exporttenantauditlog]: lastDay,
+  ...Object.fromEntries(Object.values(CallLogPaths).map((p) => [p, lastDay])) };
 /**
  * True for the application area's routes (`{ app: 'admin' }`, APPID; docs/applications.md "Which
  * application"): they are scoped by application, not by TENANTID — an application serves several tenants by
