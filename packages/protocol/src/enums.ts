@@ -87,6 +87,8 @@ export const DEFAULTS = {
   tenantMenuTenantId: '-1',
   rootMenuId: '0',
   requestTimeoutMs: 500000,
+  /** A script chunk that has not loaded by then is a failed load (SPEC §9). */
+  chunkTimeoutMs: 120_000,
   tokenErrorRedirectMs: 3000,
   unauthenticatedRedirectMs: 2000,
   signatureWindowMs: 300_000,

@@ -23,7 +23,7 @@ export interface RequestOptions {
   silent?: boolean;
   /** Does not turn on the global spinner (WeChat login polling, …). */
   noLoading?: boolean;
-  /** Milliseconds before the call is aborted; default DEFAULTS.requestTimeoutMs. */
+  /** Milliseconds before the call is aborted; default the configuration's requestTimeoutMs (SPEC §9). */
   timeout?: number;
   /** Sends the JSON body as `{"reuestParas": <encrypted JSON>}` (PROTOCOL.md "Encrypted values"). */
   encryptBody?: boolean;
@@ -83,7 +83,7 @@ async function send(method: 'GET' | 'POST', url: string, body: Body, opts: Reque
   });
   if (!signed) for (const h of ['X-Timestamp', 'X-Nonce', 'X-Sign-Range', 'X-Signature']) delete headers[h];
   const ctl = new AbortController();
-  const timer = setTimeout(() => ctl.abort(), opts.timeout ?? DEFAULTS.requestTimeoutMs);
+  const timer = setTimeout(() => ctl.abort(), opts.timeout ?? cfg.requestTimeoutMs);
   const ui = useUiStore.getState();
   if (!opts.noLoading) ui.beginLoading();
   try {

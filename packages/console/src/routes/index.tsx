@@ -13,13 +13,15 @@ import { useConfigStore } from '../stores/config';
 import { useSessionStore } from '../stores/session';
 import { sessionUserTypes } from '../stores/session-actions';
 import AreaGuard from './area-guard';
+import RouteError from './route-error';
+import { withChunkTimeout } from './chunk-load';
 import { AREAS, areaRoutes, homeOf } from './areas';
 import type { AreaDef, RouteMeta, ScreenModule } from './types';
 
 /** A route's screen, loaded with every text of the language unless `firstTextsOnly` (the sign-in page). */
 function lazyScreen(load: ScreenModule, firstTextsOnly = false): RouteObject['lazy'] {
   return async () => {
-    const [mod] = await Promise.all([load(), firstTextsOnly ? undefined : ensureAllTexts()]);
+    const [mod] = await withChunkTimeout(Promise.all([load(), firstTextsOnly ? undefined : ensureAllTexts()]));
     return { Component: mod.default as ComponentType };
   };
 }
@@ -28,7 +30,7 @@ function lazyScreen(load: ScreenModule, firstTextsOnly = false): RouteObject['la
 const hydrateFallbackElement = <div className="mp-suspense"><Spin /></div>;
 
 // The signed-in frame (menus, tabs, bells, profile) loads with the first area screen, not with /login (issue 17).
-const BasicLayout = lazy(() => Promise.all([import('../layouts/BasicLayout'), ensureAllTexts()]).then(([m]) => m));
+const BasicLayout = lazy(() => withChunkTimeout(Promise.all([import('../layouts/BasicLayout'), ensureAllTexts()])).then(([m]) => m));
 
 function areaRoute(area: AreaDef): RouteObject {
   return {
@@ -41,7 +43,7 @@ function areaRoute(area: AreaDef): RouteObject {
         const parent = r.group ? area.groups?.find((g) => g.key === r.group) : undefined;
         const handle: RouteMeta = { titleKey: r.titleKey, icon: r.icon, userType: area.userType };
         if (parent) handle.parentTitleKey = parent.titleKey;
-        return { path: r.path, handle, lazy: lazyScreen(r.load), hydrateFallbackElement };
+        return { path: r.path, handle, lazy: lazyScreen(r.load), hydrateFallbackElement, errorElement: <RouteError /> };
       }),
       { path: '*', element: null },
     ],
@@ -58,7 +60,8 @@ function RootRedirect() {
 
 const publicMeta = (titleKey: string): RouteMeta => ({ titleKey, icon: '', public: true });
 
-export const routes: RouteObject[] = [
+// a failed chunk or a throwing screen shows RouteError: inside the frame for an area's screens, else on its own
+export const routes: RouteObject[] = [{ errorElement: <RouteError />, children: [
   { path: '/', element: <RootRedirect /> },
   {
     element: <PublicLayout />,
@@ -70,7 +73,7 @@ export const routes: RouteObject[] = [
   },
   ...AREAS.map(areaRoute),
   { path: '*', lazy: lazyScreen(() => import('../pages/NotFound')), hydrateFallbackElement },
-];
+] }];
 
 /** Builds the browser router and lets non-React code (the HTTP client) navigate with it. */
 export function createAppRouter() {

@@ -45,6 +45,8 @@ interface ConfigState {
   loaded: boolean;
   mpk: string;
   cryptoType: '1' | '2';
+  /** Milliseconds before a call is aborted with 'request timeout' (SPEC §9, from the server's configuration). */
+  requestTimeoutMs: number;
   login: LoginConfig;
   hash: HashParams;
   setStartup(c: StartupConfig): void;
@@ -56,12 +58,14 @@ export const useConfigStore = create<ConfigState>()((set) => ({
   loaded: false,
   mpk: '',
   cryptoType: DEFAULTS.cryptoType,
+  requestTimeoutMs: DEFAULTS.requestTimeoutMs,
   login: DEFAULT_LOGIN_CONFIG,
   hash: parseHashParams(globalThis.location?.hash ?? ''),
   setStartup: (c) => set({
     loaded: true,
     mpk: c.mpk,
     cryptoType: c.cryptoType === '1' ? '1' : '2',
+    requestTimeoutMs: Number.isInteger(c.requestTimeoutMs) && c.requestTimeoutMs! > 0 ? c.requestTimeoutMs! : DEFAULTS.requestTimeoutMs,
     login: { ...DEFAULT_LOGIN_CONFIG, ...(c.rows ?? {}) },
   }),
   setHash: (hash) => set({ hash }),

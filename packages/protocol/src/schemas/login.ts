@@ -120,6 +120,8 @@ export interface StartupConfig {
   currentTime: number;
   mpk: string;
   cryptoType: '1' | '2';
+  /** The console's request timeout in ms (SPEC §9; the server's `MP_REQUEST_TIMEOUT_MS`); absent: DEFAULTS.requestTimeoutMs. */
+  requestTimeoutMs?: number;
 }
 
 export interface TenantRef { objID: string; name: string; code: string }

@@ -28,6 +28,7 @@ const StartupConfigDoc = Type.Object({
   currentTime: Type.Number({ description: 'Server time, ms since the epoch.' }),
   mpk: Type.String({ pattern: '^[0-9a-fA-F]{32}$', description: 'Deployment key for encrypted values.' }),
   cryptoType: Type.Union([Type.Literal('1'), Type.Literal('2')], { description: "'2' SM3/SM4, '1' SHA-512/AES." }),
+  requestTimeoutMs: Type.Optional(Type.Integer({ description: "How long the console waits for an answer before 'request timeout' (ms; `MP_REQUEST_TIMEOUT_MS`)." })),
 });
 
 const SignInRowDoc = Type.Object({ token: Str, userId: Str, mustChangePassword: Type.Optional(Type.Boolean()) });

@@ -87,6 +87,7 @@ export default {
     notFoundTitle: 'Page not found',
     notFoundHint: 'The page you visited does not exist or has been removed.',
     backHome: 'Back to home',
+    screenError: 'This page could not be shown. Please reload the page',
     chunkError: 'Loading chunk error, please reload page',
     reload: 'Reload',
     loading: 'Loading…',

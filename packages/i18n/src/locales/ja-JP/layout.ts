@@ -87,6 +87,7 @@ export default {
     notFoundTitle: 'ページが見つかりません',
     notFoundHint: 'アクセスしたページは存在しないか、削除されました。',
     backHome: 'ホームに戻る',
+    screenError: 'このページを表示できません。ページを再読み込みしてください',
     chunkError: 'ページの読み込みに失敗しました。再読み込みしてください',
     reload: '再読み込み',
     loading: '読み込み中…',

@@ -85,6 +85,7 @@ export default {
     notFoundTitle: '页面不存在',
     notFoundHint: '您访问的页面不存在或已被移除。',
     backHome: '返回首页',
+    screenError: '页面无法显示，请刷新页面',
     chunkError: '页面加载失败，请刷新重试',
     reload: '刷新页面',
     loading: '加载中…',

@@ -24,7 +24,7 @@ export default async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   r.get(Paths.config, { config: { access: 'public' }, schema: { tags } }, async () => {
     const { mpk, cryptoType } = await app.settings.crypto();
-    return ok({ rows: await app.settings.loginConfig(), currentTime: Date.now(), mpk, cryptoType });
+    return ok({ rows: await app.settings.loginConfig(), currentTime: Date.now(), mpk, cryptoType, requestTimeoutMs: app.config.requestTimeoutMs });
   });
 
   r.post(Paths.validcode, { config: { access: 'public' }, schema: { tags, body: EmptyBody } }, async (request) => {

@@ -19,6 +19,7 @@ describe('sign-in sequence (PROTOCOL.md)', () => {
     expect(c.config.rows.verifyCodeType).toBe('0');
     expect(c.config.rows.passwordReg).toBeTruthy();
     expect(Math.abs(c.config.currentTime - Date.now())).toBeLessThan(10_000);
+    expect(c.config.requestTimeoutMs).toBe(500_000); // SPEC §9 default; MP_REQUEST_TIMEOUT_MS sets it (e2e/loose-ends.spec.ts)
   });
 
   it('signs in, answers the session user info with identities expanded, and calls a protected API', async () => {
