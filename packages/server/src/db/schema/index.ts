@@ -11,3 +11,4 @@ export * from './policy-stats.js';
 export * from './messages.js';
 export * from './notices.js';
 export * from './workflow.js';
+export * from './service-accounts.js';

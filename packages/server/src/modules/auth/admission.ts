@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Codes, Identity, type LoginConfig, type MfaPendingRow, type SignInRow } from '@mp/protocol';
+import { Codes, Identity, ServiceAccountCodes, type LoginConfig, type MfaPendingRow, type SignInRow } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
 import { listIdentitiesOfUser, updateUserById, type UserRow } from '../users/users.repository.js';
 import { insertSession, replaceActiveSessionsOfUser } from '../session/session.repository.js';
@@ -19,6 +19,7 @@ import { findTenantById } from '../tenants/tenants.repository.js';
 import { startMfa } from '../otc/mfa-start.js';
 import { mustChangePassword } from './password-change.js';
 import { lockUserRow } from './lockout.js';
+import { isServiceAccountUser } from '../serviceaccounts/serviceaccounts.repository.js';
 
 /** What a sign-in step answers: a session, a pending MFA sign-in, or a refusal. */
 export type Outcome = { ok: SignInRow | MfaPendingRow } | { error: string; params?: Record<string, unknown> };
@@ -51,6 +52,8 @@ async function checkAccount(app: FastifyInstance, tx: Tx, user: UserRow, now: Da
   const tenant = await findTenantById(tx, user.tenantId);
   if (!tenant || tenant.status !== 1) return refuse({ error: Codes.TENANT_DISABLED });
   const identities = await listIdentitiesOfUser(tx, user.id);
+  // A service account (no identities) signs in only with its key (docs/service-accounts.md).
+  if (!identities.length && await isServiceAccountUser(tx, user.id)) return refuse({ error: ServiceAccountCodes.NOT_INTERACTIVE });
   if (identities.every((i) => i === Identity.TEST_ACCOUNT)) return refuse({ error: Codes.TEST_ACCOUNT });
   return { identities };
 }

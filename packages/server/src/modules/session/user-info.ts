@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { Codes, expandIdentities, UserType, type SessionUserInfo, type TokenBody, type UserTypeValue } from '@mp/protocol';
+import { Codes, expandIdentities, ServiceAccountCodes, UserType, type SessionUserInfo, type TokenBody, type UserTypeValue } from '@mp/protocol';
 import { inScope } from '../../db/context.js';
 import { sessions } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
@@ -13,6 +13,7 @@ import type { AuthContext } from '../../types.js';
 import { findUserById, listIdentitiesOfUser, listTenantsOfUser } from '../users/users.repository.js';
 import { listMenuPurviewsOfUser } from '../roles/roles.grants.repository.js';
 import { extendSessionById } from './session.repository.js';
+import { isServiceAccountUser } from '../serviceaccounts/serviceaccounts.repository.js';
 
 /**
  * The body's token (`body`, the route's validated TokenBody) must be the bearer token of the call
@@ -60,6 +61,8 @@ export async function sessionUserInfo(app: FastifyInstance, auth: AuthContext, a
 export async function renewSession(app: FastifyInstance, auth: AuthContext): Promise<{ token: string; expiresAt: number }> {
   const expiresAt = new Date(Date.now() + app.config.tokenTtlMin * 60_000);
   await inScope(app.database.db, { scope: 'tenant', tenantId: auth.tenantId }, async (tx) => {
+    // A service account's session is never extended: the automation asks for a new token (docs/service-accounts.md).
+    if (!auth.identities.length && await isServiceAccountUser(tx, auth.userId)) throw new AppError(ServiceAccountCodes.NO_RENEWAL);
     await extendSessionById(tx, auth.sessionId, expiresAt);
     app.guardStore.forgetSessions({ ids: [auth.sessionId] });
   });
