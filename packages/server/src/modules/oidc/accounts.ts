@@ -66,13 +66,15 @@ export async function findUsableUser(tx: Tx, userId: string, now = new Date()): 
   return { user, tenantCode: row.tenantCode, identities };
 }
 
+/** The row `claimsOfRow` turns into claims: the user with tenant, identities, role codes and organisation name. */
+export type AccountRow = Awaited<ReturnType<typeof readAccountRow>>;
+
 /**
- * Reads the claims of a usable user (any tenant); undefined when not usable (findUsableUser's rules).
- * The userinfo hot path (issue 17): ONE statement on the pool as the owner, like the adapter's lookups —
- * the user with their tenant, identities, enabled role codes and organisation name as sub-selects —
- * instead of a transaction of six. Nothing is cached: a user disabled a moment ago gets no claims.
+ * Reads what the claims of user `userId` are made of, in ONE statement on the pool as the owner, like
+ * the adapter's lookups (issue 17 userinfo hot path): the user with their tenant, identities, enabled
+ * role codes and organisation name as sub-selects (was a transaction of six). Undefined: no such user.
  */
-export async function loadAccountClaims(db: Db, userId: string, now = new Date()): Promise<AccountClaims | undefined> {
+export async function readAccountRow(db: Db, userId: string) {
   const [row] = await db.select({
     user: {
       id: users.id, username: users.username, employeeName: users.employeeName, email: users.email, mobile: users.mobile, tenantId: users.tenantId,
@@ -86,6 +88,14 @@ export async function loadAccountClaims(db: Db, userId: string, now = new Date()
       where ru.tenant_id = ${users.tenantId} and ru.user_id = ${users.id} and r.status = 1)`,
     orgName: sql<string | null>`(select o.name from ${organisations} o where o.id = coalesce(${users.orgId}, ${users.defaultOrgId}))`,
   }).from(users).innerJoin(tenants, eq(tenants.id, users.tenantId)).where(eq(users.id, userId));
+  return row;
+}
+
+/**
+ * The claims of an account row at `now`; undefined when the user is not usable then (findUsableUser's
+ * rules: status, lock and lock end, validity dates, tenant status, not a test account only).
+ */
+export function claimsOfRow(row: AccountRow | undefined, now = new Date()): AccountClaims | undefined {
   if (!row || !usable(row.user, row.tenantStatus, now)) return undefined;
   const identities = [...new Set((row.identities ?? []).map(Number))].sort((a, b) => b - a);
   const types = expandIdentities(identities);
@@ -104,6 +114,14 @@ export async function loadAccountClaims(db: Db, userId: string, now = new Date()
     roles: [...(row.roleCodes ?? [])].sort(),
     ...(orgId ? { org_id: orgId, org_name: row.orgName ?? '' } : {}),
   };
+}
+
+/**
+ * Reads the claims of a usable user (any tenant) from the database, one statement; undefined when not
+ * usable (findUsableUser's rules). Nothing is cached here (userinfo's memo: claims-memo.ts).
+ */
+export async function loadAccountClaims(db: Db, userId: string, now = new Date()): Promise<AccountClaims | undefined> {
+  return claimsOfRow(await readAccountRow(db, userId), now);
 }
 
 /** The scope that adds the `app_roles` claim (docs/oidc.md "Roles of the application"). */

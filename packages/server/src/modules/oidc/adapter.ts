@@ -59,7 +59,7 @@ function withConsumed(stored: unknown, consumedAt: string | Date | null): Adapte
  */
 export async function linkPlatformSession(db: Db | Tx, link: { grantId?: string; sessionUid?: string }, sessionId: string, expiresAt: Date | null): Promise<void> {
   const id = link.grantId ? `grant:${link.grantId}` : `session:${link.sessionUid}`;
-  noteOidcStateChange();
+  noteOidcStateChange(); // `db` may be a transaction: every database's memo
   await db.insert(oidcPayloads).values({ model: LINK_MODEL, id, payload: { sessionId }, grantId: link.grantId ?? null, uid: link.sessionUid ?? null, expiresAt })
     .onConflictDoUpdate({ target: [oidcPayloads.model, oidcPayloads.id], set: { payload: { sessionId }, expiresAt } });
 }
@@ -73,24 +73,36 @@ export async function findLinkedSessionId(db: Db | Tx, sessionUid: string): Prom
 
 /** Deletes expired provider state (called by the module's periodic sweep). */
 export async function sweepOidcPayloads(db: Db): Promise<void> {
-  noteOidcStateChange();
+  noteOidcStateChange(db);
   await db.execute(sql`delete from oidc_payloads where expires_at < now() - interval '1 hour'`);
 }
 
 /**
- * Every change that can end a token's life bumps this (writes of provider state, platform-session links,
- * and — through the guard store, oidc.plugin.ts — every write of a platform session). The embedded
- * database's token memo (below) answers only while it is unchanged.
+ * Every change that can end a token's life bumps an epoch (writes of provider state, platform-session
+ * links, and — through the guard store, oidc.plugin.ts — every write of a platform session). The token
+ * memo (below) answers only while its database's epoch is unchanged. Kept per database (an instance's
+ * `db`), plus one bumped for all, so two instances in one process see each other only through the
+ * database, as two processes would.
  */
-let stateEpoch = 0;
+let allEpoch = 0;
+const dbEpochs = new WeakMap<object, number>();
+const epochOf = (db: object) => allEpoch + (dbEpochs.get(db) ?? 0);
 
-/** Records that provider state or a platform session changed (drops the embedded token memo). */
-export function noteOidcStateChange(): void {
-  stateEpoch++;
+/**
+ * Records that provider state or a platform session of database `db` changed (drops its token memo at
+ * once); without `db`, of every database of the process.
+ */
+export function noteOidcStateChange(db?: object): void {
+  if (db) dbEpochs.set(db, (dbEpochs.get(db) ?? 0) + 1);
+  else allEpoch++;
 }
 
-/** How long the embedded database's token memo answers a token lookup (ms). */
-const TOKEN_MEMO_MS = 1000;
+/**
+ * How long the token memo answers a token lookup (ms): the bound within which a change made by ANOTHER
+ * instance (revocation, logout, grant revoked, platform session ended) — or a platform session expiring
+ * by time — reaches this instance's answers. Changes this instance makes count at once (the epoch).
+ */
+export const TOKEN_MEMO_MS = 1000;
 
 /** How long a grant or browser session read along with a token is kept for the request's own lookups (ms). */
 const KEPT_MS = 1000;
@@ -116,8 +128,8 @@ interface TokenRow {
  * start while it runs share it, and the grant and session are kept for `KEPT_MS` for the
  * `Grant.find` / `Session.findByUid` that follow. A kept row was live at a token lookup at most
  * `KEPT_MS` before; every write of it through this adapter forgets it, so what a kept copy can miss is
- * another instance's change (or the end of a platform session) within that second — and the token
- * lookups themselves always read the database.
+ * another instance's change (or the end of a platform session) within that second. With `memoTokens`
+ * the token lookups are memoised as well (`memoised` below), under the same one-second bound.
  */
 export function drizzleAdapter(db: Db, o: { memoTokens?: boolean } = {}): new (name: string) => Adapter {
   const kept = new Map<string, { payload: AdapterPayload; at: number }>();
@@ -137,15 +149,16 @@ export function drizzleAdapter(db: Db, o: { memoTokens?: boolean } = {}): new (n
   const inflight = new Map<string, Promise<Map<string, AdapterPayload>>>();
 
   /**
-   * The embedded database only (`memoTokens`): the rows of a token value found within `TOKEN_MEMO_MS`
-   * while nothing changed (`stateEpoch`), unexpired. One process holds that database and sees every
-   * write to it (docs/architecture.md "Guard store"), so a write bumps the epoch before any later lookup.
+   * With `memoTokens`: the rows of a token value found within `TOKEN_MEMO_MS` while nothing changed
+   * (this database's epoch), unexpired. A write this instance makes bumps the epoch before any later
+   * lookup; on the embedded database that is every write (one process holds it, docs/architecture.md
+   * "Guard store"); on PostgreSQL another instance's write reaches this memo within `TOKEN_MEMO_MS`.
    */
   function memoised(id: string): Map<string, AdapterPayload> | undefined {
     const m = memo.get(id);
     if (!m) return undefined;
     const now = Date.now();
-    const live = m.epoch === stateEpoch && now - m.at < TOKEN_MEMO_MS && [...m.rows.values()].every((p) => !p.exp || p.exp * 1000 > now);
+    const live = m.epoch === epochOf(db) && now - m.at < TOKEN_MEMO_MS && [...m.rows.values()].every((p) => !p.exp || p.exp * 1000 > now);
     if (live) return m.rows;
     memo.delete(id);
     return undefined;
@@ -153,11 +166,11 @@ export function drizzleAdapter(db: Db, o: { memoTokens?: boolean } = {}): new (n
 
   /** The rows of token value `id` by model (one statement; see above). */
   async function lookupToken(id: string): Promise<Map<string, AdapterPayload>> {
-    const epoch = stateEpoch;
+    const epoch = epochOf(db);
     const found = await readToken(id);
-    if (o.memoTokens && found.size && epoch === stateEpoch) {
+    if (o.memoTokens && found.size && epoch === epochOf(db)) {
       const now = Date.now();
-      if (memo.size >= KEPT_MAX) for (const [k, v] of memo) if (now - v.at >= TOKEN_MEMO_MS || v.epoch !== stateEpoch) memo.delete(k);
+      if (memo.size >= KEPT_MAX) for (const [k, v] of memo) if (now - v.at >= TOKEN_MEMO_MS || v.epoch !== epoch) memo.delete(k);
       if (memo.size < KEPT_MAX) memo.set(id, { rows: found, at: now, epoch });
     }
     return found;
@@ -243,14 +256,14 @@ export function drizzleAdapter(db: Db, o: { memoTokens?: boolean } = {}): new (n
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {
-      noteOidcStateChange();
+      noteOidcStateChange(db);
       kept.delete(`Grant:${grantId}`);
       await db.delete(oidcPayloads).where(eq(oidcPayloads.grantId, grantId));
     }
 
     /** Forgets a kept copy of row `id` of this model (grants and browser sessions) and the token memo. */
     private forget(id: string): void {
-      noteOidcStateChange();
+      noteOidcStateChange(db);
       if (this.model === 'Grant') kept.delete(`Grant:${id}`);
       if (this.model === 'Session') forgetSessions();
     }

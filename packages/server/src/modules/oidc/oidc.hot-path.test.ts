@@ -1,9 +1,10 @@
 /**
  * The OpenID hot path (issue 17 "OpenID Connect hot path"; docs/oidc.md "Hot path"): introspection is one
  * statement and userinfo two (the token with its grant and browser session, then the account's claims);
- * on the embedded database a token looked up within a second, with no change since, is answered from memory;
- * clients come from the per-instance cache until its TTL passes (a disabled client is then refused), and the
- * kept copies never outlive what the token lookup itself checks (an ended platform session, a disabled user).
+ * a token looked up within a second, with no change since, is answered from memory, and userinfo's claims
+ * too (CLAIMS_MEMO_MS); clients come from the per-instance cache until its TTL passes (a disabled client is
+ * then refused), and the kept copies never outlive their bound (an ended platform session at once, a
+ * disabled user within CLAIMS_MEMO_MS). Two instances on PostgreSQL: oidc.two-instances.postgres.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -14,11 +15,13 @@ import { sessionIdOf } from '../session/tokens.js';
 import { createTenantRow, createUserRow } from '../../testing/test-app.js';
 import { RelyingParty } from '../../testing/oidc-rp.js';
 import { noteOidcStateChange } from './adapter.js';
+import { CLAIMS_MEMO_MS, claimsMemoOf } from './claims-memo.js';
 import { clearOidcClientCache } from './client-cache.js';
 import { createAppRow, createClientRow, journey, listeningApp, UserAgent } from './oidc.fixtures.js';
 
 const PASSWORD = 'Passw0rd!2026';
 const CLIENT_TTL_MS = 60_000;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('OpenID hot path', () => {
   let app: FastifyInstance;
@@ -59,21 +62,21 @@ describe('OpenID hot path', () => {
   /** Statements `call` sent, with the client already cached by a first call; `fresh`: after a state change. */
   async function counted(call: () => Promise<unknown>, fresh: boolean): Promise<string[]> {
     await call();
-    if (fresh) noteOidcStateChange();
+    if (fresh) { noteOidcStateChange(); claimsMemoOf(app.database)!.clear(); }
     statements.length = 0;
     await call();
     return [...statements];
   }
 
-  it('introspection is one statement, userinfo two; on the embedded database a repeat within a second is answered from memory', async () => {
+  it('introspection is one statement, userinfo two; a repeat within a second is answered from memory, claims included', async () => {
     const { token } = await tokenOf('hot.ann');
     expect(await counted(() => introspect(token), true)).toHaveLength(1);
     expect(await counted(() => introspect(token), false)).toHaveLength(0);
     expect((await introspect(token)).body.active).toBe(true);
-    expect(await counted(async () => expect((await userinfo(token)).status).toBe(200), true)).toHaveLength(2);
-    const repeat = await counted(async () => expect((await userinfo(token)).status).toBe(200), false);
-    expect(repeat).toHaveLength(1); // the claims are read every time
-    expect(repeat[0]).toContain('"users"');
+    const first = await counted(async () => expect((await userinfo(token)).status).toBe(200), true);
+    expect(first).toHaveLength(2);
+    expect(first[1]).toContain('"users"');
+    expect(await counted(async () => expect((await userinfo(token)).status).toBe(200), false)).toHaveLength(0);
   });
 
   it('a client is served from the cache for its TTL, then read again (a disabled client is refused)', async () => {
@@ -99,8 +102,10 @@ describe('OpenID hot path', () => {
     expect((await introspect(token)).body.active).toBe(true);
     expect((await userinfo(token)).status).toBe(200);
     await inScope(app.database.db, PLATFORM_SCOPE, (tx) => tx.update(users).set({ status: 0 }).where(eq(users.username, 'hot.cy')));
+    await sleep(CLAIMS_MEMO_MS + 50); // the claims memo's bound passes (oidc.two-instances.postgres.test.ts times it)
     expect((await userinfo(token)).status).toBe(401);
     await inScope(app.database.db, PLATFORM_SCOPE, (tx) => tx.update(users).set({ status: 1 }).where(eq(users.username, 'hot.cy')));
+    await sleep(CLAIMS_MEMO_MS + 50);
     expect((await userinfo(token)).status).toBe(200);
     await inScope(app.database.db, PLATFORM_SCOPE, async (tx) => {
       await tx.update(sessions).set({ state: 'ended', endedAt: new Date() }).where(eq(sessions.id, sessionId));

@@ -69,9 +69,9 @@ function addProviderHooks(app: FastifyInstance, provider: Provider): void {
 
 export default async function oidcPlugin(app: FastifyInstance): Promise<void> {
   // Every write of a platform session goes through the guard store's forgetSessions (guard-store.ts):
-  // it also drops the embedded database's token memo (adapter.ts), so an ended session ends its tokens at once.
+  // it also drops this instance's token memo (adapter.ts), so a session it ends ends its tokens at once.
   const forgetSessions = app.guardStore.forgetSessions.bind(app.guardStore);
-  app.guardStore.forgetSessions = (which) => { noteOidcStateChange(); forgetSessions(which); };
+  app.guardStore.forgetSessions = (which) => { noteOidcStateChange(app.database.db); forgetSessions(which); };
   const keys = await loadProviderKeys(app.database.db);
   const provider = createProvider(app, keys);
   registerProvider(app.database, provider);

@@ -16,6 +16,7 @@ import { RelyingParty } from '../../testing/oidc-rp.js';
 import { sessionIdOf } from '../session/tokens.js';
 import { createAppRow, createClientRow, journey, listeningApp, UserAgent } from './oidc.fixtures.js';
 import { clearOidcClientCache } from './client-cache.js';
+import { CLAIMS_MEMO_MS } from './claims-memo.js';
 
 const PASSWORD = 'Passw0rd!2026';
 
@@ -176,12 +177,13 @@ describe('OpenID provider refusals', () => {
     expect(row!.state).toBe('active');
   });
 
-  it('a user disabled after signing in gets no more tokens: refresh invalid_grant, userinfo 401', async () => {
+  it('a user disabled after signing in gets no more tokens: refresh invalid_grant at once, userinfo 401 within the claims memo bound', async () => {
     const { callback } = await signIn(disabled);
-    const tokens = await rp.callback(callback!);
+    const tokens = await rp.callback(callback!); // its userinfo call fills the claims memo (claims-memo.ts)
     await inScope(app.database.db, PLATFORM_SCOPE, (tx) => tx.update(users).set({ status: 0 }).where(eq(users.username, disabled.username)));
     try {
       expect((await token({ grant_type: 'refresh_token', refresh_token: tokens.refreshToken! })).body.error).toBe('invalid_grant');
+      await new Promise((r) => setTimeout(r, CLAIMS_MEMO_MS + 50));
       expect((await fetch(`${issuer}/me`, { headers: { authorization: `Bearer ${tokens.accessToken}` } })).status).toBe(401);
     } finally {
       await inScope(app.database.db, PLATFORM_SCOPE, (tx) => tx.update(users).set({ status: 1 }).where(eq(users.username, disabled.username)));

@@ -20,6 +20,7 @@ import type { FastifyInstance } from 'fastify';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
 import { drizzleAdapter, findLinkedSessionId, linkPlatformSession } from './adapter.js';
 import { APP_ROLES_SCOPE, appRoleClaims, CLAIMS_BY_SCOPE, findUsableUser, loadAccountClaims, mayUseApp } from './accounts.js';
+import { CLAIMS_MEMO_MS, createClaimsMemo, registerClaimsMemo } from './claims-memo.js';
 import { cacheProviderClients } from './client-cache.js';
 import { CLIENT_AUTH_METHODS, secretMatches } from './clients.js';
 import { addConformanceFixes } from './conformance.js';
@@ -101,9 +102,10 @@ async function loadFirstPartyGrant(app: FastifyInstance, ctx: KoaContextWithOIDC
 export function createProvider(app: FastifyInstance, keys: ProviderKeys): Provider {
   const db = app.database.db;
   const issuerPath = new URL(app.config.oidcIssuer).pathname.replace(/\/$/, '');
+  const claimsMemo = registerClaimsMemo(app.database, createClaimsMemo(db, app.config.policyCache.enabled ? CLAIMS_MEMO_MS : 0));
   const configuration: Configuration = {
-    // The embedded database is one process's: token lookups may be answered from memory (adapter.ts).
-    adapter: drizzleAdapter(db, { memoTokens: app.database.kind === 'pglite' && app.config.policyCache.enabled }),
+    // Token lookups may be answered from memory for TOKEN_MEMO_MS (adapter.ts; MP_POLICY_CACHE=0: never).
+    adapter: drizzleAdapter(db, { memoTokens: app.config.policyCache.enabled }),
     jwks: { keys: keys.jwks as NonNullable<Configuration['jwks']>['keys'] },
     cookies: { keys: keys.cookieKeys },
     claims: Object.fromEntries(Object.entries(CLAIMS_BY_SCOPE).map(([k, v]) => [k, [...v]])),
@@ -154,10 +156,13 @@ export function createProvider(app: FastifyInstance, keys: ProviderKeys): Provid
         postLogoutSuccessSource: async (ctx) => { ctx.type = 'html'; ctx.body = loggedOutPage(localeOf(ctx), ctx.oidc.client?.clientName); },
       },
     },
+    // Userinfo answers from the claims memo (claims-memo.ts, bound CLAIMS_MEMO_MS); everything else reads.
     findAccount: async (ctx, sub) => {
-      const claims = await loadAccountClaims(db, sub);
+      const memo = ctx.oidc?.route === 'userinfo' ? claimsMemo : undefined;
+      const claims = memo ? await memo.claims(sub) : await loadAccountClaims(db, sub);
       const productId = productIdOf(ctx.oidc?.client);
-      return claims ? { accountId: sub, claims: async (_use, scope) => ({ ...claims, ...await appRoleClaims(db, claims, productId, scope) }) } : undefined;
+      const appRoles = memo ? memo.appRoles : (c: typeof claims & object, p: string, scope: string | undefined) => appRoleClaims(db, c, p, scope);
+      return claims ? { accountId: sub, claims: async (_use, scope) => ({ ...claims, ...await appRoles(claims, productId, scope) }) } : undefined;
     },
     interactions: { url: async (_ctx, interaction) => `${issuerPath}/interaction/${interaction.uid}` },
     loadExistingGrant: (ctx) => loadFirstPartyGrant(app, ctx),
