@@ -9,6 +9,7 @@ import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Status } from '@mp/protocol';
 import type { DataGridHandle, SearchField } from './types';
+import { unshownFailureText } from '../FormModal/server-error';
 
 /** The status search field (enabled / disabled), labels in the user's language. */
 export function useStatusSearchField(width = 120): SearchField {
@@ -37,18 +38,21 @@ export function useRecordActions<T extends { id: string; status: number }>(o: Re
   const queryClient = useQueryClient();
   return useMemo(() => {
     const reload = () => void queryClient.invalidateQueries({ queryKey: o.queryKey });
-    const run = async (work: () => Promise<unknown>, done: string, clear = false) => {
+    const run = async (work: () => Promise<unknown>, done: string, clear = false, failed = t('operationFailed')) => {
       try {
         await work();
         void message.success(done);
         if (clear) o.grid.current?.clearSelection();
         reload();
-      } catch { /* shown by the client */ }
+      } catch (err) {
+        const text = unshownFailureText(err, failed); // a 400 is the caller's to show (SPEC §8); others the client showed
+        if (text) void message.error(text);
+      }
     };
     return {
       reload,
       toggleStatus: (row: T) => run(() => o.setStatus([row.id], row.status === Status.ENABLED ? Status.DISABLED : Status.ENABLED), t('operationSucceeded')),
-      remove: (row: T) => run(() => o.remove([row.id]), t('deleteSucceeded'), true),
+      remove: (row: T) => run(() => o.remove([row.id]), t('deleteSucceeded'), true, t('deleteFailed')),
     };
   }, [t, message, queryClient, o.queryKey, o.grid, o.setStatus, o.remove]); // eslint-disable-line react-hooks/exhaustive-deps
 }

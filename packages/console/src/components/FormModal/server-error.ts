@@ -24,3 +24,14 @@ export function errorText(err: unknown): string {
   }
   return err instanceof Error ? err.message : '';
 }
+
+/**
+ * The text to show for a failed call the HTTP client left to its caller (SPEC §8: an HTTP 400 is
+ * "rejected to caller without popup"): the server's message, else `fallback` (e.g. 'Delete failed').
+ * Empty for every other failure, which the client has shown already.
+ */
+export function unshownFailureText(err: unknown, fallback: string): string {
+  const status = err && typeof err === 'object' && 'status' in err ? (err as { status: unknown }).status : undefined;
+  if (status !== 400) return '';
+  return errorText(err) || fallback;
+}

@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { fileUrl } from '../../api/client';
 import { uploadFile } from '../../api/files';
 import { ACCEPT_ATTRIBUTE, checkImageFile, IMAGE_TYPE_EXTENSIONS, type ImageMimeType } from './check';
+import { unshownFailureText } from '../FormModal/server-error';
 
 export interface ImageUploadProps {
   /** The fileId (set by Form.Item). */
@@ -58,8 +59,10 @@ export default function ImageUpload({ value, onChange, previewUrl, label, hint, 
       const row = await uploadFile(file, file.name);
       setUploaded({ fileId: row.fileId, url: row.url });
       onChange?.(row.fileId);
-    } catch {
-      /* the client already showed the server's message */
+    } catch (err) {
+      // a 400 (type, size, name) is the caller's to show (SPEC §8 'Upload failed'); other failures the client showed
+      const text = unshownFailureText(err, t('common:uploadFailed'));
+      if (text) void message.error(text);
     } finally {
       setBusy(false);
     }
@@ -77,6 +80,7 @@ export default function ImageUpload({ value, onChange, previewUrl, label, hint, 
         customRequest={({ file }) => void send(file as File)}
         style={{ width: size, height: size }}
       >
+        {/* biome-ignore lint/a11y/useFocusableInteractive: Upload's own wrapper is the focusable control (tabIndex 0, Enter opens the chooser); this names it */}
         <div role="button" aria-label={url ? `${t('upload.change')} ${label}` : `${t('upload.button')} ${label}`} style={{ width: '100%', height: '100%', display: 'flex', alignItems: 'center', justifyContent: 'center', flexDirection: 'column', overflow: 'hidden' }}>
           {busy ? (
             <>
