@@ -166,7 +166,7 @@ async function main(): Promise<number> {
         target: `filtered p50 and p99 <= ${USER_LIST_FACTOR} x unfiltered first page`, targetMet: userList.met,
       },
     };
-    writeFileSync(join(RESULTS_DIR, 'latest.json'), JSON.stringify(report, null, 2) + '\n');
+    writeFileSync(join(RESULTS_DIR, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
     console.log(`\nresults: bench/results/latest.json   (total ${((Date.now() - started) / 1000).toFixed(1)} s)`);
     return 0;
   } catch (err) {

@@ -42,7 +42,6 @@ async function seed(url: string): Promise<void> {
   expect((await c.post(Paths.savetenantadmin, { tenantId, userIds: [ids[BOSS]] })).body.result).toBe('1');
 }
 
-const grid = () => page.getByRole('table', { name: en.auditlog.title }).or(page.getByRole('table').first());
 const dataRows = () => page.locator('.ant-table-tbody tr.ant-table-row');
 
 beforeAll(async () => {

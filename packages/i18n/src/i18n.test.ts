@@ -11,7 +11,12 @@ describe('i18n', () => {
       expect(flat(resources[l]).sort()).toEqual(zh);
     }
     for (const l of Object.keys(resources) as (keyof typeof resources)[]) {
-      const walk = (o: object): void => Object.values(o).forEach((v) => (typeof v === 'string' ? expect(v.trim()).not.toBe('') : walk(v)));
+      const walk = (o: object): void => {
+        for (const v of Object.values(o)) {
+          if (typeof v === 'string') expect(v.trim()).not.toBe('');
+          else walk(v);
+        }
+      };
       walk(resources[l]);
     }
   });

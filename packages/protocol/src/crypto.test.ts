@@ -65,8 +65,8 @@ describe('value encryption agrees with Node OpenSSL', () => {
 describe('request signature', () => {
   const base = { clientId: 'mp-console', timestamp: '1700000000000', token: 't0k', nonce: 'a'.repeat(32), userId: 'u1', body: '{"a":1}' };
   it('concatenates the fields without separators and adds the body only for sign range 2', () => {
-    expect(signaturePayload({ ...base, signRange: '2' })).toBe('mp-console1700000000000t0k' + 'a'.repeat(32) + '2u1{"a":1}');
-    expect(signaturePayload({ ...base, signRange: '1' })).toBe('mp-console1700000000000t0k' + 'a'.repeat(32) + '1u1');
+    expect(signaturePayload({ ...base, signRange: '2' })).toBe(`mp-console1700000000000t0k${'a'.repeat(32)}2u1{"a":1}`);
+    expect(signaturePayload({ ...base, signRange: '1' })).toBe(`mp-console1700000000000t0k${'a'.repeat(32)}1u1`);
   });
   it('hashes with SM3 or SHA-512 by cryptoType, matching node:crypto', () => {
     const p = signaturePayload({ ...base, signRange: '2' });

@@ -1,6 +1,5 @@
 /** Application administrator area, user type 4 (SPEC §2 App admin): /appAdmin → appList. */
 import type { AreaDef } from './types';
-import { placeholder } from './placeholder';
 
 export const appAdminArea: AreaDef = {
   userType: 4,

@@ -18,6 +18,7 @@ export default function RouteError() {
   return (
     <div className="mp-route-error" role="alert">
       <p className="mp-route-error-text">{t(chunk ? 'page.chunkError' : 'page.screenError')}</p>
+      {/* biome-ignore lint/a11y/noAutofocus: the failed screen's one control; focus lands on it so the keyboard can reload at once */}
       <button type="button" className="mp-route-error-reload" autoFocus onClick={() => window.location.reload()}>
         {t('page.reload')}
       </button>

@@ -63,6 +63,7 @@ export function createChoiceStore<T extends Choice>(o: ChoiceOptions<T>): {
       set({ choice: null });
     },
   }));
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per store at module level (this factory is not a component)
   const useCurrent = (): T | null => {
     const choice = useStore((s) => s.choice);
     const hash = useConfigStore((s) => s.hash);

@@ -12,7 +12,7 @@ describe('import graph', () => {
   it('has no circle in protocol, i18n, server or console', async () => {
     const graph = await madge(['packages/protocol/src', 'packages/i18n/src', 'packages/server/src', 'packages/console/src'].map((p) => ROOT + p), {
       fileExtensions: ['ts', 'tsx'],
-      tsConfig: ROOT + 'tsconfig.base.json',
+      tsConfig: `${ROOT}tsconfig.base.json`,
       excludeRegExp: [/node_modules/, /\.test\.tsx?$/],
     });
     expect(Object.keys(graph.obj()).length).toBeGreaterThan(300);

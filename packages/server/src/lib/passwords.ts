@@ -23,6 +23,6 @@ export async function verifyPassword(hash: string, plain: string): Promise<boole
 /** A hash to verify against when the account does not exist, so timing does not reveal it. */
 let dummy: Promise<string> | undefined;
 export function dummyHash(): Promise<string> {
-  dummy ??= hashPassword('not-a-real-password-' + Math.random());
+  dummy ??= hashPassword(`not-a-real-password-${Math.random()}`);
   return dummy;
 }

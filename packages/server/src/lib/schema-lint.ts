@@ -47,7 +47,7 @@ export function lintSchema(schema: unknown, path: string): string[] {
   if (schema.items !== undefined) for (const [i, sub] of [schema.items].flat().entries()) out.push(...lintSchema(sub, `${path}[${Array.isArray(schema.items) ? i : ''}]`));
   for (const k of ['anyOf', 'oneOf', 'allOf'] as const) {
     const alts = schema[k];
-    if (Array.isArray(alts)) alts.forEach((a, i) => out.push(...lintSchema(a, `${path}<${k}${i}>`)));
+    if (Array.isArray(alts)) alts.forEach((a, i) => { out.push(...lintSchema(a, `${path}<${k}${i}>`)); });
   }
   return out;
 }

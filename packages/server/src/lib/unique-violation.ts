@@ -12,7 +12,7 @@
  * fields; drizzle (0.45) wraps either in a `DrizzleQueryError` whose `cause` is the driver's error. So
  * the cause chain is searched.
  */
-import { AppError } from './errors.js';
+import type { AppError } from './errors.js';
 
 /** PostgreSQL's `unique_violation`. */
 export const UNIQUE_VIOLATION = '23505';

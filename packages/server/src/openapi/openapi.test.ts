@@ -94,7 +94,8 @@ describe('OpenAPI document', () => {
 describe('real answers validate against the document', () => {
   it('successes of typed operations, from sign-in to lists and a new user', async () => {
     // The one session of `admin` in this file (a second sign-in would replace it); the next test uses it.
-    const c = admin = await t.client();
+    admin = await t.client();
+    const c = admin;
     expectDocumented(Paths.config, 'get', await c.get(Paths.config, { unsigned: true }));
     const signin = await c.post(Paths.signin, { username: 'admin', password: c.encrypt(ADMIN_PASSWORD), agree: true });
     expectDocumented(Paths.signin, 'post', signin);

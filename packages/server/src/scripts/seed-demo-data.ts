@@ -83,7 +83,7 @@ export function peopleOf(t: DemoTenant, index: number): DemoPerson[] {
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
   const people: DemoPerson[] = [];
   const seen = new Set<string>();
-  for (let i = 0; people.length < t.users; i++) {
+  while (people.length < t.users) {
     /** Employee name, user name stem and e-mail local part. */
     let display: string;
     let handle: string;

@@ -30,7 +30,7 @@ import { Identity } from '@mp/protocol';
 import { loadConfig } from '../config.js';
 import { DataFolderLockedError, openDatabase, type Database } from '../db/client.js';
 import { inScope, PLATFORM_SCOPE } from '../db/context.js';
-import { auditLog, files, organisations, roleGrants, roles, roleUsers, stations, tenants, users } from '../db/schema/index.js';
+import { auditLog, organisations, roleGrants, roles, roleUsers, stations, tenants } from '../db/schema/index.js';
 import { buildApp } from '../app.js';
 import { hashPassword } from '../lib/passwords.js';
 import { tenantApiCatalogue, type TenantApi } from '../plugins/tenant-context.js';

@@ -102,10 +102,11 @@ export class RelyingParty {
     const claims = tokens.claims()! as Record<string, unknown>;
     this.tokens = { accessToken: tokens.access_token, refreshToken: tokens.refresh_token, idToken: tokens.id_token, sub: String(claims.sub) };
     const userinfo = await oidc.fetchUserInfo(this.config, tokens.access_token, String(claims.sub));
-    return this.last = {
+    this.last = {
       step: 'callback', idTokenClaims: claims, idTokenSignatureValid: await verifyWithJwks(this.config.serverMetadata().jwks_uri!, tokens.id_token!),
       userinfo: userinfo as Record<string, unknown>, ...this.tokens,
     };
+    return this.last;
   }
 
   /** Uses the refresh token; the new tokens replace the old ones. */
@@ -113,7 +114,8 @@ export class RelyingParty {
     const tokens = await oidc.refreshTokenGrant(this.config, this.tokens.refreshToken!);
     this.tokens = { ...this.tokens, accessToken: tokens.access_token, refreshToken: tokens.refresh_token ?? this.tokens.refreshToken, idToken: tokens.id_token ?? this.tokens.idToken };
     const userinfo = await oidc.fetchUserInfo(this.config, tokens.access_token, this.tokens.sub!);
-    return this.last = { step: 'refresh', idTokenClaims: tokens.claims() as Record<string, unknown> | undefined, userinfo: userinfo as Record<string, unknown>, ...this.tokens };
+    this.last = { step: 'refresh', idTokenClaims: tokens.claims() as Record<string, unknown> | undefined, userinfo: userinfo as Record<string, unknown>, ...this.tokens };
+    return this.last;
   }
 
   /** The RP-initiated logout address (id_token_hint, post_logout_redirect_uri, state). */
@@ -133,14 +135,18 @@ export class RelyingParty {
       const p = await this.authorize();
       res.writeHead(302, { location: p.url.href }).end();
     } else if (url.pathname === '/callback') {
-      if (url.searchParams.get('error')) return this.page(res, this.last = { step: 'error', error: url.searchParams.get('error')!, state: url.searchParams.get('state') });
+      if (url.searchParams.get('error')) {
+        this.last = { step: 'error', error: url.searchParams.get('error')!, state: url.searchParams.get('state') };
+        return this.page(res, this.last);
+      }
       this.page(res, await this.callback(url));
     } else if (url.pathname === '/refresh') {
       this.page(res, await this.refresh());
     } else if (url.pathname === '/logout') {
       res.writeHead(302, { location: this.logoutUrl().href }).end();
     } else if (url.pathname === '/logged-out') {
-      this.page(res, this.last = { step: 'logged-out', state: url.searchParams.get('state') });
+      this.last = { step: 'logged-out', state: url.searchParams.get('state') };
+      this.page(res, this.last);
     } else {
       res.writeHead(404).end();
     }

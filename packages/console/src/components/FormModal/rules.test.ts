@@ -22,6 +22,7 @@ async function check(rules: ReturnType<typeof textRules>, value: string): Promis
 }
 
 describe('form rules from protocol rules', () => {
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: ${0} is the message template's placeholder, quoted in the test's name
   it('required says "Please enter ${0}" with the field label, by kind', () => {
     expect(requiredRule(t, 'tenant name')).toMatchObject({ required: true, message: 'Please enter tenant name' });
     expect(requiredRule(t, 'status', 'select')).toEqual({ required: true, message: 'Please select status' });

@@ -8,6 +8,6 @@ import './rich-text.css';
 
 export default function RichTextView({ html, className }: { html: string; className?: string }) {
   const safe = useMemo(() => forDisplay(html), [html]);
-  // safe: sanitised by the server and again by forDisplay (DOMPurify, our allow-list)
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the server and again by forDisplay (DOMPurify, our allow-list)
   return <div className={`mp-rich-text ${className ?? ''}`} data-testid="rich-text" dangerouslySetInnerHTML={{ __html: safe }} />;
 }

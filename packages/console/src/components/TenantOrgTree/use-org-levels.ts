@@ -55,7 +55,7 @@ export function useOrgLevels(category = 0, reloadKey?: unknown) {
         for (const id of before) {
           if (!known.has(id)) continue;
           const rows = await readLevel(id, category).catch(() => undefined);
-          if (rows) { fresh[id] = rows; rows.forEach((n) => known.add(n.id)); }
+          if (rows) { fresh[id] = rows; for (const n of rows) known.add(n.id); }
         }
         if (!alive) return;
         loadedRef.current = fresh;

@@ -18,7 +18,7 @@ export async function xlsx(rows: (string | null)[][]): Promise<Buffer> {
 
 /** Sends `data` as the multipart field `file` named `name` to `url`, for the application `appId` (id or code). */
 export async function uploadInApp(app: FastifyInstance, client: GatewayClient, url: string, appId: string, name: string, data: Buffer, type = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet') {
-  const boundary = '----mp' + Math.random().toString(16).slice(2);
+  const boundary = `----mp${Math.random().toString(16).slice(2)}`;
   const payload = Buffer.concat([
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`),
     data, Buffer.from(`\r\n--${boundary}--\r\n`),

@@ -77,7 +77,10 @@ export async function groupApis(tx: Tx, productId: string, keyword: string | und
   const out: AppApiServiceGroup[] = [];
   for (const r of await repo.countApisByModule(tx, productId, keyword)) {
     let s = out.at(-1);
-    if (!s || s.serviceName !== r.serviceName) out.push(s = { serviceName: r.serviceName, count: 0, modules: [] });
+    if (!s || s.serviceName !== r.serviceName) {
+      s = { serviceName: r.serviceName, count: 0, modules: [] };
+      out.push(s);
+    }
     s.count += r.n;
     s.modules.push({ moduleName: r.moduleName, count: r.n });
   }

@@ -46,7 +46,7 @@ export function shape(n: AppMenuNode): unknown {
 
 /** Sends a multipart upload of one file to `url` as `c` in application `app`. */
 export async function uploadAs(w: MenusWorld, c: GatewayClient, app: string, url: string, name: string, data: Buffer, type = 'image/png') {
-  const boundary = '----mp' + Math.random().toString(16).slice(2);
+  const boundary = `----mp${Math.random().toString(16).slice(2)}`;
   const payload = Buffer.concat([
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`),
     data, Buffer.from(`\r\n--${boundary}--\r\n`),

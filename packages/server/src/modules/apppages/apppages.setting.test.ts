@@ -126,7 +126,7 @@ describe('the setting file (docs/applications.md "Setting file format")', () => 
     const paths: (string | number)[][] = [];
     const collect = (v: unknown, at: (string | number)[]) => {
       paths.push(at);
-      if (Array.isArray(v)) v.forEach((x, i) => collect(x, [...at, i]));
+      if (Array.isArray(v)) v.forEach((x, i) => { collect(x, [...at, i]); });
       else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) collect(x, [...at, k]);
     };
     collect(base, []);

@@ -28,6 +28,7 @@ export function showNameOf(locale: Locale, name: string, suffix: string): string
     shownTemplates.set(k, template);
   }
   // one pass over the template: the name's own characters are never read as a placeholder
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: U+0001 is the placeholder this module itself puts into the template
   return template.replace(/\u0001/g, () => name);
 }
 

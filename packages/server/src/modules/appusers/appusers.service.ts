@@ -14,7 +14,7 @@
  * identities or roles, so no write here raises anyone's rights. Every call is one transaction.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { AppUserCodes, Identity, pageInfo, type AppUserAddBody, type AppUserEditBody, type AppUserListBody, type AppUserRow, type Paged, type UserListBody, type UserRow } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
 import { organisations, userIdentities, userMappings, users } from '../../db/schema/index.js';

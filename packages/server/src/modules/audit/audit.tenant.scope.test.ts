@@ -31,7 +31,8 @@ beforeAll(async () => {
   t = await testApp();
   const platform = await t.client();
   await platform.signIn('admin', ADMIN_PASSWORD);
-  const tenantId = ids.t = await createTenantRow(t.app, 'audited');
+  ids.t = await createTenantRow(t.app, 'audited');
+  const tenantId = ids.t;
   ids.other = await createTenantRow(t.app, 'elsewhere');
   ids.nina = await createUserRow(t.app, { username: 'nina', password: PASSWORD });
   expect((await platform.post(Paths.savetenantadmin, { tenantId, userIds: [ids.nina] })).body.result).toBe('1');

@@ -13,7 +13,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { Codes, Paths } from '@mp/protocol';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
 import { auditLog, users } from '../../db/schema/index.js';
-import { createUserRow, testApp } from '../../testing/test-app.js';
+import { createUserRow, type testApp } from '../../testing/test-app.js';
 import { testAppTargets } from '../../testing/postgres-admin.js';
 
 const PASSWORD = 'Passw0rd!x';

@@ -23,7 +23,8 @@ beforeAll(async () => {
   t = await testApp();
   const platform = await t.client();
   await platform.signIn('admin', ADMIN_PASSWORD);
-  const tenantId = ids.t = await createTenantRow(t.app, 'figures');
+  ids.t = await createTenantRow(t.app, 'figures');
+  const tenantId = ids.t;
   ids.nina = await createUserRow(t.app, { username: 'nina', password: PASSWORD });
   expect((await platform.post(Paths.savetenantadmin, { tenantId, userIds: [ids.nina] })).body.result).toBe('1');
   for (const name of ['rho', 'ua', 'ua2', 'ub']) ids[name] = await createUserRow(t.app, { tenantId, username: name, password: PASSWORD });

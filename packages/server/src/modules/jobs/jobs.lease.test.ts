@@ -12,7 +12,7 @@ import { eq, sql } from 'drizzle-orm';
 import { isJobFinished, Paths, type JobRow } from '@mp/protocol';
 import { inScope } from '../../db/context.js';
 import { jobs } from '../../db/schema/index.js';
-import { ADMIN_PASSWORD, createTenantRow, createUserRow, testApp } from '../../testing/test-app.js';
+import { ADMIN_PASSWORD, createTenantRow, createUserRow, type testApp } from '../../testing/test-app.js';
 import { testAppTargets } from '../../testing/postgres-admin.js';
 import type { GatewayClient } from '../../testing/gateway-client.js';
 import { jobLease, startJob } from './jobs.runner.js';

@@ -25,7 +25,7 @@ let logo: string;
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 async function upload(client: GatewayClient): Promise<string> {
-  const boundary = '----mp' + Math.random().toString(16).slice(2);
+  const boundary = `----mp${Math.random().toString(16).slice(2)}`;
   const payload = Buffer.concat([
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="logo.png"\r\nContent-Type: image/png\r\n\r\n`),
     PNG, Buffer.from(`\r\n--${boundary}--\r\n`),

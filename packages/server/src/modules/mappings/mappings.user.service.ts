@@ -68,7 +68,7 @@ async function checkUserMapping(tx: Tx, request: FastifyRequest, tenantId: strin
 const audited = (m: Partial<repo.UserMappingRecord>) => ({ productId: m.productId, userId: m.userId, externalAccount: m.externalAccount, externalName: m.externalName });
 
 /** `addusermapping`: a new user mapping. Returns its id. */
-export async function addUserMapping(tx: Tx, request: FastifyRequest, tenantId: string, scope: DataScope, b: UserMappingAddBody): Promise<{ id: string }> {
+export async function addUserMapping(tx: Tx, request: FastifyRequest, tenantId: string, _scope: DataScope, b: UserMappingAddBody): Promise<{ id: string }> {
   const { v, unique } = await checkUserMapping(tx, request, tenantId, b);
   const id = randomUUID();
   await withUniqueErrors(unique, () => repo.insertUserMapping(tx, { id, tenantId, ...v, creator: request.auth?.username ?? '' }));
@@ -77,7 +77,7 @@ export async function addUserMapping(tx: Tx, request: FastifyRequest, tenantId: 
 }
 
 /** `editusermapping`: changes a mapping (its current and new user must be in scope). @throws mapping.not_found and the add rules. */
-export async function editUserMapping(tx: Tx, request: FastifyRequest, tenantId: string, scope: DataScope, b: UserMappingEditBody): Promise<{ id: string }> {
+export async function editUserMapping(tx: Tx, request: FastifyRequest, tenantId: string, _scope: DataScope, b: UserMappingEditBody): Promise<{ id: string }> {
   const [before] = await repo.findUserMappingsByIds(tx, tenantId, [b.id]);
   if (!before) throw new AppError(MappingCodes.NOT_FOUND);
   const { v, unique } = await checkUserMapping(tx, request, tenantId, b, before);
@@ -87,7 +87,7 @@ export async function editUserMapping(tx: Tx, request: FastifyRequest, tenantId:
 }
 
 /** `deleteusermapping`: deletes mappings, all or none (every one must exist in the tenant and the scope). */
-export async function deleteUserMappings(tx: Tx, request: FastifyRequest, tenantId: string, scope: DataScope, ids: string[]): Promise<{ count: number }> {
+export async function deleteUserMappings(tx: Tx, request: FastifyRequest, tenantId: string, _scope: DataScope, ids: string[]): Promise<{ count: number }> {
   const unique = [...new Set(ids)];
   const found = await repo.findUserMappingsByIds(tx, tenantId, unique);
   if (found.length !== unique.length) throw new AppError(MappingCodes.NOT_FOUND);

@@ -11,7 +11,6 @@ import { MessagePaths, type MessageDeliveryRow } from '@mp/protocol';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
 import { messages, users } from '../../db/schema/index.js';
 import { onDevSms } from '../otc/sms/dev-provider.js';
-import { mailText } from '../otc/otc.testing.js';
 import { emailTemplate, inApp, messagesWorld, until, type MessagesWorld } from './messages.fixtures.js';
 
 let w: MessagesWorld;
@@ -69,7 +68,7 @@ describe('sending messages', () => {
     const annMail = await w.smtp.waitFor('ann@example.org', before);
     expect(annMail).toContain('Subject: Welcome Ann Example');
     expect(annMail).toContain('order &#60;SO-7&#62; was created in CRM for Tenant acme.');
-    expect(annMail.toLowerCase()).toContain('x-mp-delivery: ' + by.ann!.id);
+    expect(annMail.toLowerCase()).toContain(`x-mp-delivery: ${by.ann!.id}`);
     const eveMail = await w.smtp.waitFor('eve@example.org', before);
     expect(eveMail).toContain('订单 &#60;SO-7&#62; 已在 CRM 创建');
     expect(w.smtp.received.length - before).toBe(2);

@@ -78,11 +78,11 @@ export function pickLanguage(contents: MessageContents, recipient: string | null
   return MESSAGE_LANGUAGES.find((l) => has(l)) ?? 'ZH_CN';
 }
 
-/** Replaces every placeholder of `text` by its value (`escape` applied to the value; an unknown name becomes empty). */
-export function fill(text: string, values: Readonly<Record<string, string>>, escape: (v: string) => string = (v) => v): string {
-  return text.replace(TOKEN, (whole, inner: string) => {
+/** Replaces every placeholder of `text` by its value (`escapeValue` applied to the value; an unknown name becomes empty). */
+export function fill(text: string, values: Readonly<Record<string, string>>, escapeValue: (v: string) => string = (v) => v): string {
+  return text.replace(TOKEN, (_whole, inner: string) => {
     const name = inner.trim();
-    return Object.hasOwn(values, name) ? escape(values[name]!) : '';
+    return Object.hasOwn(values, name) ? escapeValue(values[name]!) : '';
   });
 }
 

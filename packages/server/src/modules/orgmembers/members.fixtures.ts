@@ -11,7 +11,7 @@ import { expect } from 'vitest';
 import { Paths } from '@mp/protocol';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
 import { organisations, roleGrants, roles, roleUsers, users } from '../../db/schema/index.js';
-import { ADMIN_PASSWORD, createTenantRow, createUserRow, testApp } from '../../testing/test-app.js';
+import { ADMIN_PASSWORD, createTenantRow, createUserRow, type testApp } from '../../testing/test-app.js';
 import type { GatewayClient } from '../../testing/gateway-client.js';
 
 export const PASSWORD = 'Passw0rd!x';

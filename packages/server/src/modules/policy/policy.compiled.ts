@@ -50,6 +50,7 @@ export interface CompiledApp {
   byCode: Map<string, MenuRow[]> | false;
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the whole ASCII range, control characters included, is meant
 const ASCII = /^[\x00-\x7f]*$/;
 /** Lower-cases A–Z only: equal to PostgreSQL's `lower()` on ASCII text in every locale. */
 const asciiLower = (s: string) => s.replace(/[A-Z]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 32));

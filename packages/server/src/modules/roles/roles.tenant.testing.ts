@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { Paths } from '@mp/protocol';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
 import { auditLog, roleGrants, roles, roleUsers, users } from '../../db/schema/index.js';
-import { ADMIN_PASSWORD, testApp } from '../../testing/test-app.js';
+import { ADMIN_PASSWORD, type testApp } from '../../testing/test-app.js';
 import type { GatewayClient } from '../../testing/gateway-client.js';
 import { createMember, createTenantTree, USER_PASSWORD } from './roles.fixtures.js';
 

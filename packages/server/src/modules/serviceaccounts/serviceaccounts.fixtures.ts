@@ -41,7 +41,7 @@ export async function addInTenant(c: GatewayClient, body: Record<string, unknown
 }
 
 /** Asks for a token with `keyId` / `secret` (the secret encrypted like a password); the raw answer. */
-export function requestToken(t: TestApp, c: GatewayClient, keyId: string, secret: string) {
+export function requestToken(_t: TestApp, c: GatewayClient, keyId: string, secret: string) {
   return c.post<{ row: { token: string; userId: string; expiresAt: number } }>(P.serviceaccounttoken, { keyId, secret: c.encrypt(secret) });
 }
 

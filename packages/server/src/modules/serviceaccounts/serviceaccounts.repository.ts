@@ -5,7 +5,7 @@
  */
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { ServiceAccountListBody, ServiceAccountRow } from '@mp/protocol';
-import { SERVICE_ACCOUNT_SORT_FIELDS } from '@mp/protocol';
+import type { SERVICE_ACCOUNT_SORT_FIELDS } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
 import { roles, roleUsers, serviceAccounts, sessions, users } from '../../db/schema/index.js';
 import { orderTerms } from '../../lib/sort.js';

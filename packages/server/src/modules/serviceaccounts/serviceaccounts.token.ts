@@ -9,7 +9,6 @@
  * metrics, and audited: every token issued (`serviceaccount.token`) and every refusal
  * (`serviceaccount.token_refused`, written after the refused transaction, with the reason).
  */
-import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Codes, SERVICE_ACCOUNT_RULES, ServiceAccountCodes, type ServiceAccountTokenBody, type ServiceAccountTokenRow } from '@mp/protocol';

@@ -74,7 +74,7 @@ export class SettingsService {
   /** The public layer, read once: the environment does not change while the process runs. */
   readonly publicLayer: LoginConfigLayer;
 
-  constructor(private readonly db: Db, private readonly config: ServerConfig, env: NodeJS.ProcessEnv = process.env) {
+  constructor(private readonly db: Db, config: ServerConfig, env: NodeJS.ProcessEnv = process.env) {
     this.publicLayer = publicLoginConfig(config.loginCaptcha, env.MP_LOGIN_CONFIG, (key) => console.warn(`[settings] MP_LOGIN_CONFIG: ignored ${key}`));
   }
 

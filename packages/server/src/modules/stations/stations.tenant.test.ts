@@ -32,7 +32,8 @@ beforeAll(async () => {
   t = await testApp();
   const platform = await t.client();
   await platform.signIn('admin', ADMIN_PASSWORD);
-  const tenantId = ids.t = await createTenantRow(t.app, 'scoped');
+  ids.t = await createTenantRow(t.app, 'scoped');
+  const tenantId = ids.t;
   ids.nina = await createUserRow(t.app, { tenantId, username: 'nina', password: PASSWORD });
   expect((await platform.post(Paths.savetenantadmin, { tenantId, userIds: [ids.nina] })).body.result).toBe('1');
   for (const name of ['rho', 'nogrant', 'ua', 'ub', 'un']) ids[name] = await createUserRow(t.app, { tenantId, username: name, password: PASSWORD });

@@ -222,7 +222,7 @@ export function idsAt(body: unknown, path: string): string[] {
   let values: unknown[] = [body];
   for (const key of path.split('.')) {
     values = values.flatMap((v) => (Array.isArray(v) ? v : [v]))
-      .flatMap((v) => (v && typeof v === 'object' && Object.prototype.hasOwnProperty.call(v, key) ? [(v as Record<string, unknown>)[key]] : []));
+      .flatMap((v) => (v && typeof v === 'object' && Object.hasOwn(v, key) ? [(v as Record<string, unknown>)[key]] : []));
   }
   return values.flatMap((v) => (Array.isArray(v) ? v : [v])).filter((v): v is string => typeof v === 'string' && v.length > 0);
 }

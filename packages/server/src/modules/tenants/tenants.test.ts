@@ -12,7 +12,7 @@ let logo: string;
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 async function upload(client: GatewayClient, name: string, data: Buffer, type = 'image/png') {
-  const boundary = '----mp' + Math.random().toString(16).slice(2);
+  const boundary = `----mp${Math.random().toString(16).slice(2)}`;
   const payload = Buffer.concat([
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`),
     data, Buffer.from(`\r\n--${boundary}--\r\n`),

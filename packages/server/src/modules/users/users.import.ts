@@ -75,7 +75,7 @@ export async function hashAll(plains: string[], onProgress?: (done: number) => P
   for (let i = 0; i < plains.length; i += 4) {
     const part = plains.slice(i, i + 4);
     const hashes = await Promise.all(part.map((p) => hashPassword(p)));
-    part.forEach((p, j) => out.set(p, hashes[j]!));
+    part.forEach((p, j) => { out.set(p, hashes[j]!); });
     await onProgress?.(Math.min(i + 4, plains.length));
   }
   return out;

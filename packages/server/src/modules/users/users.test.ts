@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { Codes, Paths, UserCodes } from '@mp/protocol';
 import { ADMIN_PASSWORD, createUserRow, testApp } from '../../testing/test-app.js';
-import { GatewayClient } from '../../testing/gateway-client.js';
+import type { GatewayClient } from '../../testing/gateway-client.js';
 import { auditLog, files, stations, users } from '../../db/schema/index.js';
 import { createTenantWithOrgs, uploadImage, validUser } from './users.testing.js';
 

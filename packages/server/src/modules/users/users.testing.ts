@@ -32,7 +32,7 @@ export function validUser(tenantId: string, orgId: string, username: string) {
 
 /** POSTs one file as multipart field `file` to `url`, signed as the console does (sign range 1). */
 export async function uploadTo(app: FastifyInstance, client: GatewayClient, url: string, name: string, data: Buffer, type = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet') {
-  const boundary = '----mp' + Math.random().toString(16).slice(2);
+  const boundary = `----mp${Math.random().toString(16).slice(2)}`;
   const payload = Buffer.concat([
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`),
     data, Buffer.from(`\r\n--${boundary}--\r\n`),

@@ -12,7 +12,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { APP_MENU_ROOT, checkAppMenuPlace, type AppMenuFields, type AppMenuNode } from '@mp/protocol';
 import { addAppMenu, deleteAppMenu, editAppMenu, listAppMenuPages, moveAppMenu, treeAppMenus } from '../../../api/app-menus';
-import MenuForm, { formValuesOf } from './menu-form';
+import MenuForm from './menu-form';
 import MenuTree, { NEW_KEY } from './menu-tree';
 import { countDescendants, defaultExpandedKeys, dropToMove, findNode, type DropInfo } from './tree-utils';
 

@@ -74,6 +74,8 @@ export default function MenuGrantModal({ tenantId, role, onClose }: MenuGrantMod
           return (
             <span data-testid={`menu-grant-${id}`} style={{ display: 'flex', justifyContent: 'space-between', gap: 12 }}>
               <span>{name}</span>
+              {/* biome-ignore lint/a11y/noStaticElementInteractions: only stops a tick from also selecting the tree node; the checkboxes are the controls */}
+              {/* biome-ignore lint/a11y/useKeyWithClickEvents: idem, keys reach the checkboxes themselves */}
               <span onClick={(e) => e.stopPropagation()}>
                 <Checkbox aria-label={`${name} ${t('grant.read')}`} checked={Boolean(p & Purview.READ)} onChange={(e) => set(id, Purview.READ, e.target.checked)}>{t('grant.read')}</Checkbox>
                 <Checkbox aria-label={`${name} ${t('grant.write')}`} checked={Boolean(p & Purview.WRITE)} onChange={(e) => set(id, Purview.WRITE, e.target.checked)}>{t('grant.write')}</Checkbox>

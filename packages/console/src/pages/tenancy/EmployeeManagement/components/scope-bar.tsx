@@ -22,7 +22,7 @@ export default function ScopeBar({ orgName, includeSub, onIncludeSub, stationId,
       <Checkbox checked={includeSub} disabled={!orgName} onChange={(e) => onIncludeSub(e.target.checked)}>{t('includeSub')}</Checkbox>
       <Space size={8}>
         <Typography.Text>{t('station')}</Typography.Text>
-        <div aria-label={t('station')} style={{ width: 200 }}>
+        <div role="group" aria-label={t('station')} style={{ width: 200 }}>
           <PositionSelect value={stationId} onChange={(v) => onStation(v)} placeholder={t('stationPlaceholder')} style={{ width: 200 }} />
         </div>
       </Space>

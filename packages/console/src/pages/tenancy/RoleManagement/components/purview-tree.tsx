@@ -70,6 +70,8 @@ export default function PurviewTree({ nodes, bits, mode, onChange, rootTip, aria
                   </span>
                   {!n.grantable && rootTip && <Typography.Text type="secondary">{rootTip}</Typography.Text>}
                   {n.grantable && (
+                    // biome-ignore lint/a11y/noStaticElementInteractions: only stops a tick from also selecting the tree node; the checkboxes are the controls
+                    // biome-ignore lint/a11y/useKeyWithClickEvents: idem, keys reach the checkboxes themselves
                     <span onClick={(e) => e.stopPropagation()} style={{ whiteSpace: 'nowrap' }}>
                       {mode === 'rw' ? (
                         <>
