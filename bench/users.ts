@@ -16,7 +16,7 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { Paths, type UserListBody } from '@mp/protocol';
@@ -26,7 +26,7 @@ import { loadConfig } from '../packages/server/src/config.js';
 import { openDatabase, rowsOf, type Database } from '../packages/server/src/db/client.js';
 import { inScope, PLATFORM_SCOPE } from '../packages/server/src/db/context.js';
 import { hashPassword } from '../packages/server/src/lib/passwords.js';
-import { countUsersQuery, listUsers, userPageQuery } from '../packages/server/src/modules/users/users.query.js';
+import { countUsersQuery, listUsers, userPageQuery, userPageWithTotalQuery } from '../packages/server/src/modules/users/users.query.js';
 import { startPostgres } from '../packages/server/src/testing/postgres-server.js';
 import { ADMIN, freePort, prepareDatabase, ROOT } from './server.js';
 import { envelopeOk, runScenario, type ScenarioResult, type ScenarioSpec } from './scenario.js';
@@ -78,7 +78,8 @@ async function explainPlans(database: Database): Promise<Record<string, string>>
   for (const [key, body] of Object.entries(listBodies())) {
     out[key] = await inScope(database.db, PLATFORM_SCOPE, async (tx) => {
       const plans: string[] = [];
-      for (const [label, q] of [['count', countUsersQuery(tx, body)], ['page', userPageQuery(tx, body)]] as const) {
+      // The count and the page as the grid once ran them, and the one statement it runs now (page + total).
+      for (const [label, q] of [['count', countUsersQuery(tx, body)], ['page', userPageQuery(tx, body)], ['page+total', userPageWithTotalQuery(tx, body)]] as const) {
         const r = rowsOf<Record<string, string>>(await tx.execute(sql`explain (analyze, costs off) ${q.getSQL()}`));
         plans.push(`${label}: ${r.map((x) => Object.values(x)[0]).join('\n      ')}`);
       }
@@ -88,11 +89,11 @@ async function explainPlans(database: Database): Promise<Record<string, string>>
   return out;
 }
 
-/** The list call alone, in-process (count and page in the grid's transaction): mean and p99 of 100 calls (ms). */
+/** The list call alone, in-process (page and total in the grid's read-only transaction, as the route runs it): mean and p99 of 100 calls (ms). */
 async function timeService(database: Database): Promise<Record<string, { mean: number; p99: number }>> {
   const out: Record<string, { mean: number; p99: number }> = {};
   for (const [key, body] of Object.entries(listBodies())) {
-    const call = () => inScope(database.db, PLATFORM_SCOPE, (tx) => listUsers(tx, body));
+    const call = () => inScope(database.db, PLATFORM_SCOPE, (tx) => listUsers(tx, body), { readOnly: true });
     for (let i = 0; i < 5; i++) await call();
     const ms: number[] = [];
     for (let i = 0; i < 100; i++) {
@@ -182,6 +183,10 @@ export async function runUserListBench(opts: { durationS: number; connections: n
     console.log(`target: filtered p50 and p99 ≤ ${TARGET_FACTOR} × unfiltered first page: ${met ? 'MET' : 'MISSED'}`);
     const slow = results.filter((r) => r.key.startsWith('p') && !(r.requests > 0 && r.latencyMs.p99 < PLATFORM_P99_MS));
     console.log(`target: platform list p99 < ${PLATFORM_P99_MS} ms: ${slow.length ? `MISSED by ${slow.map((r) => `(${r.key})`).join(', ')}` : 'MET'}`);
+    // On a loaded machine the bare route's own p99 is part of every call's: the call's p99 minus it.
+    const over = results.filter((r) => r.key.startsWith('p')).map((r) => ({ key: r.key, extra: r.latencyMs.p99 - baseline.latencyMs.p99 }));
+    console.log(`target: platform list p99 − bare route p99 (${baseline.latencyMs.p99} ms) < ${PLATFORM_P99_MS} ms: ${over.map((o) => `(${o.key}) ${o.extra}`).join(', ')} → ${over.every((o) => o.extra < PLATFORM_P99_MS) ? 'MET' : 'MISSED'}`);
+    console.log(`load average at the end: ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
     return { results, ratios, met, plans };
   } catch (err) {
     if (out) console.error(`--- server output ---\n${out}`);
