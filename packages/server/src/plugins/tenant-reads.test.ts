@@ -72,6 +72,10 @@ const OTHER: Record<string, string> = {
   // Big files (issue 18, docs/bigfile.md): a public demo with no sign-in; uploads belong to no tenant.
   'GET /gateway/tenant/plat/bigfile/config': 'the big-file limits from the configuration, no rows',
   'GET /gateway/tenant/plat/bigfile/download/:id': 'a public demo upload by its random id, no tenant-owned row (modules/bigfiles/bigfiles.test.ts)',
+  // Service accounts (issue 17, docs/service-accounts.md): the token call signs in; rotating writes a new secret.
+  'POST /gateway/auth/serviceaccount/token': 'signs a service account in by its key id and secret (a write: a session), no rows answered',
+  'POST /gateway/tenant/plat/serviceaccount/rotateserviceaccount': 'a write (new secret) of the platform tenant\'s account, platform administrators only',
+  'POST /gateway/tenant/plat/serviceaccount/rotatetenantserviceaccount': 'a write (new secret) of a TENANTID account; another tenant\'s id is not found (serviceaccounts.test.ts)',
 };
 /** Every route under /oidc/ is the OpenID provider's (client-authenticated protocol endpoints and the caller's own interaction pages; oidc tests). */
 const OIDC = /^(GET|POST) \/oidc\//;
@@ -82,6 +86,7 @@ const NOT_ANSWERED: Record<string, string> = {
   'POST /gateway/tenant/plat/mynotice/getmynotice': 'the caller\'s own notice by id: a probed id is no notice of theirs, so not found (notices.mine.test.ts: only the audience may open one)',
   'POST /gateway/tenant/plat/mymessage/getmymessage': 'the caller\'s own in-site message by id: a probed id is no message of theirs, so not found (messages.access.test.ts: only the recipient opens one)',
   'GET /gateway/tenant/plat/notice/getnoticefile/:id': 'a notice image, not the envelope (modules/notices/notices.mine.test.ts: only the audience and the application\'s administrators)',
+  'POST /gateway/tenant/plat/calllog/exporttenantcalllog': 'a CSV, not the envelope (modules/calllogs/calllogs.test.ts: a tenant administrator\'s export holds only their tenant\'s calls, whatever tenant the body names)',
 };
 /** Fields a read needs beyond its schema's required ones (merged into the generated body). */
 const lastDay = () => ({ startTime: new Date(Date.now() - 86_400_000).toISOString(), endTime: new Date(Date.now() + 60_000).toISOString() });

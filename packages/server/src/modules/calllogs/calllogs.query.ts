@@ -1,0 +1,107 @@
+/**
+ * The SQL of the service-call statistics and call logs (docs/call-logs.md "Queries"). Every statement is
+ * bounded by the time range (`at` between from and to) and, for a tenant's or an application's administrator,
+ * by that tenant or application (`CallLogView`), so `call_logs_tenant_at_idx` / `call_logs_product_at_idx` /
+ * `call_logs_at_idx` drive the scan. Tenant views also run in the tenant's scope (row-level security).
+ * A call failed when its HTTP status is ≥ 400 or its envelope code is neither success ('1') nor absent ('').
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { CALL_LOG_RULES, type CALL_LOG_SORT_FIELDS, type CallFigures, type CallLogListBody, type CallLogRow, type CallStats } from '@mp/protocol';
+import { rowsOf, type Tx } from '../../db/client.js';
+import { sortColumn, type SortColumns } from '../../lib/sort.js';
+
+/** What the viewer may see: a fixed tenant (tenant administrators) and/or application (application administrators). */
+export interface CallLogView { tenantId?: string; productId?: string }
+
+/** A checked query: the range as dates plus the body's filters. */
+export type CallQuery = Omit<CallLogListBody, 'startTime' | 'endTime'> & { from: Date; to: Date };
+
+const FAILED = sql`(c.status >= 400 or (c.code <> '' and c.code <> '1'))`;
+
+/** Escapes `%`, `_` and `\` for a LIKE pattern. */
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
+
+/** The WHERE of `q` inside `view` (the view's tenant/application win over the body's). */
+function where(q: CallQuery, view: CallLogView): SQL {
+  const parts: SQL[] = [sql`c.at >= ${q.from.toISOString()}::timestamptz`, sql`c.at <= ${q.to.toISOString()}::timestamptz`];
+  const tenantId = view.tenantId ?? q.tenantId?.trim();
+  const productId = view.productId ?? q.productId?.trim();
+  if (tenantId) parts.push(sql`c.tenant_id = ${tenantId}`);
+  if (productId) parts.push(sql`c.product_id = ${productId}`);
+  if (q.api?.trim()) parts.push(sql`c.api ilike ${`%${likeEscape(q.api.trim())}%`}`);
+  if (q.method) parts.push(sql`c.method = ${q.method}`);
+  if (q.status !== undefined) parts.push(sql`c.status = ${q.status}`);
+  if (q.errorsOnly) parts.push(FAILED);
+  const caller = q.caller?.trim();
+  if (caller) parts.push(sql`(lower(c.caller_name) = ${caller.toLowerCase()} or c.caller_id = ${caller})`);
+  return sql.join(parts, sql` and `);
+}
+
+const FIGURES = sql`count(*)::int as calls, (count(*) filter (where ${FAILED}))::int as errors,
+  percentile_cont(array[0.5, 0.95, 0.99]::float8[]) within group (order by c.latency_ms) as p`;
+
+interface FigureRow { calls: number; errors: number; p: number[] | string | null }
+
+/** Figures of a row; percentiles rounded to 0.01 ms (PGlite may answer the array as text). */
+function figures(r: FigureRow | undefined): CallFigures {
+  const raw = typeof r?.p === 'string' ? r.p.replace(/[{}]/g, '').split(',').map(Number) : (r?.p ?? []);
+  const p = (i: number) => Math.round(Number(raw[i] ?? 0) * 100) / 100;
+  return { calls: Number(r?.calls ?? 0), errors: Number(r?.errors ?? 0), p50: p(0), p95: p(1), p99: p(2) };
+}
+
+/** Chart bucket (seconds) for a window: the smallest of 1 min … 1 day giving at most 200 points. */
+export function bucketSeconds(from: Date, to: Date): number {
+  const span = Math.max(1, (to.getTime() - from.getTime()) / 1000);
+  return [60, 300, 900, 1800, 3600, 10_800, 21_600, 86_400].find((b) => span / b <= 200) ?? 86_400;
+}
+
+/** The statistics of `q` in `view`: totals, the chart series and the busiest APIs, applications and tenants. */
+export async function callStats(tx: Tx, q: CallQuery, view: CallLogView): Promise<CallStats> {
+  const w = where(q, view);
+  const bucket = bucketSeconds(q.from, q.to);
+  const limit = CALL_LOG_RULES.groupMax;
+  const [total] = rowsOf<FigureRow>(await tx.execute(sql`select ${FIGURES} from call_logs c where ${w}`));
+  const series = rowsOf<FigureRow & { t: Date | string }>(await tx.execute(sql`select to_timestamp(floor(extract(epoch from c.at) / ${bucket}) * ${bucket}) as t, ${FIGURES}
+    from call_logs c where ${w} group by 1 order by 1`));
+  const byApi = rowsOf<FigureRow & { method: string; api: string }>(await tx.execute(sql`select c.method, c.api, ${FIGURES}
+    from call_logs c where ${w} group by c.method, c.api order by calls desc, c.api limit ${limit}`));
+  const byApp = rowsOf<FigureRow & { id: string; name: string | null }>(await tx.execute(sql`select g.*, p.name from (select c.product_id as id, ${FIGURES}
+    from call_logs c where ${w} and c.product_id is not null group by c.product_id order by calls desc limit ${limit}) g left join products p on p.id = g.id order by g.calls desc`));
+  const byTenant = rowsOf<FigureRow & { id: string; name: string | null }>(await tx.execute(sql`select g.*, t.name from (select c.tenant_id as id, ${FIGURES}
+    from call_logs c where ${w} and c.tenant_id is not null group by c.tenant_id order by calls desc limit ${limit}) g left join tenants t on t.id = g.id order by g.calls desc`));
+  return {
+    totals: figures(total),
+    bucketSeconds: bucket,
+    series: series.map((r) => ({ t: new Date(r.t).toISOString(), ...figures(r) })),
+    byApi: byApi.map((r) => ({ method: r.method, api: r.api, ...figures(r) })),
+    byApp: byApp.map((r) => ({ productId: r.id, name: r.name ?? r.id, ...figures(r) })),
+    byTenant: byTenant.map((r) => ({ tenantId: r.id, name: r.name ?? r.id, ...figures(r) })),
+  };
+}
+
+const SORTS: SortColumns<typeof CALL_LOG_SORT_FIELDS, SQL> = { at: sql`c.at`, latencyMs: sql`c.latency_ms`, status: sql`c.status`, api: sql`c.api` };
+
+/** Number of records of `q` in `view`. */
+export async function countCalls(tx: Tx, q: CallQuery, view: CallLogView): Promise<number> {
+  const [r] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from call_logs c where ${where(q, view)}`));
+  return Number(r?.n ?? 0);
+}
+
+interface CallRecordRow {
+  id: string; at: Date | string; tenant_id: string | null; tenant_name: string | null; product_id: string | null; product_name: string | null;
+  method: string; api: string; status: number; code: string; latency_ms: number; caller_type: CallLogRow['callerType']; caller_id: string; caller_name: string; request_id: string;
+}
+
+/** `limit` records of `q` in `view` from `offset`, sorted by `q.sortField` (newest first by default). */
+export async function selectCalls(tx: Tx, q: CallQuery, view: CallLogView, limit: number, offset: number): Promise<CallLogRow[]> {
+  const col = sortColumn(SORTS, q.sortField);
+  const order = col ? sql`${col} ${q.sortOrder === 'ascend' ? sql`asc` : sql`desc`}, c.at desc, c.id desc` : sql`c.at desc, c.id desc`;
+  const rows = rowsOf<CallRecordRow>(await tx.execute(sql`select c.id::text as id, c.at, c.tenant_id, t.name as tenant_name, c.product_id, p.name as product_name,
+      c.method, c.api, c.status, c.code, c.latency_ms, c.caller_type, c.caller_id, c.caller_name, c.request_id
+    from call_logs c left join tenants t on t.id = c.tenant_id left join products p on p.id = c.product_id
+    where ${where(q, view)} order by ${order} limit ${limit} offset ${offset}`));
+  return rows.map((r) => ({
+    id: r.id, at: new Date(r.at).toISOString(), tenantId: r.tenant_id ?? '', tenantName: r.tenant_name ?? '', productId: r.product_id ?? '', productName: r.product_name ?? '',
+    method: r.method, api: r.api, status: Number(r.status), code: r.code, latencyMs: Number(r.latency_ms), callerType: r.caller_type, callerId: r.caller_id, callerName: r.caller_name, requestId: r.request_id,
+  }));
+}
