@@ -34,8 +34,10 @@ export default function ProcessSettings() {
       {q.data?.isDefault && <Alert type="info" showIcon message={t('process.isDefault')} />}
       <Form layout="vertical">
         {codes.map((c, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the steps are positions (step i + 1); codes may repeat and have no id
-          <Form.Item key={i} label={`${i + 1}. ${t('process.roleCode')}`} extra={t('process.roleCodeHelp')}
+          <Form.Item
+            // biome-ignore lint/suspicious/noArrayIndexKey: the steps are positions (step i + 1); codes may repeat and have no id
+            key={i}
+            label={`${i + 1}. ${t('process.roleCode')}`} extra={t('process.roleCodeHelp')}
             validateStatus={!c.trim() || !ROLE_CODE.test(c.trim()) ? 'error' : undefined}
             help={!c.trim() ? t('process.roleCodeRequired') : !ROLE_CODE.test(c.trim()) ? t('process.roleCodePattern') : undefined}>
             <Space.Compact style={{ width: '100%' }}>
