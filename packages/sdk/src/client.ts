@@ -9,7 +9,7 @@ import type {
   Envelope, Paged, ProductListBody, ProductRow, RoleListBody, RoleRow, SessionUserInfo, SignInRow, StartupConfig,
   TenantListBody, TenantRow, UserAddBody, UserEditBody, UserListBody, UserRow,
 } from '@mp/protocol';
-import { Paths } from '@mp/protocol';
+import { Paths, ServiceAccountPaths, type ServiceAccountTokenRow } from '@mp/protocol';
 import { encryptValue, nonce, protocolHash, type CryptoType } from './crypto.js';
 
 /** Options of `MpClient`. */
@@ -49,6 +49,12 @@ export interface SignInInput {
   pow?: { challenge: unknown; solution: { counter: number; derivedKey: string } };
 }
 
+/** A service account's credential (docs/service-accounts.md): its key id and the secret shown once at creation or rotation. */
+export interface ServiceAccountCredential {
+  keyId: string;
+  secret: string;
+}
+
 /** A refused call: the HTTP status, the envelope's `scode` and message, and its `data`. */
 export class MpApiError extends Error {
   constructor(
@@ -78,6 +84,8 @@ export class MpClient {
   /** Session expiry, ms since the epoch (0 when signed out). */
   expiresAt = 0;
   private username = '';
+  /** The service-account credential signed in with, kept to ask for a new token (service sessions are never renewed). */
+  private credential?: ServiceAccountCredential;
 
   constructor(options: MpClientOptions) {
     this.o = {
@@ -108,6 +116,7 @@ export class MpClient {
    * @returns the session user info (SPEC §3). Throws MpApiError on refusal (wrong password, locked, …).
    */
   async signIn(input: SignInInput): Promise<SessionUserInfo> {
+    this.credential = undefined;
     const { password, agree = true, ...rest } = input;
     const row = (await this.post<{ row: SignInRow }>(Paths.signin, { ...rest, password: await this.encrypt(password), agree })).row;
     this.token = row.token;
@@ -119,12 +128,34 @@ export class MpClient {
   }
 
   /**
+   * Signs in as a service account without a browser (`POST /gateway/auth/serviceaccount/token`, the secret
+   * encrypted like a password) and keeps the session. A service account's session is short
+   * (`MP_SERVICE_TOKEN_TTL_MIN`) and never renewed: before it runs out (`renewBeforeMs`) the client asks
+   * for a new token with the same credential, so long scripts just keep calling.
+   * @returns the token's user id and expiry (ms since the epoch). Throws MpApiError
+   *   (`serviceaccount.credential_invalid`, `.disabled`, `.expired`, 429 `protocol.rate_limited`).
+   */
+  async signInWithServiceAccount(credential: ServiceAccountCredential): Promise<ServiceAccountTokenRow> {
+    this.token = '';
+    this.userId = '';
+    const row = (await this.post<{ row: ServiceAccountTokenRow }>(ServiceAccountPaths.serviceaccounttoken,
+      { keyId: credential.keyId, secret: await this.encrypt(credential.secret) }, {}, false)).row;
+    this.credential = { ...credential };
+    this.token = row.token;
+    this.userId = row.userId;
+    this.username = credential.keyId;
+    this.expiresAt = row.expiresAt;
+    return row;
+  }
+
+  /**
    * Takes over an existing session by its token (`tokenlogin`, e.g. a single sign-on arrival's
    * `ssotoken`): the call is signed without a user id, as docs/protocol.md "Single sign-on arrival" allows,
    * and later calls with the answered `userId`. @returns the session user info; MpApiError when the
    * token names no live session.
    */
   async tokenLogin(username: string, token: string): Promise<SessionUserInfo> {
+    this.credential = undefined;
     this.token = token;
     this.userId = '';
     this.username = username;
@@ -134,8 +165,12 @@ export class MpClient {
     return info;
   }
 
-  /** Extends the session (`renewaltoken`); @returns the new expiry (ms since the epoch). */
+  /**
+   * Extends the session (`renewaltoken`); a service account's session asks for a new token instead.
+   * @returns the new expiry (ms since the epoch).
+   */
   async renew(): Promise<number> {
+    if (this.credential) return (await this.signInWithServiceAccount(this.credential)).expiresAt;
     const row = (await this.post<{ row: { token: string; expiresAt: number } }>(Paths.renewaltoken, { token: this.token }, {}, false)).row;
     this.token = row.token;
     this.expiresAt = row.expiresAt;
@@ -147,7 +182,7 @@ export class MpClient {
     try {
       await this.post(Paths.tokenlogout, { accountName: this.username, token: this.token }, {}, false);
     } finally {
-      this.token = ''; this.userId = ''; this.expiresAt = 0;
+      this.token = ''; this.userId = ''; this.expiresAt = 0; this.credential = undefined;
     }
   }
 

@@ -6,12 +6,13 @@
  */
 import { buildApp } from '../app.js';
 import type { ServerConfig } from '../config.js';
+import type { DestinationStream } from 'pino';
 import { GatewayClient } from './gateway-client.js';
 
 export const ADMIN_PASSWORD = 'Admin@2026x';
 
-export async function testApp(overrides: Partial<ServerConfig> = {}) {
-  const { app } = await buildApp({ dataDir: 'memory://', adminUsername: 'admin', adminPassword: ADMIN_PASSWORD, loginCaptcha: '0', captchaPowWork: 6, consoleDir: '/nonexistent', ...overrides }, { logger: false });
+export async function testApp(overrides: Partial<ServerConfig> = {}, opts: { logStream?: DestinationStream } = {}) {
+  const { app } = await buildApp({ dataDir: 'memory://', adminUsername: 'admin', adminPassword: ADMIN_PASSWORD, loginCaptcha: '0', captchaPowWork: 6, consoleDir: '/nonexistent', ...overrides }, opts.logStream ? { logStream: opts.logStream } : { logger: false });
   await app.ready();
   const client = () => new GatewayClient(app).init();
   return { app, client, close: () => app.close() };

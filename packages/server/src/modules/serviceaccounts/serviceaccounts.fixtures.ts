@@ -15,8 +15,8 @@ export type TestApp = Awaited<ReturnType<typeof testApp>>;
 export interface SaWorld { t: TestApp; w: TenantUserWorld; admin: GatewayClient; nora: GatewayClient; sam: GatewayClient; rita: GatewayClient; eastRole: string; sysRole: string }
 
 /** Builds the world (`prefix` keeps user names of two files apart). */
-export async function saWorld(prefix: string, overrides: Parameters<typeof testApp>[0] = {}): Promise<SaWorld> {
-  const t = await testApp(overrides);
+export async function saWorld(prefix: string, overrides: Parameters<typeof testApp>[0] = {}, opts: Parameters<typeof testApp>[1] = {}): Promise<SaWorld> {
+  const t = await testApp(overrides, opts);
   const w = await buildWorld(t, prefix);
   const admin = await t.client();
   await admin.signIn('admin', ADMIN_PASSWORD);
