@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { auditLog } from '../../db/schema/index.js';
 
@@ -28,7 +29,19 @@ export async function insertAuditEntry(tx: Tx, request: FastifyRequest | undefin
  * 10,000 users: 20 statements instead of 10,000; issue 17). Same columns as `insertAuditEntry`.
  */
 export async function insertAuditEntries(tx: Tx, request: FastifyRequest | undefined, entries: AuditEntry[]): Promise<void> {
-  for (let i = 0; i < entries.length; i += 500) await tx.insert(auditLog).values(entries.slice(i, i + 500).map((e) => auditRow(request, e)));
+  if (entries.length <= 1) {
+    if (entries.length) await tx.insert(auditLog).values(auditRow(request, entries[0]!));
+    return;
+  }
+  // Many entries: one statement per 5,000, the rows as one JSON parameter (issue 17: an import of
+  // 10,000 users writes its audit in two statements, not 20 of 500 rows with 6,000 parameters each).
+  for (let i = 0; i < entries.length; i += 5000) {
+    const rows = entries.slice(i, i + 5000).map((e) => auditRow(request, e));
+    await tx.execute(sql`insert into audit_log (id, tenant_id, user_id, username, action, entity, entity_id, before, after, ip, user_agent, request_id)
+      select r."id", r."tenantId", r."userId", r."username", r."action", r."entity", r."entityId", r."before", r."after", r."ip", r."userAgent", r."requestId"
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r("id" text, "tenantId" text, "userId" text, "username" text, "action" text, "entity" text,
+        "entityId" text, "before" jsonb, "after" jsonb, "ip" text, "userAgent" text, "requestId" text)`);
+  }
 }
 
 function auditRow(request: FastifyRequest | undefined, e: AuditEntry): typeof auditLog.$inferInsert {

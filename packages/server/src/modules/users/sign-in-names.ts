@@ -48,8 +48,8 @@ export async function findSignInNameHolders(tx: Tx, names: string[]): Promise<Ma
   const out = new Map<string, string[]>();
   const wanted = [...new Set(names.filter(Boolean))];
   if (!wanted.length) return out;
-  const list = sql.join(wanted.map((n) => sql`${n}`), sql`, `);
-  const rows = rowsOf<{ name: string; user_id: string }>(await tx.execute(sql`select name, user_id from mp_sign_in_name_holders(array[${list}]::text[])`));
+  // One JSON parameter for any number of names (an import asks for 10,000 at once).
+  const rows = rowsOf<{ name: string; user_id: string }>(await tx.execute(sql`select name, user_id from mp_sign_in_name_holders(array(select jsonb_array_elements_text(${JSON.stringify(wanted)}::jsonb)))`));
   for (const r of rows) (out.get(r.name) ?? out.set(r.name, []).get(r.name)!).push(r.user_id);
   return out;
 }

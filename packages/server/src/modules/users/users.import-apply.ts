@@ -1,6 +1,6 @@
 /**
- * Writing a checked import plan (users.import.ts) in the caller's transaction: new users in
- * multi-row inserts with the enterprise-user identity, existing users updated one by one, sessions of
+ * Writing a checked import plan (users.import.ts) in the caller's transaction: all new users in one
+ * statement and their enterprise-user identities in another (users.repository `insertUsers`), existing users updated one by one, sessions of
  * users the file disables or locks ended, the licence's user limit checked for the new ones, and one
  * audit entry per user (before/after without the password hash), written 500 to a statement.
  */
@@ -45,11 +45,9 @@ export async function applyImport(tx: Tx, ctx: UserWriteContext, plan: ImportPla
   await assertLicenceAllows(tx, 'users', creating.length);
   const creator = ctx.request.auth?.username ?? '';
   const created = creating.map((p) => ({ id: randomUUID(), p }));
-  for (let i = 0; i < created.length; i += 500) {
-    const part = created.slice(i, i + 500);
-    await repo.insertUsers(tx, part.map(({ id, p }) => ({ id, tenantId: p.tenantId, ...columns(p), passwordHash: hashes.get(p.password)!, passwordChangedAt: null, creator })));
-    await repo.insertIdentities(tx, part.map(({ id, p }) => ({ tenantId: p.tenantId, userId: id, identity: Identity.ENTERPRISE_USER })));
-  }
+  // One statement each for all the new users and their identities (repo.insertUsers: triggers once).
+  await repo.insertUsers(tx, created.map(({ id, p }) => ({ id, tenantId: p.tenantId, ...columns(p), passwordHash: hashes.get(p.password)!, creator })));
+  await repo.insertIdentities(tx, created.map(({ id, p }) => ({ tenantId: p.tenantId, userId: id, identity: Identity.ENTERPRISE_USER })));
   const stopped: string[] = [];
   for (const p of updating) {
     const u = p.existing!;

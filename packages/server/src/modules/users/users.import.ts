@@ -198,15 +198,10 @@ export async function planImport(tx: Tx, cells: ImportCells[], o: { locale: Loca
   const rowsByTenant = new Map<string, PlannedRow[]>();
   for (const p of planned) (rowsByTenant.get(p.tenantId) ?? rowsByTenant.set(p.tenantId, []).get(p.tenantId)!).push(p);
   for (const [tenantId, list] of rowsByTenant) {
-    const existing: UserRow[] = [];
-    for (const part of chunks(list, 500)) {
-      existing.push(...await findUsersByKeys(tx, tenantId, { usernames: part.map((p) => p.fields.username.toLowerCase()).filter(Boolean), mobiles: [], emails: [] }));
-    }
+    // One statement each for the whole file (the names travel as one JSON parameter).
+    const existing: UserRow[] = await findUsersByKeys(tx, tenantId, { usernames: list.map((p) => p.fields.username.toLowerCase()).filter(Boolean), mobiles: [], emails: [] });
     const byName = new Map(existing.map((u) => [u.username.toLowerCase(), u]));
-    const holders = new Map<string, string[]>();
-    for (const part of chunks(list, 500)) {
-      for (const [name, ids] of await findSignInNameHolders(tx, part.flatMap((p) => signInNamesOf(p.fields).map((n) => n.name)))) holders.set(name, ids);
-    }
+    const holders = await findSignInNameHolders(tx, list.flatMap((p) => signInNamesOf(p.fields).map((n) => n.name)));
     for (const p of list) {
       p.existing = byName.get(p.fields.username.toLowerCase());
       for (const q of pending.get(p.row) ?? []) if (stillMissing(q, p.existing)) report(p.row, q);

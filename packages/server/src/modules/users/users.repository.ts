@@ -5,7 +5,7 @@
  * user name / mobile / e-mail in sign-in-names.ts.
  * Every function takes a transaction opened by `inScope`, so row-level security applies.
  */
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { sessions, tenants, userIdentities, users } from '../../db/schema/index.js';
 
@@ -56,25 +56,58 @@ export async function findUserByUsername(tx: Tx, tenantId: string, username: str
   return row;
 }
 
-/** Users of `tenantId` holding any of these user names (lower-case), mobiles or e-mails (lower-case). */
+/** `array(…)` of the strings, sent as ONE JSON parameter however many there are (no parameter list of thousands). */
+export function textArray(values: string[]): SQL {
+  return sql`array(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
+}
+
+/**
+ * Users of `tenantId` holding any of these user names (lower-case), mobiles or e-mails (lower-case), in
+ * one statement for any number of keys (import: 10,000). Compared on the stored lower-cased columns, so
+ * the (tenant_id, username_lc) / (tenant_id, mobile) indexes apply under row-level security (`lower()`
+ * is not leakproof and made it a scan of the tenant, users.query.ts).
+ */
 export async function findUsersByKeys(tx: Tx, tenantId: string, keys: { usernames: string[]; mobiles: string[]; emails: string[] }): Promise<UserRow[]> {
   const parts = [
-    keys.usernames.length ? inArray(sql`lower(${users.username})`, keys.usernames) : undefined,
-    keys.mobiles.length ? inArray(users.mobile, keys.mobiles) : undefined,
-    keys.emails.length ? inArray(sql`lower(${users.email})`, keys.emails) : undefined,
+    keys.usernames.length ? sql`${users.usernameLc} = any(${textArray(keys.usernames)})` : undefined,
+    keys.mobiles.length ? sql`${users.mobile} = any(${textArray(keys.mobiles)})` : undefined,
+    keys.emails.length ? sql`${users.emailLc} = any(${textArray(keys.emails)})` : undefined,
   ].filter((p) => p !== undefined);
   if (!parts.length) return [];
   return tx.select().from(users).where(and(eq(users.tenantId, tenantId), or(...parts)));
 }
 
-/** Inserts many users in one statement (import). */
-export async function insertUsers(tx: Tx, rows: (typeof users.$inferInsert)[]): Promise<void> {
-  if (rows.length) await tx.insert(users).values(rows);
+/** A new user of an import: the columns the import sets (dates as YYYY-MM-DD; the rest take their defaults). */
+export interface ImportedUser {
+  id: string; tenantId: string; username: string; employeeName: string; employeeCode: string; gender: string;
+  orgId: string | null; defaultOrgId: string | null; effectiveDate: string | null; expiryDate: string | null;
+  status: number; locked: boolean; email: string | null; mobile: string | null; officePhone: string; homePhone: string;
+  idCard: string; signature: string; description: string; passwordHash: string; creator: string;
 }
 
-/** Gives users one identity in their tenant (import: enterprise user). */
+/**
+ * Inserts many users in ONE statement whatever their number (import; issue 17): the rows travel as one
+ * JSON parameter read by `jsonb_to_recordset`, so the statement-level triggers (sign-in names,
+ * per-organisation counts) run once and no statement carries thousands of parameters. A taken sign-in
+ * name or user name fails the whole statement (unique violation), as a multi-row insert does.
+ */
+export async function insertUsers(tx: Tx, rows: ImportedUser[]): Promise<void> {
+  if (!rows.length) return;
+  await tx.execute(sql`insert into users (id, tenant_id, username, employee_name, employee_code, gender, org_id, default_org_id,
+      effective_date, expiry_date, status, locked, email, mobile, office_phone, home_phone, id_card, signature, description, password_hash, creator)
+    select r."id", r."tenantId", r."username", r."employeeName", r."employeeCode", r."gender", r."orgId", r."defaultOrgId",
+      r."effectiveDate", r."expiryDate", r."status", r."locked", r."email", r."mobile", r."officePhone", r."homePhone", r."idCard", r."signature", r."description", r."passwordHash", r."creator"
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r("id" text, "tenantId" text, "username" text, "employeeName" text, "employeeCode" text,
+      "gender" text, "orgId" text, "defaultOrgId" text, "effectiveDate" date, "expiryDate" date, "status" smallint, "locked" boolean, "email" text,
+      "mobile" text, "officePhone" text, "homePhone" text, "idCard" text, "signature" text, "description" text, "passwordHash" text, "creator" text)`);
+}
+
+/** Gives users one identity in their tenant (import: enterprise user), in one statement like `insertUsers`. */
 export async function insertIdentities(tx: Tx, rows: { tenantId: string; userId: string; identity: number }[]): Promise<void> {
-  if (rows.length) await tx.insert(userIdentities).values(rows).onConflictDoNothing();
+  if (!rows.length) return;
+  await tx.execute(sql`insert into user_identities (tenant_id, user_id, identity)
+    select r."tenantId", r."userId", r."identity" from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r("tenantId" text, "userId" text, "identity" smallint)
+    on conflict do nothing`);
 }
 
 export async function updateUsersStatusByIds(tx: Tx, ids: string[], status: number): Promise<number> {
