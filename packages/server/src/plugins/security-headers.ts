@@ -18,7 +18,9 @@
  *   the hash of its `form_post` auto-submit script; no `form-action`, because the sign-out confirmation
  *   and `form_post` post to, or redirect to, the applications' own addresses.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import helmetMiddleware, { type HelmetOptions } from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config.js';
 
@@ -74,6 +76,18 @@ export function oidcPageHelmet(config: Pick<ServerConfig, 'frameAncestors'>, sty
       },
     },
   };
+}
+
+/**
+ * The provider pages' headers (the global options with oidcPageHelmet's policy) as ONE prebuilt helmet
+ * middleware for the provider's catch-all route, which the issue-17 hot path (introspection, userinfo)
+ * goes through: @fastify/helmet's route options would build helmet anew on every request. The headers
+ * are the same; the answer waits until they are set on `res`.
+ */
+export function oidcPageHeaders(config: Pick<ServerConfig, 'frameAncestors'>, styleSource: string): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+  const { global: _global, enableCSPNonces: _nonces, ...base } = securityHeaderOptions(config);
+  const middleware = helmetMiddleware({ ...base, ...oidcPageHelmet(config, styleSource) } as HelmetOptions);
+  return (req, res) => new Promise((resolve, reject) => { middleware(req, res, (err?: unknown) => (err ? reject(err) : resolve())); });
 }
 
 /** Registers the headers on `app` (before any route, so every route and the 404 handler get them). */

@@ -79,6 +79,17 @@ describe('OpenID hot path', () => {
     expect(await counted(async () => expect((await userinfo(token)).status).toBe(200), false)).toHaveLength(0);
   });
 
+  it('introspection and userinfo carry the provider pages\' security headers (one prebuilt helmet middleware)', async () => {
+    const { token } = await tokenOf('hot.ann');
+    for (const res of [await userinfo(token), await fetch(`${issuer}/jwks`)]) {
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    }
+  });
+
   it('a client is served from the cache for its TTL, then read again (a disabled client is refused)', async () => {
     const { token } = await tokenOf('hot.bob');
     expect((await introspect(token)).status).toBe(200);

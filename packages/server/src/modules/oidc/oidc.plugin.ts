@@ -3,7 +3,8 @@
  * - the interaction routes (interactions.ts) and the hand-off ticket call (ticket.routes.ts);
  * - POST at the authorization and end-session endpoints, answered as GET (post-methods.ts);
  * - every route under the issuer path gets the provider pages' security headers (route-level helmet
- *   options, plugins/security-headers.ts `oidcPageHelmet`) instead of the console's;
+ *   options, plugins/security-headers.ts `oidcPageHelmet`; on the catch-all route one prebuilt
+ *   middleware, `oidcPageHeaders`) instead of the console's;
  * - every other `/oidc/*` request is handed, raw, to the provider's Koa callback after `reply.hijack()`.
  *   Fastify's body parsers are kept away from these routes (a pass-through parser leaves the stream to
  *   the provider), and the path is given to the provider relative to the mount, with `originalUrl` so
@@ -29,7 +30,7 @@ import { registerPostMethodRoutes } from './post-methods.js';
 import ticketRoutes from './ticket.routes.js';
 import { TICKET_PURPOSE } from './tickets.js';
 import { PAGE_STYLE_SOURCE } from './pages.js';
-import { oidcPageHelmet } from '../../plugins/security-headers.js';
+import { oidcPageHeaders, oidcPageHelmet } from '../../plugins/security-headers.js';
 
 /** The platform session a grant is tied to (adapter.ts links). */
 async function sessionOfGrant(app: FastifyInstance, grantId: string): Promise<string | undefined> {
@@ -79,8 +80,12 @@ export default async function oidcPlugin(app: FastifyInstance): Promise<void> {
   app.opsMetrics.watchOidc(provider); // mp_oidc_tokens_issued_total (plugins/metrics.ts)
   const issuerPath = new URL(app.config.oidcIssuer).pathname.replace(/\/$/, '');
   const pageHelmet = oidcPageHelmet(app.config, PAGE_STYLE_SOURCE);
+  // The provider's catch-all route (the hot path: introspection, userinfo) sets the same headers from one
+  // prebuilt middleware (`pageHeaders`) instead of @fastify/helmet's per-request build.
+  const pageHeaders = oidcPageHeaders(app.config, PAGE_STYLE_SOURCE);
+  const catchAll = `${issuerPath}/*`;
   app.addHook('onRoute', (r) => {
-    if (r.url.startsWith(`${issuerPath}/`)) r.config = Object.assign(r.config ?? {}, { helmet: pageHelmet });
+    if (r.url.startsWith(`${issuerPath}/`)) r.config = Object.assign(r.config ?? {}, { helmet: r.url === catchAll ? { skipRoute: true } : pageHelmet });
   });
   const callback = provider.callback();
 
@@ -90,7 +95,8 @@ export default async function oidcPlugin(app: FastifyInstance): Promise<void> {
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
     registerInteractionRoutes(scope, provider, issuerPath);
     await registerPostMethodRoutes(scope, issuerPath);
-    scope.all(`${issuerPath}/*`, { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
+    scope.all(catchAll, { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
+      await pageHeaders(request.raw, reply.raw);
       reply.hijack();
       const raw = request.raw as IncomingMessage & { originalUrl?: string };
       raw.originalUrl = raw.url;
