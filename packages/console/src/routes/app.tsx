@@ -28,6 +28,8 @@ export const appArea: AreaDef = {
     { path: 'roleManagement', titleKey: 'route.roleManagement', icon: 'role', menu: true, group: SYS, load: () => import('../pages/app/RoleManagement') },
     { path: 'client', titleKey: 'route.client', icon: 'client', menu: true, group: SYS, load: () => import('../pages/app/Client') },
     { path: 'workflow', titleKey: 'route.workflow', icon: 'audit', menu: true, group: SYS, load: () => import('../pages/app/Workflow') },
+    { path: 'callStats', titleKey: 'calllog:statsTitle', icon: 'api', menu: true, group: SYS, load: () => import('../pages/CallLogs').then((m) => ({ default: m.AppCallStats })) },
+    { path: 'callLogs', titleKey: 'calllog:logsTitle', icon: 'audit', menu: true, group: SYS, load: () => import('../pages/CallLogs').then((m) => ({ default: m.AppCallLogs })) },
     { path: 'notice', titleKey: 'route.notice', icon: 'notice', menu: true, group: NOTICE, load: () => import('../pages/app/Notice') },
     { path: 'messagetemplate', titleKey: 'route.messagetemplate', icon: 'template', menu: true, group: NOTICE, load: () => import('../pages/app/MessageTemplate') },
     { path: 'message', titleKey: 'route.message', icon: 'message', menu: true, group: NOTICE, load: () => import('../pages/app/Message') },

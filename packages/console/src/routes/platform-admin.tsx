@@ -21,7 +21,10 @@ export const platformAdminArea: AreaDef = {
     { path: 'productClients', titleKey: 'route.client', icon: 'product', free: true, load: () => import('../pages/platformAdmin/ProductClients') },
     { path: 'permitManager', titleKey: 'route.permitManager', icon: 'licence', free: true, load: () => import('../pages/platformAdmin/PermitManager') },
     { path: 'employeeManagement', titleKey: 'route.employeeManagement', icon: 'user', menu: true, load: () => import('../pages/platformAdmin/EmployeeManagement') },
+    { path: 'serviceAccounts', titleKey: 'serviceaccount:title', icon: 'key', menu: true, load: () => import('../pages/ServiceAccounts').then((m) => ({ default: m.PlatformServiceAccounts })) },
     { path: 'onlineUsers', titleKey: 'session:route', icon: 'team', menu: true, load: () => import('../pages/platformAdmin/OnlineUsers') },
+    { path: 'callStats', titleKey: 'calllog:statsTitle', icon: 'api', menu: true, load: () => import('../pages/CallLogs').then((m) => ({ default: m.PlatformCallStats })) },
+    { path: 'callLogs', titleKey: 'calllog:logsTitle', icon: 'audit', menu: true, load: () => import('../pages/CallLogs').then((m) => ({ default: m.PlatformCallLogs })) },
     { path: 'userAuthorization', titleKey: 'route.userAuthorization', icon: 'key', disabled: true, load: placeholder },
   ],
 };

@@ -6,7 +6,7 @@
  * A call failed when its HTTP status is ≥ 400 or its envelope code is neither success ('1') nor absent ('').
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { CALL_LOG_RULES, type CALL_LOG_SORT_FIELDS, type CallFigures, type CallLogListBody, type CallLogRow, type CallStats } from '@mp/protocol';
+import { CALL_LOG_RULES, type CALL_LOG_SORT_FIELDS, type CallFigures, type CallLogListBody, type CallLogRow, type CallSeriesPoint, type CallStats } from '@mp/protocol';
 import { rowsOf, type Tx } from '../../db/client.js';
 import { sortColumn, type SortColumns } from '../../lib/sort.js';
 
@@ -55,6 +55,18 @@ export function bucketSeconds(from: Date, to: Date): number {
   return [60, 300, 900, 1800, 3600, 10_800, 21_600, 86_400].find((b) => span / b <= 200) ?? 86_400;
 }
 
+/** `points` with a zero point for every bucket of [from, to] that had no call (the chart's time axis stays even). */
+function fillBuckets(points: CallSeriesPoint[], from: Date, to: Date, bucket: number): CallSeriesPoint[] {
+  const byT = new Map(points.map((p) => [p.t, p]));
+  const step = bucket * 1000;
+  const out: CallSeriesPoint[] = [];
+  for (let t = Math.floor(from.getTime() / step) * step; t <= to.getTime(); t += step) {
+    const key = new Date(t).toISOString();
+    out.push(byT.get(key) ?? { t: key, calls: 0, errors: 0, p50: 0, p95: 0, p99: 0 });
+  }
+  return out;
+}
+
 /** The statistics of `q` in `view`: totals, the chart series and the busiest APIs, applications and tenants. */
 export async function callStats(tx: Tx, q: CallQuery, view: CallLogView): Promise<CallStats> {
   const w = where(q, view);
@@ -72,7 +84,7 @@ export async function callStats(tx: Tx, q: CallQuery, view: CallLogView): Promis
   return {
     totals: figures(total),
     bucketSeconds: bucket,
-    series: series.map((r) => ({ t: new Date(r.t).toISOString(), ...figures(r) })),
+    series: fillBuckets(series.map((r) => ({ t: new Date(r.t).toISOString(), ...figures(r) })), q.from, q.to, bucket),
     byApi: byApi.map((r) => ({ method: r.method, api: r.api, ...figures(r) })),
     byApp: byApp.map((r) => ({ productId: r.id, name: r.name ?? r.id, ...figures(r) })),
     byTenant: byTenant.map((r) => ({ tenantId: r.id, name: r.name ?? r.id, ...figures(r) })),

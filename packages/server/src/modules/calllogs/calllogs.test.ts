@@ -118,6 +118,9 @@ describe('platform administrators', () => {
     expect(s.byTenant[0]!.name).toBe('Tenant pt1');
     expect(s.series.reduce((n, p) => n + p.calls, 0)).toBe(15);
     expect(s.bucketSeconds).toBe(900);
+    // every bucket of the window is there (empty ones as zeros), evenly spaced
+    expect(s.series.length).toBeGreaterThanOrEqual(96);
+    expect(s.series.every((p, i) => i === 0 || Date.parse(p.t) - Date.parse(s.series[i - 1]!.t) === 900_000)).toBe(true);
   });
 
   it('narrow by tenant and application, filter, page and sort in SQL', async () => {
