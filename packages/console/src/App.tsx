@@ -1,39 +1,27 @@
 /**
  * The root of the console (SPEC §1 Startup): loads the startup configuration and shows the routed
  * screens only after it succeeded (a failure is logged and the page stays blank, SPEC §8). Provides the
- * theme, Ant Design's locale for the current language, the 'no data' picture for every empty state,
- * antd's App context (toasts follow the theme), TanStack Query, the global spinner (on while requests
- * are pending), the top progress bar (configuration flag progressBar, SPEC §9 'Progress bar shown')
- * and the mourning grey mode of the configuration.
+ * global spinner (on while requests are pending), the top progress bar (configuration flag progressBar,
+ * SPEC §9 'Progress bar shown') and the mourning grey mode of the configuration. Ant Design (theme,
+ * locale, empty states, App context) and TanStack Query are not here: screens get them from `AntdShell`
+ * (components/AntdShell), loaded after the sign-in page's first render (issue 17); the HTTP client's
+ * toasts and modals come from the feedback host, mounted when first wanted.
  */
-import { App as AntApp, ConfigProvider, Spin } from 'antd';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { loadStartupConfig } from './api/client';
-import FeedbackBridge from './components/FeedbackBridge';
-import NoData from './components/NoData';
-import { antdLocaleOf } from './i18n';
+import { useFeedbackHost } from './api/http/feedback';
+import { LazyFeedbackHost } from './components/AntdShell/lazy';
+import { GlobalSpinner } from './components/LightSpin';
 import { createAppRouter } from './routes';
 import { useConfigStore } from './stores/config';
 import { selectGlobalLoading, useUiStore } from './stores/ui';
-import { theme } from './theme';
-
-const queryClient = new QueryClient({
-  defaultOptions: {
-    // The HTTP client already tells the user about failures (SPEC §8); a retry would repeat the popup.
-    queries: { retry: false, refetchOnWindowFocus: false },
-    mutations: { retry: false },
-  },
-});
-
-const COMPACT_EMPTY = new Set(['Select', 'TreeSelect', 'Cascader', 'Transfer', 'Mentions', 'AutoComplete']);
 
 export default function App() {
-  const language = useUiStore((s) => s.language);
   const loading = useUiStore(selectGlobalLoading);
   const mourning = useConfigStore((s) => s.login.mourningMode);
   const progressBar = useConfigStore((s) => s.login.progressBar);
+  const feedbackHost = useFeedbackHost((s) => s.wanted);
   const [router, setRouter] = useState<ReturnType<typeof createAppRouter> | null>(null);
 
   useEffect(() => {
@@ -47,19 +35,11 @@ export default function App() {
   }, [mourning]);
 
   return (
-    <ConfigProvider
-      locale={antdLocaleOf(language)}
-      theme={theme}
-      renderEmpty={(name) => <NoData compact={COMPACT_EMPTY.has(name ?? '')} />}
-    >
-      <AntApp>
-        <FeedbackBridge />
-        <QueryClientProvider client={queryClient}>
-          {router && <RouterProvider router={router} />}
-        </QueryClientProvider>
-        {progressBar && loading && <div className="mp-progress-bar" role="progressbar" aria-busy="true" data-testid="progress-bar" />}
-        <Spin fullscreen spinning={loading} delay={120} data-testid="global-spinner" />
-      </AntApp>
-    </ConfigProvider>
+    <>
+      {router && <RouterProvider router={router} />}
+      {progressBar && loading && <div className="mp-progress-bar" role="progressbar" aria-busy="true" data-testid="progress-bar" />}
+      <GlobalSpinner spinning={loading} delay={120} />
+      {feedbackHost && <LazyFeedbackHost />}
+    </>
   );
 }

@@ -1,22 +1,17 @@
 /**
  * The console's i18next instance and the language switch (SPEC §1 Languages, §4 Language switch).
  * Texts come from @mp/i18n, one language at a time (`loadLanguage`, fetched on demand). The language (ZH_CN default) is stored in localStorage,
- * sent as `X-Language`, and drives Ant Design's locale and dayjs' locale. Any other value than
- * ZH_CN / EN_US / JA_JP is rejected with a console error.
+ * sent as `X-Language`, and drives Ant Design's locale and dayjs' locale (dayjs loads with the signed-in
+ * screens' texts, dayjs-locale.ts). Any other value than ZH_CN / EN_US / JA_JP is rejected with a console error.
  */
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
-import 'dayjs/locale/ja';
-import 'dayjs/locale/en';
 import type { Locale as AntdLocale } from 'antd/es/locale';
 import { baseI18nOptions, loadLocale, loadLocaleFirst, localeOf, type Locale } from '@mp/i18n/core';
 import { SUPPORTED_LANGUAGES, type Language } from '@mp/protocol';
 import { useUiStore } from './stores/ui';
 import { registerTranslator } from './api/http/feedback';
 
-const DAYJS: Record<Language, string> = { ZH_CN: 'zh-cn', EN_US: 'en', JA_JP: 'ja' };
 // Ant Design's and our texts are fetched per language on demand (issue 17: the sign-in page loads one).
 const ANTD_LOADERS: Record<Language, () => Promise<{ default: AntdLocale }>> = {
   ZH_CN: () => import('antd/locale/zh_CN'),
@@ -64,10 +59,24 @@ export function loadLanguage(language: Language): Promise<void> {
     }));
 }
 
-/** Fetches every namespace of a language once (before a signed-in screen or the frame renders). */
+/** dayjs' locale switch, once dayjs-locale.ts has loaded (with the first signed-in screen's texts). */
+let applyDayjs: ((language: Language) => void) | null = null;
+let pendingDayjs: Promise<void> | null = null;
+
+/** Loads dayjs with its locales once and applies the current language's. */
+function loadDayjs(): Promise<void> {
+  pendingDayjs ??= import('./dayjs-locale').then((m) => {
+    applyDayjs = m.applyDayjsLocale;
+    applyDayjs(useUiStore.getState().language);
+  });
+  pendingDayjs.catch(() => { pendingDayjs = null; });
+  return pendingDayjs;
+}
+
+/** Fetches every namespace of a language once, and dayjs (before a signed-in screen or the frame renders). */
 function loadAllTexts(language: Language): Promise<void> {
   return once(pendingAll, language, () =>
-    Promise.all([loadLanguage(language), loadLocale(localeOf(language))]).then(([, messages]) => addTexts(localeOf(language), messages)));
+    Promise.all([loadLanguage(language), loadLocale(localeOf(language)), loadDayjs()]).then(([, messages]) => addTexts(localeOf(language), messages)));
 }
 
 /**
@@ -81,7 +90,7 @@ export function ensureAllTexts(): Promise<void> {
 function applyLanguage(value: Language): void {
   useUiStore.getState().setLanguageState(value);
   void i18n.changeLanguage(localeOf(value));
-  dayjs.locale(DAYJS[value]);
+  applyDayjs?.(value);
   document.documentElement.lang = localeOf(value);
 }
 

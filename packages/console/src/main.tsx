@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { i18nReady } from './i18n';
 import './styles/global.css';
+import './styles/light.css';
 import App from './App';
 
 void i18nReady.then(

@@ -3,39 +3,49 @@
  * every child route of SPEC §2, lazy-loaded, titled through the route `handle` (RouteMeta); '/' goes to
  * the signed-in user's home or /login; anything else shows 404.
  */
-import { Spin } from 'antd';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { lazy, Suspense, type ComponentType } from 'react';
+import { Spinner } from '../components/LightSpin';
 import PublicLayout from '../layouts/PublicLayout';
 import { registerNavigator } from '../api/http/navigation';
 import { ensureAllTexts } from '../i18n';
 import { useConfigStore } from '../stores/config';
 import { useSessionStore } from '../stores/session';
 import { sessionUserTypes } from '../stores/session-actions';
-import AreaGuard from './area-guard';
 import RouteError from './route-error';
 import { withChunkTimeout } from './chunk-load';
 import { AREAS, areaRoutes, homeOf } from './areas';
 import type { AreaDef, RouteMeta, ScreenModule } from './types';
 
-/** A route's screen, loaded with every text of the language unless `firstTextsOnly` (the sign-in page). */
-function lazyScreen(load: ScreenModule, firstTextsOnly = false): RouteObject['lazy'] {
+/**
+ * A route's screen, loaded with every text of the language, except `'first'` (the sign-in page: its first
+ * texts, no antd). `'shell'` screens outside an area also get Ant Design's frame (AntdShell); area screens
+ * have it from their root (area-frame.tsx). Issue 17.
+ */
+function lazyScreen(load: ScreenModule, mode: 'first' | 'shell' | 'area' = 'area'): RouteObject['lazy'] {
   return async () => {
-    const [mod] = await withChunkTimeout(Promise.all([load(), firstTextsOnly ? undefined : ensureAllTexts()]));
-    return { Component: mod.default as ComponentType };
+    const [mod, shell] = await withChunkTimeout(Promise.all([
+      load(),
+      mode === 'shell' ? import('../components/AntdShell') : undefined,
+      mode === 'first' ? undefined : ensureAllTexts(),
+    ]));
+    const Screen = mod.default as ComponentType;
+    if (!shell) return { Component: Screen };
+    const Shell = shell.default;
+    return { Component: () => <Shell><Screen /></Shell> };
   };
 }
 
 /** Shown while the first screen's code loads. */
-const hydrateFallbackElement = <div className="mp-suspense"><Spin /></div>;
+const hydrateFallbackElement = <div className="mp-suspense"><Spinner /></div>;
 
-// The signed-in frame (menus, tabs, bells, profile) loads with the first area screen, not with /login (issue 17).
-const BasicLayout = lazy(() => withChunkTimeout(Promise.all([import('../layouts/BasicLayout'), ensureAllTexts()])).then(([m]) => m));
+// The area frame (antd, guard, menus, tabs, bells, profile) loads with the first area screen, not with /login (issue 17).
+const AreaFrame = lazy(() => withChunkTimeout(import('./area-frame')));
 
 function areaRoute(area: AreaDef): RouteObject {
   return {
     path: area.root,
-    element: <AreaGuard area={area}><Suspense fallback={hydrateFallbackElement}><BasicLayout area={area} /></Suspense></AreaGuard>,
+    element: <Suspense fallback={hydrateFallbackElement}><AreaFrame area={area} /></Suspense>,
     handle: { titleKey: area.titleKey, icon: 'home', userType: area.userType } satisfies RouteMeta,
     children: [
       { index: true, element: null },
@@ -66,13 +76,13 @@ export const routes: RouteObject[] = [{ errorElement: <RouteError />, children: 
   {
     element: <PublicLayout />,
     children: [
-      { path: '/login', handle: publicMeta('login:title'), lazy: lazyScreen(() => import('../pages/Login'), true), hydrateFallbackElement },
-      { path: '/resetpw', handle: publicMeta('login:reset.title'), lazy: lazyScreen(() => import('../pages/ResetPassword')), hydrateFallbackElement },
-      { path: '/bigfile', handle: publicMeta('route.bigfile'), lazy: lazyScreen(() => import('../pages/BigFile')), hydrateFallbackElement },
+      { path: '/login', handle: publicMeta('login:title'), lazy: lazyScreen(() => import('../pages/Login'), 'first'), hydrateFallbackElement },
+      { path: '/resetpw', handle: publicMeta('login:reset.title'), lazy: lazyScreen(() => import('../pages/ResetPassword'), 'shell'), hydrateFallbackElement },
+      { path: '/bigfile', handle: publicMeta('route.bigfile'), lazy: lazyScreen(() => import('../pages/BigFile'), 'shell'), hydrateFallbackElement },
     ],
   },
   ...AREAS.map(areaRoute),
-  { path: '*', lazy: lazyScreen(() => import('../pages/NotFound')), hydrateFallbackElement },
+  { path: '*', lazy: lazyScreen(() => import('../pages/NotFound'), 'shell'), hydrateFallbackElement },
 ] }];
 
 /** Builds the browser router and lets non-React code (the HTTP client) navigate with it. */

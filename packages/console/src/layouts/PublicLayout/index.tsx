@@ -1,16 +1,19 @@
 /**
  * The frame of the pages reachable without login (SPEC §2: /login, /resetpw, /bigfile). The login page
  * draws its own full-screen design; the others get a slim header (logo, name, language) over a soft
- * background.
+ * background. No antd here (issue 17: the sign-in page's first load): the header's language menu loads
+ * with Ant Design's frame for the other pages.
  */
-import { Spin } from 'antd';
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import Logo from '../../components/Logo';
-import LanguageSwitch from '../../components/LanguageSwitch';
+import { WithAntd } from '../../components/AntdShell/lazy';
+import { Spinner } from '../../components/LightSpin';
 import { useRouteMeta } from '../../hooks/use-route-meta';
 import { useConfigStore } from '../../stores/config';
+
+const LanguageSwitch = lazy(() => import('../../components/LanguageSwitch'));
 
 export default function PublicLayout() {
   const { t } = useTranslation('layout');
@@ -24,7 +27,7 @@ export default function PublicLayout() {
   }, [meta, t, name]);
 
   const outlet = (
-    <Suspense fallback={<div className="mp-suspense"><Spin /></div>}>
+    <Suspense fallback={<div className="mp-suspense"><Spinner /></div>}>
       <Outlet />
     </Suspense>
   );
@@ -36,7 +39,7 @@ export default function PublicLayout() {
           <Logo size={30} />
           <span className="mp-brand-name">{name}</span>
         </div>
-        {config.multiLanguage && <LanguageSwitch />}
+        {config.multiLanguage && <WithAntd><LanguageSwitch /></WithAntd>}
       </header>
       <main className="mp-public-main">{outlet}</main>
     </div>

@@ -1,7 +1,8 @@
 /**
- * "Forgot password" (SPEC §1 Login "password retrieval (sends a reset mail)"): a link that opens a dialog
- * asking for the user name; `findpwd` mails the recovery link to the account's registered e-mail. The
- * answer is the same whether or not the account exists (docs/codes.md), so the dialog says "if".
+ * "Forgot password" (SPEC §1 Login "password retrieval (sends a reset mail)"): the dialog the login card's
+ * link opens (sign-in-methods.tsx; this antd dialog loads on the first click, issue 17), asking for the
+ * user name; `findpwd` mails the recovery link to the account's registered e-mail. The answer is the same
+ * whether or not the account exists (docs/codes.md), so the dialog says "if".
  */
 import { Alert, Button, Form, Input, Modal } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
@@ -10,14 +11,13 @@ import { useTranslation } from 'react-i18next';
 import { findPassword } from '../../api/otc';
 import { ApiError } from '../../api/client';
 
-export default function ForgotPasswordLink() {
+export default function ForgotPasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('otc');
-  const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const [form] = Form.useForm<{ username: string }>();
 
-  const close = (): void => { setOpen(false); setNotice(null); form.resetFields(); };
+  const close = (): void => { onClose(); setNotice(null); form.resetFields(); };
   const submit = async ({ username }: { username: string }): Promise<void> => {
     setBusy(true);
     setNotice(null);
@@ -32,29 +32,26 @@ export default function ForgotPasswordLink() {
   };
 
   return (
-    <>
-      <a href="#forgot" onClick={(e) => { e.preventDefault(); setOpen(true); }} data-testid="forgot-password">{t('forgot')}</a>
-      <Modal
-        open={open}
-        title={t('forgotTitle')}
-        width={480}
-        centered
-        onCancel={close}
-        destroyOnHidden
-        footer={notice?.kind === 'success'
-          ? <Button type="primary" onClick={close}>{t('common:ok', { defaultValue: 'OK' })}</Button>
-          : [<Button key="c" onClick={close}>{t('common:cancel', { defaultValue: 'Cancel' })}</Button>, <Button key="s" type="primary" loading={busy} onClick={() => form.submit()} data-testid="forgot-submit">{t('forgotSubmit')}</Button>]}
-      >
-        <p>{t('forgotIntro')}</p>
-        {notice && <Alert type={notice.kind} showIcon title={notice.text} style={{ marginBottom: 16 }} role={notice.kind === 'error' ? 'alert' : 'status'} />}
-        {notice?.kind !== 'success' && (
-          <Form form={form} name="forgot-password" layout="vertical" requiredMark={false} onFinish={(v) => { void submit(v); }}>
-            <Form.Item name="username" label={t('forgotUsername')} rules={[{ required: true, whitespace: true, message: t('forgotUsernameRequired') }]}>
-              <Input prefix={<UserOutlined />} maxLength={100} autoComplete="username" autoFocus />
-            </Form.Item>
-          </Form>
-        )}
-      </Modal>
-    </>
+    <Modal
+      open={open}
+      title={t('forgotTitle')}
+      width={480}
+      centered
+      onCancel={close}
+      destroyOnHidden
+      footer={notice?.kind === 'success'
+        ? <Button type="primary" onClick={close}>{t('common:ok', { defaultValue: 'OK' })}</Button>
+        : [<Button key="c" onClick={close}>{t('common:cancel', { defaultValue: 'Cancel' })}</Button>, <Button key="s" type="primary" loading={busy} onClick={() => form.submit()} data-testid="forgot-submit">{t('forgotSubmit')}</Button>]}
+    >
+      <p>{t('forgotIntro')}</p>
+      {notice && <Alert type={notice.kind} showIcon title={notice.text} style={{ marginBottom: 16 }} role={notice.kind === 'error' ? 'alert' : 'status'} />}
+      {notice?.kind !== 'success' && (
+        <Form form={form} name="forgot-password" layout="vertical" requiredMark={false} onFinish={(v) => { void submit(v); }}>
+          <Form.Item name="username" label={t('forgotUsername')} rules={[{ required: true, whitespace: true, message: t('forgotUsernameRequired') }]}>
+            <Input prefix={<UserOutlined />} maxLength={100} autoComplete="username" autoFocus />
+          </Form.Item>
+        </Form>
+      )}
+    </Modal>
   );
 }

@@ -3,27 +3,38 @@
  * user info and session storage and re-reads the hash (tenant_id, app_code, app_id, redirect_uri).
  * The form sits left, centre or right (login configuration, default right) over the brand background.
  * A first sign-in that must change its password shows the change screen in the card, then goes on.
+ * No antd in what shows first (issue 17: the page's first load stays small): the form, tabs and language
+ * menu are light markup; the dialogs and later steps load antd when they first show.
  */
-import { App } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { encryptPassword } from '../../api/client';
+import { showToast } from '../../api/http/feedback';
+import { WithAntd } from '../../components/AntdShell/lazy';
+import { Spinner } from '../../components/LightSpin';
 import Logo from '../../components/Logo';
-import LanguageSwitch from '../../components/LanguageSwitch';
+import LanguageMenu from './language-menu';
 import { parseHashParams, useConfigStore } from '../../stores/config';
 import { clearAllSession } from '../../stores/session';
-import AgreementModal from './agreement-modal';
 import SignInMethods, { showMfa } from './sign-in-methods';
 import LoginForm, { type LoginValues } from './login-form';
-import FirstPasswordChange from './first-password-change';
 import { offerToPasswordManager, writeRemembered } from './remember';
 import { finishSignIn, resumeHandOff, runSignIn, type SignInOutcome } from './sign-in-flow';
 import { useSessionStore } from '../../stores/session';
 
+/** True from the first time `open` was true on. */
+function useAgreementShown(open: boolean): boolean {
+  const [shown, setShown] = useState(open);
+  if (open && !shown) setShown(true);
+  return shown || open;
+}
+
+const AgreementModal = lazy(() => import('./agreement-modal'));
+const FirstPasswordChange = lazy(() => import('./first-password-change'));
+
 export default function LoginPage() {
   const { t } = useTranslation('login');
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const config = useConfigStore((s) => s.login);
   const [busy, setBusy] = useState(false);
@@ -32,6 +43,8 @@ export default function LoginPage() {
   /** Set while a first sign-in must change its password (the restricted session is stored). */
   const [mustChange, setMustChange] = useState<{ username: string; remember: boolean } | null>(null);
   const [agreement, setAgreement] = useState<'closed' | 'decide' | 'read'>('closed');
+  /** The agreement dialog (antd) loads when it first opens and then stays mounted (its closing animation). */
+  const agreementShown = useAgreementShown(agreement !== 'closed');
   const pending = useRef<{ values: LoginValues; captchaId: string } | null>(null);
 
   /** True while a stored session is tried for another app's sign-in (single sign-on, no form needed). */
@@ -112,7 +125,7 @@ export default function LoginPage() {
     pending.current = null;
     if (deciding) {
       setError(t('refused'));
-      void message.warning(t('refused'));
+      showToast('warning', t('refused'));
     }
   };
 
@@ -126,7 +139,7 @@ export default function LoginPage() {
           <Logo size={34} />
           <span className="mp-brand-name">{name}</span>
         </div>
-        {config.multiLanguage && <LanguageSwitch tone="light" />}
+        {config.multiLanguage && <LanguageMenu />}
       </header>
       <main className="mp-login-body">
         {position !== 'center' && (
@@ -144,11 +157,13 @@ export default function LoginPage() {
           <h2 id="mp-login-title">{mustChange ? t('changePassword.firstTitle') : t('title')}</h2>
           {position === 'center' && !mustChange && <p className="mp-login-card-sub">{t('welcome', { name })}</p>}
           {mustChange ? (
-            <FirstPasswordChange
-              username={mustChange.username}
-              onChanged={afterPasswordChanged}
-              onCancel={() => { setMustChange(null); setCaptchaNonce((n) => n + 1); }}
-            />
+            <WithAntd fallback={<div className="mp-suspense"><Spinner /></div>}>
+              <FirstPasswordChange
+                username={mustChange.username}
+                onChanged={afterPasswordChanged}
+                onCancel={() => { setMustChange(null); setCaptchaNonce((n) => n + 1); }}
+              />
+            </WithAntd>
           ) : (
             <SignInMethods onShowPolicy={() => setAgreement('read')} onOutcome={(o, u) => (o.kind === 'changePassword' ? setMustChange({ username: u, remember: false }) : go(o, u, '', false))}>
               <LoginForm
@@ -163,7 +178,11 @@ export default function LoginPage() {
         </section>
       </main>
       <footer className="mp-login-footer">{t('copyright', { year: new Date().getFullYear(), name })}</footer>
-      <AgreementModal open={agreement !== 'closed'} decide={agreement === 'decide'} onAgree={onAgree} onRefuse={onRefuse} />
+      {agreementShown && (
+        <WithAntd>
+          <AgreementModal open={agreement !== 'closed'} decide={agreement === 'decide'} onAgree={onAgree} onRefuse={onRefuse} />
+        </WithAntd>
+      )}
     </div>
   );
 }

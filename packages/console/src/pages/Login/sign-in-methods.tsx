@@ -3,18 +3,22 @@
  * retrieval; docs/codes.md): tabs "password" (the page's password form, passed as children, with the
  * forgot-password link under it) and "dynamic code"; while a password sign-in waits for its MFA code
  * (`showMfa`), the MFA step replaces both. Outcomes go back to the page, which goes on as after a
- * password sign-in.
+ * password sign-in. The tabs and the link are light markup (issue 17); the code form, the MFA step and the
+ * forgot-password dialog use antd and load when first shown.
  */
-import { Tabs } from 'antd';
 import './codes.css';
-import type { ReactNode } from 'react';
+import { lazy, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { create } from 'zustand';
 import type { MfaPendingRow } from '@mp/protocol';
-import DynamicCodeForm from './dynamic-code-form';
-import ForgotPasswordLink from './forgot-password-modal';
-import MfaStep from './mfa-step';
+import { WithAntd } from '../../components/AntdShell/lazy';
+import { Spinner } from '../../components/LightSpin';
 import type { SignInOutcome } from './sign-in-flow';
+
+const DynamicCodeForm = lazy(() => import('./dynamic-code-form'));
+const ForgotPasswordModal = lazy(() => import('./forgot-password-modal'));
+const MfaStep = lazy(() => import('./mfa-step'));
+const loading = <div className="mp-suspense"><Spinner /></div>;
 
 /** The pending MFA sign-in, if any (set by the page when signin answers `mfaRequired`). */
 const useMfaStore = create<{ pending: MfaPendingRow | null }>(() => ({ pending: null }));
@@ -31,20 +35,74 @@ export interface SignInMethodsProps {
   onOutcome: (outcome: SignInOutcome, username: string) => void;
 }
 
+type Method = 'password' | 'code';
+const METHODS: Method[] = ['password', 'code'];
+
+/** The "forgot password" link; its dialog loads on the first click and stays mounted after. */
+function ForgotPassword() {
+  const { t } = useTranslation('otc');
+  const [open, setOpen] = useState<boolean | null>(null);
+  return (
+    <>
+      <a href="#forgot" onClick={(e) => { e.preventDefault(); setOpen(true); }} data-testid="forgot-password">{t('forgot')}</a>
+      {open !== null && <WithAntd><ForgotPasswordModal open={open} onClose={() => setOpen(false)} /></WithAntd>}
+    </>
+  );
+}
+
 export default function SignInMethods({ children, onShowPolicy, onOutcome }: SignInMethodsProps) {
   const { t } = useTranslation('otc');
   const pending = useMfaStore((s) => s.pending);
+  const [active, setActive] = useState<Method>('password');
+  /** Tabs shown once stay mounted (their input is kept), like antd's tabs. */
+  const [seen, setSeen] = useState<Set<Method>>(() => new Set(['password']));
+  const tabs = useRef<Partial<Record<Method, HTMLDivElement | null>>>({});
   if (pending) {
-    return <MfaStep pending={pending} onOutcome={(o) => { if (o.kind !== 'error') showMfa(null); onOutcome(o, pending.username); }} onCancel={() => showMfa(null)} />;
+    return (
+      <WithAntd fallback={loading}>
+        <MfaStep pending={pending} onOutcome={(o) => { if (o.kind !== 'error') showMfa(null); onOutcome(o, pending.username); }} onCancel={() => showMfa(null)} />
+      </WithAntd>
+    );
   }
+  const choose = (m: Method): void => {
+    setActive(m);
+    setSeen((s) => (s.has(m) ? s : new Set([...s, m])));
+  };
+  // arrow keys move between the tabs (WAI-ARIA tabs pattern, as antd's)
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>): void => {
+    if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
+    e.preventDefault();
+    const next = METHODS[(METHODS.indexOf(active) + (e.key === 'ArrowRight' ? 1 : METHODS.length - 1)) % METHODS.length]!;
+    choose(next);
+    tabs.current[next]?.focus();
+  };
+  const panel = (m: Method): ReactNode => (m === 'password'
+    ? <>{children}<div className="mp-login-forgot"><ForgotPassword /></div></>
+    : <WithAntd fallback={loading}><DynamicCodeForm onShowPolicy={onShowPolicy} onOutcome={onOutcome} /></WithAntd>);
   return (
-    <Tabs
-      className="mp-login-tabs"
-      defaultActiveKey="password"
-      items={[
-        { key: 'password', label: t('tabs.password'), children: <>{children}<div className="mp-login-forgot"><ForgotPasswordLink /></div></> },
-        { key: 'code', label: t('tabs.code'), children: <DynamicCodeForm onShowPolicy={onShowPolicy} onOutcome={onOutcome} /> },
-      ]}
-    />
+    <div className="mp-login-tabs mp-l-tabs">
+      <div className="mp-l-tabs-nav" role="tablist" aria-orientation="horizontal" onKeyDown={onKeyDown}>
+        {METHODS.map((m) => (
+          <div
+            key={m}
+            ref={(el) => { tabs.current[m] = el; }}
+            role="tab"
+            id={`mp-login-tab-${m}`}
+            aria-selected={active === m}
+            aria-controls={`mp-login-panel-${m}`}
+            tabIndex={active === m ? 0 : -1}
+            className={`mp-l-tab${active === m ? ' mp-l-tab-active' : ''}`}
+            onClick={() => choose(m)}
+          >
+            {t(`tabs.${m}`)}
+          </div>
+        ))}
+      </div>
+      {METHODS.filter((m) => seen.has(m)).map((m) => (
+        <div key={m} role="tabpanel" id={`mp-login-panel-${m}`} aria-labelledby={`mp-login-tab-${m}`} hidden={active !== m}>
+          {panel(m)}
+        </div>
+      ))}
+    </div>
   );
 }

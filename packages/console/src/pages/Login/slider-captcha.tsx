@@ -4,9 +4,12 @@
  * under it. Dragging the handle (mouse, touch or pen; or the arrow keys) moves the piece; on release
  * the answer — the piece's x in the picture's natural pixels, the drag's duration and its track — becomes
  * the field's value and travels inside the signed sign-in body. The server alone knows the gap.
- * An antd form control: `value` / `onChange`.
+ * A form control: `value` / `onChange`; antd's icons drawn without antd (issue 17).
  */
-import { CheckOutlined, DoubleRightOutlined, ReloadOutlined } from '@ant-design/icons';
+import CheckOutlined from '@ant-design/icons-svg/es/asn/CheckOutlined';
+import DoubleRightOutlined from '@ant-design/icons-svg/es/asn/DoubleRightOutlined';
+import ReloadOutlined from '@ant-design/icons-svg/es/asn/ReloadOutlined';
+import LightIcon from '../../components/LightIcon';
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SLIDER_RULES, type CaptchaRow, type SliderAnswer, type SliderSample } from '@mp/protocol';
@@ -110,7 +113,7 @@ export default function SliderCaptcha({ puzzle, onRefresh, value, onChange }: Sl
           </>
         ) : null}
         <button type="button" className="mp-slider-refresh" onClick={onRefresh} title={t('slider.refresh')} aria-label={t('slider.refresh')} data-testid="slider-refresh">
-          <ReloadOutlined />
+          <LightIcon icon={ReloadOutlined} />
         </button>
       </div>
       <div className="mp-slider-track">
@@ -132,7 +135,7 @@ export default function SliderCaptcha({ puzzle, onRefresh, value, onChange }: Sl
           onPointerCancel={onPointerUp}
           onKeyDown={onKeyDown}
         >
-          {done ? <CheckOutlined /> : <DoubleRightOutlined />}
+          <LightIcon icon={done ? CheckOutlined : DoubleRightOutlined} />
         </div>
       </div>
     </div>
