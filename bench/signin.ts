@@ -21,7 +21,12 @@
  * Environment: BENCH_DURATION (s, default 10), BENCH_SIGNIN_CONNECTIONS (concurrent clients, default
  * BENCH_CONNECTIONS or 10), UV_THREADPOOL_SIZE (passed to the server; libuv's default is 4),
  * BENCH_CPU_PROF=1 (server under `node --cpu-prof`, profiles in bench/results/profile-signin/),
- * BENCH_SIGNIN_PG=1 (the server on a throw-away PostgreSQL instead of the embedded database).
+ * BENCH_SIGNIN_PG=1 (the server on a throw-away PostgreSQL instead of the embedded database; `both`: the
+ * whole set on the embedded database, then again on PostgreSQL, beside the same minimal provider),
+ * BENCH_SIGNIN_SCENARIOS (comma-separated keys to run, e.g. `a,o1,o2,m1,m2`; default all),
+ * BENCH_SIGNIN_ROUNDS (default 1; n > 1: (o1)/(m1) and (o2)/(m2) alternate in n rounds of
+ * BENCH_DURATION / n seconds each, and the median of the rounds' ratios is reported — on a machine whose
+ * load drifts between scenarios, a pair measured back to back is what compares).
  * Run alone: `npx tsx bench/signin.ts`; `npm run bench` runs it after the other scenarios.
  */
 import { execSync, spawn } from 'node:child_process';
@@ -66,6 +71,8 @@ export interface PerCoreResult extends ScenarioResult {
 }
 
 export interface SigninBenchReport {
+  /** The server's database. */
+  database: 'PGlite' | 'PostgreSQL';
   connections: number;
   availableParallelism: number;
   uvThreadpoolSize: string;
@@ -74,6 +81,10 @@ export interface SigninBenchReport {
   anchors: typeof ANCHORS;
   /** Set when the OpenID part could not run (the reason). */
   oidcPending?: string;
+  /** With BENCH_SIGNIN_PG=both: the same set on PostgreSQL (this report is the embedded database's). */
+  postgres?: SigninBenchReport;
+  /** With BENCH_SIGNIN_ROUNDS > 1: each pair's ratios per round (req/s and per core) and their medians. */
+  rounds?: { pair: string; reqPerSec: number[]; perCore: number[]; medianReqPerSec: number; medianPerCore: number }[];
 }
 
 const CLK_TCK = (() => { try { return Number(execSync('getconf CLK_TCK').toString().trim()) || 100; } catch { return 100; } })();
@@ -156,26 +167,78 @@ function oidcSpecs(keys: [string, string], labels: [string, string], paths: { in
 }
 
 /**
- * Runs (a), (s), (o1), (o2) on a server of its own and prints the table. Throws only when the
+ * Runs (a), (s), (o1), (o2) on a server of its own beside (m1), (m2) on the minimal provider, and prints
+ * the table; with BENCH_SIGNIN_PG=both once on each database (docs above). Throws only when the
  * benchmark itself broke (server, sign-in); an OpenID provider that cannot issue a token leaves (o1)
  * and (o2) marked pending.
  */
 export async function runSigninBench(o: { durationS: number; connections: number }): Promise<SigninBenchReport> {
   // The sign-in rate limits (docs/login.md) would turn most of (s) into 429s: off for the server under test.
   for (const k of ['MP_SIGNIN_RATE_ACCOUNT', 'MP_SIGNIN_RATE_IP', 'MP_SIGNIN_RATE_ACCOUNT_ALL']) process.env[k] = '0';
+  const which = process.env.BENCH_SIGNIN_PG;
+  let minimal: Awaited<ReturnType<typeof startMinimalProvider>> | undefined;
+  try {
+    minimal = await startMinimalProvider();
+    if (which !== 'both') return await runOnDatabase(which === '1', o, minimal);
+    const report = await runOnDatabase(false, o, minimal);
+    return { ...report, postgres: await runOnDatabase(true, o, minimal) };
+  } finally {
+    minimal?.stop();
+  }
+}
+
+const median = (xs: number[]) => { const v = [...xs].sort((a, b) => a - b); const m = v.length >> 1; return v.length % 2 ? v[m]! : (v[m - 1]! + v[m]!) / 2; };
+
+/**
+ * BENCH_SIGNIN_ROUNDS: (oN) and (mN) back to back, `rounds` times, each for durationS / rounds seconds
+ * (after one warm-up each); answers each scenario summed over its rounds and each pair's ratios.
+ */
+async function alternate(specs: (ScenarioSpec & { baseUrl?: string })[], rounds: number, o: { durationS: number; connections: number }, baseUrl: string, serverPid: number, minimalPid: number) {
+  const byKey = new Map(specs.map((x) => [x.key, x]));
+  const pairs = (['1', '2'] as const).map((n) => [byKey.get(`o${n}`), byKey.get(`m${n}`)] as const).filter(([a, b]) => a && b) as [ScenarioSpec & { baseUrl?: string }, ScenarioSpec & { baseUrl?: string }][];
+  const sums = new Map<string, Omit<PerCoreResult, 'ratioToBaseline'>[]>();
+  const out: NonNullable<SigninBenchReport['rounds']> = [];
+  const each = Math.max(1, Math.round(o.durationS / rounds));
+  for (const [a, b] of pairs) for (const x of [a, b]) await runScenario(x, { baseUrl: x.baseUrl ?? baseUrl, durationS: 2, connections: o.connections }); // warm up
+  for (const [a, b] of pairs) out.push({ pair: `(${a.key})/(${b.key})`, reqPerSec: [], perCore: [], medianReqPerSec: 0, medianPerCore: 0 });
+  for (let r = 0; r < rounds; r++) {
+    for (const [i, [a, b]] of pairs.entries()) {
+      const [ra, rb] = [await measured(serverPid, a, baseUrl, each, o.connections), await measured(minimalPid, b, b.baseUrl!, each, o.connections)];
+      for (const x of [ra, rb]) sums.set(x.key, [...(sums.get(x.key) ?? []), x]);
+      out[i]!.reqPerSec.push(round(ra.reqPerSec / rb.reqPerSec, 2));
+      out[i]!.perCore.push(round(ra.perCore / rb.perCore, 2));
+      console.log(`round ${r + 1}: (${a.key}) ${ra.reqPerSec} req/s, ${ra.perCore}/s per core; (${b.key}) ${rb.reqPerSec} req/s, ${rb.perCore}/s per core`);
+    }
+  }
+  for (const x of out) { x.medianReqPerSec = median(x.reqPerSec); x.medianPerCore = median(x.perCore); }
+  const results = [...sums.values()].map((rs) => {
+    const requests = rs.reduce((n, x) => n + x.requests, 0);
+    const durationS = rs.reduce((n, x) => n + x.durationS, 0);
+    const serverCpuS = rs.reduce((n, x) => n + x.serverCpuS, 0);
+    return { ...rs[0]!, requests, durationS, errors: rs.reduce((n, x) => n + x.errors, 0), reqPerSec: round(requests / durationS, 1), serverCpuS: round(serverCpuS, 2), coresBusy: round(serverCpuS / durationS, 2), perCore: round(requests / Math.max(serverCpuS, 1e-9), 1) };
+  });
+  return { rounds: out, results };
+}
+
+/** The scenario keys BENCH_SIGNIN_SCENARIOS selects (all when unset). */
+function selected(key: string): boolean {
+  const keys = (process.env.BENCH_SIGNIN_SCENARIOS ?? '').split(',').map((k) => k.trim()).filter(Boolean);
+  return !keys.length || keys.includes(key);
+}
+
+/** One pass of runSigninBench on the embedded database or (`onPostgres`) a throw-away PostgreSQL. */
+async function runOnDatabase(onPostgres: boolean, o: { durationS: number; connections: number }, minimal: Awaited<ReturnType<typeof startMinimalProvider>>): Promise<SigninBenchReport> {
   let server: RunningServer | undefined;
   let pg: Awaited<ReturnType<typeof startPostgres>> | undefined;
-  let minimal: Awaited<ReturnType<typeof startMinimalProvider>> | undefined;
   try {
     const profDir = join(ROOT, 'bench', 'results', 'profile-signin');
     if (process.env.BENCH_CPU_PROF === '1') mkdirSync(profDir, { recursive: true });
-    if (process.env.BENCH_SIGNIN_PG === '1') pg = await startPostgres();
+    if (onPostgres) pg = await startPostgres();
     const databaseUrl = pg?.url;
     server = await startServer(process.env.BENCH_CPU_PROF === '1' ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [], async (dir) => {
       if (databaseUrl) await prepareDatabase(dir, databaseUrl);
       await addOidcClient(dir, `${RP_URL}/callback`, databaseUrl);
     }, databaseUrl ? { DATABASE_URL: databaseUrl } : {});
-    minimal = await startMinimalProvider();
     const rp = new RelyingParty(`${server.baseUrl}/oidc`);
     rp.url = RP_URL;
     const anon = await new GatewayClient(server.baseUrl).init();
@@ -197,7 +260,7 @@ export async function runSigninBench(o: { durationS: number; connections: number
       const baselines = oidcSpecs(['m1', 'm2'], ['minimal provider introspection', 'minimal provider userinfo'], { introspection: '/token/introspection', userinfo: '/me' }, minimal.token, minimal.basic);
       specs.push(
         ...oidcSpecs(['o1', 'o2'], ['OIDC token introspection', 'OIDC userinfo'], paths, token, basic),
-        ...baselines.map((b) => ({ ...b, baseUrl: minimal!.baseUrl })),
+        ...baselines.map((b) => ({ ...b, baseUrl: minimal.baseUrl })),
       );
     } catch (err) {
       oidcPending = `pending: the OpenID provider at /oidc issued no access token (${(err as Error).message.split('\n')[0]})`;
@@ -205,31 +268,36 @@ export async function runSigninBench(o: { durationS: number; connections: number
 
     const results: PerCoreResult[] = [];
     let baseline = 0;
-    for (const spec of specs as (ScenarioSpec & { baseUrl?: string })[]) {
+    const rounds = Math.max(1, Number(process.env.BENCH_SIGNIN_ROUNDS ?? 1) || 1);
+    const paired = (key: string) => rounds > 1 && /^[om][12]$/.test(key);
+    for (const spec of (specs as (ScenarioSpec & { baseUrl?: string })[]).filter((x) => selected(x.key) && !paired(x.key))) {
       const baseUrl = spec.baseUrl ?? server.baseUrl;
       if (spec.key !== 's') await runScenario(spec, { baseUrl, durationS: 2, connections: o.connections }); // warm up
       process.stdout.write(`running (${spec.key}) ${spec.label} … `);
-      const r = await measured(spec.baseUrl ? minimal!.pid : server.child.pid!, spec, baseUrl, o.durationS, o.connections);
+      const r = await measured(spec.baseUrl ? minimal.pid : server.child.pid!, spec, baseUrl, o.durationS, o.connections);
       console.log(`${r.reqPerSec} req/s, ${r.perCore}/s per core`);
       if (r.requests === 0) throw new Error(`scenario (${spec.key}) completed no requests`);
       if (spec.key === 'a') baseline = r.reqPerSec;
-      results.push({ ...r, ratioToBaseline: round(r.reqPerSec / baseline, 4) });
+      results.push({ ...r, ratioToBaseline: baseline ? round(r.reqPerSec / baseline, 4) : 0 });
     }
+    const roundStats = rounds > 1 ? await alternate(specs.filter((x) => paired(x.key) && selected(x.key)), rounds, o, server.baseUrl, server.child.pid!, minimal.pid) : undefined;
+    for (const r of roundStats?.results ?? []) results.push({ ...r, ratioToBaseline: baseline ? round(r.reqPerSec / baseline, 4) : 0 });
     const report: SigninBenchReport = {
+      ...(roundStats ? { rounds: roundStats.rounds } : {}),
+      database: onPostgres ? 'PostgreSQL' : 'PGlite',
       connections: o.connections, availableParallelism: availableParallelism(), uvThreadpoolSize: process.env.UV_THREADPOOL_SIZE ?? '4 (libuv default)',
       argon2: 'argon2id m=19456 KiB, t=2, p=1 (OWASP)', scenarios: results, anchors: ANCHORS, ...(oidcPending ? { oidcPending } : {}),
     };
     printReport(report);
     return report;
   } finally {
-    minimal?.stop();
     await server?.stop();
     pg?.stop();
   }
 }
 
 function printReport(r: SigninBenchReport): void {
-  console.log(`\nsign-in and OIDC: ${r.connections} concurrent clients; server: one Node process, UV_THREADPOOL_SIZE ${r.uvThreadpoolSize}, os.availableParallelism() ${r.availableParallelism} (${cpus()[0]?.model ?? ''}); ${r.argon2}`);
+  console.log(`\nsign-in and OIDC on ${r.database}: ${r.connections} concurrent clients; server: one Node process, UV_THREADPOOL_SIZE ${r.uvThreadpoolSize}, os.availableParallelism() ${r.availableParallelism} (${cpus()[0]?.model ?? ''}); ${r.argon2}`);
   const head = `${'scenario'.padEnd(34)} ${'req/s'.padStart(9)} ${'cores busy'.padStart(10)} ${'per core'.padStart(9)} ${'÷ (a)'.padStart(8)} ${'p50/p99 ms'.padStart(11)} ${'errors'.padStart(6)}`;
   console.log(`${head}\n${'-'.repeat(head.length)}`);
   for (const s of r.scenarios) {
@@ -245,6 +313,7 @@ function printReport(r: SigninBenchReport): void {
     const b = r.scenarios.find((x) => x.key === m);
     if (a && b) console.log(`(${o}) ÷ (${m}) minimal in-memory oidc-provider of the same run: ${(a.reqPerSec / b.reqPerSec).toFixed(2)} (req/s), ${(a.perCore / b.perCore).toFixed(2)} (per core) — goal ≥ 0.5`);
   }
+  for (const x of r.rounds ?? []) console.log(`${x.pair} back to back in ${x.reqPerSec.length} rounds: median ${x.medianReqPerSec} (req/s), ${x.medianPerCore} (per core); rounds ${x.reqPerSec.join(', ')} / ${x.perCore.join(', ')}`);
   if (r.oidcPending) console.log(`(o1), (o2): ${r.oidcPending}`);
   for (const x of r.scenarios) if (x.errorSamples.length) console.log(`failed answers of (${x.key}): ${x.errors}\n  ${x.errorSamples.join('\n  ')}`);
 }
