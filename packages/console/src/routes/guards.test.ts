@@ -47,8 +47,8 @@ describe('routing guard (SPEC §4 Routing)', () => {
 });
 
 describe('fixed menus (SPEC §2 Menus)', () => {
-  it('platform admin: the five SPEC entries and online users (issue 4), role management labelled data role management, no dashboard or permitManager', () => {
-    expect(platformMenu.map((n) => n.id)).toEqual(['product', 'tenancyManager', 'sysconfig', 'roleManager', 'employeeManagement', 'onlineUsers']);
+  it('platform admin: the five SPEC entries, online users (issue 4), service accounts (issue 17) and call statistics and logs (issue 18), role management labelled data role management, no dashboard or permitManager', () => {
+    expect(platformMenu.map((n) => n.id)).toEqual(['product', 'tenancyManager', 'sysconfig', 'roleManager', 'employeeManagement', 'serviceAccounts', 'onlineUsers', 'callStats', 'callLogs']);
     expect(platformMenu.find((n) => n.id === 'roleManager')?.titleKey).toBe('route.dataRoleManagement');
   });
   it('app area: the notice group appears only with the notice-management flag', () => {
