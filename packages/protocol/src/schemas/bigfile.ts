@@ -57,3 +57,12 @@ export interface BigFileRow {
   createdAt: string;
   finishedAt: string;
 }
+
+/** A size for people and messages ("1.5 GB"; binary units, as the limits are configured). */
+export function formatBytes(n: number): string {
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let v = n;
+  let u = 0;
+  while (v >= 1024 && u < units.length - 1) { v /= 1024; u += 1; }
+  return `${u === 0 ? v : Number(v.toFixed(1))} ${units[u]}`;
+}

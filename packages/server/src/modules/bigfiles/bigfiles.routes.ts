@@ -14,10 +14,10 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { create as contentDisposition } from 'content-disposition';
-import { BigFileCodes, BigFileIdParams, BigFilePaths, ok, type BigFileConfig } from '@mp/protocol';
+import { BigFileCodes, BigFileIdParams, BigFilePaths, formatBytes, ok, type BigFileConfig } from '@mp/protocol';
 import { AppError } from '../../lib/errors.js';
 import { enforceRateLimits } from '../../lib/rate-limit.js';
-import { BigFileFolder, formatBytes } from './bigfiles.store.js';
+import { BigFileFolder } from './bigfiles.store.js';
 import { createBigFileTus } from './bigfiles.tus.js';
 
 /** How often the sweep of expired uploads runs (ms). */

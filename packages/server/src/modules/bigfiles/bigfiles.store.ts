@@ -67,15 +67,6 @@ export function isAccepted(accept: readonly string[], name: string, type: string
   return accept.some((a) => (a.startsWith('.') ? a === ext : a.endsWith('/*') ? mime.startsWith(a.slice(0, -1)) : a === mime));
 }
 
-/** "1.5 GB"-style size for messages (binary units, as the limits are configured). */
-export function formatBytes(n: number): string {
-  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
-  let v = n;
-  let u = 0;
-  while (v >= 1024 && u < units.length - 1) { v /= 1024; u += 1; }
-  return `${u === 0 ? v : Number(v.toFixed(1))} ${units[u]}`;
-}
-
 /** The uploads' folder: reading records, usage, the finished list, hashing and the sweep. */
 export class BigFileFolder {
   constructor(readonly dir: string) {}

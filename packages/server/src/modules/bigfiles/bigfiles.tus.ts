@@ -7,10 +7,10 @@
 import { randomBytes } from 'node:crypto';
 import { MemoryLocker, Server, type ServerOptions } from '@tus/server';
 import { FileStore } from '@tus/file-store';
-import { BigFileCodes, BigFilePaths } from '@mp/protocol';
+import { BigFileCodes, BigFilePaths, formatBytes } from '@mp/protocol';
 import type { ServerConfig } from '../../config.js';
 import { AppError } from '../../lib/errors.js';
-import { type BigFileFolder, formatBytes, isAccepted, sanitizeFileName } from './bigfiles.store.js';
+import { type BigFileFolder, isAccepted, sanitizeFileName } from './bigfiles.store.js';
 
 /** A MIME type as the browser declares it (`video/mp4`); anything else is recorded as ''. */
 const MIME = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,63}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/i;

@@ -1,0 +1,57 @@
+import type { Messages } from '../../types.js';
+import type zh from '../zh-CN/bigfile.js';
+
+/** Large file upload (SPEC §2 /bigfile "large file upload, demo"; docs/bigfile.md). */
+export default {
+  title: 'Large file upload',
+  intro: 'Resumable large file upload (demo): continue after a pause, a dropped connection or a page reload.',
+  limits: 'Largest file {{max}}; space used {{used}} of {{quota}}',
+  types: 'Allowed types: {{accept}}',
+  anyType: 'Files of any type are allowed',
+  expiry: 'Unfinished uploads are kept for {{minutes}} minutes',
+  keep: 'Finished files are kept for {{days}} days',
+  keepForever: 'Finished files are kept',
+  disabled: 'Large file upload is turned off',
+  dropHint: 'Click to choose a file, or drag a file here',
+  dropSub: 'After a page reload, choose the same file again to continue where it stopped',
+  pause: 'Pause',
+  resume: 'Resume',
+  cancel: 'Cancel',
+  bytes: '{{done}} of {{total}}',
+  speed: '{{speed}}/s',
+  resumedAt: 'Resumed at {{offset}}',
+  pending: 'An upload is unfinished: {{name}} ({{size}}). Choose the same file again to continue.',
+  discard: 'Discard',
+  state: {
+    uploading: 'Uploading',
+    paused: 'Paused',
+    retrying: 'Connection lost, retrying…',
+    done: 'Upload complete',
+    error: 'Upload failed',
+  },
+  checksum: {
+    computing: 'Computing SHA-256 ({{percent}}%)',
+    browser: 'SHA-256 computed in the browser',
+    server: 'SHA-256 computed by the server',
+    match: 'Checksums match',
+    mismatch: 'Checksums differ: the file was damaged on the way',
+  },
+  list: {
+    title: 'Uploaded files',
+    name: 'File name',
+    size: 'Size',
+    type: 'Type',
+    sha256: 'SHA-256',
+    finishedAt: 'Finished',
+    download: 'Download',
+    empty: 'No files uploaded yet',
+    refresh: 'Refresh',
+  },
+  error: {
+    tooLarge: 'The file size can not exceed {{max}}',
+    type: 'Files of this type can not be uploaded (allowed: {{accept}})',
+    quota: 'Not enough storage space: {{free}} left',
+    network: 'The connection failed and the upload is paused; click "Resume" once you are online',
+    failed: 'Upload failed: {{message}}',
+  },
+} satisfies Messages<typeof zh>;

@@ -1,0 +1,57 @@
+import type { Messages } from '../../types.js';
+import type zh from '../zh-CN/bigfile.js';
+
+/** 大容量ファイルのアップロード（SPEC §2 /bigfile "large file upload, demo"、docs/bigfile.md）。 */
+export default {
+  title: '大容量ファイルのアップロード',
+  intro: '再開できる大容量ファイルのアップロード（デモ）：一時停止、接続の切断、ページの再読み込みの後も続けられます。',
+  limits: '最大ファイルサイズ {{max}}、使用容量 {{used}} / {{quota}}',
+  types: '許可されている種類：{{accept}}',
+  anyType: 'すべての種類のファイルを許可しています',
+  expiry: '未完了のアップロードは {{minutes}} 分間保持されます',
+  keep: '完了したファイルは {{days}} 日間保持されます',
+  keepForever: '完了したファイルは保持されます',
+  disabled: '大容量ファイルのアップロードは無効です',
+  dropHint: 'クリックしてファイルを選択するか、ここにドラッグしてください',
+  dropSub: 'ページを再読み込みした後は、同じファイルをもう一度選ぶと中断した所から続けます',
+  pause: '一時停止',
+  resume: '再開',
+  cancel: 'キャンセル',
+  bytes: '{{done}} / {{total}}',
+  speed: '{{speed}}/秒',
+  resumedAt: '{{offset}} から再開しました',
+  pending: '未完了のアップロードがあります：{{name}}（{{size}}）。同じファイルをもう一度選ぶと続けます。',
+  discard: '破棄',
+  state: {
+    uploading: 'アップロード中',
+    paused: '一時停止中',
+    retrying: '接続が切れました。再試行しています…',
+    done: 'アップロード完了',
+    error: 'アップロード失敗',
+  },
+  checksum: {
+    computing: 'SHA-256 を計算中（{{percent}}%）',
+    browser: 'ブラウザーで計算した SHA-256',
+    server: 'サーバーで計算した SHA-256',
+    match: 'チェックサムが一致しました',
+    mismatch: 'チェックサムが一致しません：転送中にファイルが破損しました',
+  },
+  list: {
+    title: 'アップロード済みのファイル',
+    name: 'ファイル名',
+    size: 'サイズ',
+    type: '種類',
+    sha256: 'SHA-256',
+    finishedAt: '完了日時',
+    download: 'ダウンロード',
+    empty: 'アップロード済みのファイルはありません',
+    refresh: '更新',
+  },
+  error: {
+    tooLarge: 'ファイルサイズは {{max}} を超えることはできません',
+    type: 'この種類のファイルはアップロードできません（許可：{{accept}}）',
+    quota: '保存領域が不足しています（残り {{free}}）',
+    network: '接続に失敗したため、アップロードを一時停止しました。接続が戻ったら「再開」を押してください',
+    failed: 'アップロードに失敗しました：{{message}}',
+  },
+} satisfies Messages<typeof zh>;
