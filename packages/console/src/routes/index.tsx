@@ -32,7 +32,9 @@ function lazyScreen(load: ScreenModule, mode: 'first' | 'shell' | 'area' = 'area
     const Screen = mod.default as ComponentType;
     if (!shell) return { Component: Screen };
     const Shell = shell.default;
-    return { Component: () => <Shell><Screen /></Shell> };
+    // biome-ignore lint/correctness/noComponentHookFactories: made once per route load (React Router keeps the lazy result), not on each render
+    const ShellScreen = () => <Shell><Screen /></Shell>;
+    return { Component: ShellScreen };
   };
 }
 

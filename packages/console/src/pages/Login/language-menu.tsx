@@ -57,11 +57,13 @@ export default function LanguageMenu() {
         <span>{current?.text}</span>
       </button>
       {open && (
+        // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the WAI-ARIA menu pattern on a list (as antd's menu), keys handled here
         <ul className="mp-l-menu" role="menu" onKeyDown={onKeyDown}>
           {LANGUAGES.map((l, i) => (
             <li
               key={l.value}
               ref={(el) => { items.current[i] = el; }}
+              // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the menu's items (WAI-ARIA menu pattern), focusable and answering Enter and Space
               role="menuitem"
               tabIndex={l.enable ? -1 : undefined}
               aria-disabled={!l.enable}

@@ -50,6 +50,8 @@ export function TextInput({ icon, label, value, onChange, autoComplete, maxLengt
         onChange={(e) => onChange(e.target.value)}
       />
       {password && (
+        // biome-ignore lint/a11y/noStaticElementInteractions: the eye of antd's password input, a pointer convenience (the password is typed without it)
+        // biome-ignore lint/a11y/useKeyWithClickEvents: idem
         <span className="mp-l-suffix" onMouseDown={(e) => e.preventDefault()} onClick={() => setVisible((v) => !v)}>
           <LightIcon icon={visible ? EyeOutlined : EyeInvisibleOutlined} />
         </span>

@@ -83,6 +83,7 @@ export default function SignInMethods({ children, onShowPolicy, onOutcome }: Sig
     <div className="mp-login-tabs mp-l-tabs">
       <div className="mp-l-tabs-nav" role="tablist" aria-orientation="horizontal" onKeyDown={onKeyDown}>
         {METHODS.map((m) => (
+          // biome-ignore lint/a11y/useKeyWithClickEvents: the tablist handles the keys (arrows move and choose, WAI-ARIA tabs pattern)
           <div
             key={m}
             ref={(el) => { tabs.current[m] = el; }}
