@@ -43,6 +43,7 @@ import appdashboard from './appdashboard.js';
 import notice from './notice.js';
 import calllog from './calllog.js';
 import message from './message.js';
+import serviceaccount from './serviceaccount.js';
 import bigfile from './bigfile.js';
 /** Every namespace of this locale. */
-export default { common, bigfile, calllog, notice, message, workflow, appdashboard, approle, appuser, myapps, apppage, appmenu, iconchooser, errors, appapi, appmobilemenu, tenantuser, tenantrole, appgrant, orgmember, account, tenantsettings, login, layout, http, grid, tenant, dashboard, menu, product, user, role, sysconfig, licence, session, profile, oidc, otc, client, auditlog, station, job, organisation, apptenant, mapping };
+export default { common, serviceaccount, bigfile, calllog, notice, message, workflow, appdashboard, approle, appuser, myapps, apppage, appmenu, iconchooser, errors, appapi, appmobilemenu, tenantuser, tenantrole, appgrant, orgmember, account, tenantsettings, login, layout, http, grid, tenant, dashboard, menu, product, user, role, sysconfig, licence, session, profile, oidc, otc, client, auditlog, station, job, organisation, apptenant, mapping };

@@ -6,25 +6,12 @@
 import { Alert, App, Button, Descriptions, Modal, Space, Typography } from 'antd';
 import { CopyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { copyText } from '../../../../components/copy-text';
 
 export interface SecretModalProps {
   /** The client and its secret, or null when closed. */
   value: { clientId: string; clientSecret: string } | null;
   onClose: () => void;
-}
-
-async function copyText(text: string): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(text);
-  } catch {
-    // Without the clipboard API (an insecure origin), fall back to a selection copy.
-    const area = document.createElement('textarea');
-    area.value = text;
-    document.body.appendChild(area);
-    area.select();
-    document.execCommand('copy');
-    area.remove();
-  }
 }
 
 export default function SecretModal({ value, onClose }: SecretModalProps) {
