@@ -51,9 +51,6 @@ export default async function bigFileRoutes(app: FastifyInstance) {
     if (temporary) await rm(dir, { recursive: true, force: true });
   });
 
-  // Creations run one at a time on this instance, so two cannot both pass the quota check.
-  let creations: Promise<unknown> = Promise.resolve();
-
   /** Hands the request to tus and answers what tus answered (or its refusal as the envelope). */
   async function viaTus(request: FastifyRequest, reply: FastifyReply) {
     if (!config.enabled) throw new AppError(BigFileCodes.DISABLED, {}, 403);
@@ -63,7 +60,12 @@ export default async function bigFileRoutes(app: FastifyInstance) {
     const web = new Request(`http://gateway${request.raw.url ?? ''}`, {
       method: request.method, headers, ...(withBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: 'half' } : {}),
     } as RequestInit);
-    const res = await tus.server.handleWeb(web);
+    let res: Response;
+    try {
+      res = await tus.server.handleWeb(web);
+    } finally {
+      tus.release(web);
+    }
     const refused = tus.failures.get(web);
     if (refused) throw refused;
     if (res.status >= 400) {
@@ -86,9 +88,7 @@ export default async function bigFileRoutes(app: FastifyInstance) {
       if (config.enabled && config.rateIp > 0) {
         await enforceRateLimits(app.database.db, [{ key: `bigfile:ip:${request.ip}`, limit: { max: config.rateIp, windowMs: 3_600_000 } }]);
       }
-      const run = creations.then(() => viaTus(request, reply));
-      creations = run.catch(() => undefined);
-      return run;
+      return viaTus(request, reply);
     });
     r.head(`${BigFilePaths.tus}/:id`, { config: { access: 'public' }, schema: { tags, params: BigFileIdParams } }, viaTus);
     r.patch(`${BigFilePaths.tus}/:id`, { config: { access: 'public' }, schema: { tags, params: BigFileIdParams, consumes: ['application/offset+octet-stream'] } }, viaTus);

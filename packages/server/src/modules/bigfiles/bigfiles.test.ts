@@ -90,9 +90,10 @@ describe('big files: upload, list, download', () => {
     expect([noName.statusCode, noName.json().scode]).toEqual([400, 'bigfile.name_required']);
     const deferred = await create(t, undefined, { filename: 'a.txt' });
     expect([deferred.statusCode, deferred.json().scode]).toEqual([400, 'bigfile.length_required']);
-    // used: 900 + 3 + 10 = 913 of 2500; 1000 fits, a second 1000 does not
-    expect((await create(t, 1000, { filename: 'b.bin' })).statusCode).toBe(201);
-    const quota = await create(t, 1000, { filename: 'c.bin' });
+    // used: 900 + 3 + 10 = 913 of 2500; one 1000 fits, not two — even sent at the same time
+    const both = await Promise.all([create(t, 1000, { filename: 'b.bin' }), create(t, 1000, { filename: 'c.bin' })]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([201, 413]);
+    const quota = await create(t, 1000, { filename: 'd.bin' });
     expect([quota.statusCode, quota.json().scode, quota.json().msg]).toEqual([413, 'bigfile.quota_exceeded', 'Not enough storage space: 587 B left']);
   });
 

@@ -15,21 +15,31 @@ import { type BigFileFolder, isAccepted, sanitizeFileName } from './bigfiles.sto
 /** A MIME type as the browser declares it (`video/mp4`); anything else is recorded as ''. */
 const MIME = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,63}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/i;
 
-/** The tus server and the refusals its hooks raised, by the request object tus was handed. */
+/** The tus server, the refusals its hooks raised (by the request object tus was handed), and `release`. */
 export interface BigFileTus {
   server: Server;
   failures: WeakMap<object, AppError>;
+  /** Gives back the quota a creation request reserved (call once tus has answered it). */
+  release(req: object): void;
 }
 
 /**
  * Builds the tus server for `folder` under `config` (SPEC §2 /bigfile; issue 18). Creation refuses:
  * no declared length (`bigfile.length_required`, 400), over `maxBytes` (`bigfile.too_large`, 413), no
  * usable name (`bigfile.name_required`, 400), a type outside `accept` (`bigfile.type_not_allowed`, 415),
- * past the quota counting every stored upload's declared size (`bigfile.quota_exceeded`, 413). The
- * stored metadata is only the sanitised `filename` and a well-formed `filetype`.
+ * past the quota counting every stored upload's declared size and the creations in flight
+ * (`bigfile.quota_exceeded`, 413). The stored metadata is only the sanitised `filename` and a
+ * well-formed `filetype`.
  */
 export function createBigFileTus(folder: BigFileFolder, config: ServerConfig['bigFile']): BigFileTus {
   const failures = new WeakMap<object, AppError>();
+  // Bytes of creations being checked or written on this instance, not yet in the folder's records.
+  let reserved = 0;
+  const held = new WeakMap<object, number>();
+  const release = (req: object) => {
+    reserved -= held.get(req) ?? 0;
+    held.delete(req);
+  };
   const refuse = (req: object, err: AppError) => {
     failures.set(req, err);
     return { status_code: err.status, body: `${err.code}\n` };
@@ -43,7 +53,11 @@ export function createBigFileTus(folder: BigFileFolder, config: ServerConfig['bi
     const declared = meta.filetype ?? meta.type ?? '';
     const type = MIME.test(declared) ? declared.toLowerCase() : '';
     if (!isAccepted(config.accept, name, type)) throw refuse(req, new AppError(BigFileCodes.TYPE_NOT_ALLOWED, { accept: config.accept.join(', ') }, 415));
-    const used = await folder.usedBytes();
+    // Reserve before reading the folder: two creations in flight each count the other (never both pass).
+    const others = reserved;
+    reserved += upload.size;
+    held.set(req, upload.size);
+    const used = (await folder.usedBytes()) + others;
     if (used + upload.size > config.quotaBytes) {
       throw refuse(req, new AppError(BigFileCodes.QUOTA_EXCEEDED, { free: formatBytes(Math.max(0, config.quotaBytes - used)) }, 413));
     }
@@ -67,5 +81,5 @@ export function createBigFileTus(folder: BigFileFolder, config: ServerConfig['bi
     onUploadCreate,
     onUploadFinish,
   });
-  return { server, failures };
+  return { server, failures, release };
 }
