@@ -14,6 +14,7 @@
  * then bench/workflow.ts, the pending task count and list of a manager with 10,000 pending requests in that tenant (skip with BENCH_WORKFLOW=0);
  * then bench/notices.ts, the notice bell of a user of that tenant with 10,000 notices (skip with BENCH_NOTICES=0);
  * then bench/messages.ts, 10,000 in-site messages end to end beside a bare insert (skip with BENCH_MESSAGES=0);
+ * then bench/calllog.ts, the signed read with call recording off and on, and the call screens' queries (skip with BENCH_CALLLOG=0);
  * writes bench/results/latest.json. A report: exits 0 when the target is missed,
  * non-zero only when the benchmark itself broke (server did not start, sign-in failed, no requests).
  *
@@ -36,6 +37,7 @@ import { runMyAppsBench } from './myapps.js';
 import { runWorkflowBench } from './workflow.js';
 import { runNoticesBench } from './notices.js';
 import { runMessagesBench } from './messages.js';
+import { runCallLogBench } from './calllog.js';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -148,6 +150,8 @@ async function main(): Promise<number> {
     const notices = process.env.BENCH_NOTICES === '0' ? undefined : await runNoticesBench({ durationS: DURATION, connections: CONNECTIONS });
     // Messages (issue 16): 10,000 in-site messages end to end beside a bare insert of the same rows (bench/messages.ts; skip with BENCH_MESSAGES=0).
     const messages = process.env.BENCH_MESSAGES === '0' ? undefined : await runMessagesBench();
+    // Call logs (issue 18): the signed read with recording off and on, and the screens' queries over 5,000,000 calls (bench/calllog.ts; skip with BENCH_CALLLOG=0).
+    const callLog = process.env.BENCH_CALLLOG === '0' ? undefined : await runCallLogBench({ durationS: DURATION, connections: CONNECTIONS });
     mkdirSync(RESULTS_DIR, { recursive: true });
     const report = {
       at: new Date().toISOString(), node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? '',
@@ -161,6 +165,7 @@ async function main(): Promise<number> {
       workflow,
       notices,
       messages,
+      callLog,
       userList: userList && {
         users: USER_COUNT, scenarios: userList.results, ratios: userList.ratios, plans: userList.plans,
         target: `filtered p50 and p99 <= ${USER_LIST_FACTOR} x unfiltered first page`, targetMet: userList.met,

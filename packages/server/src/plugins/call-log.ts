@@ -173,12 +173,14 @@ export async function registerCallLog(app: FastifyInstance): Promise<void> {
   const recorder = new CallLogRecorder(app.database.db, app.log, limits, (n) => app.opsMetrics.callLogDropped(n));
   instances.set(app, recorder);
   app.decorateRequest('callCode', '');
-  app.addHook('onSend', async (request, _reply, payload) => {
+  // Callback-style hooks: no promise per request.
+  app.addHook('onSend', (request, _reply, payload, done) => {
     if (typeof payload === 'string' && request.url.startsWith(GATEWAY)) request.callCode = envelopeCode(payload);
-    return payload;
+    done(null, payload);
   });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     if (request.url.startsWith(GATEWAY)) recorder.add(recordOf(request, reply));
+    done();
   });
   recorder.start();
   const sweep = () => { sweepCallLogs(app.database.db, retentionDays).catch((err: unknown) => app.log.warn({ err }, 'call log retention sweep failed')); };

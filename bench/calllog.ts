@@ -1,0 +1,127 @@
+/**
+ * The cost of recording gateway calls (issue 18 "Log and service-call statistics"; docs/benchmarks.md "Call
+ * logs"; docs/call-logs.md). Part 1: throughput of the signed read of scenario (b) (`querycodetablelist [1]`)
+ * on the real server with recording off (MP_CALL_LOG=0) and on (MP_CALL_LOG=1), in the same run, alternating
+ * off, on, on, off, … (BENCH_CALLLOG_ROUNDS pairs, default 2) so that a drift of the shared machine falls on both; the ratio on/off is reported against
+ * the goal ≥ 0.9. Part 2: the statistics and log queries of the screens over a table of BENCH_CALLLOG_ROWS rows
+ * (default 5,000,000) spread over 7 days, 50 tenants, 20 applications and 200 APIs, in-process on an embedded
+ * database (skip with BENCH_CALLLOG_ROWS=0). Run alone with `npx tsx bench/calllog.ts`, or in `npm run bench`
+ * (skip with BENCH_CALLLOG=0).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { Paths } from '@mp/protocol';
+import { GatewayClient } from '../packages/server/src/testing/gateway-client.js';
+import { nativeSignature } from '../packages/server/src/plugins/guard.js';
+import { ADMIN, startServer } from './server.js';
+import { envelopeOk, runScenario, type ScenarioResult } from './scenario.js';
+
+export const CALLLOG_TARGET = 0.9;
+const ROWS = Number(process.env.BENCH_CALLLOG_ROWS ?? 5_000_000);
+/** Pairs of runs (off, on, then on, off, …): more pairs average out a busy machine. */
+const ROUNDS = Number(process.env.BENCH_CALLLOG_ROUNDS ?? 2);
+
+export interface CallLogBenchReport {
+  /** Runs in order: off, on, on, off, … (BENCH_CALLLOG_ROUNDS pairs). */
+  runs: (ScenarioResult & { recording: boolean })[];
+  offReqPerSec: number;
+  onReqPerSec: number;
+  ratio: number;
+  targetMet: boolean;
+  /** Query timings (ms) over `rows` rows; undefined when skipped. */
+  queries?: { rows: number; seedMs: number; timings: Record<string, number> };
+}
+
+/** One measured run of the signed read on a fresh server with recording on or off. */
+async function measure(recording: boolean, o: { durationS: number; connections: number }): Promise<ScenarioResult & { recording: boolean }> {
+  const server = await startServer([], undefined, { MP_CALL_LOG: recording ? '1' : '0' });
+  try {
+    const admin = await new GatewayClient(server.baseUrl).init();
+    admin.sign = nativeSignature;
+    await admin.signIn(ADMIN.username, ADMIN.password);
+    const body = JSON.stringify([1]);
+    const spec = {
+      key: recording ? 'on' : 'off', label: `signed read, recording ${recording ? 'on' : 'off'}`, method: 'POST' as const, path: Paths.querycodetablelist, body,
+      headers: () => admin.headersFor('POST', body), isSuccess: envelopeOk,
+    };
+    const opts = { baseUrl: server.baseUrl, durationS: o.durationS, connections: o.connections };
+    await runScenario(spec, { ...opts, durationS: 2 });
+    const r = await runScenario(spec, opts);
+    if (r.requests === 0) throw new Error(`recording ${recording ? 'on' : 'off'}: no requests`);
+    return { ...r, recording };
+  } finally {
+    await server.stop();
+  }
+}
+
+/** Seeds `rows` calls over the last 7 days and times the screens' queries (platform, one tenant, one application). */
+async function queryTimings(rows: number): Promise<CallLogBenchReport['queries']> {
+  const { loadConfig } = await import('../packages/server/src/config.js');
+  const { openDatabase } = await import('../packages/server/src/db/client.js');
+  const { inScope, PLATFORM_SCOPE } = await import('../packages/server/src/db/context.js');
+  const { callStats, countCalls, selectCalls } = await import('../packages/server/src/modules/calllogs/calllogs.query.js');
+  const dataDir = mkdtempSync(join(tmpdir(), 'mp-bench-calllog-'));
+  const database = await openDatabase({ ...loadConfig({ ...process.env, MP_DATA_DIR: dataDir, DATABASE_URL: '' }), dataDir });
+  try {
+    const t0 = performance.now();
+    for (let done = 0; done < rows; done += 500_000) {
+      const n = Math.min(500_000, rows - done);
+      await inScope(database.db, PLATFORM_SCOPE, (tx) => tx.execute(sql`insert into call_logs (at, tenant_id, product_id, method, api, status, code, latency_ms, caller_type, caller_id, caller_name, request_id)
+        select now() - (random() * interval '7 days'), 'bt' || (i % 50), 'bp' || (i % 20), 'POST', '/gateway/bench/api' || (i % 200),
+          case when i % 50 = 0 then 500 else 200 end, case when i % 50 = 0 then '' else '1' end, (random() * random() * 200)::real,
+          'user', 'u' || (i % 5000), 'user' || (i % 5000), 'r' || i
+        from generate_series(${done + 1}::int, ${done + n}::int) i`));
+    }
+    await database.db.execute(sql`analyze call_logs`);
+    const seedMs = performance.now() - t0;
+    const now = Date.now();
+    const week = { from: new Date(now - 7 * 86_400_000), to: new Date(now) };
+    const day = { from: new Date(now - 86_400_000), to: new Date(now) };
+    const timings: Record<string, number> = {};
+    const time = async (name: string, fn: () => Promise<unknown>) => {
+      await fn(); // warm
+      const t = performance.now();
+      await fn();
+      timings[name] = Math.round(performance.now() - t);
+      console.log(`  ${name.padEnd(44)} ${String(timings[name]).padStart(7)} ms`);
+    };
+    const platform = <T>(fn: (tx: never) => Promise<T>) => inScope(database.db, PLATFORM_SCOPE, fn as never);
+    await time('stats, platform, 7 days', () => platform((tx) => callStats(tx, week, {})));
+    await time('stats, platform, 24 hours', () => platform((tx) => callStats(tx, day, {})));
+    await time('stats, one tenant (2%), 7 days', () => inScope(database.db, { scope: 'tenant', tenantId: 'bt7' }, (tx) => callStats(tx, week, { tenantId: 'bt7' })));
+    await time('stats, one application (5%), 7 days', () => platform((tx) => callStats(tx, week, { productId: 'bp3' })));
+    await time('log page 1 + count, platform, 7 days', () => platform(async (tx) => { await countCalls(tx, week, {}); await selectCalls(tx, week, {}, 10, 0); }));
+    await time('log page 1 + count, one tenant, 7 days', () => inScope(database.db, { scope: 'tenant', tenantId: 'bt7' }, async (tx) => { await countCalls(tx, week, { tenantId: 'bt7' }); await selectCalls(tx, week, { tenantId: 'bt7' }, 10, 0); }));
+    return { rows, seedMs: Math.round(seedMs), timings };
+  } finally {
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Runs the benchmark (see the file's comment). */
+export async function runCallLogBench(o: { durationS: number; connections: number }): Promise<CallLogBenchReport> {
+  const order = Array.from({ length: ROUNDS }, (_, i) => (i % 2 === 0 ? [false, true] : [true, false])).flat();
+  console.log(`\ncall logs: signed read with recording off / on (${o.durationS} s each, ${order.map((x) => (x ? 'on' : 'off')).join(', ')})`);
+  const runs = [];
+  for (const recording of order) runs.push(await measure(recording, o));
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const offReqPerSec = Math.round(mean(runs.filter((r) => !r.recording).map((r) => r.reqPerSec)));
+  const onReqPerSec = Math.round(mean(runs.filter((r) => r.recording).map((r) => r.reqPerSec)));
+  const ratio = Math.round((onReqPerSec / offReqPerSec) * 1000) / 1000;
+  if (runs.length) for (const r of runs) console.log(`  recording ${r.recording ? 'on ' : 'off'}  ${String(r.reqPerSec).padStart(7)} req/s  p50 ${r.latencyMs.p50} ms  p99 ${r.latencyMs.p99} ms  errors ${r.errors}`);
+  if (runs.length) console.log(`  on/off = ${ratio}   target ≥ ${CALLLOG_TARGET}: ${ratio >= CALLLOG_TARGET ? 'MET' : 'MISSED'}`);
+  let queries: CallLogBenchReport['queries'];
+  if (ROWS > 0) {
+    console.log(`call logs: screen queries over ${ROWS.toLocaleString('en')} rows (7 days, 50 tenants, 20 applications, 200 APIs)`);
+    queries = await queryTimings(ROWS);
+  }
+  return { runs, offReqPerSec, onReqPerSec, ratio, targetMet: ratio >= CALLLOG_TARGET, queries };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const r = await runCallLogBench({ durationS: Number(process.env.BENCH_DURATION ?? 10), connections: Number(process.env.BENCH_CONNECTIONS ?? 10) });
+  process.exitCode = r.runs.some((x) => x.requests === 0) ? 1 : 0;
+}
