@@ -89,21 +89,35 @@ async function explainPlans(database: Database): Promise<Record<string, string>>
   return out;
 }
 
-/** The list call alone, in-process (page and total in the grid's read-only transaction, as the route runs it): mean and p99 of 100 calls (ms). */
+/**
+ * The list call alone, in-process: as the route runs it (page and total in one statement, in a
+ * read-only `inScope`), and — the baseline, alternating with it call by call — as it ran before issue
+ * 17: drizzle's transaction (BEGIN, the scope statement, count, page, COMMIT: five round trips). Mean and
+ * p99 of 100 calls each (ms), keyed `p1` and `p1 (before)`.
+ */
 async function timeService(database: Database): Promise<Record<string, { mean: number; p99: number }>> {
   const out: Record<string, { mean: number; p99: number }> = {};
   for (const [key, body] of Object.entries(listBodies())) {
-    const call = () => inScope(database.db, PLATFORM_SCOPE, (tx) => listUsers(tx, body), { readOnly: true });
-    for (let i = 0; i < 5; i++) await call();
-    const ms: number[] = [];
+    const now = () => inScope(database.db, PLATFORM_SCOPE, (tx) => listUsers(tx, body), { readOnly: true });
+    const before = () => database.db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('mp.scope', 'platform', true), set_config('mp.tenant_id', 'sys', true), set_config('role', 'mp_app', true)`);
+      await countUsersQuery(tx, body);
+      return userPageQuery(tx, body);
+    });
+    for (let i = 0; i < 5; i++) { await now(); await before(); }
+    const ms: Record<'now' | 'before', number[]> = { now: [], before: [] };
     for (let i = 0; i < 100; i++) {
-      const t = performance.now();
-      await call();
-      ms.push(performance.now() - t);
+      for (const [k, call] of [['now', now], ['before', before]] as const) {
+        const t = performance.now();
+        await call();
+        ms[k].push(performance.now() - t);
+      }
     }
-    ms.sort((a, b) => a - b);
     const r2 = (x: number) => Math.round(x * 100) / 100;
-    out[key] = { mean: r2(ms.reduce((a, b) => a + b, 0) / ms.length), p99: r2(ms[98]!) };
+    for (const k of ['now', 'before'] as const) {
+      const list = ms[k].sort((a, b) => a - b);
+      out[k === 'now' ? key : `${key} (before)`] = { mean: r2(list.reduce((a, b) => a + b, 0) / list.length), p99: r2(list[98]!) };
+    }
   }
   return out;
 }
@@ -131,7 +145,7 @@ export async function runUserListBench(opts: { durationS: number; connections: n
     }
     console.log(`\nuser list on ${databaseUrl ? 'PostgreSQL' : 'embedded PGlite'}: ${USER_COUNT} users inserted in ${((Date.now() - started) / 1000).toFixed(1)} s; query plans (RLS on):`);
     for (const [k, p] of Object.entries(plans)) console.log(`(${k}) ${p}`);
-    console.log(`the grid's call alone (in-process, listUsers in its transaction, 100 calls each, ms): ${Object.entries(serviceMs).map(([k, v]) => `(${k}) mean ${v.mean} / p99 ${v.p99}`).join(', ')}`);
+    console.log(`the grid's call alone (in-process, 100 calls each, ms; '(before)': five round trips, alternating with it): ${Object.entries(serviceMs).map(([k, v]) => `(${k}) mean ${v.mean} / p99 ${v.p99}`).join(', ')}`);
 
     const port = await freePort();
     child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
