@@ -15,10 +15,18 @@ export default defineConfig({
           // a throw-away PostgreSQL server for the *.postgres.test.ts files (sets MP_TEST_DATABASE_URL)
           // and a migrated PGlite data folder that every memory:// database starts from (MP_TEST_PGLITE_TEMPLATE)
           globalSetup: ['packages/server/src/testing/postgres-server.ts', 'packages/server/src/testing/pglite-template.ts'],
+          // passwords hashed at a tiny argon2id cost in test processes (lib/passwords.ts useTestPasswordCost)
+          setupFiles: ['packages/server/src/testing/password-cost.ts'],
           // generous: a test that boots its own database (migrations on PGlite) can take half a minute
           // on a two-core machine running the other files in parallel; a hung test still fails
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // two test files at a time (Vitest's default on two cores is one: cores − 1). Many files wait on
+          // child processes, sockets and timers (data-folder-lock, messages.killed, shutdown, …) and the main
+          // process is mostly idle, so a second worker uses the otherwise idle core; every file has its own
+          // databases, temp folders and free ports (docs/benchmarks.md "Test suite").
+          // MP_TEST_UNIT_WORKERS=1 runs them one at a time (for measuring).
+          maxWorkers: Number(process.env.MP_TEST_UNIT_WORKERS) || 2,
         },
       },
       {
