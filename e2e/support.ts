@@ -3,7 +3,7 @@
  * throw-away embedded database, and Debian's Chromium through playwright-core (CONVENTIONS "Tests").
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,7 +27,41 @@ export async function freePort(): Promise<number> {
 
 export interface RunningServer { url: string; stop(): Promise<void>; output(): string }
 
-/** Starts `packages/server/src/main.ts` with its own data folder; resolves once /healthz answers. */
+/** Folders the server bundle is built from (packages/server/build.ts), migrations included. */
+const SERVER_SOURCES = ['packages/server/src', 'packages/protocol/src', 'packages/i18n/src'];
+
+/** The newest modification time (ms) of a file under `dir`; 0 for a missing folder. */
+function newestUnder(dir: string): number {
+  if (!existsSync(dir)) return 0;
+  let newest = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (e.isFile()) newest = Math.max(newest, statSync(join(e.parentPath, e.name)).mtimeMs);
+  }
+  return newest;
+}
+
+let command: string[] | undefined;
+/**
+ * How a spec's server runs (issue 17: suite time): the production bundle `packages/server/dist/main.js`
+ * when `npm run build` made it after the last change to any file it is built from (`npm run test:e2e`
+ * builds first), else `packages/server/src/main.ts` through tsx, which transforms the sources at every
+ * start (~2 s of CPU more per server). `MP_E2E_SERVER=tsx` or `dist` forces one. Checked once per spec file.
+ */
+function serverCommand(): string[] {
+  if (command) return command;
+  const bundle = join(ROOT, 'packages/server/dist/main.js');
+  const wanted = process.env.MP_E2E_SERVER;
+  const fresh = existsSync(bundle) && statSync(bundle).mtimeMs > Math.max(...SERVER_SOURCES.map((d) => newestUnder(join(ROOT, d))));
+  command = wanted === 'dist' || (wanted !== 'tsx' && fresh)
+    ? ['--enable-source-maps', 'packages/server/dist/main.js']
+    : ['--import', 'tsx', 'packages/server/src/main.ts'];
+  return command;
+}
+
+/**
+ * Starts the server (serverCommand: the built bundle, or the sources through tsx) with its own data
+ * folder; resolves once /healthz answers.
+ */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   // MP_CONSOLE_DIR lets an engineer test a console built into a folder of their own.
   const consoleDir = process.env.MP_CONSOLE_DIR ?? join(ROOT, 'packages/console/dist');
@@ -38,7 +72,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const template = process.env.MP_TEST_DATA_TEMPLATE;
   if (template && template !== 'off') cpSync(template, dataDir, { recursive: true });
   let out = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, serverCommand(), {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', MP_DATA_DIR: dataDir, MP_ADMIN_PASSWORD: ADMIN_PASSWORD, MP_LOGIN_CAPTCHA: '0', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -68,12 +102,27 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   };
 }
 
-/** Launches Debian's Chromium headless (no downloaded browser). */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+/**
+ * Launches Debian's Chromium headless (no downloaded browser). Every context (and page) it opens tells the
+ * console to draw no Ant Design animations (localStorage `mp.e2eMotion` = 'off', read by
+ * packages/console/src/theme.ts), so tests wait for no transitions; `MP_E2E_MOTION=on` keeps them.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],
   });
+  if (process.env.MP_E2E_MOTION === 'on') return browser;
+  // browser.newPage() opens its context through newContext too, so both get the switch
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    await context.addInitScript(() => {
+      try { localStorage.setItem('mp.e2eMotion', 'off'); } catch { /* a page without storage (about:blank) */ }
+    });
+    return context;
+  };
+  return browser;
 }
 
 /**

@@ -6,6 +6,19 @@ import type { ThemeConfig } from 'antd';
 
 export const BRAND = '#2f6bff';
 
+/**
+ * The end-to-end tests' switch (e2e/support.ts `launchBrowser`): with localStorage `mp.e2eMotion` = 'off'
+ * Ant Design draws no animations (token `motion: false`), so a test waits for no opening or closing
+ * transition (issue 17: suite time). Nothing in the console sets the key; users get the animations.
+ */
+function motionOffForE2e(): boolean {
+  try {
+    return typeof localStorage !== 'undefined' && localStorage.getItem('mp.e2eMotion') === 'off';
+  } catch {
+    return false; // storage blocked: animations as usual
+  }
+}
+
 export const theme: ThemeConfig = {
   cssVar: { key: 'mp' },
   token: {
@@ -16,6 +29,7 @@ export const theme: ThemeConfig = {
     borderRadius: 8,
     colorBgLayout: '#f3f5f9',
     fontFamily: "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Noto Sans JP', 'Helvetica Neue', Arial, sans-serif",
+    motion: !motionOffForE2e(),
   },
   components: {
     Layout: { headerBg: '#ffffff', headerHeight: 56, headerPadding: '0 16px', siderBg: '#ffffff', bodyBg: '#f3f5f9' },
