@@ -52,9 +52,17 @@ export async function findServiceAccount(tx: Tx, tenantId: string, id: string, l
   return row;
 }
 
-/** The service account of key id `keyId` in any tenant (the token call runs in the platform scope). */
+/**
+ * The service account of key id `keyId` in any tenant (the token call runs in the platform scope), its
+ * credential row locked: a simultaneous rotate, disable, re-date or delete (which lock the same row) either
+ * waits for the new session and then ends it, or commits first and the token call sees the change.
+ */
 export async function findByKeyId(tx: Tx, keyId: string): Promise<ServiceAccountRecord | undefined> {
-  const [row] = await tx.select(columns).from(serviceAccounts).innerJoin(users, eq(users.id, serviceAccounts.userId)).where(eq(serviceAccounts.keyId, keyId));
+  // Lock first, then read in a new statement: on PostgreSQL a locking read that waited re-reads only the
+  // locked table's row, so the user row (status) must come from a statement that starts after the wait.
+  const [locked] = await tx.select({ id: serviceAccounts.userId }).from(serviceAccounts).where(eq(serviceAccounts.keyId, keyId)).for('update');
+  if (!locked) return undefined;
+  const [row] = await tx.select(columns).from(serviceAccounts).innerJoin(users, eq(users.id, serviceAccounts.userId)).where(eq(serviceAccounts.userId, locked.id));
   return row;
 }
 
