@@ -93,6 +93,9 @@ describe('the request timeout from the configuration', () => {
     expect(waited).toBeGreaterThanOrEqual(TIMEOUT_MS - 200);
     expect(waited).toBeLessThan(TIMEOUT_MS + 10_000);
     await shot(page, 'request-timeout-en');
+    // the form's own error line says it in words too, never the bare kind of failure
+    await page.getByRole('alert').filter({ hasText: en.http.requestTimeout }).first().waitFor();
+    await expect(page.getByText('timeout', { exact: true }).count()).resolves.toBe(0);
     await modal.getByRole('button').last().click();
     await modal.waitFor({ state: 'hidden' });
 

@@ -11,7 +11,7 @@ import { useSessionStore } from '../stores/session';
 import { useUiStore } from '../stores/ui';
 import { buildRequestHeaders, encodeQuery } from './http/request-headers';
 import { decideFailure, type Failure } from './http/error-rules';
-import { showFailure } from './http/feedback';
+import { resolveText, showFailure } from './http/feedback';
 import { redirectToLogin } from './http/navigation';
 import { fileNameFromDisposition, isTextualType, saveBlob } from './http/download';
 
@@ -57,7 +57,8 @@ function fail(f: Failure, opts: RequestOptions, status: number, data: unknown, s
   showFailure(action);
   if (action.clearSession) useSessionStore.getState().clearSession();
   if (action.redirectToLoginMs !== undefined) redirectToLogin(action.redirectToLoginMs);
-  const msg = 'msg' in f ? f.msg : f.kind;
+  // a timeout or a dropped connection carries its text in the user's language (a form may show it beside the modal)
+  const msg = 'msg' in f ? f.msg : resolveText({ key: f.kind === 'timeout' ? 'requestTimeout' : 'networkError' });
   throw new ApiError(msg, scode, status, data);
 }
 
