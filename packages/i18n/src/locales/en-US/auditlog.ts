@@ -219,6 +219,7 @@ export default {
     app: 'Application',
     product: 'Product',
     client: 'Client',
+    serviceaccount: 'Service account',
     org_category: 'Organisation category',
     account: 'Account',
     apptenant: 'Application tenant',

@@ -219,6 +219,7 @@ export default {
     app: 'アプリケーション',
     product: '製品',
     client: 'クライアント',
+    serviceaccount: 'サービスアカウント',
     org_category: '組織カテゴリ',
     account: 'アカウント',
     apptenant: 'アプリケーションテナント',

@@ -221,6 +221,7 @@ export default {
     app: '应用',
     product: '产品',
     client: '客户端',
+    serviceaccount: '服务账号',
     org_category: '组织类别',
     account: '账号',
     apptenant: '应用租户',
