@@ -2,7 +2,8 @@
  * Big files end to end in Chromium (issue 18; docs/bigfile.md): a 200 MB file generated in a temporary
  * folder is chosen with the keyboard on `/bigfile`, uploaded with tus in 8 MB chunks, interrupted by a
  * page reload midway, continued after choosing the same file again (the first PATCH after the reload
- * starts where the server stood, not at 0), cut off again by going offline, and finished; the SHA-256 the
+ * starts where the server stood, not at 0), paused and resumed with the keyboard, cut off again by going
+ * offline, and finished; the SHA-256 the
  * server recorded equals the file's, and the browser's own SHA-256 agrees on the page. A file of a type
  * the configuration does not allow is refused before sending. Screenshots in three languages go to
  * e2e/artifacts/bigfile-*.
@@ -111,6 +112,19 @@ describe('big files in Chromium', () => {
     expect(offset).toBeGreaterThanOrEqual(16 * MB);
     expect(offset).toBeLessThan(SIZE);
     await page.getByTestId('bigfile-resumed').waitFor();
+
+    // pause and resume from the keyboard
+    await page.getByTestId('bigfile-pause').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('bigfile-phase').textContent()).toBe(zh.state.paused);
+    const pausedAt = await page.getByTestId('bigfile-bytes').textContent();
+    await page.waitForTimeout(500);
+    expect(await page.getByTestId('bigfile-bytes').textContent()).toBe(pausedAt);
+    await shot(page, 'bigfile-paused-zh-CN');
+    const afterPause = nextPatchOffset(page);
+    await page.getByTestId('bigfile-resume').focus();
+    await page.keyboard.press('Enter');
+    expect(await afterPause).toBeGreaterThan(offset);
 
     // a dropped connection: offline for a moment, then the retries (or Resume) carry on
     await page.waitForResponse((r) => r.request().method() === 'PATCH' && r.status() === 204);
