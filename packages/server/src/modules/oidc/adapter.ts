@@ -219,8 +219,10 @@ export function drizzleAdapter(db: Db, o: { memoTokens?: boolean } = {}): new (n
         if (k) return k;
       }
       if (TOKEN_MODELS.includes(this.model)) {
+        // A refresh token is always read: its consumption (rotation, reuse detection) must be current on
+        // every instance. A memoised value without a refresh-token row is not one (values are unique).
         const known = o.memoTokens ? memoised(id) : undefined;
-        if (known) return known.get(this.model);
+        if (known && (this.model !== 'RefreshToken' || !known.has('RefreshToken'))) return known.get(this.model);
         let pending = inflight.get(id);
         if (!pending) {
           pending = lookupToken(id);

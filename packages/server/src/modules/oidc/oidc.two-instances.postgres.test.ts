@@ -165,6 +165,20 @@ describe.skipIf(!serverUrl)('OpenID hot path on two instances of one PostgreSQL 
     expect(await userinfoStatus(baseB, token)).toBe(401);
   });
 
+  it('a refresh token rotated on A cannot be used again on B, even right after B looked it up (always read)', async () => {
+    const { tokens } = await heldByB('two.rot');
+    const rt = tokens.refreshToken!;
+    const refresh = (base: string) => fetch(`${base}/oidc/token`, {
+      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic() }, body: `grant_type=refresh_token&refresh_token=${encodeURIComponent(rt)}`,
+    }).then(async (r) => ({ status: r.status, body: await r.json() as Record<string, unknown> }));
+    const seen = await introspect(baseB, rt);
+    expect(seen.body.active).toBe(true); // B has just read the refresh token
+    expect((await refresh(baseA)).status).toBe(200); // rotated on A
+    const reused = await refresh(baseB);
+    expect(reused.status).toBe(400);
+    expect(reused.body.error).toBe('invalid_grant');
+  });
+
   it('a user disabled: userinfo on B answers 401 within the claims memo bound', async () => {
     const { token } = await heldByB('two.off');
     await inScope(apps[0]!.database.db, PLATFORM_SCOPE, (tx) => tx.update(users).set({ status: 0 }).where(eq(users.username, 'two.off')));
