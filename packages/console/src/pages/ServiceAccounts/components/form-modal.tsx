@@ -9,7 +9,7 @@ import { DatePicker, Form, Input, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { SERVICE_ACCOUNT_RULES as R, ServiceAccountCodes, type ServiceAccountRow, type ServiceAccountSecretData } from '@mp/protocol';
+import { SERVICE_ACCOUNT_RULES as R, ServiceAccountCodes, type ServiceAccountRow } from '@mp/protocol';
 import FormModal, { type OpenMode } from '../../../components/FormModal';
 import { textRules, type Translate } from '../../../components/FormModal/rules';
 import type { ServiceAccountApi } from '../../../api/service-accounts';
