@@ -25,6 +25,8 @@ export const ServiceAccountCodes = {
   EXPIRED: 'serviceaccount.expired',
   /** Interactive sign-in (password, code, MFA) of a service account's user name. */
   NOT_INTERACTIVE: 'serviceaccount.not_interactive',
+  /** Giving a service account's user an identity (an administrator, application administrator, enterprise user or test account). */
+  NO_IDENTITY: 'serviceaccount.no_identity',
   /** `renewaltoken` on a service account's session: it asks for a new token instead. */
   NO_RENEWAL: 'serviceaccount.no_renewal',
 } as const;

@@ -5,10 +5,11 @@
  * the database unreachable → 503; anything else → 500 hiding internals, logged with the request id.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Codes, fail } from '@mp/protocol';
+import { Codes, fail, ServiceAccountCodes } from '@mp/protocol';
 import { translate } from '@mp/i18n';
 import { AppError } from '../lib/errors.js';
 import { isConnectionError } from '../db/client.js';
+import { isServiceAccountIdentityRefusal } from '../modules/serviceaccounts/serviceaccounts.credential.js';
 
 /** Sends a failure envelope for `code` in the request's language. */
 export function sendFailure(request: FastifyRequest, reply: FastifyReply, status: number, code: string, params: Record<string, unknown> = {}, data?: unknown) {
@@ -61,6 +62,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       void reply.header('retry-after', '5');
       return sendFailure(request, reply, 503, Codes.DATABASE_UNAVAILABLE);
     }
+    // a service account's user given an identity (migration 0030's trigger; docs/service-accounts.md)
+    if (isServiceAccountIdentityRefusal(err)) return sendFailure(request, reply, 200, ServiceAccountCodes.NO_IDENTITY);
     request.log.error({ err }, 'unhandled error');
     return sendFailure(request, reply, 500, Codes.SERVER_ERROR, { requestId: request.id });
   });

@@ -16,6 +16,7 @@ export default {
     disabled: 'The service account is disabled',
     expired: 'The service account\'s credential has expired',
     not_interactive: 'A service account cannot sign in interactively; request a token with its key',
+    no_identity: 'A service account cannot be made an administrator or hold an identity; grant it roles instead',
     no_renewal: 'A service account\'s session cannot be renewed; request a new token',
   },
 } satisfies Messages<typeof zh>;

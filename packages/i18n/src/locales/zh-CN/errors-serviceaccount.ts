@@ -13,6 +13,7 @@ export default {
     disabled: '服务账号已停用',
     expired: '服务账号凭据已过期',
     not_interactive: '服务账号不能交互式登录，请使用密钥获取令牌',
+    no_identity: '服务账号不能设置为管理员或拥有身份，只能通过角色授权',
     no_renewal: '服务账号的会话不能续期，请重新获取令牌',
   },
 };

@@ -45,3 +45,20 @@ export function expiryInstant(date: string): Date | undefined {
 export function expiryDate(instant: Date | null): string | null {
   return instant ? new Date(instant.getTime() - 86_400_000).toISOString().slice(0, 10) : null;
 }
+
+/** The check constraint migration 0030's trigger names when an identity is given to a service account's user. */
+export const NO_IDENTITY_CONSTRAINT = 'user_identities_service_account_ck';
+
+/**
+ * True when `err` (or its cause chain) is that trigger's refusal: any writer of identities (tenant or
+ * application administrators) then answers `serviceaccount.no_identity` instead of a server error.
+ */
+export function isServiceAccountIdentityRefusal(err: unknown): boolean {
+  let e: unknown = err;
+  for (let depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const x = e as { constraint?: unknown; cause?: unknown; message?: unknown };
+    if (x.constraint === NO_IDENTITY_CONSTRAINT || (typeof x.message === 'string' && x.message.includes('a service account holds no identity'))) return true;
+    e = x.cause;
+  }
+  return false;
+}

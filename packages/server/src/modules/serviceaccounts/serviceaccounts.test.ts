@@ -159,7 +159,7 @@ describe('service accounts: management', () => {
     await expect(inScope(s.t.app.database.db, PLATFORM_SCOPE, (tx) => tx.insert(userIdentities).values({ tenantId: s.w.acme.tenantId, userId: row.id, identity: 3 })))
       .rejects.toThrow();
     const made = await s.admin.post(Paths.savetenantadmin, { tenantId: s.w.acme.tenantId, userIds: [row.id] });
-    expect(made.body.result).not.toBe('1');
+    expect([made.status, made.body.scode]).toEqual([200, C.NO_IDENTITY]);
     expect(await s.t.app.database.db.select().from(userIdentities).where(eq(userIdentities.userId, row.id))).toEqual([]);
     await s.nora.post(P.deletetenantserviceaccount, { id: row.id });
   });
