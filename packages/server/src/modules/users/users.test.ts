@@ -225,4 +225,15 @@ describe('user management API', () => {
     const all = await t.app.database.db.select().from(auditLog);
     expect(JSON.stringify(all)).not.toContain('argon2');
   });
+
+  it('answers the same total on every page, a page past the end included (page and total in one statement)', async () => {
+    const gamma = await createTenantWithOrgs(t.app, 'gamma');
+    for (const name of ['pg-a', 'pg-b', 'pg-c']) expect((await add(validUser(gamma.tenantId, gamma.deptId, name))).body.result).toBe('1');
+    const page = (n: number) => c.post(Paths.listuser, { tenantId: gamma.tenantId, keyword: 'pg-', page: n, pageSize: 2, sortField: 'username', sortOrder: 'ascend' });
+    const [one, two, past] = [await page(1), await page(2), await page(5)];
+    expect(one.body.data).toMatchObject({ records: 3, rows: [{ username: 'pg-a' }, { username: 'pg-b' }] });
+    expect(two.body.data).toMatchObject({ records: 3, rows: [{ username: 'pg-c' }] });
+    expect(past.body.data).toMatchObject({ records: 3, rows: [] });
+    expect(Object.keys(one.body.data.rows[0])).not.toContain('total');
+  });
 });
