@@ -1,7 +1,7 @@
 /**
  * Retention of recorded gateway calls (docs/call-logs.md "Retention"): rows older than the configured number of
  * days (MP_CALL_LOG_RETENTION_DAYS) are deleted in batches of `batch` rows, each in its own short transaction
- * (never one long lock over millions of rows), oldest first through `call_logs_at_idx`. A transaction-level
+ * (never one long lock over millions of rows), found through the BRIN index `call_logs_at_idx`. A transaction-level
  * advisory lock lets one instance sweep at a time; another that finds it taken skips this round (the rows go
  * in the next one). Runs from plugins/call-log.ts shortly after start and hourly.
  */
@@ -23,8 +23,8 @@ export async function sweepCallLogs(db: Db, days: number, now = Date.now(), batc
     const n = await inScope(db, PLATFORM_SCOPE, async (tx) => {
       const [lock] = rowsOf<{ ok: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(${LOCK}) as ok`));
       if (!lock?.ok) return -1;
-      const [deleted] = rowsOf<{ n: number }>(await tx.execute(sql`with d as (delete from call_logs where id in (
-        select id from call_logs where at < ${cutoff}::timestamptz order by at limit ${batch}) returning 1) select count(*)::int as n from d`));
+      const [deleted] = rowsOf<{ n: number }>(await tx.execute(sql`with d as (delete from call_logs where ctid = any(array(
+        select ctid from call_logs where at < ${cutoff}::timestamptz limit ${batch})) returning 1) select count(*)::int as n from d`));
       return deleted?.n ?? 0;
     });
     if (n < 0) break;
