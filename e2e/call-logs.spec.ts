@@ -94,6 +94,7 @@ describe('service-call statistics and call logs in the console', () => {
   });
 
   it('reads both screens in Japanese', async () => {
+    await page.locator('.ant-message-notice').first().waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => undefined); // the export's toast
     await chooseLanguage(page, '日本語');
     await page.getByText(ja.calllog.logsIntro.replace('{{days}}', '30')).waitFor();
     await page.mouse.move(700, 10);
