@@ -24,9 +24,9 @@ export const tenancyArea: AreaDef = {
     { path: 'employeeMappingManagement', titleKey: 'route.employeeMappingManagement', icon: 'mapping', load: () => import('../pages/tenancy/EmployeeMappingManagement') },
     { path: 'accountManagement', titleKey: 'route.accountManagement', icon: 'account', load: () => import('../pages/tenancy/AccountManagement') },
     { path: 'auditlog', titleKey: 'route.auditlog', icon: 'audit', load: () => import('../pages/tenancy/AuditLog') },
-    { path: 'callStats', titleKey: 'calllog:statsTitle', icon: 'api', free: true, load: () => import('../pages/CallLogs').then((m) => ({ default: m.TenantCallStats })) },
-    { path: 'callLogs', titleKey: 'calllog:logsTitle', icon: 'audit', free: true, load: () => import('../pages/CallLogs').then((m) => ({ default: m.TenantCallLogs })) },
-    { path: 'serviceAccounts', titleKey: 'serviceaccount:title', icon: 'key', free: true, load: () => import('../pages/ServiceAccounts').then((m) => ({ default: m.TenantServiceAccounts })) },
+    { path: 'callStats', titleKey: 'route.callStats', icon: 'api', load: () => import('../pages/CallLogs').then((m) => ({ default: m.TenantCallStats })) },
+    { path: 'callLogs', titleKey: 'route.callLogs', icon: 'audit', load: () => import('../pages/CallLogs').then((m) => ({ default: m.TenantCallLogs })) },
+    { path: 'serviceAccounts', titleKey: 'route.serviceAccounts', icon: 'key', load: () => import('../pages/ServiceAccounts').then((m) => ({ default: m.TenantServiceAccounts })) },
     { path: 'sysconfig', titleKey: 'route.sysconfig', icon: 'setting', load: () => import('../pages/tenancy/Sysconfig') },
   ],
 };

@@ -9,7 +9,7 @@ import {
   DashboardOutlined, DeploymentUnitOutlined, FileTextOutlined, HomeOutlined, IdcardOutlined, KeyOutlined,
   LinkOutlined, MailOutlined, MenuOutlined, MessageOutlined, PartitionOutlined, ProductOutlined, SafetyCertificateOutlined,
   SettingOutlined, SolutionOutlined, TeamOutlined, UploadOutlined, UserOutlined, UserSwitchOutlined, ApartmentOutlined,
-  LayoutOutlined, DesktopOutlined, DatabaseOutlined, BranchesOutlined, FileSearchOutlined,
+  LayoutOutlined, DesktopOutlined, DatabaseOutlined, BranchesOutlined, FileSearchOutlined, ProfileOutlined,
 } from '@ant-design/icons';
 import { isImagePath } from '@mp/protocol';
 import { fileUrl } from '../../api/client';
@@ -64,6 +64,7 @@ const ICONS: Record<string, ReactNode> = {
   MessageOutlined: <MessageOutlined />,
   ApiOutlined: <ApiOutlined />,
   LinkOutlined: <LinkOutlined />,
+  ProfileOutlined: <ProfileOutlined />,
 };
 
 /** The icon element for a menu icon name or image path. */

@@ -13,5 +13,8 @@ export default {
   employeeMappingManagement: 'User mapping',
   accountManagement: 'Account management',
   auditlog: 'Audit log',
+  callStats: 'Service-call statistics',
+  callLogs: 'Call logs',
+  serviceAccounts: 'Service accounts',
   sysconfig: 'System configuration',
 } satisfies Messages<typeof zh>;

@@ -13,5 +13,8 @@ export default {
   employeeMappingManagement: 'ユーザーマッピング管理',
   accountManagement: 'アカウント管理',
   auditlog: '監査ログ',
+  callStats: 'サービス呼び出し統計',
+  callLogs: '呼び出しログ',
+  serviceAccounts: 'サービスアカウント',
   sysconfig: 'システム設定',
 } satisfies Messages<typeof zh>;

@@ -11,5 +11,8 @@ export default {
   employeeMappingManagement: '用户映射管理',
   accountManagement: '账号管理',
   auditlog: '审计日志',
+  callStats: '服务调用统计',
+  callLogs: '调用日志',
+  serviceAccounts: '服务账号',
   sysconfig: '系统配置',
 };

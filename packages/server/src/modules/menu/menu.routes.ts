@@ -14,7 +14,7 @@ import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
 import { userIdentities } from '../../db/schema/index.js';
 import { resolveTenant } from '../tenants/tenants.repository.js';
 import { listMenuPurviewsOfUser } from '../roles/roles.grants.repository.js';
-import { TENANT_MENU } from './tenant-menu.js';
+import { GRANTABLE_TENANT_MENU, TENANT_MENU } from './tenant-menu.js';
 
 export default async function menuRoutes(app: FastifyInstance) {
   app.get(Paths.listmymenu, { config: { access: 'user' }, schema: { tags: ['menu'] } }, async (request) => {
@@ -27,7 +27,8 @@ export default async function menuRoutes(app: FastifyInstance) {
         .where(and(eq(userIdentities.userId, auth.userId), eq(userIdentities.tenantId, tenant.id), eq(userIdentities.identity, 3)));
       if (admin) return () => Purview.READ_WRITE;
       const granted = await listMenuPurviewsOfUser(tx, tenant.id, auth.userId);
-      return (code) => granted.get(code) ?? 0;
+      const grantable = new Set(GRANTABLE_TENANT_MENU.map((m) => m.code));
+      return (code) => (grantable.has(code) ? (granted.get(code) ?? 0) : 0);
     });
     const rows: TenantMenuRow[] = TENANT_MENU.filter((m) => purviewOf(m.code)).map((m) => ({
       menuId: m.code, menuName: translate(request.locale, `menu:${m.code}`), menuIcon: m.icon, parentMenuId: '0',

@@ -20,7 +20,7 @@ import { inScope } from '../../db/context.js';
 import { listOrgCategories } from '../sysconfig/sysconfig.repository.js';
 import { AppError } from '../../lib/errors.js';
 import { insertAuditEntry } from '../audit/audit.repository.js';
-import { TENANT_MENU } from '../menu/tenant-menu.js';
+import { GRANTABLE_TENANT_MENU as TENANT_MENU } from '../menu/tenant-menu.js';
 import { buildOrgTree } from '../organisations/organisations.routes.js';
 import { listOrganisationsOfTenant } from '../organisations/organisations.repository.js';
 import * as grants from './roles.grants.repository.js';

@@ -41,6 +41,7 @@ describe('menu grants: listmenupurviewtree, savemenupurview', () => {
     expect(tree).toHaveLength(1);
     expect(tree[0]).toMatchObject({ id: '0', name: 'Tenant menu', purview: 0 });
     expect(tree[0].children.map((n: { id: string }) => n.id)).toContain('orgManagement');
+    expect(tree[0].children.map((n: { id: string }) => n.id)).not.toContain('serviceAccounts');
     expect(tree[0].children.find((n: { id: string }) => n.id === 'orgManagement').name).toBe('Organisation management');
     c.language = 'ZH_CN';
     const r = await save(Paths.savemenupurview, [{ dpDataid: 'orgManagement', dpPurview: 2 }, { dpDataid: 'auditlog', dpPurview: 1 }, { dpDataid: 'sysconfig', dpPurview: 0 }]);
@@ -53,6 +54,9 @@ describe('menu grants: listmenupurviewtree, savemenupurview', () => {
     const cases: [{ dpDataid: string; dpPurview: number }[], string][] = [
       [[{ dpDataid: 'appManagement', dpPurview: 1 }, { dpDataid: '0', dpPurview: 1 }], RoleCodes.GRANT_ROOT],
       [[{ dpDataid: 'appManagement', dpPurview: 1 }, { dpDataid: 'notAMenu', dpPurview: 1 }], RoleCodes.GRANT_MENU_UNKNOWN],
+      // the administrators' own screens (adminOnly in TENANT_MENU) are never granted to a role
+      [[{ dpDataid: 'serviceAccounts', dpPurview: 1 }], RoleCodes.GRANT_MENU_UNKNOWN],
+      [[{ dpDataid: 'callLogs', dpPurview: 1 }], RoleCodes.GRANT_MENU_UNKNOWN],
       [[{ dpDataid: 'appManagement', dpPurview: 4 }], RoleCodes.GRANT_PURVIEW],
       [[{ dpDataid: 'appManagement', dpPurview: 1 }, { dpDataid: 'appManagement', dpPurview: 3 }], RoleCodes.GRANT_DUPLICATE],
     ];
@@ -145,6 +149,7 @@ describe('listmymenu honours menu grants', () => {
     expect(await purviews(A.tenantId)).toEqual([3, 1]);
     expect((await purviews(B.tenantId)).every((p: number) => p === 3)).toBe(true);
     expect((await menuOf(B.tenantId)).length).toBeGreaterThan(10);
+    expect(await menuOf(B.tenantId)).toEqual(expect.arrayContaining(['callStats', 'callLogs', 'serviceAccounts']));
     await t.app.database.db.update(roles).set({ status: 0 }).where(eq(roles.id, roleId));
     expect(await menuOf(A.tenantId)).toEqual([]);
     await t.app.database.db.update(roles).set({ status: 1 }).where(eq(roles.id, roleId));

@@ -20,7 +20,7 @@ import { translate, type Locale } from '@mp/i18n';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import type { TenantContext } from '../../types.js';
-import { TENANT_MENU } from '../menu/tenant-menu.js';
+import { GRANTABLE_TENANT_MENU as TENANT_MENU } from '../menu/tenant-menu.js';
 import { listOrganisationsOfTenant } from '../organisations/organisations.repository.js';
 import { assertOrgsInScope } from '../tenancy/data-scope.js';
 import { GRANT_KINDS_HELD, holdingsOf, holdsAll, type Holdings } from '../tenancy/acting-on.js';
