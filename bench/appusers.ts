@@ -45,7 +45,9 @@ const CALLS: Record<string, AppUserListBody & { page: number; pageSize: number }
 async function explainKeys(tx: Tx, productId: string, q: AppUserListBody & { page: number; pageSize: number }): Promise<string> {
   const { body, filter } = await appUserQuery(tx, productId, q);
   const records = await countAppUsers(tx, body, filter);
-  const plan = rowsOf<{ 'QUERY PLAN': string }>(await tx.execute(sql`explain (analyze, costs off) ${pageKeys(tx, { ...body, page: q.page, pageSize: q.pageSize }, filter, records).getSQL()}`));
+  const plan = rowsOf<{ 'QUERY PLAN': string }>(
+    await tx.execute(sql`explain (analyze, costs off) ${pageKeys(tx, { ...body, page: q.page, pageSize: q.pageSize }, filter, records).getSQL()}`),
+  );
   return plan.map((r) => r['QUERY PLAN']).join('\n    ');
 }
 
@@ -62,12 +64,18 @@ async function seedApp(url: string, dataDir: string): Promise<{ organisations: n
       await tx.execute(sql`insert into products (id, code, name, abbreviation, version, callback_url, department, owner_name, owner_email, owner_phone, ops_owner)
         values (${APP}, ${APP}, 'Bench app', 'BA', '1.0', 'https://bench.example/cb', 'IT', 'Owner', 'o@example.com', '13800000000', 'Ops')`);
       await tx.execute(sql`insert into tenant_products (tenant_id, product_id, version, status) values (${TENANT}, ${APP}, '1.0', 1)`);
-      await tx.execute(sql`insert into app_root_orgs (product_id, tenant_id, org_id) values (${APP}, ${TENANT}, ${`${TENANT}-c3`}), (${APP}, ${TENANT}, ${`${TENANT}-c5`})`);
-      await tx.execute(sql`insert into users (id, tenant_id, username, employee_name, password_hash, agreed_at) values ('bench-appadmin', ${TENANT}, ${APP_ADMIN}, 'App admin', ${hash}, now())`);
+      await tx.execute(
+        sql`insert into app_root_orgs (product_id, tenant_id, org_id) values (${APP}, ${TENANT}, ${`${TENANT}-c3`}), (${APP}, ${TENANT}, ${`${TENANT}-c5`})`,
+      );
+      await tx.execute(
+        sql`insert into users (id, tenant_id, username, employee_name, password_hash, agreed_at) values ('bench-appadmin', ${TENANT}, ${APP_ADMIN}, 'App admin', ${hash}, now())`,
+      );
       await tx.execute(sql`insert into user_identities (tenant_id, user_id, identity) values (${TENANT}, 'bench-appadmin', ${Identity.APP_ADMIN})`);
       await tx.execute(sql`insert into product_admins (product_id, user_id) values (${APP}, 'bench-appadmin')`);
       // 100 users of company 1 (outside the roots) given the application individually
-      await tx.execute(sql`insert into app_user_grants (product_id, tenant_id, user_id) select ${APP}, ${TENANT}, 'tu' || g from generate_series(1, ${Math.min(991, USERS - 9)}, 10) g`);
+      await tx.execute(
+        sql`insert into app_user_grants (product_id, tenant_id, user_id) select ${APP}, ${TENANT}, 'tu' || g from generate_series(1, ${Math.min(991, USERS - 9)}, 10) g`,
+      );
       await tx.execute(sql`analyze`);
       const [n] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from users where ${isAppUser(APP)}`));
       const plans: string[] = [];
@@ -95,8 +103,16 @@ export async function runAppUsersBench(opts: { durationS: number; connections: n
   try {
     let seeded = { organisations: 0, appUsers: 0, plans: [] as string[], serviceMs: {} as Record<string, number> };
     const t0 = Date.now();
-    server = await startServer([], async (dataDir) => { seeded = await seedApp(pg.url, dataDir); }, { DATABASE_URL: pg.url });
-    console.log(`\napp user grid on PostgreSQL: ${USERS} users, ${seeded.organisations} organisations, ${seeded.appUsers} users of the application; ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    server = await startServer(
+      [],
+      async (dataDir) => {
+        seeded = await seedApp(pg.url, dataDir);
+      },
+      { DATABASE_URL: pg.url },
+    );
+    console.log(
+      `\napp user grid on PostgreSQL: ${USERS} users, ${seeded.organisations} organisations, ${seeded.appUsers} users of the application; ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+    );
     console.log(`service call alone (in-process, ms per call, mean of 50): ${JSON.stringify(seeded.serviceMs)}`);
     for (const p of seeded.plans) console.log(`- ${p}`);
     const c = await new GatewayClient(server.baseUrl).init();
@@ -108,7 +124,14 @@ export async function runAppUsersBench(opts: { durationS: number; connections: n
       return { key, label, method: 'POST', path: AppUserPaths.listappuser, body: text, headers: () => c.headersFor('POST', text), isSuccess: envelopeOk };
     };
     const specs: ScenarioSpec[] = [
-      { key: 'u0', label: 'GET /healthz (baseline)', method: 'GET', path: '/healthz', headers: () => ({}), isSuccess: (s, b) => s === 200 && b.includes('"ok"') },
+      {
+        key: 'u0',
+        label: 'GET /healthz (baseline)',
+        method: 'GET',
+        path: '/healthz',
+        headers: () => ({}),
+        isSuccess: (s, b) => s === 200 && b.includes('"ok"'),
+      },
       post('u1', 'listappuser page 1 (whole app)'),
       post('u2', 'listappuser keyword prefix'),
       post('u3', 'listappuser department subtree'),
@@ -121,13 +144,18 @@ export async function runAppUsersBench(opts: { durationS: number; connections: n
       if (once.body.result !== '1') throw new Error(`(${spec.key}) failed: ${once.status} ${once.body.scode} ${once.body.msg}`);
       console.log(`(${spec.key}) ${spec.body} → ${once.body.data.records} records`);
       // The grid's total (per-organisation counts plus granted users) must be isAppUser's count on PostgreSQL too.
-      if (spec.key === 'u1' && once.body.data.records !== seeded.appUsers) throw new Error(`(u1) answered ${once.body.data.records} users, isAppUser counts ${seeded.appUsers}`);
+      if (spec.key === 'u1' && once.body.data.records !== seeded.appUsers)
+        throw new Error(`(u1) answered ${once.body.data.records} users, isAppUser counts ${seeded.appUsers}`);
     });
     const ratios = ratiosToBaseline(results);
-    console.log(`\n${'scenario'.padEnd(42)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(7)}  p50 / p99 as multiples of (u0)'s, req/s as a fraction of its`);
+    console.log(
+      `\n${'scenario'.padEnd(42)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(7)}  p50 / p99 as multiples of (u0)'s, req/s as a fraction of its`,
+    );
     for (const r of results) {
       const x = ratios[r.key];
-      console.log(`${`(${r.key}) ${r.label}`.padEnd(42)} ${String(r.reqPerSec).padStart(8)} ${String(r.latencyMs.p50).padStart(7)} ${String(r.latencyMs.p99).padStart(7)} ${String(r.errors).padStart(7)}  ${x ? `${x.p50} / ${x.p99} / 1/${Math.round(results[0]!.reqPerSec / Math.max(r.reqPerSec, 0.1))}` : '—'}`);
+      console.log(
+        `${`(${r.key}) ${r.label}`.padEnd(42)} ${String(r.reqPerSec).padStart(8)} ${String(r.latencyMs.p50).padStart(7)} ${String(r.latencyMs.p99).padStart(7)} ${String(r.errors).padStart(7)}  ${x ? `${x.p50} / ${x.p99} / 1/${Math.round(results[0]!.reqPerSec / Math.max(r.reqPerSec, 0.1))}` : '—'}`,
+      );
       for (const s of r.errorSamples) console.log(`    failed: ${s}`);
     }
     return { scenarios: results };

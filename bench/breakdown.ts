@@ -29,13 +29,23 @@ async function time(label: string, f: () => Promise<unknown>): Promise<void> {
   console.log(`${label.padEnd(58)} ${(Number(process.hrtime.bigint() - t) / 1e6 / N).toFixed(3).padStart(7)} ms`);
 }
 
-const { app } = await buildApp({ dataDir: dir, adminUsername: 'admin', adminPassword: PASSWORD, loginCaptcha: '0', consoleDir: '/nonexistent' }, { logger: false });
+const { app } = await buildApp(
+  { dataDir: dir, adminUsername: 'admin', adminPassword: PASSWORD, loginCaptcha: '0', consoleDir: '/nonexistent' },
+  { logger: false },
+);
 // Probe routes: the guard with no database work in the handler, and the handler's work with no guard.
 app.post('/bench/probe/user-nodb', { config: { access: 'user' } }, async () => ok({ row: [] }));
-app.post('/bench/probe/public-codetable', { config: { access: 'public' } }, async () => ok({
-  row: await inScope(app.database.db, PLATFORM_SCOPE, (tx) => tx.select({ codeType: codeTable.codeType, codeKey: codeTable.codeKey, codeVal: codeTable.codeVal })
-    .from(codeTable).where(inArray(codeTable.codeType, [1])).orderBy(asc(codeTable.codeType), asc(codeTable.sort), asc(codeTable.codeKey))),
-}));
+app.post('/bench/probe/public-codetable', { config: { access: 'public' } }, async () =>
+  ok({
+    row: await inScope(app.database.db, PLATFORM_SCOPE, (tx) =>
+      tx
+        .select({ codeType: codeTable.codeType, codeKey: codeTable.codeKey, codeVal: codeTable.codeVal })
+        .from(codeTable)
+        .where(inArray(codeTable.codeType, [1]))
+        .orderBy(asc(codeTable.codeType), asc(codeTable.sort), asc(codeTable.codeKey)),
+    ),
+  }),
+);
 await app.ready();
 let failed = false;
 try {
@@ -45,7 +55,10 @@ try {
   const json = { 'content-type': 'application/json' };
   const check = async (p: Promise<{ statusCode: number; body: string }>) => {
     const r = await p;
-    if (r.statusCode !== 200 || !r.body.includes('"result":"1"') && !r.body.includes('"ok"')) { failed = true; throw new Error(`${r.statusCode} ${r.body.slice(0, 200)}`); }
+    if (r.statusCode !== 200 || (!r.body.includes('"result":"1"') && !r.body.includes('"ok"'))) {
+      failed = true;
+      throw new Error(`${r.statusCode} ${r.body.slice(0, 200)}`);
+    }
   };
   const { db } = app.database;
   console.log(`database: ${memory ? 'memory://' : 'PGlite on disk'}, ${N} sequential requests per line`);
@@ -53,12 +66,32 @@ try {
   await time('inject GET /healthz (Fastify alone)', () => check(app.inject({ method: 'GET', url: '/healthz' })));
   await time('db: select 1 (drizzle)', () => db.execute(sql`select 1`));
   const batcher = new GuardBatcher(db);
-  await time('db: guard statement (nonce insert + session read), one request per batch', () => batcher.check(randomHex(16), new Date(Date.now() + 300_000), 'none'));
-  await time('db: inScope transaction with the code-table select', () => inScope(db, PLATFORM_SCOPE, (tx) => tx.select().from(codeTable).where(inArray(codeTable.codeType, [1]))));
-  await time('db: the code-table select without a transaction', () => db.select().from(codeTable).where(inArray(codeTable.codeType, [1])));
-  await time('inject public route doing the handler\'s transaction', () => check(app.inject({ method: 'POST', url: '/bench/probe/public-codetable', headers: json, payload: body })));
-  await time('inject signed user route, no database in the handler', () => check(app.inject({ method: 'POST', url: '/bench/probe/user-nodb', headers: c.headersFor('POST', body), payload: body })));
-  await time('inject querycodetablelist (scenario b)', () => check(app.inject({ method: 'POST', url: Paths.querycodetablelist, headers: c.headersFor('POST', body), payload: body })));
+  await time('db: guard statement (nonce insert + session read), one request per batch', () =>
+    batcher.check(randomHex(16), new Date(Date.now() + 300_000), 'none'),
+  );
+  await time('db: inScope transaction with the code-table select', () =>
+    inScope(db, PLATFORM_SCOPE, (tx) =>
+      tx
+        .select()
+        .from(codeTable)
+        .where(inArray(codeTable.codeType, [1])),
+    ),
+  );
+  await time('db: the code-table select without a transaction', () =>
+    db
+      .select()
+      .from(codeTable)
+      .where(inArray(codeTable.codeType, [1])),
+  );
+  await time("inject public route doing the handler's transaction", () =>
+    check(app.inject({ method: 'POST', url: '/bench/probe/public-codetable', headers: json, payload: body })),
+  );
+  await time('inject signed user route, no database in the handler', () =>
+    check(app.inject({ method: 'POST', url: '/bench/probe/user-nodb', headers: c.headersFor('POST', body), payload: body })),
+  );
+  await time('inject querycodetablelist (scenario b)', () =>
+    check(app.inject({ method: 'POST', url: Paths.querycodetablelist, headers: c.headersFor('POST', body), payload: body })),
+  );
 } catch (err) {
   console.error(`breakdown failed: ${(err as Error).message}`);
   failed = true;

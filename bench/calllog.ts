@@ -46,8 +46,13 @@ async function measure(recording: boolean, o: { durationS: number; connections: 
     await admin.signIn(ADMIN.username, ADMIN.password);
     const body = JSON.stringify([1]);
     const spec = {
-      key: recording ? 'on' : 'off', label: `signed read, recording ${recording ? 'on' : 'off'}`, method: 'POST' as const, path: Paths.querycodetablelist, body,
-      headers: () => admin.headersFor('POST', body), isSuccess: envelopeOk,
+      key: recording ? 'on' : 'off',
+      label: `signed read, recording ${recording ? 'on' : 'off'}`,
+      method: 'POST' as const,
+      path: Paths.querycodetablelist,
+      body,
+      headers: () => admin.headersFor('POST', body),
+      isSuccess: envelopeOk,
     };
     const opts = { baseUrl: server.baseUrl, durationS: o.durationS, connections: o.connections };
     await runScenario(spec, { ...opts, durationS: 2 });
@@ -69,15 +74,25 @@ async function measure(recording: boolean, o: { durationS: number; connections: 
 async function cpuPerRequest(blocks: number, perBlock: number): Promise<{ offUs: number; onUs: number; ratio: number }> {
   const { buildApp } = await import('../packages/server/src/app.js');
   const { callLogRecorder } = await import('../packages/server/src/plugins/call-log.js');
-  const base = { dataDir: 'memory://', adminUsername: 'admin', adminPassword: ADMIN.password, loginCaptcha: '0', captchaPowWork: 6, consoleDir: '/nonexistent', logLevel: 'warn' } as const;
-  const apps = await Promise.all([false, true].map(async (enabled) => {
-    const { app } = await buildApp({ ...base, callLog: { enabled, retentionDays: 30, flushMs: 1000, batch: 500, buffer: 20_000 } }, { logger: false });
-    await app.ready();
-    const c = await new GatewayClient(app).init();
-    c.sign = nativeSignature;
-    await c.signIn(ADMIN.username, ADMIN.password);
-    return { app, c, enabled, cpu: 0, n: 0 };
-  }));
+  const base = {
+    dataDir: 'memory://',
+    adminUsername: 'admin',
+    adminPassword: ADMIN.password,
+    loginCaptcha: '0',
+    captchaPowWork: 6,
+    consoleDir: '/nonexistent',
+    logLevel: 'warn',
+  } as const;
+  const apps = await Promise.all(
+    [false, true].map(async (enabled) => {
+      const { app } = await buildApp({ ...base, callLog: { enabled, retentionDays: 30, flushMs: 1000, batch: 500, buffer: 20_000 } }, { logger: false });
+      await app.ready();
+      const c = await new GatewayClient(app).init();
+      c.sign = nativeSignature;
+      await c.signIn(ADMIN.username, ADMIN.password);
+      return { app, c, enabled, cpu: 0, n: 0 };
+    }),
+  );
   try {
     const order = Array.from({ length: blocks }, (_, i) => (i % 2 === 0 ? [0, 1] : [1, 0])).flat();
     for (const [k, i] of [[-1, 0], [-1, 1], ...order.map((x, j) => [j, x])] as [number, number][]) {
@@ -88,7 +103,10 @@ async function cpuPerRequest(blocks: number, perBlock: number): Promise<{ offUs:
       }
       await callLogRecorder(a.app)?.flush();
       const d = process.cpuUsage(t);
-      if (k >= 0) { a.cpu += d.user + d.system; a.n += perBlock; } // the first two blocks warm up
+      if (k >= 0) {
+        a.cpu += d.user + d.system;
+        a.n += perBlock;
+      } // the first two blocks warm up
     }
     const offUs = apps[0]!.cpu / apps[0]!.n;
     const onUs = apps[1]!.cpu / apps[1]!.n;
@@ -110,11 +128,13 @@ async function queryTimings(rows: number): Promise<CallLogBenchReport['queries']
     const t0 = performance.now();
     for (let done = 0; done < rows; done += 500_000) {
       const n = Math.min(500_000, rows - done);
-      await inScope(database.db, PLATFORM_SCOPE, (tx) => tx.execute(sql`insert into call_logs (at, tenant_id, product_id, method, api, status, code, latency_ms, caller_type, caller_id, caller_name, request_id)
+      await inScope(database.db, PLATFORM_SCOPE, (tx) =>
+        tx.execute(sql`insert into call_logs (at, tenant_id, product_id, method, api, status, code, latency_ms, caller_type, caller_id, caller_name, request_id)
         select now() - (random() * interval '7 days'), 'bt' || (i % 50), 'bp' || (i % 20), 'POST', '/gateway/bench/api' || (i % 200),
           case when i % 50 = 0 then 500 else 200 end, case when i % 50 = 0 then '' else '1' end, (random() * random() * 200)::real,
           'user', 'u' || (i % 5000), 'user' || (i % 5000), 'r' || i
-        from generate_series(${done + 1}::int, ${done + n}::int) i`));
+        from generate_series(${done + 1}::int, ${done + n}::int) i`),
+      );
     }
     await database.db.execute(sql`analyze call_logs`);
     const seedMs = performance.now() - t0;
@@ -132,10 +152,22 @@ async function queryTimings(rows: number): Promise<CallLogBenchReport['queries']
     const platform = <T>(fn: (tx: never) => Promise<T>) => inScope(database.db, PLATFORM_SCOPE, fn as never);
     await time('stats, platform, 7 days', () => platform((tx) => callStats(tx, week, {})));
     await time('stats, platform, 24 hours', () => platform((tx) => callStats(tx, day, {})));
-    await time('stats, one tenant (2%), 7 days', () => inScope(database.db, { scope: 'tenant', tenantId: 'bt7' }, (tx) => callStats(tx, week, { tenantId: 'bt7' })));
+    await time('stats, one tenant (2%), 7 days', () =>
+      inScope(database.db, { scope: 'tenant', tenantId: 'bt7' }, (tx) => callStats(tx, week, { tenantId: 'bt7' })),
+    );
     await time('stats, one application (5%), 7 days', () => platform((tx) => callStats(tx, week, { productId: 'bp3' })));
-    await time('log page 1 + count, platform, 7 days', () => platform(async (tx) => { await countCalls(tx, week, {}); await selectCalls(tx, week, {}, 10, 0); }));
-    await time('log page 1 + count, one tenant, 7 days', () => inScope(database.db, { scope: 'tenant', tenantId: 'bt7' }, async (tx) => { await countCalls(tx, week, { tenantId: 'bt7' }); await selectCalls(tx, week, { tenantId: 'bt7' }, 10, 0); }));
+    await time('log page 1 + count, platform, 7 days', () =>
+      platform(async (tx) => {
+        await countCalls(tx, week, {});
+        await selectCalls(tx, week, {}, 10, 0);
+      }),
+    );
+    await time('log page 1 + count, one tenant, 7 days', () =>
+      inScope(database.db, { scope: 'tenant', tenantId: 'bt7' }, async (tx) => {
+        await countCalls(tx, week, { tenantId: 'bt7' });
+        await selectCalls(tx, week, { tenantId: 'bt7' }, 10, 0);
+      }),
+    );
     return { rows, seedMs: Math.round(seedMs), timings };
   } finally {
     await database.close();
@@ -153,11 +185,18 @@ export async function runCallLogBench(o: { durationS: number; connections: numbe
   const offReqPerSec = Math.round(mean(runs.filter((r) => !r.recording).map((r) => r.reqPerSec)));
   const onReqPerSec = Math.round(mean(runs.filter((r) => r.recording).map((r) => r.reqPerSec)));
   const ratio = Math.round((onReqPerSec / offReqPerSec) * 1000) / 1000;
-  if (runs.length) for (const r of runs) console.log(`  recording ${r.recording ? 'on ' : 'off'}  ${String(r.reqPerSec).padStart(7)} req/s  p50 ${r.latencyMs.p50} ms  p99 ${r.latencyMs.p99} ms  errors ${r.errors}`);
+  if (runs.length)
+    for (const r of runs)
+      console.log(
+        `  recording ${r.recording ? 'on ' : 'off'}  ${String(r.reqPerSec).padStart(7)} req/s  p50 ${r.latencyMs.p50} ms  p99 ${r.latencyMs.p99} ms  errors ${r.errors}`,
+      );
   if (runs.length) console.log(`  on/off = ${ratio}   target ≥ ${CALLLOG_TARGET}: ${ratio >= CALLLOG_TARGET ? 'MET' : 'MISSED'}`);
   const blocks = Number(process.env.BENCH_CALLLOG_CPU_BLOCKS ?? 4);
   const cpu = blocks > 0 ? await cpuPerRequest(blocks, 1000) : undefined;
-  if (cpu) console.log(`  in-process CPU per signed read: off ${cpu.offUs} µs, on ${cpu.onUs} µs; off/on = ${cpu.ratio}   target ≥ ${CALLLOG_TARGET}: ${cpu.ratio >= CALLLOG_TARGET ? 'MET' : 'MISSED'}`);
+  if (cpu)
+    console.log(
+      `  in-process CPU per signed read: off ${cpu.offUs} µs, on ${cpu.onUs} µs; off/on = ${cpu.ratio}   target ≥ ${CALLLOG_TARGET}: ${cpu.ratio >= CALLLOG_TARGET ? 'MET' : 'MISSED'}`,
+    );
   let queries: CallLogBenchReport['queries'];
   if (ROWS > 0) {
     console.log(`call logs: screen queries over ${ROWS.toLocaleString('en')} rows (7 days, 50 tenants, 20 applications, 200 APIs)`);

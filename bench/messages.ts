@@ -61,35 +61,50 @@ async function seed(database: Database): Promise<number> {
 export async function runMessagesBench(): Promise<MessagesBenchReport> {
   let baselineMs = 0;
   const started = Date.now();
-  return onSeededServer(async (database) => { baselineMs = await seed(database); }, async (baseUrl) => {
-    console.log(`\nmessages: ${MESSAGE_RECIPIENTS} users in one organisation; ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    const admin = await new GatewayClient(baseUrl).init();
-    admin.sign = nativeSignature;
-    await admin.signIn(ADMIN.username, ADMIN.password);
-    const inApp = { headers: { appid: APP } };
-    const t0 = performance.now();
-    const sent = await admin.post(MessagePaths.sendmessage, { channel: 'insite', subject: 'Bench for {{user.name}}', body: 'Hello {{user.name}} of {{tenant.name}}', orgs: [{ id: ORG, sub: false }] }, inApp);
-    if (sent.body.result !== '1') throw new Error(`sendmessage: ${sent.body.scode} ${sent.body.msg}`);
-    const id = sent.body.data.row.id as string;
-    for (;;) {
-      const r = await admin.post(MessagePaths.getmessage, { id }, inApp);
-      const c = r.body.data?.row?.counts as { sent: number } | undefined;
-      if (c && c.sent >= MESSAGE_RECIPIENTS) break;
-      if (performance.now() - t0 > 600_000) throw new Error(`not all sent after 600 s: ${JSON.stringify(c)}`);
-      await new Promise((res) => setTimeout(res, 100));
-    }
-    const endToEndMs = performance.now() - t0;
-    const per = (ms: number) => Math.round((ms / MESSAGE_RECIPIENTS) * 1000 * 10) / 10;
-    const report: MessagesBenchReport = {
-      recipients: MESSAGE_RECIPIENTS, baselineMsPer1000: per(baselineMs), endToEndMsPer1000: per(endToEndMs), endToEndMs: Math.round(endToEndMs),
-      ratio: Math.round((endToEndMs / baselineMs) * 10) / 10, listed: 0,
-    };
-    const check = await admin.post(MessagePaths.listmessagedelivery, { messageId: id, page: 1, pageSize: 1 }, inApp);
-    report.listed = check.body.data.records as number;
-    console.log(`  (m0) bare INSERT … SELECT of ${MESSAGE_RECIPIENTS} rows (baseline): ${report.baselineMsPer1000} ms per 1,000`);
-    console.log(`  (m1) sendmessage → all ${MESSAGE_RECIPIENTS} delivered (end to end): ${report.endToEndMsPer1000} ms per 1,000 (${(endToEndMs / 1000).toFixed(1)} s in all), ${report.ratio} × the baseline`);
-    return report;
-  });
+  return onSeededServer(
+    async (database) => {
+      baselineMs = await seed(database);
+    },
+    async (baseUrl) => {
+      console.log(`\nmessages: ${MESSAGE_RECIPIENTS} users in one organisation; ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      const admin = await new GatewayClient(baseUrl).init();
+      admin.sign = nativeSignature;
+      await admin.signIn(ADMIN.username, ADMIN.password);
+      const inApp = { headers: { appid: APP } };
+      const t0 = performance.now();
+      const sent = await admin.post(
+        MessagePaths.sendmessage,
+        { channel: 'insite', subject: 'Bench for {{user.name}}', body: 'Hello {{user.name}} of {{tenant.name}}', orgs: [{ id: ORG, sub: false }] },
+        inApp,
+      );
+      if (sent.body.result !== '1') throw new Error(`sendmessage: ${sent.body.scode} ${sent.body.msg}`);
+      const id = sent.body.data.row.id as string;
+      for (;;) {
+        const r = await admin.post(MessagePaths.getmessage, { id }, inApp);
+        const c = r.body.data?.row?.counts as { sent: number } | undefined;
+        if (c && c.sent >= MESSAGE_RECIPIENTS) break;
+        if (performance.now() - t0 > 600_000) throw new Error(`not all sent after 600 s: ${JSON.stringify(c)}`);
+        await new Promise((res) => setTimeout(res, 100));
+      }
+      const endToEndMs = performance.now() - t0;
+      const per = (ms: number) => Math.round((ms / MESSAGE_RECIPIENTS) * 1000 * 10) / 10;
+      const report: MessagesBenchReport = {
+        recipients: MESSAGE_RECIPIENTS,
+        baselineMsPer1000: per(baselineMs),
+        endToEndMsPer1000: per(endToEndMs),
+        endToEndMs: Math.round(endToEndMs),
+        ratio: Math.round((endToEndMs / baselineMs) * 10) / 10,
+        listed: 0,
+      };
+      const check = await admin.post(MessagePaths.listmessagedelivery, { messageId: id, page: 1, pageSize: 1 }, inApp);
+      report.listed = check.body.data.records as number;
+      console.log(`  (m0) bare INSERT … SELECT of ${MESSAGE_RECIPIENTS} rows (baseline): ${report.baselineMsPer1000} ms per 1,000`);
+      console.log(
+        `  (m1) sendmessage → all ${MESSAGE_RECIPIENTS} delivered (end to end): ${report.endToEndMsPer1000} ms per 1,000 (${(endToEndMs / 1000).toFixed(1)} s in all), ${report.ratio} × the baseline`,
+      );
+      return report;
+    },
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await runMessagesBench();

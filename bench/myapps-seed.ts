@@ -51,6 +51,8 @@ export async function seedMyApps(database: Database): Promise<void> {
 
 /** EXPLAIN ANALYZE of the first page's statement (the repository's own SQL), one line per plan line. */
 export async function explainMyApps(database: Database): Promise<string> {
-  const rows = await inScope(database.db, PLATFORM_SCOPE, (tx) => tx.execute(sql`explain analyze ${userAppsQuery(MYAPPS_USER, { page: 1, pageSize: 48 })}`)) as unknown as { rows: Record<string, string>[] };
+  const rows = (await inScope(database.db, PLATFORM_SCOPE, (tx) =>
+    tx.execute(sql`explain analyze ${userAppsQuery(MYAPPS_USER, { page: 1, pageSize: 48 })}`),
+  )) as unknown as { rows: Record<string, string>[] };
   return rows.rows.map((r) => `    ${Object.values(r)[0]}`).join('\n');
 }

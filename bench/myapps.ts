@@ -25,7 +25,10 @@ import { PASSWORD, seedTenant, USERS } from './tenant-seed.js';
 import { APPS, expectedApps, explainMyApps, MYAPPS_USER, MYAPPS_USERNAME, seedMyApps, USED } from './myapps-seed.js';
 
 export interface MyAppsBenchReport {
-  users: number; apps: number; used: number; visible: number;
+  users: number;
+  apps: number;
+  used: number;
+  visible: number;
   /** The statement alone, in-process (ms per call, mean of 200, first page). */
   statementMs: number;
   plan: string;
@@ -59,7 +62,9 @@ export async function runMyAppsBench(opts: { durationS: number; connections: num
     });
     const { baseUrl } = server;
     if (visible !== expectedApps()) throw new Error(`listmyapps answered ${visible} applications, the seed makes ${expectedApps()} visible`);
-    console.log(`\nmy apps: tenant of ${USERS} users, ${APPS} applications (${USED} used by the tenant, ${visible} visible to ${MYAPPS_USERNAME}); ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `\nmy apps: tenant of ${USERS} users, ${APPS} applications (${USED} used by the tenant, ${visible} visible to ${MYAPPS_USERNAME}); ready in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
     console.log(`statement alone (in-process, first page): ${statementMs} ms; plan:\n${plan}`);
     const user = await new GatewayClient(baseUrl).init();
     user.sign = nativeSignature;
@@ -69,17 +74,28 @@ export async function runMyAppsBench(opts: { durationS: number; connections: num
       return { key, label, method: 'POST', path: MyAppsPaths.listmyapps, body: text, headers: () => user.headersFor('POST', text), isSuccess: envelopeOk };
     };
     const specs: ScenarioSpec[] = [
-      { key: 'm0', label: 'GET /healthz (baseline)', method: 'GET', path: '/healthz', headers: () => ({}), isSuccess: (s, b) => s === 200 && b.includes('"ok"') },
+      {
+        key: 'm0',
+        label: 'GET /healthz (baseline)',
+        method: 'GET',
+        path: '/healthz',
+        headers: () => ({}),
+        isSuccess: (s, b) => s === 200 && b.includes('"ok"'),
+      },
       post('m1', 'listmyapps first page (48)', { page: 1, pageSize: 48 }),
       post('m2', "listmyapps keyword '1'", { page: 1, pageSize: 48, keyword: '1' }),
       post('m3', 'listmyapps page 8', { page: 8, pageSize: 48 }),
     ];
     const results = await runScenarios(specs, { baseUrl, durationS: opts.durationS, connections: opts.connections });
     const ratios = ratiosToBaseline(results);
-    console.log(`\n${'scenario'.padEnd(36)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(7)}  p50 / p99 as multiples of (m0)'s, req/s as a fraction of its`);
+    console.log(
+      `\n${'scenario'.padEnd(36)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(7)}  p50 / p99 as multiples of (m0)'s, req/s as a fraction of its`,
+    );
     for (const r of results) {
       const x = ratios[r.key];
-      console.log(`${`(${r.key}) ${r.label}`.padEnd(36)} ${String(r.reqPerSec).padStart(8)} ${String(r.latencyMs.p50).padStart(7)} ${String(r.latencyMs.p99).padStart(7)} ${String(r.errors).padStart(7)}  ${x ? `${x.p50} / ${x.p99} / 1/${Math.round(results[0]!.reqPerSec / Math.max(r.reqPerSec, 0.1))}` : '—'}`);
+      console.log(
+        `${`(${r.key}) ${r.label}`.padEnd(36)} ${String(r.reqPerSec).padStart(8)} ${String(r.latencyMs.p50).padStart(7)} ${String(r.latencyMs.p99).padStart(7)} ${String(r.errors).padStart(7)}  ${x ? `${x.p50} / ${x.p99} / 1/${Math.round(results[0]!.reqPerSec / Math.max(r.reqPerSec, 0.1))}` : '—'}`,
+      );
       for (const s of r.errorSamples) console.log(`    failed: ${s}`);
     }
     return { users: USERS, apps: APPS, used: USED, visible, statementMs, plan, scenarios: results, ratios };

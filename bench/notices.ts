@@ -27,7 +27,10 @@ const USERNAME = 'tuser000001';
 const APP = 'nb-app';
 
 export interface NoticesBenchReport {
-  users: number; notices: number; visible: number; unread: number;
+  users: number;
+  notices: number;
+  visible: number;
+  unread: number;
   /** The unread count statement alone, in-process (ms per call, mean of 200). */
   statementMs: number;
   plan: string;
@@ -61,7 +64,8 @@ async function seedNotices(database: Database): Promise<void> {
     await tx.execute(sql`${liveNoticesCte(USER)} insert into notice_reads (notice_id, user_id, tenant_id)
       select l.id, ${USER}, ${T} from live l where right(l.id, 1) in ('0', '2', '4', '6', '8')`);
   });
-  for (const t of ['notices', 'notice_targets', 'notice_reads', 'role_users', 'products', 'tenant_products']) await database.db.execute(sql.raw(`vacuum analyze ${t}`));
+  for (const t of ['notices', 'notice_targets', 'notice_reads', 'role_users', 'products', 'tenant_products'])
+    await database.db.execute(sql.raw(`vacuum analyze ${t}`));
 }
 
 /** Seeds, times the statement, starts the server, runs the scenarios; the report is printed and returned. */
@@ -71,36 +75,54 @@ export async function runNoticesBench(opts: { durationS: number; connections: nu
   let visible = 0;
   let unread = 0;
   const started = Date.now();
-  return onSeededServer(async (database) => {
-    await seedTenant(database);
-    await seedNotices(database);
-    visible = rowsOf<{ n: number }>(await inScope(database.db, PLATFORM_SCOPE, (tx) => tx.execute(sql`${liveNoticesCte(USER)} select count(*)::int as n from live`)))[0]!.n;
-    unread = (await inScope(database.db, PLATFORM_SCOPE, (tx) => myUnread(tx, USER))).unread;
-    const t = performance.now();
-    for (let i = 0; i < 200; i++) await inScope(database.db, PLATFORM_SCOPE, (tx) => myUnread(tx, USER));
-    statementMs = Math.round(((performance.now() - t) / 200) * 100) / 100;
-    const rows = rowsOf<Record<string, string>>(await inScope(database.db, PLATFORM_SCOPE, (tx) => tx.execute(sql`explain analyze ${liveNoticesCte(USER)}
-      select count(*) from live l where ${unreadBy(USER)}`)));
-    plan = rows.map((r) => Object.values(r)[0]).join('\n');
-  }, async (baseUrl) => {
-    console.log(`\nnotices: tenant of ${USERS} users, ${NOTICES} notices (${visible} reach ${USERNAME}, ${unread} unread); ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    console.log(`bell statements alone (in-process, count + latest five): ${statementMs} ms; plan of the count:\n${plan}`);
-    const user = await new GatewayClient(baseUrl).init();
-    user.sign = nativeSignature;
-    await user.signIn(USERNAME, PASSWORD);
-    const post = (key: string, label: string, path: string, body: unknown): ScenarioSpec => {
-      const text = JSON.stringify(body);
-      return { key, label, method: 'POST', path, body: text, headers: () => user.headersFor('POST', text), isSuccess: envelopeOk };
-    };
-    const specs: ScenarioSpec[] = [
-      { key: 'n0', label: 'GET /healthz (baseline)', method: 'GET', path: '/healthz', headers: () => ({}), isSuccess: (st, b) => st === 200 && b.includes('"ok"') },
-      post('n1', 'getmynoticeunread (bell)', NoticePaths.getmynoticeunread, {}),
-      post('n2', 'listmynotice first page', NoticePaths.listmynotice, { page: 1, pageSize: 10 }),
-    ];
-    const results = await runScenarios(specs, { baseUrl, durationS: opts.durationS, connections: opts.connections });
-    const ratios = printScenarioTable(results, 'n0');
-    return { users: USERS, notices: NOTICES, visible, unread, statementMs, plan, scenarios: results, ratios };
-  });
+  return onSeededServer(
+    async (database) => {
+      await seedTenant(database);
+      await seedNotices(database);
+      visible = rowsOf<{ n: number }>(
+        await inScope(database.db, PLATFORM_SCOPE, (tx) => tx.execute(sql`${liveNoticesCte(USER)} select count(*)::int as n from live`)),
+      )[0]!.n;
+      unread = (await inScope(database.db, PLATFORM_SCOPE, (tx) => myUnread(tx, USER))).unread;
+      const t = performance.now();
+      for (let i = 0; i < 200; i++) await inScope(database.db, PLATFORM_SCOPE, (tx) => myUnread(tx, USER));
+      statementMs = Math.round(((performance.now() - t) / 200) * 100) / 100;
+      const rows = rowsOf<Record<string, string>>(
+        await inScope(database.db, PLATFORM_SCOPE, (tx) =>
+          tx.execute(sql`explain analyze ${liveNoticesCte(USER)}
+      select count(*) from live l where ${unreadBy(USER)}`),
+        ),
+      );
+      plan = rows.map((r) => Object.values(r)[0]).join('\n');
+    },
+    async (baseUrl) => {
+      console.log(
+        `\nnotices: tenant of ${USERS} users, ${NOTICES} notices (${visible} reach ${USERNAME}, ${unread} unread); ready in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      );
+      console.log(`bell statements alone (in-process, count + latest five): ${statementMs} ms; plan of the count:\n${plan}`);
+      const user = await new GatewayClient(baseUrl).init();
+      user.sign = nativeSignature;
+      await user.signIn(USERNAME, PASSWORD);
+      const post = (key: string, label: string, path: string, body: unknown): ScenarioSpec => {
+        const text = JSON.stringify(body);
+        return { key, label, method: 'POST', path, body: text, headers: () => user.headersFor('POST', text), isSuccess: envelopeOk };
+      };
+      const specs: ScenarioSpec[] = [
+        {
+          key: 'n0',
+          label: 'GET /healthz (baseline)',
+          method: 'GET',
+          path: '/healthz',
+          headers: () => ({}),
+          isSuccess: (st, b) => st === 200 && b.includes('"ok"'),
+        },
+        post('n1', 'getmynoticeunread (bell)', NoticePaths.getmynoticeunread, {}),
+        post('n2', 'listmynotice first page', NoticePaths.listmynotice, { page: 1, pageSize: 10 }),
+      ];
+      const results = await runScenarios(specs, { baseUrl, durationS: opts.durationS, connections: opts.connections });
+      const ratios = printScenarioTable(results, 'n0');
+      return { users: USERS, notices: NOTICES, visible, unread, statementMs, plan, scenarios: results, ratios };
+    },
+  );
 }
 
 await runAsScript(import.meta.url, runNoticesBench);

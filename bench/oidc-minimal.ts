@@ -16,7 +16,15 @@ const issuer = `http://127.0.0.1:${port}`;
 const CLIENT = { clientId: 'minimal-rp', clientSecret: 'minimal-rp-secret-0123456789abcdef' };
 
 const provider = new Provider(issuer, {
-  clients: [{ client_id: CLIENT.clientId, client_secret: CLIENT.clientSecret, redirect_uris: ['http://127.0.0.1:9/callback'], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'] }],
+  clients: [
+    {
+      client_id: CLIENT.clientId,
+      client_secret: CLIENT.clientSecret,
+      redirect_uris: ['http://127.0.0.1:9/callback'],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+    },
+  ],
   claims: { openid: ['sub'], profile: ['name', 'preferred_username'] },
   features: { devInteractions: { enabled: false }, introspection: { enabled: true }, userinfo: { enabled: true } },
   findAccount: async (_ctx, sub) => ({ accountId: sub, claims: async () => ({ sub, name: 'Bench user', preferred_username: 'bench' }) }),

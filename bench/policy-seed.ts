@@ -24,7 +24,13 @@ export const POLICY_USER = 'tu1';
 export const POLICY_ROLES = 50;
 export const SYNC_CHANGES = Number(process.env.BENCH_POLICY_CHANGES ?? 10_000);
 
-export interface PolicySeed { syncFrom: string; apiUrl: string; controlId: string; menuCode: string; changesLogged: number }
+export interface PolicySeed {
+  syncFrom: string;
+  apiUrl: string;
+  controlId: string;
+  menuCode: string;
+  changesLogged: number;
+}
 
 /** Inserts the application, its design, the grants and the 10,000 later changes. */
 export async function seedPolicy(database: Database): Promise<PolicySeed> {
@@ -48,22 +54,31 @@ export async function seedPolicy(database: Database): Promise<PolicySeed> {
     await tx.execute(sql`insert into app_menus (id, product_id, parent_id, code, name, menu_type, page_id, target, sort)
       select 'ba-m' || m || '-' || p, ${APP}, 'ba-m' || m, 'page' || (m * 10 + p), 'Page ' || (m * 10 + p), 'page', 'ba-pg' || (m * 10 + p), '/bench/page' || (m * 10 + p), p
       from generate_series(0, 9) m, generate_series(0, 9) p`);
-    await tx.execute(sql`insert into roles (id, tenant_id, code, name) select 'pr' || r, ${T}, 'prole' || lpad(r::text, 2, '0'), 'Policy role ' || r from generate_series(0, ${POLICY_ROLES - 1}) r`);
+    await tx.execute(
+      sql`insert into roles (id, tenant_id, code, name) select 'pr' || r, ${T}, 'prole' || lpad(r::text, 2, '0'), 'Policy role ' || r from generate_series(0, ${POLICY_ROLES - 1}) r`,
+    );
     // role r: page menus (2r + i) % 100 for i < 20; their pages' controls; APIs (4r + i) % 200
     await tx.execute(sql`insert into role_grants (tenant_id, role_id, kind, data_id, purview)
       select ${T}, 'pr' || r, 'appmenu', 'ba-m' || (((2 * r + i) % 100) / 10) || '-' || (((2 * r + i) % 100) % 10), 1 from generate_series(0, ${POLICY_ROLES - 1}) r, generate_series(0, 19) i
       union all select ${T}, 'pr' || r, 'appcontrol', 'ba-c' || ((2 * r + i) % 100) || '-' || c, case when (r + c) % 3 = 0 then 3 else 1 end
         from generate_series(0, ${POLICY_ROLES - 1}) r, generate_series(0, 9) i, generate_series(0, 9) c
       union all select ${T}, 'pr' || r, 'appapi', 'ba-api' || ((4 * r + i) % 200), 1 from generate_series(0, ${POLICY_ROLES - 1}) r, generate_series(0, 19) i`);
-    await tx.execute(sql`insert into role_users (tenant_id, role_id, user_id) select ${T}, 'pr' || r, ${POLICY_USER} from generate_series(0, ${POLICY_ROLES - 1}) r`);
+    await tx.execute(
+      sql`insert into role_users (tenant_id, role_id, user_id) select ${T}, 'pr' || r, ${POLICY_USER} from generate_series(0, ${POLICY_ROLES - 1}) r`,
+    );
   });
   // the later changes: a clear instant, then one transaction of SYNC_CHANGES memberships (one log row each)
   await new Promise((r) => setTimeout(r, 20));
   const syncFrom = new Date().toISOString();
   await new Promise((r) => setTimeout(r, 20));
-  await inScope(database.db, PLATFORM_SCOPE, (tx) => tx.execute(sql`insert into role_users (tenant_id, role_id, user_id)
-    select ${T}, 'pr' || (g % ${POLICY_ROLES}), 'tu' || (1000 + g) from generate_series(0, ${SYNC_CHANGES - 1}) g on conflict do nothing`));
-  const counted = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from policy_changes where changed_at >= ${syncFrom}`) as unknown as { rows: { n: number }[] };
-  for (const t of ['app_menus', 'app_pages', 'app_page_nodes', 'app_apis', 'role_grants', 'role_users', 'roles', 'policy_changes']) await database.db.execute(sql.raw(`analyze ${t}`));
+  await inScope(database.db, PLATFORM_SCOPE, (tx) =>
+    tx.execute(sql`insert into role_users (tenant_id, role_id, user_id)
+    select ${T}, 'pr' || (g % ${POLICY_ROLES}), 'tu' || (1000 + g) from generate_series(0, ${SYNC_CHANGES - 1}) g on conflict do nothing`),
+  );
+  const counted = (await database.db.execute<{ n: number }>(sql`select count(*)::int as n from policy_changes where changed_at >= ${syncFrom}`)) as unknown as {
+    rows: { n: number }[];
+  };
+  for (const t of ['app_menus', 'app_pages', 'app_page_nodes', 'app_apis', 'role_grants', 'role_users', 'roles', 'policy_changes'])
+    await database.db.execute(sql.raw(`analyze ${t}`));
   return { syncFrom, apiUrl: '/bench/svc1/op60.do', controlId: 'ba-c2-3', menuCode: 'page5', changesLogged: counted.rows[0]!.n };
 }

@@ -28,7 +28,9 @@ const PATHS = {
 const TARGET = 0.5;
 
 export interface PolicyBenchReport {
-  users: number; roles: number; changes: number;
+  users: number;
+  roles: number;
+  changes: number;
   scenarios: ScenarioResult[];
   /** Per scenario: req/s over the baseline's (higher is better), p50/p99 over the baseline's (1 ms floor). */
   ratios: Record<string, { throughput: number; p50: number; p99: number }>;
@@ -74,7 +76,13 @@ async function catchUp(baseUrl: string, syncFrom: string, limit: number): Promis
 async function localDecisions(baseUrl: string, seed: PolicySeed): Promise<PolicyBenchReport['local']> {
   const client = new PolicyClient({ baseUrl, ...CLIENT });
   const who = { userId: POLICY_USER };
-  const qs: DecisionQuery[] = [{ api: seed.apiUrl }, { control: seed.controlId, need: 'write' }, { menu: seed.menuCode }, { api: '/not/granted.do' }, { control: 'ba-c99-9' }];
+  const qs: DecisionQuery[] = [
+    { api: seed.apiUrl },
+    { control: seed.controlId, need: 'write' },
+    { menu: seed.menuCode },
+    { api: '/not/granted.do' },
+    { control: 'ba-c99-9' },
+  ];
   await client.permissions(TENANT, who);
   let n = 0;
   const until = performance.now() + 2_000;
@@ -103,17 +111,28 @@ export async function runPolicyBench(opts: { durationS: number; connections: num
       }
     });
     const { baseUrl } = server;
-    console.log(`\npolicy service: tenant of ${USERS} users, user ${POLICY_USER} with ${POLICY_ROLES} roles, ${seed.changesLogged} changes after syncDate; seeded and ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `\npolicy service: tenant of ${USERS} users, user ${POLICY_USER} with ${POLICY_ROLES} roles, ${seed.changesLogged} changes after syncDate; seeded and ready in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
     const who = { tenantId: TENANT, userId: POLICY_USER };
     const perms = await call<{ menus: { children: unknown[] }[]; controls: unknown[]; apis: unknown[]; roles: unknown[] }>(baseUrl, PATHS.permissions, who);
     const answer = { menus: countMenus(perms.data.menus), controls: perms.data.controls.length, apis: perms.data.apis.length, bytes: perms.bytes };
-    console.log(`(p3) answer: ${perms.data.roles.length} roles, ${answer.menus} menus, ${answer.controls} controls, ${answer.apis} APIs, ${answer.bytes} bytes`);
+    console.log(
+      `(p3) answer: ${perms.data.roles.length} roles, ${answer.menus} menus, ${answer.controls} controls, ${answer.apis} APIs, ${answer.bytes} bytes`,
+    );
     const post = (key: string, label: string, path: string, body: unknown): ScenarioSpec => {
       const text = JSON.stringify(body);
       return { key, label, method: 'POST', path, body: text, headers, isSuccess: envelopeOk };
     };
     const specs: ScenarioSpec[] = [
-      { key: 'p0', label: 'GET /healthz (baseline)', method: 'GET', path: '/healthz', headers: () => ({}), isSuccess: (s, b) => s === 200 && b.includes('"ok"') },
+      {
+        key: 'p0',
+        label: 'GET /healthz (baseline)',
+        method: 'GET',
+        path: '/healthz',
+        headers: () => ({}),
+        isSuccess: (s, b) => s === 200 && b.includes('"ok"'),
+      },
       post('p1', 'decision/check { api }', PATHS.check, { ...who, api: seed.apiUrl }),
       post('p2', 'decision/check { control, write }', PATHS.check, { ...who, control: seed.controlId, need: 'write' }),
       post('p3', `user/permissions (${POLICY_ROLES} roles)`, PATHS.permissions, who),
@@ -123,20 +142,38 @@ export async function runPolicyBench(opts: { durationS: number; connections: num
     const base = results[0]!;
     const ratios = ratiosToBaseline(results, 3);
     const catchUps = [await catchUp(baseUrl, seed.syncFrom, 1000), await catchUp(baseUrl, seed.syncFrom, 500)];
-    for (const c of catchUps) if (c.changes !== seed.changesLogged) notes.push(`catch-up with limit ${c.limit} read ${c.changes} changes, ${seed.changesLogged} were logged`);
+    for (const c of catchUps)
+      if (c.changes !== seed.changesLogged) notes.push(`catch-up with limit ${c.limit} read ${c.changes} changes, ${seed.changesLogged} were logged`);
     const local = await localDecisions(baseUrl, seed);
     const met = (ratios.p1?.throughput ?? 0) >= TARGET;
-    console.log(`\n${'scenario'.padEnd(40)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(7)}  req/s ratio / p50 / p99 vs (p0)`);
+    console.log(
+      `\n${'scenario'.padEnd(40)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(7)}  req/s ratio / p50 / p99 vs (p0)`,
+    );
     for (const r of results) {
       const x = ratios[r.key];
-      console.log(`${`(${r.key}) ${r.label}`.padEnd(40)} ${String(r.reqPerSec).padStart(8)} ${String(r.latencyMs.p50).padStart(7)} ${String(r.latencyMs.p99).padStart(7)} ${String(r.errors).padStart(7)}  ${x ? `${x.throughput} / ${x.p50} / ${x.p99}` : '—'}`);
+      console.log(
+        `${`(${r.key}) ${r.label}`.padEnd(40)} ${String(r.reqPerSec).padStart(8)} ${String(r.latencyMs.p50).padStart(7)} ${String(r.latencyMs.p99).padStart(7)} ${String(r.errors).padStart(7)}  ${x ? `${x.throughput} / ${x.p50} / ${x.p99}` : '—'}`,
+      );
       for (const s of r.errorSamples) console.log(`    failed: ${s}`);
     }
     console.log(`(p1)/(p0) = ${ratios.p1?.throughput}   target decision ≥ ${TARGET} × bare route: ${met ? 'MET' : 'MISSED'}`);
     for (const c of catchUps) console.log(`(p5) catch-up on ${c.changes} changes, limit ${c.limit}: ${c.pages} pages in ${c.ms} ms`);
-    console.log(`(p6) policy client, local decisions: ${local.decisionsPerSecond.toLocaleString('en')} /s (${local.decisions} in ~2 s), ${Math.round(local.decisionsPerSecond / base.reqPerSec)} × the bare route over HTTP`);
+    console.log(
+      `(p6) policy client, local decisions: ${local.decisionsPerSecond.toLocaleString('en')} /s (${local.decisions} in ~2 s), ${Math.round(local.decisionsPerSecond / base.reqPerSec)} × the bare route over HTTP`,
+    );
     for (const n of notes) console.log(`note: ${n}`);
-    return { users: USERS, roles: POLICY_ROLES, changes: SYNC_CHANGES, scenarios: results, ratios, decisionTargetMet: met, answer, catchUp: catchUps, local, notes };
+    return {
+      users: USERS,
+      roles: POLICY_ROLES,
+      changes: SYNC_CHANGES,
+      scenarios: results,
+      ratios,
+      decisionTargetMet: met,
+      answer,
+      catchUp: catchUps,
+      local,
+      notes,
+    };
   } catch (err) {
     if (server) console.error(`--- server output ---\n${server.output().slice(-3000)}`);
     throw err;

@@ -50,16 +50,30 @@ function specs(admin: GatewayClient, anon: GatewayClient): ScenarioSpec[] {
   const signinBody = JSON.stringify({ username: SIGNIN_USER.username, password: anon.encrypt(SIGNIN_USER.password), agree: true });
   return [
     {
-      key: 'a', label: 'GET /healthz (baseline)', method: 'GET', path: '/healthz', headers: () => ({}),
+      key: 'a',
+      label: 'GET /healthz (baseline)',
+      method: 'GET',
+      path: '/healthz',
+      headers: () => ({}),
       isSuccess: (s, b) => s === 200 && b.includes('"ok"'),
     },
     {
-      key: 'b', label: 'signed querycodetablelist [1]', method: 'POST', path: Paths.querycodetablelist, body: codeBody,
-      headers: () => admin.headersFor('POST', codeBody), isSuccess: envelopeOk,
+      key: 'b',
+      label: 'signed querycodetablelist [1]',
+      method: 'POST',
+      path: Paths.querycodetablelist,
+      body: codeBody,
+      headers: () => admin.headersFor('POST', codeBody),
+      isSuccess: envelopeOk,
     },
     {
-      key: 'c', label: 'sign-in (encrypted password)', method: 'POST', path: Paths.signin, body: signinBody,
-      headers: () => anon.headersFor('POST', signinBody), isSuccess: envelopeOk,
+      key: 'c',
+      label: 'sign-in (encrypted password)',
+      method: 'POST',
+      path: Paths.signin,
+      body: signinBody,
+      headers: () => anon.headersFor('POST', signinBody),
+      isSuccess: envelopeOk,
     },
   ];
 }
@@ -78,14 +92,19 @@ function printTable(results: ScenarioResult[], ratio: number, met: boolean): voi
   const head = `${pad('scenario', 38, true)} ${pad('req/s', 9)} ${pad('p50 ms', 8)} ${pad('p99 ms', 8)} ${pad('errors', 7)} ${pad('requests', 9)}`;
   console.log(`\n${head}\n${'-'.repeat(head.length)}`);
   for (const r of results) {
-    console.log(`${pad(`(${r.key}) ${r.label}`, 38, true)} ${pad(r.reqPerSec, 9)} ${pad(ms(r.latencyMs.p50), 8)} ${pad(ms(r.latencyMs.p99), 8)} ${pad(r.errors, 7)} ${pad(r.requests, 9)}`);
+    console.log(
+      `${pad(`(${r.key}) ${r.label}`, 38, true)} ${pad(r.reqPerSec, 9)} ${pad(ms(r.latencyMs.p50), 8)} ${pad(ms(r.latencyMs.p99), 8)} ${pad(r.errors, 7)} ${pad(r.requests, 9)}`,
+    );
   }
   console.log(`\n(b)/(a) = ${ratio.toFixed(3)}   target (b) ≥ ${TARGET_RATIO} × (a): ${met ? 'MET' : 'MISSED'}`);
   const c = results.find((r) => r.key === 'c');
   const a = results.find((r) => r.key === 'a');
   if (c && a) console.log(`(c)/(a) = ${(c.reqPerSec / a.reqPerSec).toFixed(4)}   (sign-in is bound by argon2id by design)`);
   for (const r of results) {
-    if (r.errorSamples.length) console.log(`\nfailed answers of (${r.key}) (${r.errors}; non-2xx ${r.non2xx}, connection errors ${r.connectionErrors}, timeouts ${r.timeouts}):\n  ${r.errorSamples.join('\n  ')}`);
+    if (r.errorSamples.length)
+      console.log(
+        `\nfailed answers of (${r.key}) (${r.errors}; non-2xx ${r.non2xx}, connection errors ${r.connectionErrors}, timeouts ${r.timeouts}):\n  ${r.errorSamples.join('\n  ')}`,
+      );
   }
 }
 
@@ -99,7 +118,9 @@ async function main(): Promise<number> {
   const profDir = join(RESULTS_DIR, 'profile');
   if (cpuProf) mkdirSync(profDir, { recursive: true });
   const loadBefore = loadavg()[0]!;
-  console.log(`MP3.0 bench: ${DURATION} s per scenario, ${CONNECTIONS} connections, ${cpus().length} CPU(s), load average ${loadBefore.toFixed(2)}${cpuProf ? ', server under --cpu-prof' : ''}`);
+  console.log(
+    `MP3.0 bench: ${DURATION} s per scenario, ${CONNECTIONS} connections, ${cpus().length} CPU(s), load average ${loadBefore.toFixed(2)}${cpuProf ? ', server under --cpu-prof' : ''}`,
+  );
   if (loadBefore > cpus().length / 2) console.log('note: the machine is busy; absolute figures will be low and noisy, the ratios less so');
   let server: RunningServer | undefined;
   try {
@@ -137,7 +158,10 @@ async function main(): Promise<number> {
     server = undefined;
     const userList = process.env.BENCH_USER_LIST === '0' ? undefined : await runUserListBench({ durationS: DURATION, connections: CONNECTIONS });
     // Sign-ins and OpenID calls per core beside the baseline, on a server of its own (bench/signin.ts; skip with BENCH_SIGNIN=0).
-    const signin = process.env.BENCH_SIGNIN === '0' ? undefined : await runSigninBench({ durationS: DURATION, connections: Number(process.env.BENCH_SIGNIN_CONNECTIONS ?? CONNECTIONS) });
+    const signin =
+      process.env.BENCH_SIGNIN === '0'
+        ? undefined
+        : await runSigninBench({ durationS: DURATION, connections: Number(process.env.BENCH_SIGNIN_CONNECTIONS ?? CONNECTIONS) });
     // The tenant area at scale (issue 5): subtree and data-scope user pages, a tree level, listmymenu, a 10,000-user import (bench/tenant.ts; skip with BENCH_TENANT=0).
     const tenantArea = process.env.BENCH_TENANT === '0' ? undefined : await runTenantBench({ durationS: DURATION, connections: CONNECTIONS });
     // The policy service (issue 14): decisions and permissions of a user with 50 roles in a tenant of 100,000 users, sync, local decisions (bench/policy.ts; skip with BENCH_POLICY=0).
@@ -154,10 +178,17 @@ async function main(): Promise<number> {
     const callLog = process.env.BENCH_CALLLOG === '0' ? undefined : await runCallLogBench({ durationS: DURATION, connections: CONNECTIONS });
     mkdirSync(RESULTS_DIR, { recursive: true });
     const report = {
-      at: new Date().toISOString(), node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? '',
+      at: new Date().toISOString(),
+      node: process.version,
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model ?? '',
       loadAverage1m: { before: round2(loadBefore), after: round2(loadavg()[0]!) },
-      durationS: DURATION, connections: CONNECTIONS, scenarios: results,
-      ratioBA: Math.round(ratio * 1000) / 1000, target: `(b) >= ${TARGET_RATIO} x (a)`, targetMet: met,
+      durationS: DURATION,
+      connections: CONNECTIONS,
+      scenarios: results,
+      ratioBA: Math.round(ratio * 1000) / 1000,
+      target: `(b) >= ${TARGET_RATIO} x (a)`,
+      targetMet: met,
       signin,
       tenantArea,
       policy,
@@ -167,8 +198,12 @@ async function main(): Promise<number> {
       messages,
       callLog,
       userList: userList && {
-        users: USER_COUNT, scenarios: userList.results, ratios: userList.ratios, plans: userList.plans,
-        target: `filtered p50 and p99 <= ${USER_LIST_FACTOR} x unfiltered first page`, targetMet: userList.met,
+        users: USER_COUNT,
+        scenarios: userList.results,
+        ratios: userList.ratios,
+        plans: userList.plans,
+        target: `filtered p50 and p99 <= ${USER_LIST_FACTOR} x unfiltered first page`,
+        targetMet: userList.met,
       },
     };
     writeFileSync(join(RESULTS_DIR, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);

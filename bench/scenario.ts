@@ -58,25 +58,39 @@ export async function runScenario(spec: ScenarioSpec, o: RunOptions): Promise<Sc
     connections: o.connections,
     duration: o.durationS,
     timeout: 10,
-    requests: [{
-      method: spec.method,
-      path: spec.path,
-      setupRequest: (req) => ({ ...req, method: spec.method, path: spec.path, headers: spec.headers(), ...(spec.body !== undefined ? { body: spec.body } : {}) }),
-      onResponse: (status, body) => {
-        if (spec.isSuccess(status, body)) return;
-        failed++;
-        if (samples.size < 5) samples.add(`${status} ${String(body).slice(0, 200)}`);
+    requests: [
+      {
+        method: spec.method,
+        path: spec.path,
+        setupRequest: (req) => ({
+          ...req,
+          method: spec.method,
+          path: spec.path,
+          headers: spec.headers(),
+          ...(spec.body !== undefined ? { body: spec.body } : {}),
+        }),
+        onResponse: (status, body) => {
+          if (spec.isSuccess(status, body)) return;
+          failed++;
+          if (samples.size < 5) samples.add(`${status} ${String(body).slice(0, 200)}`);
+        },
       },
-    }],
+    ],
   });
   return {
-    key: spec.key, label: spec.label, method: spec.method, path: spec.path,
-    durationS: result.duration, connections: result.connections,
+    key: spec.key,
+    label: spec.label,
+    method: spec.method,
+    path: spec.path,
+    durationS: result.duration,
+    connections: result.connections,
     requests: result.requests.total,
     reqPerSec: round(result.requests.total / result.duration),
     latencyMs: { p50: result.latency.p50, p99: result.latency.p99, mean: round(result.latency.mean), max: result.latency.max },
     errors: failed + result.errors,
-    non2xx: result.non2xx, connectionErrors: result.errors, timeouts: result.timeouts,
+    non2xx: result.non2xx,
+    connectionErrors: result.errors,
+    timeouts: result.timeouts,
     errorSamples: [...samples],
   };
 }
@@ -104,11 +118,16 @@ export function ratiosToBaseline(results: readonly ScenarioResult[], digits = 2)
   const base = results[0]!;
   const f = 10 ** digits;
   const r = (x: number) => Math.round(x * f) / f;
-  return Object.fromEntries(results.slice(1).map((x) => [x.key, {
-    throughput: r(x.reqPerSec / base.reqPerSec),
-    p50: r(Math.max(x.latencyMs.p50, 1) / Math.max(base.latencyMs.p50, 1)),
-    p99: r(Math.max(x.latencyMs.p99, 1) / Math.max(base.latencyMs.p99, 1)),
-  }]));
+  return Object.fromEntries(
+    results.slice(1).map((x) => [
+      x.key,
+      {
+        throughput: r(x.reqPerSec / base.reqPerSec),
+        p50: r(Math.max(x.latencyMs.p50, 1) / Math.max(base.latencyMs.p50, 1)),
+        p99: r(Math.max(x.latencyMs.p99, 1) / Math.max(base.latencyMs.p99, 1)),
+      },
+    ]),
+  );
 }
 
 /**
@@ -116,7 +135,10 @@ export function ratiosToBaseline(results: readonly ScenarioResult[], digits = 2)
  * BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 10); exit code 1 when a scenario completed
  * no request (the figures themselves are a report, never a failure).
  */
-export async function runAsScript(moduleUrl: string, bench: (o: { durationS: number; connections: number }) => Promise<{ scenarios: ScenarioResult[] }>): Promise<void> {
+export async function runAsScript(
+  moduleUrl: string,
+  bench: (o: { durationS: number; connections: number }) => Promise<{ scenarios: ScenarioResult[] }>,
+): Promise<void> {
   if (moduleUrl !== `file://${process.argv[1]}`) return;
   const r = await bench({ durationS: Number(process.env.BENCH_DURATION ?? 10), connections: Number(process.env.BENCH_CONNECTIONS ?? 10) });
   process.exitCode = r.scenarios.some((x) => x.requests === 0) ? 1 : 0;
@@ -141,7 +163,10 @@ function round(n: number): number {
  * before the server opens the folder: PGlite is one process per folder); prints the tail of the server's
  * output when it fails, and always stops it. Used by benches on a seeded tenant (bench/workflow.ts).
  */
-export async function onSeededServer<T>(seed: (database: import('../packages/server/src/db/client.js').Database) => Promise<void>, run: (baseUrl: string) => Promise<T>): Promise<T> {
+export async function onSeededServer<T>(
+  seed: (database: import('../packages/server/src/db/client.js').Database) => Promise<void>,
+  run: (baseUrl: string) => Promise<T>,
+): Promise<T> {
   const { startServer } = await import('./server.js');
   const { loadConfig } = await import('../packages/server/src/config.js');
   const { openDatabase } = await import('../packages/server/src/db/client.js');
@@ -149,7 +174,11 @@ export async function onSeededServer<T>(seed: (database: import('../packages/ser
   try {
     server = await startServer([], async (dataDir) => {
       const database = await openDatabase({ ...loadConfig({ ...process.env, MP_DATA_DIR: dataDir, DATABASE_URL: '' }), dataDir });
-      try { await seed(database); } finally { await database.close(); }
+      try {
+        await seed(database);
+      } finally {
+        await database.close();
+      }
     });
     return await run(server.baseUrl);
   } catch (err) {
@@ -163,10 +192,14 @@ export async function onSeededServer<T>(seed: (database: import('../packages/ser
 /** Prints scenario results with their ratios to the baseline scenario `baseKey` (p50 / p99 / req/s). */
 export function printScenarioTable(results: readonly ScenarioResult[], baseKey: string): Record<string, { throughput: number; p50: number; p99: number }> {
   const ratios = ratiosToBaseline(results);
-  console.log(`\n${'scenario'.padEnd(36)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(7)}  p50 / p99 / req/s vs (${baseKey})`);
+  console.log(
+    `\n${'scenario'.padEnd(36)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(7)}  p50 / p99 / req/s vs (${baseKey})`,
+  );
   for (const r of results) {
     const x = ratios[r.key];
-    console.log(`${`(${r.key}) ${r.label}`.padEnd(36)} ${String(r.reqPerSec).padStart(8)} ${String(r.latencyMs.p50).padStart(7)} ${String(r.latencyMs.p99).padStart(7)} ${String(r.errors).padStart(7)}  ${x ? `${x.p50} / ${x.p99} / ${x.throughput}` : '—'}`);
+    console.log(
+      `${`(${r.key}) ${r.label}`.padEnd(36)} ${String(r.reqPerSec).padStart(8)} ${String(r.latencyMs.p50).padStart(7)} ${String(r.latencyMs.p99).padStart(7)} ${String(r.errors).padStart(7)}  ${x ? `${x.p50} / ${x.p99} / ${x.throughput}` : '—'}`,
+    );
     for (const s of r.errorSamples) console.log(`    failed: ${s}`);
   }
   return ratios;

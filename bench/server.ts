@@ -40,11 +40,19 @@ export function freePort(): Promise<number> {
 function serverEnv(dataDir: string, port: number): NodeJS.ProcessEnv {
   return {
     ...process.env,
-    PORT: String(port), HOST: '127.0.0.1', MP_DATA_DIR: dataDir, MP_LOGIN_CAPTCHA: '0',
-    MP_ADMIN_USERNAME: ADMIN.username, MP_ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn',
-    MP_CONSOLE_DIR: join(dataDir, 'no-console'), DATABASE_URL: '',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    MP_DATA_DIR: dataDir,
+    MP_LOGIN_CAPTCHA: '0',
+    MP_ADMIN_USERNAME: ADMIN.username,
+    MP_ADMIN_PASSWORD: ADMIN.password,
+    LOG_LEVEL: 'warn',
+    MP_CONSOLE_DIR: join(dataDir, 'no-console'),
+    DATABASE_URL: '',
     // the benchmarks measure throughput, not the sign-in rate limiter (docs/login.md)
-    MP_SIGNIN_RATE_ACCOUNT: '0', MP_SIGNIN_RATE_IP: '0', MP_SIGNIN_RATE_ACCOUNT_ALL: '0',
+    MP_SIGNIN_RATE_ACCOUNT: '0',
+    MP_SIGNIN_RATE_IP: '0',
+    MP_SIGNIN_RATE_ACCOUNT_ALL: '0',
   };
 }
 
@@ -87,7 +95,9 @@ async function waitHealthy(baseUrl: string, child: ChildProcess, timeoutMs: numb
     try {
       const r = await fetch(`${baseUrl}/healthz`);
       if (r.ok) return;
-    } catch { /* not listening yet */ }
+    } catch {
+      /* not listening yet */
+    }
     await new Promise((r) => setTimeout(r, 150));
   }
   throw new Error(`server not healthy after ${timeoutMs} ms`);
@@ -105,11 +115,17 @@ export async function startServer(nodeArgs: string[] = [], prepare?: (dataDir: s
   await prepare?.(dataDir);
   const port = await freePort();
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'packages/server/src/main.ts'], {
-    cwd: ROOT, env: { ...serverEnv(dataDir, port), ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: ROOT,
+    env: { ...serverEnv(dataDir, port), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  child.stdout!.on('data', (d) => { out += d; });
-  child.stderr!.on('data', (d) => { out += d; });
+  child.stdout!.on('data', (d) => {
+    out += d;
+  });
+  child.stderr!.on('data', (d) => {
+    out += d;
+  });
   const baseUrl = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {

@@ -87,7 +87,13 @@ export interface SigninBenchReport {
   rounds?: { pair: string; reqPerSec: number[]; perCore: number[]; medianReqPerSec: number; medianPerCore: number }[];
 }
 
-const CLK_TCK = (() => { try { return Number(execSync('getconf CLK_TCK').toString().trim()) || 100; } catch { return 100; } })();
+const CLK_TCK = (() => {
+  try {
+    return Number(execSync('getconf CLK_TCK').toString().trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
 
 /** CPU seconds (user + system, every thread) used so far by process `pid`. */
 function cpuSecondsOf(pid: number): number {
@@ -103,9 +109,29 @@ async function addOidcClient(dataDir: string, redirectUri: string, databaseUrl?:
   try {
     await inScope(database.db, PLATFORM_SCOPE, async (tx) => {
       const productId = randomUUID();
-      await tx.insert(products).values({ id: productId, code: 'benchrp', name: 'Bench RP', abbreviation: 'RP', version: '1.0', callbackUrl: redirectUri, department: 'IT', ownerName: 'Bench', ownerEmail: 'bench@example.com', ownerPhone: '13800000000', opsOwner: 'Bench' });
+      await tx.insert(products).values({
+        id: productId,
+        code: 'benchrp',
+        name: 'Bench RP',
+        abbreviation: 'RP',
+        version: '1.0',
+        callbackUrl: redirectUri,
+        department: 'IT',
+        ownerName: 'Bench',
+        ownerEmail: 'bench@example.com',
+        ownerPhone: '13800000000',
+        opsOwner: 'Bench',
+      });
       await tx.insert(tenantProducts).values({ tenantId: 'sys', productId, version: '1.0' });
-      await tx.insert(oidcClients).values({ clientId: CLIENT.clientId, productId, name: 'Bench RP', secretHash: hashClientSecret(CLIENT.clientSecret), redirectUris: [redirectUri], postLogoutRedirectUris: [], grantTypes: ['authorization_code', 'refresh_token'] });
+      await tx.insert(oidcClients).values({
+        clientId: CLIENT.clientId,
+        productId,
+        name: 'Bench RP',
+        secretHash: hashClientSecret(CLIENT.clientSecret),
+        redirectUris: [redirectUri],
+        postLogoutRedirectUris: [],
+        grantTypes: ['authorization_code', 'refresh_token'],
+      });
     });
   } finally {
     await database.close();
@@ -113,7 +139,13 @@ async function addOidcClient(dataDir: string, redirectUri: string, databaseUrl?:
 }
 
 /** Runs `spec` and measures the server's CPU time over it. */
-async function measured(pid: number, spec: ScenarioSpec, baseUrl: string, durationS: number, connections: number): Promise<Omit<PerCoreResult, 'ratioToBaseline'>> {
+async function measured(
+  pid: number,
+  spec: ScenarioSpec,
+  baseUrl: string,
+  durationS: number,
+  connections: number,
+): Promise<Omit<PerCoreResult, 'ratioToBaseline'>> {
   const before = cpuSecondsOf(pid);
   const r = await runScenario(spec, { baseUrl, durationS, connections });
   const serverCpuS = cpuSecondsOf(pid) - before;
@@ -147,22 +179,59 @@ async function startMinimalProvider(): Promise<{ baseUrl: string; pid: number; t
     child.stdout!.on('data', (d) => {
       out += d;
       const json = out.split('\n').find((l) => l.startsWith('{'));
-      if (json) { clearTimeout(timer); resolve(json); }
+      if (json) {
+        clearTimeout(timer);
+        resolve(json);
+      }
     });
-    child.stderr!.on('data', (d) => { out += d; });
-    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`minimal provider exited (${code}): ${out}`)); });
+    child.stderr!.on('data', (d) => {
+      out += d;
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`minimal provider exited (${code}): ${out}`));
+    });
   });
   const m = JSON.parse(line) as { token: string; clientId: string; clientSecret: string };
   const basic = `Basic ${Buffer.from(`${m.clientId}:${m.clientSecret}`).toString('base64')}`;
-  return { baseUrl: `http://127.0.0.1:${port}`, pid: child.pid!, token: m.token, basic, stop: () => { child.kill('SIGTERM'); } };
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
+    token: m.token,
+    basic,
+    stop: () => {
+      child.kill('SIGTERM');
+    },
+  };
 }
 
 /** Introspection and userinfo specs against `paths` with `token` and the client's Basic credentials. */
-function oidcSpecs(keys: [string, string], labels: [string, string], paths: { introspection: string; userinfo: string }, token: string, basic: string): ScenarioSpec[] {
+function oidcSpecs(
+  keys: [string, string],
+  labels: [string, string],
+  paths: { introspection: string; userinfo: string },
+  token: string,
+  basic: string,
+): ScenarioSpec[] {
   const form = `token=${encodeURIComponent(token)}&token_type_hint=access_token`;
   return [
-    { key: keys[0], label: labels[0], method: 'POST', path: paths.introspection, body: form, headers: () => ({ 'content-type': 'application/x-www-form-urlencoded', authorization: basic }), isSuccess: (st, b) => st === 200 && b.includes('"active":true') },
-    { key: keys[1], label: labels[1], method: 'GET', path: paths.userinfo, headers: () => ({ authorization: `Bearer ${token}` }), isSuccess: (st, b) => st === 200 && b.includes('"sub"') },
+    {
+      key: keys[0],
+      label: labels[0],
+      method: 'POST',
+      path: paths.introspection,
+      body: form,
+      headers: () => ({ 'content-type': 'application/x-www-form-urlencoded', authorization: basic }),
+      isSuccess: (st, b) => st === 200 && b.includes('"active":true'),
+    },
+    {
+      key: keys[1],
+      label: labels[1],
+      method: 'GET',
+      path: paths.userinfo,
+      headers: () => ({ authorization: `Bearer ${token}` }),
+      isSuccess: (st, b) => st === 200 && b.includes('"sub"'),
+    },
   ];
 }
 
@@ -187,15 +256,29 @@ export async function runSigninBench(o: { durationS: number; connections: number
   }
 }
 
-const median = (xs: number[]) => { const v = [...xs].sort((a, b) => a - b); const m = v.length >> 1; return v.length % 2 ? v[m]! : (v[m - 1]! + v[m]!) / 2; };
+const median = (xs: number[]) => {
+  const v = [...xs].sort((a, b) => a - b);
+  const m = v.length >> 1;
+  return v.length % 2 ? v[m]! : (v[m - 1]! + v[m]!) / 2;
+};
 
 /**
  * BENCH_SIGNIN_ROUNDS: (oN) and (mN) back to back, `rounds` times, each for durationS / rounds seconds
  * (after one warm-up each); answers each scenario summed over its rounds and each pair's ratios.
  */
-async function alternate(specs: (ScenarioSpec & { baseUrl?: string })[], rounds: number, o: { durationS: number; connections: number }, baseUrl: string, serverPid: number, minimalPid: number) {
+async function alternate(
+  specs: (ScenarioSpec & { baseUrl?: string })[],
+  rounds: number,
+  o: { durationS: number; connections: number },
+  baseUrl: string,
+  serverPid: number,
+  minimalPid: number,
+) {
   const byKey = new Map(specs.map((x) => [x.key, x]));
-  const pairs = (['1', '2'] as const).map((n) => [byKey.get(`o${n}`), byKey.get(`m${n}`)] as const).filter(([a, b]) => a && b) as [ScenarioSpec & { baseUrl?: string }, ScenarioSpec & { baseUrl?: string }][];
+  const pairs = (['1', '2'] as const).map((n) => [byKey.get(`o${n}`), byKey.get(`m${n}`)] as const).filter(([a, b]) => a && b) as [
+    ScenarioSpec & { baseUrl?: string },
+    ScenarioSpec & { baseUrl?: string },
+  ][];
   const sums = new Map<string, Omit<PerCoreResult, 'ratioToBaseline'>[]>();
   const out: NonNullable<SigninBenchReport['rounds']> = [];
   const each = Math.max(1, Math.round(o.durationS / rounds));
@@ -210,24 +293,43 @@ async function alternate(specs: (ScenarioSpec & { baseUrl?: string })[], rounds:
       console.log(`round ${r + 1}: (${a.key}) ${ra.reqPerSec} req/s, ${ra.perCore}/s per core; (${b.key}) ${rb.reqPerSec} req/s, ${rb.perCore}/s per core`);
     }
   }
-  for (const x of out) { x.medianReqPerSec = median(x.reqPerSec); x.medianPerCore = median(x.perCore); }
+  for (const x of out) {
+    x.medianReqPerSec = median(x.reqPerSec);
+    x.medianPerCore = median(x.perCore);
+  }
   const results = [...sums.values()].map((rs) => {
     const requests = rs.reduce((n, x) => n + x.requests, 0);
     const durationS = rs.reduce((n, x) => n + x.durationS, 0);
     const serverCpuS = rs.reduce((n, x) => n + x.serverCpuS, 0);
-    return { ...rs[0]!, requests, durationS, errors: rs.reduce((n, x) => n + x.errors, 0), reqPerSec: round(requests / durationS, 1), serverCpuS: round(serverCpuS, 2), coresBusy: round(serverCpuS / durationS, 2), perCore: round(requests / Math.max(serverCpuS, 1e-9), 1) };
+    return {
+      ...rs[0]!,
+      requests,
+      durationS,
+      errors: rs.reduce((n, x) => n + x.errors, 0),
+      reqPerSec: round(requests / durationS, 1),
+      serverCpuS: round(serverCpuS, 2),
+      coresBusy: round(serverCpuS / durationS, 2),
+      perCore: round(requests / Math.max(serverCpuS, 1e-9), 1),
+    };
   });
   return { rounds: out, results };
 }
 
 /** The scenario keys BENCH_SIGNIN_SCENARIOS selects (all when unset). */
 function selected(key: string): boolean {
-  const keys = (process.env.BENCH_SIGNIN_SCENARIOS ?? '').split(',').map((k) => k.trim()).filter(Boolean);
+  const keys = (process.env.BENCH_SIGNIN_SCENARIOS ?? '')
+    .split(',')
+    .map((k) => k.trim())
+    .filter(Boolean);
   return !keys.length || keys.includes(key);
 }
 
 /** One pass of runSigninBench on the embedded database or (`onPostgres`) a throw-away PostgreSQL. */
-async function runOnDatabase(onPostgres: boolean, o: { durationS: number; connections: number }, minimal: Awaited<ReturnType<typeof startMinimalProvider>>): Promise<SigninBenchReport> {
+async function runOnDatabase(
+  onPostgres: boolean,
+  o: { durationS: number; connections: number },
+  minimal: Awaited<ReturnType<typeof startMinimalProvider>>,
+): Promise<SigninBenchReport> {
   let server: RunningServer | undefined;
   let pg: Awaited<ReturnType<typeof startPostgres>> | undefined;
   try {
@@ -235,10 +337,14 @@ async function runOnDatabase(onPostgres: boolean, o: { durationS: number; connec
     if (process.env.BENCH_CPU_PROF === '1') mkdirSync(profDir, { recursive: true });
     if (onPostgres) pg = await startPostgres();
     const databaseUrl = pg?.url;
-    server = await startServer(process.env.BENCH_CPU_PROF === '1' ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [], async (dir) => {
-      if (databaseUrl) await prepareDatabase(dir, databaseUrl);
-      await addOidcClient(dir, `${RP_URL}/callback`, databaseUrl);
-    }, databaseUrl ? { DATABASE_URL: databaseUrl } : {});
+    server = await startServer(
+      process.env.BENCH_CPU_PROF === '1' ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [],
+      async (dir) => {
+        if (databaseUrl) await prepareDatabase(dir, databaseUrl);
+        await addOidcClient(dir, `${RP_URL}/callback`, databaseUrl);
+      },
+      databaseUrl ? { DATABASE_URL: databaseUrl } : {},
+    );
     const rp = new RelyingParty(`${server.baseUrl}/oidc`);
     rp.url = RP_URL;
     const anon = await new GatewayClient(server.baseUrl).init();
@@ -248,8 +354,23 @@ async function runOnDatabase(onPostgres: boolean, o: { durationS: number; connec
     if (probe.body.result !== '1') throw new Error(`bench user cannot sign in: ${probe.status} ${probe.body.scode} ${probe.body.msg}`);
 
     const specs: ScenarioSpec[] = [
-      { key: 'a', label: 'GET /healthz (baseline)', method: 'GET', path: '/healthz', headers: () => ({}), isSuccess: (s, b) => s === 200 && b.includes('"ok"') },
-      { key: 's', label: 'signed sign-in (argon2id)', method: 'POST', path: Paths.signin, body: signinBody, headers: () => anon.headersFor('POST', signinBody), isSuccess: envelopeOk },
+      {
+        key: 'a',
+        label: 'GET /healthz (baseline)',
+        method: 'GET',
+        path: '/healthz',
+        headers: () => ({}),
+        isSuccess: (s, b) => s === 200 && b.includes('"ok"'),
+      },
+      {
+        key: 's',
+        label: 'signed sign-in (argon2id)',
+        method: 'POST',
+        path: Paths.signin,
+        body: signinBody,
+        headers: () => anon.headersFor('POST', signinBody),
+        isSuccess: envelopeOk,
+      },
     ];
     let oidcPending: string | undefined;
     try {
@@ -257,7 +378,13 @@ async function runOnDatabase(onPostgres: boolean, o: { durationS: number; connec
       const meta = rp.config.serverMetadata();
       const basic = `Basic ${Buffer.from(`${encodeURIComponent(CLIENT.clientId)}:${encodeURIComponent(CLIENT.clientSecret)}`).toString('base64')}`;
       const paths = { introspection: new URL(meta.introspection_endpoint!).pathname, userinfo: new URL(meta.userinfo_endpoint!).pathname };
-      const baselines = oidcSpecs(['m1', 'm2'], ['minimal provider introspection', 'minimal provider userinfo'], { introspection: '/token/introspection', userinfo: '/me' }, minimal.token, minimal.basic);
+      const baselines = oidcSpecs(
+        ['m1', 'm2'],
+        ['minimal provider introspection', 'minimal provider userinfo'],
+        { introspection: '/token/introspection', userinfo: '/me' },
+        minimal.token,
+        minimal.basic,
+      );
       specs.push(
         ...oidcSpecs(['o1', 'o2'], ['OIDC token introspection', 'OIDC userinfo'], paths, token, basic),
         ...baselines.map((b) => ({ ...b, baseUrl: minimal.baseUrl })),
@@ -280,13 +407,28 @@ async function runOnDatabase(onPostgres: boolean, o: { durationS: number; connec
       if (spec.key === 'a') baseline = r.reqPerSec;
       results.push({ ...r, ratioToBaseline: baseline ? round(r.reqPerSec / baseline, 4) : 0 });
     }
-    const roundStats = rounds > 1 ? await alternate(specs.filter((x) => paired(x.key) && selected(x.key)), rounds, o, server.baseUrl, server.child.pid!, minimal.pid) : undefined;
+    const roundStats =
+      rounds > 1
+        ? await alternate(
+            specs.filter((x) => paired(x.key) && selected(x.key)),
+            rounds,
+            o,
+            server.baseUrl,
+            server.child.pid!,
+            minimal.pid,
+          )
+        : undefined;
     for (const r of roundStats?.results ?? []) results.push({ ...r, ratioToBaseline: baseline ? round(r.reqPerSec / baseline, 4) : 0 });
     const report: SigninBenchReport = {
       ...(roundStats ? { rounds: roundStats.rounds } : {}),
       database: onPostgres ? 'PostgreSQL' : 'PGlite',
-      connections: o.connections, availableParallelism: availableParallelism(), uvThreadpoolSize: process.env.UV_THREADPOOL_SIZE ?? '4 (libuv default)',
-      argon2: 'argon2id m=19456 KiB, t=2, p=1 (OWASP)', scenarios: results, anchors: ANCHORS, ...(oidcPending ? { oidcPending } : {}),
+      connections: o.connections,
+      availableParallelism: availableParallelism(),
+      uvThreadpoolSize: process.env.UV_THREADPOOL_SIZE ?? '4 (libuv default)',
+      argon2: 'argon2id m=19456 KiB, t=2, p=1 (OWASP)',
+      scenarios: results,
+      anchors: ANCHORS,
+      ...(oidcPending ? { oidcPending } : {}),
     };
     printReport(report);
     return report;
@@ -297,23 +439,42 @@ async function runOnDatabase(onPostgres: boolean, o: { durationS: number; connec
 }
 
 function printReport(r: SigninBenchReport): void {
-  console.log(`\nsign-in and OIDC on ${r.database}: ${r.connections} concurrent clients; server: one Node process, UV_THREADPOOL_SIZE ${r.uvThreadpoolSize}, os.availableParallelism() ${r.availableParallelism} (${cpus()[0]?.model ?? ''}); ${r.argon2}`);
+  console.log(
+    `\nsign-in and OIDC on ${r.database}: ${r.connections} concurrent clients; server: one Node process, UV_THREADPOOL_SIZE ${r.uvThreadpoolSize}, os.availableParallelism() ${r.availableParallelism} (${cpus()[0]?.model ?? ''}); ${r.argon2}`,
+  );
   const head = `${'scenario'.padEnd(34)} ${'req/s'.padStart(9)} ${'cores busy'.padStart(10)} ${'per core'.padStart(9)} ${'÷ (a)'.padStart(8)} ${'p50/p99 ms'.padStart(11)} ${'errors'.padStart(6)}`;
   console.log(`${head}\n${'-'.repeat(head.length)}`);
   for (const s of r.scenarios) {
-    console.log(`${`(${s.key}) ${s.label}`.padEnd(34)} ${String(s.reqPerSec).padStart(9)} ${String(s.coresBusy).padStart(10)} ${String(s.perCore).padStart(9)} ${s.ratioToBaseline.toFixed(4).padStart(8)} ${`${s.latencyMs.p50}/${s.latencyMs.p99}`.padStart(11)} ${String(s.errors).padStart(6)}`);
+    console.log(
+      `${`(${s.key}) ${s.label}`.padEnd(34)} ${String(s.reqPerSec).padStart(9)} ${String(s.coresBusy).padStart(10)} ${String(s.perCore).padStart(9)} ${s.ratioToBaseline.toFixed(4).padStart(8)} ${`${s.latencyMs.p50}/${s.latencyMs.p99}`.padStart(11)} ${String(s.errors).padStart(6)}`,
+    );
   }
   const s = r.scenarios.find((x) => x.key === 's');
-  if (s) console.log(`sign-ins per core: ${s.perCore}/s  (anchor: Keycloak ${r.anchors.keycloakLoginsPerVcpu} password logins/s per vCPU → ×${(s.perCore / r.anchors.keycloakLoginsPerVcpu).toFixed(2)})`);
+  if (s)
+    console.log(
+      `sign-ins per core: ${s.perCore}/s  (anchor: Keycloak ${r.anchors.keycloakLoginsPerVcpu} password logins/s per vCPU → ×${(s.perCore / r.anchors.keycloakLoginsPerVcpu).toFixed(2)})`,
+    );
   const o1 = r.scenarios.find((x) => x.key === 'o1');
   const hydraPerCpu = r.anchors.hydraIntrospectionsPerSecond / r.anchors.hydraCpus;
-  if (o1) console.log(`introspections per core: ${o1.perCore}/s  (anchor: Ory Hydra ${r.anchors.hydraIntrospectionsPerSecond}/s on ${r.anchors.hydraCpus} CPUs = ${hydraPerCpu}/s per CPU → ×${(o1.perCore / hydraPerCpu).toFixed(2)})`);
-  for (const [o, m] of [['o1', 'm1'], ['o2', 'm2']] as const) {
+  if (o1)
+    console.log(
+      `introspections per core: ${o1.perCore}/s  (anchor: Ory Hydra ${r.anchors.hydraIntrospectionsPerSecond}/s on ${r.anchors.hydraCpus} CPUs = ${hydraPerCpu}/s per CPU → ×${(o1.perCore / hydraPerCpu).toFixed(2)})`,
+    );
+  for (const [o, m] of [
+    ['o1', 'm1'],
+    ['o2', 'm2'],
+  ] as const) {
     const a = r.scenarios.find((x) => x.key === o);
     const b = r.scenarios.find((x) => x.key === m);
-    if (a && b) console.log(`(${o}) ÷ (${m}) minimal in-memory oidc-provider of the same run: ${(a.reqPerSec / b.reqPerSec).toFixed(2)} (req/s), ${(a.perCore / b.perCore).toFixed(2)} (per core) — goal ≥ 0.5`);
+    if (a && b)
+      console.log(
+        `(${o}) ÷ (${m}) minimal in-memory oidc-provider of the same run: ${(a.reqPerSec / b.reqPerSec).toFixed(2)} (req/s), ${(a.perCore / b.perCore).toFixed(2)} (per core) — goal ≥ 0.5`,
+      );
   }
-  for (const x of r.rounds ?? []) console.log(`${x.pair} back to back in ${x.reqPerSec.length} rounds: median ${x.medianReqPerSec} (req/s), ${x.medianPerCore} (per core); rounds ${x.reqPerSec.join(', ')} / ${x.perCore.join(', ')}`);
+  for (const x of r.rounds ?? [])
+    console.log(
+      `${x.pair} back to back in ${x.reqPerSec.length} rounds: median ${x.medianReqPerSec} (req/s), ${x.medianPerCore} (per core); rounds ${x.reqPerSec.join(', ')} / ${x.perCore.join(', ')}`,
+    );
   if (r.oidcPending) console.log(`(o1), (o2): ${r.oidcPending}`);
   for (const x of r.scenarios) if (x.errorSamples.length) console.log(`failed answers of (${x.key}): ${x.errors}\n  ${x.errorSamples.join('\n  ')}`);
 }
@@ -322,5 +483,13 @@ function printReport(r: SigninBenchReport): void {
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()!)) {
   const durationS = Number(process.env.BENCH_DURATION ?? 10);
   const connections = Number(process.env.BENCH_SIGNIN_CONNECTIONS ?? process.env.BENCH_CONNECTIONS ?? 10);
-  runSigninBench({ durationS, connections }).then(() => { process.exitCode = 0; }, (err) => { console.error(`bench failed: ${(err as Error).stack ?? err}`); process.exitCode = 1; });
+  runSigninBench({ durationS, connections }).then(
+    () => {
+      process.exitCode = 0;
+    },
+    (err) => {
+      console.error(`bench failed: ${(err as Error).stack ?? err}`);
+      process.exitCode = 1;
+    },
+  );
 }

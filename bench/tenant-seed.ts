@@ -61,8 +61,13 @@ export async function seedTenant(database: Database): Promise<number> {
         date '2026-01-01', date '2030-12-31', now(), now() - g * interval '1 second', now()
       from generate_series(1, ${USERS}) g`);
     await tx.execute(sql`insert into user_identities (tenant_id, user_id, identity) select ${T}, id, 1 from users where tenant_id = ${T}`);
-    for (const [id, name, org] of [['tadmin', TENANT_ADMIN, `${T}-c0`], ['tholder', ROLE_HOLDER, `${T}-c3-d0`]] as const) {
-      await tx.execute(sql`insert into users (id, tenant_id, username, employee_name, password_hash, org_id, agreed_at) values (${id}, ${T}, ${name}, ${name}, ${hash}, ${org}, now())`);
+    for (const [id, name, org] of [
+      ['tadmin', TENANT_ADMIN, `${T}-c0`],
+      ['tholder', ROLE_HOLDER, `${T}-c3-d0`],
+    ] as const) {
+      await tx.execute(
+        sql`insert into users (id, tenant_id, username, employee_name, password_hash, org_id, agreed_at) values (${id}, ${T}, ${name}, ${name}, ${hash}, ${org}, now())`,
+      );
       await tx.execute(sql`insert into user_identities (tenant_id, user_id, identity) values (${T}, ${id}, 1)`);
     }
     await tx.execute(sql`insert into user_identities (tenant_id, user_id, identity) values (${T}, 'tadmin', 3)`);
@@ -80,11 +85,16 @@ export async function seedTenant(database: Database): Promise<number> {
       select ${T}, 'tr-holder', 'org', ${COMPANY}, 1
       union all select ${T}, 'tr-holder', 'menu', m, 3 from unnest(array['employeeManagement', 'orgManagement', 'stationManagement', 'roleManagement', 'auditlog']) m
       union all select ${T}, 'tr-holder', 'api', a, 1 from unnest(${sql.raw(`array[${HOLDER_APIS.map((p) => `'${p}'`).join(',')}]`)}) a`);
-    await tx.execute(sql`insert into role_users (tenant_id, role_id, user_id) values (${T}, 'tr-holder', 'tholder'), (${T}, 'tr7', 'tholder'), (${T}, 'tr58', 'tholder')`);
-    const [n] = (await tx.execute<{ n: number }>(sql`select count(*)::int as n from organisations where tenant_id = ${T}`) as unknown as { rows: { n: number }[] }).rows;
+    await tx.execute(
+      sql`insert into role_users (tenant_id, role_id, user_id) values (${T}, 'tr-holder', 'tholder'), (${T}, 'tr7', 'tholder'), (${T}, 'tr58', 'tholder')`,
+    );
+    const [n] = (
+      (await tx.execute<{ n: number }>(sql`select count(*)::int as n from organisations where tenant_id = ${T}`)) as unknown as { rows: { n: number }[] }
+    ).rows;
     return n!.n;
   }).then(async (n) => {
-    for (const t of ['organisations', 'users', 'org_user_counts', 'roles', 'role_grants', 'role_users', 'user_identities']) await database.db.execute(sql.raw(`analyze ${t}`));
+    for (const t of ['organisations', 'users', 'org_user_counts', 'roles', 'role_grants', 'role_users', 'user_identities'])
+      await database.db.execute(sql.raw(`analyze ${t}`));
     return n;
   });
 }
@@ -120,7 +130,7 @@ export async function explainPlans(database: Database): Promise<Record<string, s
     'tree level (listorgchildren: direct user counts, children flags)': sql`select c.id, (select count(*) from users u where u.tenant_id = c.tenant_id and u.org_id = c.id) as users,
         exists (select 1 from organisations k where k.tenant_id = c.tenant_id and k.parent_id = c.id) as has_children
       from organisations c where c.tenant_id = ${TENANT} and c.parent_id = ${COMPANY} order by c.sort, c.name, c.id limit 200`,
-    'children flag by the outer row\'s path as an index range (type-granted role holders; pathInSubtree)': sql`select c.id, exists (select 1 from organisations k where k.tenant_id = c.tenant_id
+    "children flag by the outer row's path as an index range (type-granted role holders; pathInSubtree)": sql`select c.id, exists (select 1 from organisations k where k.tenant_id = c.tenant_id
         and ${pathInSubtree(sql.raw('k.path'), sql.raw('c.path'), true)} and k.type in (3)) as has_children
       from organisations c where c.tenant_id = ${TENANT} and c.parent_id = ${COMPANY} order by c.sort, c.name, c.id limit 200`,
     'member grants (guard, listmymenu)': sql`select r.id, g.kind, g.data_id, o.path from role_users ru join roles r on r.tenant_id = ru.tenant_id and r.id = ru.role_id

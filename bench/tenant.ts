@@ -29,7 +29,9 @@ import { COMPANY, explainPlans, PASSWORD, ROLE_HOLDER, seedTenant, TENANT, TENAN
 const IMPORT_ROWS = Number(process.env.BENCH_TENANT_IMPORT ?? 10_000);
 
 export interface TenantBenchReport {
-  users: number; organisations: number; roles: number;
+  users: number;
+  organisations: number;
+  roles: number;
   scenarios: ScenarioResult[];
   /** Per scenario: its p50 and p99 over the baseline's (1 ms floor), and the baseline's req/s over its. */
   ratios: Record<string, { p50: number; p99: number; throughput: number }>;
@@ -49,9 +51,16 @@ async function signedClient(baseUrl: string, username: string): Promise<GatewayC
 /** The import file: IMPORT_ROWS new users in fields of company 5, one password (hashed once). */
 async function importWorkbook(): Promise<Buffer> {
   const head = ['username', 'employeeName', 'orgCode', 'effectiveDate', 'expiryDate', 'password'].map((value) => ({ value }));
-  const rows = Array.from({ length: IMPORT_ROWS }, (_, i) => [
-    `imported${String(i).padStart(5, '0')}`, `导入${i}`, `c5d${i % 10}s${Math.floor(i / 10) % 10}f${Math.floor(i / 100) % 9}`, '2026-01-01', '2030-12-31', 'Bench@2026user',
-  ].map((value) => ({ value })));
+  const rows = Array.from({ length: IMPORT_ROWS }, (_, i) =>
+    [
+      `imported${String(i).padStart(5, '0')}`,
+      `导入${i}`,
+      `c5d${i % 10}s${Math.floor(i / 10) % 10}f${Math.floor(i / 100) % 9}`,
+      '2026-01-01',
+      '2030-12-31',
+      'Bench@2026user',
+    ].map((value) => ({ value })),
+  );
   return writeExcelFile([head, ...rows]).toBuffer() as Promise<Buffer>;
 }
 
@@ -60,12 +69,19 @@ async function runImport(baseUrl: string, admin: GatewayClient): Promise<TenantB
   const data = await importWorkbook();
   const boundary = `----mpbench${Date.now()}`;
   const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="users.xlsx"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`),
-    data, Buffer.from(`\r\n--${boundary}--\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="users.xlsx"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`,
+    ),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   const started = Date.now();
-  const res = await fetch(baseUrl + Paths.importtenantuser, { method: 'POST', headers: { ...admin.headersFor('POST', undefined), 'content-type': `multipart/form-data; boundary=${boundary}` }, body });
-  const started$ = await res.json() as { result: string; scode: string; msg: string; data?: { jobId?: string; row?: { jobId?: string } } };
+  const res = await fetch(baseUrl + Paths.importtenantuser, {
+    method: 'POST',
+    headers: { ...admin.headersFor('POST', undefined), 'content-type': `multipart/form-data; boundary=${boundary}` },
+    body,
+  });
+  const started$ = (await res.json()) as { result: string; scode: string; msg: string; data?: { jobId?: string; row?: { jobId?: string } } };
   const jobId = started$.data?.jobId ?? started$.data?.row?.jobId;
   if (started$.result !== '1' || !jobId) throw new Error(`import refused: ${res.status} ${started$.scode} ${started$.msg}`);
   for (;;) {
@@ -99,7 +115,9 @@ export async function runTenantBench(opts: { durationS: number; connections: num
         await database.close();
       }
     });
-    console.log(`\ntenant area: ${USERS} users, ${organisations} organisations, 1,000 roles seeded and server ready in ${((Date.now() - seeded) / 1000).toFixed(1)} s; plans (EXPLAIN ANALYZE, RLS on):`);
+    console.log(
+      `\ntenant area: ${USERS} users, ${organisations} organisations, 1,000 roles seeded and server ready in ${((Date.now() - seeded) / 1000).toFixed(1)} s; plans (EXPLAIN ANALYZE, RLS on):`,
+    );
     for (const [k, p] of Object.entries(plans)) console.log(`- ${k}\n    ${p}`);
     const { baseUrl } = server;
     const admin = await signedClient(baseUrl, TENANT_ADMIN);
@@ -109,16 +127,39 @@ export async function runTenantBench(opts: { durationS: number; connections: num
     const tenantList = probe.status !== 404;
     if (!tenantList) notes.push('listtenantuser is not registered: (t1)/(t2) measured the platform listuser with the same organisation filter');
     const listPath = tenantList ? Paths.listtenantuser : Paths.listuser;
-    const listBody = JSON.stringify(tenantList ? { orgId: COMPANY, includeSub: true, page: 1, pageSize: 10 } : { tenantId: TENANT, orgId: COMPANY, page: 1, pageSize: 10 });
+    const listBody = JSON.stringify(
+      tenantList ? { orgId: COMPANY, includeSub: true, page: 1, pageSize: 10 } : { tenantId: TENANT, orgId: COMPANY, page: 1, pageSize: 10 },
+    );
     const levelBody = JSON.stringify({ parentId: COMPANY });
-    const post = (key: string, label: string, path: string, body: string, c: GatewayClient): ScenarioSpec =>
-      ({ key, label, method: 'POST', path, body, headers: () => c.headersFor('POST', body), isSuccess: envelopeOk });
+    const post = (key: string, label: string, path: string, body: string, c: GatewayClient): ScenarioSpec => ({
+      key,
+      label,
+      method: 'POST',
+      path,
+      body,
+      headers: () => c.headersFor('POST', body),
+      isSuccess: envelopeOk,
+    });
     const specs: ScenarioSpec[] = [
-      { key: 't0', label: 'GET /healthz (baseline)', method: 'GET', path: '/healthz', headers: () => ({}), isSuccess: (s, b) => s === 200 && b.includes('"ok"') },
+      {
+        key: 't0',
+        label: 'GET /healthz (baseline)',
+        method: 'GET',
+        path: '/healthz',
+        headers: () => ({}),
+        isSuccess: (s, b) => s === 200 && b.includes('"ok"'),
+      },
       post('t1', 'user page, org subtree (administrator)', listPath, listBody, admin),
       post('t2', 'user page, org subtree (role holder, scope)', listPath, listBody, tenantList ? holder : admin),
       post('t3', 'listorgchildren, one level', Paths.listorgchildren, levelBody, admin),
-      { key: 't4', label: 'listmymenu (role holder)', method: 'GET', path: Paths.listmymenu, headers: () => holder.headersFor('GET', undefined), isSuccess: envelopeOk },
+      {
+        key: 't4',
+        label: 'listmymenu (role holder)',
+        method: 'GET',
+        path: Paths.listmymenu,
+        headers: () => holder.headersFor('GET', undefined),
+        isSuccess: envelopeOk,
+      },
     ];
     const results: ScenarioResult[] = [];
     // BENCH_TENANT_SCENARIOS=0: the baseline and the import only (issue 17's import figure).
@@ -135,25 +176,38 @@ export async function runTenantBench(opts: { durationS: number; connections: num
     }
     const base = results[0]!;
     const r2 = (x: number) => Math.round(x * 100) / 100;
-    const ratios = Object.fromEntries(results.slice(1).map((r) => [r.key, {
-      p50: r2(Math.max(r.latencyMs.p50, 1) / Math.max(base.latencyMs.p50, 1)), p99: r2(Math.max(r.latencyMs.p99, 1) / Math.max(base.latencyMs.p99, 1)),
-      throughput: r2(base.reqPerSec / Math.max(r.reqPerSec, 0.1)),
-    }]));
+    const ratios = Object.fromEntries(
+      results.slice(1).map((r) => [
+        r.key,
+        {
+          p50: r2(Math.max(r.latencyMs.p50, 1) / Math.max(base.latencyMs.p50, 1)),
+          p99: r2(Math.max(r.latencyMs.p99, 1) / Math.max(base.latencyMs.p99, 1)),
+          throughput: r2(base.reqPerSec / Math.max(r.reqPerSec, 0.1)),
+        },
+      ]),
+    );
     let imported: TenantBenchReport['import'];
     if (IMPORT_ROWS > 0) {
       try {
         imported = await runImport(baseUrl, admin);
       } catch (err) {
-        notes.push(`(t5) import: ${(err as Error).message}${(err as Error).cause ? ` (${String((err as Error).cause)})` : ""}`);
+        notes.push(`(t5) import: ${(err as Error).message}${(err as Error).cause ? ` (${String((err as Error).cause)})` : ''}`);
       }
     }
-    console.log(`\n${'scenario'.padEnd(46)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(7)}  p50 / p99 / throughput vs (t0)`);
+    console.log(
+      `\n${'scenario'.padEnd(46)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(7)}  p50 / p99 / throughput vs (t0)`,
+    );
     for (const r of results) {
       const x = ratios[r.key];
-      console.log(`${`(${r.key}) ${r.label}`.padEnd(46)} ${String(r.reqPerSec).padStart(8)} ${String(r.latencyMs.p50).padStart(7)} ${String(r.latencyMs.p99).padStart(7)} ${String(r.errors).padStart(7)}  ${x ? `${x.p50} / ${x.p99} / ${x.throughput}` : '—'}`);
+      console.log(
+        `${`(${r.key}) ${r.label}`.padEnd(46)} ${String(r.reqPerSec).padStart(8)} ${String(r.latencyMs.p50).padStart(7)} ${String(r.latencyMs.p99).padStart(7)} ${String(r.errors).padStart(7)}  ${x ? `${x.p50} / ${x.p99} / ${x.throughput}` : '—'}`,
+      );
       for (const s of r.errorSamples) console.log(`    failed: ${s}`);
     }
-    if (imported) console.log(`(t5) import of ${imported.rows} users end to end: ${imported.seconds} s (${imported.state}${imported.created !== undefined ? `, ${imported.created} created` : ''})`);
+    if (imported)
+      console.log(
+        `(t5) import of ${imported.rows} users end to end: ${imported.seconds} s (${imported.state}${imported.created !== undefined ? `, ${imported.created} created` : ''})`,
+      );
     for (const n of notes) console.log(`note: ${n}`);
     return { users: USERS, organisations, roles: 1_000, scenarios: results, ratios, import: imported, plans, notes };
   } catch (err) {

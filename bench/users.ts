@@ -57,7 +57,9 @@ async function insertUsers(database: Database): Promise<void> {
   const hash = await hashPassword('Bench@2026user');
   await inScope(database.db, PLATFORM_SCOPE, async (tx) => {
     await tx.execute(sql`insert into tenants (id, code, name, abbreviation, address) values (${TENANT}, ${TENANT}, 'Bench users', 'BU', 'Bench')`);
-    await tx.execute(sql`insert into organisations (id, tenant_id, parent_id, code, name, type) values (${TENANT}, ${TENANT}, null, ${TENANT}, 'Bench users', 2)`);
+    await tx.execute(
+      sql`insert into organisations (id, tenant_id, parent_id, code, name, type) values (${TENANT}, ${TENANT}, null, ${TENANT}, 'Bench users', 2)`,
+    );
     await tx.execute(sql`insert into organisations (id, tenant_id, parent_id, code, name, type)
       select ${TENANT} || '-org' || g, ${TENANT}, ${TENANT}, 'org' || g, 'Department ' || g, 3 from generate_series(0, ${ORGS - 1}) g`);
     await tx.execute(sql`insert into users (id, tenant_id, username, employee_name, employee_code, mobile, email, password_hash, status,
@@ -79,7 +81,11 @@ async function explainPlans(database: Database): Promise<Record<string, string>>
     out[key] = await inScope(database.db, PLATFORM_SCOPE, async (tx) => {
       const plans: string[] = [];
       // The count and the page as the grid once ran them, and the one statement it runs now (page + total).
-      for (const [label, q] of [['count', countUsersQuery(tx, body)], ['page', userPageQuery(tx, body)], ['page+total', userPageWithTotalQuery(tx, body)]] as const) {
+      for (const [label, q] of [
+        ['count', countUsersQuery(tx, body)],
+        ['page', userPageQuery(tx, body)],
+        ['page+total', userPageWithTotalQuery(tx, body)],
+      ] as const) {
         const r = rowsOf<Record<string, string>>(await tx.execute(sql`explain (analyze, costs off) ${q.getSQL()}`));
         plans.push(`${label}: ${r.map((x) => Object.values(x)[0]).join('\n      ')}`);
       }
@@ -99,15 +105,22 @@ async function timeService(database: Database): Promise<Record<string, { mean: n
   const out: Record<string, { mean: number; p99: number }> = {};
   for (const [key, body] of Object.entries(listBodies())) {
     const now = () => inScope(database.db, PLATFORM_SCOPE, (tx) => listUsers(tx, body), { readOnly: true });
-    const before = () => database.db.transaction(async (tx) => {
-      await tx.execute(sql`select set_config('mp.scope', 'platform', true), set_config('mp.tenant_id', 'sys', true), set_config('role', 'mp_app', true)`);
-      await countUsersQuery(tx, body);
-      return userPageQuery(tx, body);
-    });
-    for (let i = 0; i < 5; i++) { await now(); await before(); }
+    const before = () =>
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`select set_config('mp.scope', 'platform', true), set_config('mp.tenant_id', 'sys', true), set_config('role', 'mp_app', true)`);
+        await countUsersQuery(tx, body);
+        return userPageQuery(tx, body);
+      });
+    for (let i = 0; i < 5; i++) {
+      await now();
+      await before();
+    }
     const ms: Record<'now' | 'before', number[]> = { now: [], before: [] };
     for (let i = 0; i < 100; i++) {
-      for (const [k, call] of [['now', now], ['before', before]] as const) {
+      for (const [k, call] of [
+        ['now', now],
+        ['before', before],
+      ] as const) {
         const t = performance.now();
         await call();
         ms[k].push(performance.now() - t);
@@ -123,7 +136,10 @@ async function timeService(database: Database): Promise<Record<string, { mean: n
 }
 
 /** Runs the three scenarios on their own server; returns the results and whether the target is met. */
-export async function runUserListBench(opts: { durationS: number; connections: number }): Promise<{ results: ScenarioResult[]; ratios: Record<string, { p50: number; p99: number }>; met: boolean; plans: Record<string, string> }> {
+export async function runUserListBench(opts: {
+  durationS: number;
+  connections: number;
+}): Promise<{ results: ScenarioResult[]; ratios: Record<string, { p50: number; p99: number }>; met: boolean; plans: Record<string, string> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mp-bench-users-'));
   let child: ReturnType<typeof spawn> | undefined;
   let pg: Awaited<ReturnType<typeof startPostgres>> | undefined;
@@ -143,21 +159,47 @@ export async function runUserListBench(opts: { durationS: number; connections: n
     } finally {
       await database.close();
     }
-    console.log(`\nuser list on ${databaseUrl ? 'PostgreSQL' : 'embedded PGlite'}: ${USER_COUNT} users inserted in ${((Date.now() - started) / 1000).toFixed(1)} s; query plans (RLS on):`);
+    console.log(
+      `\nuser list on ${databaseUrl ? 'PostgreSQL' : 'embedded PGlite'}: ${USER_COUNT} users inserted in ${((Date.now() - started) / 1000).toFixed(1)} s; query plans (RLS on):`,
+    );
     for (const [k, p] of Object.entries(plans)) console.log(`(${k}) ${p}`);
-    console.log(`the grid's call alone (in-process, 100 calls each, ms; '(before)': five round trips, alternating with it): ${Object.entries(serviceMs).map(([k, v]) => `(${k}) mean ${v.mean} / p99 ${v.p99}`).join(', ')}`);
+    console.log(
+      `the grid's call alone (in-process, 100 calls each, ms; '(before)': five round trips, alternating with it): ${Object.entries(serviceMs)
+        .map(([k, v]) => `(${k}) mean ${v.mean} / p99 ${v.p99}`)
+        .join(', ')}`,
+    );
 
     const port = await freePort();
     child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-      cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', MP_DATA_DIR: dataDir, MP_LOGIN_CAPTCHA: '0', MP_ADMIN_USERNAME: ADMIN.username, MP_ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn', MP_CONSOLE_DIR: join(dataDir, 'no-console'), DATABASE_URL: databaseUrl },
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        MP_DATA_DIR: dataDir,
+        MP_LOGIN_CAPTCHA: '0',
+        MP_ADMIN_USERNAME: ADMIN.username,
+        MP_ADMIN_PASSWORD: ADMIN.password,
+        LOG_LEVEL: 'warn',
+        MP_CONSOLE_DIR: join(dataDir, 'no-console'),
+        DATABASE_URL: databaseUrl,
+      },
     });
-    child.stdout!.on('data', (d) => { out += d; });
-    child.stderr!.on('data', (d) => { out += d; });
+    child.stdout!.on('data', (d) => {
+      out += d;
+    });
+    child.stderr!.on('data', (d) => {
+      out += d;
+    });
     const baseUrl = `http://127.0.0.1:${port}`;
-    for (let until = Date.now() + 60_000; ;) {
+    for (let until = Date.now() + 60_000; ; ) {
       if (child.exitCode !== null) throw new Error(`server exited: ${out}`);
-      try { if ((await fetch(`${baseUrl}/healthz`)).ok) break; } catch { /* not yet */ }
+      try {
+        if ((await fetch(`${baseUrl}/healthz`)).ok) break;
+      } catch {
+        /* not yet */
+      }
       if (Date.now() > until) throw new Error(`server not healthy: ${out}`);
       await new Promise((r) => setTimeout(r, 150));
     }
@@ -166,11 +208,22 @@ export async function runUserListBench(opts: { durationS: number; connections: n
     await admin.signIn(ADMIN.username, ADMIN.password);
     const bodies = listBodies();
     const labels = {
-      u1: 'listuser unfiltered first page', u2: 'listuser keyword filter', u3: 'listuser org+status+name, by name',
-      p1: 'platform list, every tenant', p2: 'platform list, keyword', p3: 'platform list, by user name',
+      u1: 'listuser unfiltered first page',
+      u2: 'listuser keyword filter',
+      u3: 'listuser org+status+name, by name',
+      p1: 'platform list, every tenant',
+      p2: 'platform list, keyword',
+      p3: 'platform list, by user name',
     } as const;
     const results: ScenarioResult[] = [];
-    const health: ScenarioSpec = { key: 'h', label: 'GET /healthz (baseline)', method: 'GET', path: '/healthz', headers: () => ({}), isSuccess: (st, b) => st === 200 && b.includes('"ok"') };
+    const health: ScenarioSpec = {
+      key: 'h',
+      label: 'GET /healthz (baseline)',
+      method: 'GET',
+      path: '/healthz',
+      headers: () => ({}),
+      isSuccess: (st, b) => st === 200 && b.includes('"ok"'),
+    };
     await runScenario(health, { baseUrl, durationS: 2, connections: opts.connections });
     const baseline = await runScenario(health, { baseUrl, durationS: opts.durationS, connections: opts.connections });
     for (const key of ['u1', 'u2', 'u3', 'p1', 'p2', 'p3'] as const) {
@@ -178,7 +231,15 @@ export async function runUserListBench(opts: { durationS: number; connections: n
       const probe = await admin.post(Paths.listuser, bodies[key]);
       if (probe.body.result !== '1') throw new Error(`(${key}) failed: ${probe.body.scode} ${probe.body.msg}`);
       console.log(`(${key}) ${body} → ${probe.body.data.records} records`);
-      const spec: ScenarioSpec = { key, label: labels[key], method: 'POST', path: Paths.listuser, body, headers: () => admin.headersFor('POST', body), isSuccess: envelopeOk };
+      const spec: ScenarioSpec = {
+        key,
+        label: labels[key],
+        method: 'POST',
+        path: Paths.listuser,
+        body,
+        headers: () => admin.headersFor('POST', body),
+        isSuccess: envelopeOk,
+      };
       await runScenario(spec, { baseUrl, durationS: 2, connections: opts.connections });
       results.push(await runScenario(spec, { baseUrl, durationS: opts.durationS, connections: opts.connections }));
     }
@@ -191,16 +252,26 @@ export async function runUserListBench(opts: { durationS: number; connections: n
     console.log(`\n${'scenario'.padEnd(40)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'errors'.padStart(7)}  p50/p99 vs (u1)`);
     for (const r of results) {
       const x = ratios[r.key];
-      console.log(`${`(${r.key}) ${r.label}`.padEnd(40)} ${String(r.reqPerSec).padStart(8)} ${String(r.latencyMs.p50).padStart(8)} ${String(r.latencyMs.p99).padStart(8)} ${String(r.errors).padStart(7)}  ${x ? `${x.p50} / ${x.p99}` : '—'}`);
+      console.log(
+        `${`(${r.key}) ${r.label}`.padEnd(40)} ${String(r.reqPerSec).padStart(8)} ${String(r.latencyMs.p50).padStart(8)} ${String(r.latencyMs.p99).padStart(8)} ${String(r.errors).padStart(7)}  ${x ? `${x.p50} / ${x.p99}` : '—'}`,
+      );
     }
-    console.log(`(h) GET /healthz, the bare route of this run: ${baseline.reqPerSec} req/s, p50 ${baseline.latencyMs.p50} / p99 ${baseline.latencyMs.p99} ms; each list's req/s as a fraction of it: ${results.map((r) => `(${r.key}) 1/${Math.round(baseline.reqPerSec / Math.max(r.reqPerSec, 0.1))}`).join(', ')}`);
+    console.log(
+      `(h) GET /healthz, the bare route of this run: ${baseline.reqPerSec} req/s, p50 ${baseline.latencyMs.p50} / p99 ${baseline.latencyMs.p99} ms; each list's req/s as a fraction of it: ${results.map((r) => `(${r.key}) 1/${Math.round(baseline.reqPerSec / Math.max(r.reqPerSec, 0.1))}`).join(', ')}`,
+    );
     console.log(`target: filtered p50 and p99 ≤ ${TARGET_FACTOR} × unfiltered first page: ${met ? 'MET' : 'MISSED'}`);
     const slow = results.filter((r) => r.key.startsWith('p') && !(r.requests > 0 && r.latencyMs.p99 < PLATFORM_P99_MS));
     console.log(`target: platform list p99 < ${PLATFORM_P99_MS} ms: ${slow.length ? `MISSED by ${slow.map((r) => `(${r.key})`).join(', ')}` : 'MET'}`);
     // On a loaded machine the bare route's own p99 is part of every call's: the call's p99 minus it.
     const over = results.filter((r) => r.key.startsWith('p')).map((r) => ({ key: r.key, extra: r.latencyMs.p99 - baseline.latencyMs.p99 }));
-    console.log(`target: platform list p99 − bare route p99 (${baseline.latencyMs.p99} ms) < ${PLATFORM_P99_MS} ms: ${over.map((o) => `(${o.key}) ${o.extra}`).join(', ')} → ${over.every((o) => o.extra < PLATFORM_P99_MS) ? 'MET' : 'MISSED'}`);
-    console.log(`load average at the end: ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+    console.log(
+      `target: platform list p99 − bare route p99 (${baseline.latencyMs.p99} ms) < ${PLATFORM_P99_MS} ms: ${over.map((o) => `(${o.key}) ${o.extra}`).join(', ')} → ${over.every((o) => o.extra < PLATFORM_P99_MS) ? 'MET' : 'MISSED'}`,
+    );
+    console.log(
+      `load average at the end: ${loadavg()
+        .map((x) => x.toFixed(2))
+        .join(' ')}`,
+    );
     return { results, ratios, met, plans };
   } catch (err) {
     if (out) console.error(`--- server output ---\n${out}`);

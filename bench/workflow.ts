@@ -27,7 +27,9 @@ const APP = 'wf-bench-app';
 const ROLE_HOLDER_ID = 'tholder';
 
 export interface WorkflowBenchReport {
-  users: number; pending: number; tasks: number;
+  users: number;
+  pending: number;
+  tasks: number;
   /** The task count alone, in-process (ms per call, mean of 100). */
   statementMs: number;
   plan: string;
@@ -50,7 +52,9 @@ async function seedRequests(database: Database): Promise<void> {
         case when i < ${PENDING} then 'pending' else 'approved' end, ${steps}::jsonb, case when i < ${PENDING} then 0 else 1 end,
         now() - i * interval '1 second', now() - i * interval '1 second', case when i < ${PENDING} then null else now() end
       from generate_series(0, ${2 * PENDING - 1}) i join users u on u.id = 'tu' || (10 * (i % ${PENDING}) + 1 + i % 9)`);
-    await tx.execute(sql`update wf_requests set step_kind = coalesce(steps -> current_step ->> 'kind', ''), step_role = lower(coalesce(steps -> current_step ->> 'roleCode', ''))`);
+    await tx.execute(
+      sql`update wf_requests set step_kind = coalesce(steps -> current_step ->> 'kind', ''), step_role = lower(coalesce(steps -> current_step ->> 'roleCode', ''))`,
+    );
     await tx.execute(sql`insert into wf_actions (id, request_id, tenant_id, step, action, actor_id, actor_name, comment)
       select 'wa' || i, 'wr' || i, ${T}, 0, 'submit', 'tu1', 'tuser000001', '' from generate_series(0, ${2 * PENDING - 1}) i`);
   });
@@ -64,36 +68,49 @@ export async function runWorkflowBench(opts: { durationS: number; connections: n
   let plan = '';
   let tasks = 0;
   const started = Date.now();
-  return onSeededServer(async (database) => {
-    await seedTenant(database);
-    await seedRequests(database);
-    const approver = await inScope(database.db, PLATFORM_SCOPE, (tx) => loadApprover(tx, ROLE_HOLDER_ID, TENANT));
-    tasks = await inScope(database.db, PLATFORM_SCOPE, (tx) => countTasks(tx, approver));
-    const t = performance.now();
-    for (let i = 0; i < 100; i++) await inScope(database.db, PLATFORM_SCOPE, async (tx) => countTasks(tx, await loadApprover(tx, ROLE_HOLDER_ID, TENANT)));
-    statementMs = Math.round(((performance.now() - t) / 100) * 100) / 100;
-    const rows = rowsOf<Record<string, string>>(await inScope(database.db, PLATFORM_SCOPE, (tx) =>
-      tx.execute(sql`explain analyze ${countTasksQuery(approver)}`)));
-    plan = rows.map((r) => Object.values(r)[0]).join('\n');
-  }, async (baseUrl) => {
-    console.log(`\nworkflow: tenant of ${USERS} users, ${PENDING} pending requests (${tasks} wait for ${ROLE_HOLDER}) and ${PENDING} finished; ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    console.log(`task count alone (in-process, with the approver context): ${statementMs} ms; plan:\n${plan}`);
-    const user = await new GatewayClient(baseUrl).init();
-    user.sign = nativeSignature;
-    await user.signIn(ROLE_HOLDER, PASSWORD);
-    const post = (key: string, label: string, path: string, body: unknown): ScenarioSpec => {
-      const text = JSON.stringify(body);
-      return { key, label, method: 'POST', path, body: text, headers: () => user.headersFor('POST', text), isSuccess: envelopeOk };
-    };
-    const specs: ScenarioSpec[] = [
-      { key: 'w0', label: 'GET /healthz (baseline)', method: 'GET', path: '/healthz', headers: () => ({}), isSuccess: (s, b) => s === 200 && b.includes('"ok"') },
-      post('w1', 'getwftaskcount (badge)', WorkflowPaths.getwftaskcount, {}),
-      post('w2', 'listwftask first page', WorkflowPaths.listwftask, { page: 1, pageSize: 10 }),
-    ];
-    const results = await runScenarios(specs, { baseUrl, durationS: opts.durationS, connections: opts.connections });
-    const ratios = printScenarioTable(results, 'w0');
-    return { users: USERS, pending: PENDING, tasks, statementMs, plan, scenarios: results, ratios };
-  });
+  return onSeededServer(
+    async (database) => {
+      await seedTenant(database);
+      await seedRequests(database);
+      const approver = await inScope(database.db, PLATFORM_SCOPE, (tx) => loadApprover(tx, ROLE_HOLDER_ID, TENANT));
+      tasks = await inScope(database.db, PLATFORM_SCOPE, (tx) => countTasks(tx, approver));
+      const t = performance.now();
+      for (let i = 0; i < 100; i++) await inScope(database.db, PLATFORM_SCOPE, async (tx) => countTasks(tx, await loadApprover(tx, ROLE_HOLDER_ID, TENANT)));
+      statementMs = Math.round(((performance.now() - t) / 100) * 100) / 100;
+      const rows = rowsOf<Record<string, string>>(
+        await inScope(database.db, PLATFORM_SCOPE, (tx) => tx.execute(sql`explain analyze ${countTasksQuery(approver)}`)),
+      );
+      plan = rows.map((r) => Object.values(r)[0]).join('\n');
+    },
+    async (baseUrl) => {
+      console.log(
+        `\nworkflow: tenant of ${USERS} users, ${PENDING} pending requests (${tasks} wait for ${ROLE_HOLDER}) and ${PENDING} finished; ready in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      );
+      console.log(`task count alone (in-process, with the approver context): ${statementMs} ms; plan:\n${plan}`);
+      const user = await new GatewayClient(baseUrl).init();
+      user.sign = nativeSignature;
+      await user.signIn(ROLE_HOLDER, PASSWORD);
+      const post = (key: string, label: string, path: string, body: unknown): ScenarioSpec => {
+        const text = JSON.stringify(body);
+        return { key, label, method: 'POST', path, body: text, headers: () => user.headersFor('POST', text), isSuccess: envelopeOk };
+      };
+      const specs: ScenarioSpec[] = [
+        {
+          key: 'w0',
+          label: 'GET /healthz (baseline)',
+          method: 'GET',
+          path: '/healthz',
+          headers: () => ({}),
+          isSuccess: (s, b) => s === 200 && b.includes('"ok"'),
+        },
+        post('w1', 'getwftaskcount (badge)', WorkflowPaths.getwftaskcount, {}),
+        post('w2', 'listwftask first page', WorkflowPaths.listwftask, { page: 1, pageSize: 10 }),
+      ];
+      const results = await runScenarios(specs, { baseUrl, durationS: opts.durationS, connections: opts.connections });
+      const ratios = printScenarioTable(results, 'w0');
+      return { users: USERS, pending: PENDING, tasks, statementMs, plan, scenarios: results, ratios };
+    },
+  );
 }
 
 await runAsScript(import.meta.url, runWorkflowBench);

@@ -37,12 +37,13 @@ const rowOf = (text: string) => page.getByRole('row', { name: new RegExp(text.re
 const total = (n: number) => en.grid.total.replace('{{count}}', String(n));
 const tree = () => page.getByTestId('api-service-tree');
 const inCrm = () => ({ headers: { appid: crm.id } });
-const apisOfCrm = async () => (await api.post(AppApiPaths.listappapi, { pageSize: 500, sortField: 'url' }, inCrm())).body.data.rows as { url: string; name: string; id: string }[];
+const apisOfCrm = async () =>
+  (await api.post(AppApiPaths.listappapi, { pageSize: 500, sortField: 'url' }, inCrm())).body.data.rows as { url: string; name: string; id: string }[];
 
 async function sheet(name: string, rows: string[][]): Promise<string> {
   const head = ['serviceName', 'moduleName', 'name', 'url', 'description'].map((k) => (T.field as Record<string, string>)[k]!);
   const path = join(server.dataDir, name);
-  writeFileSync(path, await writeExcelFile([head, ...rows].map((r) => r.map((value) => ({ value }))) as never).toBuffer() as Buffer);
+  writeFileSync(path, (await writeExcelFile([head, ...rows].map((r) => r.map((value) => ({ value }))) as never).toBuffer()) as Buffer);
   return path;
 }
 
@@ -52,12 +53,18 @@ beforeAll(async () => {
   crm = await addCrmApp(api);
   // Twelve APIs in two services (the platform administrator may work on every application).
   const seed: [string, string, string, string][] = [
-    ['order-service', 'orders', 'List orders', '/order/list.do'], ['order-service', 'orders', 'Save order', '/order/save.do'],
-    ['order-service', 'orders', 'Cancel order', '/order/cancel.do'], ['order-service', 'refunds', 'List refunds', '/refund/list.do'],
-    ['order-service', 'refunds', 'Approve refund', '/refund/approve.do'], ['customer-service', 'customers', 'List customers', '/customer/list.do'],
-    ['customer-service', 'customers', 'Save customer', '/customer/save.do'], ['customer-service', 'customers', 'Merge customers', '/customer/merge.do'],
-    ['customer-service', 'contacts', 'List contacts', '/contact/list.do'], ['customer-service', 'contacts', 'Save contact', '/contact/save.do'],
-    ['customer-service', 'tags', 'List tags', '/tag/list.do'], ['customer-service', 'tags', 'Save tag', '/tag/save.do'],
+    ['order-service', 'orders', 'List orders', '/order/list.do'],
+    ['order-service', 'orders', 'Save order', '/order/save.do'],
+    ['order-service', 'orders', 'Cancel order', '/order/cancel.do'],
+    ['order-service', 'refunds', 'List refunds', '/refund/list.do'],
+    ['order-service', 'refunds', 'Approve refund', '/refund/approve.do'],
+    ['customer-service', 'customers', 'List customers', '/customer/list.do'],
+    ['customer-service', 'customers', 'Save customer', '/customer/save.do'],
+    ['customer-service', 'customers', 'Merge customers', '/customer/merge.do'],
+    ['customer-service', 'contacts', 'List contacts', '/contact/list.do'],
+    ['customer-service', 'contacts', 'Save contact', '/contact/save.do'],
+    ['customer-service', 'tags', 'List tags', '/tag/list.do'],
+    ['customer-service', 'tags', 'Save tag', '/tag/save.do'],
   ];
   for (const [serviceName, moduleName, name, url] of seed) {
     const a = await api.post(AppApiPaths.addappapi, { serviceName, moduleName, name, url, description: `${name} of the CRM` }, inCrm());
@@ -108,7 +115,11 @@ describe('the API registry', () => {
     await d.waitFor({ state: 'hidden' });
     await page.getByText(total(3)).waitFor();
     await rowOf('/refund/reject.do').waitFor();
-    expect((await apisOfCrm()).find((a) => a.url === '/refund/reject.do')).toMatchObject({ name: 'Reject refund', serviceName: 'order-service', moduleName: 'refunds' });
+    expect((await apisOfCrm()).find((a) => a.url === '/refund/reject.do')).toMatchObject({
+      name: 'Reject refund',
+      serviceName: 'order-service',
+      moduleName: 'refunds',
+    });
   });
 
   it('modifies an API and searches the registry', async () => {
@@ -142,7 +153,10 @@ describe('the API registry', () => {
 
   it('imports a bad file (per-row report, nothing written), then a good one', async () => {
     const before = await apisOfCrm();
-    const bad = await sheet('bad-apis.xlsx', [['billing', 'invoices', 'List invoices', '/invoice/list.do', ''], ['billing', 'invoices', '', '/invoice/save.jsp', '']]);
+    const bad = await sheet('bad-apis.xlsx', [
+      ['billing', 'invoices', 'List invoices', '/invoice/list.do', ''],
+      ['billing', 'invoices', '', '/invoice/save.jsp', ''],
+    ]);
     await page.locator('input[type=file][accept=".xls,.xlsx"]').setInputFiles(bad);
     const report = page.getByTestId('api-import-report');
     await report.getByText(en.errors.appapi.url_suffix).waitFor();
@@ -152,7 +166,11 @@ describe('the API registry', () => {
     await report.waitFor({ state: 'detached' });
     expect(await apisOfCrm()).toEqual(before);
 
-    const good = await sheet('good-apis.xlsx', [['billing', 'invoices', 'List invoices', '/invoice/list.do', ''], ['billing', 'invoices', 'Save invoice', '/invoice/save.do', ''], ['order-service', 'orders', 'List all orders', '/order/list.do', 'renamed']]);
+    const good = await sheet('good-apis.xlsx', [
+      ['billing', 'invoices', 'List invoices', '/invoice/list.do', ''],
+      ['billing', 'invoices', 'Save invoice', '/invoice/save.do', ''],
+      ['order-service', 'orders', 'List all orders', '/order/list.do', 'renamed'],
+    ]);
     await page.locator('input[type=file][accept=".xls,.xlsx"]').setInputFiles(good);
     await page.getByText(T.importDone.replace('{{created}}', '2').replace('{{updated}}', '1')).waitFor();
     await tree().getByText('billing').waitFor();
@@ -171,7 +189,10 @@ describe('the API registry', () => {
   });
 
   it('shows the screen in Chinese and Japanese', async () => {
-    for (const [name, texts, tag] of [['简体中文', zh, 'zh'], ['日本語', ja, 'ja']] as const) {
+    for (const [name, texts, tag] of [
+      ['简体中文', zh, 'zh'],
+      ['日本語', ja, 'ja'],
+    ] as const) {
       await chooseLanguage(page, name);
       await page.getByRole('button', { name: texts.appapi.newApi }).waitFor();
       await page.getByRole('menu').filter({ hasText: 'English' }).waitFor({ state: 'hidden' });
@@ -185,7 +206,9 @@ describe('the API registry', () => {
       await dialog().getByText(texts.errors.appapi.url_suffix).waitFor();
       await page.waitForTimeout(300); // the dialog's opening animation
       await shot(page, `app-apis-form-${tag}`);
-      await dialog().getByRole('button', { name: new RegExp(`^${[...texts.common.cancel].join('\\s?')}$`) }).click();
+      await dialog()
+        .getByRole('button', { name: new RegExp(`^${[...texts.common.cancel].join('\\s?')}$`) })
+        .click();
       await page.getByRole('button', { name: new RegExp(`^${[...texts.common.discard].join('\\s?')}$`) }).click();
       await page.getByRole('dialog', { name: texts.appapi.addTitle }).waitFor({ state: 'detached' });
     }

@@ -19,11 +19,26 @@ const en = resources['en-US'];
  * Adds an application administered by the demo's application administrator; answers its id and code.
  * `callbackUrl` is its login initiation URI (default `https://<code>.example.com/cb`).
  */
-export async function addAppOfAppAdmin(api: GatewayClient, code: string, name: string, callbackUrl = `https://${code}.example.com/cb`): Promise<{ id: string; code: string }> {
+export async function addAppOfAppAdmin(
+  api: GatewayClient,
+  code: string,
+  name: string,
+  callbackUrl = `https://${code}.example.com/cb`,
+): Promise<{ id: string; code: string }> {
   const user = (await api.post(Paths.listproductadmincandidate, { keyword: NORTHWIND.appAdmin, pageSize: 5 })).body.data.rows[0];
   const r = await api.post(Paths.addproduct, {
-    code, name, abbreviation: code.toUpperCase(), version: 'V1.0', status: 1, callbackUrl, department: 'IT',
-    ownerName: 'Emily Chan', ownerEmail: 'emily@example.com', ownerPhone: '13800138000', opsOwner: 'Ryan Ng', adminIds: [user.id],
+    code,
+    name,
+    abbreviation: code.toUpperCase(),
+    version: 'V1.0',
+    status: 1,
+    callbackUrl,
+    department: 'IT',
+    ownerName: 'Emily Chan',
+    ownerEmail: 'emily@example.com',
+    ownerPhone: '13800138000',
+    opsOwner: 'Ryan Ng',
+    adminIds: [user.id],
   });
   expect(r.body.result).toBe('1');
   return r.body.data.row;
@@ -63,7 +78,11 @@ export async function pickNorthwindOrg(page: Page, box: Locator, name: string): 
  * tenant's other authorised applications (`savetenantproduct` replaces the whole list).
  */
 export async function authoriseApp(platform: GatewayClient, tenantId: string, productId: string): Promise<void> {
-  const listed = (await platform.post(Paths.listtenantproduct, { tenantId, page: 1, pageSize: 100 })).body.data.rows as { productId: string; authorised: boolean; authorisedVersion: string }[];
+  const listed = (await platform.post(Paths.listtenantproduct, { tenantId, page: 1, pageSize: 100 })).body.data.rows as {
+    productId: string;
+    authorised: boolean;
+    authorisedVersion: string;
+  }[];
   const others = listed.filter((r) => r.authorised && r.productId !== productId).map((r) => ({ productId: r.productId, version: r.authorisedVersion }));
   const r = await platform.post(Paths.savetenantproduct, { tenantId, products: [...others, { productId, version: 'V1.0' }] });
   expect(r.body.result, `savetenantproduct ${r.body.scode}`).toBe('1');
@@ -76,7 +95,10 @@ export async function authoriseApp(platform: GatewayClient, tenantId: string, pr
  */
 export async function startDemoAppOf(platform: GatewayClient, platformUrl: string, productId: string, name: string, port: number): Promise<DemoApp> {
   const r = await platform.post(Paths.addclient, {
-    productId, name, redirectUris: [`http://127.0.0.1:${port}/callback`], grantTypes: ['authorization_code', 'refresh_token'],
+    productId,
+    name,
+    redirectUris: [`http://127.0.0.1:${port}/callback`],
+    grantTypes: ['authorization_code', 'refresh_token'],
   });
   expect(r.body.result, `addclient ${r.body.scode}`).toBe('1');
   const { row, clientSecret } = r.body.data as { row: { clientId: string }; clientSecret: string };
@@ -97,7 +119,10 @@ export async function newRoleFromTemplate(page: Page, code: string, name: string
   await beforeSave?.();
   await d.getByRole('button', { name: en.common.save }).click();
   await d.waitFor({ state: 'hidden' });
-  await page.getByRole('row', { name: new RegExp(code) }).getByText(T.mode.sync).waitFor();
+  await page
+    .getByRole('row', { name: new RegExp(code) })
+    .getByText(T.mode.sync)
+    .waitFor();
 }
 
 /**
@@ -106,14 +131,20 @@ export async function newRoleFromTemplate(page: Page, code: string, name: string
  */
 export async function addAppRoleMember(page: Page, code: string, name: string, keyword: string): Promise<Locator> {
   const M = en.role.members;
-  await page.getByRole('row', { name: new RegExp(code) }).getByRole('button', { name: en.approle.action.members }).click();
+  await page
+    .getByRole('row', { name: new RegExp(code) })
+    .getByRole('button', { name: en.approle.action.members })
+    .click();
   const members = page.getByRole('dialog', { name: M.title.replace('{{name}}', name) });
   await members.getByRole('button', { name: M.add }).click();
   const pick = page.getByRole('dialog', { name: M.addTitle.replace('{{name}}', name) });
   const search = pick.getByRole('searchbox', { name: M.keyword });
   await search.fill(keyword);
   await search.press('Enter');
-  await pick.getByRole('row', { name: new RegExp(keyword) }).getByRole('checkbox').check();
+  await pick
+    .getByRole('row', { name: new RegExp(keyword) })
+    .getByRole('checkbox')
+    .check();
   await pick.getByRole('button', { name: en.common.ok }).click();
   return members;
 }
@@ -124,8 +155,18 @@ export async function addAppRoleMember(page: Page, code: string, name: string, k
  */
 export async function addAppWithCallback(platform: GatewayClient, code: string, name: string, callbackUrl: string): Promise<string> {
   const r = await platform.post(Paths.addproduct, {
-    code, name, abbreviation: code.slice(0, 2).toUpperCase(), version: 'V1.0', status: 1, callbackUrl, department: 'Support',
-    ownerName: 'Emily Chan', ownerEmail: 'emily@example.com', ownerPhone: '13800138000', opsOwner: 'Ryan Ng', adminIds: [],
+    code,
+    name,
+    abbreviation: code.slice(0, 2).toUpperCase(),
+    version: 'V1.0',
+    status: 1,
+    callbackUrl,
+    department: 'Support',
+    ownerName: 'Emily Chan',
+    ownerEmail: 'emily@example.com',
+    ownerPhone: '13800138000',
+    opsOwner: 'Ryan Ng',
+    adminIds: [],
   });
   expect(r.body.result, `addproduct ${r.body.scode}`).toBe('1');
   return (r.body.data as { row: { id: string } }).row.id;
@@ -142,7 +183,9 @@ export function storedToken(page: Page): Promise<string> {
  */
 export async function openTileWithKeyboard(context: BrowserContext, page: Page, tile: Locator): Promise<{ appWindow: Page; addresses: string[] }> {
   const addresses: string[] = [];
-  context.on('request', (r) => { if (r.isNavigationRequest()) addresses.push(r.url()); });
+  context.on('request', (r) => {
+    if (r.isNavigationRequest()) addresses.push(r.url());
+  });
   await tile.focus();
   const [appWindow] = await Promise.all([context.waitForEvent('page'), page.keyboard.press('Enter')]);
   return { appWindow, addresses };

@@ -28,7 +28,8 @@ let tenantId = '';
 const POLICY_CALLS = 5;
 
 const texts = (l: Locale) => resources[l].appdashboard;
-const statValue = async (key: string) => Number((await page.getByTestId(`stat-${key}`).locator('.ant-statistic-content-value').innerText()).replace(/[^\d]/g, ''));
+const statValue = async (key: string) =>
+  Number((await page.getByTestId(`stat-${key}`).locator('.ant-statistic-content-value').innerText()).replace(/[^\d]/g, ''));
 
 beforeAll(async () => {
   server = await startDemoServer('appdash');
@@ -36,21 +37,59 @@ beforeAll(async () => {
   api = await adminClient(server.url);
   crm = await addCrmApp(api);
   hr = await addAppOfAppAdmin(api, 'hr_hub', 'HR Hub');
-  const authorised = (await api.post(Paths.listtenantproduct, { tenantId, page: 1, pageSize: 100 })).body.data.rows as { productId: string; authorised: boolean; authorisedVersion: string }[];
-  expect((await api.post(Paths.savetenantproduct, {
-    tenantId, products: [...authorised.filter((r) => r.authorised && r.productId !== crm.id).map((r) => ({ productId: r.productId, version: r.authorisedVersion })), { productId: crm.id, version: 'V1.0' }],
-  })).body.result).toBe('1');
-  const web = await api.post(Paths.addclient, { productId: crm.id, clientId: 'crm-web', name: 'CRM web', redirectUris: ['https://crm.example.com/cb'], grantTypes: ['authorization_code'] });
+  const authorised = (await api.post(Paths.listtenantproduct, { tenantId, page: 1, pageSize: 100 })).body.data.rows as {
+    productId: string;
+    authorised: boolean;
+    authorisedVersion: string;
+  }[];
+  expect(
+    (
+      await api.post(Paths.savetenantproduct, {
+        tenantId,
+        products: [
+          ...authorised.filter((r) => r.authorised && r.productId !== crm.id).map((r) => ({ productId: r.productId, version: r.authorisedVersion })),
+          { productId: crm.id, version: 'V1.0' },
+        ],
+      })
+    ).body.result,
+  ).toBe('1');
+  const web = await api.post(Paths.addclient, {
+    productId: crm.id,
+    clientId: 'crm-web',
+    name: 'CRM web',
+    redirectUris: ['https://crm.example.com/cb'],
+    grantTypes: ['authorization_code'],
+  });
   expect(web.body.result).toBe('1');
-  const backend = await api.post(Paths.addclient, { productId: crm.id, clientId: 'crm-backend', name: 'CRM backend', redirectUris: [], grantTypes: ['client_credentials'] });
+  const backend = await api.post(Paths.addclient, {
+    productId: crm.id,
+    clientId: 'crm-backend',
+    name: 'CRM backend',
+    redirectUris: [],
+    grantTypes: ['client_credentials'],
+  });
   expect(backend.body.result).toBe('1');
-  expect((await api.post(Paths.addclient, { productId: hr.id, clientId: 'hr-web', name: 'HR web', redirectUris: ['https://hr.example.com/cb'], grantTypes: ['authorization_code'] })).body.result).toBe('1');
+  expect(
+    (
+      await api.post(Paths.addclient, {
+        productId: hr.id,
+        clientId: 'hr-web',
+        name: 'HR web',
+        redirectUris: ['https://hr.example.com/cb'],
+        grantTypes: ['authorization_code'],
+      })
+    ).body.result,
+  ).toBe('1');
   // Real policy calls by CRM's backend: permissions and decisions of a Northwind user.
   const auth = `Basic ${Buffer.from(`crm-backend:${(backend.body.data as { clientSecret: string }).clientSecret}`).toString('base64')}`;
   for (let i = 0; i < POLICY_CALLS; i++) {
     const path = i % 2 ? PolicyPaths.check : PolicyPaths.permissions;
     const body = i % 2 ? { tenantId, username: 'nobody', menu: 'none' } : { tenantId, username: 'nobody' };
-    const r = await fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: auth }, body: JSON.stringify(body) });
+    const r = await fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: auth },
+      body: JSON.stringify(body),
+    });
     expect(r.status).toBeLessThan(500);
   }
   browser = await launchBrowser();
@@ -65,7 +104,7 @@ afterAll(async () => {
 });
 
 describe('application dashboards', () => {
-  it('the workbench dashboard shows the administrator\'s two applications with the figures the API answers', async () => {
+  it("the workbench dashboard shows the administrator's two applications with the figures the API answers", async () => {
     await enterCrmAsAppAdmin(page, server.url); // signs in (English) and enters CRM, so the app dashboard has its APPID
     await page.goto(`${server.url}/appAdmin/dashboard`);
     const en = texts('en-US');
@@ -83,7 +122,15 @@ describe('application dashboards', () => {
     const crmFigures = mine.find((a) => a.id === crm.id)!;
     expect(crmFigures.users).toBeGreaterThan(0); // Northwind's users
     expect(await statValue('users')).toBe(crmFigures.users);
-    await expect.poll(() => table.getByRole('row', { name: /CRM Portal/ }).getByRole('cell').nth(1).innerText()).toBe(String(crmFigures.users));
+    await expect
+      .poll(() =>
+        table
+          .getByRole('row', { name: /CRM Portal/ })
+          .getByRole('cell')
+          .nth(1)
+          .innerText(),
+      )
+      .toBe(String(crmFigures.users));
     await page.getByTestId('chart-users').locator('canvas').waitFor();
     await page.getByTestId('recent-changes').getByTestId('recent-change').first().waitFor();
     expect(await page.getByTestId('recent-changes').getByText('HR Hub').count()).toBeGreaterThan(0);
@@ -100,17 +147,25 @@ describe('application dashboards', () => {
 
   it("CRM's dashboard shows its policy calls, its tenant and its changes", async () => {
     // The counts reach the table within the flush interval (5 s).
-    await expect.poll(async () => {
-      const r = await api.post(AppDashboardPaths.appsummary, {}, { headers: { appid: crm.id } });
-      const row = (r.body.data as { row: AppDashboardSummary }).row;
-      return row.policyCalls.reduce((s, d) => s + d.permissions + d.decision + d.sync, 0);
-    }, { timeout: 20_000, interval: 500 }).toBe(POLICY_CALLS);
+    await expect
+      .poll(
+        async () => {
+          const r = await api.post(AppDashboardPaths.appsummary, {}, { headers: { appid: crm.id } });
+          const row = (r.body.data as { row: AppDashboardSummary }).row;
+          return row.policyCalls.reduce((s, d) => s + d.permissions + d.decision + d.sync, 0);
+        },
+        { timeout: 20_000, interval: 500 },
+      )
+      .toBe(POLICY_CALLS);
     await page.goto(`${server.url}/app/dashboard`);
     const en = texts('en-US');
     await page.getByTestId('app-dashboard').waitFor();
     await page.getByText(en.appSubtitle.replace('{{name}}', 'CRM Portal')).waitFor({ timeout: 20_000 });
     await page.getByTestId('chart-policy').locator('canvas').waitFor();
-    await page.getByTestId('tenants-list').getByRole('row', { name: /northwind/i }).waitFor();
+    await page
+      .getByTestId('tenants-list')
+      .getByRole('row', { name: /northwind/i })
+      .waitFor();
     expect(await statValue('clients')).toBe(2);
     expect(await statValue('tenants')).toBe(1);
     const changes = page.getByTestId('recent-changes').getByTestId('recent-change');
@@ -123,7 +178,10 @@ describe('application dashboards', () => {
   });
 
   it('shows both dashboards in Chinese and Japanese, and on a narrow screen', async () => {
-    for (const [name, locale, tag] of [['简体中文', 'zh-CN', 'zh'], ['日本語', 'ja-JP', 'ja']] as const) {
+    for (const [name, locale, tag] of [
+      ['简体中文', 'zh-CN', 'zh'],
+      ['日本語', 'ja-JP', 'ja'],
+    ] as const) {
       await chooseLanguage(page, name);
       await page.mouse.move(700, 500); // let the language menu close before the screenshots
       await page.getByText(texts(locale).policyCalls).waitFor();
@@ -131,13 +189,19 @@ describe('application dashboards', () => {
       await shot(page, `app-dashboards-app-${tag}`);
       await page.goto(`${server.url}/appAdmin/dashboard`);
       await page.getByText(texts(locale).usersChart).waitFor();
-      await page.getByTestId('apps-table').getByRole('row', { name: /CRM Portal/ }).waitFor();
+      await page
+        .getByTestId('apps-table')
+        .getByRole('row', { name: /CRM Portal/ })
+        .waitFor();
       await shot(page, `app-dashboards-workbench-${tag}`);
       await page.goto(`${server.url}/app/dashboard`);
     }
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${server.url}/appAdmin/dashboard`);
-    await page.getByTestId('apps-table').getByRole('row', { name: /CRM Portal/ }).waitFor();
+    await page
+      .getByTestId('apps-table')
+      .getByRole('row', { name: /CRM Portal/ })
+      .waitFor();
     // the dashboard's content fits its column: only the table scrolls, inside its card
     const overflow = await page.getByTestId('workbench-dashboard').evaluate((el) => {
       const right = el.getBoundingClientRect().right;

@@ -36,8 +36,16 @@ const form = () => page.getByRole('form', { name: T.title });
 const toast = (text: string) => page.locator('.ant-message').getByText(text, { exact: true }).last();
 /** Waits until no toast and no dropdown is showing, so a screenshot shows the screen itself. */
 const calm = async () => {
-  await page.locator('.ant-message-notice').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
-  await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').first().waitFor({ state: 'detached', timeout: 5_000 }).catch(() => undefined);
+  await page
+    .locator('.ant-message-notice')
+    .first()
+    .waitFor({ state: 'detached', timeout: 10_000 })
+    .catch(() => undefined);
+  await page
+    .locator('.ant-dropdown:not(.ant-dropdown-hidden)')
+    .first()
+    .waitFor({ state: 'detached', timeout: 5_000 })
+    .catch(() => undefined);
 };
 const menuTree = async (): Promise<AppMenuNode> => (await api.post(AppMenuPaths.treeappmenu, {}, { headers: { appid: crm.id } })).body.data.root;
 const codes = (n: AppMenuNode): unknown => n.children.map((c) => (c.children.length ? { [c.code]: codes(c) } : c.code));
@@ -47,12 +55,26 @@ beforeAll(async () => {
   api = await adminClient(server.url);
   const user = (await api.post(Paths.listproductadmincandidate, { keyword: NORTHWIND.appAdmin, pageSize: 5 })).body.data.rows[0];
   const r = await api.post(Paths.addproduct, {
-    code: 'crm', name: 'CRM Portal', abbreviation: 'CRM', version: 'V1.0', status: 1, callbackUrl: 'https://crm.example.com/cb', department: 'IT',
-    ownerName: 'Emily Chan', ownerEmail: 'emily@example.com', ownerPhone: '13800138000', opsOwner: 'Ryan Ng', adminIds: [user.id],
+    code: 'crm',
+    name: 'CRM Portal',
+    abbreviation: 'CRM',
+    version: 'V1.0',
+    status: 1,
+    callbackUrl: 'https://crm.example.com/cb',
+    department: 'IT',
+    ownerName: 'Emily Chan',
+    ownerEmail: 'emily@example.com',
+    ownerPhone: '13800138000',
+    opsOwner: 'Ryan Ng',
+    adminIds: [user.id],
   });
   expect(r.body.result).toBe('1');
   crm = r.body.data.row;
-  const p = await api.post(AppPagePaths.addapppage, { formId: 'customers', name: 'Customers', path: '/crm/customers', platformType: 3 }, { headers: { appid: crm.id } });
+  const p = await api.post(
+    AppPagePaths.addapppage,
+    { formId: 'customers', name: 'Customers', path: '/crm/customers', platformType: 3 },
+    { headers: { appid: crm.id } },
+  );
   expect(p.body.result).toBe('1');
   browser = await launchBrowser();
   page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
@@ -64,7 +86,7 @@ afterAll(async () => {
 });
 
 describe('the menu designer', () => {
-  it('opens as the application area\'s default screen with the root named after the application', async () => {
+  it("opens as the application area's default screen with the root named after the application", async () => {
     await page.goto(`${server.url}/login`);
     await chooseLanguage(page, 'English');
     await signInOnPage(page, NORTHWIND.appAdmin, DEMO_PASSWORD, 'en-US', true);
@@ -88,11 +110,15 @@ describe('the menu designer', () => {
     // A second new node before saving the first is refused.
     await page.getByRole('button', { name: T.addChild }).click();
     await toast(T.saveFirst).waitFor();
-    await form().getByRole('button', { name: label(T.save) }).click();
+    await form()
+      .getByRole('button', { name: label(T.save) })
+      .click();
     await toast(T.requiredFields).waitFor();
     await form().getByLabel(T.field.code).fill('sales');
     await form().getByLabel(T.field.name).fill('Sales(EU)');
-    await form().getByRole('button', { name: label(T.save) }).click();
+    await form()
+      .getByRole('button', { name: label(T.save) })
+      .click();
     await toast(T.saved).waitFor();
     await treeNode('sales').waitFor();
 
@@ -100,12 +126,16 @@ describe('the menu designer', () => {
     await form().getByLabel(T.field.code).fill('leads');
     await form().getByLabel(T.field.name).fill('Leads');
     await form().getByText(T.typePage, { exact: true }).click();
-    await form().getByRole('button', { name: label(T.save) }).click();
+    await form()
+      .getByRole('button', { name: label(T.save) })
+      .click();
     await form().getByText(en.errors.appmenu.target_required).waitFor();
     await form().getByLabel(T.field.target).fill('cust');
     await page.locator('.ant-select-dropdown').getByText('Customers · /crm/customers').click();
     await shot(page, 'app-menus-form-en');
-    await form().getByRole('button', { name: label(T.save) }).click();
+    await form()
+      .getByRole('button', { name: label(T.save) })
+      .click();
     await toast(T.saved).waitFor();
     await treeNode('leads').waitFor();
 
@@ -114,7 +144,9 @@ describe('the menu designer', () => {
     await form().getByLabel(T.field.name).fill('Orders');
     await form().getByText(T.typePage, { exact: true }).click();
     await form().getByLabel(T.field.target).fill('/crm/orders');
-    await form().getByRole('button', { name: label(T.save) }).click();
+    await form()
+      .getByRole('button', { name: label(T.save) })
+      .click();
     await toast(T.saved).waitFor();
     await treeNode('orders').waitFor();
     const saved = await menuTree();
@@ -175,18 +207,24 @@ describe('the menu designer', () => {
   it('chooses a system icon from the searchable set, then a custom image (refusing other types)', async () => {
     await treeNode('leads').getByText('Leads', { exact: true }).click();
     const I = en.iconchooser;
-    await form().getByRole('button', { name: `${I.choose} ${T.field.icon}` }).click();
+    await form()
+      .getByRole('button', { name: `${I.choose} ${T.field.icon}` })
+      .click();
     const d = page.getByRole('dialog', { name: I.title });
     await d.getByLabel(I.search).fill('home');
     await d.getByRole('option', { name: 'HomeOutlined' }).click();
     await calm();
     await shot(page, 'app-menus-icons-en');
     await d.getByRole('button', { name: I.ok }).click();
-    await form().getByRole('button', { name: label(T.save) }).click();
+    await form()
+      .getByRole('button', { name: label(T.save) })
+      .click();
     await toast(T.saved).waitFor();
     await expect.poll(async () => (await menuTree()).children[0]!.children.find((c) => c.code === 'leads')?.icon).toBe('HomeOutlined');
 
-    await form().getByRole('button', { name: `${I.change} ${T.field.icon}` }).click();
+    await form()
+      .getByRole('button', { name: `${I.change} ${T.field.icon}` })
+      .click();
     await d.getByRole('tab', { name: I.custom }).click();
     const input = d.locator('input[type=file]');
     await input.setInputFiles({ name: 'icon.bmp', mimeType: 'image/bmp', buffer: Buffer.from('BM') });
@@ -194,7 +232,9 @@ describe('the menu designer', () => {
     await input.setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: PNG });
     await d.locator('.ant-upload img').waitFor();
     await d.getByRole('button', { name: I.ok }).click();
-    await form().getByRole('button', { name: label(T.save) }).click();
+    await form()
+      .getByRole('button', { name: label(T.save) })
+      .click();
     await toast(T.saved).waitFor();
     await expect.poll(async () => (await menuTree()).children[0]!.children.find((c) => c.code === 'leads')?.icon).toMatch(/^file:/);
   });
@@ -212,7 +252,10 @@ describe('the menu designer', () => {
     await treeNode('leads').getByText('Leads', { exact: true }).click();
     await calm();
     await shot(page, 'app-menus-tree-en');
-    for (const [name, res, tag] of [['简体中文', zh, 'zh'], ['日本語', ja, 'ja']] as const) {
+    for (const [name, res, tag] of [
+      ['简体中文', zh, 'zh'],
+      ['日本語', ja, 'ja'],
+    ] as const) {
       await chooseLanguage(page, name);
       await page.getByRole('tab', { name: res.appmenu.tabPc }).waitFor();
       await page.getByRole('form', { name: res.appmenu.title }).getByText(res.appmenu.field.target).first().waitFor();

@@ -34,14 +34,24 @@ let webpPath = '';
 const dialog = () => page.getByRole('dialog');
 const spaced = (text: string) => new RegExp(`^${[...text].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s?')}$`);
 const rowOf = (text: string) => page.getByRole('row', { name: new RegExp(text) });
-const menusOfCrm = async () => (await api.post(AppMobileMenuPaths.listappmobilemenu, { pageSize: 100 }, { headers: { appid: crm.id } })).body.data.rows as { name: string; enabled: number; listIcon: string }[];
+const menusOfCrm = async () =>
+  (await api.post(AppMobileMenuPaths.listappmobilemenu, { pageSize: 100 }, { headers: { appid: crm.id } })).body.data.rows as {
+    name: string;
+    enabled: number;
+    listIcon: string;
+  }[];
 
 beforeAll(async () => {
   server = await startDemoServer('appmobilemenus');
   api = await adminClient(server.url);
   crm = await addCrmApp(api);
-  for (const [name, sort] of [['Approvals', 1], ['Reports', 2]] as const) {
-    expect((await api.post(AppMobileMenuPaths.addappmobilemenu, { name, sort, description: `${name} on the phone` }, { headers: { appid: crm.id } })).body.result).toBe('1');
+  for (const [name, sort] of [
+    ['Approvals', 1],
+    ['Reports', 2],
+  ] as const) {
+    expect(
+      (await api.post(AppMobileMenuPaths.addappmobilemenu, { name, sort, description: `${name} on the phone` }, { headers: { appid: crm.id } })).body.result,
+    ).toBe('1');
   }
   pngPath = join(server.dataDir, 'orders.png');
   writeFileSync(pngPath, PNG);
@@ -81,7 +91,9 @@ describe('the mobile app menus', () => {
     await shot(page, 'app-mobile-menus-form-en');
     await d.getByRole('button', { name: en.common.save }).click();
     await page.getByRole('dialog', { name: T.addTitle }).waitFor({ state: 'detached' });
-    await rowOf('Orders').getByRole('img', { name: `Orders ${T.field.listIcon}` }).waitFor();
+    await rowOf('Orders')
+      .getByRole('img', { name: `Orders ${T.field.listIcon}` })
+      .waitFor();
     const orders = (await menusOfCrm()).find((m) => m.name === 'Orders');
     expect(orders).toMatchObject({ enabled: 1 });
     expect(orders!.listIcon).not.toBe('');
@@ -118,7 +130,10 @@ describe('the mobile app menus', () => {
   });
 
   it('shows the tab in Chinese and Japanese', async () => {
-    for (const [name, texts, tag] of [['简体中文', zh, 'zh'], ['日本語', ja, 'ja']] as const) {
+    for (const [name, texts, tag] of [
+      ['简体中文', zh, 'zh'],
+      ['日本語', ja, 'ja'],
+    ] as const) {
       await chooseLanguage(page, name);
       // The designer may come back on its first tab after the language changes.
       const tab = page.getByRole('tab', { name: texts.appmenu.tabMobile });
@@ -127,7 +142,9 @@ describe('the mobile app menus', () => {
       await page.getByRole('menu').filter({ hasText: 'English' }).waitFor({ state: 'hidden' });
       await page.locator('.ant-message-notice').first().waitFor({ state: 'detached' });
       await shot(page, `app-mobile-menus-grid-${tag}`);
-      await rowOf('Approvals').getByRole('button', { name: spaced(texts.common.edit) }).click();
+      await rowOf('Approvals')
+        .getByRole('button', { name: spaced(texts.common.edit) })
+        .click();
       const d = page.getByRole('dialog', { name: texts.appmobilemenu.modifyTitle });
       await d.getByLabel(texts.appmobilemenu.field.name, { exact: true }).waitFor();
       await page.waitForTimeout(500); // the dialog's opening animation

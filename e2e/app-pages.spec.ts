@@ -54,9 +54,21 @@ beforeAll(async () => {
   const hr = await addAppOfAppAdmin(api, 'hr', 'HR Portal');
   // The HR registry has the urls the page uses, so the page can be shared there.
   for (const url of ['/order/list.do', '/order/save.do', '/order/approve.do']) {
-    expect((await api.post(AppApiPaths.addappapi, { serviceName: 'order-service', moduleName: 'orders', name: `HR ${url.split('/')[2]!.replace('.do', '')}`, url }, { headers: { appid: hr.id } })).body.result).toBe('1');
+    expect(
+      (
+        await api.post(
+          AppApiPaths.addappapi,
+          { serviceName: 'order-service', moduleName: 'orders', name: `HR ${url.split('/')[2]!.replace('.do', '')}`, url },
+          { headers: { appid: hr.id } },
+        )
+      ).body.result,
+    ).toBe('1');
   }
-  for (const [name, url] of [['List orders', '/order/list.do'], ['Save order', '/order/save.do'], ['Approve order', '/order/approve.do']] as const) {
+  for (const [name, url] of [
+    ['List orders', '/order/list.do'],
+    ['Save order', '/order/save.do'],
+    ['Approve order', '/order/approve.do'],
+  ] as const) {
     expect((await api.post(AppApiPaths.addappapi, { serviceName: 'order-service', moduleName: 'orders', name, url }, inCrm())).body.result).toBe('1');
   }
   browser = await launchBrowser();
@@ -135,7 +147,10 @@ describe('the page designer', () => {
     await addThroughDesigner(() => pickControl(T.nodeType.grid), 'Lines');
     const columns = page.getByTestId('grid-columns');
     await columns.getByText(T.noData).waitFor();
-    for (const [name, field] of [['Amount', 'amount'], ['Item', 'item']] as const) {
+    for (const [name, field] of [
+      ['Amount', 'amount'],
+      ['Item', 'item'],
+    ] as const) {
       await page.getByTestId('column-name').fill(name);
       await page.getByTestId('column-field').fill(field);
       await page.getByTestId('column-add').click();
@@ -149,10 +164,16 @@ describe('the page designer', () => {
     const { tree } = await pageOfCrm();
     const main = tree[0]!;
     expect(main.loadApis.map((a) => a.url).sort()).toEqual(['/order/approve.do', '/order/list.do']);
-    expect(main.children.map((n) => [n.nodeType, n.name])).toEqual([['composite', 'Toolbar'], ['grid', 'Lines']]);
+    expect(main.children.map((n) => [n.nodeType, n.name])).toEqual([
+      ['composite', 'Toolbar'],
+      ['grid', 'Lines'],
+    ]);
     expect(main.children[0]!.children[0]).toMatchObject({ nodeType: 'button', name: 'Save' });
     expect(main.children[0]!.children[0]!.saveApis.map((a) => a.url)).toEqual(['/order/save.do']);
-    expect(main.children[1]!.children.map((c) => [c.name, c.fieldName])).toEqual([['Amount', 'amount'], ['Item', 'item']]);
+    expect(main.children[1]!.children.map((c) => [c.name, c.fieldName])).toEqual([
+      ['Amount', 'amount'],
+      ['Item', 'item'],
+    ]);
   });
 
   it('exports the setting file and imports an edited one', async () => {
@@ -181,7 +202,10 @@ describe('the page designer', () => {
   });
 
   it('shows the designer and the grid in Chinese and Japanese; shares the page with another application and cancels it', async () => {
-    for (const [name, texts, tag] of [['简体中文', zh, 'zh'], ['日本語', ja, 'ja']] as const) {
+    for (const [name, texts, tag] of [
+      ['简体中文', zh, 'zh'],
+      ['日本語', ja, 'ja'],
+    ] as const) {
       await chooseLanguage(page, name);
       await page.getByTestId('designer-title').getByText(texts.apppage.designerTitle.replace('{{name}}', 'Orders')).waitFor();
       await page.getByRole('menu').filter({ hasText: 'English' }).waitFor({ state: 'hidden' });

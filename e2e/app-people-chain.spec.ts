@@ -58,10 +58,30 @@ beforeAll(async () => {
   await authoriseApp(platform, tenantId, app.id);
   demo = await startDemoAppOf(platform, server.url, app.id, 'Field Service web', port);
   // the menu design: module Jobs (a new window of the application alone) with the page Dispatch; module Billing beside it
-  const dispatch = (await data<{ row: { id: string } }>(platform.post(AppPagePaths.addapppage, { formId: 'dispatch', name: 'Dispatch', path: '/dispatch', platformType: 1 }, inApp()), 'addapppage')).row;
-  const jobs = (await data<{ row: { id: string } }>(platform.post(AppMenuPaths.addappmenu, { parentId: '0', code: 'jobs', name: 'Jobs', menuType: 'module', openType: 3, platformType: 3 }, inApp()), 'jobs')).row;
-  await data(platform.post(AppMenuPaths.addappmenu, { parentId: jobs.id, code: 'dispatch', name: 'Dispatch', menuType: 'page', pageId: dispatch.id, openType: 3, platformType: 3 }, inApp()), 'dispatch');
-  await data(platform.post(AppMenuPaths.addappmenu, { parentId: '0', code: 'billing', name: 'Billing', menuType: 'module', openType: 3, platformType: 3 }, inApp()), 'billing');
+  const dispatch = (
+    await data<{ row: { id: string } }>(
+      platform.post(AppPagePaths.addapppage, { formId: 'dispatch', name: 'Dispatch', path: '/dispatch', platformType: 1 }, inApp()),
+      'addapppage',
+    )
+  ).row;
+  const jobs = (
+    await data<{ row: { id: string } }>(
+      platform.post(AppMenuPaths.addappmenu, { parentId: '0', code: 'jobs', name: 'Jobs', menuType: 'module', openType: 3, platformType: 3 }, inApp()),
+      'jobs',
+    )
+  ).row;
+  await data(
+    platform.post(
+      AppMenuPaths.addappmenu,
+      { parentId: jobs.id, code: 'dispatch', name: 'Dispatch', menuType: 'page', pageId: dispatch.id, openType: 3, platformType: 3 },
+      inApp(),
+    ),
+    'dispatch',
+  );
+  await data(
+    platform.post(AppMenuPaths.addappmenu, { parentId: '0', code: 'billing', name: 'Billing', menuType: 'module', openType: 3, platformType: 3 }, inApp()),
+    'billing',
+  );
   browser = await launchBrowser();
   admin = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
   userContext = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
@@ -69,7 +89,11 @@ beforeAll(async () => {
 }, 240_000);
 afterEach(async (ctx) => {
   if (ctx.task.result?.state !== 'fail') return;
-  for (const [name, p] of [['admin', admin], ['user', userPage]] as const) if (p) await shot(p, `app-people-chain-failed-${name}`).catch(() => undefined);
+  for (const [name, p] of [
+    ['admin', admin],
+    ['user', userPage],
+  ] as const)
+    if (p) await shot(p, `app-people-chain-failed-${name}`).catch(() => undefined);
 });
 afterAll(async () => {
   await browser?.close();
@@ -88,7 +112,9 @@ describe('root organisation → user → role from a template → My apps → th
     await pickNorthwindOrg(admin, d.getByTestId('app-org-select'), 'Engineering');
     await d.getByRole('button', { name: en.common.ok }).click();
     await rowOf(NORTHWIND.name).getByText(`${NORTHWIND.name} / Engineering`).waitFor();
-    const roots = (await data<{ rows: { tenantId: string; roots: { name: string }[] }[] }>(platform.post(AppUserPaths.listapprootorg, {}, inApp()), 'listapprootorg')).rows;
+    const roots = (
+      await data<{ rows: { tenantId: string; roots: { name: string }[] }[] }>(platform.post(AppUserPaths.listapprootorg, {}, inApp()), 'listapprootorg')
+    ).rows;
     expect(roots.find((r) => r.tenantId === tenantId)!.roots.map((r) => r.name)).toEqual(['Engineering']);
   });
 
@@ -106,7 +132,9 @@ describe('root organisation → user → role from a template → My apps → th
     await d.getByRole('button', { name: en.common.save }).click();
     await d.waitFor({ state: 'hidden', timeout: 15_000 });
     await rowOf(USER).getByText('Engineering').waitFor();
-    const users = (await data<{ rows: { username: string; orgName: string }[] }>(platform.post(AppUserPaths.listappuser, { keyword: USER }, inApp()), 'listappuser')).rows;
+    const users = (
+      await data<{ rows: { username: string; orgName: string }[] }>(platform.post(AppUserPaths.listappuser, { keyword: USER }, inApp()), 'listappuser')
+    ).rows;
     expect(users).toMatchObject([{ username: USER, orgName: 'Engineering' }]);
   });
 
@@ -131,11 +159,16 @@ describe('root organisation → user → role from a template → My apps → th
     const m = await addAppRoleMember(admin, 'dispatcher', 'Dispatcher', USER);
     await m.getByRole('row', { name: new RegExp(USER) }).waitFor();
     await shot(admin, 'app-people-chain-members');
-    const role = (await data<{ rows: { id: string; memberCount: number; templateName: string }[] }>(platform.post(AppRolePaths.listapprole, { code: 'dispatcher' }, inApp()), 'listapprole')).rows[0]!;
+    const role = (
+      await data<{ rows: { id: string; memberCount: number; templateName: string }[] }>(
+        platform.post(AppRolePaths.listapprole, { code: 'dispatcher' }, inApp()),
+        'listapprole',
+      )
+    ).rows[0]!;
     expect(role).toMatchObject({ templateName: 'Dispatchers', memberCount: 1 });
   });
 
-  it('the user signs in, sees the tile on My apps, opens it and lands signed in at the demo application with the role\'s menu (Chromium)', async () => {
+  it("the user signs in, sees the tile on My apps, opens it and lands signed in at the demo application with the role's menu (Chromium)", async () => {
     await signInThroughConsole(userPage, server.url, USER, PASSWORD, /\/userAdmin\//);
     await userPage.goto(`${server.url}/userAdmin/app`);
     const tile = userPage.getByRole('list', { name: resources['zh-CN'].myapps.title }).getByRole('button', { name: new RegExp(APP) });

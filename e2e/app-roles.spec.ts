@@ -51,7 +51,9 @@ afterAll(async () => {
 });
 
 describe('application roles from a permission template', () => {
-  afterEach(async (ctx) => { if (ctx.task.result?.state === 'fail') await shot(page, `app-roles-failed-${ctx.task.name.slice(0, 20).replace(/\W+/g, '-')}`); });
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === 'fail') await shot(page, `app-roles-failed-${ctx.task.name.slice(0, 20).replace(/\W+/g, '-')}`);
+  });
   it('creates a template and grants it a menu (root and nothing selected are refused with the §5 messages)', async () => {
     await enterCrmAsAppAdmin(page, server.url);
     await page.getByRole('menuitem', { name: en.layout.route.roleManagement }).click();
@@ -100,12 +102,18 @@ describe('application roles from a permission template', () => {
   });
 
   it('shows the screen in Chinese and Japanese', async () => {
-    for (const [name, texts, tag] of [['简体中文', zh, 'zh'], ['日本語', ja, 'ja']] as const) {
+    for (const [name, texts, tag] of [
+      ['简体中文', zh, 'zh'],
+      ['日本語', ja, 'ja'],
+    ] as const) {
       await chooseLanguage(page, name);
       await page.getByText(texts.approle.templates.title).first().waitFor();
       await rowOf('sales_staff').getByText(texts.approle.mode.sync).waitFor();
       await page.mouse.click(900, 800); // closes the language menu (an empty part of the page)
-      await page.locator('.ant-dropdown-menu').waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
+      await page
+        .locator('.ant-dropdown-menu')
+        .waitFor({ state: 'hidden', timeout: 5_000 })
+        .catch(() => undefined);
       await shot(page, `app-roles-grid-${tag}`);
     }
   });

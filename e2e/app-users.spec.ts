@@ -38,8 +38,16 @@ const rowOf = (text: string) => page.getByRole('row', { name: new RegExp(text) }
 const menu = (name: string) => page.getByRole('menuitem', { name }).click();
 /** Waits for toasts and loading spinners to go, then takes the screenshot. */
 async function settledShot(name: string): Promise<void> {
-  await page.locator('.ant-message-notice').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
-  await page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+  await page
+    .locator('.ant-message-notice')
+    .first()
+    .waitFor({ state: 'detached', timeout: 10_000 })
+    .catch(() => undefined);
+  await page
+    .locator('.ant-spin-spinning')
+    .first()
+    .waitFor({ state: 'detached', timeout: 10_000 })
+    .catch(() => undefined);
   await page.waitForTimeout(300);
   await shot(page, name);
 }
@@ -50,7 +58,7 @@ async function userSheet(name: string, rows: string[][]): Promise<string> {
   const f = en.errors.user.field;
   const head = [f.tenantCode, f.username, f.employeeName, f.employeeCode, f.gender, f.orgCode, f.effectiveDate, f.expiryDate, f.status, f.password];
   const path = join(server.dataDir, name);
-  writeFileSync(path, await writeExcelFile([head, ...rows].map((r) => r.map((value) => ({ value }))) as never).toBuffer() as Buffer);
+  writeFileSync(path, (await writeExcelFile([head, ...rows].map((r) => r.map((value) => ({ value }))) as never).toBuffer()) as Buffer);
   return path;
 }
 
@@ -68,7 +76,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-describe('the application\'s people', () => {
+describe("the application's people", () => {
   it('sets Engineering as the root organisation of Northwind', async () => {
     await enterCrmAsAppAdmin(page, server.url);
     await menu(en.layout.route.org);
@@ -98,7 +106,10 @@ describe('the application\'s people', () => {
     await d.getByText(en.user.section.employee, { exact: true }).click();
     await shot(page, 'app-users-form-en');
     await d.getByRole('button', { name: en.common.save }).click();
-    await d.waitFor({ state: 'hidden', timeout: 15_000 }).catch(async (e: unknown) => { await shot(page, 'app-users-form-failed'); throw e; });
+    await d.waitFor({ state: 'hidden', timeout: 15_000 }).catch(async (e: unknown) => {
+      await shot(page, 'app-users-form-failed');
+      throw e;
+    });
     await rowOf('crm_tester').getByText('Engineering').waitFor();
 
     await rowOf('crm_tester').getByTestId('more-crm_tester').click();
@@ -116,13 +127,21 @@ describe('the application\'s people', () => {
     await page.getByRole('dialog').getByRole('button', { name: en.common.ok }).click();
     await rowOf('crm_tester').getByText('crm.tester').waitFor();
     await settledShot('app-users-grid-en');
-    const users = (await api.post(AppUserPaths.listappuser, { keyword: 'crm_tester' }, inCrm())).body.data.rows as { locked: boolean; externalAccount: string; orgName: string }[];
+    const users = (await api.post(AppUserPaths.listappuser, { keyword: 'crm_tester' }, inCrm())).body.data.rows as {
+      locked: boolean;
+      externalAccount: string;
+      orgName: string;
+    }[];
     expect(users).toMatchObject([{ locked: false, externalAccount: 'crm.tester', orgName: 'Engineering' }]);
   });
 
   it('makes the user a member of an organisation inside the root', async () => {
     const level = (await api.post(AppUserPaths.listapporgtree, { tenantId }, inCrm())).body.data.rows as { id: string }[];
-    const second = (await api.post(AppUserPaths.listapporgtree, { tenantId, parentId: level[0]!.id }, inCrm())).body.data.rows as { id: string; name: string; hasChildren: boolean }[];
+    const second = (await api.post(AppUserPaths.listapporgtree, { tenantId, parentId: level[0]!.id }, inCrm())).body.data.rows as {
+      id: string;
+      name: string;
+      hasChildren: boolean;
+    }[];
     const eng = second.find((o) => o.name === 'Engineering')!;
     const below = (await api.post(AppUserPaths.listapporgtree, { tenantId, parentId: eng.id }, inCrm())).body.data.rows as { id: string; name: string }[];
     expect(below.length).toBeGreaterThan(0);
@@ -142,22 +161,33 @@ describe('the application\'s people', () => {
     await subNode.click();
     await page.getByRole('button', { name: en.orgmember.add }).click();
     const d = page.getByRole('dialog');
-    await d.getByRole('row', { name: /crm_tester/ }).getByRole('checkbox').check();
+    await d
+      .getByRole('row', { name: /crm_tester/ })
+      .getByRole('checkbox')
+      .check();
     await d.getByRole('button', { name: en.common.ok }).click();
     await rowOf('crm_tester').waitFor();
     await shot(page, 'app-users-relation-en');
-    const members = (await api.post(AppUserPaths.listapporguser, { tenantId, orgId: sub.id }, inCrm())).body.data.rows as { username: string; affiliated: boolean }[];
+    const members = (await api.post(AppUserPaths.listapporguser, { tenantId, orgId: sub.id }, inCrm())).body.data.rows as {
+      username: string;
+      affiliated: boolean;
+    }[];
     expect(members.filter((m) => m.username === 'crm_tester')).toMatchObject([{ affiliated: false }]);
   });
 
   it('imports users: a row outside the root is refused with the per-row report (nothing written), then a good file', async () => {
     const level = (await api.post(AppUserPaths.listapporgtree, { tenantId }, inCrm())).body.data.rows as { id: string }[];
-    const second = (await api.post(AppUserPaths.listapporgtree, { tenantId, parentId: level[0]!.id }, inCrm())).body.data.rows as { name: string; code: string }[];
+    const second = (await api.post(AppUserPaths.listapporgtree, { tenantId, parentId: level[0]!.id }, inCrm())).body.data.rows as {
+      name: string;
+      code: string;
+    }[];
     const code = (name: string) => second.find((o) => o.name === name)!.code;
     const row = (username: string, org: string) => ['northwind', username, 'Imported', 'IMP_1', 'F', org, '2026-01-01', '2030-12-31', 'Enabled', 'Passw0rd!x'];
     await menu(en.layout.route.user);
     await page.waitForURL(/\/app\/user/);
-    await page.locator('input[type=file][accept=".xls,.xlsx"]').setInputFiles(await userSheet('bad-users.xlsx', [row('crm_imp_ok', code('Engineering')), row('crm_imp_sales', code('Sales'))]));
+    await page
+      .locator('input[type=file][accept=".xls,.xlsx"]')
+      .setInputFiles(await userSheet('bad-users.xlsx', [row('crm_imp_ok', code('Engineering')), row('crm_imp_sales', code('Sales'))]));
     const report = page.getByTestId('import-report');
     await report.getByText(en.errors.appuser.org_outside_roots).waitFor();
     await settledShot('app-users-import-report-en');
@@ -171,7 +201,10 @@ describe('the application\'s people', () => {
   });
 
   it('shows the screens in Chinese and Japanese', async () => {
-    for (const [name, texts, tag] of [['简体中文', zh, 'zh'], ['日本語', ja, 'ja']] as const) {
+    for (const [name, texts, tag] of [
+      ['简体中文', zh, 'zh'],
+      ['日本語', ja, 'ja'],
+    ] as const) {
       await chooseLanguage(page, name);
       await menu(texts.layout.route.org);
       await page.getByText(texts.appuser.orgTitle).first().waitFor();

@@ -29,7 +29,13 @@ async function seed(url: string): Promise<void> {
   const c = await adminClient(url);
   const tenantId = (await addTenants(c, url, [{ code: 'acme', name: 'Acme Trading', abbreviation: 'ACME' }])).acme!;
   const body = (username: string) => ({
-    tenantId, username, employeeName: username.replace(/_/g, ''), orgId: tenantId, effectiveDate: '2026-01-01', expiryDate: '2030-12-31', status: 1,
+    tenantId,
+    username,
+    employeeName: username.replace(/_/g, ''),
+    orgId: tenantId,
+    effectiveDate: '2026-01-01',
+    expiryDate: '2030-12-31',
+    status: 1,
   });
   const ids: Record<string, string> = {};
   for (const username of [BOSS, ...Array.from({ length: 11 }, (_, i) => `clerk_${String(i).padStart(2, '0')}`)]) {
@@ -123,7 +129,7 @@ describe('tenant audit log in the console', () => {
     expect(text).not.toMatch(/argon2|passwordHash/);
     await shot(page, 'auditlog-detail-en');
     await drawer.getByRole('switch', { name: en.auditlog.changedOnly }).click();
-    await expect.poll(async () => drawer.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(await changed.count() / 3);
+    await expect.poll(async () => drawer.locator('.ant-table-tbody tr.ant-table-row').count()).toBe((await changed.count()) / 3);
     await page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'hidden' });
   });

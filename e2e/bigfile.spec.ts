@@ -81,12 +81,13 @@ function interceptChoosers(page: Page): void {
 
 /** Resolves with the `Upload-Offset` of the next PATCH the page sends. */
 function nextPatchOffset(page: Page): Promise<number> {
-  return page.waitForRequest((r) => r.method() === 'PATCH' && r.url().includes(BigFilePaths.tus), { timeout: 30_000 })
+  return page
+    .waitForRequest((r) => r.method() === 'PATCH' && r.url().includes(BigFilePaths.tus), { timeout: 30_000 })
     .then((r) => Number(r.headers()['upload-offset']));
 }
 
 describe('big files in Chromium', () => {
-  it('uploads 200 MB, survives a reload and going offline, and the SHA-256 on the server is the file\'s', async () => {
+  it("uploads 200 MB, survives a reload and going offline, and the SHA-256 on the server is the file's", async () => {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
     interceptChoosers(page);
@@ -141,7 +142,7 @@ describe('big files in Chromium', () => {
     expect(await page.getByTestId('bigfile-server-sha').textContent()).toBe(bigSha);
 
     // the server's record, and the stored bytes through the download link
-    const list = await (await fetch(`${server.url}${BigFilePaths.list}`)).json() as { data: { rows: BigFileRow[] } };
+    const list = (await (await fetch(`${server.url}${BigFilePaths.list}`)).json()) as { data: { rows: BigFileRow[] } };
     const row = list.data.rows.find((r) => r.name === 'demo-200mb.bin')!;
     expect(row).toMatchObject({ size: SIZE, sha256: bigSha });
     const download = await fetch(`${server.url}${BigFilePaths.download}/${row.id}`);
@@ -160,7 +161,11 @@ describe('big files in Chromium', () => {
     interceptChoosers(page);
     await page.goto(`${server.url}/bigfile`);
     await page.getByTestId('bigfile-limits').waitFor();
-    for (const [locale, name] of [['zh-CN', ''], ['en-US', 'English'], ['ja-JP', '日本語']] as const) {
+    for (const [locale, name] of [
+      ['zh-CN', ''],
+      ['en-US', 'English'],
+      ['ja-JP', '日本語'],
+    ] as const) {
       if (name) await chooseLanguage(page, name);
       const texts = resources[locale].bigfile;
       await page.getByText(texts.title, { exact: true }).first().waitFor();

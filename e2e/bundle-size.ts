@@ -10,9 +10,23 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-interface ManifestChunk { file: string; imports?: string[]; css?: string[]; isEntry?: boolean; src?: string }
-export interface LoadedFile { file: string; raw: number; gzip: number }
-export interface PageLoad { files: LoadedFile[]; raw: number; gzip: number }
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+  src?: string;
+}
+export interface LoadedFile {
+  file: string;
+  raw: number;
+  gzip: number;
+}
+export interface PageLoad {
+  files: LoadedFile[];
+  raw: number;
+  gzip: number;
+}
 
 /** The manifest key of the sign-in page's route module. */
 export const LOGIN_ROUTE = 'src/pages/Login/index.tsx';
@@ -52,10 +66,12 @@ export function loginPageLoad(distDir: string, language: ConsoleLanguage = 'ZH_C
     return key;
   });
   for (const k of [...entries, LOGIN_ROUTE, ...languageKeys]) visit(k);
-  const sized = [...files].map((file): LoadedFile => {
-    const body = readFileSync(join(distDir, file));
-    return { file, raw: body.length, gzip: gzipSync(body, { level: 9 }).length };
-  }).sort((a, b) => b.gzip - a.gzip);
+  const sized = [...files]
+    .map((file): LoadedFile => {
+      const body = readFileSync(join(distDir, file));
+      return { file, raw: body.length, gzip: gzipSync(body, { level: 9 }).length };
+    })
+    .sort((a, b) => b.gzip - a.gzip);
   return {
     files: sized,
     raw: sized.reduce((s, f) => s + f.raw, 0),

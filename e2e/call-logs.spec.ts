@@ -38,7 +38,9 @@ beforeAll(async () => {
   await flushed();
   ({ browser, page } = await openPage());
 }, 180_000);
-afterAll(async () => { await closeDemo(browser, server); });
+afterAll(async () => {
+  await closeDemo(browser, server);
+});
 
 describe('service-call statistics and call logs in the console', () => {
   it('shows the platform statistics with charts (Chinese)', async () => {
@@ -49,7 +51,9 @@ describe('service-call statistics and call logs in the console', () => {
     await page.getByRole('menuitem', { name: zh.calllog.statsTitle }).click();
     await page.waitForURL(/\/platformAdmin\/callStats/);
     await page.getByText(zh.calllog.statsIntro.replace('{{days}}', '7')).waitFor();
-    await expect.poll(async () => Number(((await page.getByTestId('stat-calls').textContent()) ?? '').replace(/\D/g, '')), { timeout: 15_000 }).toBeGreaterThan(5);
+    await expect
+      .poll(async () => Number(((await page.getByTestId('stat-calls').textContent()) ?? '').replace(/\D/g, '')), { timeout: 15_000 })
+      .toBeGreaterThan(5);
     await page.getByTestId('chart-calls').locator('canvas').first().waitFor({ timeout: 15_000 });
     await page.getByTestId('chart-latency').locator('canvas').first().waitFor();
     await page.getByRole('cell', { name: Paths.signin, exact: true }).first().waitFor();
@@ -84,8 +88,17 @@ describe('service-call statistics and call logs in the console', () => {
     expect((await dataRows(page).allTextContents()).every((t) => t.includes('400'))).toBe(true);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: en.grid.export }).click()]);
     expect(download.suggestedFilename()).toMatch(/^call-log-.*\.csv$/);
-    const lines = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split(/\r?\n/);
-    expect(lines[0]!.split(',').slice(0, 5)).toEqual([en.calllog.field.at, en.calllog.field.tenantName, en.calllog.field.productName, en.calllog.field.method, en.calllog.field.api]);
+    const lines = readFileSync((await download.path())!, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines[0]!.split(',').slice(0, 5)).toEqual([
+      en.calllog.field.at,
+      en.calllog.field.tenantName,
+      en.calllog.field.productName,
+      en.calllog.field.method,
+      en.calllog.field.api,
+    ]);
     expect(lines.slice(1).every((l) => l.includes(',400,'))).toBe(true);
     await search.getByRole('button', { name: en.calllog.reset }).click();
     await expect.poll(() => dataRows(page).count()).toBe(10);
@@ -94,7 +107,11 @@ describe('service-call statistics and call logs in the console', () => {
   });
 
   it('reads both screens in Japanese', async () => {
-    await page.locator('.ant-message-notice').first().waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => undefined); // the export's toast
+    await page
+      .locator('.ant-message-notice')
+      .first()
+      .waitFor({ state: 'hidden', timeout: 10_000 })
+      .catch(() => undefined); // the export's toast
     await chooseLanguage(page, '日本語');
     await page.getByText(ja.calllog.logsIntro.replace('{{days}}', '30')).waitFor();
     await page.mouse.move(700, 10);
@@ -134,7 +151,9 @@ describe('service-call statistics and call logs in the console', () => {
       await appPage.waitForURL(/\/app\/callStats/);
       await appPage.getByTestId('stat-calls').waitFor();
       expect(await appPage.getByRole('tab', { name: en.calllog.byApp }).count()).toBe(0);
-      await expect.poll(async () => Number(((await appPage.getByTestId('stat-calls').textContent()) ?? '').replace(/\D/g, '')), { timeout: 15_000 }).toBeGreaterThanOrEqual(0);
+      await expect
+        .poll(async () => Number(((await appPage.getByTestId('stat-calls').textContent()) ?? '').replace(/\D/g, '')), { timeout: 15_000 })
+        .toBeGreaterThanOrEqual(0);
       await appPage.mouse.move(700, 10);
       await shot(appPage, 'calllogs-app-en');
     } finally {

@@ -36,8 +36,18 @@ const dialog = () => page.getByRole('dialog');
 const label = (text: string) => new RegExp(`^${[...text].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s?')}$`);
 const rowOf = (text: string) => page.getByRole('row', { name: new RegExp(text) });
 const app = (code: string, name: string, adminIds: string[]) => ({
-  code, name, abbreviation: name, version: 'V1.0', status: 1, callbackUrl: `https://${code}.example.com/cb`, department: 'IT',
-  ownerName: 'Emily Chan', ownerEmail: 'emily@example.com', ownerPhone: '13800138000', opsOwner: 'Ryan Ng', adminIds,
+  code,
+  name,
+  abbreviation: name,
+  version: 'V1.0',
+  status: 1,
+  callbackUrl: `https://${code}.example.com/cb`,
+  department: 'IT',
+  ownerName: 'Emily Chan',
+  ownerEmail: 'emily@example.com',
+  ownerPhone: '13800138000',
+  opsOwner: 'Ryan Ng',
+  adminIds,
 });
 
 beforeAll(async () => {
@@ -55,7 +65,13 @@ beforeAll(async () => {
   await add(app('erp', 'ERP Suite', []));
   // Eleven clients of CRM to page through (the platform administrator may manage every app).
   for (let i = 1; i <= 11; i++) {
-    const r = await api.post(Paths.addclient, { productId: crm.id, clientId: `batch-${String(i).padStart(2, '0')}`, name: `Batch job ${String(i).padStart(2, '0')}`, redirectUris: [`https://batch${i}.example.com/cb`], grantTypes: ['authorization_code'] });
+    const r = await api.post(Paths.addclient, {
+      productId: crm.id,
+      clientId: `batch-${String(i).padStart(2, '0')}`,
+      name: `Batch job ${String(i).padStart(2, '0')}`,
+      redirectUris: [`https://batch${i}.example.com/cb`],
+      grantTypes: ['authorization_code'],
+    });
     expect(r.body.result).toBe('1');
   }
   browser = await launchBrowser();
@@ -200,7 +216,13 @@ describe('client access in the console', () => {
     expect(got.body.data.row.tokenEndpointAuthMethod).toBe('none');
     await row.getByRole('button', { name: en.common.edit }).click();
     await dialog().getByText(en.client.typeLocked).waitFor();
-    await expect.poll(() => dialog().getByRole('radio', { name: new RegExp(en.client.clientType.none) }).isDisabled()).toBe(true);
+    await expect
+      .poll(() =>
+        dialog()
+          .getByRole('radio', { name: new RegExp(en.client.clientType.none) })
+          .isDisabled(),
+      )
+      .toBe(true);
     await dialog().getByRole('button', { name: en.common.cancel }).click();
     await rowOf('crm-spa').getByRole('button', { name: en.common.delete }).click();
     await page.getByRole('button', { name: en.common.ok }).last().click();
@@ -208,7 +230,10 @@ describe('client access in the console', () => {
   });
 
   it('shows the screens in Chinese and Japanese', async () => {
-    for (const [name, texts, shotName] of [['简体中文', zh, 'zh'], ['日本語', ja, 'ja']] as const) {
+    for (const [name, texts, shotName] of [
+      ['简体中文', zh, 'zh'],
+      ['日本語', ja, 'ja'],
+    ] as const) {
       await chooseLanguage(page, name);
       await page.getByRole('button', { name: texts.client.newClient }).waitFor();
       await page.getByRole('menu').filter({ hasText: 'English' }).waitFor({ state: 'hidden' });
@@ -217,7 +242,9 @@ describe('client access in the console', () => {
       await dialog().getByLabel(texts.client.field.name, { exact: true }).fill(`Mobile ${shotName}`);
       await dialog().getByLabel(`${texts.client.field.redirectUris} 1`).fill(`https://crm.example.com/${shotName}/callback`);
       await shot(page, `clients-form-${shotName}`);
-      await dialog().getByRole('button', { name: label(texts.common.save) }).click();
+      await dialog()
+        .getByRole('button', { name: label(texts.common.save) })
+        .click();
       await page.getByTestId('client-secret').waitFor();
       await page.getByRole('dialog', { name: texts.client.addTitle }).waitFor({ state: 'detached' });
       await shot(page, `clients-secret-${shotName}`);

@@ -20,7 +20,10 @@ describe('console bundle: the sign-in page first load', () => {
       const table = formatPageLoad(load);
       expect(load.gzip, `/login in ${language} is over the budget:\n${table}`).toBeLessThanOrEqual(LOGIN_BUDGET_GZIP);
       // the first texts only: no whole-locale chunk (every namespace of a language) on the sign-in page
-      expect(load.files.filter((f) => /\/(zh-CN|en-US|ja-JP)-[\w-]+\.js$/.test(f.file)), table).toEqual([]);
+      expect(
+        load.files.filter((f) => /\/(zh-CN|en-US|ja-JP)-[\w-]+\.js$/.test(f.file)),
+        table,
+      ).toEqual([]);
     });
   }
 });

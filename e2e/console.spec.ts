@@ -95,7 +95,10 @@ describe('platform administrator in the console', () => {
     await page.getByRole('row', { name: /Northwind Traders/ }).waitFor();
     await shot(page, 'tenants-en');
 
-    await page.getByRole('row', { name: /Northwind Traders/ }).getByRole('button', { name: en.common.delete }).click();
+    await page
+      .getByRole('row', { name: /Northwind Traders/ })
+      .getByRole('button', { name: en.common.delete })
+      .click();
     await page.getByRole('button', { name: en.common.ok }).last().click();
     await page.getByRole('row', { name: /Northwind Traders/ }).waitFor({ state: 'detached' });
   });

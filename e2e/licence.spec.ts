@@ -21,7 +21,10 @@ const fill = (text: string, params: Record<string, unknown>) => text.replace(/\{
 
 /** A code for `customer`, valid `days` from now, with the given limits. */
 function issue(customer: string, days: number, limits: { maxTenants?: number; maxUsers?: number }): string {
-  return encodeLicence({ v: 1, id: 'E2E-0001', customer, issued: new Date().toISOString(), expires: new Date(Date.now() + days * DAY).toISOString(), limits }, parsePrivateKey(keys.privatePem));
+  return encodeLicence(
+    { v: 1, id: 'E2E-0001', customer, issued: new Date().toISOString(), expires: new Date(Date.now() + days * DAY).toISOString(), limits },
+    parsePrivateKey(keys.privatePem),
+  );
 }
 
 let server: RunningServer;
@@ -30,7 +33,11 @@ let page: Page;
 
 /** Two tenants added through the gateway before the browser signs in, so the dashboard has figures. */
 async function seedTenants(url: string): Promise<void> {
-  await addTenants(await adminClient(url), url, ['alpha', 'beta'].map((code) => ({ code, name: `Tenant ${code}` })));
+  await addTenants(
+    await adminClient(url),
+    url,
+    ['alpha', 'beta'].map((code) => ({ code, name: `Tenant ${code}` })),
+  );
 }
 
 beforeAll(async () => {
@@ -72,7 +79,10 @@ describe('licence management and the dashboard', () => {
     await page.getByText(zh.licence.activate.required).waitFor();
     // A code signed with another key.
     const other = generateLicenceKeys();
-    const forged = encodeLicence({ v: 1, id: 'X', customer: 'Mallory', issued: new Date().toISOString(), expires: new Date(Date.now() + 365 * DAY).toISOString(), limits: {} }, parsePrivateKey(other.privatePem));
+    const forged = encodeLicence(
+      { v: 1, id: 'X', customer: 'Mallory', issued: new Date().toISOString(), expires: new Date(Date.now() + 365 * DAY).toISOString(), limits: {} },
+      parsePrivateKey(other.privatePem),
+    );
     await page.getByTestId('licence-code').fill(forged);
     await page.getByTestId('licence-activate').click();
     await page.getByText(zh.errors.licence.signature_invalid).waitFor();
@@ -86,12 +96,17 @@ describe('licence management and the dashboard', () => {
     await page.getByTestId('licence-activate').click();
     await expect.poll(() => page.getByTestId('licence-state').textContent()).toBe(zh.licence.state.active);
     expect(await page.getByTestId('licence-customer').textContent()).toBe('Northwind Trading');
-    expect(await page.locator('.ant-statistic').filter({ hasText: zh.licence.field.daysLeft }).locator('.ant-statistic-content-value').textContent()).toBe('20');
+    expect(await page.locator('.ant-statistic').filter({ hasText: zh.licence.field.daysLeft }).locator('.ant-statistic-content-value').textContent()).toBe(
+      '20',
+    );
     // Fewer than 30 days left: the warning and the badge say so.
     await page.getByTestId('licence-alert').waitFor();
     await expect.poll(() => page.getByTestId('licence-badge').textContent()).toBe(fill(zh.licence.badge.warn, { days: fill(zh.licence.days, { count: 20 }) }));
     expect(await page.getByTestId('licence-usage-tenants').textContent()).toContain(fill(zh.licence.usage.of, { used: 2, limit: 3 }));
-    await page.getByRole('row', { name: /Northwind Trading/ }).getByText(zh.licence.history.inForce).waitFor();
+    await page
+      .getByRole('row', { name: /Northwind Trading/ })
+      .getByText(zh.licence.history.inForce)
+      .waitFor();
     await shot(page, 'licence-active-zh');
 
     // Stored on the server: still there after a reload, in English and Japanese.
@@ -110,8 +125,15 @@ describe('licence management and the dashboard', () => {
     await page.getByTestId('licence-code').fill(issue('Northwind Trading Renewed', 400, {}));
     await page.getByTestId('licence-activate').click();
     await expect.poll(() => page.getByTestId('licence-customer').textContent()).toBe('Northwind Trading Renewed');
-    await page.getByRole('row', { name: /Northwind Trading Renewed/ }).getByText(ja.licence.history.inForce).waitFor();
-    await page.getByRole('row', { name: /Northwind Trading/ }).filter({ hasNotText: 'Renewed' }).getByText(ja.licence.history.replaced).waitFor();
+    await page
+      .getByRole('row', { name: /Northwind Trading Renewed/ })
+      .getByText(ja.licence.history.inForce)
+      .waitFor();
+    await page
+      .getByRole('row', { name: /Northwind Trading/ })
+      .filter({ hasNotText: 'Renewed' })
+      .getByText(ja.licence.history.replaced)
+      .waitFor();
     expect(await page.getByTestId('licence-alert').count()).toBe(0);
     await expect.poll(() => page.getByTestId('licence-badge').textContent()).toBe('');
     await page.goto(`${server.url}/platformAdmin/dashboard`);

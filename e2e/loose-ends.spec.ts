@@ -42,14 +42,21 @@ async function navigateInApp(page: Page, path: string): Promise<void> {
 }
 
 describe('a screen whose code cannot be fetched', () => {
-  const cases: [string, Locale][] = [['English', 'en-US'], ['简体中文', 'zh-CN'], ['日本語', 'ja-JP']];
+  const cases: [string, Locale][] = [
+    ['English', 'en-US'],
+    ['简体中文', 'zh-CN'],
+    ['日本語', 'ja-JP'],
+  ];
   for (const [language, locale] of cases) {
     it(`shows the chunk error with a reload button that brings the screen back (${locale})`, async () => {
       const page = await loginPage(language);
       const texts = resources[locale];
       // from now on no script can be fetched: the reset-password screen's chunk fails
       let blocked = 0;
-      await page.route('**/assets/**/*.js', (route) => { blocked++; return route.abort('connectionrefused'); });
+      await page.route('**/assets/**/*.js', (route) => {
+        blocked++;
+        return route.abort('connectionrefused');
+      });
       await navigateInApp(page, '/resetpw?p=admin');
       const alert = page.getByRole('alert').filter({ hasText: texts.layout.page.chunkError });
       await alert.waitFor();
@@ -70,7 +77,7 @@ describe('a screen whose code cannot be fetched', () => {
 describe('the request timeout from the configuration', () => {
   it('is answered in the startup configuration', async () => {
     const res = await fetch(`${server.url}${Paths.config}`);
-    const body = await res.json() as { data: { requestTimeoutMs: number } };
+    const body = (await res.json()) as { data: { requestTimeoutMs: number } };
     expect(body.data.requestTimeoutMs).toBe(TIMEOUT_MS);
   });
 
@@ -104,7 +111,13 @@ describe('the request timeout from the configuration', () => {
     // a first sign-in of this data folder asks for the privacy agreement (10001001920) before it completes
     const agree = page.getByTestId('agreement-agree');
     const home = page.waitForURL(/\/(platformAdmin|userAdmin)\//, { timeout: 20_000 });
-    if (await agree.waitFor({ timeout: 5_000 }).then(() => true, () => false)) await agree.click();
+    if (
+      await agree.waitFor({ timeout: 5_000 }).then(
+        () => true,
+        () => false,
+      )
+    )
+      await agree.click();
     await home;
     await page.close();
   });

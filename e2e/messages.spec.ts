@@ -53,7 +53,11 @@ beforeAll(async () => {
 }, 240_000);
 afterEach(async (ctx) => {
   if (ctx.task.result?.state !== 'fail') return;
-  for (const [name, p] of [['admin', admin], ['user', user]] as const) if (p) await shot(p, `messages-failed-${name}`).catch(() => undefined);
+  for (const [name, p] of [
+    ['admin', admin],
+    ['user', user],
+  ] as const)
+    if (p) await shot(p, `messages-failed-${name}`).catch(() => undefined);
 });
 afterAll(async () => {
   await browser?.close();
@@ -110,7 +114,18 @@ describe('an e-mail template and messages', () => {
     expect(mail).toContain(`Subject: Order <A-42> for ${member.employeeName}`);
     expect(mail).toContain(`Dear ${member.employeeName}, order <b>&#60;A-42&#62;</b> is ready at ${APP}.`);
     const row = admin.getByRole('row', { name: /Order/ }).first();
-    await expect.poll(async () => { await admin.getByRole('button', { name: en.grid.reload }).click().catch(() => undefined); return (await row.textContent()) ?? ''; }, { timeout: 15_000 }).toMatch(new RegExp(`${T.message.dstatus.sent} 1`));
+    await expect
+      .poll(
+        async () => {
+          await admin
+            .getByRole('button', { name: en.grid.reload })
+            .click()
+            .catch(() => undefined);
+          return (await row.textContent()) ?? '';
+        },
+        { timeout: 15_000 },
+      )
+      .toMatch(new RegExp(`${T.message.dstatus.sent} 1`));
     await row.getByRole('button', { name: T.message.detail }).click();
     const detail = admin.getByRole('dialog', { name: T.message.detail });
     await detail.getByTestId('delivery-status').getByText(T.message.dstatus.sent).waitFor();
@@ -133,7 +148,16 @@ describe('an e-mail template and messages', () => {
 
     await signInThroughConsole(user, server.url, member.username, DEMO_PASSWORD, /\/userAdmin\//);
     const bell = user.getByTestId('message-bell');
-    await expect.poll(() => bell.locator('.ant-badge-count').textContent().catch(() => ''), { timeout: 15_000 }).toBe('1');
+    await expect
+      .poll(
+        () =>
+          bell
+            .locator('.ant-badge-count')
+            .textContent()
+            .catch(() => ''),
+        { timeout: 15_000 },
+      )
+      .toBe('1');
     await shot(user, 'messages-zh-bell');
     await bell.click();
     await user.getByTestId('message-bell-panel').getByText('Stock count on Friday').click();
@@ -156,7 +180,10 @@ describe('an e-mail template and messages', () => {
     await chooseLanguage(admin, '日本語');
     await admin.getByTestId('template-new').getByText(ja.message.template.newTemplate).waitFor();
     await shot(admin, 'messages-ja-templates');
-    await admin.getByRole('row', { name: /order_ready/ }).getByRole('button', { name: ja.message.edit }).click();
+    await admin
+      .getByRole('row', { name: /order_ready/ })
+      .getByRole('button', { name: ja.message.edit })
+      .click();
     await admin.getByRole('dialog', { name: ja.message.template.formEdit }).getByTestId('template-code').waitFor();
     await shot(admin, 'messages-ja-template-form');
     await admin.keyboard.press('Escape');

@@ -30,7 +30,6 @@ let demo: DemoApp;
 let platform: GatewayClient;
 let productId: string;
 
-
 beforeAll(async () => {
   server = await startDemoServer('myappssso');
   const tenantId = await demoTenantId(server.url);
@@ -60,7 +59,11 @@ describe('an application using the SSO query', () => {
     await page.waitForURL(/\/platformAdmin\//, { timeout: 20_000 });
     await page.goto(`${server.url}/platformAdmin/product`);
     const row = page.getByRole('row', { name: new RegExp(APP) });
-    for (const [lang, label, locale] of [['简体中文', 'zh', 'zh-CN'], ['日本語', 'ja', 'ja-JP'], ['English', 'en', 'en-US']] as const) {
+    for (const [lang, label, locale] of [
+      ['简体中文', 'zh', 'zh-CN'],
+      ['日本語', 'ja', 'ja-JP'],
+      ['English', 'en', 'en-US'],
+    ] as const) {
       await chooseLanguage(page, lang);
       const L = resources[locale].product;
       await row.getByRole('button', { name: resources[locale].common.edit }).click();

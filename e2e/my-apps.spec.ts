@@ -29,9 +29,11 @@ let page: Page;
 let demo: DemoApp;
 let platform: GatewayClient;
 
-
 /** Throws with the envelope's code unless the call succeeded; answers `data`. */
-async function ok<D = Record<string, unknown>>(p: Promise<{ status: number; body: { result: string; scode?: string; msg?: string; data: D } }>, what: string): Promise<D> {
+async function ok<D = Record<string, unknown>>(
+  p: Promise<{ status: number; body: { result: string; scode?: string; msg?: string; data: D } }>,
+  what: string,
+): Promise<D> {
   const r = await p;
   if (r.body.result !== '1') throw new Error(`${what}: HTTP ${r.status} ${r.body.scode} ${r.body.msg}`);
   return r.body.data;
@@ -48,16 +50,47 @@ beforeAll(async () => {
   demo = await startDemoAppOf(platform, server.url, product.id, 'Service Desk web', port);
   // its menu: a module (open type 3: a new window of the application alone) with one page
   const inApp = { headers: { appid: product.id } };
-  const ticketsPage = (await ok<{ row: { id: string } }>(platform.post(AppPagePaths.addapppage, { formId: 'tickets', name: 'Tickets', path: '/tickets', platformType: 1 }, inApp), 'addapppage')).row;
-  const module = (await ok<{ row: { id: string } }>(platform.post(AppMenuPaths.addappmenu, { parentId: '0', code: 'support', name: 'Support', menuType: 'module', openType: 3, platformType: 3 }, inApp), 'addappmenu module')).row;
-  const pageMenu = (await ok<{ row: { id: string } }>(platform.post(AppMenuPaths.addappmenu, { parentId: module.id, code: 'tickets', name: 'Tickets', menuType: 'page', pageId: ticketsPage.id, openType: 3, platformType: 3 }, inApp), 'addappmenu page')).row;
+  const ticketsPage = (
+    await ok<{ row: { id: string } }>(
+      platform.post(AppPagePaths.addapppage, { formId: 'tickets', name: 'Tickets', path: '/tickets', platformType: 1 }, inApp),
+      'addapppage',
+    )
+  ).row;
+  const module = (
+    await ok<{ row: { id: string } }>(
+      platform.post(AppMenuPaths.addappmenu, { parentId: '0', code: 'support', name: 'Support', menuType: 'module', openType: 3, platformType: 3 }, inApp),
+      'addappmenu module',
+    )
+  ).row;
+  const pageMenu = (
+    await ok<{ row: { id: string } }>(
+      platform.post(
+        AppMenuPaths.addappmenu,
+        { parentId: module.id, code: 'tickets', name: 'Tickets', menuType: 'page', pageId: ticketsPage.id, openType: 3, platformType: 3 },
+        inApp,
+      ),
+      'addappmenu page',
+    )
+  ).row;
   // Northwind's administrator: a role with read on both, and the member in it
   const tenantAdmin = await tenantClient(server.url, tenantId);
   await ok(tenantAdmin.post(Paths.addtenantrole, { roleNo: 'desk_user', roleName: 'Desk_users', orgId: tenantId }), 'addtenantrole');
   const roleId = ((await tenantAdmin.post(Paths.listtenantrole, { roleNo: 'desk_user' })).body.data.rows[0] as { roleId: string }).roleId;
-  const member = ((await tenantAdmin.post(Paths.listusernotintenantrole, { roleId, keyword: MEMBER, pageSize: 10 })).body.data.rows as RoleMemberRow[]).find((u) => u.username === MEMBER)!;
+  const member = ((await tenantAdmin.post(Paths.listusernotintenantrole, { roleId, keyword: MEMBER, pageSize: 10 })).body.data.rows as RoleMemberRow[]).find(
+    (u) => u.username === MEMBER,
+  )!;
   await ok(tenantAdmin.post(Paths.addtenantroleuser, { roleId, userIds: [member.userId] }), 'addtenantroleuser');
-  await ok(tenantAdmin.post(AppGrantPaths.savetenantapppurview, { roleId, productId: product.id, dataPurview: [{ dpDataid: `menu:${module.id}`, dpPurview: 1 }, { dpDataid: `menu:${pageMenu.id}`, dpPurview: 1 }] }), 'savetenantapppurview');
+  await ok(
+    tenantAdmin.post(AppGrantPaths.savetenantapppurview, {
+      roleId,
+      productId: product.id,
+      dataPurview: [
+        { dpDataid: `menu:${module.id}`, dpPurview: 1 },
+        { dpDataid: `menu:${pageMenu.id}`, dpPurview: 1 },
+      ],
+    }),
+    'savetenantapppurview',
+  );
   await tenantClient(server.url, tenantId, MEMBER); // agrees to the privacy agreement (no dialog in the browser)
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
@@ -73,7 +106,7 @@ afterAll(async () => {
 });
 
 describe('My apps', () => {
-  it('the user signs in, sees the tile, opens it with the keyboard and lands signed in at the demo application with the role\'s menu', async () => {
+  it("the user signs in, sees the tile, opens it with the keyboard and lands signed in at the demo application with the role's menu", async () => {
     await signInThroughConsole(page, server.url, MEMBER, DEMO_PASSWORD, /\/userAdmin\//);
     await page.goto(`${server.url}/userAdmin/app`);
     const zh = resources['zh-CN'].myapps;
@@ -111,24 +144,36 @@ describe('My apps', () => {
     await page.getByText(en.empty).waitFor();
     await search.fill('service');
     await search.press('Enter');
-    await page.getByRole('list', { name: en.title }).getByRole('button', { name: new RegExp(APP) }).waitFor();
+    await page
+      .getByRole('list', { name: en.title })
+      .getByRole('button', { name: new RegExp(APP) })
+      .waitFor();
     await shot(page, 'my-apps-en-US');
     await page.goto(`${server.url}/userAdmin/bbcapp`);
-    await page.getByRole('list', { name: en.title }).getByRole('button', { name: new RegExp(APP) }).waitFor();
+    await page
+      .getByRole('list', { name: en.title })
+      .getByRole('button', { name: new RegExp(APP) })
+      .waitFor();
     await page.getByText(en.home.intro).waitFor();
     await shot(page, 'my-apps-bbcapp-en-US');
     await chooseLanguage(page, '日本語');
     const ja = resources['ja-JP'].myapps;
     await page.getByText(ja.home.intro).waitFor();
     await page.mouse.move(400, 600); // the language menu closes
-    await page.getByRole('menu').waitFor({ state: 'hidden' }).catch(() => undefined);
+    await page
+      .getByRole('menu')
+      .waitFor({ state: 'hidden' })
+      .catch(() => undefined);
     await shot(page, 'my-apps-bbcapp-ja-JP');
     await page.goto(`${server.url}/userAdmin/app`);
-    await page.getByRole('list', { name: ja.title }).getByRole('button', { name: new RegExp(APP) }).waitFor();
+    await page
+      .getByRole('list', { name: ja.title })
+      .getByRole('button', { name: new RegExp(APP) })
+      .waitFor();
     await shot(page, 'my-apps-ja-JP');
   });
 
-  it('the framed view (open types 1 and 2) shows the application\'s initiation address in a frame inside the layout, and only for the user\'s own applications', async () => {
+  it("the framed view (open types 1 and 2) shows the application's initiation address in a frame inside the layout, and only for the user's own applications", async () => {
     await page.goto(`${server.url}/userAdmin/app?open=servicedesk`);
     const ja = resources['ja-JP'].myapps;
     const frame = page.locator(`iframe[title="${APP}"]`);

@@ -37,18 +37,37 @@ const OUTSIDER = ordinary(3);
 
 /** A 160×90 PNG, two colours, so the screenshots show it. */
 function png(): Buffer {
-  const w = 160, h = 90;
-  const crc = (b: Buffer) => { let c = ~0; for (const x of b) { c ^= x; for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1)); } return ~c >>> 0; };
+  const w = 160,
+    h = 90;
+  const crc = (b: Buffer) => {
+    let c = ~0;
+    for (const x of b) {
+      c ^= x;
+      for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
+    }
+    return ~c >>> 0;
+  };
   const chunk = (type: string, data: Buffer) => {
     const t = Buffer.concat([Buffer.from(type), data]);
-    const len = Buffer.alloc(4); len.writeUInt32BE(data.length);
-    const sum = Buffer.alloc(4); sum.writeUInt32BE(crc(t));
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(t));
     return Buffer.concat([len, t, sum]);
   };
-  const ihdr = Buffer.alloc(13); ihdr.writeUInt32BE(w, 0); ihdr.writeUInt32BE(h, 4); ihdr[8] = 8; ihdr[9] = 2;
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(w, 0);
+  ihdr.writeUInt32BE(h, 4);
+  ihdr[8] = 8;
+  ihdr[9] = 2;
   const rows = Buffer.alloc((w * 3 + 1) * h);
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) rows.set(x < w / 2 ? [114, 46, 209] : [250, 173, 20], y * (w * 3 + 1) + 1 + x * 3);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 let server: DemoServer;
@@ -79,7 +98,12 @@ beforeAll(async () => {
 }, 240_000);
 afterEach(async (ctx) => {
   if (ctx.task.result?.state !== 'fail') return;
-  for (const [name, p] of [['admin', admin], ['member', member], ['outsider', outsider]] as const) if (p) await shot(p, `notices-failed-${name}`).catch(() => undefined);
+  for (const [name, p] of [
+    ['admin', admin],
+    ['member', member],
+    ['outsider', outsider],
+  ] as const)
+    if (p) await shot(p, `notices-failed-${name}`).catch(() => undefined);
 });
 afterAll(async () => {
   await browser?.close();
@@ -87,7 +111,11 @@ afterAll(async () => {
 });
 
 /** The loaded size of the first image of the rich text in `scope` (0 when it did not load). */
-const imageWidth = (p: Page, selector: string) => p.locator(selector).first().evaluate((img) => (img as HTMLImageElement).complete ? (img as HTMLImageElement).naturalWidth : 0);
+const imageWidth = (p: Page, selector: string) =>
+  p
+    .locator(selector)
+    .first()
+    .evaluate((img) => ((img as HTMLImageElement).complete ? (img as HTMLImageElement).naturalWidth : 0));
 
 describe('a notice with an image to one organisation', () => {
   it('the application administrator writes it with an uploaded image and publishes it to Sales (Chromium)', async () => {
@@ -121,7 +149,8 @@ describe('a notice with an image to one organisation', () => {
     await shot(admin, 'notices-en-grid');
     // the stored body keeps no code (SPEC §7)
     const list = await platform.post(NoticePaths.listnotice, { title: 'Warehouse' }, { headers: { appid: 'bulletin' } });
-    const stored = (await platform.post(NoticePaths.getnotice, { id: list.body.data.rows[0].id }, { headers: { appid: 'bulletin' } })).body.data.row.body as string;
+    const stored = (await platform.post(NoticePaths.getnotice, { id: list.body.data.rows[0].id }, { headers: { appid: 'bulletin' } })).body.data.row
+      .body as string;
     expect(stored).toMatch(new RegExp(`<img [^>]*src="${NoticePaths.getnoticefile}/[0-9a-f-]+"`));
     expect(stored).not.toContain('code=');
     expect(stored).toContain('<strong>Bring your scanner.</strong>');
@@ -130,7 +159,16 @@ describe('a notice with an image to one organisation', () => {
   it('a Sales employee sees the bell count, opens the notice and the image loads (Chromium, Chinese)', async () => {
     await signInThroughConsole(member, server.url, MEMBER, DEMO_PASSWORD, /\/userAdmin\//);
     const bell = member.getByTestId('notice-bell');
-    await expect.poll(() => bell.locator('.ant-badge-count').textContent().catch(() => ''), { timeout: 15_000 }).toBe('1');
+    await expect
+      .poll(
+        () =>
+          bell
+            .locator('.ant-badge-count')
+            .textContent()
+            .catch(() => ''),
+        { timeout: 15_000 },
+      )
+      .toBe('1');
     await shot(member, 'notices-zh-bell');
     await bell.click();
     await member.getByTestId('notice-bell-panel').getByText(TITLE).click();
@@ -183,14 +221,23 @@ describe('a notice with an image to one organisation', () => {
 
   it('shows the screens in Chinese and Japanese too', async () => {
     await chooseLanguage(admin, '简体中文');
-    await admin.locator('.ant-dropdown-menu', { hasText: 'Русский' }).waitFor({ state: 'hidden' }).catch(() => undefined);
+    await admin
+      .locator('.ant-dropdown-menu', { hasText: 'Русский' })
+      .waitFor({ state: 'hidden' })
+      .catch(() => undefined);
     await admin.getByRole('button', { name: resources['zh-CN'].notice.newNotice }).waitFor();
     await shot(admin, 'notices-zh-grid');
     await chooseLanguage(admin, '日本語');
-    await admin.locator('.ant-dropdown-menu', { hasText: 'Русский' }).waitFor({ state: 'hidden' }).catch(() => undefined);
+    await admin
+      .locator('.ant-dropdown-menu', { hasText: 'Русский' })
+      .waitFor({ state: 'hidden' })
+      .catch(() => undefined);
     await admin.getByRole('button', { name: resources['ja-JP'].notice.newNotice }).waitFor();
     await shot(admin, 'notices-ja-grid');
-    await admin.getByRole('row', { name: new RegExp(TITLE) }).getByRole('button', { name: resources['ja-JP'].notice.preview }).click();
+    await admin
+      .getByRole('row', { name: new RegExp(TITLE) })
+      .getByRole('button', { name: resources['ja-JP'].notice.preview })
+      .click();
     await expect.poll(() => imageWidth(admin, '[data-testid="notice-preview"] img'), { timeout: 15_000 }).toBe(160);
     await shot(admin, 'notices-ja-preview');
     await chooseLanguage(member, '日本語').catch(() => undefined);

@@ -24,11 +24,14 @@ let clientId: string;
 
 async function snap(page: Page, name: string): Promise<void> {
   await shot(page, name);
-  if (SHOTS) { mkdirSync(SHOTS, { recursive: true }); await page.screenshot({ path: `${SHOTS}/${name}.png` }); }
+  if (SHOTS) {
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: `${SHOTS}/${name}.png` });
+  }
 }
 
 async function resultOf(page: Page): Promise<RpResult> {
-  return JSON.parse(await page.getByTestId('rp-result').textContent() ?? '{}') as RpResult;
+  return JSON.parse((await page.getByTestId('rp-result').textContent()) ?? '{}') as RpResult;
 }
 
 beforeAll(async () => {
@@ -38,13 +41,26 @@ beforeAll(async () => {
   adminId = me.userId;
   // The app (product) the test app belongs to; the platform administrator administers it, so may use it.
   const product = await api.post(Paths.addproduct, {
-    code: 'crm', name: 'CRM', abbreviation: 'CRM', version: 'V1.0', status: 1, callbackUrl: 'http://127.0.0.1/cb', department: 'Sales',
-    ownerName: 'Li', ownerEmail: 'li@example.com', ownerPhone: '13800138000', opsOwner: 'Wang', adminIds: [adminId],
+    code: 'crm',
+    name: 'CRM',
+    abbreviation: 'CRM',
+    version: 'V1.0',
+    status: 1,
+    callbackUrl: 'http://127.0.0.1/cb',
+    department: 'Sales',
+    ownerName: 'Li',
+    ownerEmail: 'li@example.com',
+    ownerPhone: '13800138000',
+    opsOwner: 'Wang',
+    adminIds: [adminId],
   });
   expect(product.body.result).toBe('1');
   rp = await new RelyingParty(`${server.url}/oidc`).listen();
   const added = await api.post<{ row: { clientId: string }; clientSecret: string }>(Paths.addclient, {
-    productId: product.body.data.row.id, name: 'Test app', redirectUris: [rp.redirectUri], postLogoutRedirectUris: [rp.postLogoutRedirectUri],
+    productId: product.body.data.row.id,
+    name: 'Test app',
+    redirectUris: [rp.redirectUri],
+    postLogoutRedirectUris: [rp.postLogoutRedirectUri],
     grantTypes: ['authorization_code', 'refresh_token'],
   });
   expect(added.body.result).toBe('1');
@@ -124,7 +140,11 @@ describe('a relying party signs its user in through MP3.0', () => {
 });
 
 describe("the provider's own pages speak the browser's language", () => {
-  for (const [locale, name] of [['zh-CN', 'zh'], ['en-US', 'en'], ['ja-JP', 'ja']] as [Locale, string][]) {
+  for (const [locale, name] of [
+    ['zh-CN', 'zh'],
+    ['en-US', 'en'],
+    ['ja-JP', 'ja'],
+  ] as [Locale, string][]) {
     it(`error page for an unregistered redirect URI (${locale})`, async () => {
       const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, locale });
       const csp = watchCsp(page);

@@ -37,13 +37,14 @@ const total = (n: number) => en.grid.total.replace('{{count}}', String(n));
 const rowOf = (text: string) => page.getByRole('row', { name: new RegExp(text) });
 const dialogNamed = (name: string) => page.getByRole('dialog', { name });
 const tree = () => page.locator('.tenant-org-tree').first();
-const treeNode = (name: string, scope = tree()) => scope.locator('.ant-tree-treenode', { has: page.locator('.tenant-org-tree-node', { hasText: new RegExp(`^${name}$`) }) });
+const treeNode = (name: string, scope = tree()) =>
+  scope.locator('.ant-tree-treenode', { has: page.locator('.tenant-org-tree-node', { hasText: new RegExp(`^${name}$`) }) });
 
 /** Writes an .xlsx of organisations (English headings) and answers its path. */
 async function sheet(name: string, rows: string[][]): Promise<string> {
   const head = ['code', 'name', 'parentCode', 'type', 'sort', 'status', 'description'].map((k) => (o.field as Record<string, string>)[k]!);
   const path = join(server.dataDir, name);
-  writeFileSync(path, await writeExcelFile([head, ...rows].map((r) => r.map((value) => ({ value }))) as never).toBuffer() as Buffer);
+  writeFileSync(path, (await writeExcelFile([head, ...rows].map((r) => r.map((value) => ({ value }))) as never).toBuffer()) as Buffer);
   return path;
 }
 
@@ -52,7 +53,14 @@ beforeAll(async () => {
   const tenantId = await demoTenantId(server.url);
   const api = await tenantClient(server.url, tenantId);
   for (let i = 1; i <= BULK; i++) {
-    const r = await api.post(Paths.addorg, { parentId: tenantId, code: `Z${String(i).padStart(2, '0')}`, name: `Zone ${String(i).padStart(2, '0')}`, type: 5, sort: 50 + i, status: 1 });
+    const r = await api.post(Paths.addorg, {
+      parentId: tenantId,
+      code: `Z${String(i).padStart(2, '0')}`,
+      name: `Zone ${String(i).padStart(2, '0')}`,
+      type: 5,
+      sort: 50 + i,
+      status: 1,
+    });
     expect(r.body.result, JSON.stringify(r.body)).toBe('1');
   }
   kids = (await api.post(Paths.listorg, { parentId: tenantId })).body.data.records;
@@ -77,7 +85,10 @@ async function addChild(code: string, name: string, type: string) {
   await d.getByLabel(o.field.name).fill(name);
   await pickType(d, type);
   await d.getByRole('button', { name: en.common.save }).click();
-  await d.waitFor({ state: 'hidden' }).catch(async (e) => { await shot(page, `organisations-add-failed-${code}`); throw e; });
+  await d.waitFor({ state: 'hidden' }).catch(async (e) => {
+    await shot(page, `organisations-add-failed-${code}`);
+    throw e;
+  });
 }
 
 describe('organisation management in the tenant area', () => {
@@ -98,7 +109,10 @@ describe('organisation management in the tenant area', () => {
     await pickType(d, en.errors.sysconfig.org_type[3]);
     await shot(page, 'organisations-form-en');
     await d.getByRole('button', { name: en.common.save }).click();
-    await d.waitFor({ state: 'hidden' }).catch(async (e) => { await shot(page, 'organisations-add-failed-first'); throw e; });
+    await d.waitFor({ state: 'hidden' }).catch(async (e) => {
+      await shot(page, 'organisations-add-failed-first');
+      throw e;
+    });
     await addChild('SERVICE', 'Service desk', en.errors.sysconfig.org_type[3]);
     await page.getByText(total(kids + 2)).waitFor();
     await treeNode('Marketing').waitFor();
@@ -110,7 +124,7 @@ describe('organisation management in the tenant area', () => {
     await page.getByText(total(1)).waitFor();
   });
 
-  it('pages through the root\'s children', async () => {
+  it("pages through the root's children", async () => {
     await treeNode(TENANT).locator('.tenant-org-tree-node').first().click();
     await page.getByText(total(kids + 2)).waitFor();
     await page.getByRole('listitem', { name: '2' }).click();
@@ -189,7 +203,11 @@ describe('organisation element library', () => {
     await openTenantMenu(page, 'baseOrgManagement');
     await page.getByText(total(all + 2)).waitFor(); // with Service desk and Marketing (Field crew was deleted)
     await rowOf('MKTG').getByText(o.relation.single).waitFor();
-    const bad = await sheet('bad-orgs.xlsx', [['HQ', 'Head office', 'SERVICE', 'Company', '1', 'Enabled', ''], ['BAD', 'Bad <one>', 'SERVICE', 'Company', '1', 'Enabled', ''], ['LOST', 'Lost', 'nowhere', 'Company', '1', 'Enabled', '']]);
+    const bad = await sheet('bad-orgs.xlsx', [
+      ['HQ', 'Head office', 'SERVICE', 'Company', '1', 'Enabled', ''],
+      ['BAD', 'Bad <one>', 'SERVICE', 'Company', '1', 'Enabled', ''],
+      ['LOST', 'Lost', 'nowhere', 'Company', '1', 'Enabled', ''],
+    ]);
     await page.locator('input[type=file][accept=".xls,.xlsx"]').setInputFiles(bad);
     const report = dialogNamed(en.job.title.replace('{{fileName}}', 'bad-orgs.xlsx'));
     await report.getByText(en.job.state.failed).waitFor({ timeout: 30_000 });
@@ -200,7 +218,10 @@ describe('organisation element library', () => {
     await report.waitFor({ state: 'hidden' });
     await page.getByText(total(all + 2)).waitFor();
 
-    const good = await sheet('good-orgs.xlsx', [['HQ', 'Head office', 'SERVICE', 'Company', '1', 'Enabled', ''], ['SOLO', 'Solo shop', '', 'Franchise store', '2', 'Enabled', '']]);
+    const good = await sheet('good-orgs.xlsx', [
+      ['HQ', 'Head office', 'SERVICE', 'Company', '1', 'Enabled', ''],
+      ['SOLO', 'Solo shop', '', 'Franchise store', '2', 'Enabled', ''],
+    ]);
     await page.locator('input[type=file][accept=".xls,.xlsx"]').setInputFiles(good);
     const done = dialogNamed(en.job.title.replace('{{fileName}}', 'good-orgs.xlsx'));
     await done.getByText(en.job.doneSummary.replace('{{created}}', '2').replace('{{updated}}', '0')).waitFor({ timeout: 60_000 });
@@ -212,7 +233,10 @@ describe('organisation element library', () => {
   });
 
   it('shows both screens in Chinese and Japanese', async () => {
-    for (const [name, texts, tag, locale] of [['简体中文', zh, 'zh', 'zh-CN'], ['日本語', ja, 'ja', 'ja-JP']] as const) {
+    for (const [name, texts, tag, locale] of [
+      ['简体中文', zh, 'zh', 'zh-CN'],
+      ['日本語', ja, 'ja', 'ja-JP'],
+    ] as const) {
       await chooseLanguage(page, name);
       await page.getByRole('columnheader', { name: texts.organisation.field.relation }).waitFor();
       await shot(page, `organisations-library-${tag}`);

@@ -47,17 +47,23 @@ const MEMBER = NORTHWIND.manager;
 
 const fill = (t: string, name: string) => t.replace('{{name}}', name);
 /** A permission tree node's label: the name with the localised suffix (page / module / API, control type). */
-const show = (name: string, suffix: keyof typeof en.appgrant.suffix) => en.appgrant.showName.replace('{{name}}', name).replace('{{suffix}}', en.appgrant.suffix[suffix]);
-
+const show = (name: string, suffix: keyof typeof en.appgrant.suffix) =>
+  en.appgrant.showName.replace('{{name}}', name).replace('{{suffix}}', en.appgrant.suffix[suffix]);
 
 /** Opens the Authorise menu of the role's row in the tenant administrator's console and picks `item`. */
 async function authorise(item: string): Promise<void> {
-  await tenantPage.getByRole('row', { name: /order_clerk/ }).getByRole('button', { name: en.role.action.authorise }).click();
+  await tenantPage
+    .getByRole('row', { name: /order_clerk/ })
+    .getByRole('button', { name: en.role.action.authorise })
+    .click();
   await tenantPage.getByRole('menuitem', { name: item }).click();
 }
 
 /** Throws with the envelope's code unless the call succeeded; answers `data`. */
-async function ok<D = Record<string, unknown>>(p: Promise<{ status: number; body: { result: string; scode?: string; msg?: string; data: D } }>, what: string): Promise<D> {
+async function ok<D = Record<string, unknown>>(
+  p: Promise<{ status: number; body: { result: string; scode?: string; msg?: string; data: D } }>,
+  what: string,
+): Promise<D> {
   const r = await p;
   if (r.body.result !== '1') throw new Error(`${what}: HTTP ${r.status} ${r.body.scode} ${r.body.msg}`);
   return r.body.data;
@@ -68,11 +74,31 @@ beforeAll(async () => {
   tenantId = await demoTenantId(server.url); // signs the platform administrator in: before our own session
   platform = await adminClient(server.url);
   // The application, administered by Northwind's application administrator, used by Northwind.
-  const appAdminUser = (await ok<{ rows: { id: string }[] }>(platform.post(Paths.listproductadmincandidate, { keyword: NORTHWIND.appAdmin, pageSize: 5 }), 'listproductadmincandidate')).rows[0]!;
-  product = (await ok<{ row: { id: string; code: string } }>(platform.post(Paths.addproduct, {
-    code: 'orderdesk', name: 'Order Desk', abbreviation: 'OD', version: 'V1.0', status: 1, callbackUrl: 'http://127.0.0.1/cb', department: 'Sales',
-    ownerName: 'Emily Chan', ownerEmail: 'emily@example.com', ownerPhone: '13800138000', opsOwner: 'Ryan Ng', adminIds: [appAdminUser.id],
-  }), 'addproduct')).row;
+  const appAdminUser = (
+    await ok<{ rows: { id: string }[] }>(
+      platform.post(Paths.listproductadmincandidate, { keyword: NORTHWIND.appAdmin, pageSize: 5 }),
+      'listproductadmincandidate',
+    )
+  ).rows[0]!;
+  product = (
+    await ok<{ row: { id: string; code: string } }>(
+      platform.post(Paths.addproduct, {
+        code: 'orderdesk',
+        name: 'Order Desk',
+        abbreviation: 'OD',
+        version: 'V1.0',
+        status: 1,
+        callbackUrl: 'http://127.0.0.1/cb',
+        department: 'Sales',
+        ownerName: 'Emily Chan',
+        ownerEmail: 'emily@example.com',
+        ownerPhone: '13800138000',
+        opsOwner: 'Ryan Ng',
+        adminIds: [appAdminUser.id],
+      }),
+      'addproduct',
+    )
+  ).row;
   await authoriseApp(platform, tenantId, product.id);
   tenantAdmin = await tenantClient(server.url, tenantId);
   // The member signs in once through the gateway, which agrees to the privacy agreement (no dialog in the browser later).
@@ -88,7 +114,12 @@ beforeAll(async () => {
 // a failed step leaves the three screens in e2e/artifacts/ (policy-failed-*.png)
 afterEach(async (ctx) => {
   if (ctx.task.result?.state !== 'fail') return;
-  for (const [name, p] of [['app', appPage], ['tenant', tenantPage], ['demo', page]] as const) await shot(p, `policy-failed-${name}`).catch(() => undefined);
+  for (const [name, p] of [
+    ['app', appPage],
+    ['tenant', tenantPage],
+    ['demo', page],
+  ] as const)
+    await shot(p, `policy-failed-${name}`).catch(() => undefined);
 });
 afterAll(async () => {
   await browser?.close();
@@ -132,7 +163,10 @@ describe('design → grant → an outside application shows exactly what the use
       await p.getByRole('row', { name: new RegExp(`/${formId}`) }).waitFor();
     };
     await newPage('Orders', 'orders');
-    await p.getByRole('row', { name: /\/orders/ }).getByRole('button', { name: P.design }).click();
+    await p
+      .getByRole('row', { name: /\/orders/ })
+      .getByRole('button', { name: P.design })
+      .click();
     await p.getByTestId('designer-title').getByText(P.designerTitle.replace('{{name}}', 'Orders')).waitFor();
     await p.getByTestId('add-form').click();
     await p.getByTestId('node-name').fill('Order form');
@@ -173,7 +207,10 @@ describe('design → grant → an outside application shows exactly what the use
     await form().getByRole('button', { name: T.save }).click();
     await toast(T.saved).waitFor();
     await treeNode('sales').waitFor();
-    for (const [i, [code, name]] of [['orders', 'Orders'], ['reports', 'Reports']].entries()) {
+    for (const [i, [code, name]] of [
+      ['orders', 'Orders'],
+      ['reports', 'Reports'],
+    ].entries()) {
       await p.getByRole('button', { name: i === 0 ? T.addChild : T.addSibling }).click();
       await form().getByLabel(T.field.code).fill(code!);
       await form().getByLabel(T.field.name).fill(name!);
@@ -188,14 +225,18 @@ describe('design → grant → an outside application shows exactly what the use
     await shot(p, 'policy-menu-designer');
     const root = (await platform.post(AppMenuPaths.treeappmenu, {}, inApp)).body.data.root as AppMenuNode;
     const sales = root.children.find((c) => c.code === 'sales')!;
-    expect(sales.children.map((c) => [c.code, c.pageId])).toEqual([['orders', ids.ordersPage], ['reports', ids.reportsPage]]);
+    expect(sales.children.map((c) => [c.code, c.pageId])).toEqual([
+      ['orders', ids.ordersPage],
+      ['reports', ids.reportsPage],
+    ]);
   });
 
   it("Northwind's administrator grants a role read on one page and write on the button, and the API, in the role dialogs (Chromium; the role and its member through the gateway)", async () => {
     await ok(tenantAdmin.post(Paths.addtenantrole, { roleNo: 'order_clerk', roleName: ROLE, orgId: tenantId }), 'addtenantrole');
     ids.role = ((await tenantAdmin.post(Paths.listtenantrole, { roleNo: 'order_clerk' })).body.data.rows[0] as { roleId: string }).roleId;
-    const member = ((await tenantAdmin.post(Paths.listusernotintenantrole, { roleId: ids.role, keyword: MEMBER, pageSize: 10 })).body.data.rows as RoleMemberRow[])
-      .find((u) => u.username === MEMBER)!;
+    const member = (
+      (await tenantAdmin.post(Paths.listusernotintenantrole, { roleId: ids.role, keyword: MEMBER, pageSize: 10 })).body.data.rows as RoleMemberRow[]
+    ).find((u) => u.username === MEMBER)!;
     await ok(tenantAdmin.post(Paths.addtenantroleuser, { roleId: ids.role, userIds: [member.userId] }), 'addtenantroleuser');
 
     await enterTenant(tenantPage, server.url, { menu: 'roleManagement' }); // a console sign-in: the gateway session above ends
@@ -211,7 +252,10 @@ describe('design → grant → an outside application shows exactly what the use
     await authorise(en.tenantrole.apiGrant);
     const a = tenantPage.getByRole('dialog', { name: fill(en.tenantrole.api.title, ROLE) });
     await a.getByRole('tab', { name: APP }).click();
-    await a.getByRole('checkbox', { name: show('Approve order', 'api') }).first().check();
+    await a
+      .getByRole('checkbox', { name: show('Approve order', 'api') })
+      .first()
+      .check();
     await a.getByRole('button', { name: en.common.save }).click();
     await a.waitFor({ state: 'hidden' });
   });

@@ -29,8 +29,17 @@ const dialog = () => page.getByRole('dialog');
 
 /** A valid product body (the API is used only to fill pages for paging). */
 const product = (i: number) => ({
-  code: `bulk_${String(i).padStart(2, '0')}`, name: `Bulk product ${String(i).padStart(2, '0')}`, abbreviation: 'Bulk', version: 'V1.0', status: 1,
-  callbackUrl: 'https://bulk.example.com/cb', department: 'Platform', ownerName: 'Ops', ownerEmail: 'ops@example.com', ownerPhone: '13800138000', opsOwner: 'Ops',
+  code: `bulk_${String(i).padStart(2, '0')}`,
+  name: `Bulk product ${String(i).padStart(2, '0')}`,
+  abbreviation: 'Bulk',
+  version: 'V1.0',
+  status: 1,
+  callbackUrl: 'https://bulk.example.com/cb',
+  department: 'Platform',
+  ownerName: 'Ops',
+  ownerEmail: 'ops@example.com',
+  ownerPhone: '13800138000',
+  opsOwner: 'Ops',
 });
 
 /** Signs in on the login page; `firstTime` accounts are asked for the privacy agreement (10001001920). */
@@ -103,7 +112,7 @@ describe('product management and tenant grants in the console', () => {
     await rowOf('Unified Portal Plus').waitFor();
   });
 
-  it('opens a product\'s client access from the grid and registers a client there', async () => {
+  it("opens a product's client access from the grid and registers a client there", async () => {
     await rowOf('Unified Portal Plus').getByRole('button', { name: en.product.clientAccess }).click();
     await page.waitForURL(/\/platformAdmin\/productClients\?app=/);
     await page.getByTestId('current-app-name').getByText('Unified Portal Plus').waitFor();
@@ -158,7 +167,10 @@ describe('product management and tenant grants in the console', () => {
     const d = dialog();
     await d.getByLabel(en.tenant.productAuth.search).fill('portal');
     await d.getByLabel(en.tenant.productAuth.search).press('Enter');
-    await d.getByRole('row', { name: /Unified Portal Plus/ }).getByRole('checkbox').check();
+    await d
+      .getByRole('row', { name: /Unified Portal Plus/ })
+      .getByRole('checkbox')
+      .check();
     await d.getByLabel(`${en.tenant.productAuth.version} Unified Portal Plus`).fill('V2.0.0');
     await shot(page, 'tenant-product-auth-en');
     await d.getByRole('button', { name: en.common.save }).click();

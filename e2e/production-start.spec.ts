@@ -42,22 +42,43 @@ describe('production start (the image layout: npm ci --omit=dev, node dist/main.
     const PATH = `${dirname(process.execPath)}:${process.env.PATH ?? ''}`;
     const t0 = Date.now();
     await run('npm', ['ci', '--omit=dev', '--omit=optional', '--prefer-offline', '--no-audit', '--no-fund', ...RUNTIME_WORKSPACES.flatMap((w) => ['-w', w])], {
-      cwd: dir, env: { ...process.env, PATH }, timeout: 240_000, maxBuffer: 16 << 20,
+      cwd: dir,
+      env: { ...process.env, PATH },
+      timeout: 240_000,
+      maxBuffer: 16 << 20,
     });
     console.log(`production start: npm ci --omit=dev took ${Date.now() - t0} ms`);
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
     child = spawn(process.execPath, ['--enable-source-maps', 'packages/server/dist/main.js'], {
       cwd: dir,
-      env: { ...process.env, PATH, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', MP_DATA_DIR: join(dir, 'data'), MP_ADMIN_PASSWORD: ADMIN_PASSWORD, MP_LOGIN_CAPTCHA: '0', LOG_LEVEL: 'warn' },
+      env: {
+        ...process.env,
+        PATH,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        MP_DATA_DIR: join(dir, 'data'),
+        MP_ADMIN_PASSWORD: ADMIN_PASSWORD,
+        MP_LOGIN_CAPTCHA: '0',
+        LOG_LEVEL: 'warn',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    child.stdout!.on('data', (d) => { out += d; });
-    child.stderr!.on('data', (d) => { out += d; });
+    child.stdout!.on('data', (d) => {
+      out += d;
+    });
+    child.stderr!.on('data', (d) => {
+      out += d;
+    });
     const deadline = Date.now() + 90_000;
     for (;;) {
       if (child.exitCode !== null) throw new Error(`server exited: ${out}`);
-      try { if ((await fetch(`${url}/healthz`)).ok) break; } catch { /* not listening yet */ }
+      try {
+        if ((await fetch(`${url}/healthz`)).ok) break;
+      } catch {
+        /* not listening yet */
+      }
       if (Date.now() > deadline) throw new Error(`server did not start: ${out}`);
       await new Promise((r) => setTimeout(r, 250));
     }
@@ -67,7 +88,10 @@ describe('production start (the image layout: npm ci --omit=dev, node dist/main.
   afterAll(async () => {
     if (child && child.exitCode === null) {
       child.kill('SIGTERM');
-      await new Promise((r) => { child!.once('exit', r); setTimeout(r, 10_000); });
+      await new Promise((r) => {
+        child!.once('exit', r);
+        setTimeout(r, 10_000);
+      });
     }
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
@@ -90,8 +114,15 @@ describe('production start (the image layout: npm ci --omit=dev, node dist/main.
   it('names the TypeScript sources in a stack trace (source map, --enable-source-maps)', async () => {
     // a data folder below a file: openDatabase's mkdir throws before anything else is done
     const failed = await run(process.execPath, ['--enable-source-maps', 'packages/server/dist/main.js'], {
-      cwd: dir, env: { ...process.env, PORT: String(await freePort()), HOST: '127.0.0.1', MP_DATA_DIR: join(dir, 'package.json', 'data') }, timeout: 60_000,
-    }).then(() => { throw new Error('the server started on a data folder below a file'); }, (err: { stderr: string }) => err.stderr);
+      cwd: dir,
+      env: { ...process.env, PORT: String(await freePort()), HOST: '127.0.0.1', MP_DATA_DIR: join(dir, 'package.json', 'data') },
+      timeout: 60_000,
+    }).then(
+      () => {
+        throw new Error('the server started on a data folder below a file');
+      },
+      (err: { stderr: string }) => err.stderr,
+    );
     expect(failed).toMatch(/ENOTDIR/);
     expect(failed).toMatch(/packages\/server\/src\/db\/client\.ts:\d+:\d+/);
   });

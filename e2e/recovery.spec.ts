@@ -13,7 +13,11 @@ import { codeIn, configureMail, startLocalSmtp, type LocalSmtp } from '../packag
 import { ADMIN_PASSWORD, chooseLanguage, launchBrowser, shot, signInOnPage, startServer, type RunningServer } from './support.js';
 
 const PW = 'Start1234x';
-const LANGS: { locale: Locale; name: string }[] = [{ locale: 'zh-CN', name: '简体中文' }, { locale: 'en-US', name: 'English' }, { locale: 'ja-JP', name: '日本語' }];
+const LANGS: { locale: Locale; name: string }[] = [
+  { locale: 'zh-CN', name: '简体中文' },
+  { locale: 'en-US', name: 'English' },
+  { locale: 'ja-JP', name: '日本語' },
+];
 
 let server: RunningServer;
 let smtp: LocalSmtp;
@@ -22,7 +26,16 @@ let admin: GatewayClient;
 
 async function addUser(username: string, email: string, mobile: string): Promise<void> {
   const r = await admin.post(Paths.adduser, {
-    tenantId: 'sys', username, employeeName: username.replace('_', ''), orgId: 'sys', effectiveDate: '2026-01-01', expiryDate: '2035-12-31', status: 1, email, mobile, password: admin.encrypt(PW),
+    tenantId: 'sys',
+    username,
+    employeeName: username.replace('_', ''),
+    orgId: 'sys',
+    effectiveDate: '2026-01-01',
+    expiryDate: '2035-12-31',
+    status: 1,
+    email,
+    mobile,
+    password: admin.encrypt(PW),
   });
   expect(r.body.result, JSON.stringify(r.body)).toBe('1');
 }
@@ -68,7 +81,13 @@ describe.each(LANGS)('codes journeys in $locale', ({ locale, name }) => {
     await page.getByLabel(otc.forgotUsername, { exact: true }).fill(`rec_${l}`);
     const before = smtp.received.length;
     await page.getByTestId('forgot-submit').click();
-    await page.getByText(otc.forgotSent).waitFor().catch(async (e: unknown) => { await shot(page, `codes-forgot-failed-${locale}`); throw e; });
+    await page
+      .getByText(otc.forgotSent)
+      .waitFor()
+      .catch(async (e: unknown) => {
+        await shot(page, `codes-forgot-failed-${locale}`);
+        throw e;
+      });
     await shot(page, `codes-forgot-${locale}`);
     const mail = await smtp.waitFor(`rec_${l}@example.org`, before, 10_000);
     const link = /(http:\/\/\S+?\/resetpw\?p=[^\s"<&]+&(?:amp;)?resetpsw=[A-Za-z0-9_-]+)/.exec(mail)![1]!.replace('&amp;', '&');
@@ -94,7 +113,10 @@ describe.each(LANGS)('codes journeys in $locale', ({ locale, name }) => {
     await page.getByTestId('login-submit').waitFor();
     await signInOnPage(page, `rec_${l}`, 'NewPass9876', locale, true);
     // argon2id sign-in on a busy 2-core CI machine: allow it time, and keep a picture when it fails
-    await page.waitForURL(/\/userAdmin/, { timeout: 30_000 }).catch(async (e: unknown) => { await shot(page, `codes-signin-after-reset-failed-${locale}`); throw e; });
+    await page.waitForURL(/\/userAdmin/, { timeout: 30_000 }).catch(async (e: unknown) => {
+      await shot(page, `codes-signin-after-reset-failed-${locale}`);
+      throw e;
+    });
     await page.close();
   });
 
@@ -107,7 +129,10 @@ describe.each(LANGS)('codes journeys in $locale', ({ locale, name }) => {
     await page.getByText(otc.mobileInvalid).waitFor();
     await page.getByTestId('code-login-type').getByText(otc.loginType.email).click();
     await page.getByPlaceholder(otc.email, { exact: true }).fill(`code_${l}@example.org`);
-    await page.getByRole('checkbox', { name: new RegExp(login.agreePrefix.trim()) }).last().check();
+    await page
+      .getByRole('checkbox', { name: new RegExp(login.agreePrefix.trim()) })
+      .last()
+      .check();
     await page.getByTestId('code-login-submit').click();
     await page.getByText(otc.dynamicCodeEmpty).waitFor();
     const before = smtp.received.length;

@@ -28,7 +28,10 @@ let acme: string;
 
 /** Seeds tenant 'acme' (organisations, users, 11 roles) and 'globex' administered by member1. */
 async function seed(dir: string) {
-  const { app } = await buildApp({ dataDir: dir, adminUsername: 'admin', adminPassword: ADMIN_PASSWORD, loginCaptcha: '0', consoleDir: '/nonexistent' }, { logger: false });
+  const { app } = await buildApp(
+    { dataDir: dir, adminUsername: 'admin', adminPassword: ADMIN_PASSWORD, loginCaptcha: '0', consoleDir: '/nonexistent' },
+    { logger: false },
+  );
   await app.ready();
   const a = await createTenantTree(app, 'acme', [{ code: 'hq' }, { code: 'sales', parent: 'hq' }]);
   await createMember(app, a.tenantId, 'zhangsan', 'Zhang San', a.orgs.sales);
@@ -39,7 +42,14 @@ async function seed(dir: string) {
     await insertIdentity(tx, g.tenantId, member, 3);
     for (let i = 0; i < 11; i++) {
       const n = String(i).padStart(2, '0');
-      await tx.insert(roles).values({ id: `seed-${n}`, tenantId: a.tenantId, orgId: a.orgs.hq, code: `seed_${n}`, name: `Seed${n}`, createdAt: new Date(Date.now() - (20 - i) * 60_000) });
+      await tx.insert(roles).values({
+        id: `seed-${n}`,
+        tenantId: a.tenantId,
+        orgId: a.orgs.hq,
+        code: `seed_${n}`,
+        name: `Seed${n}`,
+        createdAt: new Date(Date.now() - (20 - i) * 60_000),
+      });
     }
   });
   await app.close();
@@ -99,7 +109,9 @@ describe('data role management', () => {
   });
 
   it('edits, searches and pages the roles', async () => {
-    await roleRow(/sales_lead/).getByRole('button', { name: en.common.edit }).click();
+    await roleRow(/sales_lead/)
+      .getByRole('button', { name: en.common.edit })
+      .click();
     await dialog().getByLabel(en.role.field.roleName).fill('SalesDirector');
     await dialog().getByRole('button', { name: en.common.save }).click();
     await dialog().waitFor({ state: 'hidden' });
@@ -119,20 +131,31 @@ describe('data role management', () => {
   });
 
   it('adds members and removes one', async () => {
-    await roleRow(/SalesDirector/).getByRole('button', { name: en.role.action.members }).click();
+    await roleRow(/SalesDirector/)
+      .getByRole('button', { name: en.role.action.members })
+      .click();
     const members = dialog();
     await members.getByRole('button', { name: en.role.members.add }).click();
     const add = dialog();
     await add.getByRole('button', { name: en.common.ok }).click();
     await page.getByText(en.role.members.userRequired).waitFor();
-    await add.getByRole('row', { name: /zhangsan/ }).getByRole('checkbox').check();
-    await add.getByRole('row', { name: /member1/ }).getByRole('checkbox').check();
+    await add
+      .getByRole('row', { name: /zhangsan/ })
+      .getByRole('checkbox')
+      .check();
+    await add
+      .getByRole('row', { name: /member1/ })
+      .getByRole('checkbox')
+      .check();
     await add.getByRole('button', { name: en.common.ok }).click();
     await page.getByText(en.role.members.added).waitFor();
     await members.getByRole('row', { name: /member1/ }).waitFor();
     await members.getByRole('row', { name: /zhangsan/ }).waitFor();
     await shot(page, 'roles-members-en');
-    await members.getByRole('row', { name: /zhangsan/ }).getByRole('button', { name: en.role.members.removeOne }).click();
+    await members
+      .getByRole('row', { name: /zhangsan/ })
+      .getByRole('button', { name: en.role.members.removeOne })
+      .click();
     await page.getByRole('button', { name: en.common.ok }).last().click();
     await members.getByRole('row', { name: /zhangsan/ }).waitFor({ state: 'detached' });
     await members.getByRole('button', { name: 'Close' }).click();
@@ -146,7 +169,9 @@ describe('data role management', () => {
 
   it('grants a menu with write, which keeps read, and shows it ticked after a reload', async () => {
     const openMenuGrant = async () => {
-      await roleRow(/SalesDirector/).getByRole('button', { name: en.role.action.authorise }).click();
+      await roleRow(/SalesDirector/)
+        .getByRole('button', { name: en.role.action.authorise })
+        .click();
       await page.getByRole('menuitem', { name: en.role.action.menuGrant }).click();
       await dialog().getByText(en.role.grant.rootTip).waitFor();
     };
@@ -164,12 +189,26 @@ describe('data role management', () => {
     await chooseTenant('acme');
     await roleRow(/SalesDirector/).waitFor();
     await openMenuGrant();
-    expect(await dialog().getByRole('checkbox', { name: `${en.menu.orgManagement} ${en.role.grant.write}` }).isChecked()).toBe(true);
-    expect(await dialog().getByRole('checkbox', { name: `${en.menu.orgManagement} ${en.role.grant.read}` }).isChecked()).toBe(true);
-    expect(await dialog().getByRole('checkbox', { name: `${en.menu.auditlog} ${en.role.grant.read}` }).isChecked()).toBe(false);
+    expect(
+      await dialog()
+        .getByRole('checkbox', { name: `${en.menu.orgManagement} ${en.role.grant.write}` })
+        .isChecked(),
+    ).toBe(true);
+    expect(
+      await dialog()
+        .getByRole('checkbox', { name: `${en.menu.orgManagement} ${en.role.grant.read}` })
+        .isChecked(),
+    ).toBe(true);
+    expect(
+      await dialog()
+        .getByRole('checkbox', { name: `${en.menu.auditlog} ${en.role.grant.read}` })
+        .isChecked(),
+    ).toBe(false);
     await dialog().getByRole('button', { name: en.common.cancel }).click();
 
-    await roleRow(/SalesDirector/).getByRole('button', { name: en.role.action.authorise }).click();
+    await roleRow(/SalesDirector/)
+      .getByRole('button', { name: en.role.action.authorise })
+      .click();
     await page.getByRole('menuitem', { name: en.role.action.viewGrant }).click();
     await page.getByTestId('view-menus').getByText(en.menu.orgManagement).waitFor();
     await shot(page, 'roles-view-grant-en');
@@ -181,7 +220,9 @@ describe('data role management', () => {
     await page.getByText(en.grid.total.replace('{{count}}', '12')).waitFor();
     await page.getByRole('search').getByLabel(en.role.search.roleNo, { exact: true }).fill('seed_10');
     await page.getByRole('button', { name: en.common.search }).click();
-    await roleRow(/seed_10/).getByRole('button', { name: en.common.delete }).click();
+    await roleRow(/seed_10/)
+      .getByRole('button', { name: en.common.delete })
+      .click();
     await page.getByRole('button', { name: en.common.ok }).last().click();
     await roleRow(/seed_10/).waitFor({ state: 'detached' });
     await page.getByRole('button', { name: en.common.reset }).click();

@@ -17,7 +17,18 @@ import { Codes, Paths } from '@mp/protocol';
 import { resources } from '@mp/i18n';
 import { chooseLanguage, shot } from './support.js';
 import { DEMO_PASSWORD } from '../packages/server/src/scripts/seed-demo-data.js';
-import { closeDemo, demoTenantId, enterTenant, NORTHWIND, openPage, openTenantMenu, signInThroughConsole, startDemoServer, tenantClient, type DemoServer } from './tenant-session.js';
+import {
+  closeDemo,
+  demoTenantId,
+  enterTenant,
+  NORTHWIND,
+  openPage,
+  openTenantMenu,
+  signInThroughConsole,
+  startDemoServer,
+  tenantClient,
+  type DemoServer,
+} from './tenant-session.js';
 
 const zh = resources['zh-CN'];
 const en = resources['en-US'];
@@ -80,7 +91,10 @@ describe('positions by organisation and data scope', () => {
   });
 
   it('shows the organisation field in Chinese and Japanese', async () => {
-    for (const [lang, texts, name] of [['简体中文', zh, 'zh'], ['日本語', ja, 'ja']] as const) {
+    for (const [lang, texts, name] of [
+      ['简体中文', zh, 'zh'],
+      ['日本語', ja, 'ja'],
+    ] as const) {
       await chooseLanguage(page, lang);
       await page.getByRole('button', { name: texts.station.newStation }).click();
       const d = dialogNamed(texts.station.addTitle);
@@ -113,7 +127,7 @@ describe('positions by organisation and data scope', () => {
       // from here on (a first sign-in's agreement answer is not a refusal)
       manager.on('response', async (r) => {
         if (!r.url().includes('/gateway/')) return;
-        const body = await r.json().catch(() => undefined) as { result?: string; scode?: string } | undefined;
+        const body = (await r.json().catch(() => undefined)) as { result?: string; scode?: string } | undefined;
         if (body && body.result !== '1') refused.push(`${new URL(r.url()).pathname} ${body.scode}`);
       });
       await chooseLanguage(manager, 'English');
@@ -138,7 +152,11 @@ describe('positions by organisation and data scope', () => {
     const manager = await context.newPage();
     try {
       await signInThroughConsole(manager, server.url, NORTHWIND.manager, DEMO_PASSWORD, /\/tenancy\//);
-      for (const [lang, texts, tag] of [['简体中文', zh, 'zh'], ['English', en, 'en'], ['日本語', ja, 'ja']] as const) {
+      for (const [lang, texts, tag] of [
+        ['简体中文', zh, 'zh'],
+        ['English', en, 'en'],
+        ['日本語', ja, 'ja'],
+      ] as const) {
         await chooseLanguage(manager, lang);
         await header(manager).locator('.mp-breadcrumb').getByText(texts.layout.identity.tenant, { exact: true }).waitFor();
         await header(manager).locator('.mp-header-actions').getByText(texts.layout.identity.tenant, { exact: true }).waitFor();

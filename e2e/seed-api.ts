@@ -22,12 +22,16 @@ export async function uploadLogo(c: GatewayClient, url: string): Promise<string>
   form.append('file', new Blob([PNG], { type: 'image/png' }), 'logo.png');
   const headers = c.headersFor('POST', undefined);
   delete headers['content-type'];
-  const up = await (await fetch(url + Paths.uploadfile, { method: 'POST', headers, body: form })).json() as { data: { row: { fileId: string } } };
+  const up = (await (await fetch(url + Paths.uploadfile, { method: 'POST', headers, body: form })).json()) as { data: { row: { fileId: string } } };
   return up.data.row.fileId;
 }
 
 /** Adds enabled tenants `{ code, name }` with a logo; answers their ids by code. Throws on a refusal. */
-export async function addTenants(c: GatewayClient, url: string, tenants: { code: string; name: string; abbreviation?: string }[]): Promise<Record<string, string>> {
+export async function addTenants(
+  c: GatewayClient,
+  url: string,
+  tenants: { code: string; name: string; abbreviation?: string }[],
+): Promise<Record<string, string>> {
   const logo = await uploadLogo(c, url);
   const ids: Record<string, string> = {};
   for (const t of tenants) {

@@ -102,7 +102,10 @@ describe('service accounts in the console', () => {
 
     const row = page.getByRole('row', { name: /Nightly directory export/ });
     await row.getByRole('button', { name: label(en.common.disable) }).click();
-    await page.getByRole('tooltip').getByRole('button', { name: label(en.common.ok) }).click();
+    await page
+      .getByRole('tooltip')
+      .getByRole('button', { name: label(en.common.ok) })
+      .click();
     await row.getByText(en.common.disabled).waitFor();
     const err = await script.post(Paths.listtenantuser, { pageSize: 10 }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(MpApiError);
@@ -110,20 +113,29 @@ describe('service accounts in the console', () => {
   });
 
   it('reads in Chinese and Japanese', async () => {
-    for (const [name, texts, tag] of [['简体中文', zh, 'zh'], ['日本語', ja, 'ja']] as const) {
+    for (const [name, texts, tag] of [
+      ['简体中文', zh, 'zh'],
+      ['日本語', ja, 'ja'],
+    ] as const) {
       await chooseLanguage(page, name);
       await page.getByText(texts.serviceaccount.intro).waitFor();
       await shot(page, `service-accounts-grid-${tag}`);
       const row = page.getByRole('row', { name: /Nightly directory export/ });
       await row.getByRole('button', { name: label(texts.serviceaccount.rotate) }).click();
-      await page.getByRole('tooltip').getByRole('button', { name: label(texts.common.ok) }).click();
+      await page
+        .getByRole('tooltip')
+        .getByRole('button', { name: label(texts.common.ok) })
+        .click();
       await page.getByText(texts.serviceaccount.secret.warning).waitFor();
       await shot(page, `service-accounts-secret-${tag}`);
       await page.getByTestId('secret-done').click();
       await page.getByTestId('sa-new').click();
       await page.getByRole('dialog', { name: texts.serviceaccount.addTitle }).waitFor();
       await shot(page, `service-accounts-form-${tag}`);
-      await page.getByRole('dialog', { name: texts.serviceaccount.addTitle }).getByRole('button', { name: label(texts.common.cancel) }).click();
+      await page
+        .getByRole('dialog', { name: texts.serviceaccount.addTitle })
+        .getByRole('button', { name: label(texts.common.cancel) })
+        .click();
     }
   });
 });

@@ -32,8 +32,14 @@ async function seed(url: string): Promise<void> {
   const ids: Record<string, string> = {};
   for (const username of ['tadmin_one', 'sso_user', 'batch_a', 'batch_b', ...Array.from({ length: 11 }, (_, i) => `crowd_${String(i).padStart(2, '0')}`)]) {
     const r = await c.post(Paths.adduser, {
-      tenantId, username, employeeName: username.replace('_', ''), orgId: tenantId, effectiveDate: '2026-01-01', expiryDate: '2030-12-31',
-      status: 1, password: c.encrypt(PW),
+      tenantId,
+      username,
+      employeeName: username.replace('_', ''),
+      orgId: tenantId,
+      effectiveDate: '2026-01-01',
+      expiryDate: '2030-12-31',
+      status: 1,
+      password: c.encrypt(PW),
     });
     expect(r.body.result, JSON.stringify(r.body)).toBe('1');
     ids[username] = r.body.data.row.id;

@@ -18,7 +18,11 @@ import { decodePng } from '../packages/server/src/testing/png.js';
 import { ADMIN_PASSWORD, chooseLanguage, launchBrowser, shot, startServer, type RunningServer } from './support.js';
 
 const NEW_PASSWORD = 'Changed@2026e2e';
-const LANGS: { locale: Locale; name: string }[] = [{ locale: 'zh-CN', name: '简体中文' }, { locale: 'en-US', name: 'English' }, { locale: 'ja-JP', name: '日本語' }];
+const LANGS: { locale: Locale; name: string }[] = [
+  { locale: 'zh-CN', name: '简体中文' },
+  { locale: 'en-US', name: 'English' },
+  { locale: 'ja-JP', name: '日本語' },
+];
 const zh = resources['zh-CN'];
 const en = resources['en-US'];
 
@@ -31,7 +35,10 @@ let puzzle: CaptchaRow | null = null;
 async function snap(name: string, p: Page = page): Promise<void> {
   // Let an open menu (the language switch) close first.
   await p.mouse.move(5, 500);
-  await p.locator('.ant-dropdown:not(.ant-dropdown-hidden)').waitFor({ state: 'hidden' }).catch(() => undefined);
+  await p
+    .locator('.ant-dropdown:not(.ant-dropdown-hidden)')
+    .waitFor({ state: 'hidden' })
+    .catch(() => undefined);
   await p.waitForTimeout(300);
   await shot(p, name);
   mkdirSync('/tmp/signin-shots', { recursive: true });
@@ -47,13 +54,17 @@ function solve(p: CaptchaRow): number {
   let bestErr = Infinity;
   for (let x = 0; x <= bg.w - piece.w; x++) {
     let err = 0;
-    for (let v = 0; v < piece.h; v++) for (let u = 0; u < piece.w; u++) {
-      const pi = (v * piece.w + u) * 4;
-      if (piece.px[pi + 3] !== 255) continue;
-      const bi = ((y0 + v) * bg.w + x + u) * 4;
-      for (let c = 0; c < 3; c++) err += Math.abs(bg.px[bi + c]! - piece.px[pi + c]! * 0.42);
+    for (let v = 0; v < piece.h; v++)
+      for (let u = 0; u < piece.w; u++) {
+        const pi = (v * piece.w + u) * 4;
+        if (piece.px[pi + 3] !== 255) continue;
+        const bi = ((y0 + v) * bg.w + x + u) * 4;
+        for (let c = 0; c < 3; c++) err += Math.abs(bg.px[bi + c]! - piece.px[pi + c]! * 0.42);
+      }
+    if (err < bestErr) {
+      bestErr = err;
+      best = x;
     }
-    if (err < bestErr) { bestErr = err; best = x; }
   }
   return best;
 }
@@ -227,10 +238,12 @@ describe('sign-in page', () => {
     await page.getByTestId('slider-piece').waitFor();
     // A test account (identity 5) cannot be made through the API; the server's answer is played back here
     // (the server side is covered by signin.test.ts).
-    await page.route(`**${Paths.signin}`, (route) => route.fulfill({
-      contentType: 'application/json',
-      body: JSON.stringify({ result: '0', scode: 'login.test_account', msg: en.errors.login.test_account, message: en.errors.login.test_account, data: {} }),
-    }));
+    await page.route(`**${Paths.signin}`, (route) =>
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({ result: '0', scode: 'login.test_account', msg: en.errors.login.test_account, message: en.errors.login.test_account, data: {} }),
+      }),
+    );
     await fillCredentials('en-US', 'tester', 'Passw0rd!');
     await dragTo(solve(puzzle!));
     await page.getByTestId('login-submit').click();
@@ -284,7 +297,10 @@ describe('image digits with the proof of work (verification code type 1)', () =>
     const sent = p.waitForRequest((r) => r.url().endsWith(Paths.signin));
     const again = p.waitForResponse((r) => r.url().endsWith(Paths.validcode));
     await p.getByTestId('login-submit').click();
-    const body = (await sent).postDataJSON() as { captchaId: string; pow?: { challenge: { parameters: { data?: { captchaId?: string } } }; solution: { derivedKey: string; time?: number } } };
+    const body = (await sent).postDataJSON() as {
+      captchaId: string;
+      pow?: { challenge: { parameters: { data?: { captchaId?: string } } }; solution: { derivedKey: string; time?: number } };
+    };
     expect(body.pow?.challenge.parameters.data?.captchaId).toBe(body.captchaId);
     expect(body.pow?.solution.derivedKey).toMatch(/^[0-9a-f]{64}$/);
     console.log(`[signin.spec] proof of work solved in the browser in ${Math.round(body.pow?.solution.time ?? -1)} ms`);

@@ -117,7 +117,10 @@ describe('station management in the tenant area', () => {
     await add.waitFor({ state: 'hidden' });
     await d.getByRole('row', { name: new RegExp(username) }).waitFor();
     await shot(page, 'stations-members-en');
-    await d.getByRole('row', { name: new RegExp(username) }).getByRole('button', { name: en.station.members.removeOne }).click();
+    await d
+      .getByRole('row', { name: new RegExp(username) })
+      .getByRole('button', { name: en.station.members.removeOne })
+      .click();
     await page.getByRole('button', { name: en.common.ok }).last().click();
     await d.getByRole('row', { name: new RegExp(username) }).waitFor({ state: 'detached' });
     await d.getByRole('button', { name: 'Close' }).click();
@@ -137,7 +140,10 @@ describe('station management in the tenant area', () => {
   });
 
   it('shows the screen in Chinese and Japanese', async () => {
-    for (const [name, texts, tag] of [['简体中文', zh, 'zh'], ['日本語', ja, 'ja']] as const) {
+    for (const [name, texts, tag] of [
+      ['简体中文', zh, 'zh'],
+      ['日本語', ja, 'ja'],
+    ] as const) {
       await chooseLanguage(page, name);
       await page.getByRole('button', { name: texts.station.newStation }).waitFor();
       await page.getByRole('columnheader', { name: texts.station.field.level }).waitFor();

@@ -25,7 +25,11 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export interface RunningServer { url: string; stop(): Promise<void>; output(): string }
+export interface RunningServer {
+  url: string;
+  stop(): Promise<void>;
+  output(): string;
+}
 
 /** Folders the server bundle is built from (packages/server/build.ts), migrations included. */
 const SERVER_SOURCES = ['packages/server/src', 'packages/protocol/src', 'packages/i18n/src'];
@@ -52,9 +56,10 @@ function serverCommand(): string[] {
   const bundle = join(ROOT, 'packages/server/dist/main.js');
   const wanted = process.env.MP_E2E_SERVER;
   const fresh = existsSync(bundle) && statSync(bundle).mtimeMs > Math.max(...SERVER_SOURCES.map((d) => newestUnder(join(ROOT, d))));
-  command = wanted === 'dist' || (wanted !== 'tsx' && fresh)
-    ? ['--enable-source-maps', 'packages/server/dist/main.js']
-    : ['--import', 'tsx', 'packages/server/src/main.ts'];
+  command =
+    wanted === 'dist' || (wanted !== 'tsx' && fresh)
+      ? ['--enable-source-maps', 'packages/server/dist/main.js']
+      : ['--import', 'tsx', 'packages/server/src/main.ts'];
   return command;
 }
 
@@ -74,19 +79,37 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   let out = '';
   const child: ChildProcess = spawn(process.execPath, serverCommand(), {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', MP_DATA_DIR: dataDir, MP_ADMIN_PASSWORD: ADMIN_PASSWORD, MP_LOGIN_CAPTCHA: '0', LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      MP_DATA_DIR: dataDir,
+      MP_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      MP_LOGIN_CAPTCHA: '0',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout!.on('data', (d) => { out += d; });
-  child.stderr!.on('data', (d) => { out += d; });
+  child.stdout!.on('data', (d) => {
+    out += d;
+  });
+  child.stderr!.on('data', (d) => {
+    out += d;
+  });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited: ${out}`);
     try {
       if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch { /* not yet listening */ }
-    if (Date.now() > deadline) { child.kill('SIGKILL'); throw new Error(`server did not start: ${out}`); }
+    } catch {
+      /* not yet listening */
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not start: ${out}`);
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   return {
@@ -95,7 +118,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     stop: async () => {
       if (child.exitCode === null) {
         child.kill('SIGTERM');
-        await new Promise((r) => { child.once('exit', r); setTimeout(r, 5000); });
+        await new Promise((r) => {
+          child.once('exit', r);
+          setTimeout(r, 5000);
+        });
       }
       rmSync(dataDir, { recursive: true, force: true });
     },
@@ -110,7 +136,15 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
 export async function launchBrowser(): Promise<Browser> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   if (process.env.MP_E2E_MOTION === 'on') return browser;
   // browser.newPage() opens its context through newContext too, so both get the switch
@@ -118,7 +152,11 @@ export async function launchBrowser(): Promise<Browser> {
   browser.newContext = async (options) => {
     const context = await newContext(options);
     await context.addInitScript(() => {
-      try { localStorage.setItem('mp.e2eMotion', 'off'); } catch { /* a page without storage (about:blank) */ }
+      try {
+        localStorage.setItem('mp.e2eMotion', 'off');
+      } catch {
+        /* a page without storage (about:blank) */
+      }
     });
     return context;
   };
@@ -132,7 +170,9 @@ export async function launchBrowser(): Promise<Browser> {
  */
 export function watchCsp(page: Page): string[] {
   const violations: string[] = [];
-  page.on('console', (m) => { if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) violations.push(m.text()); });
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) violations.push(m.text());
+  });
   return violations;
 }
 
@@ -165,4 +205,4 @@ export async function chooseLanguage(page: Page, text: string): Promise<void> {
 }
 
 /** The `<html lang>` the console sets for each language menu item. */
-const LANGUAGE_TAGS: Record<string, string> = { English: 'en-US', '日本語': 'ja-JP', '简体中文': 'zh-CN' };
+const LANGUAGE_TAGS: Record<string, string> = { English: 'en-US', 日本語: 'ja-JP', 简体中文: 'zh-CN' };

@@ -29,11 +29,21 @@ function decodeHeader(v: string): string {
   return v.replace(/\?=\s+=\?/g, '?==?').replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_, enc: string, text: string) =>
     enc.toLowerCase() === 'b'
       ? Buffer.from(text, 'base64').toString('utf8')
-      : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9a-f]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'));
+      : Buffer.from(
+          text.replace(/_/g, ' ').replace(/=([0-9a-f]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+          'latin1',
+        ).toString('utf8'),
+  );
 }
 function headerOf(raw: string, name: string): string {
   const head = raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
-  return decodeHeader(head.split(/\r?\n/).find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`))?.slice(name.length + 1).trim() ?? '');
+  return decodeHeader(
+    head
+      .split(/\r?\n/)
+      .find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`))
+      ?.slice(name.length + 1)
+      .trim() ?? '',
+  );
 }
 
 beforeAll(async () => {
@@ -41,11 +51,19 @@ beforeAll(async () => {
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     allowInsecureAuth: true,
-    onAuth: (auth, _session, cb) => (auth.username === 'mailer' && auth.password === 'Smtp-Pass-1' ? cb(null, { user: 'mailer' }) : cb(new Error('Invalid username or password'))),
+    onAuth: (auth, _session, cb) =>
+      auth.username === 'mailer' && auth.password === 'Smtp-Pass-1' ? cb(null, { user: 'mailer' }) : cb(new Error('Invalid username or password')),
     onData: (stream, session, cb) => {
       const chunks: Buffer[] = [];
       stream.on('data', (d: Buffer) => chunks.push(d));
-      stream.on('end', () => { mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8'), user: session.user as string | undefined }); cb(); });
+      stream.on('end', () => {
+        mails.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+          user: session.user as string | undefined,
+        });
+        cb();
+      });
     },
   });
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
@@ -136,8 +154,14 @@ describe('platform configuration in the console', () => {
     await page.getByLabel(s.codeTable.keyword).fill('help');
     await page.getByLabel(s.codeTable.keyword).press('Enter');
     await expect.poll(() => page.getByRole('row', { name: /passwordReg/ }).count()).toBe(0);
-    await page.getByRole('row', { name: /helpUrl/ }).getByRole('button', { name: named(zh.common.delete) }).click();
-    await page.getByRole('button', { name: named(zh.common.ok) }).last().click();
+    await page
+      .getByRole('row', { name: /helpUrl/ })
+      .getByRole('button', { name: named(zh.common.delete) })
+      .click();
+    await page
+      .getByRole('button', { name: named(zh.common.ok) })
+      .last()
+      .click();
     await page.getByRole('row', { name: /helpUrl/ }).waitFor({ state: 'detached' });
     await shot(page, 'sysconfig-codetable-zh');
 
@@ -202,7 +226,10 @@ describe('platform configuration in the console', () => {
     expect(headerOf(mail.raw, 'From')).toBe('"MP3.0 Console" <noreply@example.org>');
 
     await row.getByRole('button', { name: named(zh.common.delete) }).click();
-    await page.getByRole('button', { name: named(zh.common.ok) }).last().click();
+    await page
+      .getByRole('button', { name: named(zh.common.ok) })
+      .last()
+      .click();
     await row.waitFor({ state: 'detached' });
   });
 
@@ -242,7 +269,10 @@ describe('platform configuration in the console', () => {
     await row.waitFor();
     await shot(page, 'sysconfig-org-zh');
     await row.getByRole('button', { name: named(zh.common.delete) }).click();
-    await page.getByRole('button', { name: named(zh.common.ok) }).last().click();
+    await page
+      .getByRole('button', { name: named(zh.common.ok) })
+      .last()
+      .click();
     await row.waitFor({ state: 'detached' });
   });
 });

@@ -32,10 +32,14 @@ let product = '';
 const ids = { api: '', tickets: '', reports: '', form: '', close: '', module: '', ticketsMenu: '', reportsMenu: '', role: '' };
 const dialogNamed = (name: string) => page.getByRole('dialog', { name });
 const fill = (s: string, name: string) => s.replace('{{name}}', name);
-const show = (texts: typeof en, name: string, suffix: keyof typeof en.appgrant.suffix) => texts.appgrant.showName.replace('{{name}}', name).replace('{{suffix}}', texts.appgrant.suffix[suffix]);
+const show = (texts: typeof en, name: string, suffix: keyof typeof en.appgrant.suffix) =>
+  texts.appgrant.showName.replace('{{name}}', name).replace('{{suffix}}', texts.appgrant.suffix[suffix]);
 
 /** Throws with the envelope's code unless the call succeeded; answers `data`. */
-async function ok<D = { row: { id: string } }>(p: Promise<{ status: number; body: { result: string; scode?: string; msg?: string; data: unknown } }>, what: string): Promise<D> {
+async function ok<D = { row: { id: string } }>(
+  p: Promise<{ status: number; body: { result: string; scode?: string; msg?: string; data: unknown } }>,
+  what: string,
+): Promise<D> {
   const r = await p;
   if (r.body.result !== '1') throw new Error(`${what}: HTTP ${r.status} ${r.body.scode} ${r.body.msg}`);
   return r.body.data as D;
@@ -43,7 +47,10 @@ async function ok<D = { row: { id: string } }>(p: Promise<{ status: number; body
 
 /** Opens the Authorise menu of the role's row and picks `item`. */
 async function authorise(texts: typeof en, item: string): Promise<void> {
-  await page.getByRole('row', { name: /ticket_clerk/ }).getByRole('button', { name: texts.role.action.authorise }).click();
+  await page
+    .getByRole('row', { name: /ticket_clerk/ })
+    .getByRole('button', { name: texts.role.action.authorise })
+    .click();
   await page.getByRole('menuitem', { name: item }).click();
 }
 
@@ -51,26 +58,66 @@ beforeAll(async () => {
   server = await startDemoServer('appgrants');
   const tenantId = await demoTenantId(server.url);
   const platform = await adminClient(server.url); // after demoTenantId: a new sign-in replaces the session
-  product = (await ok(platform.post(Paths.addproduct, {
-    code: 'helpdesk', name: APP, abbreviation: 'HD', version: 'V1.0', status: 1, callbackUrl: 'http://127.0.0.1/cb', department: 'Support',
-    ownerName: 'Emily Chan', ownerEmail: 'emily@example.com', ownerPhone: '13800138000', opsOwner: 'Ryan Ng', adminIds: [],
-  }), 'addproduct')).row.id;
-  const authorised = (await platform.post(Paths.listtenantproduct, { tenantId, page: 1, pageSize: 100 })).body.data.rows as { productId: string; authorised: boolean; authorisedVersion: string }[];
-  await ok(platform.post(Paths.savetenantproduct, {
-    tenantId, products: [...authorised.filter((r) => r.authorised && r.productId !== product).map((r) => ({ productId: r.productId, version: r.authorisedVersion })), { productId: product, version: 'V1.0' }],
-  }), 'savetenantproduct');
+  product = (
+    await ok(
+      platform.post(Paths.addproduct, {
+        code: 'helpdesk',
+        name: APP,
+        abbreviation: 'HD',
+        version: 'V1.0',
+        status: 1,
+        callbackUrl: 'http://127.0.0.1/cb',
+        department: 'Support',
+        ownerName: 'Emily Chan',
+        ownerEmail: 'emily@example.com',
+        ownerPhone: '13800138000',
+        opsOwner: 'Ryan Ng',
+        adminIds: [],
+      }),
+      'addproduct',
+    )
+  ).row.id;
+  const authorised = (await platform.post(Paths.listtenantproduct, { tenantId, page: 1, pageSize: 100 })).body.data.rows as {
+    productId: string;
+    authorised: boolean;
+    authorisedVersion: string;
+  }[];
+  await ok(
+    platform.post(Paths.savetenantproduct, {
+      tenantId,
+      products: [
+        ...authorised.filter((r) => r.authorised && r.productId !== product).map((r) => ({ productId: r.productId, version: r.authorisedVersion })),
+        { productId: product, version: 'V1.0' },
+      ],
+    }),
+    'savetenantproduct',
+  );
   // The design, through the application area's calls (a platform administrator may act in every application).
   const inApp = { headers: { appid: product } };
   const post = (path: string, body: unknown, what: string) => ok(platform.post(path, body, inApp), what);
-  ids.api = (await post(AppApiPaths.addappapi, { name: 'Close ticket', serviceName: 'support', moduleName: 'tickets', url: '/support/tickets/close.do' }, 'addappapi')).row.id;
+  ids.api = (
+    await post(AppApiPaths.addappapi, { name: 'Close ticket', serviceName: 'support', moduleName: 'tickets', url: '/support/tickets/close.do' }, 'addappapi')
+  ).row.id;
   ids.tickets = (await post(AppPagePaths.addapppage, { formId: 'tickets', name: 'Tickets', path: '/tickets', platformType: 3 }, 'addapppage')).row.id;
   ids.reports = (await post(AppPagePaths.addapppage, { formId: 'reports', name: 'Reports', path: '/reports', platformType: 3 }, 'addapppage')).row.id;
   const node = async (body: unknown, what: string) => (await ok<{ id: string }>(platform.post(AppPagePaths.addappnode, body, inApp), what)).id;
   ids.form = await node({ pageId: ids.tickets, nodeType: 'form', name: 'Ticket form' }, 'addappnode form');
   ids.close = await node({ pageId: ids.tickets, parentId: ids.form, nodeType: 'button', name: 'Close', saveApiIds: [ids.api] }, 'addappnode button');
   ids.module = (await post(AppMenuPaths.addappmenu, { parentId: '0', code: 'support', name: 'Support', menuType: 'module' }, 'addappmenu')).row.id;
-  ids.ticketsMenu = (await post(AppMenuPaths.addappmenu, { parentId: ids.module, code: 'tickets', name: 'Tickets', menuType: 'page', pageId: ids.tickets, target: '/tickets' }, 'addappmenu')).row.id;
-  ids.reportsMenu = (await post(AppMenuPaths.addappmenu, { parentId: ids.module, code: 'reports', name: 'Reports', menuType: 'page', pageId: ids.reports, target: '/reports' }, 'addappmenu')).row.id;
+  ids.ticketsMenu = (
+    await post(
+      AppMenuPaths.addappmenu,
+      { parentId: ids.module, code: 'tickets', name: 'Tickets', menuType: 'page', pageId: ids.tickets, target: '/tickets' },
+      'addappmenu',
+    )
+  ).row.id;
+  ids.reportsMenu = (
+    await post(
+      AppMenuPaths.addappmenu,
+      { parentId: ids.module, code: 'reports', name: 'Reports', menuType: 'page', pageId: ids.reports, target: '/reports' },
+      'addappmenu',
+    )
+  ).row.id;
   admin = await tenantClient(server.url, tenantId);
   await ok(admin.post(Paths.addtenantrole, { roleNo: 'ticket_clerk', roleName: ROLE, orgId: tenantId }), 'addtenantrole');
   ids.role = ((await admin.post(Paths.listtenantrole, { roleNo: 'ticket_clerk' })).body.data.rows[0] as { roleId: string }).roleId;
@@ -78,7 +125,7 @@ beforeAll(async () => {
 });
 afterAll(() => closeDemo(browser, server));
 
-describe('a tenant administrator grants an application\'s permissions to a role', () => {
+describe("a tenant administrator grants an application's permissions to a role", () => {
   it('grants read on a page and write on a button in the application tab (write keeps read ticked)', async () => {
     await enterTenant(page, server.url, { menu: 'roleManagement' });
     await page.getByRole('row', { name: /ticket_clerk/ }).waitFor();
@@ -108,7 +155,7 @@ describe('a tenant administrator grants an application\'s permissions to a role'
     await d.waitFor({ state: 'hidden' });
   });
 
-  it('grants the API in the API authorisation dialog\'s application tab (the API-permission tree)', async () => {
+  it("grants the API in the API authorisation dialog's application tab (the API-permission tree)", async () => {
     await authorise(en, en.tenantrole.apiGrant);
     const d = dialogNamed(fill(en.tenantrole.api.title, ROLE));
     await d.getByRole('tab', { name: APP }).click();
@@ -136,7 +183,10 @@ describe('a tenant administrator grants an application\'s permissions to a role'
   });
 
   it('shows the dialogs in Chinese and Japanese', async () => {
-    for (const [lang, texts, name] of [['简体中文', zh, 'zh'], ['日本語', ja, 'ja']] as const) {
+    for (const [lang, texts, name] of [
+      ['简体中文', zh, 'zh'],
+      ['日本語', ja, 'ja'],
+    ] as const) {
       await chooseLanguage(page, lang);
       await page.getByRole('button', { name: texts.role.newRole }).waitFor();
       await authorise(texts as typeof en, texts.role.action.menuGrant);
@@ -149,7 +199,10 @@ describe('a tenant administrator grants an application\'s permissions to a role'
       await d.waitFor({ state: 'hidden' });
       await authorise(texts as typeof en, texts.role.action.viewGrant);
       const v = dialogNamed(fill(texts.role.view.title, ROLE));
-      await v.getByTestId(`view-app-${product}`).getByText(show(texts as typeof en, 'Close ticket', 'api')).waitFor();
+      await v
+        .getByTestId(`view-app-${product}`)
+        .getByText(show(texts as typeof en, 'Close ticket', 'api'))
+        .waitFor();
       await shot(page, `tenant-app-grants-view-${name}`);
       await v.locator('.ant-modal-close').click();
       await v.waitFor({ state: 'hidden' });
@@ -162,11 +215,18 @@ describe('a tenant administrator grants an application\'s permissions to a role'
     admin = await tenantClient(server.url, admin.tenantId);
     const bitsOf = async (path: string) => {
       const bits = new Map<string, number>();
-      const walk = (ns: AppPermissionNode[]) => ns.forEach((n) => { if (n.purview) bits.set(n.uniqueId, n.purview); walk(n.children); });
+      const walk = (ns: AppPermissionNode[]) =>
+        ns.forEach((n) => {
+          if (n.purview) bits.set(n.uniqueId, n.purview);
+          walk(n.children);
+        });
       walk((await admin.get(`${path}?roleId=${ids.role}&productId=${product}`)).body.data.rows as AppPermissionNode[]);
       return [...bits];
     };
-    expect(await bitsOf(AppGrantPaths.listtenantapppurview)).toEqual([[`menu:${ids.ticketsMenu}`, 1], [`control:${ids.close}`, 3]]);
+    expect(await bitsOf(AppGrantPaths.listtenantapppurview)).toEqual([
+      [`menu:${ids.ticketsMenu}`, 1],
+      [`control:${ids.close}`, 3],
+    ]);
     expect(await bitsOf(AppGrantPaths.listtenantappapipurview)).toEqual([[`api:${ids.api}`, 1]]);
   });
 });

@@ -44,11 +44,23 @@ beforeAll(async () => {
   const admin = await adminClient(server.url);
   tenantId = (await admin.post(Paths.listtenant, { code: 'northwind' })).body.data.rows[0].id;
   const product = (code: string, name: string) => ({
-    code, name, abbreviation: code.toUpperCase(), version: 'V1.0', status: 1, callbackUrl: 'https://apps.example.com/cb', department: 'IT',
-    ownerName: 'Li', ownerEmail: 'li@example.com', ownerPhone: '13800138000', opsOwner: 'Wang',
+    code,
+    name,
+    abbreviation: code.toUpperCase(),
+    version: 'V1.0',
+    status: 1,
+    callbackUrl: 'https://apps.example.com/cb',
+    department: 'IT',
+    ownerName: 'Li',
+    ownerEmail: 'li@example.com',
+    ownerPhone: '13800138000',
+    opsOwner: 'Wang',
   });
   const ids: string[] = [];
-  for (const [code, name] of [['crm', 'CRM Portal'], ['hrhub', 'People Hub']] as const) {
+  for (const [code, name] of [
+    ['crm', 'CRM Portal'],
+    ['hrhub', 'People Hub'],
+  ] as const) {
     const r = await admin.post(Paths.addproduct, product(code, name));
     expect(r.body.result).toBe('1');
     ids.push(r.body.data.row.id);
@@ -61,7 +73,8 @@ beforeAll(async () => {
   const top = (await api.post(Paths.listorgchildren, {})).body.data.rows;
   orgs.push(...top);
   for (const o of top) orgs.push(...(await api.post(Paths.listorgchildren, { parentId: o.id })).body.data.rows);
-  for (const o of [...orgs]) orgs.push(...(await api.post(Paths.listorgchildren, { parentId: o.id })).body.data.rows.filter((c: { id: string }) => !orgs.some((x) => x.id === c.id)));
+  for (const o of [...orgs])
+    orgs.push(...(await api.post(Paths.listorgchildren, { parentId: o.id })).body.data.rows.filter((c: { id: string }) => !orgs.some((x) => x.id === c.id)));
   let n = 0;
   for (const productId of ids) {
     for (const o of orgs) {
@@ -69,7 +82,10 @@ beforeAll(async () => {
       const name = (o as { name?: string }).name ?? '';
       if (name === 'Operations') continue; // left for the browser to map
       n++;
-      expect((await api.post(Paths.addorgmapping, { productId, orgId: o.id, externalCode: `EXT-${String(n).padStart(2, '0')}`, externalName: `Ext ${n}` })).body.result).toBe('1');
+      expect(
+        (await api.post(Paths.addorgmapping, { productId, orgId: o.id, externalCode: `EXT-${String(n).padStart(2, '0')}`, externalName: `Ext ${n}` })).body
+          .result,
+      ).toBe('1');
     }
   }
   expect(n).toBe(BULK);
@@ -174,7 +190,7 @@ describe('application tenants and mappings in the tenant area', () => {
     await page.locator('[data-testid="mapping-filters"] .ant-select-clear').last().click({ force: true });
     await page.getByText(total(BULK + 1)).waitFor();
     await pick(page.locator('#mapping-filter-app'), 'People', 'People Hub');
-    await expect.poll(async () => (await page.getByRole('row', { name: /EXT-|OPS-/ }).count())).toBeLessThan(BULK);
+    await expect.poll(async () => await page.getByRole('row', { name: /EXT-|OPS-/ }).count()).toBeLessThan(BULK);
     await page.locator('[data-testid="mapping-filters"] .ant-select-clear').first().click({ force: true });
     await page.getByText(total(BULK + 1)).waitFor();
     await page.getByRole('textbox', { name: en.mapping.org.keyword }).fill('ops');
@@ -241,7 +257,10 @@ describe('application tenants and mappings in the tenant area', () => {
   });
 
   it('shows the three screens in Chinese and Japanese', async () => {
-    for (const [name, texts, tag, locale] of [['简体中文', zh, 'zh', 'zh-CN'], ['日本語', ja, 'ja', 'ja-JP']] as const) {
+    for (const [name, texts, tag, locale] of [
+      ['简体中文', zh, 'zh', 'zh-CN'],
+      ['日本語', ja, 'ja', 'ja-JP'],
+    ] as const) {
       await chooseLanguage(page, name);
       await openTenantMenu(page, 'appManagement', locale);
       await page.getByRole('columnheader', { name: texts.apptenant.field.tenantId }).waitFor();

@@ -15,7 +15,18 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { Paths } from '@mp/protocol';
 import { resources } from '@mp/i18n';
 import { chooseLanguage, shot } from './support.js';
-import { closeDemo, demoTenantId, enterTenant, NORTHWIND, openPage, openTenantMenu, signInThroughConsole, startDemoServer, tenantClient, type DemoServer } from './tenant-session.js';
+import {
+  closeDemo,
+  demoTenantId,
+  enterTenant,
+  NORTHWIND,
+  openPage,
+  openTenantMenu,
+  signInThroughConsole,
+  startDemoServer,
+  tenantClient,
+  type DemoServer,
+} from './tenant-session.js';
 
 const en = resources['en-US'];
 const o = en.organisation;
@@ -39,7 +50,10 @@ async function chooseOrg(d: Locator, label: string, name: string): Promise<void>
   const field = d.getByLabel(label);
   await field.click();
   await field.fill(name);
-  await page.locator('.ant-select-tree-node-content-wrapper', { hasText: new RegExp(`^${name} \\(`) }).first().click();
+  await page
+    .locator('.ant-select-tree-node-content-wrapper', { hasText: new RegExp(`^${name} \\(`) })
+    .first()
+    .click();
 }
 
 beforeAll(async () => {
@@ -53,7 +67,10 @@ describe('a tenant administrator builds a subtree and its manager sees only it',
   it('chooses the tenant and builds an organisation tree: a depot under the root, a yard under the depot', async () => {
     await enterTenant(page, server.url, { menu: 'orgManagement' });
     await page.getByTestId('selected-org').getByText(fill(o.selectedOrg, TENANT)).waitFor();
-    for (const [code, name, under] of [['DEPN', 'Depot North', TENANT], ['DEPNY', 'Depot North Yard', 'Depot North']] as const) {
+    for (const [code, name, under] of [
+      ['DEPN', 'Depot North', TENANT],
+      ['DEPNY', 'Depot North Yard', 'Depot North'],
+    ] as const) {
       await treeNode(page, under).first().click();
       await page.getByTestId('selected-org').getByText(fill(o.selectedOrg, under)).waitFor();
       await page.getByRole('button', { name: o.action.addChild }).click();
@@ -91,16 +108,22 @@ describe('a tenant administrator builds a subtree and its manager sees only it',
     await page.locator('.ant-select-item-option', { hasText: 'Yard keeper' }).first().click();
     await d.getByText(en.user.section.employee, { exact: true }).click(); // closes the open list
     await d.getByRole('button', { name: en.common.save }).click();
-    await d.waitFor({ state: 'hidden', timeout: 15_000 }).catch(async (e: unknown) => { await shot(page, 'journey-user-form-failed'); throw e; });
+    await d.waitFor({ state: 'hidden', timeout: 15_000 }).catch(async (e: unknown) => {
+      await shot(page, 'journey-user-form-failed');
+      throw e;
+    });
     await rowOf(page, KEEPER).getByText('Depot North Yard').waitFor();
   });
 
   it('imports users from a bad Excel file and reads the per-row error report (nothing imported)', async () => {
     const f = en.errors.user.field;
     const head = [f.username, f.employeeName, f.orgCode, f.effectiveDate, f.expiryDate, f.password];
-    const rows = [['depot.one', 'Depot One', 'DEPNY', '2026-01-01', '2030-12-31', 'Passw0rd!x'], ['depot two', 'Depot Two', 'NOWHERE', '2026-01-01', '2030-12-31', 'Passw0rd!x']];
+    const rows = [
+      ['depot.one', 'Depot One', 'DEPNY', '2026-01-01', '2030-12-31', 'Passw0rd!x'],
+      ['depot two', 'Depot Two', 'NOWHERE', '2026-01-01', '2030-12-31', 'Passw0rd!x'],
+    ];
     const path = join(server.dataDir, 'depot-users.xlsx');
-    writeFileSync(path, await writeExcelFile([head, ...rows].map((r) => r.map((value) => ({ value }))) as never).toBuffer() as Buffer);
+    writeFileSync(path, (await writeExcelFile([head, ...rows].map((r) => r.map((value) => ({ value }))) as never).toBuffer()) as Buffer);
     await page.locator('input[type=file][accept=".xls,.xlsx"]').setInputFiles(path);
     const report = dialogNamed(en.job.title.replace('{{fileName}}', 'depot-users.xlsx'));
     await report.getByText(en.job.state.failed).waitFor({ timeout: 30_000 });
@@ -151,7 +174,10 @@ describe('a tenant administrator builds a subtree and its manager sees only it',
     const m = dialogNamed(fill(en.role.members.title, 'Depot_managers'));
     await m.getByRole('button', { name: en.role.members.add }).click();
     const add = dialogNamed(fill(en.role.members.addTitle, 'Depot_managers'));
-    await add.getByRole('row', { name: new RegExp(KEEPER) }).getByRole('checkbox').check();
+    await add
+      .getByRole('row', { name: new RegExp(KEEPER) })
+      .getByRole('checkbox')
+      .check();
     await add.getByRole('button', { name: en.common.ok }).click();
     await add.waitFor({ state: 'hidden' });
     await m.getByRole('row', { name: new RegExp(KEEPER) }).waitFor();
@@ -166,8 +192,13 @@ describe('a tenant administrator builds a subtree and its manager sees only it',
       // a role holder of their own tenant lands in its tenant area, with the menus of their roles
       await signInThroughConsole(keeper, server.url, KEEPER, KEEPER_PASSWORD, /\/tenancy\//);
       await chooseLanguage(keeper, 'English');
-      await keeper.getByRole('menuitem', { name: en.menu.employeeManagement }).waitFor({ timeout: 15_000 })
-        .catch(async (e: unknown) => { await shot(keeper, 'journey-keeper-failed'); throw e; });
+      await keeper
+        .getByRole('menuitem', { name: en.menu.employeeManagement })
+        .waitFor({ timeout: 15_000 })
+        .catch(async (e: unknown) => {
+          await shot(keeper, 'journey-keeper-failed');
+          throw e;
+        });
       expect(await keeper.getByRole('menuitem', { name: en.menu.roleManagement }).count()).toBe(0);
       await openTenantMenu(keeper, 'employeeManagement');
       await keeper.getByText(total(1)).waitFor();

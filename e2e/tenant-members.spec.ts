@@ -165,7 +165,11 @@ describe('organisation members, accounts and tenant configuration', () => {
     const days = page.getByRole('spinbutton', { name: en.tenantsettings.users.validityDays });
     await days.fill('40000');
     await page.getByRole('button', { name: en.common.save }).first().click();
-    await page.getByText(en.errors.tenantsettings.number_range.replace('{{field}}', en.tenantsettings.users.validityDays).replace('{{min}}', '1').replace('{{max}}', '36500')).waitFor();
+    await page
+      .getByText(
+        en.errors.tenantsettings.number_range.replace('{{field}}', en.tenantsettings.users.validityDays).replace('{{min}}', '1').replace('{{max}}', '36500'),
+      )
+      .waitFor();
     await days.fill('365');
     await page.getByRole('button', { name: en.common.save }).first().click();
     await toast(en.tenantsettings.saved).waitFor();
@@ -198,7 +202,10 @@ describe('organisation members, accounts and tenant configuration', () => {
   });
 
   it('shows the screens in Chinese and Japanese', async () => {
-    for (const [name, texts, tag] of [['简体中文', zh, 'zh'], ['日本語', ja, 'ja']] as const) {
+    for (const [name, texts, tag] of [
+      ['简体中文', zh, 'zh'],
+      ['日本語', ja, 'ja'],
+    ] as const) {
       await chooseLanguage(page, name);
       await page.getByText(texts.tenantsettings.users.title).waitFor();
       await shot(page, `tenant-members-sysconfig-${tag}`);

@@ -13,7 +13,17 @@ import { Paths } from '@mp/protocol';
 import { resources } from '@mp/i18n';
 import { DEMO_PASSWORD } from '../packages/server/src/scripts/seed-demo-data.js';
 import { chooseLanguage, shot } from './support.js';
-import { closeDemo, demoTenantId, enterTenant, NORTHWIND, openPage, signInThroughConsole, startDemoServer, tenantClient, type DemoServer } from './tenant-session.js';
+import {
+  closeDemo,
+  demoTenantId,
+  enterTenant,
+  NORTHWIND,
+  openPage,
+  signInThroughConsole,
+  startDemoServer,
+  tenantClient,
+  type DemoServer,
+} from './tenant-session.js';
 
 const zh = resources['zh-CN'];
 const en = resources['en-US'];
@@ -45,7 +55,9 @@ beforeAll(async () => {
   tenantId = await demoTenantId(server.url);
   const api = await tenantClient(server.url, tenantId);
   for (let i = 1; i <= BULK; i++) {
-    expect((await api.post(Paths.addtenantrole, { roleNo: `zone_${String(i).padStart(2, '0')}`, roleName: `Zone_${i}`, orgId: tenantId })).body.result).toBe('1');
+    expect((await api.post(Paths.addtenantrole, { roleNo: `zone_${String(i).padStart(2, '0')}`, roleName: `Zone_${i}`, orgId: tenantId })).body.result).toBe(
+      '1',
+    );
   }
   const org = (parentId: string, code: string, name: string) => ({ parentId, code, name, type: 3, sort: 9, status: 1, description: '' });
   const depots = (await api.post(Paths.addorg, org(tenantId, 'DEPOTS', 'Depots'))).body.data.id;
@@ -181,7 +193,10 @@ describe('role management in the tenant area', () => {
     await add.getByRole('row').nth(2).waitFor();
     await add.getByRole('button', { name: en.common.ok }).click();
     await page.locator('.ant-message').getByText(en.role.members.userRequired).waitFor();
-    await add.getByRole('row', { name: new RegExp(member) }).getByRole('checkbox').check();
+    await add
+      .getByRole('row', { name: new RegExp(member) })
+      .getByRole('checkbox')
+      .check();
     await add.getByRole('button', { name: en.common.ok }).click();
     await add.waitFor({ state: 'hidden' });
     await page.locator('.ant-message').getByText(en.role.members.added).waitFor();
@@ -217,11 +232,17 @@ describe('role management in the tenant area', () => {
   });
 
   it('shows the screen in Chinese and Japanese', async () => {
-    for (const [lang, texts, name] of [['简体中文', zh, 'zh'], ['日本語', ja, 'ja']] as const) {
+    for (const [lang, texts, name] of [
+      ['简体中文', zh, 'zh'],
+      ['日本語', ja, 'ja'],
+    ] as const) {
       await chooseLanguage(page, lang);
       await page.getByRole('button', { name: texts.role.newRole }).waitFor();
       await shot(page, `tenant-roles-grid-${name}`);
-      await page.getByRole('row', { name: /sales_lead/ }).getByRole('button', { name: texts.role.action.authorise }).click();
+      await page
+        .getByRole('row', { name: /sales_lead/ })
+        .getByRole('button', { name: texts.role.action.authorise })
+        .click();
       await page.getByRole('menuitem', { name: texts.tenantrole.apiGrant }).click();
       const apis = dialogNamed(texts.tenantrole.api.title.replace('{{name}}', 'Sales_leads'));
       await apis.getByText(texts.tenantrole.api.selectGranted).waitFor();
@@ -248,7 +269,10 @@ describe('role management in the tenant area', () => {
     // the same through the gateway: the menus with their bits, and the role's API grants
     const c = await tenantClient(server.url, tenantId, member);
     const menus = (await c.get(Paths.listmymenu)).body.data.rows as { menuId: string; purview: number }[];
-    expect(menus.map((m) => [m.menuId, m.purview])).toEqual([['stationManagement', 1], ['employeeManagement', 3]]);
+    expect(menus.map((m) => [m.menuId, m.purview])).toEqual([
+      ['stationManagement', 1],
+      ['employeeManagement', 3],
+    ]);
     expect((await c.post(Paths.listtenantstation, { page: 1, pageSize: 10 })).body.result).toBe('1');
     expect((await c.post(Paths.listtenantrole, {})).body.scode).toBe('10009029001');
   });

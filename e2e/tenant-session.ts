@@ -43,7 +43,9 @@ export const NORTHWIND = {
 export type TenantMenu = keyof typeof en.menu;
 
 /** A running server on the demo data; `dataDir` is its database folder, removed by `stop()`. */
-export interface DemoServer extends RunningServer { dataDir: string }
+export interface DemoServer extends RunningServer {
+  dataDir: string;
+}
 
 /**
  * Seeds the demo data into a new embedded database (the script of `npm run seed:demo`, run while no
@@ -53,7 +55,9 @@ export interface DemoServer extends RunningServer { dataDir: string }
 export async function startDemoServer(name: string): Promise<DemoServer> {
   const dataDir = mkdtempSync(join(tmpdir(), `mp-e2e-${name}-`));
   const seed = spawnSync(process.execPath, ['--import', 'tsx', 'packages/server/src/scripts/seed-demo.ts'], {
-    cwd: ROOT, env: { ...process.env, MP_DATA_DIR: dataDir, MP_ADMIN_PASSWORD: ADMIN_PASSWORD, DATABASE_URL: '' }, encoding: 'utf8',
+    cwd: ROOT,
+    env: { ...process.env, MP_DATA_DIR: dataDir, MP_ADMIN_PASSWORD: ADMIN_PASSWORD, DATABASE_URL: '' },
+    encoding: 'utf8',
   });
   if (seed.status !== 0) {
     rmSync(dataDir, { recursive: true, force: true });
@@ -105,7 +109,14 @@ export async function tenantClient(url: string, tenantId: string, username: stri
  * agrees to the privacy dialog when it comes (a first sign-in: 10001001920) and waits for a URL
  * matching `landing` (e.g. /\/tenancyAdmin/ for a tenant administrator, /\/tenancy\// for a role holder).
  */
-export async function signInThroughConsole(page: Page, url: string, username: string, password: string, landing: RegExp, locale: Locale = 'zh-CN'): Promise<void> {
+export async function signInThroughConsole(
+  page: Page,
+  url: string,
+  username: string,
+  password: string,
+  landing: RegExp,
+  locale: Locale = 'zh-CN',
+): Promise<void> {
   await page.goto(`${url}/login`);
   await signInOnPage(page, username, password, locale);
   const agree = page.getByTestId('agreement-agree');
@@ -126,7 +137,10 @@ export async function openTenantMenu(page: Page, menu: TenantMenu, locale: Local
 export async function enterTenant(page: Page, url: string, opts: { menu?: TenantMenu; username?: string; tenant?: string } = {}): Promise<void> {
   await signInThroughConsole(page, url, opts.username ?? NORTHWIND.admin, DEMO_PASSWORD, /\/tenancyAdmin/);
   await chooseLanguage(page, 'English');
-  await page.getByRole('list', { name: en.tenant.my.title }).getByRole('button', { name: opts.tenant ?? NORTHWIND.name }).click();
+  await page
+    .getByRole('list', { name: en.tenant.my.title })
+    .getByRole('button', { name: opts.tenant ?? NORTHWIND.name })
+    .click();
   await page.waitForURL(/\/tenancy\//, { timeout: 15_000 });
   if (opts.menu) await openTenantMenu(page, opts.menu);
 }

@@ -38,7 +38,7 @@ const l = en.user.field;
 /** Writes an .xlsx of users (English headings) and answers its path. */
 async function sheet(name: string, rows: string[][]): Promise<string> {
   const head = [f.username, f.employeeName, f.orgCode, f.effectiveDate, f.expiryDate, f.password];
-  const data = await writeExcelFile([head, ...rows].map((r) => r.map((value) => ({ value }))) as never).toBuffer() as Buffer;
+  const data = (await writeExcelFile([head, ...rows].map((r) => r.map((value) => ({ value }))) as never).toBuffer()) as Buffer;
   const path = join(files, name);
   writeFileSync(path, data);
   return path;
@@ -82,7 +82,10 @@ describe('user management in the tenant area', () => {
     await d.getByText(en.user.section.employee, { exact: true }).click(); // closes the open list
     await shot(page, 'tenant-users-form-en');
     await d.getByRole('button', { name: en.common.save }).click();
-    await d.waitFor({ state: 'hidden', timeout: 15_000 }).catch(async (e: unknown) => { await shot(page, 'tenant-users-form-failed'); throw e; });
+    await d.waitFor({ state: 'hidden', timeout: 15_000 }).catch(async (e: unknown) => {
+      await shot(page, 'tenant-users-form-failed');
+      throw e;
+    });
     await page.getByText(total(SEEDED + 1)).waitFor();
     await rowOf('e2e_tester').getByText('Frontend').waitFor();
 
@@ -120,7 +123,13 @@ describe('user management in the tenant area', () => {
   it('disables the user', async () => {
     await rowOf('e2e_tester').getByRole('button', { name: en.common.disable }).click();
     await page.locator('.ant-popconfirm').getByRole('button', { name: en.common.ok }).click();
-    await rowOf('e2e_tester').getByText(en.common.disabled).waitFor().catch(async (e: unknown) => { await shot(page, 'tenant-users-disable-failed'); throw e; });
+    await rowOf('e2e_tester')
+      .getByText(en.common.disabled)
+      .waitFor()
+      .catch(async (e: unknown) => {
+        await shot(page, 'tenant-users-disable-failed');
+        throw e;
+      });
     await rowOf('e2e_tester').getByRole('button', { name: en.common.enable }).waitFor();
   });
 
@@ -159,7 +168,9 @@ describe('user management in the tenant area', () => {
     await page.getByRole('textbox', { name: en.user.keyword }).fill('e2e');
     await page.getByRole('button', { name: en.common.search }).last().click();
     await page.getByText(total(1)).waitFor();
-    await rowOf('e2e_tester').getByRole('button', { name: new RegExp(en.user.more) }).click();
+    await rowOf('e2e_tester')
+      .getByRole('button', { name: new RegExp(en.user.more) })
+      .click();
     await page.getByRole('menuitem', { name: en.common.delete }).click();
     await page.getByRole('button', { name: en.common.ok }).last().click();
     await rowOf('e2e_tester').waitFor({ state: 'detached' });
@@ -169,7 +180,10 @@ describe('user management in the tenant area', () => {
   });
 
   it('shows the screen in Chinese and Japanese', async () => {
-    for (const [name, texts, tag] of [['简体中文', zh, 'zh'], ['日本語', ja, 'ja']] as const) {
+    for (const [name, texts, tag] of [
+      ['简体中文', zh, 'zh'],
+      ['日本語', ja, 'ja'],
+    ] as const) {
       await chooseLanguage(page, name);
       await page.getByRole('button', { name: texts.user.newUser }).waitFor();
       await page.getByText(texts.tenantuser.orgTree, { exact: true }).waitFor();

@@ -18,7 +18,9 @@ import { ADMIN_PASSWORD, chooseLanguage, launchBrowser, shot, signInOnPage, star
 const PW = 'Home1234x';
 const USER = 'home_user';
 const LANGS: { locale: Locale; name: string; tag: string }[] = [
-  { locale: 'zh-CN', name: '简体中文', tag: 'zh' }, { locale: 'ja-JP', name: '日本語', tag: 'ja' }, { locale: 'en-US', name: 'English', tag: 'en' },
+  { locale: 'zh-CN', name: '简体中文', tag: 'zh' },
+  { locale: 'ja-JP', name: '日本語', tag: 'ja' },
+  { locale: 'en-US', name: 'English', tag: 'en' },
 ];
 
 let server: RunningServer;
@@ -33,8 +35,16 @@ beforeAll(async () => {
   await admin.signIn('admin', ADMIN_PASSWORD);
   await configureMail(admin, smtp.port);
   const r = await admin.post(Paths.adduser, {
-    tenantId: 'sys', username: USER, employeeName: 'HomeUser', orgId: 'sys', effectiveDate: '2026-01-01', expiryDate: '2035-12-31', status: 1,
-    email: 'home@example.org', mobile: '13600000001', password: admin.encrypt(PW),
+    tenantId: 'sys',
+    username: USER,
+    employeeName: 'HomeUser',
+    orgId: 'sys',
+    effectiveDate: '2026-01-01',
+    expiryDate: '2035-12-31',
+    status: 1,
+    email: 'home@example.org',
+    mobile: '13600000001',
+    password: admin.encrypt(PW),
   });
   expect(r.body.result, JSON.stringify(r.body)).toBe('1');
   // history: a wrong password, then a sign-in from another client (replaced when the browser signs in)

@@ -30,10 +30,36 @@ async function createTenant(url: string): Promise<void> {
 /** 1,000 users under the template's English headings. */
 async function writeImportFile(): Promise<void> {
   const f = en.errors.user.field;
-  const head = [f.tenantCode, f.username, f.employeeName, f.employeeCode, f.gender, f.orgCode, f.effectiveDate, f.expiryDate, f.status, f.locked, f.mobile, f.password];
+  const head = [
+    f.tenantCode,
+    f.username,
+    f.employeeName,
+    f.employeeCode,
+    f.gender,
+    f.orgCode,
+    f.effectiveDate,
+    f.expiryDate,
+    f.status,
+    f.locked,
+    f.mobile,
+    f.password,
+  ];
   const rows = Array.from({ length: ROWS }, (_, i) => {
     const n = String(i + 1).padStart(4, '0');
-    return ['acme', `bulk${n}`, `Bulk${n}`, `B${n}`, i % 2 ? 'Female' : 'Male', 'acme', '2026-01-01', '2030-12-31', 'Enabled', 'No', `1370000${n}`, 'Passw0rd!x'];
+    return [
+      'acme',
+      `bulk${n}`,
+      `Bulk${n}`,
+      `B${n}`,
+      i % 2 ? 'Female' : 'Male',
+      'acme',
+      '2026-01-01',
+      '2030-12-31',
+      'Enabled',
+      'No',
+      `1370000${n}`,
+      'Passw0rd!x',
+    ];
   });
   const data = [head, ...rows].map((r) => r.map((value) => ({ value })));
   await writeExcelFile(data).toFile(importPath);
@@ -44,7 +70,9 @@ const rowOf = (text: string) => page.getByRole('row', { name: new RegExp(text) }
 const total = (n: number) => page.getByText(en.grid.total.replace('{{count}}', String(n)));
 
 async function more(row: string, action: string) {
-  await rowOf(row).getByRole('button', { name: new RegExp(`${en.user.more} ${row}`) }).click();
+  await rowOf(row)
+    .getByRole('button', { name: new RegExp(`${en.user.more} ${row}`) })
+    .click();
   await page.getByRole('menuitem', { name: action }).click();
   await page.getByRole('button', { name: en.common.ok }).last().click();
 }

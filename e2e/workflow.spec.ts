@@ -40,7 +40,12 @@ async function newPage(): Promise<Page> {
 
 /** The header's pending task count as the badge shows it. */
 async function badgeCount(page: Page): Promise<number> {
-  const text = (await page.getByTestId('task-badge').locator('.ant-badge-count').textContent().catch(() => null)) ?? '0';
+  const text =
+    (await page
+      .getByTestId('task-badge')
+      .locator('.ant-badge-count')
+      .textContent()
+      .catch(() => null)) ?? '0';
   return Number(text.trim() || '0');
 }
 
@@ -100,7 +105,10 @@ describe('approval workflow', () => {
     const manager = await newPage();
     await signInThroughConsole(manager, server.url, NORTHWIND.manager, DEMO_PASSWORD, /\/(userAdmin|tenancy)/);
     await manager.goto(`${server.url}/userAdmin/bbcapp`);
-    await manager.getByTestId('wf-home-tasks').getByText(/CRM Portal/).waitFor(); // the personal home lists the task
+    await manager
+      .getByTestId('wf-home-tasks')
+      .getByText(/CRM Portal/)
+      .waitFor(); // the personal home lists the task
     await expect.poll(() => badgeCount(manager), { timeout: 15_000 }).toBe(1);
     await manager.getByTestId('task-badge').click();
     await manager.waitForURL(/\/userAdmin\/wftask/);
@@ -110,7 +118,11 @@ describe('approval workflow', () => {
     await manager.getByTestId('wf-approve').click();
     await manager.getByTestId('wf-comment').fill('Approved for the Engineering desk');
     await shot(manager, 'workflow-decide-zh-CN');
-    await manager.getByRole('dialog').getByRole('button', { name: /确\s*定|OK/ }).last().click();
+    await manager
+      .getByRole('dialog')
+      .getByRole('button', { name: /确\s*定|OK/ })
+      .last()
+      .click();
     await manager.getByText(zh.decided).waitFor();
     await expect.poll(() => badgeCount(manager), { timeout: 15_000 }).toBe(0);
 

@@ -43,11 +43,18 @@ export class DemoApp {
   private lastSync: string | undefined;
 
   constructor(private readonly cfg: DemoAppConfig) {
-    this.policy = new PolicyClient({ baseUrl: cfg.platformUrl, clientId: cfg.clientId, clientSecret: cfg.clientSecret, syncIntervalMs: cfg.syncIntervalMs || 30_000 });
+    this.policy = new PolicyClient({
+      baseUrl: cfg.platformUrl,
+      clientId: cfg.clientId,
+      clientSecret: cfg.clientSecret,
+      syncIntervalMs: cfg.syncIntervalMs || 30_000,
+    });
   }
 
   /** The redirect URI to register for the client (known after listen). */
-  get redirectUri(): string { return `${this.url}/callback`; }
+  get redirectUri(): string {
+    return `${this.url}/callback`;
+  }
 
   /** Starts listening; discovery of the provider happens on the first sign-in. */
   async listen(): Promise<this> {
@@ -98,8 +105,12 @@ export class DemoApp {
       const hint = url.searchParams.get('login_hint');
       const to = oidc.buildAuthorizationUrl(config, {
         ...(hint ? { login_hint: hint } : {}),
-        redirect_uri: this.redirectUri, scope: 'openid profile', state: s.pending.state, nonce: s.pending.nonce,
-        code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier), code_challenge_method: 'S256',
+        redirect_uri: this.redirectUri,
+        scope: 'openid profile',
+        state: s.pending.state,
+        nonce: s.pending.nonce,
+        code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+        code_challenge_method: 'S256',
       });
       return this.redirect(res, to.href);
     }
@@ -107,7 +118,11 @@ export class DemoApp {
       if (!s.pending) return this.send(res, 400, startPage('No sign-in in progress.'));
       const p = s.pending;
       s.pending = undefined;
-      const tokens = await oidc.authorizationCodeGrant(await this.oidcConfig(), url, { pkceCodeVerifier: p.codeVerifier, expectedState: p.state, expectedNonce: p.nonce });
+      const tokens = await oidc.authorizationCodeGrant(await this.oidcConfig(), url, {
+        pkceCodeVerifier: p.codeVerifier,
+        expectedState: p.state,
+        expectedNonce: p.nonce,
+      });
       const c = tokens.claims()!;
       // the ID token's `sub` is the user id and `tenant_id` / `tenant_code` their tenant (docs/oidc.md); the user name comes with the permissions
       s.user = { sub: String(c.sub), tenantId: String(c.tenant_id), tenantCode: String(c.tenant_code ?? c.tenant_id) };
@@ -121,7 +136,8 @@ export class DemoApp {
         const u = await this.policy.exchangeTicket(ticket);
         s.user = { sub: u.userId, tenantId: u.tenantId, tenantCode: u.tenantCode };
       } catch (e) {
-        if (e instanceof PolicyError && e.scode !== 'network') return this.send(res, 400, startPage('The sign-on ticket was refused; open the application again from My apps.'));
+        if (e instanceof PolicyError && e.scode !== 'network')
+          return this.send(res, 400, startPage('The sign-on ticket was refused; open the application again from My apps.'));
         throw e;
       }
       return this.redirect(res, '/');
@@ -144,7 +160,9 @@ export class DemoApp {
     try {
       const t = new URL(target);
       return t.origin === new URL(this.url).origin ? `${t.pathname}${t.search}` : '/';
-    } catch { return '/'; }
+    } catch {
+      return '/';
+    }
   }
 
   private async home(s: Session, res: ServerResponse): Promise<void> {
@@ -155,11 +173,19 @@ export class DemoApp {
     for (const c of permissions.controls) {
       if (await this.policy.can(s.user.tenantId, who, { control: c.id, need: 'write' })) writable.add(c.id);
     }
-    this.send(res, 200, homePage({ username: permissions.username, tenantCode: s.user.tenantCode, permissions, writable, cursor: this.policy.cursor, lastSync: this.lastSync }));
+    this.send(
+      res,
+      200,
+      homePage({ username: permissions.username, tenantCode: s.user.tenantCode, permissions, writable, cursor: this.policy.cursor, lastSync: this.lastSync }),
+    );
   }
 
   private send(res: ServerResponse, status: number, html: string): void {
-    res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'" });
+    res.writeHead(status, {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
+    });
     res.end(html);
   }
 

@@ -6,12 +6,18 @@ import { DemoApp } from './app.js';
 
 const need = (name: string): string => {
   const v = process.env[name];
-  if (!v) { console.error(`set ${name} (see examples/demo-app/README.md)`); process.exit(2); }
+  if (!v) {
+    console.error(`set ${name} (see examples/demo-app/README.md)`);
+    process.exit(2);
+  }
   return v;
 };
 
 const app = await new DemoApp({
-  platformUrl: need('MP_URL'), clientId: need('DEMO_CLIENT_ID'), clientSecret: need('DEMO_CLIENT_SECRET'),
-  port: Number(process.env.DEMO_PORT ?? 3100), syncIntervalMs: Number(process.env.DEMO_SYNC_MS ?? 10_000),
+  platformUrl: need('MP_URL'),
+  clientId: need('DEMO_CLIENT_ID'),
+  clientSecret: need('DEMO_CLIENT_SECRET'),
+  port: Number(process.env.DEMO_PORT ?? 3100),
+  syncIntervalMs: Number(process.env.DEMO_SYNC_MS ?? 10_000),
 }).listen();
 console.log(`demo application on ${app.url} (register ${app.redirectUri} as the client's redirect URI)`);

@@ -34,7 +34,8 @@ function menuItem(n: MenuNode, v: SignedInView): string {
   }
   const buttons = v.permissions.controls
     .filter((c) => c.pageId === n.pageId && c.nodeType === 'button' && v.writable.has(c.id))
-    .map((c) => `<button class="btn" type="button" data-testid="control-${esc(c.alias || c.id)}">${esc(c.name)}</button>`).join('');
+    .map((c) => `<button class="btn" type="button" data-testid="control-${esc(c.alias || c.id)}">${esc(c.name)}</button>`)
+    .join('');
   return `<li class="page" data-testid="menu-${esc(n.code)}" data-menu-type="page">${esc(n.name)} <span class="muted">${esc(n.target)}</span>
 <div data-testid="buttons-${esc(n.code)}">${buttons}</div>${n.children.length ? `<ul>${n.children.map((c) => menuItem(c, v)).join('')}</ul>` : ''}</li>`;
 }
@@ -45,18 +46,24 @@ export function homePage(v: SignedInView): string {
   const menu = p.active
     ? `<ul data-testid="menu">${p.menus.map((n) => menuItem(n, v)).join('')}</ul>`
     : '<p data-testid="inactive">Your account is not active: no menu.</p>';
-  return layout('Demo application', `<header><h1>Demo application</h1>
+  return layout(
+    'Demo application',
+    `<header><h1>Demo application</h1>
 <span data-testid="who">${esc(v.username)} @ ${esc(v.tenantCode)}</span>
 <form method="post" action="/sync"><button data-testid="sync" type="submit">Sync now</button></form>
 <a href="/logout" data-testid="logout">Sign out</a></header>
 <p class="muted">Roles: <span data-testid="roles">${esc(p.roles.map((r) => r.code).join(', ') || '—')}</span>
 · cursor <code data-testid="cursor">${esc(v.cursor ?? '—')}</code> · last sync <span data-testid="last-sync">${esc(v.lastSync ?? 'never')}</span></p>
 <h2>Menu</h2>${menu}
-<h2>APIs</h2><ul data-testid="apis">${p.apis.map((a) => `<li>${esc(a.name)} <code>${esc(a.url)}</code></li>`).join('')}</ul>`);
+<h2>APIs</h2><ul data-testid="apis">${p.apis.map((a) => `<li>${esc(a.name)} <code>${esc(a.url)}</code></li>`).join('')}</ul>`,
+  );
 }
 
 /** The signed-out page. */
 export function startPage(error?: string): string {
-  return layout('Demo application', `<h1>Demo application</h1>${error ? `<p data-testid="error">${esc(error)}</p>` : ''}
-<p><a href="/login" data-testid="signin">Sign in with MP3.0</a></p>`);
+  return layout(
+    'Demo application',
+    `<h1>Demo application</h1>${error ? `<p data-testid="error">${esc(error)}</p>` : ''}
+<p><a href="/login" data-testid="signin">Sign in with MP3.0</a></p>`,
+  );
 }

@@ -56,7 +56,8 @@ export function loadLanguage(language: Language): Promise<void> {
     Promise.all([loadLocaleFirst(localeOf(language)), ANTD_LOADERS[language]()]).then(([messages, antd]) => {
       addTexts(localeOf(language), messages);
       antdLocales[language] = antd.default;
-    }));
+    }),
+  );
 }
 
 /** dayjs' locale switch, once dayjs-locale.ts has loaded (with the first signed-in screen's texts). */
@@ -69,14 +70,17 @@ function loadDayjs(): Promise<void> {
     applyDayjs = m.applyDayjsLocale;
     applyDayjs(useUiStore.getState().language);
   });
-  pendingDayjs.catch(() => { pendingDayjs = null; });
+  pendingDayjs.catch(() => {
+    pendingDayjs = null;
+  });
   return pendingDayjs;
 }
 
 /** Fetches every namespace of a language once, and dayjs (before a signed-in screen or the frame renders). */
 function loadAllTexts(language: Language): Promise<void> {
   return once(pendingAll, language, () =>
-    Promise.all([loadLanguage(language), loadLocale(localeOf(language)), loadDayjs()]).then(([, messages]) => addTexts(localeOf(language), messages)));
+    Promise.all([loadLanguage(language), loadLocale(localeOf(language)), loadDayjs()]).then(([, messages]) => addTexts(localeOf(language), messages)),
+  );
 }
 
 /**
@@ -120,7 +124,10 @@ export function setLanguage(value: string): boolean {
   // the switch happens when the texts are there: the old language stays until then (no keys shown);
   // every namespace when the current language has them all (a signed-in screen may be showing)
   const current = useUiStore.getState().language;
-  (pendingAll.has(current) ? loadAllTexts(value) : loadLanguage(value)).then(() => applyLanguage(value), (e: unknown) => console.error(`[i18n] cannot load "${value}"`, e));
+  (pendingAll.has(current) ? loadAllTexts(value) : loadLanguage(value)).then(
+    () => applyLanguage(value),
+    (e: unknown) => console.error(`[i18n] cannot load "${value}"`, e),
+  );
   return true;
 }
 

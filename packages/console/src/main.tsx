@@ -7,10 +7,11 @@ import './styles/light.css';
 import App from './App';
 
 void i18nReady.then(
-  () => createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  ),
+  () =>
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   (e: unknown) => console.error('[startup] texts failed to load', e),
 );

@@ -28,7 +28,8 @@ export const theme: ThemeConfig = {
     colorLink: BRAND,
     borderRadius: 8,
     colorBgLayout: '#f3f5f9',
-    fontFamily: "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Noto Sans JP', 'Helvetica Neue', Arial, sans-serif",
+    fontFamily:
+      "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Noto Sans JP', 'Helvetica Neue', Arial, sans-serif",
     motion: !motionOffForE2e(),
   },
   components: {

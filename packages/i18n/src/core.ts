@@ -15,9 +15,12 @@ export type LocaleMessages = Record<string, object>;
 /** Maps a protocol language (`X-Language`: ZH_CN, EN_US, JA_JP) to its locale; unknown → zh-CN. */
 export function localeOf(language: string | undefined | null): Locale {
   switch ((language ?? '').toUpperCase().replace('-', '_')) {
-    case 'EN_US': return 'en-US';
-    case 'JA_JP': return 'ja-JP';
-    default: return 'zh-CN';
+    case 'EN_US':
+      return 'en-US';
+    case 'JA_JP':
+      return 'ja-JP';
+    default:
+      return 'zh-CN';
   }
 }
 
@@ -43,17 +46,23 @@ export type FirstMessages = Record<(typeof FIRST_NAMESPACES)[number], object>;
 /** Loads one locale's first namespaces (FIRST_NAMESPACES; a small chunk of their own in a bundler build). */
 export async function loadLocaleFirst(locale: Locale): Promise<FirstMessages> {
   switch (locale) {
-    case 'en-US': return (await import('./locales/en-US/first.js')).default;
-    case 'ja-JP': return (await import('./locales/ja-JP/first.js')).default;
-    default: return (await import('./locales/zh-CN/first.js')).default;
+    case 'en-US':
+      return (await import('./locales/en-US/first.js')).default;
+    case 'ja-JP':
+      return (await import('./locales/ja-JP/first.js')).default;
+    default:
+      return (await import('./locales/zh-CN/first.js')).default;
   }
 }
 
 /** Loads one locale's namespaces (a dynamic import: its own chunk in a bundler build). */
 export async function loadLocale(locale: Locale): Promise<LocaleMessages> {
   switch (locale) {
-    case 'en-US': return (await import('./locales/en-US/index.js')).default;
-    case 'ja-JP': return (await import('./locales/ja-JP/index.js')).default;
-    default: return (await import('./locales/zh-CN/index.js')).default;
+    case 'en-US':
+      return (await import('./locales/en-US/index.js')).default;
+    case 'ja-JP':
+      return (await import('./locales/ja-JP/index.js')).default;
+    default:
+      return (await import('./locales/zh-CN/index.js')).default;
   }
 }

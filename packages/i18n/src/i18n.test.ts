@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { localeOf, resources, translate } from './index.js';
 
-const flat = (o: object, p = ''): string[] =>
-  Object.entries(o).flatMap(([k, v]) => (v && typeof v === 'object' ? flat(v, `${p}${k}.`) : [`${p}${k}`]));
+const flat = (o: object, p = ''): string[] => Object.entries(o).flatMap(([k, v]) => (v && typeof v === 'object' ? flat(v, `${p}${k}.`) : [`${p}${k}`]));
 
 describe('i18n', () => {
   it('every locale carries exactly the zh-CN keys, none empty', () => {

@@ -11,7 +11,19 @@ import { baseI18nOptions, type Locale } from './core.js';
 
 export type { Messages } from './types.js';
 
-export { LOCALES, FALLBACK_LOCALE, FIRST_NAMESPACES, localeOf, languageOf, loadLocale, loadLocaleFirst, baseI18nOptions, type Locale, type LocaleMessages, type FirstMessages } from './core.js';
+export {
+  LOCALES,
+  FALLBACK_LOCALE,
+  FIRST_NAMESPACES,
+  localeOf,
+  languageOf,
+  loadLocale,
+  loadLocaleFirst,
+  baseI18nOptions,
+  type Locale,
+  type LocaleMessages,
+  type FirstMessages,
+} from './core.js';
 
 /** i18next resources: locale → namespace → messages. */
 export const resources = { 'zh-CN': zhCN, 'en-US': enUS, 'ja-JP': jaJP } as const satisfies Record<Locale, unknown>;

@@ -94,7 +94,12 @@ const PENDING: { text: string; issue: string }[] = [
 ];
 
 /** Lower case, letters and digits only: SPEC's and our punctuation and placeholders differ. */
-const norm = (s: string) => s.replace(/\{\{[^}]*\}\}/g, ' ').toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+const norm = (s: string) =>
+  s
+    .replace(/\{\{[^}]*\}\}/g, ' ')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 
 function textOf(key: string): string | undefined {
   const [ns, path] = key.split(':') as [string, string];
@@ -111,7 +116,10 @@ function sourceText(): string {
   const walk = (dir: string) => {
     for (const name of readdirSync(dir)) {
       const p = join(dir, name);
-      if (statSync(p).isDirectory()) { if (name !== 'node_modules' && name !== 'dist') walk(p); continue; }
+      if (statSync(p).isDirectory()) {
+        if (name !== 'node_modules' && name !== 'dist') walk(p);
+        continue;
+      }
       if (/\.(ts|tsx)$/.test(name) && !/\.(test|spec)\.tsx?$/.test(name) && !relative(ROOT, p).includes('/testing/')) out.push(readFileSync(p, 'utf8'));
     }
   };
@@ -123,8 +131,9 @@ describe('SPEC §8 texts', () => {
   const source = sourceText();
 
   it('each is carried by a key whose English says what SPEC says', () => {
-    const wrong = SPEC8.filter((r) => !textOf(r.key) || !norm(textOf(r.key)!).includes(norm(r.text)))
-      .map((r) => `${r.key}: ${JSON.stringify(textOf(r.key))} does not say "${r.text}"`);
+    const wrong = SPEC8.filter((r) => !textOf(r.key) || !norm(textOf(r.key)!).includes(norm(r.text))).map(
+      (r) => `${r.key}: ${JSON.stringify(textOf(r.key))} does not say "${r.text}"`,
+    );
     expect(wrong).toEqual([]);
   });
 

@@ -9,11 +9,27 @@ import { PolicyClient, PolicyError, concerns, decide, findMenu, type Change, typ
 const T1 = 't1';
 const T2 = 't2';
 const perms = (tenantId: string, userId: string, patch: Partial<UserPermissions> = {}): UserPermissions => ({
-  tenantId, userId, username: `u_${userId}`, active: true, roles: [], menus: [], controls: [], apis: [],
-  dataScope: { wholeTenant: false, orgIds: [], orgTypes: [] }, cursor: 'c0', ...patch,
+  tenantId,
+  userId,
+  username: `u_${userId}`,
+  active: true,
+  roles: [],
+  menus: [],
+  controls: [],
+  apis: [],
+  dataScope: { wholeTenant: false, orgIds: [], orgTypes: [] },
+  cursor: 'c0',
+  ...patch,
 });
 const change = (kind: Change['kind'], tenantId: string | null, userId: string | null = null): Change => ({
-  seq: '1', kind, op: 'upsert', tenantId, subjectId: 'x', roleId: null, userId, changedAt: new Date().toISOString(),
+  seq: '1',
+  kind,
+  op: 'upsert',
+  tenantId,
+  subjectId: 'x',
+  roleId: null,
+  userId,
+  changedAt: new Date().toISOString(),
 });
 
 describe('concerns: what a change invalidates', () => {
@@ -38,7 +54,11 @@ describe('concerns: what a change invalidates', () => {
 /** A fake policy service: answers permissions from `world`, sync from `log` pages of `pageSize`. */
 function fakeService() {
   const state = {
-    world: new Map<string, UserPermissions>([['a', perms(T1, 'a')], ['b', perms(T1, 'b')], ['c', perms(T2, 'c')]]),
+    world: new Map<string, UserPermissions>([
+      ['a', perms(T1, 'a')],
+      ['b', perms(T1, 'b')],
+      ['c', perms(T2, 'c')],
+    ]),
     log: [] as Change[],
     calls: [] as { path: string; body: Record<string, unknown> }[],
     expired: false,
@@ -132,7 +152,9 @@ describe('PolicyClient against a fake service', () => {
     const { state, client } = fakeService();
     await client.permissions(T1, { userId: 'b' }); // sets the cursor
     let release!: () => void;
-    state.hold = new Promise<void>((r) => { release = r; });
+    state.hold = new Promise<void>((r) => {
+      release = r;
+    });
     const pending = client.permissions(T1, { userId: 'a' });
     await new Promise((r) => setTimeout(r, 5));
     state.hold = undefined;
@@ -151,7 +173,14 @@ describe('PolicyClient against a fake service', () => {
     const e = await client.permissions(T1, { userId: 'nobody' }).catch((x: unknown) => x);
     expect(e).toBeInstanceOf(PolicyError);
     expect(e).toMatchObject({ scode: 'policy.user_not_found', status: 400 });
-    const net = new PolicyClient({ baseUrl: 'http://policy.test', clientId: 'x', clientSecret: 'y', fetch: (async () => { throw new Error('ECONNREFUSED'); }) as typeof fetch });
+    const net = new PolicyClient({
+      baseUrl: 'http://policy.test',
+      clientId: 'x',
+      clientSecret: 'y',
+      fetch: (async () => {
+        throw new Error('ECONNREFUSED');
+      }) as typeof fetch,
+    });
     await expect(net.permissions(T1, { userId: 'a' })).rejects.toMatchObject({ scode: 'network', status: 0 });
   });
 
@@ -166,11 +195,27 @@ describe('PolicyClient against a fake service', () => {
 
 describe('decide', () => {
   const page = (id: string, code: string, purview: number): MenuNode => ({
-    id, parentId: 'm', code, name: code, menuType: 'page', target: `/${code}`, pageId: `p${id}`, icon: '', sort: 1, platformType: 3, openType: 1, refresh: 0, purview, children: [],
+    id,
+    parentId: 'm',
+    code,
+    name: code,
+    menuType: 'page',
+    target: `/${code}`,
+    pageId: `p${id}`,
+    icon: '',
+    sort: 1,
+    platformType: 3,
+    openType: 1,
+    refresh: 0,
+    purview,
+    children: [],
   });
   const p = perms(T1, 'a', {
     menus: [{ ...page('m', 'sales', 0), menuType: 'module', pageId: null, parentId: '0', children: [page('1', 'orders', 1), page('2', 'quotes', 3)] }],
-    controls: [{ id: 'btnR', pageId: 'p1', name: 'Save', alias: 'save', nodeType: 'button', purview: 1 }, { id: 'btnW', pageId: 'p1', name: 'Delete', alias: 'del', nodeType: 'button', purview: 3 }],
+    controls: [
+      { id: 'btnR', pageId: 'p1', name: 'Save', alias: 'save', nodeType: 'button', purview: 1 },
+      { id: 'btnW', pageId: 'p1', name: 'Delete', alias: 'del', nodeType: 'button', purview: 3 },
+    ],
   });
   it('menus by id or code; the ancestor without a grant is not readable', () => {
     expect(decide(p, { menu: 'orders' })).toBe(true);

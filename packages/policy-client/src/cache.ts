@@ -32,16 +32,27 @@ export function concerns(change: Change, p: Pick<UserPermissions, 'tenantId' | '
 export class PermissionCache {
   private readonly entries = new Map<string, UserPermissions>();
 
-  get size(): number { return this.entries.size; }
-  get(key: string): UserPermissions | undefined { return this.entries.get(key); }
-  set(key: string, p: UserPermissions): void { this.entries.set(key, p); }
-  clear(): void { this.entries.clear(); }
+  get size(): number {
+    return this.entries.size;
+  }
+  get(key: string): UserPermissions | undefined {
+    return this.entries.get(key);
+  }
+  set(key: string, p: UserPermissions): void {
+    this.entries.set(key, p);
+  }
+  clear(): void {
+    this.entries.clear();
+  }
 
   /** Drops every entry `change` concerns; returns how many were dropped. */
   apply(change: Change): number {
     let dropped = 0;
     for (const [k, p] of this.entries) {
-      if (concerns(change, p)) { this.entries.delete(k); dropped++; }
+      if (concerns(change, p)) {
+        this.entries.delete(k);
+        dropped++;
+      }
     }
     return dropped;
   }

@@ -19,7 +19,9 @@ beforeAll(async () => {
   await w.app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(w.app.server.address() as { port: number }).port}`;
 });
-afterAll(async () => { await w?.t.close(); });
+afterAll(async () => {
+  await w?.t.close();
+});
 
 const clientA = (patch: Partial<ConstructorParameters<typeof PolicyClient>[0]> = {}) =>
   new PolicyClient({ baseUrl, clientId: w.clients.a.id, clientSecret: w.clients.a.secret, ...patch });
@@ -29,9 +31,22 @@ describe('PolicyClient against the policy service', () => {
   it('local decisions agree with decision/check for every question', async () => {
     const c = clientA();
     const qs: DecisionQuery[] = [
-      { api: '/orders/list.do' }, { api: '/ORDERS/LIST.DO' }, { api: '/orders/delete.do' }, { api: '/items/list.do' },
-      { control: w.ids.approve, need: 'write' }, { control: w.ids.approve }, { control: w.ids.note, need: 'write' }, { control: w.ids.note }, { control: w.ids.saveB },
-      { menu: 'orders' }, { menu: 'ORDERS' }, { menu: w.ids.orders, need: 'write' }, { menu: 'reports', need: 'write' }, { menu: 'sales' }, { menu: 'hidden' }, { menu: 'items' },
+      { api: '/orders/list.do' },
+      { api: '/ORDERS/LIST.DO' },
+      { api: '/orders/delete.do' },
+      { api: '/items/list.do' },
+      { control: w.ids.approve, need: 'write' },
+      { control: w.ids.approve },
+      { control: w.ids.note, need: 'write' },
+      { control: w.ids.note },
+      { control: w.ids.saveB },
+      { menu: 'orders' },
+      { menu: 'ORDERS' },
+      { menu: w.ids.orders, need: 'write' },
+      { menu: 'reports', need: 'write' },
+      { menu: 'sales' },
+      { menu: 'hidden' },
+      { menu: 'items' },
     ];
     for (const username of ['alice', 'carol', 'bob', 'tess']) {
       for (const q of qs) {
@@ -51,7 +66,9 @@ describe('PolicyClient against the policy service', () => {
     const cursor = c.cursor;
     expect(cursor).toBeTruthy();
     expect((await c.sync()).changes).toBe(0);
-    await run(sql`update role_grants set purview = 1 where tenant_id = ${w.acme} and role_id = ${w.ids.clerk} and kind = 'appcontrol' and data_id = ${w.ids.approve}`);
+    await run(
+      sql`update role_grants set purview = 1 where tenant_id = ${w.acme} and role_id = ${w.ids.clerk} and kind = 'appcontrol' and data_id = ${w.ids.approve}`,
+    );
     expect(await c.can(w.acme, alice, { control: w.ids.approve, need: 'write' })).toBe(true); // cached
     const out = await c.sync();
     expect(out.changes).toBeGreaterThan(0);
@@ -59,7 +76,9 @@ describe('PolicyClient against the policy service', () => {
     expect(c.cursor).not.toBe(cursor);
     expect(await c.can(w.acme, alice, { control: w.ids.approve, need: 'write' })).toBe(false);
     expect(await c.can(w.acme, alice, { control: w.ids.approve })).toBe(true);
-    await run(sql`update role_grants set purview = 3 where tenant_id = ${w.acme} and role_id = ${w.ids.clerk} and kind = 'appcontrol' and data_id = ${w.ids.approve}`);
+    await run(
+      sql`update role_grants set purview = 3 where tenant_id = ${w.acme} and role_id = ${w.ids.clerk} and kind = 'appcontrol' and data_id = ${w.ids.approve}`,
+    );
   });
 
   it('a membership change drops that user only; a design change drops everyone', async () => {
@@ -127,7 +146,11 @@ describe('PolicyClient with a client_credentials access token', () => {
     expect(await c.check('acme', { username: 'alice' }, { menu: 'orders' })).toMatchObject({ allow: true });
     expect(calls).toEqual([`${PolicyPaths.check} Bearer`, '/oidc/token Basic', `${PolicyPaths.check} Bearer`]);
     // a bad token is refused by the real service
-    const bad = await fetch(new URL(PolicyPaths.check, baseUrl), { method: 'POST', headers: { authorization: 'Bearer not-a-token', 'content-type': 'application/json' }, body: '{}' });
+    const bad = await fetch(new URL(PolicyPaths.check, baseUrl), {
+      method: 'POST',
+      headers: { authorization: 'Bearer not-a-token', 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(bad.status).toBe(401);
   });
 

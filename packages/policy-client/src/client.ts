@@ -7,7 +7,18 @@
  */
 import { cacheKey, concerns, PermissionCache } from './cache.js';
 import { decide } from './decide.js';
-import { POLICY_PATHS, type Change, type Decision, type DecisionQuery, type Envelope, type PlatformType, type SsoUser, type SyncPage, type UserPermissions, type UserRef } from './types.js';
+import {
+  POLICY_PATHS,
+  type Change,
+  type Decision,
+  type DecisionQuery,
+  type Envelope,
+  type PlatformType,
+  type SsoUser,
+  type SyncPage,
+  type UserPermissions,
+  type UserRef,
+} from './types.js';
 
 export interface PolicyClientOptions {
   /** The platform's address, e.g. `https://mp.example.com` (the gateway paths are appended). */
@@ -37,16 +48,30 @@ export interface PolicyClientOptions {
 
 /** An error of the policy service (its envelope's `scode`, e.g. `policy.user_not_found`) or of the network (`scode` 'network'). */
 export class PolicyError extends Error {
-  constructor(readonly scode: string, message: string, readonly status: number, options?: { cause?: unknown }) {
+  constructor(
+    readonly scode: string,
+    message: string,
+    readonly status: number,
+    options?: { cause?: unknown },
+  ) {
     super(message, options);
     this.name = 'PolicyError';
   }
 }
 
 /** What one {@link PolicyClient.sync} did. */
-export interface SyncOutcome { changes: number; dropped: number; pages: number; expired: boolean }
+export interface SyncOutcome {
+  changes: number;
+  dropped: number;
+  pages: number;
+  expired: boolean;
+}
 
-interface InFlight { promise: Promise<UserPermissions>; seen: Change[]; cleared: boolean }
+interface InFlight {
+  promise: Promise<UserPermissions>;
+  seen: Change[];
+  cleared: boolean;
+}
 
 export class PolicyClient {
   private readonly cache = new PermissionCache();
@@ -65,9 +90,13 @@ export class PolicyClient {
   }
 
   /** The sync position (undefined until the first permissions answer, and after an expired cursor). */
-  get cursor(): string | undefined { return this.cursorValue; }
+  get cursor(): string | undefined {
+    return this.cursorValue;
+  }
   /** Number of cached answers. */
-  get cachedUsers(): number { return this.cache.size; }
+  get cachedUsers(): number {
+    return this.cache.size;
+  }
 
   /**
    * The permissions of `user` in `tenantId` (tenant id or code) for this application: from the cache, or
@@ -128,7 +157,10 @@ export class PolicyClient {
    * Concurrent calls share one run.
    */
   sync(): Promise<SyncOutcome> {
-    if (!this.syncing) this.syncing = this.runSync().finally(() => { this.syncing = undefined; });
+    if (!this.syncing)
+      this.syncing = this.runSync().finally(() => {
+        this.syncing = undefined;
+      });
     return this.syncing;
   }
 
@@ -141,7 +173,9 @@ export class PolicyClient {
   /** Starts the periodic sync (every `syncIntervalMs`); a failed run is reported to `onSyncError`. */
   start(): void {
     if (this.timer) return;
-    this.timer = setInterval(() => { this.sync().catch((e) => this.opts.onSyncError?.(e)); }, this.opts.syncIntervalMs ?? 30_000);
+    this.timer = setInterval(() => {
+      this.sync().catch((e) => this.opts.onSyncError?.(e));
+    }, this.opts.syncIntervalMs ?? 30_000);
     (this.timer as { unref?: () => void }).unref?.();
   }
 
@@ -182,7 +216,9 @@ export class PolicyClient {
   private async authorization(): Promise<string> {
     if (this.opts.auth !== 'client_credentials') return this.basic;
     if (!this.token || this.token.until <= Date.now()) {
-      this.tokenFetch ??= this.fetchToken().finally(() => { this.tokenFetch = undefined; });
+      this.tokenFetch ??= this.fetchToken().finally(() => {
+        this.tokenFetch = undefined;
+      });
       this.token = await this.tokenFetch;
     }
     return `Bearer ${this.token.value}`;
@@ -200,8 +236,9 @@ export class PolicyClient {
     } catch (e) {
       throw new PolicyError('network', `token endpoint unreachable: ${String(e)}`, 0, { cause: e });
     }
-    const j = await res.json().catch(() => ({})) as { access_token?: string; expires_in?: number; error?: string; error_description?: string };
-    if (!res.ok || !j.access_token) throw new PolicyError('policy.client_unauthorized', `token endpoint refused: ${j.error ?? res.status} ${j.error_description ?? ''}`.trim(), res.status);
+    const j = (await res.json().catch(() => ({}))) as { access_token?: string; expires_in?: number; error?: string; error_description?: string };
+    if (!res.ok || !j.access_token)
+      throw new PolicyError('policy.client_unauthorized', `token endpoint refused: ${j.error ?? res.status} ${j.error_description ?? ''}`.trim(), res.status);
     // renewed 30 s (or a tenth of its life) before it expires
     const life = (j.expires_in ?? 300) * 1000;
     return { value: j.access_token, until: Date.now() + life - Math.min(30_000, life / 10) };
@@ -213,7 +250,12 @@ export class PolicyClient {
     try {
       res = await this.doFetch(new URL(path, this.opts.baseUrl), {
         method: 'POST',
-        headers: { authorization, 'content-type': 'application/json', accept: 'application/json', ...(this.opts.language ? { 'x-language': this.opts.language } : {}) },
+        headers: {
+          authorization,
+          'content-type': 'application/json',
+          accept: 'application/json',
+          ...(this.opts.language ? { 'x-language': this.opts.language } : {}),
+        },
         body: JSON.stringify(body),
       });
     } catch (e) {
@@ -225,7 +267,11 @@ export class PolicyClient {
       return this.post<T>(path, body, true);
     }
     let env: Envelope<T> | undefined;
-    try { env = await res.json() as Envelope<T>; } catch { env = undefined; }
+    try {
+      env = (await res.json()) as Envelope<T>;
+    } catch {
+      env = undefined;
+    }
     if (!env || typeof env !== 'object') throw new PolicyError('protocol', `policy service answered HTTP ${res.status} without an envelope`, res.status);
     if (env.result !== '1' || !res.ok) throw new PolicyError(env.scode ?? String(res.status), env.message ?? env.msg ?? `HTTP ${res.status}`, res.status);
     return env.data;

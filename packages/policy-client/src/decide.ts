@@ -23,7 +23,12 @@ export function findMenu(nodes: readonly MenuNode[], idOrCode: string): MenuNode
 }
 
 /** Lookup tables of one answer: API urls (lower case), control purviews by id, menu purviews by id and by code (lower case). */
-interface Index { apis: Set<string>; controls: Map<string, number>; menus: Map<string, number>; menuCodes: Map<string, number> }
+interface Index {
+  apis: Set<string>;
+  controls: Map<string, number>;
+  menus: Map<string, number>;
+  menuCodes: Map<string, number>;
+}
 
 const indexes = new WeakMap<UserPermissions, Index>();
 
@@ -31,7 +36,12 @@ const indexes = new WeakMap<UserPermissions, Index>();
 function indexOf(p: UserPermissions): Index {
   let ix = indexes.get(p);
   if (!ix) {
-    ix = { apis: new Set(p.apis.map((a) => a.url.toLowerCase())), controls: new Map(p.controls.map((c) => [c.id, c.purview])), menus: new Map(), menuCodes: new Map() };
+    ix = {
+      apis: new Set(p.apis.map((a) => a.url.toLowerCase())),
+      controls: new Map(p.controls.map((c) => [c.id, c.purview])),
+      menus: new Map(),
+      menuCodes: new Map(),
+    };
     const stack = [...p.menus];
     while (stack.length > 0) {
       const n = stack.pop()!;
@@ -55,6 +65,6 @@ export function decide(p: UserPermissions, q: DecisionQuery): boolean {
   if (!p.active) return false;
   const ix = indexOf(p);
   if (typeof api === 'string') return ix.apis.has(api.toLowerCase());
-  const purview = typeof control === 'string' ? ix.controls.get(control) : ix.menus.get(menu as string) ?? ix.menuCodes.get((menu as string).toLowerCase());
+  const purview = typeof control === 'string' ? ix.controls.get(control) : (ix.menus.get(menu as string) ?? ix.menuCodes.get((menu as string).toLowerCase()));
   return purview !== undefined && (purview & bit(need)) !== 0;
 }

@@ -2,7 +2,19 @@
  * Wire types of the policy service (docs/applications.md "Policy service"; SPEC §7), re-exported under the
  * client's names from @mp/protocol (type-only: erased at run time, so the client still needs only `fetch`).
  */
-import type { PolicyApi, PolicyChange, PolicyChangeKind, PolicyControl, PolicyDataScope, PolicyDecision, PolicyMenuNode, PolicyPermissions, PolicyRole, PolicySsoUser, PolicySyncPage } from '@mp/protocol';
+import type {
+  PolicyApi,
+  PolicyChange,
+  PolicyChangeKind,
+  PolicyControl,
+  PolicyDataScope,
+  PolicyDecision,
+  PolicyMenuNode,
+  PolicyPermissions,
+  PolicyRole,
+  PolicySsoUser,
+  PolicySyncPage,
+} from '@mp/protocol';
 
 /** 1 PC, 2 Phone, 3 both (SPEC §3 Platform type). */
 export type PlatformType = 1 | 2 | 3;
@@ -31,7 +43,13 @@ export type SyncPage = PolicySyncPage;
 export type SsoUser = PolicySsoUser;
 
 /** The platform's envelope. */
-export interface Envelope<T> { result: string; msg?: string; message?: string; scode?: string; data: T }
+export interface Envelope<T> {
+  result: string;
+  msg?: string;
+  message?: string;
+  scode?: string;
+  data: T;
+}
 
 /** Gateway paths of the policy service (the same as @mp/protocol's PolicyPaths, kept here as values so nothing of the platform loads at run time). */
 export const POLICY_PATHS = {

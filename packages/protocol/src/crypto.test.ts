@@ -45,7 +45,11 @@ describe('value encryption agrees with Node OpenSSL', () => {
     expect(() => decryptValue('%%%', mpk, '2')).toThrow();
     // A wrong key yields bad padding or non-UTF-8 almost surely; never the original text.
     let out: string | undefined;
-    try { out = decryptValue(ct, other, '2'); } catch { out = undefined; }
+    try {
+      out = decryptValue(ct, other, '2');
+    } catch {
+      out = undefined;
+    }
     expect(out).not.toBe('secret-password');
   });
   it('refuses SM4 blocks whose PKCS#7 padding is wrong (0, over 16, or uneven bytes)', () => {

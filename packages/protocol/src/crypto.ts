@@ -57,9 +57,7 @@ function checkKey(mpkHex: string): Uint8Array {
 export function encryptValue(plain: string, mpkHex: string, cryptoType: CryptoType | string): string {
   const key = checkKey(mpkHex);
   const data = utf8ToBytes(plain);
-  const out = cryptoType === '2'
-    ? Uint8Array.from(sm4.encrypt(data, key, { mode: 'ecb', padding: 'pkcs#7', output: 'array' }))
-    : ecb(key).encrypt(data);
+  const out = cryptoType === '2' ? Uint8Array.from(sm4.encrypt(data, key, { mode: 'ecb', padding: 'pkcs#7', output: 'array' })) : ecb(key).encrypt(data);
   return bytesToBase64(out);
 }
 
@@ -78,9 +76,7 @@ export function decryptValue(cipherB64: string, mpkHex: string, cryptoType: Cryp
   const key = checkKey(mpkHex);
   const data = base64ToBytes(cipherB64);
   if (data.length === 0 || data.length % 16 !== 0) throw new Error('ciphertext length is not a multiple of 16');
-  const plain = cryptoType === '2'
-    ? unpad(sm4.decrypt(data, key, { mode: 'ecb', padding: 'none', output: 'array' }))
-    : ecb(key).decrypt(data);
+  const plain = cryptoType === '2' ? unpad(sm4.decrypt(data, key, { mode: 'ecb', padding: 'none', output: 'array' })) : ecb(key).decrypt(data);
   return new TextDecoder('utf-8', { fatal: true }).decode(plain);
 }
 

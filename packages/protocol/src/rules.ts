@@ -16,7 +16,22 @@ export const FILE_LIMITS = {
 
 /** Image extensions recognised (SPEC §5), lowercase. */
 export const IMAGE_EXTENSIONS = [
-  'svgz', 'pjp', 'png', 'ico', 'avif', 'tiff', 'tif', 'jfif', 'svg', 'xbm', 'pjpeg', 'webp', 'jpg', 'jpeg', 'bmp', 'gif',
+  'svgz',
+  'pjp',
+  'png',
+  'ico',
+  'avif',
+  'tiff',
+  'tif',
+  'jfif',
+  'svg',
+  'xbm',
+  'pjpeg',
+  'webp',
+  'jpg',
+  'jpeg',
+  'bmp',
+  'gif',
 ] as const;
 
 /** Image types accepted for a logo upload: raster types only (an SVG can carry script). */

@@ -9,7 +9,12 @@ declare module 'sm-crypto/src/sm3/index.js' {
 }
 
 declare module 'sm-crypto/src/sm4/index.js' {
-  interface Sm4Options { padding?: 'pkcs#7' | 'pkcs#5' | 'none'; mode?: 'ecb' | 'cbc'; iv?: ArrayLike<number> | string; output: 'array' }
+  interface Sm4Options {
+    padding?: 'pkcs#7' | 'pkcs#5' | 'none';
+    mode?: 'ecb' | 'cbc';
+    iv?: ArrayLike<number> | string;
+    output: 'array';
+  }
   /** SM4 with a 16-byte key; `output: 'array'` returns the bytes as numbers. */
   const sm4: {
     encrypt(input: ArrayLike<number>, key: ArrayLike<number>, options: Sm4Options): number[];

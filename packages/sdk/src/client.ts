@@ -6,8 +6,21 @@
  * `data` or throws `MpApiError` with the status, `scode` and the localised message.
  */
 import type {
-  Envelope, Paged, ProductListBody, ProductRow, RoleListBody, RoleRow, SessionUserInfo, SignInRow, StartupConfig,
-  TenantListBody, TenantRow, UserAddBody, UserEditBody, UserListBody, UserRow,
+  Envelope,
+  Paged,
+  ProductListBody,
+  ProductRow,
+  RoleListBody,
+  RoleRow,
+  SessionUserInfo,
+  SignInRow,
+  StartupConfig,
+  TenantListBody,
+  TenantRow,
+  UserAddBody,
+  UserEditBody,
+  UserListBody,
+  UserRow,
 } from '@mp/protocol';
 import { Paths, ServiceAccountPaths, type ServiceAccountTokenRow } from '@mp/protocol';
 import { encryptValue, nonce, protocolHash, type CryptoType } from './crypto.js';
@@ -89,8 +102,14 @@ export class MpClient {
 
   constructor(options: MpClientOptions) {
     this.o = {
-      clientId: 'mp-sdk', language: 'ZH_CN', tenantId: 'sys', appId: 'sys', renewBeforeMs: 60_000,
-      ...options, baseUrl: options.baseUrl.replace(/\/+$/, ''), fetch: options.fetch ?? globalThis.fetch,
+      clientId: 'mp-sdk',
+      language: 'ZH_CN',
+      tenantId: 'sys',
+      appId: 'sys',
+      renewBeforeMs: 60_000,
+      ...options,
+      baseUrl: options.baseUrl.replace(/\/+$/, ''),
+      fetch: options.fetch ?? globalThis.fetch,
     };
   }
 
@@ -138,8 +157,14 @@ export class MpClient {
   async signInWithServiceAccount(credential: ServiceAccountCredential): Promise<ServiceAccountTokenRow> {
     this.token = '';
     this.userId = '';
-    const row = (await this.post<{ row: ServiceAccountTokenRow }>(ServiceAccountPaths.serviceaccounttoken,
-      { keyId: credential.keyId, secret: await this.encrypt(credential.secret) }, {}, false)).row;
+    const row = (
+      await this.post<{ row: ServiceAccountTokenRow }>(
+        ServiceAccountPaths.serviceaccounttoken,
+        { keyId: credential.keyId, secret: await this.encrypt(credential.secret) },
+        {},
+        false,
+      )
+    ).row;
     this.credential = { ...credential };
     this.token = row.token;
     this.userId = row.userId;
@@ -182,7 +207,10 @@ export class MpClient {
     try {
       await this.post(Paths.tokenlogout, { accountName: this.username, token: this.token }, {}, false);
     } finally {
-      this.token = ''; this.userId = ''; this.expiresAt = 0; this.credential = undefined;
+      this.token = '';
+      this.userId = '';
+      this.expiresAt = 0;
+      this.credential = undefined;
     }
   }
 
@@ -211,7 +239,8 @@ export class MpClient {
     /** Creates a user; `password` in plain text (encrypted here). */
     add: async (body: UserAddInput) => (await this.post<{ row: UserRow }>(Paths.adduser, { ...body, password: await this.encrypt(body.password) })).row,
     /** Edits a user; `password` (plain text, optional) only when it changes. */
-    edit: async (body: UserEditInput) => (await this.post<{ row: UserRow }>(Paths.edituser, body.password === undefined ? body : { ...body, password: await this.encrypt(body.password) })).row,
+    edit: async (body: UserEditInput) =>
+      (await this.post<{ row: UserRow }>(Paths.edituser, body.password === undefined ? body : { ...body, password: await this.encrypt(body.password) })).row,
   };
 
   readonly tenants = { list: (body: TenantListBody = {}) => this.post<Paged<TenantRow>>(Paths.listtenant, body) };
@@ -234,9 +263,17 @@ export class MpClient {
     const timestamp = String(Date.now() + this.offsetMs);
     const n = nonce();
     const signRange = text === undefined ? '1' : '2';
-    const signature = protocolHash(this.o.clientId + timestamp + this.token + n + signRange + this.userId + (signRange === '2' ? text : ''), c.cryptoType as CryptoType);
+    const signature = protocolHash(
+      this.o.clientId + timestamp + this.token + n + signRange + this.userId + (signRange === '2' ? text : ''),
+      c.cryptoType as CryptoType,
+    );
     const headers: Record<string, string> = {
-      ...this.baseHeaders(), 'x-client-id': this.o.clientId, 'x-timestamp': timestamp, 'x-nonce': n, 'x-sign-range': signRange, 'x-signature': signature,
+      ...this.baseHeaders(),
+      'x-client-id': this.o.clientId,
+      'x-timestamp': timestamp,
+      'x-nonce': n,
+      'x-sign-range': signRange,
+      'x-signature': signature,
       ...(text === undefined ? {} : { 'content-type': 'application/json' }),
       ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
       ...opts.headers,
@@ -248,7 +285,11 @@ export class MpClient {
   private async unwrap<D>(res: Response): Promise<D> {
     const raw = await res.text();
     let env: Envelope<D> | undefined;
-    try { env = JSON.parse(raw) as Envelope<D>; } catch { /* not JSON: below */ }
+    try {
+      env = JSON.parse(raw) as Envelope<D>;
+    } catch {
+      /* not JSON: below */
+    }
     if (!env || typeof env !== 'object' || !('result' in env)) throw new MpApiError(res.status, 'sdk.not_an_envelope', raw.slice(0, 200), undefined);
     if (res.status !== 200 || env.result !== '1') throw new MpApiError(res.status, env.scode, env.message || env.msg, env.data);
     return env.data;

@@ -10,7 +10,9 @@ export type CryptoType = '1' | '2';
 
 /** Lowercase hex of H(text): SM3 (GB/T 32905) for cryptoType '2', else SHA-512; UTF-8 input. */
 export function protocolHash(text: string, cryptoType: CryptoType): string {
-  return createHash(cryptoType === '2' ? 'sm3' : 'sha512').update(text, 'utf8').digest('hex');
+  return createHash(cryptoType === '2' ? 'sm3' : 'sha512')
+    .update(text, 'utf8')
+    .digest('hex');
 }
 
 /**

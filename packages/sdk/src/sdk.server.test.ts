@@ -20,7 +20,9 @@ beforeAll(async () => {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const client = (o: Partial<ConstructorParameters<typeof MpClient>[0]> = {}) => new MpClient({ baseUrl, language: 'EN_US', ...o });
 
@@ -28,8 +30,18 @@ describe('crypto', () => {
   it('agrees with the protocol package for both crypto types', () => {
     const mpk = '0123456789abcdef0123456789abcdef';
     for (const type of ['1', '2'] as const) {
-      const input = { clientId: 'mp-sdk', timestamp: '1700000000000', token: 'tok', nonce: 'n'.repeat(32), signRange: '2' as const, userId: 'u', body: '{"名":"值"}' };
-      expect(protocolHash(input.clientId + input.timestamp + input.token + input.nonce + input.signRange + input.userId + input.body, type)).toBe(computeSignature(input, type));
+      const input = {
+        clientId: 'mp-sdk',
+        timestamp: '1700000000000',
+        token: 'tok',
+        nonce: 'n'.repeat(32),
+        signRange: '2' as const,
+        userId: 'u',
+        body: '{"名":"值"}',
+      };
+      expect(protocolHash(input.clientId + input.timestamp + input.token + input.nonce + input.signRange + input.userId + input.body, type)).toBe(
+        computeSignature(input, type),
+      );
       expect(encryptValue('Pässword-1', mpk, type)).toBe(protocolEncrypt('Pässword-1', mpk, type));
     }
   });
@@ -37,7 +49,9 @@ describe('crypto', () => {
 
 describe('MpClient against the gateway', () => {
   let admin: MpClient;
-  beforeAll(() => { admin = client(); });
+  beforeAll(() => {
+    admin = client();
+  });
 
   it('signs in and lists with typed, signed calls', async () => {
     const info = await admin.signIn({ username: 'admin', password: ADMIN_PASSWORD });
@@ -70,13 +84,20 @@ describe('MpClient against the gateway', () => {
     expect(wrapped.rows.map((r) => r.id)).toEqual(plain.rows.map((r) => r.id));
     // the wire carries only the ciphertext
     let sent = '';
-    const spy = client({ fetch: (url, init) => { sent = String(init?.body ?? ''); return fetch(url, init); } });
+    const spy = client({
+      fetch: (url, init) => {
+        sent = String(init?.body ?? '');
+        return fetch(url, init);
+      },
+    });
     await spy.post(Paths.signin, { username: 'nobody', password: 'x', agree: true }, { encrypt: true }).catch(() => undefined);
     expect(sent).toMatch(/^\{"reuestParas":"[A-Za-z0-9+/=]+"\}$/);
   });
 
   it('refuses a wrong signature with 401 protocol.signature_invalid, as MpApiError', async () => {
-    const forged = client({ fetch: (url, init) => fetch(url, { ...init, headers: { ...(init?.headers as Record<string, string>), 'x-signature': '0'.repeat(64) } }) });
+    const forged = client({
+      fetch: (url, init) => fetch(url, { ...init, headers: { ...(init?.headers as Record<string, string>), 'x-signature': '0'.repeat(64) } }),
+    });
     const err = await forged.post(Paths.listtenant, {}).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(MpApiError);
     expect(err).toMatchObject({ status: 401, scode: Codes.SIGNATURE_INVALID });
@@ -88,7 +109,7 @@ describe('MpClient against the gateway', () => {
     const plain = client();
     await plain.signIn({ username: 'sdk.plain', password: 'Plain@2026x' });
     await expect(plain.tenants.list()).rejects.toMatchObject({ status: 200, scode: Codes.NO_PERMISSION });
-    const bad = await admin.post(Paths.listuser, { pageSize: 'many' }).catch((e: unknown) => e) as MpApiError;
+    const bad = (await admin.post(Paths.listuser, { pageSize: 'many' }).catch((e: unknown) => e)) as MpApiError;
     expect(bad).toMatchObject({ status: 400, scode: Codes.BODY_INVALID });
     expect(JSON.stringify(bad.data)).toContain('pageSize');
   });
@@ -121,7 +142,14 @@ describe('MpClient against the gateway', () => {
     const c = client({ renewBeforeMs: 10 * 60_000 });
     await c.signIn({ username: 'admin', password: ADMIN_PASSWORD });
     const calls: string[] = [];
-    const watched = new MpClient({ baseUrl, renewBeforeMs: 200 * 60_000, fetch: (url, init) => { calls.push(String(url)); return fetch(url, init); } });
+    const watched = new MpClient({
+      baseUrl,
+      renewBeforeMs: 200 * 60_000,
+      fetch: (url, init) => {
+        calls.push(String(url));
+        return fetch(url, init);
+      },
+    });
     Object.assign(watched, { token: c.token, userId: c.userId, expiresAt: c.expiresAt });
     await watched.tenants.list();
     expect(calls.map((u) => new URL(u).pathname)).toEqual([Paths.config, Paths.renewaltoken, Paths.listtenant]);

@@ -16,13 +16,23 @@ beforeAll(async () => {
   await s.t.app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(s.t.app.server.address() as { port: number }).port}`;
 });
-afterAll(async () => { await s?.t.close(); });
+afterAll(async () => {
+  await s?.t.close();
+});
 
 describe('MpClient.signInWithServiceAccount', () => {
-  it('signs in with the key id and secret, calls within the role\'s grants, asks again instead of renewing, and stops when disabled', async () => {
+  it("signs in with the key id and secret, calls within the role's grants, asks again instead of renewing, and stops when disabled", async () => {
     const { row, secret } = await addInTenant(s.nora, { name: 'SDK script', roleIds: [s.eastRole] });
     const calls: string[] = [];
-    const mp = new MpClient({ baseUrl, language: 'EN_US', tenantId: s.w.acme.tenantId, fetch: (url, init) => { calls.push(new URL(String(url)).pathname); return fetch(url, init); } });
+    const mp = new MpClient({
+      baseUrl,
+      language: 'EN_US',
+      tenantId: s.w.acme.tenantId,
+      fetch: (url, init) => {
+        calls.push(new URL(String(url)).pathname);
+        return fetch(url, init);
+      },
+    });
     const token = await mp.signInWithServiceAccount({ keyId: row.keyId, secret });
     expect(token.userId).toBe(row.id);
     expect(mp.token).toMatch(/^[0-9a-f]{64}$/);
@@ -43,7 +53,12 @@ describe('MpClient.signInWithServiceAccount', () => {
     const err = await mp.post(Paths.listtenantuser, {}).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(MpApiError);
     expect(err).toMatchObject({ scode: Codes.TOKEN_INVALID });
-    await expect(mp.signInWithServiceAccount({ keyId: row.keyId, secret })).rejects.toMatchObject({ scode: ServiceAccountCodes.DISABLED, message: expect.stringContaining('The service account is disabled') });
-    await expect(new MpClient({ baseUrl }).signInWithServiceAccount({ keyId: row.keyId, secret: 'f'.repeat(64) })).rejects.toMatchObject({ scode: ServiceAccountCodes.CREDENTIAL_INVALID });
+    await expect(mp.signInWithServiceAccount({ keyId: row.keyId, secret })).rejects.toMatchObject({
+      scode: ServiceAccountCodes.DISABLED,
+      message: expect.stringContaining('The service account is disabled'),
+    });
+    await expect(new MpClient({ baseUrl }).signInWithServiceAccount({ keyId: row.keyId, secret: 'f'.repeat(64) })).rejects.toMatchObject({
+      scode: ServiceAccountCodes.CREDENTIAL_INVALID,
+    });
   });
 });

@@ -38,7 +38,12 @@ import { registerShutdown } from './plugins/shutdown.js';
 import { EmbeddedGuardStore, SharedGuardStore, type GuardStore } from './modules/session/guard-store.js';
 
 /** One registered route and its access rule (the route-rule test reads these). */
-export interface RouteSummary { method: string; url: string; access: unknown; schema?: unknown }
+export interface RouteSummary {
+  method: string;
+  url: string;
+  access: unknown;
+  schema?: unknown;
+}
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -50,7 +55,10 @@ export interface BuiltApp {
  * Builds the app; `overrides` replace configuration values (tests use `dataDir: 'memory://'`);
  * `opts.logStream` receives the JSON log lines instead of stdout (log tests).
  */
-export async function buildApp(overrides: Partial<ServerConfig> = {}, opts: { logger?: boolean; database?: Database; logStream?: DestinationStream } = {}): Promise<BuiltApp> {
+export async function buildApp(
+  overrides: Partial<ServerConfig> = {},
+  opts: { logger?: boolean; database?: Database; logStream?: DestinationStream } = {},
+): Promise<BuiltApp> {
   const config = { ...loadConfig(), ...overrides };
   const { logger, ...requestIds } = loggerOptions(config.logLevel, opts.logStream);
   const app = Fastify({
@@ -60,7 +68,7 @@ export async function buildApp(overrides: Partial<ServerConfig> = {}, opts: { lo
     trustProxy: config.trustProxy,
     ...transportOptions(),
   });
-  const database = opts.database ?? await openDatabase(config);
+  const database = opts.database ?? (await openDatabase(config));
   const settings = new SettingsService(database.db, config);
   app.decorate('config', config);
   app.decorate('database', database);
@@ -78,7 +86,15 @@ export async function buildApp(overrides: Partial<ServerConfig> = {}, opts: { lo
   const routeTable: RouteSummary[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (r) => {
-    for (const method of [r.method].flat()) routeTable.push({ method: String(method), url: r.url, get access() { return r.config?.access; }, schema: r.schema }); // read late: a scope's own onRoute hook (static files, reference page) sets it after this one
+    for (const method of [r.method].flat())
+      routeTable.push({
+        method: String(method),
+        url: r.url,
+        get access() {
+          return r.config?.access;
+        },
+        schema: r.schema,
+      }); // read late: a scope's own onRoute hook (static files, reference page) sets it after this one
   });
 
   await registerSecurityHeaders(app); // first onRequest hook: even early refusals carry the headers
@@ -104,19 +120,34 @@ export async function buildApp(overrides: Partial<ServerConfig> = {}, opts: { lo
     // The console's files are public; the hook marks the routes the static plugin declares. The root
     // (a folder, which the static plugin would refuse) goes to the not-found handler: the console's page.
     await app.register(async (scope) => {
-      scope.addHook('onRoute', (r) => { r.config = { ...(r.config ?? {}), access: 'public' }; });
-      await scope.register(fastifyStatic, { root: config.consoleDir, wildcard: true, index: false, prefix: '/', allowedPath: (p) => p !== '/' && !p.startsWith(GATEWAY) });
+      scope.addHook('onRoute', (r) => {
+        r.config = { ...(r.config ?? {}), access: 'public' };
+      });
+      await scope.register(fastifyStatic, {
+        root: config.consoleDir,
+        wildcard: true,
+        index: false,
+        prefix: '/',
+        allowedPath: (p) => p !== '/' && !p.startsWith(GATEWAY),
+      });
     });
   }
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith(GATEWAY) || !hasConsole || request.method !== 'GET') return sendFailure(request, reply, 404, Codes.NOT_FOUND);
     // History-mode routes of the console (SPEC §2) all answer the console's page.
     // Read each time, so a rebuilt console is served without a restart (the OS caches the file).
-    return reply.type('text/html').header('cache-control', 'no-cache').send(readFileSync(join(config.consoleDir, 'index.html'), 'utf8'));
+    return reply
+      .type('text/html')
+      .header('cache-control', 'no-cache')
+      .send(readFileSync(join(config.consoleDir, 'index.html'), 'utf8'));
   });
 
   const generatedAdminPassword = await bootstrap(database, config, settings);
-  const sweep = setInterval(() => { Promise.all([sweepExpired(database.db), sweepRateLimits(database.db), sweepPolicyChanges(database.db, config.policyRetentionDays)]).catch((err) => app.log.warn({ err }, 'sweep failed')); }, 60_000);
+  const sweep = setInterval(() => {
+    Promise.all([sweepExpired(database.db), sweepRateLimits(database.db), sweepPolicyChanges(database.db, config.policyRetentionDays)]).catch((err) =>
+      app.log.warn({ err }, 'sweep failed'),
+    );
+  }, 60_000);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
   return { app, generatedAdminPassword };

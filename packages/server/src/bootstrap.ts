@@ -23,15 +23,24 @@ function randomPassword(): string {
 /** Returns the generated password when one was made (so the caller prints it once), else undefined. */
 export async function bootstrap(database: Database, config: ServerConfig, settingsService: SettingsService): Promise<string | undefined> {
   return inScope(database.db, PLATFORM_SCOPE, async (tx) => {
-    await tx.insert(tenants).values({ id: DEFAULTS.tenantId, code: DEFAULTS.tenantId, name: 'MP3.0 Platform', abbreviation: 'MP3.0', address: '-', builtIn: true, creator: 'system' }).onConflictDoNothing();
+    await tx
+      .insert(tenants)
+      .values({ id: DEFAULTS.tenantId, code: DEFAULTS.tenantId, name: 'MP3.0 Platform', abbreviation: 'MP3.0', address: '-', builtIn: true, creator: 'system' })
+      .onConflictDoNothing();
     await settingsService.init(tx);
     await ensureRootOrganisations(tx);
     if ((await countPlatformAdmins(tx)) > 0) return undefined;
     const password = config.adminPassword ?? randomPassword();
     const id = randomUUID();
     await insertUser(tx, {
-      id, tenantId: DEFAULTS.tenantId, username: config.adminUsername, employeeName: 'Administrator', passwordHash: await hashPassword(password),
-      superManager: true, builtIn: true, orgId: DEFAULTS.tenantId,
+      id,
+      tenantId: DEFAULTS.tenantId,
+      username: config.adminUsername,
+      employeeName: 'Administrator',
+      passwordHash: await hashPassword(password),
+      superManager: true,
+      builtIn: true,
+      orgId: DEFAULTS.tenantId,
     });
     await insertIdentity(tx, DEFAULTS.tenantId, id, Identity.PLATFORM_ADMIN);
     await insertIdentity(tx, DEFAULTS.tenantId, id, Identity.ENTERPRISE_USER);

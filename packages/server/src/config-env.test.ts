@@ -40,13 +40,31 @@ describe('configuration schema (issue 17)', () => {
     expect(problemsOf({ MP_METRICS_TOKEN: 'short' })[0]).toMatch(/^MP_METRICS_TOKEN=\(hidden\)/);
     expect(problemsOf({ MP_FRAME_ANCESTORS: 'javascript:x' })[0]).toMatch(/^MP_FRAME_ANCESTORS/);
     // every bad variable at once, not only the first
-    expect(problemsOf({ PORT: 'abc', MP_DB_POOL: '0', MP_TOKEN_TTL_MIN: '1.5' }).map((p) => p.split('=')[0])).toEqual(['PORT', 'MP_DB_POOL', 'MP_TOKEN_TTL_MIN']);
+    expect(problemsOf({ PORT: 'abc', MP_DB_POOL: '0', MP_TOKEN_TTL_MIN: '1.5' }).map((p) => p.split('=')[0])).toEqual([
+      'PORT',
+      'MP_DB_POOL',
+      'MP_TOKEN_TTL_MIN',
+    ]);
   });
 
   it('declares every variable the server reads (process.env / env.X in the server sources)', () => {
     const declared = new Set(Object.keys(EnvSchema.properties));
     // variables read elsewhere than config.ts, collected by `grep -rhno 'env\.[A-Z_]*' src` (tests, harness and scripts excluded)
-    for (const name of ['MP_DB_POOL', 'MP_DB_START_TIMEOUT', 'MP_ANALYZE_MINUTES', 'MP_LICENCE_PUBLIC_KEY', 'MP_SIGNIN_RATE_ACCOUNT', 'MP_SIGNIN_RATE_IP', 'MP_SIGNIN_RATE_ACCOUNT_ALL', 'MP_CAPTCHA_RATE_IP', 'MP_LOGIN_CONFIG', 'MP_SMS_PROVIDER', 'NODE_ENV', 'MP_RESET_TTL_MIN', 'MP_PUBLIC_URL']) {
+    for (const name of [
+      'MP_DB_POOL',
+      'MP_DB_START_TIMEOUT',
+      'MP_ANALYZE_MINUTES',
+      'MP_LICENCE_PUBLIC_KEY',
+      'MP_SIGNIN_RATE_ACCOUNT',
+      'MP_SIGNIN_RATE_IP',
+      'MP_SIGNIN_RATE_ACCOUNT_ALL',
+      'MP_CAPTCHA_RATE_IP',
+      'MP_LOGIN_CONFIG',
+      'MP_SMS_PROVIDER',
+      'NODE_ENV',
+      'MP_RESET_TTL_MIN',
+      'MP_PUBLIC_URL',
+    ]) {
       expect(declared.has(name), name).toBe(true);
     }
     for (const [name, s] of Object.entries(EnvSchema.properties)) expect((s as { description?: string }).description, name).toBeTruthy();
@@ -59,11 +77,17 @@ describe('configuration schema (issue 17)', () => {
 
   it('PORT=abc stops the real server with a message naming PORT and exit code 2', async () => {
     const proc = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-      cwd: ROOT, env: { ...process.env, PORT: 'abc', MP_DATA_DIR: 'memory://', DATABASE_URL: '' }, stdio: ['ignore', 'pipe', 'pipe'],
+      cwd: ROOT,
+      env: { ...process.env, PORT: 'abc', MP_DATA_DIR: 'memory://', DATABASE_URL: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
-    proc.stdout.on('data', (d) => { out += d; });
-    proc.stderr.on('data', (d) => { out += d; });
+    proc.stdout.on('data', (d) => {
+      out += d;
+    });
+    proc.stderr.on('data', (d) => {
+      out += d;
+    });
     const code = await new Promise<number | null>((r) => proc.once('exit', r));
     expect(code).toBe(2);
     expect(out).toContain('MP3.0 cannot start: invalid configuration');

@@ -79,7 +79,16 @@ export interface ServerConfig {
    * uploads' folder (undefined: `<dataDir>/bigfiles`, or a temporary folder for `memory://`); sizes in bytes;
    * `accept` extensions (`.zip`) and MIME types (`video/*`), empty = any; `rateIp` new uploads per hour per address.
    */
-  bigFile: { enabled: boolean; dir: string | undefined; maxBytes: number; quotaBytes: number; accept: string[]; expiryMinutes: number; keepDays: number; rateIp: number };
+  bigFile: {
+    enabled: boolean;
+    dir: string | undefined;
+    maxBytes: number;
+    quotaBytes: number;
+    accept: string[];
+    expiryMinutes: number;
+    keepDays: number;
+    rateIp: number;
+  };
   /**
    * Prometheus metrics at /metrics (plugins/metrics.ts): off unless MP_METRICS=1; then only for client
    * addresses in `allow` (MP_METRICS_ALLOW, default loopback) and, when `token` is set
@@ -166,12 +175,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       dir: e.MP_BIGFILE_DIR ? resolve(e.MP_BIGFILE_DIR) : undefined,
       maxBytes: e.MP_BIGFILE_MAX_MB! * 1024 * 1024,
       quotaBytes: e.MP_BIGFILE_QUOTA_MB! * 1024 * 1024,
-      accept: (e.MP_BIGFILE_TYPES ?? '').split(',').map((x) => x.trim().toLowerCase()).filter(Boolean),
+      accept: (e.MP_BIGFILE_TYPES ?? '')
+        .split(',')
+        .map((x) => x.trim().toLowerCase())
+        .filter(Boolean),
       expiryMinutes: e.MP_BIGFILE_EXPIRY_MIN!,
       keepDays: e.MP_BIGFILE_KEEP_DAYS!,
       rateIp: e.MP_BIGFILE_RATE_IP!,
     },
     metrics: { enabled: e.MP_METRICS === '1', token: e.MP_METRICS_TOKEN, allow: e.MP_METRICS_ALLOW! },
-    callLog: { enabled: e.MP_CALL_LOG !== '0', retentionDays: e.MP_CALL_LOG_RETENTION_DAYS!, flushMs: e.MP_CALL_LOG_FLUSH_MS!, batch: e.MP_CALL_LOG_BATCH!, buffer: e.MP_CALL_LOG_BUFFER! },
+    callLog: {
+      enabled: e.MP_CALL_LOG !== '0',
+      retentionDays: e.MP_CALL_LOG_RETENTION_DAYS!,
+      flushMs: e.MP_CALL_LOG_FLUSH_MS!,
+      batch: e.MP_CALL_LOG_BATCH!,
+      buffer: e.MP_CALL_LOG_BUFFER!,
+    },
   };
 }

@@ -21,7 +21,9 @@ const built = await buildApp().catch((err: unknown) => {
   }
   // PostgreSQL stayed unreachable for MP_DB_START_TIMEOUT seconds (each try is logged above; issue 13)
   if (isConnectionError(err)) {
-    console.error(`\n  MP3.0 cannot start: the database at DATABASE_URL was not reachable within MP_DB_START_TIMEOUT (${process.env.MP_DB_START_TIMEOUT ?? 60} s): ${(err as Error).message}\n`);
+    console.error(
+      `\n  MP3.0 cannot start: the database at DATABASE_URL was not reachable within MP_DB_START_TIMEOUT (${process.env.MP_DB_START_TIMEOUT ?? 60} s): ${(err as Error).message}\n`,
+    );
     process.exit(4);
   }
   throw err;
@@ -30,7 +32,9 @@ const { app, generatedAdminPassword } = built;
 const { port, host } = app.config;
 await app.listen({ port, host });
 if (generatedAdminPassword) {
-  console.log(`\n  MP3.0 platform administrator created\n    user name: ${app.config.adminUsername}\n    password:  ${generatedAdminPassword}\n  (shown once; change it after signing in)\n`);
+  console.log(
+    `\n  MP3.0 platform administrator created\n    user name: ${app.config.adminUsername}\n    password:  ${generatedAdminPassword}\n  (shown once; change it after signing in)\n`,
+  );
 }
 console.log(`\n  MP3.0 console: http://localhost:${port}/  (database: ${app.database.kind === 'pglite' ? app.config.dataDir : 'PostgreSQL'})\n`);
 // Graceful shutdown (plugins/shutdown.ts): stop accepting, drain requests and jobs within
@@ -40,7 +44,10 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
-    setTimeout(() => { app.log.error('shutdown: still closing after the bound; exiting'); process.exit(1); }, app.config.shutdownTimeoutMs + 5000).unref();
+    setTimeout(() => {
+      app.log.error('shutdown: still closing after the bound; exiting');
+      process.exit(1);
+    }, app.config.shutdownTimeoutMs + 5000).unref();
     void gracefulShutdown(app, signal).then((code) => process.exit(code));
   });
 }

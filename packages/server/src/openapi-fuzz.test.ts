@@ -67,25 +67,51 @@ beforeAll(async () => {
   t = await testApp();
   tenantId = await createTenantRow(t.app, 'fuzzco');
   await createUserRow(t.app, { tenantId, username: TENANT_ADMIN.username, password: TENANT_ADMIN.password, identities: [3] });
-  await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) => tx.insert(products).values({
-    id: randomUUID(), code: APP_CODE, name: 'Fuzz app', abbreviation: 'FA', version: 'V1', callbackUrl: 'https://fuzz.example.com/cb',
-    department: 'IT', ownerName: 'Owner', ownerEmail: 'owner@example.com', ownerPhone: '13800138000', opsOwner: 'Ops',
-  }));
+  await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) =>
+    tx.insert(products).values({
+      id: randomUUID(),
+      code: APP_CODE,
+      name: 'Fuzz app',
+      abbreviation: 'FA',
+      version: 'V1',
+      callbackUrl: 'https://fuzz.example.com/cb',
+      department: 'IT',
+      ownerName: 'Owner',
+      ownerEmail: 'owner@example.com',
+      ownerPhone: '13800138000',
+      opsOwner: 'Ops',
+    }),
+  );
   const doc = await t.app.inject({ method: 'GET', url: Paths.openapi });
   // The OpenID provider's own endpoints are not under /gateway and not in this test.
   routes = routesOf(JSON.parse(doc.payload), '/gateway/');
   for (const caller of ['platform admin', 'tenant admin', 'anonymous'] as const) clients.set(caller, await clientFor(caller));
   await settle();
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
-interface Finding { caller: Caller; request: FuzzRequest; problem: string }
+interface Finding {
+  caller: Caller;
+  request: FuzzRequest;
+  problem: string;
+}
 
 /** Sends a request whose body is not JSON (a form, text), signed with range 1 as such requests are. */
 async function sendForm(c: GatewayClient, req: FuzzRequest) {
-  const res = await t.app.inject({ method: req.method, url: req.url, headers: { ...c.headersFor(req.method, undefined), 'content-type': req.contentType!, ...req.headers }, payload: req.body });
+  const res = await t.app.inject({
+    method: req.method,
+    url: req.url,
+    headers: { ...c.headersFor(req.method, undefined), 'content-type': req.contentType!, ...req.headers },
+    payload: req.body,
+  });
   let body;
-  try { body = JSON.parse(res.payload); } catch { body = undefined; }
+  try {
+    body = JSON.parse(res.payload);
+  } catch {
+    body = undefined;
+  }
   return { status: res.statusCode, headers: res.headers as Record<string, string>, body, raw: res.rawPayload };
 }
 
@@ -105,7 +131,12 @@ describe('fuzzing every gateway route with bad input (fast-check)', () => {
       const c = clients.get(caller)!;
       const x = await nextTransactionId(db);
       if (x !== cached.xid) cached = { xid: x, fp: await fingerprint(db) };
-      const r = req.contentType ? await sendForm(c, req) : await c.send(req.method, req.url, undefined, { ...(req.body === undefined ? {} : { rawBody: req.body }), ...(req.headers ? { headers: req.headers } : {}) });
+      const r = req.contentType
+        ? await sendForm(c, req)
+        : await c.send(req.method, req.url, undefined, {
+            ...(req.body === undefined ? {} : { rawBody: req.body }),
+            ...(req.headers ? { headers: req.headers } : {}),
+          });
       stats.requests++;
       const key = `${caller} ${r.status} ${r.body?.scode}`;
       histogram.set(key, (histogram.get(key) ?? 0) + 1);
@@ -115,7 +146,12 @@ describe('fuzzing every gateway route with bad input (fast-check)', () => {
         acceptedWrites.push(`(session of ${caller} ended before ${req.method} ${req.url.slice(0, 120)})`);
       }
       const isJson = (r.headers['content-type'] ?? '').includes('application/json');
-      const envelope = r.body && typeof r.body === 'object' && (r.body.result === '0' || r.body.result === '1') && typeof r.body.scode === 'string' && typeof r.body.msg === 'string';
+      const envelope =
+        r.body &&
+        typeof r.body === 'object' &&
+        (r.body.result === '0' || r.body.result === '1') &&
+        typeof r.body.scode === 'string' &&
+        typeof r.body.msg === 'string';
       const accepted = r.status < 300 && (envelope ? r.body.result === '1' : !isJson);
       let problem: string | undefined;
       if (r.status >= 500) problem = `HTTP ${r.status} ${r.raw.toString('utf8').slice(0, 200)}`;
@@ -141,11 +177,14 @@ describe('fuzzing every gateway route with bad input (fast-check)', () => {
     const runPair = async (route: FuzzRoute, caller: Caller, seed: number, numRuns: number) => {
       let last: Finding | undefined;
       try {
-        await fc.assert(fc.asyncProperty(badRequest(route), async (req) => {
-          const problem = await probe(caller, req);
-          if (problem) last = { caller, request: req, problem };
-          return problem === undefined;
-        }), { seed, numRuns, endOnFailure: false, maxSkipsPerRun: 0 });
+        await fc.assert(
+          fc.asyncProperty(badRequest(route), async (req) => {
+            const problem = await probe(caller, req);
+            if (problem) last = { caller, request: req, problem };
+            return problem === undefined;
+          }),
+          { seed, numRuns, endOnFailure: false, maxSkipsPerRun: 0 },
+        );
         return true;
       } catch {
         // fast-check shrank to `last` (the smallest failing request it found); note it and go on.
@@ -162,7 +201,7 @@ describe('fuzzing every gateway route with bad input (fast-check)', () => {
         const seed = SEED + 2 * index++;
         // One request first; when the access rule refuses it (this caller may not use the route), that
         // answer is checked and the pair is done, else RUNS more bad requests go to the route's checks.
-        if (await runPair(route, caller, seed, 1) && !lastGuarded) {
+        if ((await runPair(route, caller, seed, 1)) && !lastGuarded) {
           stats.reached++;
           await runPair(route, caller, seed + 1, RUNS);
         }
@@ -176,13 +215,22 @@ describe('fuzzing every gateway route with bad input (fast-check)', () => {
       }
     }
 
-    console.log(`openapi fuzz: ${routes.length} routes × 3 callers (${stats.reached} pairs past the access rule, ${RUNS} more runs each), seed ${SEED}: ${stats.requests} requests, ${stats.status5xx} answered 5xx, `
-      + `${stats.accepted} accepted (${stats.acceptedWrites} of them wrote), ${stats.relogins} sign-ins again, ${findings.length} failing route/caller pairs`);
+    console.log(
+      `openapi fuzz: ${routes.length} routes × 3 callers (${stats.reached} pairs past the access rule, ${RUNS} more runs each), seed ${SEED}: ${stats.requests} requests, ${stats.status5xx} answered 5xx, ` +
+        `${stats.accepted} accepted (${stats.acceptedWrites} of them wrote), ${stats.relogins} sign-ins again, ${findings.length} failing route/caller pairs`,
+    );
     for (const f of findings) {
-      console.log(`  ${f.request.method} ${f.request.url.slice(0, 200)} as ${f.caller}: ${f.problem}\n    (${f.request.what}) body: ${(f.request.body ?? '').slice(0, 300)}`);
+      console.log(
+        `  ${f.request.method} ${f.request.url.slice(0, 200)} as ${f.caller}: ${f.problem}\n    (${f.request.what}) body: ${(f.request.body ?? '').slice(0, 300)}`,
+      );
     }
     if (process.env.MP_FUZZ_VERBOSE) {
-      console.log([...histogram].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${n} ${k}`).join('\n'));
+      console.log(
+        [...histogram]
+          .sort((a, b) => b[1] - a[1])
+          .map(([k, n]) => `${n} ${k}`)
+          .join('\n'),
+      );
       console.log(`accepted requests that wrote:\n  ${acceptedWrites.join('\n  ')}`);
     }
     expect(routes.length).toBeGreaterThan(100);

@@ -33,7 +33,11 @@ import type { DataScope } from './modules/tenancy/data-scope.js';
  *   an enabled confidential OIDC client of an enabled application authenticates with HTTP Basic or a
  *   client_credentials access token (plugins/app-client.ts); `request.appClient` is then set.
  */
-export type Access = 'public' | 'signed' | 'user' | { userTypes: readonly UserTypeValue[] }
+export type Access =
+  | 'public'
+  | 'signed'
+  | 'user'
+  | { userTypes: readonly UserTypeValue[] }
   | { tenant: 'admin' | 'member'; menu?: string | readonly string[]; actsOn?: string | readonly string[] }
   | { app: 'admin' }
   | { appClient: true };

@@ -4,8 +4,14 @@
  * docs/tenant-members.md). They act on the current tenant (TENANTID).
  */
 import {
-  Paths, type AccountAddBody, type AccountEditBody, type AccountListBody, type AccountRow, type AccountUserCandidateBody,
-  type AccountUserCandidateRow, type Paged,
+  Paths,
+  type AccountAddBody,
+  type AccountEditBody,
+  type AccountListBody,
+  type AccountRow,
+  type AccountUserCandidateBody,
+  type AccountUserCandidateRow,
+  type Paged,
 } from '@mp/protocol';
 import { post, type RequestOptions } from './client';
 

@@ -109,7 +109,8 @@ export function unsharePage(id: string, appIds: string[], opts?: RequestOptions)
  * with `confirm: true`. Resolves the final answer, or null when the user declined.
  */
 export async function withGrantConfirm<R extends { confirmRequired: boolean; roles: number }>(
-  run: (confirm: boolean) => Promise<R>, ask: (roles: number) => Promise<boolean>,
+  run: (confirm: boolean) => Promise<R>,
+  ask: (roles: number) => Promise<boolean>,
 ): Promise<R | null> {
   const first = await run(false);
   if (!first.confirmRequired) return first;

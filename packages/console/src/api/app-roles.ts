@@ -6,8 +6,20 @@
  */
 import {
   AppRolePaths as P,
-  type AppGrantItem, type AppGrantViewItem, type AppPermissionNode, type AppRoleAddBody, type AppRoleEditBody, type AppRoleListBody,
-  type AppRoleRow, type AppRoleUserListBody, type AppRoleUserRow, type AppTemplateNode, type AppTreeKind, type Paged, type StatusValue, type TemplateMode,
+  type AppGrantItem,
+  type AppGrantViewItem,
+  type AppPermissionNode,
+  type AppRoleAddBody,
+  type AppRoleEditBody,
+  type AppRoleListBody,
+  type AppRoleRow,
+  type AppRoleUserListBody,
+  type AppRoleUserRow,
+  type AppTemplateNode,
+  type AppTreeKind,
+  type Paged,
+  type StatusValue,
+  type TemplateMode,
 } from '@mp/protocol';
 import { post, type RequestOptions } from './client';
 
@@ -35,13 +47,18 @@ export const addAppRoleUsers = async (roleId: string, userIds: string[]) => (awa
 export const deleteAppRoleUsers = async (roleId: string, userIds: string[]) => (await post<{ count: number }>(P.deleteapproleuser, { roleId, userIds })).count;
 
 /** Whose grants a dialog edits. */
-export interface GrantOwnerRef { type: 'role' | 'template'; id: string; name: string }
+export interface GrantOwnerRef {
+  type: 'role' | 'template';
+  id: string;
+  name: string;
+}
 
 /** The permission tree (`menu`) or API tree (`api`) with the owner's bits. */
 export async function ownerPurview(owner: GrantOwnerRef, tree: AppTreeKind): Promise<AppPermissionNode[]> {
-  const r = owner.type === 'role'
-    ? await post<{ rows: AppPermissionNode[] }>(P.approlepurview, { roleId: owner.id, tree })
-    : await post<{ rows: AppPermissionNode[] }>(P.apptemplatepurview, { templateId: owner.id, tree });
+  const r =
+    owner.type === 'role'
+      ? await post<{ rows: AppPermissionNode[] }>(P.approlepurview, { roleId: owner.id, tree })
+      : await post<{ rows: AppPermissionNode[] }>(P.apptemplatepurview, { templateId: owner.id, tree });
   return r.rows;
 }
 
@@ -61,9 +78,11 @@ export const applyAppTemplate = async (roleId: string, templateId: string, mode:
 /** The template tree (root '0' = the application). */
 export const appTemplateTree = async () => (await post<{ root: AppTemplateNode }>(P.treeapptemplate, {})).root;
 /** New template under `parentId` ('0' root) → its id. */
-export const addAppTemplate = (b: { parentId: string; name: string; description?: string }, opts?: RequestOptions) => post<{ id: string }>(P.addapptemplate, b, opts);
+export const addAppTemplate = (b: { parentId: string; name: string; description?: string }, opts?: RequestOptions) =>
+  post<{ id: string }>(P.addapptemplate, b, opts);
 /** Modify a template. */
-export const editAppTemplate = (b: { id: string; name: string; description?: string }, opts?: RequestOptions) => post<{ id: string }>(P.editapptemplate, b, opts);
+export const editAppTemplate = (b: { id: string; name: string; description?: string }, opts?: RequestOptions) =>
+  post<{ id: string }>(P.editapptemplate, b, opts);
 /** Delete a template and its subtree (its roles keep their grants as a copy). */
 export const deleteAppTemplate = (id: string) => post<{ count: number }>(P.deleteapptemplate, { id });
 /** Move a template to the end of `parentId`'s children. */

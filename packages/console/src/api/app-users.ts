@@ -6,8 +6,19 @@
  * already shown unless `noToast`: add and modify of an app user are §7's no-toast calls).
  */
 import {
-  AppUserPaths as P, type AppOrgMemberListBody, type AppOrgNode, type AppRootTenantRow, type AppUserAddBody, type AppUserEditBody, type AppUserListBody,
-  type AppUserRow, type OrgMemberCandidateRow, type OrgMemberRow, type Paged, type StatusValue, type UserImportResult,
+  AppUserPaths as P,
+  type AppOrgMemberListBody,
+  type AppOrgNode,
+  type AppRootTenantRow,
+  type AppUserAddBody,
+  type AppUserEditBody,
+  type AppUserListBody,
+  type AppUserRow,
+  type OrgMemberCandidateRow,
+  type OrgMemberRow,
+  type Paged,
+  type StatusValue,
+  type UserImportResult,
 } from '@mp/protocol';
 import { download, encryptPassword, post, upload, type RequestOptions } from './client';
 
@@ -91,7 +102,10 @@ export function listAppOrgMembers(query: AppOrgMemberListBody, opts?: RequestOpt
 }
 
 /** Application users of the tenant not yet in the organisation. */
-export function listAppOrgCandidates(query: { tenantId: string; orgId: string; keyword?: string; page?: number; pageSize?: number }, opts?: RequestOptions): Promise<Paged<OrgMemberCandidateRow>> {
+export function listAppOrgCandidates(
+  query: { tenantId: string; orgId: string; keyword?: string; page?: number; pageSize?: number },
+  opts?: RequestOptions,
+): Promise<Paged<OrgMemberCandidateRow>> {
   return post<Paged<OrgMemberCandidateRow>>(P.listappusernotinorg, query, opts);
 }
 

@@ -16,6 +16,10 @@ export function listTenantAuditLog(query: TenantAuditLogListBody, opts?: Request
 }
 
 /** Downloads the matching entries as .xlsx (`POST exporttenantauditlog`), saved as `fileName` unless the server names it. */
-export function exportTenantAuditLog(query: AuditLogFilters & Pick<TenantAuditLogListBody, 'sortField' | 'sortOrder'>, fileName: string, opts?: RequestOptions): Promise<void> {
+export function exportTenantAuditLog(
+  query: AuditLogFilters & Pick<TenantAuditLogListBody, 'sortField' | 'sortOrder'>,
+  fileName: string,
+  opts?: RequestOptions,
+): Promise<void> {
   return download(Paths.exporttenantauditlog, query, fileName, opts);
 }

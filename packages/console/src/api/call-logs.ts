@@ -31,6 +31,11 @@ export function listCallLog(audience: CallLogAudience, body: CallLogListBody, op
 }
 
 /** Downloads the matching calls as CSV, saved as `fileName` unless the server names it. */
-export function exportCallLog(audience: CallLogAudience, body: CallLogFilters & Pick<CallLogListBody, 'sortField' | 'sortOrder'>, fileName: string, opts?: RequestOptions): Promise<void> {
+export function exportCallLog(
+  audience: CallLogAudience,
+  body: CallLogFilters & Pick<CallLogListBody, 'sortField' | 'sortOrder'>,
+  fileName: string,
+  opts?: RequestOptions,
+): Promise<void> {
   return download(PATHS[audience].export, body, fileName, opts);
 }

@@ -108,7 +108,11 @@ async function send(method: 'GET' | 'POST', url: string, body: Body, opts: Reque
 /** Reads a JSON envelope, applying the HTTP-status and result rules; resolves `data`. */
 async function readEnvelope<D>(res: Response, opts: RequestOptions): Promise<D> {
   let env: unknown = null;
-  try { env = await res.json(); } catch { env = null; }
+  try {
+    env = await res.json();
+  } catch {
+    env = null;
+  }
   return envelopeData<D>(res.status, env, opts);
 }
 
@@ -168,12 +172,19 @@ export async function download(path: string, body: unknown, fallbackFileName: st
   if (!res.ok || isTextualType(res.headers.get('Content-Type'))) {
     const text = await res.text();
     let parsed: unknown = null;
-    try { parsed = JSON.parse(text); } catch { parsed = null; }
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = null;
+    }
     if (!res.ok || isEnvelope(parsed)) {
       envelopeData(res.status, parsed, opts);
       return;
     }
-    saveBlob(new Blob([text], { type: res.headers.get('Content-Type') ?? 'text/plain' }), fileNameFromDisposition(res.headers.get('Content-Disposition')) ?? fallbackFileName);
+    saveBlob(
+      new Blob([text], { type: res.headers.get('Content-Type') ?? 'text/plain' }),
+      fileNameFromDisposition(res.headers.get('Content-Disposition')) ?? fallbackFileName,
+    );
     return;
   }
   const blob = await res.blob();

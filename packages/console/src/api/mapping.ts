@@ -5,8 +5,19 @@
  * the envelope says `result: '0'` (a toast is already shown unless `noToast`).
  */
 import {
-  Paths, type AppTenantOption, type MappingUserListBody, type MappingUserRow, type OrgMappingAddBody, type OrgMappingEditBody, type OrgMappingListBody,
-  type OrgMappingRow, type Paged, type UserMappingAddBody, type UserMappingEditBody, type UserMappingListBody, type UserMappingRow,
+  Paths,
+  type AppTenantOption,
+  type MappingUserListBody,
+  type MappingUserRow,
+  type OrgMappingAddBody,
+  type OrgMappingEditBody,
+  type OrgMappingListBody,
+  type OrgMappingRow,
+  type Paged,
+  type UserMappingAddBody,
+  type UserMappingEditBody,
+  type UserMappingListBody,
+  type UserMappingRow,
 } from '@mp/protocol';
 import { post, type RequestOptions } from './client';
 

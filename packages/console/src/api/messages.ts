@@ -6,9 +6,23 @@
  */
 import {
   MessagePaths as P,
-  type MessageDeliveryListBody, type MessageDeliveryRow, type MessageDetail, type MessageListBody, type MessagePreview, type MessagePreviewBody,
-  type MessageRow, type MessageSendBody, type MessageTargetListBody, type MessageTargetRow, type MessageTemplateAddBody, type MessageTemplateEditBody,
-  type MessageTemplateListBody, type MessageTemplateRow, type MyMessageListBody, type MyMessageRow, type Paged,
+  type MessageDeliveryListBody,
+  type MessageDeliveryRow,
+  type MessageDetail,
+  type MessageListBody,
+  type MessagePreview,
+  type MessagePreviewBody,
+  type MessageRow,
+  type MessageSendBody,
+  type MessageTargetListBody,
+  type MessageTargetRow,
+  type MessageTemplateAddBody,
+  type MessageTemplateEditBody,
+  type MessageTemplateListBody,
+  type MessageTemplateRow,
+  type MyMessageListBody,
+  type MyMessageRow,
+  type Paged,
 } from '@mp/protocol';
 import { post, type RequestOptions } from './client';
 
@@ -18,7 +32,8 @@ export type MessageTemplateFilters = Pick<MessageTemplateListBody, 'keyword' | '
 export type MessageFilters = Pick<MessageListBody, 'keyword' | 'channel' | 'status'>;
 
 export const listMessageTemplates = (q: MessageTemplateListBody, opts?: RequestOptions) => post<Paged<MessageTemplateRow>>(P.listmessagetemplate, q, opts);
-export const getMessageTemplate = async (id: string, opts?: RequestOptions) => (await post<{ row: MessageTemplateRow }>(P.getmessagetemplate, { id }, opts)).row;
+export const getMessageTemplate = async (id: string, opts?: RequestOptions) =>
+  (await post<{ row: MessageTemplateRow }>(P.getmessagetemplate, { id }, opts)).row;
 export const addMessageTemplate = async (b: MessageTemplateAddBody) => (await post<{ row: MessageTemplateRow }>(P.addmessagetemplate, b)).row;
 export const editMessageTemplate = async (b: MessageTemplateEditBody) => (await post<{ row: MessageTemplateRow }>(P.editmessagetemplate, b)).row;
 export const deleteMessageTemplates = (ids: string[]) => post<{ count: number }>(P.deletemessagetemplate, { ids });

@@ -6,8 +6,20 @@
  */
 import {
   NoticePaths as P,
-  type MyNoticeDetail, type MyNoticeListBody, type MyNoticeRow, type MyNoticeUnread, type NoticeAddBody, type NoticeDetail, type NoticeEditBody,
-  type NoticeListBody, type NoticeReceiptListBody, type NoticeReceiptPage, type NoticeRow, type NoticeTargetCandidate, type NoticeTargetListBody, type Paged,
+  type MyNoticeDetail,
+  type MyNoticeListBody,
+  type MyNoticeRow,
+  type MyNoticeUnread,
+  type NoticeAddBody,
+  type NoticeDetail,
+  type NoticeEditBody,
+  type NoticeListBody,
+  type NoticeReceiptListBody,
+  type NoticeReceiptPage,
+  type NoticeRow,
+  type NoticeTargetCandidate,
+  type NoticeTargetListBody,
+  type Paged,
 } from '@mp/protocol';
 import { post, type RequestOptions } from './client';
 
@@ -20,7 +32,8 @@ export const addNotice = async (b: NoticeAddBody, opts?: RequestOptions) => (awa
 export const editNotice = async (b: NoticeEditBody, opts?: RequestOptions) => (await post<{ row: NoticeDetail }>(P.editnotice, b, opts)).row;
 export const deleteNotice = (id: string, opts?: RequestOptions) => post<{ id: string }>(P.deletenotice, { id }, opts);
 /** Publishes (1) or withdraws (2) → the notice after the move. */
-export const setNoticeStatus = async (id: string, status: 1 | 2, opts?: RequestOptions) => (await post<{ row: NoticeDetail }>(P.statusnotice, { id, status }, opts)).row;
+export const setNoticeStatus = async (id: string, status: 1 | 2, opts?: RequestOptions) =>
+  (await post<{ row: NoticeDetail }>(P.statusnotice, { id, status }, opts)).row;
 export const listNoticeReceipts = (q: NoticeReceiptListBody, opts?: RequestOptions) => post<NoticeReceiptPage>(P.listnoticereceipt, q, opts);
 export const listNoticeTargets = (q: NoticeTargetListBody, opts?: RequestOptions) => post<Paged<NoticeTargetCandidate>>(P.listnoticetarget, q, opts);
 

@@ -3,8 +3,19 @@
  * tree, search, grids and writes (organisation management and element library).
  */
 import {
-  Paths, type OrgAddBody, type OrgChildrenBody, type OrgEditBody, type OrgListBody, type OrgMoveBody, type OrgSearchBody, type OrgSearchHit,
-  type OrgTreeNode, type Paged, type StatusValue, type TenantOrgNode, type TenantOrgRow,
+  Paths,
+  type OrgAddBody,
+  type OrgChildrenBody,
+  type OrgEditBody,
+  type OrgListBody,
+  type OrgMoveBody,
+  type OrgSearchBody,
+  type OrgSearchHit,
+  type OrgTreeNode,
+  type Paged,
+  type StatusValue,
+  type TenantOrgNode,
+  type TenantOrgRow,
 } from '@mp/protocol';
 import { download, get, post, type RequestOptions } from './client';
 

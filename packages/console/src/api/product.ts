@@ -50,7 +50,11 @@ export async function setProductStatus(ids: string[], status: StatusValue, opts?
 }
 
 /** Downloads the products matching `filters` as an .xlsx file. */
-export function exportProducts(filters: ProductFilters & Pick<ProductListBody, 'sortField' | 'sortOrder'>, fileName: string, opts?: RequestOptions): Promise<void> {
+export function exportProducts(
+  filters: ProductFilters & Pick<ProductListBody, 'sortField' | 'sortOrder'>,
+  fileName: string,
+  opts?: RequestOptions,
+): Promise<void> {
   return download(Paths.exportproduct, filters, fileName, opts);
 }
 

@@ -3,9 +3,7 @@
  * "Profile"; SPEC §7 `POST /auth/user/load`). Every call acts on the signed-in user only. Reject with
  * the client's ApiError; the code dialog's calls show their message in the form (no toast).
  */
-import {
-  ProfilePaths, type ContactType, type MySessionRow, type Paged, type SaveProfileBody, type SignInHistoryRow, type UserProfile,
-} from '@mp/protocol';
+import { ProfilePaths, type ContactType, type MySessionRow, type Paged, type SaveProfileBody, type SignInHistoryRow, type UserProfile } from '@mp/protocol';
 import { post } from './client';
 
 const quiet = { noToast: true } as const;

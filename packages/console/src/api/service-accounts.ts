@@ -5,8 +5,14 @@
  * answer the secret this once. Every function rejects with the client's `ApiError` on `result: '0'`.
  */
 import {
-  Paths, ServiceAccountPaths as P,
-  type Paged, type RoleRow, type ServiceAccountAddBody, type ServiceAccountEditBody, type ServiceAccountListBody, type ServiceAccountRow,
+  Paths,
+  ServiceAccountPaths as P,
+  type Paged,
+  type RoleRow,
+  type ServiceAccountAddBody,
+  type ServiceAccountEditBody,
+  type ServiceAccountListBody,
+  type ServiceAccountRow,
   type ServiceAccountSecretData,
 } from '@mp/protocol';
 import { post, type RequestOptions } from './client';
@@ -25,7 +31,11 @@ export interface ServiceAccountApi {
   roles: () => Promise<RoleRow[]>;
 }
 
-function api(key: string, paths: { list: string; add: string; edit: string; rotate: string; status: string; remove: string }, roles: () => Promise<RoleRow[]>): ServiceAccountApi {
+function api(
+  key: string,
+  paths: { list: string; add: string; edit: string; rotate: string; status: string; remove: string },
+  roles: () => Promise<RoleRow[]>,
+): ServiceAccountApi {
   return {
     key,
     list: (q, opts) => post<Paged<ServiceAccountRow>>(paths.list, q, opts),
@@ -39,12 +49,29 @@ function api(key: string, paths: { list: string; add: string; edit: string; rota
 }
 
 /** The platform administrators' calls: the platform tenant `sys` and its roles. */
-export const platformServiceAccounts = api('serviceaccounts-platform', {
-  list: P.listserviceaccount, add: P.addserviceaccount, edit: P.editserviceaccount, rotate: P.rotateserviceaccount, status: P.statusserviceaccount, remove: P.deleteserviceaccount,
-}, async () => (await post<Paged<RoleRow>>(Paths.listrole, { tenantId: 'sys', page: 1, pageSize: 500 })).rows);
+export const platformServiceAccounts = api(
+  'serviceaccounts-platform',
+  {
+    list: P.listserviceaccount,
+    add: P.addserviceaccount,
+    edit: P.editserviceaccount,
+    rotate: P.rotateserviceaccount,
+    status: P.statusserviceaccount,
+    remove: P.deleteserviceaccount,
+  },
+  async () => (await post<Paged<RoleRow>>(Paths.listrole, { tenantId: 'sys', page: 1, pageSize: 500 })).rows,
+);
 
 /** The tenant area's calls: the TENANTID tenant and its roles. */
-export const tenantServiceAccounts = api('serviceaccounts-tenant', {
-  list: P.listtenantserviceaccount, add: P.addtenantserviceaccount, edit: P.edittenantserviceaccount, rotate: P.rotatetenantserviceaccount,
-  status: P.statustenantserviceaccount, remove: P.deletetenantserviceaccount,
-}, async () => (await post<Paged<RoleRow>>(Paths.listtenantrole, { page: 1, pageSize: 500 })).rows);
+export const tenantServiceAccounts = api(
+  'serviceaccounts-tenant',
+  {
+    list: P.listtenantserviceaccount,
+    add: P.addtenantserviceaccount,
+    edit: P.edittenantserviceaccount,
+    rotate: P.rotatetenantserviceaccount,
+    status: P.statustenantserviceaccount,
+    remove: P.deletetenantserviceaccount,
+  },
+  async () => (await post<Paged<RoleRow>>(Paths.listtenantrole, { page: 1, pageSize: 500 })).rows,
+);

@@ -4,8 +4,15 @@
  * client's `ApiError` when the envelope says `result: '0'` (a toast is already shown unless `noToast`).
  */
 import {
-  Paths, type Paged, type StationAddBody, type StationEditBody, type StationMemberRow, type StationUserListBody,
-  type StatusValue, type TenantStationListBody, type TenantStationRow,
+  Paths,
+  type Paged,
+  type StationAddBody,
+  type StationEditBody,
+  type StationMemberRow,
+  type StationUserListBody,
+  type StatusValue,
+  type TenantStationListBody,
+  type TenantStationRow,
 } from '@mp/protocol';
 import { post, type RequestOptions } from './client';
 

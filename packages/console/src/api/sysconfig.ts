@@ -69,10 +69,16 @@ export type ConfigRowOf<K extends IntegrationKindValue> = ConfigKinds[K]['row'];
 export type ConfigItemOf<K extends IntegrationKindValue> = ConfigKinds[K]['item'];
 
 const QUERY: Record<IntegrationKindValue, string> = {
-  mail: Paths.querymailconfiglist, ldap: Paths.queryldapconfiglist, sms: Paths.querysmsconfiglist, wx: Paths.querywxconfiglist,
+  mail: Paths.querymailconfiglist,
+  ldap: Paths.queryldapconfiglist,
+  sms: Paths.querysmsconfiglist,
+  wx: Paths.querywxconfiglist,
 };
 const SAVE: Record<IntegrationKindValue, string> = {
-  mail: Paths.savemailconfiglist, ldap: Paths.saveldapconfiglist, sms: Paths.savesmsconfiglist, wx: Paths.savewxconfiglist,
+  mail: Paths.savemailconfiglist,
+  ldap: Paths.saveldapconfiglist,
+  sms: Paths.savesmsconfiglist,
+  wx: Paths.savewxconfiglist,
 };
 
 /** One page of a kind's configuration entries (`query*configlist`, query string). */

@@ -6,9 +6,19 @@
  */
 import {
   Paths,
-  type GrantItem, type MenuPurviewNode, type OrgTypePurviewRow, type Paged, type RoleMemberRow, type RoleRow,
-  type TenantApiPurviewGroup, type TenantGrantView, type TenantOrgPurviewData, type TenantRoleAddBody, type TenantRoleEditBody,
-  type TenantRoleListBody, type TenantRoleUserListBody,
+  type GrantItem,
+  type MenuPurviewNode,
+  type OrgTypePurviewRow,
+  type Paged,
+  type RoleMemberRow,
+  type RoleRow,
+  type TenantApiPurviewGroup,
+  type TenantGrantView,
+  type TenantOrgPurviewData,
+  type TenantRoleAddBody,
+  type TenantRoleEditBody,
+  type TenantRoleListBody,
+  type TenantRoleUserListBody,
 } from '@mp/protocol';
 import { get, post, type RequestOptions } from './client';
 

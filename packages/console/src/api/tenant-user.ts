@@ -7,7 +7,15 @@
  * The import is a background job: see components/ImportJob (`useImportJob` with Paths.importtenantuser).
  */
 import {
-  Paths, type Paged, type StationRow, type StatusValue, type TenantUserAddBody, type TenantUserListBody, type TenantUserStationListBody, type UserEditBody, type UserRow,
+  Paths,
+  type Paged,
+  type StationRow,
+  type StatusValue,
+  type TenantUserAddBody,
+  type TenantUserListBody,
+  type TenantUserStationListBody,
+  type UserEditBody,
+  type UserRow,
 } from '@mp/protocol';
 import { download, encryptPassword, post, type RequestOptions } from './client';
 
@@ -56,7 +64,11 @@ export async function resetTenantUserPassword(id: string, password: string, opts
 }
 
 /** Downloads the users matching the filters as .xlsx (re-importable unchanged). */
-export function exportTenantUsers(filters: TenantUserFilters & Pick<TenantUserListBody, 'sortField' | 'sortOrder'>, fileName: string, opts?: RequestOptions): Promise<void> {
+export function exportTenantUsers(
+  filters: TenantUserFilters & Pick<TenantUserListBody, 'sortField' | 'sortOrder'>,
+  fileName: string,
+  opts?: RequestOptions,
+): Promise<void> {
   return download(Paths.exporttenantuser, filters, fileName, opts);
 }
 

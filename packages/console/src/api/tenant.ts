@@ -3,15 +3,7 @@
  * shapes in docs/protocol.md "Calls"). Every function rejects with the client's `ApiError` when the
  * envelope says `result: '0'` (a toast is already shown unless `opts.noToast`).
  */
-import {
-  Paths,
-  type Paged,
-  type StatusValue,
-  type TenantAddBody,
-  type TenantEditBody,
-  type TenantListBody,
-  type TenantRow,
-} from '@mp/protocol';
+import { Paths, type Paged, type StatusValue, type TenantAddBody, type TenantEditBody, type TenantListBody, type TenantRow } from '@mp/protocol';
 import { download, post, type RequestOptions } from './client';
 
 /** Filters of the tenant grid (everything of `TenantListBody` except paging and sorting). */
@@ -53,6 +45,10 @@ export async function setTenantStatus(ids: string[], status: StatusValue, opts?:
 }
 
 /** Downloads the tenants matching `filters` as an .xlsx file, saved as `fileName` unless the server names it. */
-export function exportTenants(filters: TenantFilters & Pick<TenantListBody, 'sortField' | 'sortOrder'>, fileName: string, opts?: RequestOptions): Promise<void> {
+export function exportTenants(
+  filters: TenantFilters & Pick<TenantListBody, 'sortField' | 'sortOrder'>,
+  fileName: string,
+  opts?: RequestOptions,
+): Promise<void> {
   return download(Paths.exporttenant, filters, fileName, opts);
 }

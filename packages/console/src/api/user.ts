@@ -4,16 +4,7 @@
  * "Encrypted values"). Every function rejects with the client's `ApiError` when the envelope says
  * `result: '0'` (a toast is already shown unless `opts.noToast`).
  */
-import {
-  Paths,
-  type Paged,
-  type StatusValue,
-  type UserAddBody,
-  type UserEditBody,
-  type UserImportResult,
-  type UserListBody,
-  type UserRow,
-} from '@mp/protocol';
+import { Paths, type Paged, type StatusValue, type UserAddBody, type UserEditBody, type UserImportResult, type UserListBody, type UserRow } from '@mp/protocol';
 import { download, encryptPassword, post, upload, type RequestOptions } from './client';
 
 /** Filters of the user grid (everything of `UserListBody` except paging and sorting). */

@@ -4,9 +4,20 @@
  * workbench's choice). Every function rejects with the client's `ApiError` (toasted unless `opts.noToast`).
  */
 import {
-  WorkflowAppPaths as AP, WorkflowPaths as P,
-  type Paged, type WfAppListBody, type WfCandidateListBody, type WfCandidateRow, type WfDecisionBody, type WfKind, type WfListBody, type WfProcess,
-  type WfRequestDetail, type WfRequestRow, type WfResolutionBody, type WfStep,
+  WorkflowAppPaths as AP,
+  WorkflowPaths as P,
+  type Paged,
+  type WfAppListBody,
+  type WfCandidateListBody,
+  type WfCandidateRow,
+  type WfDecisionBody,
+  type WfKind,
+  type WfListBody,
+  type WfProcess,
+  type WfRequestDetail,
+  type WfRequestRow,
+  type WfResolutionBody,
+  type WfStep,
 } from '@mp/protocol';
 import { post, type RequestOptions } from './client';
 
@@ -20,7 +31,8 @@ export const listWfRequests = (list: WfList, q: WfListBody | WfAppListBody, opts
 /** What the user may request: applications (`app`) or application roles (`approle`). */
 export const listWfCandidates = (kind: WfKind, q: WfCandidateListBody) => post<Paged<WfCandidateRow>>(kind === 'app' ? P.listwfapp : P.listwfrole, q);
 /** Submits a request → the row. */
-export const addWfRequest = async (kind: WfKind, targetId: string, reason: string) => (await post<{ row: WfRequestRow }>(P.addwfrequest, { kind, targetId, reason })).row;
+export const addWfRequest = async (kind: WfKind, targetId: string, reason: string) =>
+  (await post<{ row: WfRequestRow }>(P.addwfrequest, { kind, targetId, reason })).row;
 /** Withdraws the user's own pending request → the row. */
 export const withdrawWfRequest = async (id: string) => (await post<{ row: WfRequestRow }>(P.endwfrequest, { id })).row;
 /** A request with its history and what the user may do. */

@@ -16,7 +16,11 @@ export function useEcharts() {
     chart.current = c;
     const ro = new ResizeObserver(() => c.resize());
     ro.observe(el.current);
-    return () => { ro.disconnect(); c.dispose(); chart.current = null; };
+    return () => {
+      ro.disconnect();
+      c.dispose();
+      chart.current = null;
+    };
   }, []);
   return { el, chart };
 }

@@ -17,7 +17,13 @@ export default function AreaFrame({ area }: { area: AreaDef }) {
   return (
     <AntdShell>
       <AreaGuard area={area}>
-        <Suspense fallback={<div className="mp-suspense"><Spinner /></div>}>
+        <Suspense
+          fallback={
+            <div className="mp-suspense">
+              <Spinner />
+            </div>
+          }
+        >
           <BasicLayout area={area} />
         </Suspense>
       </AreaGuard>

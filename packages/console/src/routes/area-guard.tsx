@@ -36,30 +36,37 @@ export default function AreaGuard({ area, children }: { area: AreaDef; children:
     if (!ssotoken || ssoDone.current) return;
     ssoDone.current = true;
     setBusy('sso');
-    void ssoSignIn(ssotoken, params.get('username') ?? '').finally(() => { initialisedThisLoad = true; setBusy(null); });
+    void ssoSignIn(ssotoken, params.get('username') ?? '').finally(() => {
+      initialisedThisLoad = true;
+      setBusy(null);
+    });
   }, [ssotoken]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const tenantChanged = Boolean(tenantParam && tenantParam !== session.currentTenantId);
-  const decision = busy || (ssotoken && !ssoDone.current)
-    ? null
-    : decideRoute({
-        pathname: location.pathname,
-        search: location.search,
-        signedIn: Boolean(session.userInfo && session.token),
-        userTypes: sessionUserTypes(session.userInfo),
-        currentUserType: session.currentUserType,
-        firstLoad: !initialisedThisLoad || tenantChanged,
-        menuTree: session.menuTreeData,
-        menuList: session.menuListData,
-        homeOf: (ut: UserTypeValue) => homeOf(ut, config),
-      });
+  const decision =
+    busy || (ssotoken && !ssoDone.current)
+      ? null
+      : decideRoute({
+          pathname: location.pathname,
+          search: location.search,
+          signedIn: Boolean(session.userInfo && session.token),
+          userTypes: sessionUserTypes(session.userInfo),
+          currentUserType: session.currentUserType,
+          firstLoad: !initialisedThisLoad || tenantChanged,
+          menuTree: session.menuTreeData,
+          menuList: session.menuListData,
+          homeOf: (ut: UserTypeValue) => homeOf(ut, config),
+        });
 
   const initType = decision?.action === 'init-section' ? decision.userType : null;
   useEffect(() => {
     if (initType === null || busy) return;
     setBusy('menu');
     if (tenantParam) useSessionStore.getState().setCurrentTenantId(tenantParam || DEFAULTS.tenantMenuTenantId);
-    void initSection(initType).finally(() => { initialisedThisLoad = true; setBusy(null); });
+    void initSection(initType).finally(() => {
+      initialisedThisLoad = true;
+      setBusy(null);
+    });
   }, [initType, busy, tenantParam]);
 
   const loginLater = decision?.action === 'login-later';

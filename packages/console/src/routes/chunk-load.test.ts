@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ChunkTimeoutError, isChunkError, withChunkTimeout } from './chunk-load';
 
-afterEach(() => { vi.useRealTimers(); });
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('chunk loads (SPEC §8, §9)', () => {
   it('fails a load that has not settled after the timeout, with SPEC §9 120,000 ms by default', async () => {
@@ -11,7 +13,9 @@ describe('chunk loads (SPEC §8, §9)', () => {
     const caught = late.catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(119_999);
     let settled = false;
-    void late.catch(() => { settled = true; });
+    void late.catch(() => {
+      settled = true;
+    });
     await Promise.resolve();
     expect(settled).toBe(false);
     await vi.advanceTimersByTimeAsync(1);

@@ -18,12 +18,15 @@ export class ChunkTimeoutError extends Error {
  */
 export function withChunkTimeout<T>(load: Promise<T>, ms: number = DEFAULTS.chunkTimeoutMs): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new ChunkTimeoutError(ms)), ms); });
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ChunkTimeoutError(ms)), ms);
+  });
   return Promise.race([load, timeout]).finally(() => clearTimeout(timer));
 }
 
 // What browsers and Vite say when a module or its preloads cannot be fetched (Chromium, Firefox, Safari, Vite's preload helper).
-const CHUNK_FAILURE = /dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS|Failed to fetch/i;
+const CHUNK_FAILURE =
+  /dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS|Failed to fetch/i;
 
 /** True for an error of loading code (a chunk that failed or timed out), false for any other error. */
 export function isChunkError(error: unknown): boolean {

@@ -22,13 +22,15 @@ describe('routing guard (SPEC §4 Routing)', () => {
   it('sends visitors without a session to login (after the delay the component applies)', () => {
     expect(decideRoute({ ...base, signedIn: false })).toEqual({ action: 'login-later' });
   });
-  it('redirects a user entering a root not among their types to their first type\'s root, keeping the query', () => {
+  it("redirects a user entering a root not among their types to their first type's root, keeping the query", () => {
     expect(decideRoute({ ...base, pathname: '/tenancy/orgManagement', search: '?a=1' })).toEqual({ action: 'redirect', to: '/platformAdmin?a=1' });
   });
   it('re-initialises the section on first load and on a section change', () => {
     expect(decideRoute({ ...base, firstLoad: true })).toEqual({ action: 'init-section', userType: 1 });
-    expect(decideRoute({ ...base, userTypes: [2, 3], currentUserType: 3, pathname: '/tenancyAdmin/tenancyList' }))
-      .toEqual({ action: 'init-section', userType: 2 });
+    expect(decideRoute({ ...base, userTypes: [2, 3], currentUserType: 3, pathname: '/tenancyAdmin/tenancyList' })).toEqual({
+      action: 'init-section',
+      userType: 2,
+    });
   });
   it('sends a root to its default child and lets the never-in-menu dashboard through', () => {
     expect(decideRoute({ ...base, pathname: '/platformAdmin' })).toEqual({ action: 'redirect', to: '/platformAdmin/dashboard' });
@@ -48,7 +50,17 @@ describe('routing guard (SPEC §4 Routing)', () => {
 
 describe('fixed menus (SPEC §2 Menus)', () => {
   it('platform admin: the five SPEC entries, online users (issue 4), service accounts (issue 17) and call statistics and logs (issue 18), role management labelled data role management, no dashboard or permitManager', () => {
-    expect(platformMenu.map((n) => n.id)).toEqual(['product', 'tenancyManager', 'sysconfig', 'roleManager', 'employeeManagement', 'serviceAccounts', 'onlineUsers', 'callStats', 'callLogs']);
+    expect(platformMenu.map((n) => n.id)).toEqual([
+      'product',
+      'tenancyManager',
+      'sysconfig',
+      'roleManager',
+      'employeeManagement',
+      'serviceAccounts',
+      'onlineUsers',
+      'callStats',
+      'callLogs',
+    ]);
     expect(platformMenu.find((n) => n.id === 'roleManager')?.titleKey).toBe('route.dataRoleManagement');
   });
   it('app area: the notice group appears only with the notice-management flag', () => {

@@ -24,22 +24,28 @@ import type { AreaDef, RouteMeta, ScreenModule } from './types';
  */
 function lazyScreen(load: ScreenModule, mode: 'first' | 'shell' | 'area' = 'area'): RouteObject['lazy'] {
   return async () => {
-    const [mod, shell] = await withChunkTimeout(Promise.all([
-      load(),
-      mode === 'shell' ? import('../components/AntdShell') : undefined,
-      mode === 'first' ? undefined : ensureAllTexts(),
-    ]));
+    const [mod, shell] = await withChunkTimeout(
+      Promise.all([load(), mode === 'shell' ? import('../components/AntdShell') : undefined, mode === 'first' ? undefined : ensureAllTexts()]),
+    );
     const Screen = mod.default as ComponentType;
     if (!shell) return { Component: Screen };
     const Shell = shell.default;
     // biome-ignore lint/correctness/noComponentHookFactories: made once per route load (React Router keeps the lazy result), not on each render
-    const ShellScreen = () => <Shell><Screen /></Shell>;
+    const ShellScreen = () => (
+      <Shell>
+        <Screen />
+      </Shell>
+    );
     return { Component: ShellScreen };
   };
 }
 
 /** Shown while the first screen's code loads. */
-const hydrateFallbackElement = <div className="mp-suspense"><Spinner /></div>;
+const hydrateFallbackElement = (
+  <div className="mp-suspense">
+    <Spinner />
+  </div>
+);
 
 // The area frame (antd, guard, menus, tabs, bells, profile) loads with the first area screen, not with /login (issue 17).
 const AreaFrame = lazy(() => withChunkTimeout(import('./area-frame')));
@@ -47,7 +53,11 @@ const AreaFrame = lazy(() => withChunkTimeout(import('./area-frame')));
 function areaRoute(area: AreaDef): RouteObject {
   return {
     path: area.root,
-    element: <Suspense fallback={hydrateFallbackElement}><AreaFrame area={area} /></Suspense>,
+    element: (
+      <Suspense fallback={hydrateFallbackElement}>
+        <AreaFrame area={area} />
+      </Suspense>
+    ),
     handle: { titleKey: area.titleKey, icon: 'home', userType: area.userType } satisfies RouteMeta,
     children: [
       { index: true, element: null },
@@ -73,23 +83,35 @@ function RootRedirect() {
 const publicMeta = (titleKey: string): RouteMeta => ({ titleKey, icon: '', public: true });
 
 // a failed chunk or a throwing screen shows RouteError: inside the frame for an area's screens, else on its own
-export const routes: RouteObject[] = [{ errorElement: <RouteError />, children: [
-  { path: '/', element: <RootRedirect /> },
+export const routes: RouteObject[] = [
   {
-    element: <PublicLayout />,
+    errorElement: <RouteError />,
     children: [
-      { path: '/login', handle: publicMeta('login:title'), lazy: lazyScreen(() => import('../pages/Login'), 'first'), hydrateFallbackElement },
-      { path: '/resetpw', handle: publicMeta('login:reset.title'), lazy: lazyScreen(() => import('../pages/ResetPassword'), 'shell'), hydrateFallbackElement },
-      { path: '/bigfile', handle: publicMeta('route.bigfile'), lazy: lazyScreen(() => import('../pages/BigFile'), 'shell'), hydrateFallbackElement },
+      { path: '/', element: <RootRedirect /> },
+      {
+        element: <PublicLayout />,
+        children: [
+          { path: '/login', handle: publicMeta('login:title'), lazy: lazyScreen(() => import('../pages/Login'), 'first'), hydrateFallbackElement },
+          {
+            path: '/resetpw',
+            handle: publicMeta('login:reset.title'),
+            lazy: lazyScreen(() => import('../pages/ResetPassword'), 'shell'),
+            hydrateFallbackElement,
+          },
+          { path: '/bigfile', handle: publicMeta('route.bigfile'), lazy: lazyScreen(() => import('../pages/BigFile'), 'shell'), hydrateFallbackElement },
+        ],
+      },
+      ...AREAS.map(areaRoute),
+      { path: '*', lazy: lazyScreen(() => import('../pages/NotFound'), 'shell'), hydrateFallbackElement },
     ],
   },
-  ...AREAS.map(areaRoute),
-  { path: '*', lazy: lazyScreen(() => import('../pages/NotFound'), 'shell'), hydrateFallbackElement },
-] }];
+];
 
 /** Builds the browser router and lets non-React code (the HTTP client) navigate with it. */
 export function createAppRouter() {
   const router = createBrowserRouter(routes);
-  registerNavigator((to) => { void router.navigate(to); });
+  registerNavigator((to) => {
+    void router.navigate(to);
+  });
   return router;
 }

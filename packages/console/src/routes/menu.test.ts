@@ -2,9 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { convertTenantMenu, findMenuByPath, firstMenuPage, flattenMenu, menuAncestors } from './menu';
 
 const rows = [
-  { menuId: 'm1', menuName: 'Org', menuIcon: 'ApartmentOutlined', parentMenuId: '0', menuUrl: '', children: [
-    { menuId: 'p1', menuName: 'Orgs', menuIcon: '', parentMenuId: 'm1', menuUrl: 'orgManagement', children: [] },
-  ] },
+  {
+    menuId: 'm1',
+    menuName: 'Org',
+    menuIcon: 'ApartmentOutlined',
+    parentMenuId: '0',
+    menuUrl: '',
+    children: [{ menuId: 'p1', menuName: 'Orgs', menuIcon: '', parentMenuId: 'm1', menuUrl: 'orgManagement', children: [] }],
+  },
   { menuId: 'p2', menuName: 'Apps', menuIcon: 'AppstoreOutlined', parentMenuId: '0', menuUrl: '/tenancy/appManagement', children: [] },
 ];
 
@@ -15,7 +20,7 @@ describe('tenant menu conversion (SPEC §3 Tenant menu row)', () => {
     expect(tree[0]!.children![0]).toMatchObject({ id: 'p1', parentID: 'm1', target: '/tenancy/orgManagement', menuType: 'page', level: 2 });
     expect(tree[1]).toMatchObject({ id: 'p2', target: '/tenancy/appManagement', menuType: 'page' });
   });
-  it('finds pages by path, the first page, and a page\'s ancestors', () => {
+  it("finds pages by path, the first page, and a page's ancestors", () => {
     const list = flattenMenu(convertTenantMenu(rows, '/tenancy'));
     expect(findMenuByPath(list, '/tenancy/appManagement/')?.id).toBe('p2');
     expect(firstMenuPage(convertTenantMenu(rows, '/tenancy'))?.id).toBe('p1');

@@ -56,7 +56,11 @@ export function convertTenantMenu(rows: readonly TenantMenuRow[] | null | undefi
 /** Every node of the tree, depth first (the stored `menuListData`). */
 export function flattenMenu(tree: readonly MenuNode[]): MenuNode[] {
   const out: MenuNode[] = [];
-  const walk = (ns: readonly MenuNode[]): void => ns.forEach((n) => { out.push(n); if (n.children) walk(n.children); });
+  const walk = (ns: readonly MenuNode[]): void =>
+    ns.forEach((n) => {
+      out.push(n);
+      if (n.children) walk(n.children);
+    });
   walk(tree);
   return out;
 }

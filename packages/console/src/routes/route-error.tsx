@@ -14,7 +14,9 @@ export default function RouteError() {
   const error = useRouteError();
   const { t } = useTranslation('layout');
   const chunk = isChunkError(error);
-  useEffect(() => { console.error('[route]', error); }, [error]);
+  useEffect(() => {
+    console.error('[route]', error);
+  }, [error]);
   return (
     <div className="mp-route-error" role="alert">
       <p className="mp-route-error-text">{t(chunk ? 'page.chunkError' : 'page.screenError')}</p>

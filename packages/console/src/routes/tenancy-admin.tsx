@@ -7,7 +7,5 @@ export const tenancyAdminArea: AreaDef = {
   titleKey: 'identity.tenantAdmin',
   defaultChild: () => 'tenancyList',
   menuSource: 'fixed',
-  routes: [
-    { path: 'tenancyList', titleKey: 'route.tenancyList', icon: 'tenant', menu: true, load: () => import('../pages/tenancyAdmin/TenancyList') },
-  ],
+  routes: [{ path: 'tenancyList', titleKey: 'route.tenancyList', icon: 'tenant', menu: true, load: () => import('../pages/tenancyAdmin/TenancyList') }],
 };

@@ -61,13 +61,14 @@ export const useConfigStore = create<ConfigState>()((set) => ({
   requestTimeoutMs: DEFAULTS.requestTimeoutMs,
   login: DEFAULT_LOGIN_CONFIG,
   hash: parseHashParams(globalThis.location?.hash ?? ''),
-  setStartup: (c) => set({
-    loaded: true,
-    mpk: c.mpk,
-    cryptoType: c.cryptoType === '1' ? '1' : '2',
-    requestTimeoutMs: Number.isInteger(c.requestTimeoutMs) && c.requestTimeoutMs! > 0 ? c.requestTimeoutMs! : DEFAULTS.requestTimeoutMs,
-    login: { ...DEFAULT_LOGIN_CONFIG, ...(c.rows ?? {}) },
-  }),
+  setStartup: (c) =>
+    set({
+      loaded: true,
+      mpk: c.mpk,
+      cryptoType: c.cryptoType === '1' ? '1' : '2',
+      requestTimeoutMs: Number.isInteger(c.requestTimeoutMs) && c.requestTimeoutMs! > 0 ? c.requestTimeoutMs! : DEFAULTS.requestTimeoutMs,
+      login: { ...DEFAULT_LOGIN_CONFIG, ...(c.rows ?? {}) },
+    }),
   setHash: (hash) => set({ hash }),
 }));
 
@@ -82,5 +83,9 @@ export function readServerOffset(): number {
 }
 
 export function writeServerOffset(offset: number): void {
-  try { localStorage.setItem(SERVER_OFFSET_KEY, String(Math.round(offset))); } catch { /* ignore */ }
+  try {
+    localStorage.setItem(SERVER_OFFSET_KEY, String(Math.round(offset)));
+  } catch {
+    /* ignore */
+  }
 }

@@ -9,7 +9,12 @@ import { create, type StoreApi, type UseBoundStore } from 'zustand';
 import { useConfigStore, type HashParams } from './config';
 
 /** What is kept of a chosen item: enough for the headers and the page header. */
-export interface Choice { id: string; code: string; name: string; logoUrl: string }
+export interface Choice {
+  id: string;
+  code: string;
+  name: string;
+  logoUrl: string;
+}
 
 export interface ChoiceState<T extends Choice> {
   choice: T | null;
@@ -27,7 +32,9 @@ export interface ChoiceOptions<T extends Choice> {
 }
 
 /** Builds the store and a hook answering the choice only while the headers still name it. */
-export function createChoiceStore<T extends Choice>(o: ChoiceOptions<T>): {
+export function createChoiceStore<T extends Choice>(
+  o: ChoiceOptions<T>,
+): {
   useStore: UseBoundStore<StoreApi<ChoiceState<T>>>;
   useCurrent: () => T | null;
 } {
@@ -53,12 +60,20 @@ export function createChoiceStore<T extends Choice>(o: ChoiceOptions<T>): {
   const useStore = create<ChoiceState<T>>()((set) => ({
     choice: initial(),
     choose: (item) => {
-      try { sessionStorage.setItem(o.storageKey, JSON.stringify(item)); } catch { /* storage unavailable */ }
+      try {
+        sessionStorage.setItem(o.storageKey, JSON.stringify(item));
+      } catch {
+        /* storage unavailable */
+      }
       apply(item);
       set({ choice: item });
     },
     clear: () => {
-      try { sessionStorage.removeItem(o.storageKey); } catch { /* storage unavailable */ }
+      try {
+        sessionStorage.removeItem(o.storageKey);
+      } catch {
+        /* storage unavailable */
+      }
       apply(null);
       set({ choice: null });
     },

@@ -112,7 +112,11 @@ export async function ssoSignIn(ssotoken: string, username: string): Promise<voi
 export async function logout(): Promise<void> {
   const s = useSessionStore.getState();
   if (s.token) {
-    try { await tokenLogout(s.userInfo?.userName ?? '', s.token); } catch (e) { console.warn('[logout] tokenlogout failed', e); }
+    try {
+      await tokenLogout(s.userInfo?.userName ?? '', s.token);
+    } catch (e) {
+      console.warn('[logout] tokenlogout failed', e);
+    }
   }
   clearAllSession();
 }

@@ -75,13 +75,14 @@ export const useSessionStore = create<SessionState>()(
       setCurrentUserType: (currentUserType) => set({ currentUserType }),
       setCurrentTenantId: (currentTenantId) => set({ currentTenantId }),
       setMenu: (menuTreeData, menuListData) => set({ menuTreeData, menuListData }),
-      openTab: (tab) => set((s) => {
-        const i = s.tabs.findIndex((t) => t.key === tab.key);
-        if (i < 0) return { tabs: [...s.tabs, tab] };
-        const tabs = [...s.tabs];
-        tabs[i] = tab;
-        return { tabs };
-      }),
+      openTab: (tab) =>
+        set((s) => {
+          const i = s.tabs.findIndex((t) => t.key === tab.key);
+          if (i < 0) return { tabs: [...s.tabs, tab] };
+          const tabs = [...s.tabs];
+          tabs[i] = tab;
+          return { tabs };
+        }),
       closeTab: (key) => set((s) => ({ tabs: s.tabs.filter((t) => t.key !== key) })),
       clearTabs: () => set({ tabs: [] }),
       clearSession: () => set({ ...empty }),
@@ -110,7 +111,9 @@ export function clearAllSession(): void {
   try {
     sessionStorage.clear();
     localStorage.removeItem(DEFAULTS.storageKey);
-  } catch { /* storage unavailable */ }
+  } catch {
+    /* storage unavailable */
+  }
 }
 
 /** True when a session user info with a token is stored. */

@@ -33,7 +33,11 @@ export const useUiStore = create<UiState>()((set) => ({
   beginLoading: () => set((s) => ({ pending: s.pending + 1 })),
   endLoading: () => set((s) => ({ pending: Math.max(0, s.pending - 1) })),
   setLanguageState: (language) => {
-    try { localStorage.setItem(LANGUAGE_STORAGE_KEY, language); } catch { /* storage unavailable */ }
+    try {
+      localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+    } catch {
+      /* storage unavailable */
+    }
     set({ language });
   },
 }));

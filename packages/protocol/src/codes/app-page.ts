@@ -72,4 +72,3 @@ export const AppPageCodes = {
   /** The target application has another page (other formID) at this path (params `app`, `path`). */
   SHARE_PATH_IN_USE: 'apppage.share_path_in_use',
 } as const;
-

@@ -45,9 +45,25 @@ export const USER_IMPORT_MAX_ROWS = 10_000;
  * Headings are the translated `user:column.<key>` texts; the import recognises them in any language.
  */
 export const USER_EXCEL_COLUMNS = [
-  'tenantCode', 'username', 'employeeName', 'employeeCode', 'gender', 'orgCode', 'defaultOrgCode',
-  'effectiveDate', 'expiryDate', 'status', 'locked', 'email', 'mobile', 'officePhone', 'homePhone',
-  'idCard', 'signature', 'description', 'password',
+  'tenantCode',
+  'username',
+  'employeeName',
+  'employeeCode',
+  'gender',
+  'orgCode',
+  'defaultOrgCode',
+  'effectiveDate',
+  'expiryDate',
+  'status',
+  'locked',
+  'email',
+  'mobile',
+  'officePhone',
+  'homePhone',
+  'idCard',
+  'signature',
+  'description',
+  'password',
 ] as const;
 export type UserExcelColumn = (typeof USER_EXCEL_COLUMNS)[number];
 
@@ -101,7 +117,11 @@ export interface UserFieldProblem {
  */
 export function checkUserFields(v: UserFieldValues): UserFieldProblem[] {
   const out: UserFieldProblem[] = [];
-  const text = (field: keyof UserFieldValues, rule: { max: number; pattern?: RegExp }, opts: { required?: boolean; code?: string; test?: (s: string) => boolean } = {}) => {
+  const text = (
+    field: keyof UserFieldValues,
+    rule: { max: number; pattern?: RegExp },
+    opts: { required?: boolean; code?: string; test?: (s: string) => boolean } = {},
+  ) => {
     const s = String(v[field] ?? '').trim();
     if (!s) {
       if (opts.required) out.push({ field, code: Codes.REQUIRED });
@@ -119,7 +139,10 @@ export function checkUserFields(v: UserFieldValues): UserFieldProblem[] {
   if (!String(v.orgId ?? '').trim()) out.push({ field: 'orgId', code: Codes.REQUIRED });
   const eff = String(v.effectiveDate ?? '').trim();
   const exp = String(v.expiryDate ?? '').trim();
-  for (const [field, d] of [['effectiveDate', eff], ['expiryDate', exp]] as const) {
+  for (const [field, d] of [
+    ['effectiveDate', eff],
+    ['expiryDate', exp],
+  ] as const) {
     if (!d) out.push({ field, code: Codes.REQUIRED });
     else if (!isIsoDate(d)) out.push({ field, code: UserCodes.DATE_INVALID });
   }

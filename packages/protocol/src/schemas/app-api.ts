@@ -49,7 +49,11 @@ export const APP_API_FIELDS = ['serviceName', 'moduleName', 'name', 'url', 'desc
 export type AppApiField = (typeof APP_API_FIELDS)[number];
 
 /** A failed rule of one field: the code and its params (`fieldKey` names the field). */
-export interface AppApiProblem { field: AppApiField; code: string; params?: Record<string, unknown> }
+export interface AppApiProblem {
+  field: AppApiField;
+  code: string;
+  params?: Record<string, unknown>;
+}
 
 /**
  * Checks an API URL (already trimmed, non-empty): no white space, and it ends with `.do` (SPEC §5;
@@ -155,6 +159,14 @@ export interface AppApiServiceGroup {
 }
 
 /** One refused cell of an import: 1-based sheet row (the heading is row 1), field, column heading, message. */
-export interface AppApiImportError { row: number; field: string; column: string; message: string }
+export interface AppApiImportError {
+  row: number;
+  field: string;
+  column: string;
+  message: string;
+}
 /** `importappapi` → `data.row`. */
-export interface AppApiImportResult { created: number; updated: number }
+export interface AppApiImportResult {
+  created: number;
+  updated: number;
+}

@@ -26,7 +26,13 @@ export const APP_MENU_ROOT = '0';
  * columns. Only composite and grid controls have children; neither nests under a composite or grid.
  */
 export const PageNodeType = {
-  FORM: 'form', COMPOSITE: 'composite', BUTTON: 'button', GRID: 'grid', INPUT: 'input', DISPLAY: 'display', COLUMN: 'column',
+  FORM: 'form',
+  COMPOSITE: 'composite',
+  BUTTON: 'button',
+  GRID: 'grid',
+  INPUT: 'input',
+  DISPLAY: 'display',
+  COLUMN: 'column',
 } as const;
 export type PageNodeTypeValue = (typeof PageNodeType)[keyof typeof PageNodeType];
 /** The control types of SPEC §3 Control (a form and a column are not controls). */

@@ -39,7 +39,13 @@ export const POLICY_CALLS = ['permissions', 'decision', 'sync'] as const;
 export type PolicyCallName = (typeof POLICY_CALLS)[number];
 
 /** Policy-service calls of one day: per call, and `errors` (answers with HTTP status ≥ 400, all calls). */
-export interface DailyPolicyCalls { date: string; permissions: number; decision: number; sync: number; errors: number }
+export interface DailyPolicyCalls {
+  date: string;
+  permissions: number;
+  decision: number;
+  sync: number;
+  errors: number;
+}
 
 /** One application's figures. */
 export interface AppFigures {
@@ -87,7 +93,14 @@ export interface WorkbenchSummary {
 }
 
 /** A tenant using the application. `users`: its users who are the application's users. */
-export interface AppTenantFigures { id: string; code: string; name: string; status: 0 | 1; since: string; users: number }
+export interface AppTenantFigures {
+  id: string;
+  code: string;
+  name: string;
+  status: 0 | 1;
+  since: string;
+  users: number;
+}
 
 /** Application dashboard answer. */
 export interface AppDashboardSummary {

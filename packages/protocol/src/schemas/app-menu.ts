@@ -101,7 +101,8 @@ export function checkAppMenuFields(f: AppMenuFields): AppMenuProblem | null {
   const icon = (f.icon ?? '').trim();
   if (icon && !R.icon.namePattern.test(icon) && !R.icon.filePattern.test(icon)) return { code: AppMenuCodes.ICON_INVALID };
   const description = (f.description ?? '').trim();
-  if ([...description].length > R.description.max || SCRIPT_TAG.test(description)) return { code: AppMenuCodes.DESCRIPTION_INVALID, params: { max: R.description.max } };
+  if ([...description].length > R.description.max || SCRIPT_TAG.test(description))
+    return { code: AppMenuCodes.DESCRIPTION_INVALID, params: { max: R.description.max } };
   return null;
 }
 

@@ -172,7 +172,15 @@ export interface AppTemplateNode {
 }
 
 /** `data` of `approlepurview` / `apptemplatepurview`. */
-export interface AppOwnerPurviewData { rows: AppPermissionNode[] }
+export interface AppOwnerPurviewData {
+  rows: AppPermissionNode[];
+}
 
 /** One granted node of the viewer (`approlegrantview`). */
-export interface AppGrantViewItem { uniqueId: string; nodeType: string; showName: string; menuName: string; purview: number }
+export interface AppGrantViewItem {
+  uniqueId: string;
+  nodeType: string;
+  showName: string;
+  menuName: string;
+  purview: number;
+}

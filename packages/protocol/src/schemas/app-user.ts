@@ -53,9 +53,21 @@ const id = Type.String({ minLength: 1, maxLength: 64 });
 const ids = Type.Array(id, { minItems: 1, maxItems: 1000 });
 
 /** A root organisation of the application in one tenant. */
-export interface AppRootOrgRow { orgId: string; name: string; code: string; path: string; pathNames: string[]; createdAt: string }
+export interface AppRootOrgRow {
+  orgId: string;
+  name: string;
+  code: string;
+  path: string;
+  pathNames: string[];
+  createdAt: string;
+}
 /** A tenant using the application, with its root organisations (none: the whole tenant is the app's). */
-export interface AppRootTenantRow { tenantId: string; tenantCode: string; tenantName: string; roots: AppRootOrgRow[] }
+export interface AppRootTenantRow {
+  tenantId: string;
+  tenantCode: string;
+  tenantName: string;
+  roots: AppRootOrgRow[];
+}
 
 /** `listapprootorg` */
 export const AppRootOrgListBody = Type.Object({ keyword: Type.Optional(Type.String({ maxLength: 50 })) });
@@ -65,7 +77,15 @@ export type AppRootOrgListBody = Static<typeof AppRootOrgListBody>;
 export const AppOrgTreeBody = Type.Object({ tenantId: id, parentId: Type.Optional(Type.String({ maxLength: 64 })) });
 export type AppOrgTreeBody = Static<typeof AppOrgTreeBody>;
 /** A node of the picker: `inRoots` true when inside the application's roots (or the tenant has none). */
-export interface AppOrgNode { id: string; parentId: string; name: string; code: string; hasChildren: boolean; isRoot: boolean; inRoots: boolean }
+export interface AppOrgNode {
+  id: string;
+  parentId: string;
+  name: string;
+  code: string;
+  hasChildren: boolean;
+  isRoot: boolean;
+  inRoots: boolean;
+}
 
 /** `addapprootorg` / `deleteapprootorg`: organisations of one tenant using the application. */
 export const AppRootOrgBody = Type.Object({ tenantId: id, orgIds: Type.Array(id, { minItems: 0, maxItems: 200 }) });

@@ -55,7 +55,12 @@ export interface AppTenantRow {
 }
 
 /** An application of the tenant as the mapping screens' choosers show it. */
-export interface AppTenantOption { productId: string; name: string; code: string; status: 0 | 1 }
+export interface AppTenantOption {
+  productId: string;
+  name: string;
+  code: string;
+  status: 0 | 1;
+}
 
 // The area's other protocol parts, exported through this file (index.ts names one file per area).
 export * from './mapping.js';

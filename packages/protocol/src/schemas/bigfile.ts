@@ -63,6 +63,9 @@ export function formatBytes(n: number): string {
   const units = ['B', 'KB', 'MB', 'GB', 'TB'];
   let v = n;
   let u = 0;
-  while (v >= 1024 && u < units.length - 1) { v /= 1024; u += 1; }
+  while (v >= 1024 && u < units.length - 1) {
+    v /= 1024;
+    u += 1;
+  }
   return `${u === 0 ? v : Number(v.toFixed(1))} ${units[u]}`;
 }

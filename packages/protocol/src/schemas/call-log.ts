@@ -49,7 +49,17 @@ export const CALL_LOG_SORT_FIELDS = ['at', 'latencyMs', 'status', 'api'] as cons
 export const CallLogListBody = Type.Object({
   ...pageQuery(CALL_LOG_SORT_FIELDS),
   ...common,
-  method: Type.Optional(Type.Union([Type.Literal('GET'), Type.Literal('POST'), Type.Literal('PUT'), Type.Literal('PATCH'), Type.Literal('DELETE'), Type.Literal('HEAD'), Type.Literal('OPTIONS')])),
+  method: Type.Optional(
+    Type.Union([
+      Type.Literal('GET'),
+      Type.Literal('POST'),
+      Type.Literal('PUT'),
+      Type.Literal('PATCH'),
+      Type.Literal('DELETE'),
+      Type.Literal('HEAD'),
+      Type.Literal('OPTIONS'),
+    ]),
+  ),
   /** Exact HTTP status. */
   status: Type.Optional(Type.Integer({ minimum: 100, maximum: 599 })),
   /** Only failed calls (HTTP ≥ 400 or an envelope code other than success). */
@@ -69,7 +79,9 @@ export interface CallFigures {
 }
 
 /** One point of the charts: the bucket's start (ISO) and its figures. */
-export interface CallSeriesPoint extends CallFigures { t: string }
+export interface CallSeriesPoint extends CallFigures {
+  t: string;
+}
 
 /** `get*callstats` → `data.row`. Groups list the busiest CALL_LOG_RULES.groupMax entries. */
 export interface CallStats {

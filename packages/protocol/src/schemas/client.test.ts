@@ -4,7 +4,13 @@ import { checkRedirectUri, normaliseGrantTypes, normaliseRedirectUris } from './
 
 describe('client rules (console and server share them)', () => {
   it('accepts https anywhere and http only on localhost / 127.0.0.1', () => {
-    for (const ok of ['https://app.example.com/cb', 'https://app.example.com:8443/cb?x=1', 'http://localhost/cb', 'http://localhost:3000/cb', 'http://127.0.0.1:8080/a/b']) {
+    for (const ok of [
+      'https://app.example.com/cb',
+      'https://app.example.com:8443/cb?x=1',
+      'http://localhost/cb',
+      'http://localhost:3000/cb',
+      'http://127.0.0.1:8080/a/b',
+    ]) {
       expect(checkRedirectUri(ok), ok).toBeNull();
     }
     expect(checkRedirectUri('http://app.example.com/cb')?.code).toBe(ClientCodes.URI_HTTPS_REQUIRED);
@@ -22,7 +28,9 @@ describe('client rules (console and server share them)', () => {
   });
 
   it('trims, drops empty entries, de-duplicates and counts', () => {
-    expect(normaliseRedirectUris([' https://a.example.com/ ', '', 'https://a.example.com/', 'http://localhost/'])).toEqual({ uris: ['https://a.example.com/', 'http://localhost/'] });
+    expect(normaliseRedirectUris([' https://a.example.com/ ', '', 'https://a.example.com/', 'http://localhost/'])).toEqual({
+      uris: ['https://a.example.com/', 'http://localhost/'],
+    });
     const eleven = Array.from({ length: 11 }, (_, i) => `https://a.example.com/${i}`);
     expect(normaliseRedirectUris(eleven)).toEqual({ problem: { code: ClientCodes.URIS_TOO_MANY, params: { max: 10 } } });
   });

@@ -106,7 +106,11 @@ export function normaliseRedirectUris(list: readonly string[] | undefined): { ur
  * confidential client (`isPublic` false). Returns the de-duplicated list in
  * GRANT_TYPES order, or the first problem.
  */
-export function normaliseGrantTypes(list: readonly string[] | undefined, redirectUriCount: number, isPublic = false): { grantTypes: GrantType[] } | { problem: ClientRuleProblem } {
+export function normaliseGrantTypes(
+  list: readonly string[] | undefined,
+  redirectUriCount: number,
+  isPublic = false,
+): { grantTypes: GrantType[] } | { problem: ClientRuleProblem } {
   const given = [...new Set(list ?? [])];
   if (!given.length) return { problem: { code: ClientCodes.GRANT_TYPE_REQUIRED } };
   const bad = given.find((g) => !(GRANT_TYPES as readonly string[]).includes(g));

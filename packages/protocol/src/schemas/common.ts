@@ -63,13 +63,14 @@ export const IdsStatusBody = Type.Object({ ids: IdsBody.properties.ids, status: 
  * A grid list body with the usual filters: keyword, code, name, status, plus paging and a sort over
  * `fields` (the list's closed set of sort fields).
  */
-export const codeNameListBody = <const F extends readonly [string, ...string[]]>(fields: F) => Type.Object({
-  ...pageQuery(fields),
-  keyword: Type.Optional(Type.String({ maxLength: 50 })),
-  code: Type.Optional(Type.String({ maxLength: 50 })),
-  name: Type.Optional(Type.String({ maxLength: 50 })),
-  status: Type.Optional(StatusValueSchema),
-});
+export const codeNameListBody = <const F extends readonly [string, ...string[]]>(fields: F) =>
+  Type.Object({
+    ...pageQuery(fields),
+    keyword: Type.Optional(Type.String({ maxLength: 50 })),
+    code: Type.Optional(Type.String({ maxLength: 50 })),
+    name: Type.Optional(Type.String({ maxLength: 50 })),
+    status: Type.Optional(StatusValueSchema),
+  });
 
 /** A node of an organisation tree (SPEC §3 Organisation), for pickers. */
 export interface OrgTreeNode {

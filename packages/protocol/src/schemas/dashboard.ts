@@ -1,7 +1,10 @@
 /** The platform dashboard's figures (`GET plat/dashboard/summary` → `row`; issue "Platform administration"). */
 
 /** Sign-ins of one day: `date` is `YYYY-MM-DD` (UTC), oldest first. */
-export interface DailySignIns { date: string; count: number }
+export interface DailySignIns {
+  date: string;
+  count: number;
+}
 
 /** Platform totals plus sign-ins per day over the last 7 days. */
 export interface DashboardSummary {

@@ -14,10 +14,19 @@ export function isJobFinished(state: string): boolean {
 }
 
 /** One refused row of an import: 1-based sheet row (the header is row 1), the column's field, the message. */
-export interface JobRowError { row: number; field: string; message: string }
+export interface JobRowError {
+  row: number;
+  field: string;
+  message: string;
+}
 
 /** A finished job's outcome. */
-export interface JobReport { created: number; updated: number; errors: JobRowError[]; message?: string }
+export interface JobReport {
+  created: number;
+  updated: number;
+  errors: JobRowError[];
+  message?: string;
+}
 
 /** A job as `getjob` answers it. `processed` of `total` rows is the progress. */
 export interface JobRow {

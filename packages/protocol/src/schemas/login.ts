@@ -10,32 +10,46 @@ const Hex = /* @__NO_SIDE_EFFECTS__ */ (maxLength: number) => Type.String({ minL
  * '2' captcha, bound to that captcha by `parameters.data.captchaId` and signed by the server (HMAC);
  * the client sends it back unchanged with its solution (docs/login.md "Proof of work").
  */
-export const PowChallenge = Type.Object({
-  parameters: Type.Object({
-    algorithm: Type.String({ minLength: 1, maxLength: 32, pattern: '^[A-Z0-9/-]+$' }),
-    nonce: Hex(128),
-    salt: Hex(128),
-    cost: Type.Integer({ minimum: 1, maximum: 10_000_000 }),
-    keyLength: Type.Integer({ minimum: 1, maximum: 64 }),
-    keyPrefix: Hex(128),
-    keySignature: Type.Optional(Hex(128)),
-    expiresAt: Type.Optional(Type.Integer({ minimum: 0, maximum: 1e11 })),
-    data: Type.Optional(Type.Object({ captchaId: Type.String({ minLength: 1, maxLength: 64, pattern: '^[0-9a-zA-Z-]+$' }) }, { additionalProperties: false })),
-  }, { additionalProperties: false }),
-  signature: Hex(128),
-}, { additionalProperties: false });
+export const PowChallenge = Type.Object(
+  {
+    parameters: Type.Object(
+      {
+        algorithm: Type.String({ minLength: 1, maxLength: 32, pattern: '^[A-Z0-9/-]+$' }),
+        nonce: Hex(128),
+        salt: Hex(128),
+        cost: Type.Integer({ minimum: 1, maximum: 10_000_000 }),
+        keyLength: Type.Integer({ minimum: 1, maximum: 64 }),
+        keyPrefix: Hex(128),
+        keySignature: Type.Optional(Hex(128)),
+        expiresAt: Type.Optional(Type.Integer({ minimum: 0, maximum: 1e11 })),
+        data: Type.Optional(
+          Type.Object({ captchaId: Type.String({ minLength: 1, maxLength: 64, pattern: '^[0-9a-zA-Z-]+$' }) }, { additionalProperties: false }),
+        ),
+      },
+      { additionalProperties: false },
+    ),
+    signature: Hex(128),
+  },
+  { additionalProperties: false },
+);
 export type PowChallenge = Static<typeof PowChallenge>;
 
 /** A solved proof of work: the challenge as issued and the counter found with its derived key. */
-export const PowAnswer = Type.Object({
-  challenge: PowChallenge,
-  solution: Type.Object({
-    counter: Type.Integer({ minimum: 0, maximum: 0xffffffff }),
-    derivedKey: Hex(128),
-    /** Milliseconds the solver took (informative). */
-    time: Type.Optional(Type.Number({ minimum: 0, maximum: 3_600_000 })),
-  }, { additionalProperties: false }),
-}, { additionalProperties: false });
+export const PowAnswer = Type.Object(
+  {
+    challenge: PowChallenge,
+    solution: Type.Object(
+      {
+        counter: Type.Integer({ minimum: 0, maximum: 0xffffffff }),
+        derivedKey: Hex(128),
+        /** Milliseconds the solver took (informative). */
+        time: Type.Optional(Type.Number({ minimum: 0, maximum: 3_600_000 })),
+      },
+      { additionalProperties: false },
+    ),
+  },
+  { additionalProperties: false },
+);
 export type PowAnswer = Static<typeof PowAnswer>;
 
 export const SignInBody = Type.Object({
@@ -48,12 +62,19 @@ export const SignInBody = Type.Object({
    * The slider answer when `verifyCodeType` is '2' (with `captchaId`): the piece's final x in the
    * background's natural pixels, the drag's duration and up to 80 [ms, x] samples (rules/signin.ts).
    */
-  slider: Type.Optional(Type.Object({
-    x: Type.Number({ minimum: -1000, maximum: 10000 }),
-    durationMs: Type.Number({ minimum: 0, maximum: 3_600_000 }),
-    /** Samples `[ms since the drag began, x]`, bounded like `durationMs` and `x`. */
-    track: Type.Array(Type.Tuple([Type.Number({ minimum: 0, maximum: 3_600_000 }), Type.Number({ minimum: -1000, maximum: 10000 })], { maxItems: 2 }), { maxItems: 80 }),
-  }, { additionalProperties: false })),
+  slider: Type.Optional(
+    Type.Object(
+      {
+        x: Type.Number({ minimum: -1000, maximum: 10000 }),
+        durationMs: Type.Number({ minimum: 0, maximum: 3_600_000 }),
+        /** Samples `[ms since the drag began, x]`, bounded like `durationMs` and `x`. */
+        track: Type.Array(Type.Tuple([Type.Number({ minimum: 0, maximum: 3_600_000 }), Type.Number({ minimum: -1000, maximum: 10000 })], { maxItems: 2 }), {
+          maxItems: 80,
+        }),
+      },
+      { additionalProperties: false },
+    ),
+  ),
   /** The solved proof of work of the captcha's `pow` challenge; required with verifyCodeType '1' and '2'. */
   pow: Type.Optional(PowAnswer),
 });
@@ -124,8 +145,16 @@ export interface StartupConfig {
   requestTimeoutMs?: number;
 }
 
-export interface TenantRef { objID: string; name: string; code: string }
-export interface AppRef { appID: string; name: string; code: string }
+export interface TenantRef {
+  objID: string;
+  name: string;
+  code: string;
+}
+export interface AppRef {
+  appID: string;
+  name: string;
+  code: string;
+}
 
 /** Session user info answered by `tokenlogin` (SPEC §3). */
 export interface SessionUserInfo {
@@ -176,7 +205,11 @@ export interface SignInRow {
   /** See SessionUserInfo.mustChangePassword. */
   mustChangePassword?: boolean;
 }
-export interface CodeTableEntry { codeType: number; codeKey: string; codeVal: string }
+export interface CodeTableEntry {
+  codeType: number;
+  codeKey: string;
+  codeVal: string;
+}
 
 /** Tenant menu row from the server (SPEC §3 Tenant menu row). */
 export interface TenantMenuRow {

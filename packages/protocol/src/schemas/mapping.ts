@@ -99,4 +99,10 @@ export const MappingUserListBody = Type.Object({
 export type MappingUserListBody = Static<typeof MappingUserListBody>;
 
 /** A user in the user mapping's user chooser. */
-export interface MappingUserRow { id: string; username: string; employeeName: string; orgName: string; status: number }
+export interface MappingUserRow {
+  id: string;
+  username: string;
+  employeeName: string;
+  orgName: string;
+  status: number;
+}

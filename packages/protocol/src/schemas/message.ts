@@ -69,7 +69,13 @@ export const MESSAGE_RULES = {
 /** Delivery statuses (read: an in-site message the user opened). */
 export const DELIVERY_STATUSES = ['pending', 'sending', 'sent', 'failed', 'read'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
-export const DeliveryStatusSchema = Type.Union([Type.Literal('pending'), Type.Literal('sending'), Type.Literal('sent'), Type.Literal('failed'), Type.Literal('read')]);
+export const DeliveryStatusSchema = Type.Union([
+  Type.Literal('pending'),
+  Type.Literal('sending'),
+  Type.Literal('sent'),
+  Type.Literal('failed'),
+  Type.Literal('read'),
+]);
 
 /** Message statuses: scheduled (recipients not yet resolved), sent (deliveries written), cancelled. */
 export const MESSAGE_STATUSES = ['scheduled', 'sent', 'cancelled'] as const;
@@ -82,16 +88,23 @@ const Ids = Type.Array(Id, { maxItems: 1000 });
 /** Texts of one language. */
 export const MessageTextSchema = Type.Object({ subject: Type.Optional(Text(MESSAGE_RULES.subject.max * 2)), body: Text(MESSAGE_RULES.body.email * 2) });
 /** Texts per language (at least one language with a body). */
-export const MessageContentsSchema = Type.Object({
-  ZH_CN: Type.Optional(MessageTextSchema), EN_US: Type.Optional(MessageTextSchema), JA_JP: Type.Optional(MessageTextSchema),
-}, { additionalProperties: false });
+export const MessageContentsSchema = Type.Object(
+  {
+    ZH_CN: Type.Optional(MessageTextSchema),
+    EN_US: Type.Optional(MessageTextSchema),
+    JA_JP: Type.Optional(MessageTextSchema),
+  },
+  { additionalProperties: false },
+);
 export type MessageContents = Static<typeof MessageContentsSchema>;
 /** A custom variable: its name and a sample value (for the preview). */
 export const MessageVariableSchema = Type.Object({ name: Text(60), sample: Type.Optional(Text(MESSAGE_RULES.variable.sample * 2)) });
 export type MessageVariable = { name: string; sample: string };
 const Variables = Type.Array(MessageVariableSchema, { maxItems: MESSAGE_RULES.variable.maxCount * 2 });
 /** Values of custom variables by name. */
-export const MessageValuesSchema = Type.Record(Type.String({ maxLength: 60 }), Text(MESSAGE_RULES.variable.value * 2), { maxProperties: MESSAGE_RULES.variable.maxCount * 2 });
+export const MessageValuesSchema = Type.Record(Type.String({ maxLength: 60 }), Text(MESSAGE_RULES.variable.value * 2), {
+  maxProperties: MESSAGE_RULES.variable.maxCount * 2,
+});
 
 export const MESSAGE_TEMPLATE_SORT_FIELDS = ['code', 'name', 'channel', 'status', 'updatedAt'] as const;
 /** `listmessagetemplate`: paged; `keyword` contains on code or name; channel, status. */
@@ -204,31 +217,78 @@ export type MyMessageReadBody = Static<typeof MyMessageReadBody>;
 
 /** A row of the template grid (and `getmessagetemplate`). */
 export interface MessageTemplateRow {
-  id: string; code: string; name: string; channel: MessageChannel; contents: MessageContents; variables: MessageVariable[];
-  status: 0 | 1; description: string; creator: string; createdAt: string; updatedAt: string;
+  id: string;
+  code: string;
+  name: string;
+  channel: MessageChannel;
+  contents: MessageContents;
+  variables: MessageVariable[];
+  status: 0 | 1;
+  description: string;
+  creator: string;
+  createdAt: string;
+  updatedAt: string;
 }
 /** Delivery counts of a message per status. */
 export type DeliveryCounts = Record<DeliveryStatus, number> & { total: number };
 /** A row of the message grid (and `getmessage`, which adds `contents`, `values` and the audience's names). */
 export interface MessageRow {
-  id: string; templateId: string; templateName: string; channel: MessageChannel; subject: string; status: MessageStatus;
-  sendAt: string; recipients: number; counts: DeliveryCounts; creator: string; createdAt: string;
+  id: string;
+  templateId: string;
+  templateName: string;
+  channel: MessageChannel;
+  subject: string;
+  status: MessageStatus;
+  sendAt: string;
+  recipients: number;
+  counts: DeliveryCounts;
+  creator: string;
+  createdAt: string;
 }
 /** `getmessage`: the row with the texts, values and named audience. */
 export interface MessageDetail extends MessageRow {
-  contents: MessageContents; values: Record<string, string>;
+  contents: MessageContents;
+  values: Record<string, string>;
   audience: { users: { id: string; name: string }[]; orgs: { id: string; name: string; sub: boolean }[]; roles: { id: string; name: string }[] };
 }
 /** A row of a message's deliveries. */
 export interface MessageDeliveryRow {
-  id: string; userId: string; username: string; employeeName: string; tenantName: string; channel: MessageChannel; address: string;
-  language: string; status: DeliveryStatus; reason: string; attempts: number; sentAt: string; readAt: string; createdAt: string;
+  id: string;
+  userId: string;
+  username: string;
+  employeeName: string;
+  tenantName: string;
+  channel: MessageChannel;
+  address: string;
+  language: string;
+  status: DeliveryStatus;
+  reason: string;
+  attempts: number;
+  sentAt: string;
+  readAt: string;
+  createdAt: string;
 }
 /** A recipient choice of `listmessagetarget`. */
-export interface MessageTargetRow { id: string; name: string; detail: string }
+export interface MessageTargetRow {
+  id: string;
+  name: string;
+  detail: string;
+}
 /** `getmessagepreview`: the rendered texts in `language`. */
-export interface MessagePreview { language: MessageLanguage; subject: string; body: string }
+export interface MessagePreview {
+  language: MessageLanguage;
+  subject: string;
+  body: string;
+}
 /** One of the caller's in-site messages (`body` plain text, shown escaped). */
 export interface MyMessageRow {
-  id: string; subject: string; body: string; appName: string; sourceKind: string; sourceId: string; read: boolean; createdAt: string; readAt: string;
+  id: string;
+  subject: string;
+  body: string;
+  appName: string;
+  sourceKind: string;
+  sourceId: string;
+  read: boolean;
+  createdAt: string;
+  readAt: string;
 }

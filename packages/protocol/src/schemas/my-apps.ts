@@ -41,4 +41,7 @@ export type MyAppTicketBody = Static<typeof MyAppTicketBody>;
  * `ssoticket` answer: `url` = the application's callback address with `ssotoken` = a single-use ticket
  * (60 s, for this application only) and `username` (SPEC §3 SSO query); `expiresAt` in ms since the epoch.
  */
-export interface MyAppTicketRow { url: string; expiresAt: number }
+export interface MyAppTicketRow {
+  url: string;
+  expiresAt: number;
+}

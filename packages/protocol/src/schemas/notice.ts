@@ -108,28 +108,77 @@ export const MyNoticeListBody = Type.Object({ ...PagingSchema, unread: Type.Opti
 export type MyNoticeListBody = Static<typeof MyNoticeListBody>;
 
 /** An audience entry as answered: with the names to show. */
-export interface NoticeTargetRow { kind: NoticeTargetKind; id: string; name: string; tenantName: string }
+export interface NoticeTargetRow {
+  kind: NoticeTargetKind;
+  id: string;
+  name: string;
+  tenantName: string;
+}
 
 /** A row of the administrator's grid. */
 export interface NoticeRow {
-  id: string; title: string; status: NoticeStatusValue; state: NoticeState; pinned: boolean;
-  publishAt: string | null; expireAt: string | null; publishedAt: string | null; authorName: string;
-  createdAt: string; updatedAt: string; readCount: number;
+  id: string;
+  title: string;
+  status: NoticeStatusValue;
+  state: NoticeState;
+  pinned: boolean;
+  publishAt: string | null;
+  expireAt: string | null;
+  publishedAt: string | null;
+  authorName: string;
+  createdAt: string;
+  updatedAt: string;
+  readCount: number;
 }
 /** `getnotice`: the row, the body and the audience. */
-export interface NoticeDetail extends NoticeRow { body: string; targets: NoticeTargetRow[] }
+export interface NoticeDetail extends NoticeRow {
+  body: string;
+  targets: NoticeTargetRow[];
+}
 
 /** A receipt row: an audience user and when they read (null: not yet). */
-export interface NoticeReceiptRow { userId: string; username: string; name: string; tenantName: string; orgName: string; readAt: string | null }
+export interface NoticeReceiptRow {
+  userId: string;
+  username: string;
+  name: string;
+  tenantName: string;
+  orgName: string;
+  readAt: string | null;
+}
 /** `listnoticereceipt` answer: the page plus the counts of the whole audience. */
-export interface NoticeReceiptPage extends Paged<NoticeReceiptRow> { audience: number; readCount: number; unreadCount: number }
+export interface NoticeReceiptPage extends Paged<NoticeReceiptRow> {
+  audience: number;
+  readCount: number;
+  unreadCount: number;
+}
 
 /** A candidate audience entry. */
-export interface NoticeTargetCandidate { id: string; name: string; tenantId: string; tenantName: string; hint: string }
+export interface NoticeTargetCandidate {
+  id: string;
+  name: string;
+  tenantId: string;
+  tenantName: string;
+  hint: string;
+}
 
 /** A row of the user's notice list. */
-export interface MyNoticeRow { id: string; productId: string; productName: string; title: string; pinned: boolean; publishAt: string; read: boolean }
+export interface MyNoticeRow {
+  id: string;
+  productId: string;
+  productName: string;
+  title: string;
+  pinned: boolean;
+  publishAt: string;
+  read: boolean;
+}
 /** The user's notice detail. */
-export interface MyNoticeDetail extends MyNoticeRow { body: string; authorName: string; expireAt: string | null }
+export interface MyNoticeDetail extends MyNoticeRow {
+  body: string;
+  authorName: string;
+  expireAt: string | null;
+}
 /** `getmynoticeunread`. */
-export interface MyNoticeUnread { unread: number; latest: MyNoticeRow[] }
+export interface MyNoticeUnread {
+  unread: number;
+  latest: MyNoticeRow[];
+}

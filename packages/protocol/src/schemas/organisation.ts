@@ -53,7 +53,9 @@ export const OrgSearchBody = Type.Object({
 export type OrgSearchBody = Static<typeof OrgSearchBody>;
 
 /** A search hit: the node and the ids from the caller's top down to its parent. */
-export interface OrgSearchHit extends TenantOrgNode { ancestorIds: string[] }
+export interface OrgSearchHit extends TenantOrgNode {
+  ancestorIds: string[];
+}
 
 // ---------------------------------------------------------------- management and element library
 
@@ -101,7 +103,11 @@ const orgFields = {
 };
 
 /** `addorg`: a new organisation under `parentId` (organisation management), or a single one without it (library). */
-export const OrgAddBody = Type.Object({ ...orgFields, parentId: Type.Optional(Type.String({ maxLength: 64 })), category: Type.Optional(Type.Integer({ minimum: 0, maximum: 99999 })) });
+export const OrgAddBody = Type.Object({
+  ...orgFields,
+  parentId: Type.Optional(Type.String({ maxLength: 64 })),
+  category: Type.Optional(Type.Integer({ minimum: 0, maximum: 99999 })),
+});
 export type OrgAddBody = Static<typeof OrgAddBody>;
 
 /** `editorg`: changes an organisation's fields (its place in the tree changes only with `moveorg` / `detachorg`). */

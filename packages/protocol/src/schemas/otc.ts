@@ -39,7 +39,10 @@ export const CodeSignInBody = Type.Object({
 export type CodeSignInBody = Static<typeof CodeSignInBody>;
 
 /** `POST …/auth/mfa/send/{type}/{username}?ticket=` — the pending MFA ticket proves the password. */
-export const MfaSendParams = Type.Object({ type: Type.Union([Type.Literal('email'), Type.Literal('mobile')]), username: Type.String({ minLength: 1, maxLength: 100 }) });
+export const MfaSendParams = Type.Object({
+  type: Type.Union([Type.Literal('email'), Type.Literal('mobile')]),
+  username: Type.String({ minLength: 1, maxLength: 100 }),
+});
 export const MfaSendQuery = Type.Object({ ticket: Type.String({ minLength: 1, maxLength: 128 }) });
 export type MfaSendQuery = Static<typeof MfaSendQuery>;
 

@@ -95,10 +95,31 @@ export interface PolicyMenuNode {
   children: PolicyMenuNode[];
 }
 
-export interface PolicyRole { id: string; code: string; name: string }
-export interface PolicyControl { id: string; pageId: string; name: string; alias: string; nodeType: string; purview: number }
-export interface PolicyApi { id: string; name: string; url: string; serviceName: string; moduleName: string }
-export interface PolicyDataScope { wholeTenant: boolean; orgIds: string[]; orgTypes: number[] }
+export interface PolicyRole {
+  id: string;
+  code: string;
+  name: string;
+}
+export interface PolicyControl {
+  id: string;
+  pageId: string;
+  name: string;
+  alias: string;
+  nodeType: string;
+  purview: number;
+}
+export interface PolicyApi {
+  id: string;
+  name: string;
+  url: string;
+  serviceName: string;
+  moduleName: string;
+}
+export interface PolicyDataScope {
+  wholeTenant: boolean;
+  orgIds: string[];
+  orgTypes: number[];
+}
 
 /** `data` of `user/permissions`. */
 export interface PolicyPermissions {
@@ -139,4 +160,8 @@ export interface PolicyChange {
 }
 
 /** `data` of `sync/syncbydate`. */
-export interface PolicySyncPage { changes: PolicyChange[]; cursor: string; hasMore: boolean }
+export interface PolicySyncPage {
+  changes: PolicyChange[];
+  cursor: string;
+  hasMore: boolean;
+}

@@ -107,7 +107,12 @@ export type GrantItem = Static<typeof GrantItem>;
 export const GrantSaveBody = Type.Object({ roleId: Id, tenantId: Id, dataPurview: Type.Array(GrantItem, { maxItems: 5000 }) });
 export type GrantSaveBody = Static<typeof GrantSaveBody>;
 /** `saveorgpurview`: the role's organisation grants of one category, replaced. */
-export const OrgGrantSaveBody = Type.Object({ roleId: Id, tenantId: Id, orgCategory: Type.Integer({ minimum: 0, maximum: 99999 }), dataPurview: Type.Array(GrantItem, { maxItems: 5000 }) });
+export const OrgGrantSaveBody = Type.Object({
+  roleId: Id,
+  tenantId: Id,
+  orgCategory: Type.Integer({ minimum: 0, maximum: 99999 }),
+  dataPurview: Type.Array(GrantItem, { maxItems: 5000 }),
+});
 export type OrgGrantSaveBody = Static<typeof OrgGrantSaveBody>;
 
 /** Query of `listmenupurviewtree` and `listorgtypepurview`. */

@@ -69,10 +69,13 @@ export const ServiceAccountStatusBody = Type.Object({ id: Id, status: StatusValu
 export type ServiceAccountStatusBody = Static<typeof ServiceAccountStatusBody>;
 
 /** The credential's sign-in. `secret`: the 64 hex characters, encrypted with the deployment key (like a password). */
-export const ServiceAccountTokenBody = Type.Object({
-  keyId: Type.String({ minLength: 1, maxLength: 64 }),
-  secret: Type.String({ minLength: 1, maxLength: 1024 }),
-}, { additionalProperties: false });
+export const ServiceAccountTokenBody = Type.Object(
+  {
+    keyId: Type.String({ minLength: 1, maxLength: 64 }),
+    secret: Type.String({ minLength: 1, maxLength: 1024 }),
+  },
+  { additionalProperties: false },
+);
 export type ServiceAccountTokenBody = Static<typeof ServiceAccountTokenBody>;
 
 /** One service account as lists and writes answer it (never the secret or its hash). */
@@ -96,7 +99,14 @@ export interface ServiceAccountRow {
 }
 
 /** `add…` and `rotate…`: the row and the secret, shown once. */
-export interface ServiceAccountSecretData { row: ServiceAccountRow; secret: string }
+export interface ServiceAccountSecretData {
+  row: ServiceAccountRow;
+  secret: string;
+}
 
 /** The token call's answer: the session token (sign it like a console's), its user id and expiry (ms). */
-export interface ServiceAccountTokenRow { token: string; userId: string; expiresAt: number }
+export interface ServiceAccountTokenRow {
+  token: string;
+  userId: string;
+  expiresAt: number;
+}

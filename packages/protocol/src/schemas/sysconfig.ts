@@ -92,7 +92,13 @@ export const CodeTableSaveBody = Type.Array(CodeTableItem, { minItems: 1, maxIte
 export type CodeTableSaveBody = Static<typeof CodeTableSaveBody>;
 
 /** A code table row as the configuration screen sees it. */
-export interface CodeTableRow { codeType: number; codeKey: string; codeVal: string; sort: number; description: string }
+export interface CodeTableRow {
+  codeType: number;
+  codeKey: string;
+  codeVal: string;
+  sort: number;
+  description: string;
+}
 
 // ---------------------------------------------------------------- login configuration
 
@@ -101,27 +107,41 @@ const bool = Type.Optional(Type.Boolean());
  * `saveloginconfig`: the system layer of the login configuration — only the keys it carries override
  * the layers below (code defaults, then public config); an absent key inherits. `{}` restores all.
  */
-export const LoginConfigSaveBody = Type.Object({
-  systemName: Type.Optional(Type.String({ maxLength: 200 })),
-  verifyCodeType: Type.Optional(Type.Union([Type.Literal('0'), Type.Literal('1'), Type.Literal('2')])),
-  loginFormPosition: Type.Optional(Type.Union([Type.Literal('left'), Type.Literal('center'), Type.Literal('right')])),
-  forcePasswordChange: bool,
-  multiLanguage: bool,
-  showTenantName: bool,
-  mourningMode: bool,
-  progressBar: bool,
-  noticeManagement: bool,
-  menuCollapsed: bool,
-  bambooCloud: bool,
-  mfaEnabled: bool,
-  resetCountdown: bool,
-}, { additionalProperties: false });
+export const LoginConfigSaveBody = Type.Object(
+  {
+    systemName: Type.Optional(Type.String({ maxLength: 200 })),
+    verifyCodeType: Type.Optional(Type.Union([Type.Literal('0'), Type.Literal('1'), Type.Literal('2')])),
+    loginFormPosition: Type.Optional(Type.Union([Type.Literal('left'), Type.Literal('center'), Type.Literal('right')])),
+    forcePasswordChange: bool,
+    multiLanguage: bool,
+    showTenantName: bool,
+    mourningMode: bool,
+    progressBar: bool,
+    noticeManagement: bool,
+    menuCollapsed: bool,
+    bambooCloud: bool,
+    mfaEnabled: bool,
+    resetCountdown: bool,
+  },
+  { additionalProperties: false },
+);
 export type LoginConfigSaveBody = Static<typeof LoginConfigSaveBody>;
 
 /** Keys of the login configuration an administrator may set (the password rule lives in the code table). */
 export const LOGIN_CONFIG_KEYS = [
-  'systemName', 'verifyCodeType', 'loginFormPosition', 'forcePasswordChange', 'multiLanguage', 'showTenantName',
-  'mourningMode', 'progressBar', 'noticeManagement', 'menuCollapsed', 'bambooCloud', 'mfaEnabled', 'resetCountdown',
+  'systemName',
+  'verifyCodeType',
+  'loginFormPosition',
+  'forcePasswordChange',
+  'multiLanguage',
+  'showTenantName',
+  'mourningMode',
+  'progressBar',
+  'noticeManagement',
+  'menuCollapsed',
+  'bambooCloud',
+  'mfaEnabled',
+  'resetCountdown',
 ] as const;
 export type LoginConfigKey = (typeof LOGIN_CONFIG_KEYS)[number];
 
@@ -225,7 +245,13 @@ export type ConfigListQuery = Static<typeof ConfigListQuery>;
 
 /** Answer rows: the fields without the secret, plus `hasSecret`. */
 type Row<T> = Omit<T, 'secret' | 'clearSecret' | 'id' | 'status' | 'sort' | 'description'> & {
-  id: string; status: 0 | 1; sort: number; description: string; hasSecret: boolean; updatedBy: string; updatedAt: string;
+  id: string;
+  status: 0 | 1;
+  sort: number;
+  description: string;
+  hasSecret: boolean;
+  updatedBy: string;
+  updatedAt: string;
 };
 export type MailConfigRow = Row<MailConfigItem>;
 export type LdapConfigRow = Row<LdapConfigItem>;
@@ -242,7 +268,11 @@ export type TestLdapBody = Static<typeof TestLdapBody>;
 // ---------------------------------------------------------------- organisation types and categories
 
 /** A code-table pair as the organisation type / category calls answer it (SPEC §3). */
-export interface OrgCodeRow { codeKey: number; codeVal: string; /** True for category 0, the main tree (not editable). */ builtIn?: boolean }
+export interface OrgCodeRow {
+  codeKey: number;
+  codeVal: string /** True for category 0, the main tree (not editable). */;
+  builtIn?: boolean;
+}
 
 export const OrgCategoryQuery = Type.Object({ tenantId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })) });
 export type OrgCategoryQuery = Static<typeof OrgCategoryQuery>;

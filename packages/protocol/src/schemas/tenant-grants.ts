@@ -22,7 +22,10 @@ export type TenantProductListBody = Static<typeof TenantProductListBody>;
 export const TenantProductSaveBody = Type.Object({
   tenantId,
   products: Type.Array(
-    Type.Object({ productId: Type.String({ minLength: 1, maxLength: 64 }), version: Type.String({ maxLength: MAX_LEN.small /* PRODUCT_RULES.version.max */ }) }),
+    Type.Object({
+      productId: Type.String({ minLength: 1, maxLength: 64 }),
+      version: Type.String({ maxLength: MAX_LEN.small /* PRODUCT_RULES.version.max */ }),
+    }),
     { maxItems: 1000 },
   ),
 });

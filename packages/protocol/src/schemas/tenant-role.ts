@@ -65,7 +65,9 @@ export type TenantOrgGrantSaveBody = Static<typeof TenantOrgGrantSaveBody>;
 /** `savetenantapipurview`: the role's whole set of API grants (urls of the tenant API catalogue), replaced. */
 export const TenantApiGrantSaveBody = Type.Object({
   roleId: Id,
-  dataPurview: Type.Array(Type.Object({ dpDataid: Type.String({ minLength: 1, maxLength: 200 }), dpPurview: Type.Integer({ minimum: 0, maximum: 255 }) }), { maxItems: 1000 }),
+  dataPurview: Type.Array(Type.Object({ dpDataid: Type.String({ minLength: 1, maxLength: 200 }), dpPurview: Type.Integer({ minimum: 0, maximum: 255 }) }), {
+    maxItems: 1000,
+  }),
 });
 export type TenantApiGrantSaveBody = Static<typeof TenantApiGrantSaveBody>;
 
@@ -83,7 +85,13 @@ export interface TenantOrgPurviewNode {
 }
 
 /** A granted organisation with its name (the dialog's list of what is ticked, and the viewer). */
-export interface GrantedOrg { id: string; code: string; name: string; orgCategory: number; purview: number }
+export interface GrantedOrg {
+  id: string;
+  code: string;
+  name: string;
+  orgCategory: number;
+  purview: number;
+}
 
 /**
  * `data` of `listtenantorgpurview`: one page of the level (`rows`, `page`, `total` pages, `records` in the
@@ -98,7 +106,11 @@ export interface TenantOrgPurviewData extends Paged<TenantOrgPurviewNode> {
 }
 
 /** One API of the tenant API catalogue with whether the role holds it. */
-export interface TenantApiPurview { method: string; url: string; granted: boolean }
+export interface TenantApiPurview {
+  method: string;
+  url: string;
+  granted: boolean;
+}
 
 /** APIs of one menu (`listtenantapipurview` rows). */
 export interface TenantApiPurviewGroup {

@@ -38,7 +38,9 @@ export const TenantUserStationListBody = Type.Object({
 export type TenantUserStationListBody = Static<typeof TenantUserStationListBody>;
 
 /** `importtenantuser` answers at once with the background job to poll (`getjob?id=`). */
-export interface TenantUserImportStarted { jobId: string }
+export interface TenantUserImportStarted {
+  jobId: string;
+}
 
 /** The job kind of a tenant user import (jobs.kind). */
 export const TENANT_USER_IMPORT_JOB = 'user-import';

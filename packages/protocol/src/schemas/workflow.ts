@@ -55,14 +55,23 @@ export const WF_TASK_POLL_MS = 20_000;
 
 export const WfKindSchema = Type.Union([Type.Literal('app'), Type.Literal('approle')]);
 export type WfKind = Static<typeof WfKindSchema>;
-export const WfStatusSchema = Type.Union([Type.Literal('pending'), Type.Literal('approved'), Type.Literal('rejected'), Type.Literal('withdrawn'), Type.Literal('closed')]);
+export const WfStatusSchema = Type.Union([
+  Type.Literal('pending'),
+  Type.Literal('approved'),
+  Type.Literal('rejected'),
+  Type.Literal('withdrawn'),
+  Type.Literal('closed'),
+]);
 export type WfStatus = Static<typeof WfStatusSchema>;
 export const WF_STATUSES = ['pending', 'approved', 'rejected', 'withdrawn', 'closed'] as const;
 export type WfAction = 'submit' | 'approve' | 'reject' | 'withdraw' | 'reroute' | 'close';
 
 /** A process step: `manager` with the approver role's number, or `appAdmin`. */
 export const WfStepSchema = Type.Union([
-  Type.Object({ kind: Type.Literal('manager'), roleCode: Type.String({ minLength: 1, maxLength: 30, pattern: '^[A-Za-z0-9_]+$' }) }, { additionalProperties: false }),
+  Type.Object(
+    { kind: Type.Literal('manager'), roleCode: Type.String({ minLength: 1, maxLength: 30, pattern: '^[A-Za-z0-9_]+$' }) },
+    { additionalProperties: false },
+  ),
   Type.Object({ kind: Type.Literal('appAdmin') }, { additionalProperties: false }),
 ]);
 export type WfStep = Static<typeof WfStepSchema>;
@@ -90,12 +99,16 @@ export const WfRequestIdBody = Type.Object({ id: Id, comment: Type.Optional(Type
 export type WfRequestIdBody = Static<typeof WfRequestIdBody>;
 
 /** A move on the step `step` the caller saw (0-based): `field` names it among `moves`, with an optional comment. */
-const stepMove = <K extends string, M extends readonly [string, string]>(field: K, moves: M) => Type.Object({
-  id: Id,
-  step: Type.Integer({ minimum: 0, maximum: 10 }),
-  ...({ [field]: Type.Union([Type.Literal(moves[0]), Type.Literal(moves[1])]) } as Record<K, ReturnType<typeof Type.Union<[ReturnType<typeof Type.Literal<M[0]>>, ReturnType<typeof Type.Literal<M[1]>>]>>>),
-  comment: Type.Optional(Type.String({ maxLength: WORKFLOW_RULES.comment.max })),
-});
+const stepMove = <K extends string, M extends readonly [string, string]>(field: K, moves: M) =>
+  Type.Object({
+    id: Id,
+    step: Type.Integer({ minimum: 0, maximum: 10 }),
+    ...({ [field]: Type.Union([Type.Literal(moves[0]), Type.Literal(moves[1])]) } as Record<
+      K,
+      ReturnType<typeof Type.Union<[ReturnType<typeof Type.Literal<M[0]>>, ReturnType<typeof Type.Literal<M[1]>>]>>
+    >),
+    comment: Type.Optional(Type.String({ maxLength: WORKFLOW_RULES.comment.max })),
+  });
 
 /**
  * `savewfdecision`: approve or reject the step the approver saw; when it has moved on, the decision is
@@ -128,21 +141,57 @@ export const WfProcessSaveBody = Type.Object({ steps: Type.Array(WfStepSchema, {
 export type WfProcessSaveBody = Static<typeof WfProcessSaveBody>;
 
 /** A candidate of the request form. */
-export interface WfCandidateRow { id: string; code: string; name: string; productId: string; productName: string }
+export interface WfCandidateRow {
+  id: string;
+  code: string;
+  name: string;
+  productId: string;
+  productName: string;
+}
 
 /** A request as the lists show it. `inaccessible`: pending and its step has no approver left (SPEC §8). */
 export interface WfRequestRow {
-  id: string; kind: WfKind; targetId: string; targetName: string; productId: string; productName: string;
-  tenantId: string; tenantName: string; requesterId: string; requesterName: string; reason: string;
-  status: WfStatus; currentStep: number; steps: WfStep[]; inaccessible: boolean;
-  createdAt: string; updatedAt: string; finishedAt: string;
+  id: string;
+  kind: WfKind;
+  targetId: string;
+  targetName: string;
+  productId: string;
+  productName: string;
+  tenantId: string;
+  tenantName: string;
+  requesterId: string;
+  requesterName: string;
+  reason: string;
+  status: WfStatus;
+  currentStep: number;
+  steps: WfStep[];
+  inaccessible: boolean;
+  createdAt: string;
+  updatedAt: string;
+  finishedAt: string;
 }
 
 /** One entry of a request's history. */
-export interface WfActionRow { step: number; action: WfAction; actorId: string; actorName: string; comment: string; createdAt: string }
+export interface WfActionRow {
+  step: number;
+  action: WfAction;
+  actorId: string;
+  actorName: string;
+  comment: string;
+  createdAt: string;
+}
 
 /** `getwfrequest`: the request, its history, and whether the caller may decide / withdraw now. */
-export interface WfRequestDetail { row: WfRequestRow; actions: WfActionRow[]; canDecide: boolean; canWithdraw: boolean }
+export interface WfRequestDetail {
+  row: WfRequestRow;
+  actions: WfActionRow[];
+  canDecide: boolean;
+  canWithdraw: boolean;
+}
 
 /** `getwfprocess`: the steps, and whether they are the default (no definition saved). */
-export interface WfProcess { steps: WfStep[]; isDefault: boolean; updatedAt: string }
+export interface WfProcess {
+  steps: WfStep[];
+  isDefault: boolean;
+  updatedAt: string;
+}

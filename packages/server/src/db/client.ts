@@ -44,8 +44,13 @@ export async function openDatabase(opts: { databaseUrl?: string | undefined; dat
     // an idle or checked-out client's 'error' is an unhandled event. The broken client is discarded and
     // the pool opens new ones when the database is back; requests meanwhile answer 503 (plugins/errors.ts).
     pool.on('error', (err) => logDbError('idle database connection lost', err));
-    pool.on('connect', (client) => { client.on('error', (err) => logDbError('database connection lost', err)); });
-    await waitForDatabase(pool, startTimeoutSeconds()).catch(async (err: unknown) => { await pool.end().catch(() => undefined); throw err; });
+    pool.on('connect', (client) => {
+      client.on('error', (err) => logDbError('database connection lost', err));
+    });
+    await waitForDatabase(pool, startTimeoutSeconds()).catch(async (err: unknown) => {
+      await pool.end().catch(() => undefined);
+      throw err;
+    });
     const db = drizzle({ client: pool, schema });
     // Under an advisory lock: instances started together migrate one after another (db/migrate.ts).
     await migratePostgres(pool, MIGRATIONS_DIR);
@@ -62,7 +67,11 @@ export async function openDatabase(opts: { databaseUrl?: string | undefined; dat
   let client: InstanceType<typeof PGlite>;
   try {
     const template = opts.dataDir === 'memory://' ? migratedTemplate() : undefined;
-    client = new PGlite({ ...(opts.dataDir === 'memory://' ? {} : { dataDir: opts.dataDir }), ...(template ? { loadDataDir: template } : {}), extensions: { pg_trgm } });
+    client = new PGlite({
+      ...(opts.dataDir === 'memory://' ? {} : { dataDir: opts.dataDir }),
+      ...(template ? { loadDataDir: template } : {}),
+      extensions: { pg_trgm },
+    });
   } catch (err) {
     unlock();
     throw err;
@@ -78,7 +87,18 @@ export async function openDatabase(opts: { databaseUrl?: string | undefined; dat
     throw err;
   }
   const stopAnalyze = opts.dataDir === 'memory://' ? async () => undefined : keepStatistics(client, analyzeMinutes());
-  return { db: db as unknown as Db, kind: 'pglite', close: async () => { try { await stopAnalyze(); await client.close(); } finally { unlock(); } } };
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    close: async () => {
+      try {
+        await stopAnalyze();
+        await client.close();
+      } finally {
+        unlock();
+      }
+    },
+  };
 }
 
 let templateBlob: { file: string; blob: Blob } | undefined;
@@ -102,8 +122,21 @@ function envNumber(name: string, fallback: number): number {
   return v ? Number(v) : fallback;
 }
 
-const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', '57P01', '57P02', '57P03']);
-const CONNECTION_MESSAGES = /Connection terminated|connection timeout|Client has encountered a connection error|the database system is (starting up|shutting down)|terminating connection due to administrator command/i;
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  '57P01',
+  '57P02',
+  '57P03',
+]);
+const CONNECTION_MESSAGES =
+  /Connection terminated|connection timeout|Client has encountered a connection error|the database system is (starting up|shutting down)|terminating connection due to administrator command/i;
 
 /**
  * True when `err` (or an error in its `cause` chain, e.g. drizzle's wrapper) says the database cannot be
@@ -146,7 +179,9 @@ export async function waitForDatabase(pool: { query(q: string): Promise<unknown>
       return;
     } catch (err) {
       if (!isConnectionError(err) || Date.now() + delay > deadline) throw err;
-      console.error(JSON.stringify({ level: 40, time: Date.now(), msg: `database not reachable, retrying in ${delay} ms`, attempt, err: safeErrorForLog(err) }));
+      console.error(
+        JSON.stringify({ level: 40, time: Date.now(), msg: `database not reachable, retrying in ${delay} ms`, attempt, err: safeErrorForLog(err) }),
+      );
       await new Promise((r) => setTimeout(r, delay));
     }
   }
@@ -168,7 +203,11 @@ function analyzeMinutes(): number {
  */
 function keepStatistics(client: { exec(q: string): Promise<unknown> }, minutes: number): () => Promise<void> {
   let running: Promise<unknown> = client.exec('analyze').catch(() => undefined);
-  const timer = minutes ? setInterval(() => { running = client.exec('analyze').catch(() => undefined); }, minutes * 60_000) : undefined;
+  const timer = minutes
+    ? setInterval(() => {
+        running = client.exec('analyze').catch(() => undefined);
+      }, minutes * 60_000)
+    : undefined;
   timer?.unref();
   return async () => {
     if (timer) clearInterval(timer);

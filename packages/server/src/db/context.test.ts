@@ -13,7 +13,17 @@ import { inScope, PLATFORM_SCOPE } from './context.js';
 const serverUrl = process.env.MP_TEST_DATABASE_URL;
 const targets: { label: string; open: () => Promise<{ databaseUrl?: string; drop?: () => Promise<void> }> }[] = [
   { label: 'PGlite', open: async () => ({}) },
-  ...(serverUrl ? [{ label: 'PostgreSQL', open: async () => { const db = await createTestDatabase(serverUrl, 'mp_ctx'); return { databaseUrl: db.url, drop: db.drop }; } }] : []),
+  ...(serverUrl
+    ? [
+        {
+          label: 'PostgreSQL',
+          open: async () => {
+            const db = await createTestDatabase(serverUrl, 'mp_ctx');
+            return { databaseUrl: db.url, drop: db.drop };
+          },
+        },
+      ]
+    : []),
 ];
 
 describe.each(targets)('the request transaction on $label', ({ open }) => {
@@ -29,11 +39,15 @@ describe.each(targets)('the request transaction on $label', ({ open }) => {
     try {
       t = await testApp(target.databaseUrl ? { databaseUrl: target.databaseUrl } : {});
     } finally {
-      if (pool === undefined) delete process.env.MP_DB_POOL; else process.env.MP_DB_POOL = pool;
+      if (pool === undefined) delete process.env.MP_DB_POOL;
+      else process.env.MP_DB_POOL = pool;
     }
     a = await createTenantRow(t.app, 'ctxA');
   }, 120_000);
-  afterAll(async () => { await t?.close(); await drop?.(); });
+  afterAll(async () => {
+    await t?.close();
+    await drop?.();
+  });
 
   it('sets the scope exactly, quotes included, and it ends with the transaction', async () => {
     const odd = "x'); drop table tenants; --";
@@ -47,13 +61,25 @@ describe.each(targets)('the request transaction on $label', ({ open }) => {
   });
 
   it('a read-only transaction refuses writes and writes nothing; the next call works at once', async () => {
-    const err = await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) => tx.update(tenants).set({ name: 'changed' }).where(eq(tenants.id, a)), { readOnly: true })
-      .then(() => undefined, (e: Error & { cause?: { code?: string } }) => e);
+    const err = await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) => tx.update(tenants).set({ name: 'changed' }).where(eq(tenants.id, a)), {
+      readOnly: true,
+    }).then(
+      () => undefined,
+      (e: Error & { cause?: { code?: string } }) => e,
+    );
     expect(err?.cause?.code ?? (err as { code?: string } | undefined)?.code).toBe('25006');
-    const reads = await Promise.all([1, 2, 3].map(() => inScope(t.app.database.db, { scope: 'tenant', tenantId: a }, (tx) => tx.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, a)), { readOnly: true })));
+    const reads = await Promise.all(
+      [1, 2, 3].map(() =>
+        inScope(t.app.database.db, { scope: 'tenant', tenantId: a }, (tx) => tx.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, a)), {
+          readOnly: true,
+        }),
+      ),
+    );
     for (const r of reads) expect(r).toEqual([{ name: 'Tenant ctxA' }]);
     await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) => tx.update(tenants).set({ name: 'renamed' }).where(eq(tenants.id, a)));
-    const seen = await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) => tx.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, a)), { readOnly: true });
+    const seen = await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) => tx.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, a)), {
+      readOnly: true,
+    });
     expect(seen).toEqual([{ name: 'renamed' }]);
   });
 
@@ -63,7 +89,9 @@ describe.each(targets)('the request transaction on $label', ({ open }) => {
       throw new Error('boom');
     });
     await expect(boom).rejects.toThrow('boom');
-    const seen = await inScope(t.app.database.db, { scope: 'tenant', tenantId: a }, (tx) => tx.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, a)));
+    const seen = await inScope(t.app.database.db, { scope: 'tenant', tenantId: a }, (tx) =>
+      tx.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, a)),
+    );
     expect(seen).toEqual([{ name: 'renamed' }]);
   });
 });

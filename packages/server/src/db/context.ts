@@ -25,7 +25,9 @@ export interface DbScope {
 export const PLATFORM_SCOPE: DbScope = { scope: 'platform', tenantId: 'sys' };
 
 /** `readOnly`: the work only reads (BEGIN READ ONLY; on PostgreSQL the answer does not wait for COMMIT). */
-export interface ScopeOptions { readOnly?: boolean }
+export interface ScopeOptions {
+  readOnly?: boolean;
+}
 
 /**
  * Opens a transaction, sets `mp.scope`, `mp.tenant_id` and the role `mp_app` for it (one statement),
@@ -35,16 +37,21 @@ export interface ScopeOptions { readOnly?: boolean }
 export async function inScope<T>(db: Db, scope: DbScope, fn: (tx: Tx) => Promise<T>, opts: ScopeOptions = {}): Promise<T> {
   const pool = poolOf(db);
   if (pool) return inPostgresScope(pool, scope, fn, opts);
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('mp.scope', ${scope.scope}, true), set_config('mp.tenant_id', ${scope.tenantId}, true), set_config('role', 'mp_app', true)`);
-    return fn(tx);
-  }, opts.readOnly ? { accessMode: 'read only' } : undefined);
+  return db.transaction(
+    async (tx) => {
+      await tx.execute(
+        sql`select set_config('mp.scope', ${scope.scope}, true), set_config('mp.tenant_id', ${scope.tenantId}, true), set_config('role', 'mp_app', true)`,
+      );
+      return fn(tx);
+    },
+    opts.readOnly ? { accessMode: 'read only' } : undefined,
+  );
 }
 
 /** The node-postgres pool behind `db`, or undefined for the embedded database. */
 function poolOf(db: Db): Pool | undefined {
   const client = (db as unknown as { $client?: unknown }).$client;
-  return client && typeof (client as Pool).connect === 'function' && 'totalCount' in (client as object) ? client as Pool : undefined;
+  return client && typeof (client as Pool).connect === 'function' && 'totalCount' in (client as object) ? (client as Pool) : undefined;
 }
 
 /** A drizzle handle per pooled connection (built once: the schema's relational config is not free). */
@@ -64,16 +71,24 @@ async function inPostgresScope<T>(pool: Pool, scope: DbScope, fn: (tx: Tx) => Pr
   let result: T;
   try {
     // One message, two statements (simple protocol has no parameters: the values are quoted literals).
-    await client.query(`begin${opts.readOnly ? ' read only' : ''}; select set_config('mp.scope', ${client.escapeLiteral(scope.scope)}, true), set_config('mp.tenant_id', ${client.escapeLiteral(scope.tenantId)}, true), set_config('role', 'mp_app', true)`);
+    await client.query(
+      `begin${opts.readOnly ? ' read only' : ''}; select set_config('mp.scope', ${client.escapeLiteral(scope.scope)}, true), set_config('mp.tenant_id', ${client.escapeLiteral(scope.tenantId)}, true), set_config('role', 'mp_app', true)`,
+    );
     result = await fn(handleOf(client));
   } catch (err) {
-    await client.query('rollback').then(() => client.release(), (e: Error) => client.release(e));
+    await client.query('rollback').then(
+      () => client.release(),
+      (e: Error) => client.release(e),
+    );
     throw err;
   }
   if (opts.readOnly) {
     // Nothing was written: answer now; the connection goes back to the pool when the COMMIT is done
     // (a failed one discards the connection).
-    client.query('commit').then(() => client.release(), (e: Error) => client.release(e));
+    client.query('commit').then(
+      () => client.release(),
+      (e: Error) => client.release(e),
+    );
     return result;
   }
   try {

@@ -32,7 +32,10 @@ describe('data-folder lock (issue 13: two servers on one PGlite folder)', () => 
   it('refuses a second open of the same folder while the first is open, says which folder and process, and opens after close', async () => {
     const dir = tempDir();
     const first = await openDatabase({ dataDir: dir });
-    const second = await openDatabase({ dataDir: dir }).then(() => undefined, (e: unknown) => e);
+    const second = await openDatabase({ dataDir: dir }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(second).toBeInstanceOf(DataFolderLockedError);
     expect((second as Error).message).toContain(dir);
     expect((second as Error).message).toContain(`process ${process.pid}`);
@@ -62,19 +65,30 @@ describe('data-folder lock (issue 13: two servers on one PGlite folder)', () => 
 
 function freePort(): Promise<number> {
   return new Promise((ok, fail) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => ok(port));
-    }).on('error', fail);
+    const s = createServer()
+      .listen(0, '127.0.0.1', () => {
+        const { port } = s.address() as { port: number };
+        s.close(() => ok(port));
+      })
+      .on('error', fail);
   });
 }
 
-interface Child { proc: ChildProcess; out: () => string; exited: Promise<number | null> }
+interface Child {
+  proc: ChildProcess;
+  out: () => string;
+  exited: Promise<number | null>;
+}
 
 /** The exit code of a child expected to stop by itself; 'still running' after 60 s (then it is killed). */
 async function exitOf(child: Child): Promise<number | null | 'still running'> {
   let timer: NodeJS.Timeout | undefined;
-  const r = await Promise.race([child.exited, new Promise<'still running'>((ok) => { timer = setTimeout(() => ok('still running'), 60_000); })]);
+  const r = await Promise.race([
+    child.exited,
+    new Promise<'still running'>((ok) => {
+      timer = setTimeout(() => ok('still running'), 60_000);
+    }),
+  ]);
   clearTimeout(timer);
   if (r === 'still running') child.proc.kill('SIGKILL');
   return r;
@@ -83,12 +97,26 @@ function runServer(dataDir: string, port: number, script = 'packages/server/src/
   let out = '';
   const proc = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', MP_DATA_DIR: dataDir, DATABASE_URL: '', MP_ADMIN_PASSWORD: 'Lock-test-Passw0rd!', MP_LOGIN_CAPTCHA: '0', MP_CONSOLE_DIR: '/nonexistent', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      MP_DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      MP_ADMIN_PASSWORD: 'Lock-test-Passw0rd!',
+      MP_LOGIN_CAPTCHA: '0',
+      MP_CONSOLE_DIR: '/nonexistent',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(proc);
-  proc.stdout!.on('data', (d) => { out += d; });
-  proc.stderr!.on('data', (d) => { out += d; });
+  proc.stdout!.on('data', (d) => {
+    out += d;
+  });
+  proc.stderr!.on('data', (d) => {
+    out += d;
+  });
   const exited = new Promise<number | null>((r) => proc.once('exit', (code) => r(code)));
   return { proc, out: () => out, exited };
 }
@@ -97,7 +125,11 @@ async function waitHealthy(url: string, child: Child): Promise<void> {
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.proc.exitCode !== null) throw new Error(`server exited: ${child.out()}`);
-    try { if ((await fetch(`${url}/healthz`)).ok) return; } catch { /* not listening yet */ }
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return;
+    } catch {
+      /* not listening yet */
+    }
     if (Date.now() > deadline) throw new Error(`server did not start: ${child.out()}`);
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -137,4 +169,3 @@ describe('a second server process on the same MP_DATA_DIR', () => {
     }
   }, 300_000);
 });
-

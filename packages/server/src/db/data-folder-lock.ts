@@ -13,16 +13,27 @@ import { linkSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'n
 /** The lock file's name inside the data folder. */
 export const LOCK_FILE = 'mp-server.lock';
 
-interface LockRecord { pid: number; host: string; startedAt: string; token: string }
+interface LockRecord {
+  pid: number;
+  host: string;
+  startedAt: string;
+  token: string;
+}
 
 /** Thrown by `openDatabase` when another server (or `npm run seed:demo`) holds the data folder. */
 export class DataFolderLockedError extends Error {
   readonly code = 'DATA_FOLDER_LOCKED';
-  constructor(readonly dataDir: string, readonly holderPid: number | undefined, readonly holderHost: string | undefined) {
-    super(`The data folder ${dataDir} is in use by another MP3.0 server` +
-      (holderPid ? ` (process ${holderPid}${holderHost && holderHost !== hostname() ? ` on host ${holderHost}` : ''})` : '') +
-      '. One server per embedded database: stop the other one, or give this one its own MP_DATA_DIR (or use DATABASE_URL to run several).' +
-      ` If no such process runs, delete ${join(dataDir, LOCK_FILE)}.`);
+  constructor(
+    readonly dataDir: string,
+    readonly holderPid: number | undefined,
+    readonly holderHost: string | undefined,
+  ) {
+    super(
+      `The data folder ${dataDir} is in use by another MP3.0 server` +
+        (holderPid ? ` (process ${holderPid}${holderHost && holderHost !== hostname() ? ` on host ${holderHost}` : ''})` : '') +
+        '. One server per embedded database: stop the other one, or give this one its own MP_DATA_DIR (or use DATABASE_URL to run several).' +
+        ` If no such process runs, delete ${join(dataDir, LOCK_FILE)}.`,
+    );
     this.name = 'DataFolderLockedError';
   }
 }
@@ -33,7 +44,7 @@ const held = new Set<string>();
 function readRecord(file: string): LockRecord | undefined {
   try {
     const r = JSON.parse(readFileSync(file, 'utf8')) as Partial<LockRecord>;
-    return typeof r.pid === 'number' && typeof r.token === 'string' ? r as LockRecord : undefined;
+    return typeof r.pid === 'number' && typeof r.token === 'string' ? (r as LockRecord) : undefined;
   } catch {
     return undefined; // missing, or half-written by a process that died while writing it
   }
@@ -91,12 +102,24 @@ export function lockDataFolder(dataDir: string): () => void {
     // Move the stale file aside, then make sure it was the one judged stale (not a fresh lock that
     // another starter created in between); a fresh one is put back where it was.
     const aside = `${file}.stale-${process.pid}-${record.token}`;
-    try { renameSync(file, aside); } catch { continue; }
+    try {
+      renameSync(file, aside);
+    } catch {
+      continue;
+    }
     const moved = readRecord(aside);
     if (moved && moved.token !== current?.token) {
-      try { linkSync(aside, file); } catch { /* another lock exists again: the next attempt reads it */ }
+      try {
+        linkSync(aside, file);
+      } catch {
+        /* another lock exists again: the next attempt reads it */
+      }
     }
-    try { unlinkSync(aside); } catch { /* already gone */ }
+    try {
+      unlinkSync(aside);
+    } catch {
+      /* already gone */
+    }
   }
   held.add(dir);
   const removeOnExit = (): void => release();
@@ -108,7 +131,11 @@ export function lockDataFolder(dataDir: string): () => void {
     held.delete(dir);
     process.removeListener('exit', removeOnExit);
     if (readRecord(file)?.token === record.token) {
-      try { unlinkSync(file); } catch { /* removed by hand */ }
+      try {
+        unlinkSync(file);
+      } catch {
+        /* removed by hand */
+      }
     }
   }
   return release;

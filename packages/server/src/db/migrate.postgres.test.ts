@@ -17,13 +17,18 @@ const journal = JSON.parse(readFileSync(join(MIGRATIONS_DIR, 'meta', '_journal.j
 const cleanups: string[] = [];
 
 describe.skipIf(!serverUrl)('PostgreSQL migrations', () => {
-  afterAll(async () => { for (const q of cleanups.reverse()) await onTestServer(serverUrl!, q); });
+  afterAll(async () => {
+    for (const q of cleanups.reverse()) await onTestServer(serverUrl!, q);
+  });
 
   it('two instances opened together on an empty database both start, and each migration runs once', async () => {
     const name = `mp_mig_${randomBytes(4).toString('hex')}`;
     await onTestServer(serverUrl!, `create database ${name}`);
     cleanups.push(`drop database if exists ${name}`);
-    const results = await Promise.allSettled([openDatabase({ databaseUrl: testDatabaseUrl(serverUrl!, name), dataDir: 'memory://' }), openDatabase({ databaseUrl: testDatabaseUrl(serverUrl!, name), dataDir: 'memory://' })]);
+    const results = await Promise.allSettled([
+      openDatabase({ databaseUrl: testDatabaseUrl(serverUrl!, name), dataDir: 'memory://' }),
+      openDatabase({ databaseUrl: testDatabaseUrl(serverUrl!, name), dataDir: 'memory://' }),
+    ]);
     const opened = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
     try {
       expect(results.map((r) => (r.status === 'rejected' ? String(r.reason) : 'ok'))).toEqual(['ok', 'ok']);
@@ -40,7 +45,8 @@ describe.skipIf(!serverUrl)('PostgreSQL migrations', () => {
     const login = `mp_login_${suffix}`;
     // The steps of docs/operations.md "PostgreSQL", as the server's superuser (mp_app is cluster-wide and
     // may exist from another test's database already).
-    await onTestServer(serverUrl!,
+    await onTestServer(
+      serverUrl!,
       `create role ${login} login password 'unused' nocreaterole nocreatedb nosuperuser`,
       `do $$ begin if not exists (select 1 from pg_roles where rolname = 'mp_app') then create role mp_app nologin; end if; end $$`,
       `grant mp_app to ${login}`,
@@ -49,8 +55,9 @@ describe.skipIf(!serverUrl)('PostgreSQL migrations', () => {
     cleanups.push(`drop role if exists ${login}`, `drop database if exists ${name}`);
     const t = await testApp({ databaseUrl: testDatabaseUrl(serverUrl!, name, login) });
     try {
-      const who = rowsOf<{ user: string; createrole: boolean }>(await t.app.database.db.execute(
-        'select current_user as user, rolcreaterole as createrole from pg_roles where rolname = current_user'));
+      const who = rowsOf<{ user: string; createrole: boolean }>(
+        await t.app.database.db.execute('select current_user as user, rolcreaterole as createrole from pg_roles where rolname = current_user'),
+      );
       expect(who[0]).toEqual({ user: login, createrole: false });
       // Work under SET LOCAL ROLE mp_app and row-level security: a tenant row and the administrator's sign-in.
       await createTenantRow(t.app, `t${suffix}`);

@@ -25,7 +25,9 @@ export async function migratePostgres(pool: Pool, migrationsFolder: string): Pro
     try {
       await migrate(drizzle({ client }), { migrationsFolder });
     } finally {
-      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY.toString()]).catch((err: unknown) => { broken = err; });
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY.toString()]).catch((err: unknown) => {
+        broken = err;
+      });
     }
   } catch (err) {
     broken = err;

@@ -17,7 +17,9 @@ describe.skipIf(!available)('on PostgreSQL, a database outage', () => {
   let server: Awaited<ReturnType<typeof startPostgres>>;
   let t: Awaited<ReturnType<typeof testApp>> | undefined;
   const uncaught: unknown[] = [];
-  const onUncaught = (err: unknown) => { uncaught.push(err); };
+  const onUncaught = (err: unknown) => {
+    uncaught.push(err);
+  };
 
   beforeAll(async () => {
     server = await startPostgres();
@@ -88,10 +90,16 @@ describe('isConnectionError and waitForDatabase (no server needed)', () => {
   const coded = (message: string, code: string) => Object.assign(new Error(message), { code });
 
   it('recognises connection failures, also wrapped in a cause, and nothing else', () => {
-    for (const e of [coded('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED'), coded('read ECONNRESET', 'ECONNRESET'),
-      coded('terminating connection due to administrator command', '57P01'), coded('the database system is starting up', '57P03'),
-      coded('connection failure', '08006'), new Error('Connection terminated unexpectedly'),
-      new Error('Failed query: select 1\nparams: ', { cause: coded('x', '57P01') }), new AggregateError([coded('a', 'ECONNREFUSED')], '')]) {
+    for (const e of [
+      coded('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED'),
+      coded('read ECONNRESET', 'ECONNRESET'),
+      coded('terminating connection due to administrator command', '57P01'),
+      coded('the database system is starting up', '57P03'),
+      coded('connection failure', '08006'),
+      new Error('Connection terminated unexpectedly'),
+      new Error('Failed query: select 1\nparams: ', { cause: coded('x', '57P01') }),
+      new AggregateError([coded('a', 'ECONNREFUSED')], ''),
+    ]) {
       expect(isConnectionError(e)).toBe(true);
     }
     for (const e of [coded('duplicate key value', '23505'), coded('permission denied', '42501'), new Error('boom'), 'ECONNREFUSED', undefined]) {
@@ -101,13 +109,40 @@ describe('isConnectionError and waitForDatabase (no server needed)', () => {
 
   it('retries only connection failures, and gives up after the window', async () => {
     let calls = 0;
-    await waitForDatabase({ query: async () => { if (++calls < 3) throw coded('refused', 'ECONNREFUSED'); return {}; } }, 10);
+    await waitForDatabase(
+      {
+        query: async () => {
+          if (++calls < 3) throw coded('refused', 'ECONNREFUSED');
+          return {};
+        },
+      },
+      10,
+    );
     expect(calls).toBe(3);
     calls = 0;
-    await expect(waitForDatabase({ query: async () => { calls++; throw coded('password authentication failed', '28P01'); } }, 10)).rejects.toThrow('password');
+    await expect(
+      waitForDatabase(
+        {
+          query: async () => {
+            calls++;
+            throw coded('password authentication failed', '28P01');
+          },
+        },
+        10,
+      ),
+    ).rejects.toThrow('password');
     expect(calls).toBe(1);
     const t0 = Date.now();
-    await expect(waitForDatabase({ query: async () => { throw coded('refused', 'ECONNREFUSED'); } }, 1)).rejects.toThrow('refused');
+    await expect(
+      waitForDatabase(
+        {
+          query: async () => {
+            throw coded('refused', 'ECONNREFUSED');
+          },
+        },
+        1,
+      ),
+    ).rejects.toThrow('refused');
     expect(Date.now() - t0).toBeLessThan(1500);
   });
 });

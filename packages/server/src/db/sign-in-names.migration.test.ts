@@ -77,24 +77,41 @@ beforeAll(async () => {
   before = JSON.stringify(rowsOf(await db.execute(sql`select id, tenant_id, username, mobile, email from users order by id`)));
   // the rest of the migrations, as a start of the new version does
   await migrate(db as never, { migrationsFolder: MIGRATIONS_DIR });
-  ({ app } = await buildApp({ dataDir: 'memory://', adminUsername: 'admin', adminPassword: ADMIN_PASSWORD, loginCaptcha: '0', consoleDir: '/nonexistent' },
-    { logger: false, database: { db, kind: 'pglite', close: () => client.close() } }));
+  ({ app } = await buildApp(
+    { dataDir: 'memory://', adminUsername: 'admin', adminPassword: ADMIN_PASSWORD, loginCaptcha: '0', consoleDir: '/nonexistent' },
+    { logger: false, database: { db, kind: 'pglite', close: () => client.close() } },
+  ));
   await app.ready();
 });
-afterAll(async () => { await app?.close(); await client?.close(); });
+afterAll(async () => {
+  await app?.close();
+  await client?.close();
+});
 
 async function signIn(login: string, tenant?: string) {
   const c = await new GatewayClient(app).init();
   if (tenant) c.tenantId = tenant;
   const r = await c.post(Paths.signin, { username: login, password: c.encrypt(PASSWORD), agree: true });
-  return r.body.result === '1' ? r.body.data.row.userId as string : r.body.scode as string;
+  return r.body.result === '1' ? (r.body.data.row.userId as string) : (r.body.scode as string);
 }
 
 describe('migration 0016 on names already shared', () => {
   it('keeps every user row as it was and records one holder per name for the default console', async () => {
     const db = app.database.db;
-    expect(JSON.stringify(rowsOf(await db.execute(sql`select id, tenant_id, username, mobile, email from users where id <> (select id from users where username = 'admin') order by id`)))).toBe(before);
-    const names = rowsOf<{ name: string; user_id: string; shared: boolean }>(await db.execute(sql`select name, user_id, shared from sign_in_names where user_id <> (select id from users where username = 'admin') order by name, shared, user_id`));
+    expect(
+      JSON.stringify(
+        rowsOf(
+          await db.execute(
+            sql`select id, tenant_id, username, mobile, email from users where id <> (select id from users where username = 'admin') order by id`,
+          ),
+        ),
+      ),
+    ).toBe(before);
+    const names = rowsOf<{ name: string; user_id: string; shared: boolean }>(
+      await db.execute(
+        sql`select name, user_id, shared from sign_in_names where user_id <> (select id from users where username = 'admin') order by name, shared, user_id`,
+      ),
+    );
     expect(names).toEqual([
       { name: '13600000001', user_id: 'b-num', shared: false },
       { name: '13600000001', user_id: 'a-cara', shared: true },

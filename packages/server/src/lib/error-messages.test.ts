@@ -5,7 +5,11 @@ import { resources, translate, type Locale } from '@mp/i18n';
 /** Every response code of the protocol package (`Codes`, `UserCodes`, `ProductCodes`, …). */
 const codes = Object.entries(protocol)
   .filter(([name, v]) => /Codes$/.test(name) && v && typeof v === 'object')
-  .flatMap(([name, v]) => Object.entries(v as Record<string, unknown>).filter(([, c]) => typeof c === 'string').map(([k, c]) => ({ name: `${name}.${k}`, code: c as string })));
+  .flatMap(([name, v]) =>
+    Object.entries(v as Record<string, unknown>)
+      .filter(([, c]) => typeof c === 'string')
+      .map(([k, c]) => ({ name: `${name}.${k}`, code: c as string })),
+  );
 
 describe('error messages', () => {
   it('finds the codes of the protocol package', () => {

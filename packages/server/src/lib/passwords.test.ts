@@ -27,8 +27,9 @@ describe('password hashing cost', () => {
   it('hashes at the production cost outside Vitest, where the test cost is refused', () => {
     const lib = JSON.stringify(new URL('./passwords.ts', import.meta.url).href);
     expect(outsideVitest(`const p = await import(${lib}); console.log(await p.hashPassword('x'));`)).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
-    expect(outsideVitest(`const p = await import(${lib}); try { p.useTestPasswordCost(); console.log('allowed'); } catch (e) { console.log(e.message); }`))
-      .toBe('useTestPasswordCost is for Vitest workers only');
+    expect(
+      outsideVitest(`const p = await import(${lib}); try { p.useTestPasswordCost(); console.log('allowed'); } catch (e) { console.log(e.message); }`),
+    ).toBe('useTestPasswordCost is for Vitest workers only');
   }, 60_000);
 
   it('is refused in a process without VITEST set', () => {

@@ -4,8 +4,12 @@ import { AppError } from './errors.js';
 import { enforceRateLimits, hitRateLimit, sweepRateLimits } from './rate-limit.js';
 
 let database: Database;
-beforeAll(async () => { database = await openDatabase({ dataDir: 'memory://' }); });
-afterAll(async () => { await database.close(); });
+beforeAll(async () => {
+  database = await openDatabase({ dataDir: 'memory://' });
+});
+afterAll(async () => {
+  await database.close();
+});
 
 describe('rate limits in the database', () => {
   it('allows max hits per window, refuses the next, and opens a new window after it ends', async () => {
@@ -21,8 +25,22 @@ describe('rate limits in the database', () => {
   it('keeps keys apart and throws a 429 AppError with the seconds to wait', async () => {
     const limit = { max: 1, windowMs: 30_000 };
     const now = new Date('2026-01-02T00:00:00Z');
-    await enforceRateLimits(database.db, [{ key: 'a', limit }, { key: 'b', limit }], now);
-    const err = await enforceRateLimits(database.db, [{ key: 'a', limit }, { key: 'c', limit }], new Date(now.getTime() + 10_000)).catch((e: unknown) => e);
+    await enforceRateLimits(
+      database.db,
+      [
+        { key: 'a', limit },
+        { key: 'b', limit },
+      ],
+      now,
+    );
+    const err = await enforceRateLimits(
+      database.db,
+      [
+        { key: 'a', limit },
+        { key: 'c', limit },
+      ],
+      new Date(now.getTime() + 10_000),
+    ).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AppError);
     expect(err).toMatchObject({ status: 429, params: { seconds: 20 } });
     // 'c' was still counted: its second hit is refused too

@@ -7,8 +7,12 @@ import { testApp } from '../testing/test-app.js';
 import { lintRouteSchema, lintSchema } from './schema-lint.js';
 
 let t: Awaited<ReturnType<typeof testApp>>;
-beforeAll(async () => { t = await testApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await testApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const SRC = new URL('..', import.meta.url).pathname;
 
@@ -48,10 +52,13 @@ describe('input schemas of every route (lib/schema-lint.ts)', () => {
   });
 
   it('no handler casts its input (`request.body as …`): the type provider types it from the schema', () => {
-    const casts = sourceFiles(SRC).flatMap((file) => readFileSync(file, 'utf8').split('\n')
-      .map((line, i) => ({ line, i }))
-      .filter(({ line }) => /\b(request|req)\.(body|query|params)\s+as\b/.test(line))
-      .map(({ i }) => `${file.slice(SRC.length)}:${i + 1}`));
+    const casts = sourceFiles(SRC).flatMap((file) =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .map((line, i) => ({ line, i }))
+        .filter(({ line }) => /\b(request|req)\.(body|query|params)\s+as\b/.test(line))
+        .map(({ i }) => `${file.slice(SRC.length)}:${i + 1}`),
+    );
     expect(casts).toEqual([]);
   });
 });

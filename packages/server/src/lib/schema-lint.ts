@@ -29,8 +29,10 @@ export function lintSchema(schema: unknown, path: string): string[] {
   const out: string[] = [];
   const types = [schema.type].flat().filter((t): t is string => typeof t === 'string');
   if (!isClosed(schema)) {
-    if ((types.includes('integer') || types.includes('number'))
-      && (!('maximum' in schema || 'exclusiveMaximum' in schema) || !('minimum' in schema || 'exclusiveMinimum' in schema))) {
+    if (
+      (types.includes('integer') || types.includes('number')) &&
+      (!('maximum' in schema || 'exclusiveMaximum' in schema) || !('minimum' in schema || 'exclusiveMinimum' in schema))
+    ) {
       out.push(`${path}: number without minimum and maximum`);
     }
     if (types.includes('string') && !('maxLength' in schema)) out.push(`${path}: string without maxLength`);
@@ -44,10 +46,14 @@ export function lintSchema(schema: unknown, path: string): string[] {
   }
   if (isObject(schema.additionalProperties)) out.push(...lintSchema(schema.additionalProperties, `${path}.*`));
   if (isObject(schema.patternProperties)) for (const [k, sub] of Object.entries(schema.patternProperties)) out.push(...lintSchema(sub, `${path}.{${k}}`));
-  if (schema.items !== undefined) for (const [i, sub] of [schema.items].flat().entries()) out.push(...lintSchema(sub, `${path}[${Array.isArray(schema.items) ? i : ''}]`));
+  if (schema.items !== undefined)
+    for (const [i, sub] of [schema.items].flat().entries()) out.push(...lintSchema(sub, `${path}[${Array.isArray(schema.items) ? i : ''}]`));
   for (const k of ['anyOf', 'oneOf', 'allOf'] as const) {
     const alts = schema[k];
-    if (Array.isArray(alts)) alts.forEach((a, i) => { out.push(...lintSchema(a, `${path}<${k}${i}>`)); });
+    if (Array.isArray(alts))
+      alts.forEach((a, i) => {
+        out.push(...lintSchema(a, `${path}<${k}${i}>`));
+      });
   }
   return out;
 }

@@ -9,7 +9,7 @@ const dialect = new PgDialect();
 const text = (terms: ReturnType<typeof orderTerms>) => dialect.sqlToQuery(sql.join(terms, sql`, `)).sql;
 
 describe('sort columns (lib/sort.ts)', () => {
-  it('finds only the map\'s own fields: prototype names never reach a lookup', () => {
+  it("finds only the map's own fields: prototype names never reach a lookup", () => {
     expect(sortColumn(SORTS, 'username')).toBe(users.username);
     for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', '', undefined]) {
       expect(sortColumn(SORTS, name), String(name)).toBeUndefined();

@@ -19,7 +19,12 @@ export function sortColumn<C>(sorts: Readonly<Record<string, C>>, field: string 
  * `ORDER BY` terms: the chosen column in `q.sortOrder` ('descend' or ascending) then `tie` ascending,
  * or, without a known sort field, `fallback` (already ordered, e.g. `desc(t.createdAt)`) then `tie`.
  */
-export function orderTerms(sorts: Readonly<Record<string, SQLWrapper>>, q: { sortField?: string | undefined; sortOrder?: string | undefined }, fallback: SQL | SQL[], tie: SQLWrapper): SQL[] {
+export function orderTerms(
+  sorts: Readonly<Record<string, SQLWrapper>>,
+  q: { sortField?: string | undefined; sortOrder?: string | undefined },
+  fallback: SQL | SQL[],
+  tie: SQLWrapper,
+): SQL[] {
   const col = sortColumn(sorts, q.sortField);
   if (!col) return [...[fallback].flat(), asc(tie)];
   return [q.sortOrder === 'descend' ? desc(col) : asc(col), asc(tie)];

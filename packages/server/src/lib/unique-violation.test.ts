@@ -15,11 +15,16 @@ beforeAll(async () => {
   await database.db.execute(sql`create unique index race_probe_code_uq on race_probe (lower(code))`);
   await database.db.execute(sql`insert into race_probe values (1, 'a')`);
 });
-afterAll(async () => { await database.close(); });
+afterAll(async () => {
+  await database.close();
+});
 
 /** Runs `write` in a transaction, answering what it threw. */
 const thrown = (write: (tx: Tx) => Promise<unknown>) =>
-  database.db.transaction(write).then(() => undefined, (e: unknown) => e);
+  database.db.transaction(write).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
 const count = async () => rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from race_probe`))[0]!.n;
 
 describe('withUniqueErrors', () => {
@@ -61,22 +66,30 @@ describe('uniqueViolationOf', () => {
 describe('retryOnUniqueViolation', () => {
   it('runs a transaction again after a unique violation, and answers the second attempt', async () => {
     let attempts = 0;
-    const r = await retryOnUniqueViolation(() => database.db.transaction(async (tx) => {
-      attempts++;
-      await tx.execute(attempts === 1 ? sql`insert into race_probe values (5, 'a')` : sql`insert into race_probe values (5, 'e')`);
-      return attempts;
-    }));
+    const r = await retryOnUniqueViolation(() =>
+      database.db.transaction(async (tx) => {
+        attempts++;
+        await tx.execute(attempts === 1 ? sql`insert into race_probe values (5, 'a')` : sql`insert into race_probe values (5, 'e')`);
+        return attempts;
+      }),
+    );
     expect(r).toBe(2);
     expect(await count()).toBe(2);
   });
 
   it('gives up after one retry, and never retries another error', async () => {
     let attempts = 0;
-    const again = await retryOnUniqueViolation(() => { attempts++; return database.db.execute(sql`insert into race_probe values (6, 'A')`); }).catch((e: unknown) => e);
+    const again = await retryOnUniqueViolation(() => {
+      attempts++;
+      return database.db.execute(sql`insert into race_probe values (6, 'A')`);
+    }).catch((e: unknown) => e);
     expect(uniqueViolationOf(again)).toBe('race_probe_code_uq');
     expect(attempts).toBe(2);
     attempts = 0;
-    const other = await retryOnUniqueViolation(() => { attempts++; return Promise.reject(new Error('not a race')); }).catch((e: unknown) => e);
+    const other = await retryOnUniqueViolation(() => {
+      attempts++;
+      return Promise.reject(new Error('not a race'));
+    }).catch((e: unknown) => e);
     expect((other as Error).message).toBe('not a race');
     expect(attempts).toBe(1);
   });

@@ -9,8 +9,19 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  APP_TENANT_SORT_FIELDS, AUDIT_LOG_SORT_FIELDS, CLIENT_SORT_FIELDS, Codes, CONFIG_SORT_FIELDS, LICENCE_SORT_FIELDS, Paths,
-  PRODUCT_SORT_FIELDS, ROLE_SORT_FIELDS, ROLE_USER_SORT_FIELDS, SESSION_SORT_FIELDS, TENANT_SORT_FIELDS, USER_SORT_FIELDS,
+  APP_TENANT_SORT_FIELDS,
+  AUDIT_LOG_SORT_FIELDS,
+  CLIENT_SORT_FIELDS,
+  Codes,
+  CONFIG_SORT_FIELDS,
+  LICENCE_SORT_FIELDS,
+  Paths,
+  PRODUCT_SORT_FIELDS,
+  ROLE_SORT_FIELDS,
+  ROLE_USER_SORT_FIELDS,
+  SESSION_SORT_FIELDS,
+  TENANT_SORT_FIELDS,
+  USER_SORT_FIELDS,
 } from '@mp/protocol';
 import { BIG, BIG_TEXT, long, sendBad, tableDigest } from '../testing/bad-input.js';
 import type { GatewayClient } from '../testing/gateway-client.js';
@@ -20,9 +31,29 @@ import { createTenantWithOrgs, validUser } from './users/users.testing.js';
 
 const PASSWORD = 'Passw0rd!x';
 /** Tables a platform call could write (sessions, request nonces, settings and rate limits change with every call and are left out). */
-const TABLES = ['users', 'user_identities', 'sign_in_names', 'tenants', 'products', 'product_admins', 'tenant_products', 'oidc_clients', 'roles',
-  'role_users', 'role_grants', 'organisations', 'stations', 'code_table', 'integration_configs', 'licences', 'jobs', 'one_time_codes',
-  'files', 'tenant_settings', 'audit_log'];
+const TABLES = [
+  'users',
+  'user_identities',
+  'sign_in_names',
+  'tenants',
+  'products',
+  'product_admins',
+  'tenant_products',
+  'oidc_clients',
+  'roles',
+  'role_users',
+  'role_grants',
+  'organisations',
+  'stations',
+  'code_table',
+  'integration_configs',
+  'licences',
+  'jobs',
+  'one_time_codes',
+  'files',
+  'tenant_settings',
+  'audit_log',
+];
 const range = { startTime: '2026-01-01T00:00:00Z', endTime: '2026-01-10T00:00:00Z' };
 const many = (n: number) => Array.from({ length: n }, (_, i) => `id${i}`);
 
@@ -197,9 +228,15 @@ const BAD: Record<string, () => Case[]> = {
 /** Per module: list calls with their closed sort sets and the other fields each needs (functions: ids exist only after set-up). */
 type Sorted = [caller: keyof typeof who, path: string, fields: readonly string[], body: Record<string, unknown>];
 const SORTED: Record<string, () => Sorted[]> = {
-  users: () => [['admin', Paths.listuser, USER_SORT_FIELDS, {}], ['admin', Paths.exportuser, USER_SORT_FIELDS, {}]],
+  users: () => [
+    ['admin', Paths.listuser, USER_SORT_FIELDS, {}],
+    ['admin', Paths.exportuser, USER_SORT_FIELDS, {}],
+  ],
   sessions: () => [['admin', Paths.listsession, SESSION_SORT_FIELDS, {}]],
-  roles: () => [['admin', Paths.listrole, ROLE_SORT_FIELDS, { tenantId: acme.tenantId }], ['admin', Paths.listroleuser, ROLE_USER_SORT_FIELDS, { tenantId: acme.tenantId, roleId: 'r' }]],
+  roles: () => [
+    ['admin', Paths.listrole, ROLE_SORT_FIELDS, { tenantId: acme.tenantId }],
+    ['admin', Paths.listroleuser, ROLE_USER_SORT_FIELDS, { tenantId: acme.tenantId, roleId: 'r' }],
+  ],
   tenants: () => [['admin', Paths.listtenant, TENANT_SORT_FIELDS, {}]],
   products: () => [['admin', Paths.listproduct, PRODUCT_SORT_FIELDS, {}]],
   clients: () => [['admin', Paths.listclient, CLIENT_SORT_FIELDS, { productId: PRODUCT }]],
@@ -234,7 +271,9 @@ beforeAll(async () => {
   anonymous.language = 'EN_US';
   who = { admin, tenant, anonymous };
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('platform routes refuse bad input with HTTP 400, the envelope, the field and nothing written', () => {
   for (const [module, cases] of Object.entries(BAD)) {
@@ -246,13 +285,16 @@ describe('platform routes refuse bad input with HTTP 400, the envelope, the fiel
         expect(r.status, what).toBe(400);
         expect(r.body, what).toMatchObject({ result: '0', scode: Codes.BODY_INVALID });
         expect(r.body.msg, what).toMatch(/^Invalid request parameters/);
-        expect((r.body.data.errors as { field: string }[]).map((e) => e.field), what).toContain(c[3]);
+        expect(
+          (r.body.data.errors as { field: string }[]).map((e) => e.field),
+          what,
+        ).toContain(c[3]);
       }
       expect(await tableDigest(t.app, TABLES)).toEqual(before);
     });
   }
 
-  it('answers the refusal in the caller\'s language', async () => {
+  it("answers the refusal in the caller's language", async () => {
     const zh = await t.client();
     await zh.signIn('admin', ADMIN_PASSWORD);
     zh.language = 'ZH_CN';
@@ -263,16 +305,17 @@ describe('platform routes refuse bad input with HTTP 400, the envelope, the fiel
   });
 });
 
-describe('every field of a platform list\'s sort set sorts', () => {
+describe("every field of a platform list's sort set sorts", () => {
   for (const [module, lists] of Object.entries(SORTED)) {
     it(module, async () => {
       for (const [caller, path, fields, body] of lists()) {
         for (const sortField of fields) {
           for (const sortOrder of ['ascend', 'descend']) {
             const q = { ...body, sortField, sortOrder };
-            const r = path === Paths.querymailconfiglist
-              ? await who[caller].get(`${path}?${new URLSearchParams(q as Record<string, string>).toString()}`)
-              : await who[caller].post(path, q);
+            const r =
+              path === Paths.querymailconfiglist
+                ? await who[caller].get(`${path}?${new URLSearchParams(q as Record<string, string>).toString()}`)
+                : await who[caller].post(path, q);
             expect(r.status, `${path} ${sortField} ${sortOrder}: ${r.body?.scode} ${r.body?.msg}`).toBe(200);
           }
         }

@@ -9,9 +9,20 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  ACCOUNT_SORT_FIELDS, Codes, ORG_MAPPING_SORT_FIELDS, ORG_MEMBER_CANDIDATE_SORT_FIELDS, ORG_MEMBER_SORT_FIELDS, ORG_SORT_FIELDS, Paths,
-  ROLE_SORT_FIELDS, ROLE_USER_SORT_FIELDS, STATION_MEMBER_SORT_FIELDS, STATION_SORT_FIELDS, TENANT_AUDIT_LOG_SORT_FIELDS,
-  USER_MAPPING_SORT_FIELDS, USER_SORT_FIELDS,
+  ACCOUNT_SORT_FIELDS,
+  Codes,
+  ORG_MAPPING_SORT_FIELDS,
+  ORG_MEMBER_CANDIDATE_SORT_FIELDS,
+  ORG_MEMBER_SORT_FIELDS,
+  ORG_SORT_FIELDS,
+  Paths,
+  ROLE_SORT_FIELDS,
+  ROLE_USER_SORT_FIELDS,
+  STATION_MEMBER_SORT_FIELDS,
+  STATION_SORT_FIELDS,
+  TENANT_AUDIT_LOG_SORT_FIELDS,
+  USER_MAPPING_SORT_FIELDS,
+  USER_SORT_FIELDS,
 } from '@mp/protocol';
 import { BIG, BIG_TEXT, long, sendBad as send, tableDigest } from '../testing/bad-input.js';
 import type { GatewayClient } from '../testing/gateway-client.js';
@@ -21,8 +32,23 @@ import { seedMembersFixture, signedIn, type TestApp } from './orgmembers/members
 const range = { startTime: '2026-01-01T00:00:00Z', endTime: '2026-01-10T00:00:00Z' };
 
 /** Tables a tenant-area call could write (request nonces and sessions change with every call and are left out). */
-const TABLES = ['users', 'roles', 'role_users', 'role_grants', 'organisations', 'org_users', 'stations', 'org_mappings', 'user_mappings',
-  'user_accounts', 'tenant_settings', 'code_table', 'audit_log', 'jobs', 'files'];
+const TABLES = [
+  'users',
+  'roles',
+  'role_users',
+  'role_grants',
+  'organisations',
+  'org_users',
+  'stations',
+  'org_mappings',
+  'user_mappings',
+  'user_accounts',
+  'tenant_settings',
+  'code_table',
+  'audit_log',
+  'jobs',
+  'files',
+];
 
 let t: TestApp;
 let ids: Record<string, string>;
@@ -134,13 +160,26 @@ const BAD: Record<string, Case[]> = {
 
 /** Per module: list calls with their closed sort sets and the other fields each needs. */
 const SORTED: Record<string, [path: string, fields: readonly string[], body: Record<string, unknown>][]> = {
-  roles: [[Paths.listtenantrole, ROLE_SORT_FIELDS, {}], [Paths.listtenantroleuser, ROLE_USER_SORT_FIELDS, { roleId: 'r-a' }], [Paths.listusernotintenantrole, ROLE_USER_SORT_FIELDS, { roleId: 'r-a' }]],
+  roles: [
+    [Paths.listtenantrole, ROLE_SORT_FIELDS, {}],
+    [Paths.listtenantroleuser, ROLE_USER_SORT_FIELDS, { roleId: 'r-a' }],
+    [Paths.listusernotintenantrole, ROLE_USER_SORT_FIELDS, { roleId: 'r-a' }],
+  ],
   organisations: [[Paths.listorg, ORG_SORT_FIELDS, {}]],
   users: [[Paths.listtenantuser, USER_SORT_FIELDS, {}]],
-  stations: [[Paths.listtenantstation, STATION_SORT_FIELDS, {}], [Paths.liststationuser, STATION_MEMBER_SORT_FIELDS, { stationId: 'station' }]],
-  mappings: [[Paths.listorgmapping, ORG_MAPPING_SORT_FIELDS, {}], [Paths.listusermapping, USER_MAPPING_SORT_FIELDS, {}]],
+  stations: [
+    [Paths.listtenantstation, STATION_SORT_FIELDS, {}],
+    [Paths.liststationuser, STATION_MEMBER_SORT_FIELDS, { stationId: 'station' }],
+  ],
+  mappings: [
+    [Paths.listorgmapping, ORG_MAPPING_SORT_FIELDS, {}],
+    [Paths.listusermapping, USER_MAPPING_SORT_FIELDS, {}],
+  ],
   accounts: [[Paths.listaccount, ACCOUNT_SORT_FIELDS, {}]],
-  orgmembers: [[Paths.listorguser, ORG_MEMBER_SORT_FIELDS, { orgId: 'e-a', includeSub: true }], [Paths.listusernotinorg, ORG_MEMBER_CANDIDATE_SORT_FIELDS, { orgId: 'e-a' }]],
+  orgmembers: [
+    [Paths.listorguser, ORG_MEMBER_SORT_FIELDS, { orgId: 'e-a', includeSub: true }],
+    [Paths.listusernotinorg, ORG_MEMBER_CANDIDATE_SORT_FIELDS, { orgId: 'e-a' }],
+  ],
   audit: [[Paths.listtenantauditlog, TENANT_AUDIT_LOG_SORT_FIELDS, range]],
 };
 
@@ -152,7 +191,9 @@ beforeAll(async () => {
   expect(station.body.result).toBe('1');
   ids.station = station.body.data.id;
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('tenant-area routes refuse bad input with HTTP 400, the envelope and nothing written', () => {
   for (const [module, cases] of Object.entries(BAD)) {
@@ -169,7 +210,7 @@ describe('tenant-area routes refuse bad input with HTTP 400, the envelope and no
     });
   }
 
-  it('answers the refusal in the caller\'s language', async () => {
+  it("answers the refusal in the caller's language", async () => {
     const en = await send(nina, Paths.listaccount, { sortField: '__proto__' });
     nina.language = 'ZH_CN';
     try {
@@ -182,7 +223,7 @@ describe('tenant-area routes refuse bad input with HTTP 400, the envelope and no
   });
 });
 
-describe('every field of a list\'s sort set sorts', () => {
+describe("every field of a list's sort set sorts", () => {
   for (const [module, lists] of Object.entries(SORTED)) {
     it(module, async () => {
       for (const [path, fields, body] of lists) {

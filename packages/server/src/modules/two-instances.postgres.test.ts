@@ -45,7 +45,9 @@ describe.skipIf(!serverUrl)('two instances on one PostgreSQL database', () => {
   let a: TestApp;
   let b: TestApp;
   const uncaught: unknown[] = [];
-  const onUncaught = (err: unknown) => { uncaught.push(err); };
+  const onUncaught = (err: unknown) => {
+    uncaught.push(err);
+  };
 
   beforeAll(async () => {
     process.on('uncaughtException', onUncaught);
@@ -135,9 +137,11 @@ describe.skipIf(!serverUrl)('two instances on one PostgreSQL database', () => {
     noraA.tenantId = T;
     noraA.language = 'EN_US';
     const noraB = await sameSessionOn(b, noraA);
-    const sheet = [['Code', 'Name', 'Parent organisation code', 'Type', 'Sort order', 'Status', 'Description'],
-      ['TN', 'North', 'twoco', 'Company', '1', 'Enabled', '']];
-    const file = await writeExcelFile(sheet.map((r) => r.map((value) => ({ value }))) as never).toBuffer() as Buffer;
+    const sheet = [
+      ['Code', 'Name', 'Parent organisation code', 'Type', 'Sort order', 'Status', 'Description'],
+      ['TN', 'North', 'twoco', 'Company', '1', 'Enabled', ''],
+    ];
+    const file = (await writeExcelFile(sheet.map((r) => r.map((value) => ({ value }))) as never).toBuffer()) as Buffer;
     const started = await uploadTo(a.app, noraA, Paths.importorg, 'orgs.xlsx', file);
     expect(started.result, JSON.stringify(started)).toBe('1');
     const id = started.data.jobId as string;
@@ -159,7 +163,7 @@ describe.skipIf(!serverUrl)('two instances on one PostgreSQL database', () => {
     expect(rowB).toEqual(rowA);
   }, 30_000);
 
-  it('survives A\'s database connections being cut: A answers 503 or succeeds, B is untouched, both answer afterwards', async () => {
+  it("survives A's database connections being cut: A answers 503 or succeeds, B is untouched, both answer afterwards", async () => {
     const onA = await a.client();
     await onA.signIn('admin', ADMIN_PASSWORD);
     const onB = await sameSessionOn(b, onA); // a second sign-in of the same account would end the first session
@@ -171,7 +175,9 @@ describe.skipIf(!serverUrl)('two instances on one PostgreSQL database', () => {
     await admin.connect();
     let cut = 0;
     try {
-      const r = await admin.query('select pg_terminate_backend(pid) as ok from pg_stat_activity where application_name = $1 and pid <> pg_backend_pid()', [APP_A]);
+      const r = await admin.query('select pg_terminate_backend(pid) as ok from pg_stat_activity where application_name = $1 and pid <> pg_backend_pid()', [
+        APP_A,
+      ]);
       cut = r.rows.filter((x: { ok: boolean }) => x.ok).length;
       const left = await admin.query('select count(*)::int as n from pg_stat_activity where application_name = $1', [APP_B]);
       expect(left.rows[0].n).toBeGreaterThan(0);
@@ -188,7 +194,11 @@ describe.skipIf(!serverUrl)('two instances on one PostgreSQL database', () => {
       statuses.push(r.status);
       expect([200, 503]).toContain(r.status);
       if (r.status === 503) expect(r.body.scode).toBe(Codes.DATABASE_UNAVAILABLE);
-      if (r.status === 200) { expect(r.body.result, JSON.stringify(r.body)).toBe('1'); recovered = true; break; }
+      if (r.status === 200) {
+        expect(r.body.result, JSON.stringify(r.body)).toBe('1');
+        recovered = true;
+        break;
+      }
       await sleep(100);
     }
     console.info(`[two-instances] ${cut} connections of A cut; A answered ${statuses.join(',')} and recovered in ${Date.now() - t0} ms`);

@@ -13,7 +13,13 @@ import type { GatewayClient, RawResponse } from '../testing/gateway-client.js';
 import { createTenantWithOrgs, validUser } from '../modules/users/users.testing.js';
 
 type Op = { responses?: Record<string, { content?: Record<string, { schema: unknown }>; $ref?: string }>; security?: Record<string, string[]>[] };
-type Doc = { paths: Record<string, Record<string, Op>>; components: { securitySchemes: Record<string, { type: string; in?: string; name?: string; scheme?: string }>; responses: Record<string, { content: Record<string, { schema: unknown }> }> } };
+type Doc = {
+  paths: Record<string, Record<string, Op>>;
+  components: {
+    securitySchemes: Record<string, { type: string; in?: string; name?: string; scheme?: string }>;
+    responses: Record<string, { content: Record<string, { schema: unknown }> }>;
+  };
+};
 
 let t: Awaited<ReturnType<typeof testApp>>;
 let doc: Doc;
@@ -43,7 +49,9 @@ beforeAll(async () => {
   expect(res.statusCode).toBe(200);
   doc = res.json();
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('OpenAPI document', () => {
   it('is served at /openapi.json and /gateway/openapi.json alike', async () => {
@@ -52,7 +60,7 @@ describe('OpenAPI document', () => {
     expect(old.json()).toEqual(doc);
   });
 
-  it('describes every operation\'s responses and security by its access rule', () => {
+  it("describes every operation's responses and security by its access rule", () => {
     const ops = Object.entries(doc.paths).flatMap(([p, m]) => Object.entries(m).map(([method, op]) => ({ p, method, op })));
     expect(ops.length).toBeGreaterThan(150);
     const access = new Map(t.app.routeTable.map((r) => [`${r.method.toLowerCase()} ${r.url.replace(/:(\w+)/g, '{$1}')}`, r.access]));
@@ -76,8 +84,12 @@ describe('OpenAPI document', () => {
 
   it('names the signature headers as apiKey schemes, not a bearer scheme', () => {
     const s = doc.components.securitySchemes;
-    const headers = Object.values(s).filter((x) => x.type === 'apiKey').map((x) => x.name);
-    expect(headers).toEqual(expect.arrayContaining(['X-Client-Id', 'X-Timestamp', 'X-Nonce', 'X-Sign-Range', 'X-Signature', 'Authorization', 'TENANTID', 'APPID']));
+    const headers = Object.values(s)
+      .filter((x) => x.type === 'apiKey')
+      .map((x) => x.name);
+    expect(headers).toEqual(
+      expect.arrayContaining(['X-Client-Id', 'X-Timestamp', 'X-Nonce', 'X-Sign-Range', 'X-Signature', 'Authorization', 'TENANTID', 'APPID']),
+    );
     expect(s.bearer).toBeUndefined();
     expect(s.policyClientBasic).toMatchObject({ type: 'http', scheme: 'basic' });
     expect(doc.paths[Paths.listuser]!.post!.security).toEqual([expect.objectContaining({ signature: [], sessionToken: [] })]);
@@ -112,7 +124,13 @@ describe('real answers validate against the document', () => {
     const added = await c.post(Paths.adduser, { ...validUser(acme.tenantId, acme.deptId, 'docuser'), password: c.encrypt('Doc@2026xy') });
     expect(added.body.result, added.body.scode).toBe('1');
     expectDocumented(Paths.adduser, 'post', added);
-    for (const [p, body] of [[Paths.listuser, { pageSize: 5 }], [Paths.listtenant, {}], [Paths.listproduct, {}], [Paths.listrole, { tenantId: 'sys' }], [Paths.renewaltoken, { token: c.token }]] as const) {
+    for (const [p, body] of [
+      [Paths.listuser, { pageSize: 5 }],
+      [Paths.listtenant, {}],
+      [Paths.listproduct, {}],
+      [Paths.listrole, { tenantId: 'sys' }],
+      [Paths.renewaltoken, { token: c.token }],
+    ] as const) {
       const r = await c.post(p, body);
       expect(r.body.result, `${p} ${r.body.scode}`).toBe('1');
       expectDocumented(p, 'post', r);

@@ -35,7 +35,9 @@ export async function registerApiReference(app: FastifyInstance): Promise<void> 
   }
   const frameAncestors = app.config.frameAncestors.length ? app.config.frameAncestors.join(' ') : "'none'";
   await app.register(async (scope) => {
-    scope.addHook('onRoute', (r) => { r.config = { ...(r.config ?? {}), access: 'public' }; });
+    scope.addHook('onRoute', (r) => {
+      r.config = { ...(r.config ?? {}), access: 'public' };
+    });
     await scope.register(swaggerUi, {
       routePrefix: ApiDocPaths.reference,
       uiConfig: { supportedSubmitMethods: [], defaultModelsExpandDepth: 0, docExpansion: 'none', filter: true },

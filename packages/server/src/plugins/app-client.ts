@@ -53,7 +53,10 @@ export function parseBasic(value: string): { clientId: string; secret: string } 
   return clientId && secret ? { clientId, secret } : undefined;
 }
 
-interface AuthCache { clients: LRUCache<string, ClientRow>; tokens: LRUCache<string, { clientId: string; expiresMs: number }> }
+interface AuthCache {
+  clients: LRUCache<string, ClientRow>;
+  tokens: LRUCache<string, { clientId: string; expiresMs: number }>;
+}
 const authCaches = new WeakMap<object, AuthCache>();
 
 /** The authentication cache of an app (per database object), or undefined when the policy cache is off. */

@@ -6,14 +6,30 @@ import type { AuthContext } from '../types.js';
 import { resolveAppContext } from './app-context.js';
 
 let w: ClientsWorld;
-beforeAll(async () => { w = await clientsWorld(); });
-afterAll(async () => { await w.t.close(); });
+beforeAll(async () => {
+  w = await clientsWorld();
+});
+afterAll(async () => {
+  await w.t.close();
+});
 
 const caller = (userId: string, identities: number[]): AuthContext => ({
-  sessionId: 's', token: 't', userId, username: 'u', tenantId: 'sys', identities, userTypes: expandIdentities(identities) as UserTypeValue[],
-  superManager: false, expiresAt: new Date(Date.now() + 60_000), mustChangePassword: false,
+  sessionId: 's',
+  token: 't',
+  userId,
+  username: 'u',
+  tenantId: 'sys',
+  identities,
+  userTypes: expandIdentities(identities) as UserTypeValue[],
+  superManager: false,
+  expiresAt: new Date(Date.now() + 60_000),
+  mustChangePassword: false,
 });
-const refusal = (p: Promise<unknown>) => p.then(() => 'allowed', (e: unknown) => (e instanceof AppError ? e.code : String(e)));
+const refusal = (p: Promise<unknown>) =>
+  p.then(
+    () => 'allowed',
+    (e: unknown) => (e instanceof AppError ? e.code : String(e)),
+  );
 
 describe('application context of { app: "admin" } routes (APPID)', () => {
   it('gives an application administrator their application, named by id or by code in any case', async () => {
@@ -29,7 +45,7 @@ describe('application context of { app: "admin" } routes (APPID)', () => {
     expect(await resolveAppContext(w.t.app.database, admin, 'erp')).toMatchObject({ id: w.appB.id, platform: true });
   });
 
-  it('refuses another administrator\'s application, an unknown one, a missing or overlong APPID with 10009029001 alike', async () => {
+  it("refuses another administrator's application, an unknown one, a missing or overlong APPID with 10009029001 alike", async () => {
     const a = caller(w.ids.adminA, [Identity.APP_ADMIN]);
     const loner = caller(w.ids.loner, [Identity.APP_ADMIN]);
     expect(await refusal(resolveAppContext(w.t.app.database, a, 'erp'))).toBe(Codes.NO_PERMISSION);

@@ -32,12 +32,18 @@ export async function resolveAppContext(database: Database, auth: AuthContext, a
   if (!appHeader || appHeader.length > 64) throw new AppError(Codes.NO_PERMISSION);
   const platform = auth.userTypes.includes(UserType.PLATFORM_ADMIN);
   const row = await inScope(database.db, PLATFORM_SCOPE, async (tx) => {
-    const [p] = await tx.select({
-      id: products.id, code: products.code, name: products.name, status: products.status,
-      admin: sql<boolean>`exists (select 1 from ${productAdmins} where ${productAdmins.productId} = ${products.id} and ${productAdmins.userId} = ${auth.userId})`,
-    }).from(products)
+    const [p] = await tx
+      .select({
+        id: products.id,
+        code: products.code,
+        name: products.name,
+        status: products.status,
+        admin: sql<boolean>`exists (select 1 from ${productAdmins} where ${productAdmins.productId} = ${products.id} and ${productAdmins.userId} = ${auth.userId})`,
+      })
+      .from(products)
       .where(or(eq(products.id, appHeader), sql`lower(${products.code}) = ${appHeader.toLowerCase()}`))
-      .orderBy(sql`${products.id} = ${appHeader} desc`).limit(1);
+      .orderBy(sql`${products.id} = ${appHeader} desc`)
+      .limit(1);
     return p;
   });
   if (!row || !(platform || row.admin)) throw new AppError(Codes.NO_PERMISSION);

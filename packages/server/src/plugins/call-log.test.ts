@@ -17,7 +17,14 @@ import { sweepCallLogs } from '../modules/calllogs/calllogs.retention.js';
 import { CallLogRecorder, callLogRecorder, envelopeCode, insertCallRecords, type CallRecord } from './call-log.js';
 import { gracefulShutdown } from './shutdown.js';
 
-const CONFIG = { dataDir: 'memory://', adminUsername: 'admin', adminPassword: ADMIN_PASSWORD, loginCaptcha: '0', captchaPowWork: 6, consoleDir: '/nonexistent' } as const;
+const CONFIG = {
+  dataDir: 'memory://',
+  adminUsername: 'admin',
+  adminPassword: ADMIN_PASSWORD,
+  loginCaptcha: '0',
+  captchaPowWork: 6,
+  consoleDir: '/nonexistent',
+} as const;
 /** Flushes only when asked (or on close): the timer never fires during a test. */
 const QUIET = { enabled: true, retentionDays: 30, flushMs: 60_000, batch: 10_000, buffer: 100_000 };
 
@@ -28,12 +35,27 @@ const count = async (db: Db, where = sql`true`) => {
   return Number(r?.n ?? 0);
 };
 const record = (patch: Partial<CallRecord> = {}): CallRecord => ({
-  at: Date.now(), tenantId: 'sys', productId: null, method: 'POST', api: '/gateway/x', status: 200, code: '1', latencyMs: 1.5,
-  callerType: 'anonymous', callerId: '', callerName: '', requestId: 'r', ...patch,
+  at: Date.now(),
+  tenantId: 'sys',
+  productId: null,
+  method: 'POST',
+  api: '/gateway/x',
+  status: 200,
+  code: '1',
+  latencyMs: 1.5,
+  callerType: 'anonymous',
+  callerId: '',
+  callerName: '',
+  requestId: 'r',
+  ...patch,
 });
 
-beforeAll(async () => { database = await openDatabase(CONFIG); });
-afterAll(async () => { await database.close(); });
+beforeAll(async () => {
+  database = await openDatabase(CONFIG);
+});
+afterAll(async () => {
+  await database.close();
+});
 
 describe('recording through the gateway', () => {
   it('buffers answered calls and writes many of them in one INSERT, with API pattern, status, code, caller and latency', async () => {
@@ -55,10 +77,32 @@ describe('recording through the gateway', () => {
       await recorder.flush();
       expect(recorder.inserts - inserts).toBe(1); // 21 calls, one statement
       expect(await count(database.db)).toBe(before + 21);
-      const rows = rowsOf<{ api: string; method: string; status: number; code: string; latency_ms: number; caller_type: string; caller_name: string; caller_id: string; request_id: string; tenant_id: string }>(
-        await inScope(database.db, PLATFORM_SCOPE, (tx) => tx.execute(sql`select * from call_logs where api = ${Paths.listtenant} order by id desc limit 21`)));
+      const rows = rowsOf<{
+        api: string;
+        method: string;
+        status: number;
+        code: string;
+        latency_ms: number;
+        caller_type: string;
+        caller_name: string;
+        caller_id: string;
+        request_id: string;
+        tenant_id: string;
+      }>(
+        await inScope(database.db, PLATFORM_SCOPE, (tx) => tx.execute(sql`select * from call_logs where api = ${Paths.listtenant} order by id desc limit 21`)),
+      );
       expect(rows).toHaveLength(21);
-      expect(rows.every((r) => r.method === 'POST' && r.caller_type === 'user' && r.caller_name === 'admin' && r.caller_id === admin.userId && r.tenant_id === 'sys' && r.request_id !== '')).toBe(true);
+      expect(
+        rows.every(
+          (r) =>
+            r.method === 'POST' &&
+            r.caller_type === 'user' &&
+            r.caller_name === 'admin' &&
+            r.caller_id === admin.userId &&
+            r.tenant_id === 'sys' &&
+            r.request_id !== '',
+        ),
+      ).toBe(true);
       expect(rows.every((r) => r.latency_ms > 0)).toBe(true);
       expect(rows[0]).toMatchObject({ status: 400 });
       expect(rows[0]!.code).not.toBe('1');
@@ -83,7 +127,10 @@ describe('recording through the gateway', () => {
     expect(plain.pending).toBe(5);
     expect(plain.dropped).toBe(3);
 
-    const { app } = await buildApp({ ...CONFIG, callLog: { ...QUIET, buffer: 2 }, metrics: { ...loadConfig().metrics, enabled: true } }, { logger: false, database });
+    const { app } = await buildApp(
+      { ...CONFIG, callLog: { ...QUIET, buffer: 2 }, metrics: { ...loadConfig().metrics, enabled: true } },
+      { logger: false, database },
+    );
     await app.ready();
     try {
       for (let i = 0; i < 5; i++) await app.inject({ method: 'GET', url: Paths.config, headers: { tenantid: 'sys' } });
@@ -103,8 +150,14 @@ describe('recording through the gateway', () => {
     expect(callLogRecorder(app)!.pending).toBeGreaterThanOrEqual(3);
     expect(await gracefulShutdown(app, 'SIGTERM')).toBe(0);
     // unmatched paths are recorded as '(unmatched)'; the 404s are the last three rows
-    const rows = rowsOf<{ api: string; status: number }>(await inScope(database.db, PLATFORM_SCOPE, (tx) => tx.execute(sql`select api, status from call_logs order by id desc limit 3`)));
-    expect(rows).toEqual([{ api: '(unmatched)', status: 404 }, { api: '(unmatched)', status: 404 }, { api: '(unmatched)', status: 404 }]);
+    const rows = rowsOf<{ api: string; status: number }>(
+      await inScope(database.db, PLATFORM_SCOPE, (tx) => tx.execute(sql`select api, status from call_logs order by id desc limit 3`)),
+    );
+    expect(rows).toEqual([
+      { api: '(unmatched)', status: 404 },
+      { api: '(unmatched)', status: 404 },
+      { api: '(unmatched)', status: 404 },
+    ]);
   });
 
   it('is off with MP_CALL_LOG=0', async () => {
@@ -128,12 +181,16 @@ describe('retention', () => {
     const now = Date.now();
     const day = 86_400_000;
     await insertCallRecords(database.db, [
-      record({ api: '/gateway/retention', at: now - 45 * day }), record({ api: '/gateway/retention', at: now - 31 * day }),
-      record({ api: '/gateway/retention', at: now - 29 * day }), record({ api: '/gateway/retention', at: now - day }),
+      record({ api: '/gateway/retention', at: now - 45 * day }),
+      record({ api: '/gateway/retention', at: now - 31 * day }),
+      record({ api: '/gateway/retention', at: now - 29 * day }),
+      record({ api: '/gateway/retention', at: now - day }),
     ]);
     const deleted = await sweepCallLogs(database.db, 30, now, 1); // batches of one row: the loop runs
     expect(deleted).toBeGreaterThanOrEqual(2);
-    const left = rowsOf<{ at: Date | string }>(await inScope(database.db, PLATFORM_SCOPE, (tx) => tx.execute(sql`select at from call_logs where api = '/gateway/retention' order by at`)));
+    const left = rowsOf<{ at: Date | string }>(
+      await inScope(database.db, PLATFORM_SCOPE, (tx) => tx.execute(sql`select at from call_logs where api = '/gateway/retention' order by at`)),
+    );
     expect(left.map((r) => Math.round((now - new Date(r.at).getTime()) / day))).toEqual([29, 1]);
     expect(await count(database.db, sql`at < ${new Date(now - 30 * day).toISOString()}::timestamptz`)).toBe(0);
   });

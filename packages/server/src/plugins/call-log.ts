@@ -39,7 +39,11 @@ export interface CallRecord {
 }
 
 /** Buffer bounds: `flushMs` write interval, `batch` rows per INSERT, `buffer` most records held. */
-export interface CallLogLimits { flushMs: number; batch: number; buffer: number }
+export interface CallLogLimits {
+  flushMs: number;
+  batch: number;
+  buffer: number;
+}
 
 /** The buffer and its writing; `callLogRecorder(app)` answers the app's one (tests and the bench use it). */
 export class CallLogRecorder {
@@ -52,7 +56,12 @@ export class CallLogRecorder {
   /** INSERT statements written (since start; tests prove batching with it). */
   inserts = 0;
 
-  constructor(private readonly db: Db, private readonly log: FastifyInstance['log'], private readonly limits: CallLogLimits, private readonly onDrop: (n: number) => void = () => undefined) {}
+  constructor(
+    private readonly db: Db,
+    private readonly log: FastifyInstance['log'],
+    private readonly limits: CallLogLimits,
+    private readonly onDrop: (n: number) => void = () => undefined,
+  ) {}
 
   /** Buffers one record; drops and counts it when the buffer is full; starts a flush once a batch is ready. */
   add(record: CallRecord): void {
@@ -64,12 +73,17 @@ export class CallLogRecorder {
     this.records.push(record);
     if (this.records.length >= this.limits.batch && !this.soon) {
       this.soon = true;
-      setImmediate(() => { this.soon = false; void this.flush(); });
+      setImmediate(() => {
+        this.soon = false;
+        void this.flush();
+      });
     }
   }
 
   /** Records not yet written. */
-  get pending(): number { return this.records.length; }
+  get pending(): number {
+    return this.records.length;
+  }
 
   /** Writes everything buffered (one INSERT per `batch` rows), serialised with a flush under way; never throws. */
   flush(): Promise<void> {
@@ -88,7 +102,10 @@ export class CallLogRecorder {
         const kept = rows.slice(rows.length - Math.min(room, rows.length));
         this.records.unshift(...kept);
         const lost = rows.length - kept.length;
-        if (lost) { this.dropped += lost; this.onDrop(lost); }
+        if (lost) {
+          this.dropped += lost;
+          this.onDrop(lost);
+        }
         this.log.warn({ err, rows: rows.length, lost }, 'call log flush failed; kept for the next flush');
         return;
       }
@@ -97,7 +114,9 @@ export class CallLogRecorder {
 
   /** Starts the periodic flush (unref'd: it never keeps the process alive). */
   start(): void {
-    this.timer = setInterval(() => { void this.flush(); }, this.limits.flushMs);
+    this.timer = setInterval(() => {
+      void this.flush();
+    }, this.limits.flushMs);
     this.timer.unref();
   }
 
@@ -115,12 +134,14 @@ export class CallLogRecorder {
 export async function insertCallRecords(db: Db, rows: CallRecord[]): Promise<void> {
   if (!rows.length) return;
   const col = <T>(f: (r: CallRecord) => T) => sql.param(rows.map(f));
-  await inScope(db, PLATFORM_SCOPE, (tx) => tx.execute(sql`insert into call_logs
+  await inScope(db, PLATFORM_SCOPE, (tx) =>
+    tx.execute(sql`insert into call_logs
     (at, tenant_id, product_id, method, api, status, code, latency_ms, caller_type, caller_id, caller_name, request_id)
     select * from unnest(${col((r) => new Date(r.at).toISOString())}::timestamptz[], ${col((r) => r.tenantId)}::text[], ${col((r) => r.productId)}::text[],
       ${col((r) => r.method)}::text[], ${col((r) => r.api)}::text[], ${col((r) => r.status)}::smallint[], ${col((r) => r.code)}::text[],
       ${col((r) => r.latencyMs)}::real[], ${col((r) => r.callerType)}::text[], ${col((r) => r.callerId)}::text[], ${col((r) => r.callerName)}::text[],
-      ${col((r) => r.requestId)}::text[])`));
+      ${col((r) => r.requestId)}::text[])`),
+  );
 }
 
 /** The envelope code of a JSON answer: '1' for success, else its `scode` ('' when not an envelope). */
@@ -183,7 +204,9 @@ export async function registerCallLog(app: FastifyInstance): Promise<void> {
     done();
   });
   recorder.start();
-  const sweep = () => { sweepCallLogs(app.database.db, retentionDays).catch((err: unknown) => app.log.warn({ err }, 'call log retention sweep failed')); };
+  const sweep = () => {
+    sweepCallLogs(app.database.db, retentionDays).catch((err: unknown) => app.log.warn({ err }, 'call log retention sweep failed'));
+  };
   const first = setTimeout(sweep, 30_000);
   const hourly = setInterval(sweep, RETENTION_SWEEP_MS);
   first.unref();

@@ -39,7 +39,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const fe = err as FastifyError;
     if (fe.validation) {
-      const errors = fe.validation.map((v) => ({ field: (v.instancePath || '/').slice(1).replace(/\//g, '.') || String((v.params as { missingProperty?: string })?.missingProperty ?? ''), message: v.message ?? '' }));
+      const errors = fe.validation.map((v) => ({
+        field: (v.instancePath || '/').slice(1).replace(/\//g, '.') || String((v.params as { missingProperty?: string })?.missingProperty ?? ''),
+        message: v.message ?? '',
+      }));
       const detail = errors.map((e) => `${e.field} ${e.message}`.trim()).join('; ');
       return sendFailure(request, reply, 400, Codes.BODY_INVALID, { detail }, { errors });
     }

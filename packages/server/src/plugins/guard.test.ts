@@ -3,8 +3,12 @@ import { Codes, encryptValue, Paths } from '@mp/protocol';
 import { ADMIN_PASSWORD, createUserRow, testApp } from '../testing/test-app.js';
 
 let t: Awaited<ReturnType<typeof testApp>>;
-beforeAll(async () => { t = await testApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await testApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 async function admin() {
   const c = await t.client();

@@ -29,7 +29,7 @@ const TIMESTAMP = /^\d{1,16}$/;
 
 function header(request: FastifyRequest, name: string): string {
   const v = request.headers[name];
-  return Array.isArray(v) ? v[0] ?? '' : v ?? '';
+  return Array.isArray(v) ? (v[0] ?? '') : (v ?? '');
 }
 
 function bearer(request: FastifyRequest): string {
@@ -48,7 +48,9 @@ function safeEqualHex(a: string, b: string): boolean {
  * protocol package's portable `computeSignature` (its tests compare both), at native speed.
  */
 export function nativeSignature(input: SignInput, cryptoType: string): string {
-  return createHash(cryptoType === '2' ? 'sm3' : 'sha512').update(signaturePayload(input), 'utf8').digest('hex');
+  return createHash(cryptoType === '2' ? 'sm3' : 'sha512')
+    .update(signaturePayload(input), 'utf8')
+    .digest('hex');
 }
 
 /** Who may enter the application area (`{ app }` rules): platform administrators and application administrators. */
@@ -100,9 +102,22 @@ export function registerGuard(app: FastifyInstance): void {
       throw new AppError(Codes.TOKEN_INVALID);
     }
     const { cryptoType } = await app.settings.crypto();
-    const signed = (userId: string) => safeEqualHex(nativeSignature({
-      clientId: header(request, Headers.clientId), timestamp, token, nonce, signRange, userId, body: request.rawBody ?? '',
-    }, cryptoType), header(request, Headers.signature));
+    const signed = (userId: string) =>
+      safeEqualHex(
+        nativeSignature(
+          {
+            clientId: header(request, Headers.clientId),
+            timestamp,
+            token,
+            nonce,
+            signRange,
+            userId,
+            body: request.rawBody ?? '',
+          },
+          cryptoType,
+        ),
+        header(request, Headers.signature),
+      );
     const userIdOk = signed(session?.userId ?? '') || (!!session && request.routeOptions.config.signerMayOmitUserId === true && signed(''));
     if (!userIdOk) throw unauthorized(Codes.SIGNATURE_INVALID);
     if (!fresh) throw unauthorized(Codes.NONCE_REPLAYED);
@@ -114,13 +129,22 @@ export function registerGuard(app: FastifyInstance): void {
     if (session.expiresAt.getTime() <= Date.now()) throw new AppError(Codes.TOKEN_EXPIRED);
     const userTypes = expandIdentities(session.identities);
     request.auth = {
-      sessionId: session.id, token, userId: session.userId, username: session.username, tenantId: session.tenantId,
-      identities: [...session.identities].sort((a, b) => b - a), userTypes, superManager: session.superManager, expiresAt: session.expiresAt,
+      sessionId: session.id,
+      token,
+      userId: session.userId,
+      username: session.username,
+      tenantId: session.tenantId,
+      identities: [...session.identities].sort((a, b) => b - a),
+      userTypes,
+      superManager: session.superManager,
+      expiresAt: session.expiresAt,
       mustChangePassword: session.mustChangePassword,
     };
-    if (isRestrictedSession(session) && !OPEN_DURING_PASSWORD_CHANGE.has(request.routeOptions.url ?? '')) throw new AppError(SigninCodes.PASSWORD_CHANGE_REQUIRED);
+    if (isRestrictedSession(session) && !OPEN_DURING_PASSWORD_CHANGE.has(request.routeOptions.url ?? ''))
+      throw new AppError(SigninCodes.PASSWORD_CHANGE_REQUIRED);
     if (!allows(access, userTypes)) throw new AppError(Codes.NO_PERMISSION);
-    if (typeof access === 'object' && 'tenant' in access) request.tenant = await resolveTenantContext(app, request.auth, request.tenantHeader, access, request.routeOptions.url ?? '');
+    if (typeof access === 'object' && 'tenant' in access)
+      request.tenant = await resolveTenantContext(app, request.auth, request.tenantHeader, access, request.routeOptions.url ?? '');
     if (typeof access === 'object' && 'app' in access) request.application = await resolveAppContext(app.database, request.auth, appHeaderOf(request));
   });
   // 4. declared "acts on" user ids (after validation): data scope and rank (modules/tenancy/acting-on.ts)

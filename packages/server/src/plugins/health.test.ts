@@ -29,7 +29,10 @@ async function probeReadiness(t: App): Promise<void> {
 
   const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
   expect(ready.statusCode).toBe(200);
-  expect(ready.json()).toMatchObject({ result: '1', data: { status: 'ready', migrations: { applied: journal.entries.length, expected: journal.entries.length, pending: [] } } });
+  expect(ready.json()).toMatchObject({
+    result: '1',
+    data: { status: 'ready', migrations: { applied: journal.entries.length, expected: journal.entries.length, pending: [] } },
+  });
 
   const newer = journalWithExtraEntry();
   const original = t.app.readiness.journalFile;
@@ -38,7 +41,11 @@ async function probeReadiness(t: App): Promise<void> {
     const pending = await t.app.inject({ method: 'GET', url: '/readyz', headers: { 'x-language': 'EN_US' } });
     expect(pending.statusCode).toBe(503);
     expect(pending.headers['retry-after']).toBe('5');
-    expect(pending.json()).toMatchObject({ result: '0', scode: OpsCodes.MIGRATIONS_PENDING, data: { reason: 'migrations_pending', migrations: { pending: ['9999_not_applied'] } } });
+    expect(pending.json()).toMatchObject({
+      result: '0',
+      scode: OpsCodes.MIGRATIONS_PENDING,
+      data: { reason: 'migrations_pending', migrations: { pending: ['9999_not_applied'] } },
+    });
     expect(pending.json().message).toContain('lacks migrations');
     // liveness is not readiness: the process is still alive
     expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
@@ -65,7 +72,9 @@ const available = Boolean(process.env.MP_TEST_DATABASE_URL);
 describe.skipIf(!available)('health and readiness on PostgreSQL (issue 17)', () => {
   let server: Awaited<ReturnType<typeof startPostgres>>;
   let t: App | undefined;
-  beforeAll(async () => { server = await startPostgres(); }, 120_000);
+  beforeAll(async () => {
+    server = await startPostgres();
+  }, 120_000);
   afterAll(async () => {
     await t?.close().catch(() => undefined);
     server?.stop();

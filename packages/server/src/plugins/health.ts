@@ -44,7 +44,9 @@ export function readJournal(file: string): { tag: string; when: number }[] {
  */
 export async function checkReadiness(db: Db, journal: { tag: string; when: number }[], timeoutMs = READY_DB_TIMEOUT_MS): Promise<Readiness> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<'timeout'>((r) => { timer = setTimeout(() => r('timeout'), timeoutMs); });
+  const timeout = new Promise<'timeout'>((r) => {
+    timer = setTimeout(() => r('timeout'), timeoutMs);
+  });
   try {
     const query = db.execute(sql`select count(*)::int as applied, coalesce(max(created_at), 0)::text as last from drizzle.__drizzle_migrations`);
     query.catch(() => undefined); // a late failure after the timeout is not unhandled
@@ -57,7 +59,12 @@ export async function checkReadiness(db: Db, journal: { tag: string; when: numbe
     return pending.length ? { ready: false, reason: 'migrations_pending', migrations } : { ready: true, migrations };
   } catch (err) {
     // No migrations table at all counts as pending; anything else means the database is not usable now.
-    if (!isConnectionError(err) && /__drizzle_migrations|relation .* does not exist|schema .* does not exist/i.test(String((err as Error)?.message ?? err) + String((err as { cause?: Error })?.cause?.message ?? ''))) {
+    if (
+      !isConnectionError(err) &&
+      /__drizzle_migrations|relation .* does not exist|schema .* does not exist/i.test(
+        String((err as Error)?.message ?? err) + String((err as { cause?: Error })?.cause?.message ?? ''),
+      )
+    ) {
       return { ready: false, reason: 'migrations_pending', migrations: { applied: 0, expected: journal.length, pending: journal.map((e) => e.tag) } };
     }
     return { ready: false, reason: 'database_unavailable' };
@@ -74,8 +81,13 @@ export function registerHealth(app: FastifyInstance): void {
   let journalFile = MIGRATION_JOURNAL;
   let journal = readJournal(journalFile);
   app.decorate('readiness', {
-    get journalFile() { return journalFile; },
-    set journalFile(f: string) { journal = readJournal(f); journalFile = f; },
+    get journalFile() {
+      return journalFile;
+    },
+    set journalFile(f: string) {
+      journal = readJournal(f);
+      journalFile = f;
+    },
     check: () => checkReadiness(app.database.db, journal),
   });
   // logLevel 'warn': successful probes leave no access-log lines; failures (warn and above) still do
@@ -86,7 +98,14 @@ export function registerHealth(app: FastifyInstance): void {
     if (r.ready) return ok({ status: 'ready', migrations: r.migrations });
     void reply.header('retry-after', '5');
     if (r.reason === 'migrations_pending') {
-      return sendFailure(request, reply, 503, OpsCodes.MIGRATIONS_PENDING, { applied: r.migrations!.applied, expected: r.migrations!.expected }, { reason: r.reason, migrations: r.migrations });
+      return sendFailure(
+        request,
+        reply,
+        503,
+        OpsCodes.MIGRATIONS_PENDING,
+        { applied: r.migrations!.applied, expected: r.migrations!.expected },
+        { reason: r.reason, migrations: r.migrations },
+      );
     }
     if (r.reason === 'database_timeout') return sendFailure(request, reply, 503, OpsCodes.DATABASE_TIMEOUT, { ms: READY_DB_TIMEOUT_MS }, { reason: r.reason });
     return sendFailure(request, reply, 503, Codes.DATABASE_UNAVAILABLE, {}, { reason: r.reason });

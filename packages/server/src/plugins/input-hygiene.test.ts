@@ -4,8 +4,12 @@ import { ADMIN_PASSWORD, testApp } from '../testing/test-app.js';
 import { findInputProblem } from './input-hygiene.js';
 
 let t: Awaited<ReturnType<typeof testApp>>;
-beforeAll(async () => { t = await testApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await testApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 describe('input hygiene (plugins/input-hygiene.ts)', () => {
   it('finds NUL, unpaired surrogates, forbidden keys, script tags and deep nesting; passes clean data and surrogate pairs', () => {

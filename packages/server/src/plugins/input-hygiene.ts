@@ -71,9 +71,8 @@ export function findInputProblem(value: unknown, path: string, scripts: boolean,
 /** Registers the check as a `preValidation` hook (after the guard: an unsigned request is refused first). */
 export function registerInputHygiene(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
-    const problem = findInputProblem(request.params, 'params', false)
-      ?? findInputProblem(request.query, 'query', false)
-      ?? findInputProblem(request.body, 'body', true);
+    const problem =
+      findInputProblem(request.params, 'params', false) ?? findInputProblem(request.query, 'query', false) ?? findInputProblem(request.body, 'body', true);
     if (problem) {
       throw new AppError(problem.code, { field: problem.field }, 400, { errors: [{ field: problem.field, message: problem.code }] });
     }

@@ -73,12 +73,14 @@ describe('metrics (issue 17)', () => {
     }
   }, 120_000);
 
-  it('counts the OpenID provider\'s tokens by grant type', async () => {
+  it("counts the OpenID provider's tokens by grant type", async () => {
     const t = await testApp({ metrics: { enabled: true, token: undefined, allow: 'loopback' } });
     try {
       const w = await policyWorld(t);
       const res = await t.app.inject({
-        method: 'POST', url: '/oidc/token', headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic(w.clients.a.id, w.clients.a.secret) },
+        method: 'POST',
+        url: '/oidc/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic(w.clients.a.id, w.clients.a.secret) },
         payload: new URLSearchParams({ grant_type: 'client_credentials' }).toString(),
       });
       expect(res.statusCode).toBe(200);

@@ -49,17 +49,32 @@ export function metricsAllowList(spec: string): (ip: string) => boolean {
   const list = new BlockList();
   let any = false;
   const add = (entry: string) => {
-    if (entry === 'any') { any = true; return; }
-    if (entry === 'loopback') { add('127.0.0.0/8'); add('::1'); return; }
-    if (entry === 'private') { for (const e of ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '169.254.0.0/16', 'fc00::/7', 'fe80::/10']) add(e); return; }
+    if (entry === 'any') {
+      any = true;
+      return;
+    }
+    if (entry === 'loopback') {
+      add('127.0.0.0/8');
+      add('::1');
+      return;
+    }
+    if (entry === 'private') {
+      for (const e of ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '169.254.0.0/16', 'fc00::/7', 'fe80::/10']) add(e);
+      return;
+    }
     const [addr, bits] = entry.split('/');
     const type = isIP(addr ?? '');
-    if (!type || (bits !== undefined && !/^\d{1,3}$/.test(bits))) throw new Error(`MP_METRICS_ALLOW: "${entry}" is not an address, a CIDR, loopback, private or any`);
+    if (!type || (bits !== undefined && !/^\d{1,3}$/.test(bits)))
+      throw new Error(`MP_METRICS_ALLOW: "${entry}" is not an address, a CIDR, loopback, private or any`);
     const family = type === 4 ? 'ipv4' : 'ipv6';
     if (bits === undefined) list.addAddress(addr!, family);
     else list.addSubnet(addr!, Number(bits), family);
   };
-  for (const entry of spec.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean)) add(entry);
+  for (const entry of spec
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean))
+    add(entry);
   return (ip) => {
     if (any) return true;
     const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)?.[1];
@@ -89,30 +104,79 @@ export function registerMetrics(app: FastifyInstance): void {
   client.collectDefaultMetrics({ register, eventLoopMonitoringPrecision: 20 });
   const labelNames = ['method', 'route', 'status'] as const;
   const requests = new client.Counter({ name: 'mp_http_requests_total', help: 'HTTP requests by route pattern and status', labelNames, registers: [register] });
-  const duration = new client.Histogram({ name: 'mp_http_request_duration_seconds', help: 'HTTP request latency by route pattern and status', labelNames, buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10], registers: [register] });
-  const signins = new client.Counter({ name: 'mp_signins_total', help: 'Password sign-ins by result and refusal code', labelNames: ['result', 'reason'], registers: [register] });
+  const duration = new client.Histogram({
+    name: 'mp_http_request_duration_seconds',
+    help: 'HTTP request latency by route pattern and status',
+    labelNames,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [register],
+  });
+  const signins = new client.Counter({
+    name: 'mp_signins_total',
+    help: 'Password sign-ins by result and refusal code',
+    labelNames: ['result', 'reason'],
+    registers: [register],
+  });
   const lockouts = new client.Counter({ name: 'mp_lockouts_total', help: 'Accounts locked by failed sign-ins', registers: [register] });
-  const callLogDrops = new client.Counter({ name: 'mp_call_log_dropped_total', help: 'Gateway call records dropped because the call-log buffer was full', registers: [register] });
-  const tokens = new client.Counter({ name: 'mp_oidc_tokens_issued_total', help: 'Successful OpenID token endpoint answers by grant type', labelNames: ['grant_type'], registers: [register] });
+  const callLogDrops = new client.Counter({
+    name: 'mp_call_log_dropped_total',
+    help: 'Gateway call records dropped because the call-log buffer was full',
+    registers: [register],
+  });
+  const tokens = new client.Counter({
+    name: 'mp_oidc_tokens_issued_total',
+    help: 'Successful OpenID token endpoint answers by grant type',
+    labelNames: ['grant_type'],
+    registers: [register],
+  });
   const pool = (app.database.db as unknown as { $client?: { totalCount?: number; idleCount?: number; waitingCount?: number } }).$client;
   if (app.database.kind === 'postgres' && pool) {
-    new client.Gauge({ name: 'mp_db_pool_connections', help: 'PostgreSQL pool connections of this instance', labelNames: ['state'], registers: [register], collect() {
-      this.set({ state: 'total' }, pool.totalCount ?? 0);
-      this.set({ state: 'idle' }, pool.idleCount ?? 0);
-      this.set({ state: 'waiting' }, pool.waitingCount ?? 0);
-    } });
+    new client.Gauge({
+      name: 'mp_db_pool_connections',
+      help: 'PostgreSQL pool connections of this instance',
+      labelNames: ['state'],
+      registers: [register],
+      collect() {
+        this.set({ state: 'total' }, pool.totalCount ?? 0);
+        this.set({ state: 'idle' }, pool.idleCount ?? 0);
+        this.set({ state: 'waiting' }, pool.waitingCount ?? 0);
+      },
+    });
   }
-  new client.Gauge({ name: 'mp_jobs_running_here', help: 'Background jobs running in this process', registers: [register], collect() { this.set(runningJobCount(app)); } });
-  new client.Gauge({ name: 'mp_jobs', help: 'Background jobs by state (all instances)', labelNames: ['state'], registers: [register], async collect() {
-    const rows = await countBy(app, sql`select state as k, count(*)::int as n from jobs group by state`);
-    this.reset();
-    for (const r of rows) this.set({ state: r.k }, r.n);
-  } });
-  new client.Gauge({ name: 'mp_message_deliveries', help: 'Message deliveries waiting, being sent or failed (all instances)', labelNames: ['status'], registers: [register], async collect() {
-    const rows = await countBy(app, sql`select status as k, count(*)::int as n from message_deliveries where status in ('pending', 'sending', 'failed') group by status`, 'message_deliveries');
-    this.reset();
-    for (const s of ['pending', 'sending', 'failed']) this.set({ status: s }, rows.find((r) => r.k === s)?.n ?? 0);
-  } });
+  new client.Gauge({
+    name: 'mp_jobs_running_here',
+    help: 'Background jobs running in this process',
+    registers: [register],
+    collect() {
+      this.set(runningJobCount(app));
+    },
+  });
+  new client.Gauge({
+    name: 'mp_jobs',
+    help: 'Background jobs by state (all instances)',
+    labelNames: ['state'],
+    registers: [register],
+    async collect() {
+      const rows = await countBy(app, sql`select state as k, count(*)::int as n from jobs group by state`);
+      this.reset();
+      for (const r of rows) this.set({ state: r.k }, r.n);
+    },
+  });
+  new client.Gauge({
+    name: 'mp_message_deliveries',
+    help: 'Message deliveries waiting, being sent or failed (all instances)',
+    labelNames: ['status'],
+    registers: [register],
+    async collect() {
+      const rows = await countBy(
+        app,
+        sql`select status as k, count(*)::int as n from message_deliveries where status in ('pending', 'sending', 'failed') group by status`,
+        'message_deliveries',
+      );
+      this.reset();
+      for (const s of ['pending', 'sending', 'failed']) this.set({ status: s }, rows.find((r) => r.k === s)?.n ?? 0);
+    },
+  });
 
   const signInPaths = new Set<string>([Paths.signin, ServiceAccountPaths.serviceaccounttoken]);
   app.addHook('onSend', async (request, reply, payload) => {
@@ -131,7 +195,9 @@ export function registerMetrics(app: FastifyInstance): void {
   app.decorate('opsMetrics', {
     lockout: () => lockouts.inc(),
     callLogDropped: (n) => callLogDrops.inc(n),
-    watchOidc: (provider) => { provider.on('grant.success', (ctx) => tokens.inc({ grant_type: String(ctx.oidc?.params?.grant_type ?? 'unknown') })); },
+    watchOidc: (provider) => {
+      provider.on('grant.success', (ctx) => tokens.inc({ grant_type: String(ctx.oidc?.params?.grant_type ?? 'unknown') }));
+    },
   } satisfies OpsMetrics);
 
   app.get(METRICS_PATH, { config: { access: 'public' }, schema: { hide: true }, logLevel: 'warn' }, async (request, reply) => {
@@ -153,9 +219,17 @@ async function countBy(app: FastifyInstance, query: ReturnType<typeof sql>, tabl
     return rowsOf<{ k: string; n: number }>(await tx.execute(query));
   });
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<{ k: string; n: number }[]>((r) => { timer = setTimeout(() => r([]), 2000); });
+  const timeout = new Promise<{ k: string; n: number }[]>((r) => {
+    timer = setTimeout(() => r([]), 2000);
+  });
   try {
-    return await Promise.race([run.catch((err: unknown) => { app.log.warn({ err }, 'metrics: database gauge not read'); return []; }), timeout]);
+    return await Promise.race([
+      run.catch((err: unknown) => {
+        app.log.warn({ err }, 'metrics: database gauge not read');
+        return [];
+      }),
+      timeout,
+    ]);
   } finally {
     clearTimeout(timer);
   }

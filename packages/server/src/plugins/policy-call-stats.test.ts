@@ -15,7 +15,14 @@ import { testAppTargets } from '../testing/postgres-admin.js';
 import { GatewayClient } from '../testing/gateway-client.js';
 import { PolicyCallStats, policyCallStats } from './policy-call-stats.js';
 
-const CONFIG = { dataDir: 'memory://', adminUsername: 'admin', adminPassword: ADMIN_PASSWORD, loginCaptcha: '0', captchaPowWork: 6, consoleDir: '/nonexistent' } as const;
+const CONFIG = {
+  dataDir: 'memory://',
+  adminUsername: 'admin',
+  adminPassword: ADMIN_PASSWORD,
+  loginCaptcha: '0',
+  captchaPowWork: 6,
+  consoleDir: '/nonexistent',
+} as const;
 const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -29,9 +36,17 @@ let authB = '';
 let tenantId = '';
 
 const rows = (db: Db, productId: string) => inScope(db, PLATFORM_SCOPE, (tx) => tx.select().from(statsTable).where(eq(statsTable.productId, productId)));
-const byCall = async (db: Db, productId: string) => Object.fromEntries((await rows(db, productId)).map((r) => [r.call, { calls: r.calls, errors: r.errors, day: r.day }]));
+const byCall = async (db: Db, productId: string) =>
+  Object.fromEntries((await rows(db, productId)).map((r) => [r.call, { calls: r.calls, errors: r.errors, day: r.day }]));
 const call = async (path: string, body: unknown, auth?: string) =>
-  (await app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/json', ...(auth ? { authorization: auth } : {}) }, payload: JSON.stringify(body) })).statusCode;
+  (
+    await app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/json', ...(auth ? { authorization: auth } : {}) },
+      payload: JSON.stringify(body),
+    })
+  ).statusCode;
 
 beforeAll(async () => {
   // The database outlives the app, so what the close flush wrote can be read after app.close().
@@ -43,8 +58,18 @@ beforeAll(async () => {
   const adminA = await createUserRow(app, { username: 'stats_admin_a', password: 'Passw0rd!x', identities: [Identity.APP_ADMIN] });
   const product = async (code: string, adminIds: string[]) => {
     const r = await admin.post(Paths.addproduct, {
-      code, name: code.toUpperCase(), abbreviation: code, version: 'V1', status: 1, callbackUrl: `https://${code}.example.com/cb`, department: 'IT',
-      ownerName: 'Owner', ownerEmail: 'owner@example.com', ownerPhone: '13800138000', opsOwner: 'Ops', adminIds,
+      code,
+      name: code.toUpperCase(),
+      abbreviation: code,
+      version: 'V1',
+      status: 1,
+      callbackUrl: `https://${code}.example.com/cb`,
+      department: 'IT',
+      ownerName: 'Owner',
+      ownerEmail: 'owner@example.com',
+      ownerPhone: '13800138000',
+      opsOwner: 'Ops',
+      adminIds,
     });
     return r.body.data.row as { id: string; code: string };
   };
@@ -58,7 +83,10 @@ beforeAll(async () => {
   authB = await client(appB.id, 'statsb-backend');
   tenantId = await createTenantRow(app, 'statsco');
 });
-afterAll(async () => { await app.close(); await database.close(); });
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
 
 describe('policy call statistics', () => {
   it('counts authenticated calls per application, day and call (errors apart), and a flush adds them to the table', async () => {
@@ -74,7 +102,9 @@ describe('policy call statistics', () => {
 
     expect(await rows(app.database.db, appA.id)).toEqual([]); // nothing written before the flush
     await policyCallStats(app)!.flush();
-    const expected = Object.fromEntries(Object.entries(statuses).map(([k, v]) => [k, { calls: v.length, errors: v.filter((s) => s >= 400).length, day: today() }]));
+    const expected = Object.fromEntries(
+      Object.entries(statuses).map(([k, v]) => [k, { calls: v.length, errors: v.filter((s) => s >= 400).length, day: today() }]),
+    );
     expect(await byCall(app.database.db, appA.id)).toEqual(expected);
     expect(Object.keys(await byCall(app.database.db, appB.id))).toEqual(['sync']);
     expect(policyCallStats(app)!.pending).toBe(0);
@@ -90,10 +120,17 @@ describe('policy call statistics', () => {
     await a.signIn('stats_admin_a', 'Passw0rd!x');
     const r = await a.post(AppDashboardPaths.appsummary, {}, { headers: { appid: appA.code } });
     expect(r.body.result).toBe('1');
-    const days = (r.body.data as { row: { policyCalls: { date: string; permissions: number; decision: number; sync: number; errors: number }[] } }).row.policyCalls;
+    const days = (r.body.data as { row: { policyCalls: { date: string; permissions: number; decision: number; sync: number; errors: number }[] } }).row
+      .policyCalls;
     const stored = await byCall(app.database.db, appA.id);
     expect(days).toHaveLength(7);
-    expect(days.at(-1)).toEqual({ date: today(), permissions: stored.permissions!.calls, decision: stored.decision!.calls, sync: stored.sync!.calls, errors: Object.values(stored).reduce((s, x) => s + x.errors, 0) });
+    expect(days.at(-1)).toEqual({
+      date: today(),
+      permissions: stored.permissions!.calls,
+      decision: stored.decision!.calls,
+      sync: stored.sync!.calls,
+      errors: Object.values(stored).reduce((s, x) => s + x.errors, 0),
+    });
     expect(days.slice(0, 6).every((d) => d.permissions + d.decision + d.sync + d.errors === 0)).toBe(true);
   });
 
@@ -131,8 +168,18 @@ describe.each(testAppTargets('pcstats'))('on $label', (target) => {
       const c = await t.client();
       await c.signIn('admin', ADMIN_PASSWORD);
       const r = await c.post(Paths.addproduct, {
-        code: 'pgapp', name: 'PG app', abbreviation: 'pg', version: 'V1', status: 1, callbackUrl: 'https://pg.example.com/cb', department: 'IT',
-        ownerName: 'Owner', ownerEmail: 'owner@example.com', ownerPhone: '13800138000', opsOwner: 'Ops', adminIds: [],
+        code: 'pgapp',
+        name: 'PG app',
+        abbreviation: 'pg',
+        version: 'V1',
+        status: 1,
+        callbackUrl: 'https://pg.example.com/cb',
+        department: 'IT',
+        ownerName: 'Owner',
+        ownerEmail: 'owner@example.com',
+        ownerPhone: '13800138000',
+        opsOwner: 'Ops',
+        adminIds: [],
       });
       const id = (r.body.data.row as { id: string }).id;
       const stats = policyCallStats(t.app)!;
@@ -148,7 +195,10 @@ describe.each(testAppTargets('pcstats'))('on $label', (target) => {
       expect(w.body.result, w.body.scode).toBe('1');
       const a = await c.post(AppDashboardPaths.appsummary, {}, { headers: { appid: id } });
       expect(a.body.result, a.body.scode).toBe('1');
-      expect((a.body.data as { row: { policyCalls: { permissions: number; errors: number }[] } }).row.policyCalls.at(-1)).toMatchObject({ permissions: 3, errors: 1 });
+      expect((a.body.data as { row: { policyCalls: { permissions: number; errors: number }[] } }).row.policyCalls.at(-1)).toMatchObject({
+        permissions: 3,
+        errors: 1,
+      });
     } finally {
       await close();
     }

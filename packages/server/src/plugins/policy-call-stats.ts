@@ -18,7 +18,13 @@ import { inScope, PLATFORM_SCOPE } from '../db/context.js';
 /** The call name of a policy route (by its URL); other appClient routes count under their last path segment. */
 const CALLS: Record<string, PolicyCallName> = { [PolicyPaths.permissions]: 'permissions', [PolicyPaths.check]: 'decision', [PolicyPaths.syncbydate]: 'sync' };
 
-interface Count { productId: string; day: string; call: string; calls: number; errors: number }
+interface Count {
+  productId: string;
+  day: string;
+  call: string;
+  calls: number;
+  errors: number;
+}
 
 /** The in-memory counters and their flushing; `stats(app)` answers the instance's one (tests flush it). */
 export class PolicyCallStats {
@@ -26,18 +32,26 @@ export class PolicyCallStats {
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> = Promise.resolve();
 
-  constructor(private readonly db: Db, private readonly log: FastifyInstance['log']) {}
+  constructor(
+    private readonly db: Db,
+    private readonly log: FastifyInstance['log'],
+  ) {}
 
   /** Counts one answered call of `productId` at `at` (ms). */
   add(productId: string, call: string, failed: boolean, at = Date.now()): void {
     const day = new Date(at).toISOString().slice(0, 10);
     const key = `${productId}\u0000${day}\u0000${call}`;
     const c = this.counts.get(key);
-    if (c) { c.calls += 1; if (failed) c.errors += 1; } else this.counts.set(key, { productId, day, call, calls: 1, errors: failed ? 1 : 0 });
+    if (c) {
+      c.calls += 1;
+      if (failed) c.errors += 1;
+    } else this.counts.set(key, { productId, day, call, calls: 1, errors: failed ? 1 : 0 });
   }
 
   /** Counts not yet written (tests). */
-  get pending(): number { return this.counts.size; }
+  get pending(): number {
+    return this.counts.size;
+  }
 
   /**
    * Writes the counters in one statement (rows of applications deleted meanwhile are dropped), serialised
@@ -53,17 +67,25 @@ export class PolicyCallStats {
     const batch = [...this.counts.values()];
     this.counts = new Map();
     try {
-      const rows = sql.join(batch.map((c) => sql`(${c.productId}, ${c.day}::date, ${c.call}, ${c.calls}::bigint, ${c.errors}::bigint)`), sql`, `);
-      await inScope(this.db, PLATFORM_SCOPE, (tx) => tx.execute(sql`insert into policy_call_stats (product_id, day, call, calls, errors)
+      const rows = sql.join(
+        batch.map((c) => sql`(${c.productId}, ${c.day}::date, ${c.call}, ${c.calls}::bigint, ${c.errors}::bigint)`),
+        sql`, `,
+      );
+      await inScope(this.db, PLATFORM_SCOPE, (tx) =>
+        tx.execute(sql`insert into policy_call_stats (product_id, day, call, calls, errors)
         select v.p, v.d, v.c, v.n, v.e from (values ${rows}) as v(p, d, c, n, e)
         where exists (select 1 from products where products.id = v.p)
         on conflict (product_id, day, call) do update
-          set calls = policy_call_stats.calls + excluded.calls, errors = policy_call_stats.errors + excluded.errors`));
+          set calls = policy_call_stats.calls + excluded.calls, errors = policy_call_stats.errors + excluded.errors`),
+      );
     } catch (err) {
       for (const c of batch) {
         const key = `${c.productId}\u0000${c.day}\u0000${c.call}`;
         const now = this.counts.get(key);
-        if (now) { now.calls += c.calls; now.errors += c.errors; } else this.counts.set(key, c);
+        if (now) {
+          now.calls += c.calls;
+          now.errors += c.errors;
+        } else this.counts.set(key, c);
       }
       this.log.warn({ err, rows: batch.length }, 'policy call stats flush failed; kept for the next flush');
     }
@@ -71,7 +93,9 @@ export class PolicyCallStats {
 
   /** Starts the periodic flush (unref'd: it never keeps the process alive). */
   start(flushMs: number): void {
-    this.timer = setInterval(() => { void this.flush(); }, flushMs);
+    this.timer = setInterval(() => {
+      void this.flush();
+    }, flushMs);
     this.timer.unref();
   }
 
@@ -104,5 +128,7 @@ export async function registerPolicyCallStats(app: FastifyInstance, flushMs = 5_
     stats.add(request.appClient.productId, CALLS[url] ?? url.slice(url.lastIndexOf('/') + 1), reply.statusCode >= 400);
   });
   stats.start(flushMs);
-  await app.register(async (child) => { child.addHook('onClose', async () => stats.stop()); });
+  await app.register(async (child) => {
+    child.addHook('onClose', async () => stats.stop());
+  });
 }

@@ -9,8 +9,24 @@ import { urlForLog } from './request-id.js';
 /** An app like testApp's, logging every line (level trace) into `lines`. */
 async function loggedApp() {
   const lines: string[] = [];
-  const stream = new Writable({ write(chunk, _enc, done) { lines.push(...String(chunk).split('\n').filter(Boolean)); done(); } });
-  const { app } = await buildApp({ dataDir: 'memory://', adminUsername: 'admin', adminPassword: ADMIN_PASSWORD, loginCaptcha: '0', captchaPowWork: 6, consoleDir: '/nonexistent', logLevel: 'trace' }, { logStream: stream });
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      lines.push(...String(chunk).split('\n').filter(Boolean));
+      done();
+    },
+  });
+  const { app } = await buildApp(
+    {
+      dataDir: 'memory://',
+      adminUsername: 'admin',
+      adminPassword: ADMIN_PASSWORD,
+      loginCaptcha: '0',
+      captchaPowWork: 6,
+      consoleDir: '/nonexistent',
+      logLevel: 'trace',
+    },
+    { logStream: stream },
+  );
   await app.ready();
   return { app, lines, client: () => new GatewayClient(app).init() };
 }
@@ -28,7 +44,11 @@ describe('structured logs and request ids (issue 17)', () => {
       const encrypted = c.encrypt(ADMIN_PASSWORD);
       // a signed call carries the token in its headers; an OIDC-like query carries a code
       await c.get(Paths.listmymenu);
-      await app.inject({ method: 'GET', url: `/gateway/nowhere?code=${token}&state=kept`, headers: { authorization: `Bearer ${token}`, cookie: `sid=${token}` } });
+      await app.inject({
+        method: 'GET',
+        url: `/gateway/nowhere?code=${token}&state=kept`,
+        headers: { authorization: `Bearer ${token}`, cookie: `sid=${token}` },
+      });
 
       expect(lines.length).toBeGreaterThan(5);
       const parsed = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
@@ -56,7 +76,9 @@ describe('structured logs and request ids (issue 17)', () => {
   }, 60_000);
 
   it('urlForLog hides the values of secret query parameters only', () => {
-    expect(urlForLog('/oidc/cb?code=abc&state=s1&access_token=t&client_secret=x&page=2')).toBe('/oidc/cb?code=[redacted]&state=s1&access_token=[redacted]&client_secret=[redacted]&page=2');
+    expect(urlForLog('/oidc/cb?code=abc&state=s1&access_token=t&client_secret=x&page=2')).toBe(
+      '/oidc/cb?code=[redacted]&state=s1&access_token=[redacted]&client_secret=[redacted]&page=2',
+    );
     expect(urlForLog('/gateway/x')).toBe('/gateway/x');
   });
 });

@@ -23,14 +23,37 @@ export function requestIdOf(req: IncomingMessage): string {
 }
 
 /** Names of fields whose values never reach the log, at any of the first levels of a logged object. */
-const SECRET_KEYS = ['password', 'newPassword', 'oldPassword', 'originalPassword', 'passwordHash', 'token', 'accessToken', 'refreshToken', 'idToken', 'access_token', 'refresh_token', 'id_token', 'clientSecret', 'client_secret', 'secret', 'smtpPassword', 'authorization', 'cookie', 'ticket'];
+const SECRET_KEYS = [
+  'password',
+  'newPassword',
+  'oldPassword',
+  'originalPassword',
+  'passwordHash',
+  'token',
+  'accessToken',
+  'refreshToken',
+  'idToken',
+  'access_token',
+  'refresh_token',
+  'id_token',
+  'clientSecret',
+  'client_secret',
+  'secret',
+  'smtpPassword',
+  'authorization',
+  'cookie',
+  'ticket',
+];
 
 /**
  * pino redact paths (fast-redact): the request's credentials headers, the answer's cookies and the
  * secret fields above at the top level and one or two levels down (`*.password`, `*.*.password`).
  */
 export const REDACT_PATHS = [
-  'req.headers.authorization', 'req.headers.cookie', 'req.headers["x-token"]', 'req.headers.token',
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-token"]',
+  'req.headers.token',
   'res.headers["set-cookie"]',
   ...SECRET_KEYS.flatMap((k) => [k, `*.${k}`, `*.*.${k}`]),
 ];
@@ -42,23 +65,36 @@ const SECRET_QUERY = /token|code|secret|password|ticket|key|assertion/i;
 export function urlForLog(url: string): string {
   const q = url.indexOf('?');
   if (q < 0) return url;
-  const params = url.slice(q + 1).split('&').map((pair) => {
-    const eq = pair.indexOf('=');
-    const name = eq < 0 ? pair : pair.slice(0, eq);
-    return eq >= 0 && SECRET_QUERY.test(decodeURIComponentSafe(name)) ? `${name}=[redacted]` : pair;
-  });
+  const params = url
+    .slice(q + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const name = eq < 0 ? pair : pair.slice(0, eq);
+      return eq >= 0 && SECRET_QUERY.test(decodeURIComponentSafe(name)) ? `${name}=[redacted]` : pair;
+    });
   return `${url.slice(0, q)}?${params.join('&')}`;
 }
 
 function decodeURIComponentSafe(s: string): string {
-  try { return decodeURIComponent(s); } catch { return s; }
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
 }
 
 /**
  * Fastify's logger options: JSON lines at `level`, written to `stream` (default stdout), request ids by
  * requestIdOf, secrets redacted, errors without the parameters of a failed statement (lib/log-safety.ts).
  */
-export function loggerOptions(level: string, stream?: DestinationStream): Pick<FastifyServerOptions, 'genReqId' | 'requestIdHeader'> & { loggerInstance?: never; logger: Exclude<FastifyServerOptions['logger'], boolean | undefined> } {
+export function loggerOptions(
+  level: string,
+  stream?: DestinationStream,
+): Pick<FastifyServerOptions, 'genReqId' | 'requestIdHeader'> & {
+  loggerInstance?: never;
+  logger: Exclude<FastifyServerOptions['logger'], boolean | undefined>;
+} {
   return {
     genReqId: (req) => requestIdOf(req),
     requestIdHeader: false,
@@ -68,7 +104,12 @@ export function loggerOptions(level: string, stream?: DestinationStream): Pick<F
       redact: { paths: REDACT_PATHS, censor: '[redacted]' },
       serializers: {
         err: (e: unknown) => safeErrorForLog(e),
-        req: (req: { method: string; url: string; ip?: string; routeOptions?: { url?: string } }) => ({ method: req.method, url: urlForLog(req.url), route: req.routeOptions?.url, remoteAddress: req.ip }),
+        req: (req: { method: string; url: string; ip?: string; routeOptions?: { url?: string } }) => ({
+          method: req.method,
+          url: urlForLog(req.url),
+          route: req.routeOptions?.url,
+          remoteAddress: req.ip,
+        }),
       },
     },
   };
@@ -76,5 +117,7 @@ export function loggerOptions(level: string, stream?: DestinationStream): Pick<F
 
 /** Sends the request id back as `X-Request-Id` on every answer (also refusals and 404s). */
 export function registerRequestId(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => { void reply.header(REQUEST_ID_HEADER, request.id); });
+  app.addHook('onRequest', async (request, reply) => {
+    void reply.header(REQUEST_ID_HEADER, request.id);
+  });
 }

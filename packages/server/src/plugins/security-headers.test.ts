@@ -21,7 +21,13 @@ const PASSWORD = 'Passw0rd!2026';
 /** The CSP as a map of directive → sources. */
 function csp(res: Response): Record<string, string[]> {
   const header = res.headers.get('content-security-policy') ?? '';
-  return Object.fromEntries(header.split(';').map((d) => d.trim().split(/\s+/)).filter((p) => p[0]).map(([name, ...values]) => [name!, values]));
+  return Object.fromEntries(
+    header
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((p) => p[0])
+      .map(([name, ...values]) => [name!, values]),
+  );
 }
 
 function expectSafeHeaders(res: Response, what: string) {
@@ -44,7 +50,10 @@ describe('security headers on every HTML answer', () => {
   beforeAll(async () => {
     consoleDir = mkdtempSync(join(tmpdir(), 'mp-console-'));
     mkdirSync(join(consoleDir, 'assets'));
-    writeFileSync(join(consoleDir, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>');
+    writeFileSync(
+      join(consoleDir, 'index.html'),
+      '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>',
+    );
     writeFileSync(join(consoleDir, 'assets', 'app.js'), 'document.getElementById("root").textContent = "ok";');
     ({ app, base, issuer } = await listeningApp({ consoleDir }));
     const tenant = await createTenantRow(app, 'hdr');
@@ -54,7 +63,11 @@ describe('security headers on every HTML answer', () => {
     const c = await createClientRow(app, appId, { redirectUris: [rp.redirectUri], postLogoutRedirectUris: [rp.postLogoutRedirectUri] });
     await rp.register(c.clientId, c.clientSecret);
   });
-  afterAll(async () => { await rp?.close(); await app?.close(); rmSync(consoleDir, { recursive: true, force: true }); });
+  afterAll(async () => {
+    await rp?.close();
+    await app?.close();
+    rmSync(consoleDir, { recursive: true, force: true });
+  });
 
   it('the console: its page at / and at history routes (/login, /app/client, …), and its files', async () => {
     for (const path of ['/', '/login', '/app/client', '/platformAdmin/productClients?app=x']) {
@@ -71,16 +84,18 @@ describe('security headers on every HTML answer', () => {
     expectSafeHeaders(asset, 'asset');
   });
 
-  it('the gateway\'s JSON answers carry them too', async () => {
+  it("the gateway's JSON answers carry them too", async () => {
     const res = await fetch(`${base}/healthz`);
     expectSafeHeaders(res, '/healthz');
   });
 
-  it('the provider\'s error pages: an interaction without its cookie, an unknown client', async () => {
+  it("the provider's error pages: an interaction without its cookie, an unknown client", async () => {
     const interaction = await fetch(`${issuer}/interaction/made-up`);
     expect(interaction.status).toBe(400);
     expectSafeHeaders(interaction, 'interaction error');
-    const unknown = await fetch(`${issuer}/auth?client_id=nobody&response_type=code&scope=openid&redirect_uri=https%3A%2F%2Fx.example.com%2Fcb`, { headers: { accept: 'text/html' } });
+    const unknown = await fetch(`${issuer}/auth?client_id=nobody&response_type=code&scope=openid&redirect_uri=https%3A%2F%2Fx.example.com%2Fcb`, {
+      headers: { accept: 'text/html' },
+    });
     expect(unknown.status).toBe(400);
     const html = await unknown.text();
     expect(html).toContain('data-error="invalid_client"');
@@ -127,7 +142,7 @@ describe('security headers on every HTML answer', () => {
 });
 
 describe('MP_FRAME_ANCESTORS', () => {
-  it('an allow-list replaces \'none\' and drops X-Frame-Options, on the console and the provider alike', async () => {
+  it("an allow-list replaces 'none' and drops X-Frame-Options, on the console and the provider alike", async () => {
     const { app, base, issuer } = await listeningApp({ frameAncestors: ['https://portal.example.com', "'self'"] });
     try {
       for (const url of [`${base}/healthz`, `${issuer}/interaction/made-up`]) {
@@ -141,10 +156,15 @@ describe('MP_FRAME_ANCESTORS', () => {
     }
   });
 
-  it('accepts origins and \'self\', separated by spaces or commas, and refuses anything else', () => {
+  it("accepts origins and 'self', separated by spaces or commas, and refuses anything else", () => {
     expect(frameAncestorsOf(undefined)).toEqual([]);
-    expect(frameAncestorsOf(" https://a.example.com,http://localhost:5173  'self' https://*.example.org ")).toEqual(['https://a.example.com', 'http://localhost:5173', "'self'", 'https://*.example.org']);
-    for (const bad of ['*', 'https:', "'unsafe-inline'", 'https://a.example.com/path', 'javascript:alert(1)', "https://a.example.com;script-src"]) {
+    expect(frameAncestorsOf(" https://a.example.com,http://localhost:5173  'self' https://*.example.org ")).toEqual([
+      'https://a.example.com',
+      'http://localhost:5173',
+      "'self'",
+      'https://*.example.org',
+    ]);
+    for (const bad of ['*', 'https:', "'unsafe-inline'", 'https://a.example.com/path', 'javascript:alert(1)', 'https://a.example.com;script-src']) {
       expect(() => frameAncestorsOf(bad), bad).toThrow(/MP_FRAME_ANCESTORS/);
     }
   });

@@ -84,10 +84,16 @@ export function oidcPageHelmet(config: Pick<ServerConfig, 'frameAncestors'>, sty
  * goes through: @fastify/helmet's route options would build helmet anew on every request. The headers
  * are the same; the answer waits until they are set on `res`.
  */
-export function oidcPageHeaders(config: Pick<ServerConfig, 'frameAncestors'>, styleSource: string): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+export function oidcPageHeaders(
+  config: Pick<ServerConfig, 'frameAncestors'>,
+  styleSource: string,
+): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   const { global: _global, enableCSPNonces: _nonces, ...base } = securityHeaderOptions(config);
   const middleware = helmetMiddleware({ ...base, ...oidcPageHelmet(config, styleSource) } as HelmetOptions);
-  return (req, res) => new Promise((resolve, reject) => { middleware(req, res, (err?: unknown) => (err ? reject(err) : resolve())); });
+  return (req, res) =>
+    new Promise((resolve, reject) => {
+      middleware(req, res, (err?: unknown) => (err ? reject(err) : resolve()));
+    });
 }
 
 /** Registers the headers on `app` (before any route, so every route and the 404 handler get them). */

@@ -7,7 +7,9 @@ import { Paths } from '@mp/protocol';
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const BOUND_S = 8;
 const children: ChildProcess[] = [];
-afterAll(() => { for (const c of children) if (c.exitCode === null) c.kill('SIGKILL'); });
+afterAll(() => {
+  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+});
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -21,8 +23,13 @@ async function freePort(): Promise<number> {
 /** Bytes a raw socket received until it closed. */
 function collect(socket: Socket): Promise<string> {
   let got = '';
-  socket.on('data', (d) => { got += d; });
-  return new Promise((r) => { socket.once('close', () => r(got)); socket.once('error', () => r(got)); });
+  socket.on('data', (d) => {
+    got += d;
+  });
+  return new Promise((r) => {
+    socket.once('close', () => r(got));
+    socket.once('error', () => r(got));
+  });
 }
 
 /** The real server (main.ts) on a free port with an in-memory database, started and healthy. */
@@ -31,16 +38,35 @@ async function startServer(boundSeconds: number) {
   let out = '';
   const proc = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', MP_DATA_DIR: 'memory://', DATABASE_URL: '', MP_ADMIN_PASSWORD: 'Shutdown-Passw0rd!', MP_LOGIN_CAPTCHA: '0', MP_CONSOLE_DIR: '/nonexistent', LOG_LEVEL: 'info', MP_SHUTDOWN_TIMEOUT: String(boundSeconds) },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      MP_DATA_DIR: 'memory://',
+      DATABASE_URL: '',
+      MP_ADMIN_PASSWORD: 'Shutdown-Passw0rd!',
+      MP_LOGIN_CAPTCHA: '0',
+      MP_CONSOLE_DIR: '/nonexistent',
+      LOG_LEVEL: 'info',
+      MP_SHUTDOWN_TIMEOUT: String(boundSeconds),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(proc);
-  proc.stdout!.on('data', (d) => { out += d; });
-  proc.stderr!.on('data', (d) => { out += d; });
+  proc.stdout!.on('data', (d) => {
+    out += d;
+  });
+  proc.stderr!.on('data', (d) => {
+    out += d;
+  });
   const exited = new Promise<number | null>((r) => proc.once('exit', (code) => r(code)));
   for (const started = Date.now(); ; await new Promise((r) => setTimeout(r, 250))) {
     if (proc.exitCode !== null) throw new Error(`server exited: ${out}`);
-    try { if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) break; } catch { /* not listening yet */ }
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) break;
+    } catch {
+      /* not listening yet */
+    }
     if (Date.now() - started > 90_000) throw new Error(`server did not start: ${out}`);
   }
   return { port, proc, exited, out: () => out };
@@ -53,7 +79,9 @@ async function holdRequest(port: number) {
   const slow = connect(port, '127.0.0.1');
   await new Promise((r) => slow.once('connect', r));
   const answer = collect(slow);
-  slow.write(`POST ${Paths.signin} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body.slice(0, 10)}`);
+  slow.write(
+    `POST ${Paths.signin} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body.slice(0, 10)}`,
+  );
   await new Promise((r) => setTimeout(r, 500));
   return { slow, answer };
 }
@@ -70,7 +98,10 @@ describe('graceful shutdown (issue 17)', () => {
     // no new connections are taken
     const refused = await new Promise<string>((r) => {
       const s = connect(port, '127.0.0.1');
-      s.once('connect', () => { s.destroy(); r('connected'); });
+      s.once('connect', () => {
+        s.destroy();
+        r('connected');
+      });
       s.once('error', (e: NodeJS.ErrnoException) => r(e.code ?? 'error'));
     });
     expect(refused).toBe('ECONNREFUSED');
@@ -85,7 +116,14 @@ describe('graceful shutdown (issue 17)', () => {
     expect(code).toBe(0);
     expect(took).toBeLessThan(BOUND_S * 1000);
     const out = output();
-    for (const step of ['shutdown: stopped accepting connections; draining', 'shutdown: in-flight requests drained', 'shutdown: background jobs drained', 'database closed', 'shutdown: database closed; exiting']) expect(out).toContain(step);
+    for (const step of [
+      'shutdown: stopped accepting connections; draining',
+      'shutdown: in-flight requests drained',
+      'shutdown: background jobs drained',
+      'database closed',
+      'shutdown: database closed; exiting',
+    ])
+      expect(out).toContain(step);
     console.info(`[shutdown] exited ${took} ms after SIGTERM`);
   }, 150_000);
 

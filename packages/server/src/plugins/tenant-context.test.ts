@@ -28,26 +28,48 @@ beforeAll(async () => {
   const sam = await createUserRow(t.app, { tenantId: ids.south, username: 'sam', password: PASSWORD });
   const rita = await createUserRow(t.app, { tenantId: ids.north, username: 'rita', password: PASSWORD });
   await createUserRow(t.app, { tenantId: ids.north, username: 'otto', password: PASSWORD });
-  for (const [tenantId, userIds] of [[ids.north, [nora]], [ids.south, [sam]], [ids.closed, [nora]]] as const) {
+  for (const [tenantId, userIds] of [
+    [ids.north, [nora]],
+    [ids.south, [sam]],
+    [ids.closed, [nora]],
+  ] as const) {
     expect((await admin.post(Paths.savetenantadmin, { tenantId, userIds })).body.result).toBe('1');
   }
   await inScope(t.app.database.db, PLATFORM_SCOPE, async (tx) => {
     await tx.update(tenants).set({ status: 0 }).where(eq(tenants.id, ids.closed!));
     await tx.insert(organisations).values({ id: 'north-dept', tenantId: ids.north!, parentId: ids.north!, code: 'D1', name: 'Dept 1', type: 3 });
-    await tx.insert(stations).values([{ id: 'st-n', tenantId: ids.north!, name: 'Clerk', level: 'P1' }, { id: 'st-s', tenantId: ids.south!, name: 'Clerk', level: 'P1' }]);
-    await tx.insert(roles).values([{ id: 'role-n', tenantId: ids.north!, code: 'viewer', name: 'Viewer' }, { id: 'role-s', tenantId: ids.south!, code: 'viewer', name: 'Viewer' }]);
+    await tx.insert(stations).values([
+      { id: 'st-n', tenantId: ids.north!, name: 'Clerk', level: 'P1' },
+      { id: 'st-s', tenantId: ids.south!, name: 'Clerk', level: 'P1' },
+    ]);
+    await tx.insert(roles).values([
+      { id: 'role-n', tenantId: ids.north!, code: 'viewer', name: 'Viewer' },
+      { id: 'role-s', tenantId: ids.south!, code: 'viewer', name: 'Viewer' },
+    ]);
     await tx.insert(roleUsers).values({ tenantId: ids.north!, roleId: 'role-n', userId: rita });
-    await tx.insert(auditLog).values([ids.north, ids.north, ids.south].map((tenantId) => ({ id: randomUUID(), tenantId: tenantId!, action: 'signin', entity: 'session' })));
+    await tx
+      .insert(auditLog)
+      .values([ids.north, ids.north, ids.south].map((tenantId) => ({ id: randomUUID(), tenantId: tenantId!, action: 'signin', entity: 'session' })));
   });
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('tenant context (docs/tenancy.md) and the tenant dashboard', () => {
-  it('answers the TENANTID tenant\'s own figures to its administrator, by id or code', async () => {
+  it("answers the TENANTID tenant's own figures to its administrator, by id or code", async () => {
     const nora = await as('nora', ids.north!);
     const r = await nora.get(Paths.tenancydashboard);
     expect(r.body.result).toBe('1');
-    expect(r.body.data.row).toMatchObject({ tenant: { id: ids.north, code: 'north' }, users: 2, enabledUsers: 2, organisations: 1, roles: 1, stations: 1, apps: 0 });
+    expect(r.body.data.row).toMatchObject({
+      tenant: { id: ids.north, code: 'north' },
+      users: 2,
+      enabledUsers: 2,
+      organisations: 1,
+      roles: 1,
+      stations: 1,
+      apps: 0,
+    });
     expect(r.body.data.row.signIns.at(-1).count).toBe(2);
     nora.tenantId = 'north';
     expect((await nora.get(Paths.tenancydashboard)).body.data.row.tenant.id).toBe(ids.north);
@@ -64,7 +86,7 @@ describe('tenant context (docs/tenancy.md) and the tenant dashboard', () => {
     expect((await admin.get(Paths.tenancydashboard)).body.scode).toBe(Codes.NO_PERMISSION);
   });
 
-  it('refuses a disabled or unknown tenant, and the default \'sys\'', async () => {
+  it("refuses a disabled or unknown tenant, and the default 'sys'", async () => {
     const nora = await as('nora', ids.closed!);
     expect((await nora.get(Paths.tenancydashboard)).body.scode).toBe(Codes.NO_PERMISSION);
     nora.tenantId = 'nowhere';

@@ -22,11 +22,19 @@ import { apisFromGrants, listMemberGrants, scopeFromGrants, WHOLE_TENANT } from 
  * (one statement): their data scope, and for routes of a menu (`access.menu`) the API grant of
  * `routeUrl`. One short platform-scope transaction (the identity rows live in the administered tenant).
  */
-export async function resolveTenantContext(app: FastifyInstance, auth: AuthContext, tenantHeader: string, access: { tenant: 'admin' | 'member'; menu?: string | readonly string[] }, routeUrl: string): Promise<TenantContext> {
+export async function resolveTenantContext(
+  app: FastifyInstance,
+  auth: AuthContext,
+  tenantHeader: string,
+  access: { tenant: 'admin' | 'member'; menu?: string | readonly string[] },
+  routeUrl: string,
+): Promise<TenantContext> {
   const context = await inScope(app.database.db, PLATFORM_SCOPE, async (tx): Promise<TenantContext | undefined> => {
     const tenant = await resolveTenant(tx, tenantHeader);
     if (!tenant || tenant.status !== 1) return undefined;
-    const [admin] = await tx.select({ userId: userIdentities.userId }).from(userIdentities)
+    const [admin] = await tx
+      .select({ userId: userIdentities.userId })
+      .from(userIdentities)
       .where(and(eq(userIdentities.tenantId, tenant.id), eq(userIdentities.userId, auth.userId), eq(userIdentities.identity, Identity.TENANT_ADMIN)));
     if (admin) return { id: tenant.id, code: tenant.code, name: tenant.name, admin: true, scope: WHOLE_TENANT };
     if (access.tenant === 'admin') return undefined;
@@ -40,7 +48,11 @@ export async function resolveTenantContext(app: FastifyInstance, auth: AuthConte
 }
 
 /** One API of the tenant API catalogue: a tenant-area route of a menu (role API authorisation lists these). */
-export interface TenantApi { method: string; url: string; menu: string }
+export interface TenantApi {
+  method: string;
+  url: string;
+  menu: string;
+}
 
 /**
  * The tenant API catalogue (SPEC §2 "role API authorisation"): every registered tenant-area route that

@@ -16,7 +16,21 @@ import { sql } from 'drizzle-orm';
 import { Codes, Paths } from '@mp/protocol';
 import { inScope, PLATFORM_SCOPE } from '../db/context.js';
 import {
-  auditLog, jobs, organisations, orgMappings, orgUsers, products, roleGrants, roles, roleUsers, stations, tenantProducts, tenantSettings, userAccounts, userMappings, users,
+  auditLog,
+  jobs,
+  organisations,
+  orgMappings,
+  orgUsers,
+  products,
+  roleGrants,
+  roles,
+  roleUsers,
+  stations,
+  tenantProducts,
+  tenantSettings,
+  userAccounts,
+  userMappings,
+  users,
 } from '../db/schema/index.js';
 import { ADMIN_PASSWORD, createTenantRow, createUserRow, testApp } from '../testing/test-app.js';
 import type { GatewayClient } from '../testing/gateway-client.js';
@@ -33,7 +47,9 @@ type Kind = 'tenant' | 'user' | 'product' | 'org' | 'station' | 'role' | 'orgMap
 /** A's ids by entity kind. */
 const A = {} as Record<Kind, string[]> & Record<string, string[] | undefined>;
 const names: string[] = [];
-interface Route extends ProbeRoute { access: { tenant: string; menu?: string } }
+interface Route extends ProbeRoute {
+  access: { tenant: string; menu?: string };
+}
 let routes: Route[] = [];
 
 async function as(username: string, tenant: string): Promise<GatewayClient> {
@@ -47,10 +63,14 @@ const id = (kind: string, n = 1) => `${M}-${kind}-${n}-${randomUUID().slice(0, 8
 /** Every row of tenant A in every table with a `tenant_id`, as text (the snapshot compared after). */
 async function snapshotA(): Promise<Record<string, string>> {
   return inScope(t.app.database.db, PLATFORM_SCOPE, async (tx) => {
-    const tables = await tx.execute<{ table_name: string }>(sql`select distinct table_name from information_schema.columns where table_schema = 'public' and column_name = 'tenant_id' order by 1`);
+    const tables = await tx.execute<{ table_name: string }>(
+      sql`select distinct table_name from information_schema.columns where table_schema = 'public' and column_name = 'tenant_id' order by 1`,
+    );
     const out: Record<string, string> = {};
     for (const { table_name } of (tables as unknown as { rows: { table_name: string }[] }).rows ?? tables) {
-      const r = await tx.execute(sql`select coalesce(json_agg(x order by x::text), '[]'::json)::text as j from ${sql.identifier(table_name)} x where tenant_id = ${tenantA}`);
+      const r = await tx.execute(
+        sql`select coalesce(json_agg(x order by x::text), '[]'::json)::text as j from ${sql.identifier(table_name)} x where tenant_id = ${tenantA}`,
+      );
       out[table_name] = ((r as unknown as { rows: { j: string }[] }).rows ?? r)[0]!.j;
     }
     return out;
@@ -69,7 +89,10 @@ beforeAll(async () => {
   const plain = await createUserRow(t.app, { tenantId: tenantA, username: `${M.toLowerCase()}-user`, password: PASSWORD });
   const adminB = await createUserRow(t.app, { tenantId: tenantB, username: 'bella', password: PASSWORD });
   await createUserRow(t.app, { tenantId: tenantB, username: 'bert', password: PASSWORD });
-  for (const [tenantId, userId] of [[tenantA, adminA], [tenantB, adminB]] as const) {
+  for (const [tenantId, userId] of [
+    [tenantA, adminA],
+    [tenantB, adminB],
+  ] as const) {
     expect((await platform.post(Paths.savetenantadmin, { tenantId, userIds: [userId] })).body.result).toBe('1');
   }
   A.user = [adminA, holder, plain];
@@ -84,9 +107,32 @@ beforeAll(async () => {
   A.account = [id('account')];
   A.job = [id('job')];
   A.audit = [id('audit')];
-  names.push(`${M} Product`, `${M} Org`, `${M} Dept`, `${M} Clerk`, `${M} Role`, `${M} Viewer`, `${M} ext org`, `${M} ext user`, `${M}nick`, `${M} import.xlsx`);
+  names.push(
+    `${M} Product`,
+    `${M} Org`,
+    `${M} Dept`,
+    `${M} Clerk`,
+    `${M} Role`,
+    `${M} Viewer`,
+    `${M} ext org`,
+    `${M} ext user`,
+    `${M}nick`,
+    `${M} import.xlsx`,
+  );
   await inScope(t.app.database.db, PLATFORM_SCOPE, async (tx) => {
-    await tx.insert(products).values({ id: productId, code: `${M}prod`, name: `${M} Product`, abbreviation: M, version: '1', callbackUrl: 'https://a.example', department: 'D', ownerName: 'O', ownerEmail: 'o@example.com', ownerPhone: '13800000000', opsOwner: 'P' });
+    await tx.insert(products).values({
+      id: productId,
+      code: `${M}prod`,
+      name: `${M} Product`,
+      abbreviation: M,
+      version: '1',
+      callbackUrl: 'https://a.example',
+      department: 'D',
+      ownerName: 'O',
+      ownerEmail: 'o@example.com',
+      ownerPhone: '13800000000',
+      opsOwner: 'P',
+    });
     await tx.insert(tenantProducts).values({ tenantId: tenantA, productId, code: `${M}app`, name: `${M} Product` });
     await tx.insert(organisations).values([
       { id: A.org[0]!, tenantId: tenantA, parentId: tenantA, code: `${M}O1`, name: `${M} Org`, type: 2 },
@@ -100,20 +146,59 @@ beforeAll(async () => {
       { id: A.role[1]!, tenantId: tenantA, code: `${M}r2`, name: `${M} Viewer`, orgId: A.org[1]! },
     ]);
     // The holder's role grants every tenant menu (read and write) and the whole subtree — but no API.
-    await tx.insert(roleGrants).values([
-      ...['appManagement', 'baseOrgManagement', 'orgManagement', 'orgMappingManagement', 'orgEmployeeRelation', 'roleManagement', 'stationManagement', 'employeeManagement', 'employeeMappingManagement', 'accountManagement', 'auditlog', 'sysconfig']
-        .map((dataId) => ({ tenantId: tenantA, roleId: A.role[0]!, kind: 'menu', dataId, purview: 3 })),
-      { tenantId: tenantA, roleId: A.role[0]!, kind: 'org', dataId: A.org[0]! },
-      { tenantId: tenantA, roleId: A.role[1]!, kind: 'orgtype', dataId: '3' },
+    await tx
+      .insert(roleGrants)
+      .values([
+        ...[
+          'appManagement',
+          'baseOrgManagement',
+          'orgManagement',
+          'orgMappingManagement',
+          'orgEmployeeRelation',
+          'roleManagement',
+          'stationManagement',
+          'employeeManagement',
+          'employeeMappingManagement',
+          'accountManagement',
+          'auditlog',
+          'sysconfig',
+        ].map((dataId) => ({ tenantId: tenantA, roleId: A.role[0]!, kind: 'menu', dataId, purview: 3 })),
+        { tenantId: tenantA, roleId: A.role[0]!, kind: 'org', dataId: A.org[0]! },
+        { tenantId: tenantA, roleId: A.role[1]!, kind: 'orgtype', dataId: '3' },
+      ]);
+    await tx.insert(roleUsers).values([
+      { tenantId: tenantA, roleId: A.role[0]!, userId: holder },
+      { tenantId: tenantA, roleId: A.role[1]!, userId: plain },
     ]);
-    await tx.insert(roleUsers).values([{ tenantId: tenantA, roleId: A.role[0]!, userId: holder }, { tenantId: tenantA, roleId: A.role[1]!, userId: plain }]);
     await tx.insert(orgUsers).values({ tenantId: tenantA, orgId: A.org[0]!, userId: plain });
-    await tx.insert(orgMappings).values({ id: A.orgMapping[0]!, tenantId: tenantA, productId, orgId: A.org[1]!, externalCode: `${M}EXT`, externalName: `${M} ext org` });
-    await tx.insert(userMappings).values({ id: A.userMapping[0]!, tenantId: tenantA, productId, userId: plain, externalAccount: `${M}acct`, externalName: `${M} ext user` });
+    await tx
+      .insert(orgMappings)
+      .values({ id: A.orgMapping[0]!, tenantId: tenantA, productId, orgId: A.org[1]!, externalCode: `${M}EXT`, externalName: `${M} ext org` });
+    await tx
+      .insert(userMappings)
+      .values({ id: A.userMapping[0]!, tenantId: tenantA, productId, userId: plain, externalAccount: `${M}acct`, externalName: `${M} ext user` });
     await tx.insert(userAccounts).values({ id: A.account[0]!, tenantId: tenantA, accountType: 1, account: `${M}openid`, nickname: `${M}nick`, userId: plain });
-    await tx.insert(jobs).values({ id: A.job[0]!, tenantId: tenantA, kind: 'import.users', state: 'done', fileName: `${M} import.xlsx`, total: 1, processed: 1, createdBy: adminA });
+    await tx.insert(jobs).values({
+      id: A.job[0]!,
+      tenantId: tenantA,
+      kind: 'import.users',
+      state: 'done',
+      fileName: `${M} import.xlsx`,
+      total: 1,
+      processed: 1,
+      createdBy: adminA,
+    });
     await tx.insert(tenantSettings).values({ tenantId: tenantA, key: 'probe', value: { secret: `${M}-setting` } });
-    await tx.insert(auditLog).values({ id: A.audit[0]!, tenantId: tenantA, userId: plain, username: `${M.toLowerCase()}-user`, action: 'user.edit', entity: 'user', entityId: plain, after: { name: `${M} Org` } });
+    await tx.insert(auditLog).values({
+      id: A.audit[0]!,
+      tenantId: tenantA,
+      userId: plain,
+      username: `${M.toLowerCase()}-user`,
+      action: 'user.edit',
+      entity: 'user',
+      entityId: plain,
+      after: { name: `${M} Org` },
+    });
   });
   for (const r of probeRoutes(t.app)) {
     const access = r.access as Route['access'] | undefined;
@@ -121,7 +206,9 @@ beforeAll(async () => {
   }
   routes = routes.filter((r) => !r.url.includes(':')); // no tenant-area route takes path parameters today
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const KINDS = ['org', 'user', 'station', 'role', 'product', 'orgMapping', 'userMapping', 'account', 'job', 'audit', 'tenant'];
 
@@ -133,7 +220,7 @@ describe('tenant isolation over the whole tenant API', () => {
     for (const c of catalogue) expect(routes.map((r) => `${r.method} ${r.url}`)).toContain(c);
   });
 
-  it('(b) another tenant\'s administrator sending A\'s ids sees none of A\'s data and changes nothing', async () => {
+  it("(b) another tenant's administrator sending A's ids sees none of A's data and changes nothing", async () => {
     const before = await snapshotA();
     const bella = await as('bella', tenantB);
     const leaks: string[] = [];
@@ -145,7 +232,12 @@ describe('tenant isolation over the whole tenant API', () => {
         if (res.status === 400) invalid.push(`${r.method} ${r.url} [${kind}] ${text.slice(0, 200)}`);
         // A refusal may repeat what the caller sent (e.g. "API 'x' is not in this tenant's catalogue");
         // anything else of A's — or anything of A's in an answer that succeeded — is a leak.
-        const found = [...names, ...Object.values(A).flat().filter((x): x is string => !!x)].filter((x) => text.includes(x) && (res.body.result === '1' || !sent.includes(x)));
+        const found = [
+          ...names,
+          ...Object.values(A)
+            .flat()
+            .filter((x): x is string => !!x),
+        ].filter((x) => text.includes(x) && (res.body.result === '1' || !sent.includes(x)));
         if (found.length) leaks.push(`${r.method} ${r.url} [${kind}] ${res.body.result}/${res.body.scode}: ${found.join(', ')} in ${text.slice(0, 300)}`);
       }
     }
@@ -155,7 +247,7 @@ describe('tenant isolation over the whole tenant API', () => {
     expect(invalid.length, invalid.join('\n')).toBeLessThan(routes.length * KINDS.length * 0.1);
   }, 600_000);
 
-  it('control: the same probes as A\'s own administrator do find A\'s data (the search above can see a leak)', async () => {
+  it("control: the same probes as A's own administrator do find A's data (the search above can see a leak)", async () => {
     const own = await as(`${M.toLowerCase()}-admin`, tenantA);
     const seen = new Set<string>();
     for (const r of routes.filter((x) => /\/(list|get|query)/.test(x.url))) {
@@ -178,7 +270,7 @@ describe('tenant isolation over the whole tenant API', () => {
     expect(await snapshotA()).toEqual(before);
   }, 300_000);
 
-  it('(d) another tenant\'s administrator naming A in TENANTID is refused every tenant-area route', async () => {
+  it("(d) another tenant's administrator naming A in TENANTID is refused every tenant-area route", async () => {
     const before = await snapshotA();
     const bella = await as('bella', tenantA);
     const answered: string[] = [];

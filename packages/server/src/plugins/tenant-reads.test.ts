@@ -27,8 +27,25 @@ import readXlsxFile from 'read-excel-file/node';
 import { CallLogPaths, CodeTypes, Identity, Paths } from '@mp/protocol';
 import { inScope, PLATFORM_SCOPE } from '../db/context.js';
 import {
-  auditLog, codeTable, files, jobs, oidcClients, organisations, orgMappings, orgUsers, productAdmins, products, roleGrants, roles, roleUsers, stations,
-  tenantProducts, tenantSettings, userAccounts, userMappings, users,
+  auditLog,
+  codeTable,
+  files,
+  jobs,
+  oidcClients,
+  organisations,
+  orgMappings,
+  orgUsers,
+  productAdmins,
+  products,
+  roleGrants,
+  roles,
+  roleUsers,
+  stations,
+  tenantProducts,
+  tenantSettings,
+  userAccounts,
+  userMappings,
+  users,
 } from '../db/schema/index.js';
 import { insertIdentity } from '../modules/users/users.repository.js';
 import { TENANT_MENU } from '../modules/menu/tenant-menu.js';
@@ -43,24 +60,26 @@ const OUT_MARK = 'aoz';
 const KINDS = ['org', 'user', 'station', 'role', 'product', 'orgMapping', 'userMapping', 'account', 'job', 'audit', 'file', 'client', 'tenant'];
 
 /** Routes whose handler reads rows: list*, get*, query*, export*, search*, dashboards and the file by id. */
-const READ = /\/(list|get|query|export|search)\w*(\/:\w+)?$|\/(dashboard|summary)$|\/(workbench|app)summary$|\/(tree|pages|group)\w+$|\/(approle|apptemplate)purview$|\/approlegrantview$|\/user\/(load|mysessions)$/;
+const READ =
+  /\/(list|get|query|export|search)\w*(\/:\w+)?$|\/(dashboard|summary)$|\/(workbench|app)summary$|\/(tree|pages|group)\w+$|\/(approle|apptemplate)purview$|\/approlegrantview$|\/user\/(load|mysessions)$/;
 /** Routes that change or sign in (their answers echo the written row, which the writer names). */
-const WRITE = /\/(add|edit|delete|del|save|status|lock|reset|import|move|detach|bind|unbind|upload|activate|end|send|test|modify|renewal|signin|validcode|findpwd|checkresetpwd|resetpwd|ssoticket|tokenlogin|tokenlogout|admintokenlogin|template|share|unshare|apply|confirm)\w*(\/:\w+)*$/;
+const WRITE =
+  /\/(add|edit|delete|del|save|status|lock|reset|import|move|detach|bind|unbind|upload|activate|end|send|test|modify|renewal|signin|validcode|findpwd|checkresetpwd|resetpwd|ssoticket|tokenlogin|tokenlogout|admintokenlogin|template|share|unshare|apply|confirm)\w*(\/:\w+)*$/;
 /** Neither: what they answer and why they hold no tenant-owned row. */
 const OTHER: Record<string, string> = {
   'GET /gateway/openapi.json': 'the API description, no rows',
   'GET /openapi.json': 'the API description, no rows',
   'GET /reference': 'the API reference page (Swagger UI), no rows',
   'GET /reference/static/index.html': 'the API reference page, no rows',
-  'GET /reference/static/swagger-initializer.js': 'the API reference page\'s script, no rows',
+  'GET /reference/static/swagger-initializer.js': "the API reference page's script, no rows",
   'GET /reference/json': 'the API description, no rows',
   'GET /reference/yaml': 'the API description, no rows',
-  'GET /reference/static/*': 'the API reference page\'s files from the npm package, no rows',
+  'GET /reference/static/*': "the API reference page's files from the npm package, no rows",
   'GET /healthz': 'liveness, no rows',
   'GET /readyz': 'readiness: the migration journal table, no tenant rows',
   'GET /metrics': 'Prometheus metrics (off in tests; counts by state only), no tenant rows',
   'GET /gateway/auth/': 'startup configuration (platform settings), no tenant rows',
-  'GET /gateway/auth/auth/login/confirm': 'MFA confirmation of the caller\'s own sign-in ticket',
+  'GET /gateway/auth/auth/login/confirm': "MFA confirmation of the caller's own sign-in ticket",
   'POST /gateway/auth/auth/login/send/email/:email': 'sends a sign-in code, no rows',
   'POST /gateway/auth/auth/login/send/mobile/:mobile': 'sends a sign-in code, no rows',
   // The policy service (issue 14): called by an application's client, not by a console session; a client
@@ -74,31 +93,43 @@ const OTHER: Record<string, string> = {
   'GET /gateway/tenant/plat/bigfile/download/:id': 'a public demo upload by its random id, no tenant-owned row (modules/bigfiles/bigfiles.test.ts)',
   // Service accounts (issue 17, docs/service-accounts.md): the token call signs in; rotating writes a new secret.
   'POST /gateway/auth/serviceaccount/token': 'signs a service account in by its key id and secret (a write: a session), no rows answered',
-  'POST /gateway/tenant/plat/serviceaccount/rotateserviceaccount': 'a write (new secret) of the platform tenant\'s account, platform administrators only',
-  'POST /gateway/tenant/plat/serviceaccount/rotatetenantserviceaccount': 'a write (new secret) of a TENANTID account; another tenant\'s id is not found (serviceaccounts.test.ts)',
+  'POST /gateway/tenant/plat/serviceaccount/rotateserviceaccount': "a write (new secret) of the platform tenant's account, platform administrators only",
+  'POST /gateway/tenant/plat/serviceaccount/rotatetenantserviceaccount':
+    "a write (new secret) of a TENANTID account; another tenant's id is not found (serviceaccounts.test.ts)",
 };
 /** Every route under /oidc/ is the OpenID provider's (client-authenticated protocol endpoints and the caller's own interaction pages; oidc tests). */
 const OIDC = /^(GET|POST) \/oidc\//;
 /** Reads A's administrator is refused or cannot get answered with generic values, and why that is right. */
 const NOT_ANSWERED: Record<string, string> = {
-  'POST /gateway/tenant/user/workflow/getwfrequest': 'one approval request by id, seen only by its requester, approvers, those who acted and its application\'s administrators (modules/workflow/workflow.test.ts: another tenant\'s user and another application\'s administrator get workflow.not_found)',
+  'POST /gateway/tenant/user/workflow/getwfrequest':
+    "one approval request by id, seen only by its requester, approvers, those who acted and its application's administrators (modules/workflow/workflow.test.ts: another tenant's user and another application's administrator get workflow.not_found)",
   'GET /gateway/tenant/plat/file/get/:id': 'an image, not the envelope (the file test below checks both tenants)',
-  'POST /gateway/tenant/plat/mynotice/getmynotice': 'the caller\'s own notice by id: a probed id is no notice of theirs, so not found (notices.mine.test.ts: only the audience may open one)',
-  'POST /gateway/tenant/plat/mymessage/getmymessage': 'the caller\'s own in-site message by id: a probed id is no message of theirs, so not found (messages.access.test.ts: only the recipient opens one)',
-  'GET /gateway/tenant/plat/notice/getnoticefile/:id': 'a notice image, not the envelope (modules/notices/notices.mine.test.ts: only the audience and the application\'s administrators)',
-  'POST /gateway/tenant/plat/calllog/exporttenantcalllog': 'a CSV, not the envelope (modules/calllogs/calllogs.test.ts: a tenant administrator\'s export holds only their tenant\'s calls, whatever tenant the body names)',
+  'POST /gateway/tenant/plat/mynotice/getmynotice':
+    "the caller's own notice by id: a probed id is no notice of theirs, so not found (notices.mine.test.ts: only the audience may open one)",
+  'POST /gateway/tenant/plat/mymessage/getmymessage':
+    "the caller's own in-site message by id: a probed id is no message of theirs, so not found (messages.access.test.ts: only the recipient opens one)",
+  'GET /gateway/tenant/plat/notice/getnoticefile/:id':
+    "a notice image, not the envelope (modules/notices/notices.mine.test.ts: only the audience and the application's administrators)",
+  'POST /gateway/tenant/plat/calllog/exporttenantcalllog':
+    "a CSV, not the envelope (modules/calllogs/calllogs.test.ts: a tenant administrator's export holds only their tenant's calls, whatever tenant the body names)",
 };
 /** Fields a read needs beyond its schema's required ones (merged into the generated body). */
 const lastDay = () => ({ startTime: new Date(Date.now() - 86_400_000).toISOString(), endTime: new Date(Date.now() + 60_000).toISOString() });
-const EXTRA: Record<string, () => Record<string, unknown>> = { [Paths.listtenantauditlog]: lastDay, [Paths.exporttenantauditlog]: lastDay,
-  ...Object.fromEntries(Object.values(CallLogPaths).map((p) => [p, lastDay])) };
+const EXTRA: Record<string, () => Record<string, unknown>> = {
+  [Paths.listtenantauditlog]: lastDay,
+  [Paths.exporttenantauditlog]: lastDay,
+  ...Object.fromEntries(Object.values(CallLogPaths).map((p) => [p, lastDay])),
+};
 /**
  * True for the application area's routes (`{ app: 'admin' }`, APPID; docs/applications.md "Which
  * application"): they are scoped by application, not by TENANTID — an application serves several tenants by
  * design — and their scoping (another application's rows are not found, its administrator refused) is proved
  * by each module's access tests. Here they are probed without an application and must leak nothing.
  */
-const appArea = (r: ProbeRoute) => { const a = r.access; return !!a && typeof a === 'object' && 'app' in a; };
+const appArea = (r: ProbeRoute) => {
+  const a = r.access;
+  return !!a && typeof a === 'object' && 'app' in a;
+};
 /** True for routes only platform administrators may call: they read every tenant by design (SPEC §2). */
 const platformOnly = (r: ProbeRoute) => {
   const a = r.access as { userTypes?: number[] } | undefined;
@@ -109,7 +140,15 @@ let t: Awaited<ReturnType<typeof testApp>>;
 const reads: ProbeRoute[] = [];
 const unclassified: string[] = [];
 /** Per tenant: ids of rows inside the holder's subtree (`in`), outside it (`out`), the tenant and its users. */
-interface Seeded { tenantId: string; root: string; in: IdsByKind; out: IdsByKind; all: IdsByKind; userIds: Record<string, string>; outUuids: string[] }
+interface Seeded {
+  tenantId: string;
+  root: string;
+  in: IdsByKind;
+  out: IdsByKind;
+  all: IdsByKind;
+  userIds: Record<string, string>;
+  outUuids: string[];
+}
 let A: Seeded;
 let B: Seeded;
 
@@ -124,23 +163,52 @@ const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwA
 async function seedTenant(code: string, tag: string, outTag: string): Promise<Seeded> {
   const tenantId = await createTenantRow(t.app, code);
   const u: Record<string, string> = {};
-  for (const [key, name] of [['admin', `${tag}admin`], ['holder', `${tag}holder`], ['plain', `${tag}plain`], ['uin', `${tag}uin`], ['uout', `${outTag}uout`]] as const) {
+  for (const [key, name] of [
+    ['admin', `${tag}admin`],
+    ['holder', `${tag}holder`],
+    ['plain', `${tag}plain`],
+    ['uin', `${tag}uin`],
+    ['uout', `${outTag}uout`],
+  ] as const) {
     u[key] = await createUserRow(t.app, { tenantId, username: name, password: PASSWORD });
   }
   const id = (x: string, out = false) => `${out ? outTag : tag}-${x}`;
   const org = { root: id('org-root'), in: id('org-in'), in1: id('org-in1'), out: id('org-out', true) };
   const product = id('product');
   const s: Seeded = {
-    tenantId, root: org.root, userIds: u, outUuids: [u.uout!],
+    tenantId,
+    root: org.root,
+    userIds: u,
+    outUuids: [u.uout!],
     in: {
-      tenant: [tenantId], org: [org.in, org.in1], user: [u.uin!, u.holder!, u.plain!], station: [id('st-in')], role: [id('role-in')], product: [product],
-      orgMapping: [id('orgmap-in')], userMapping: [id('usermap-in')], account: [id('acc-in'), id('acc-free')], job: [id('job-holder')], audit: [id('audit-in')],
-      file: [id('file')], client: [id('client')],
+      tenant: [tenantId],
+      org: [org.in, org.in1],
+      user: [u.uin!, u.holder!, u.plain!],
+      station: [id('st-in')],
+      role: [id('role-in')],
+      product: [product],
+      orgMapping: [id('orgmap-in')],
+      userMapping: [id('usermap-in')],
+      account: [id('acc-in'), id('acc-free')],
+      job: [id('job-holder')],
+      audit: [id('audit-in')],
+      file: [id('file')],
+      client: [id('client')],
     },
     out: {
-      tenant: [tenantId], org: [org.out], user: [u.uout!], station: [id('st-out', true), id('st-none', true)], role: [id('role-out', true)], product: [product],
-      orgMapping: [id('orgmap-out', true)], userMapping: [id('usermap-out', true)], account: [id('acc-out', true)], job: [id('job-admin', true)], audit: [id('audit-out', true)],
-      file: [id('file')], client: [id('client')],
+      tenant: [tenantId],
+      org: [org.out],
+      user: [u.uout!],
+      station: [id('st-out', true), id('st-none', true)],
+      role: [id('role-out', true)],
+      product: [product],
+      orgMapping: [id('orgmap-out', true)],
+      userMapping: [id('usermap-out', true)],
+      account: [id('acc-out', true)],
+      job: [id('job-admin', true)],
+      audit: [id('audit-out', true)],
+      file: [id('file')],
+      client: [id('client')],
     },
     all: {},
   };
@@ -149,10 +217,29 @@ async function seedTenant(code: string, tag: string, outTag: string): Promise<Se
   await inScope(t.app.database.db, PLATFORM_SCOPE, async (tx) => {
     await insertIdentity(tx, tenantId, u.admin!, Identity.TENANT_ADMIN);
     await insertIdentity(tx, tenantId, u.admin!, Identity.APP_ADMIN);
-    await tx.insert(products).values({ id: product, code: `${tag}prod`, name: `${tag} Product`, abbreviation: tag, version: '1', callbackUrl: 'https://a.example', department: 'D', ownerName: 'O', ownerEmail: 'o@example.com', ownerPhone: '13800000000', opsOwner: 'P' });
+    await tx.insert(products).values({
+      id: product,
+      code: `${tag}prod`,
+      name: `${tag} Product`,
+      abbreviation: tag,
+      version: '1',
+      callbackUrl: 'https://a.example',
+      department: 'D',
+      ownerName: 'O',
+      ownerEmail: 'o@example.com',
+      ownerPhone: '13800000000',
+      opsOwner: 'P',
+    });
     await tx.insert(productAdmins).values({ productId: product, userId: u.admin! });
     await tx.insert(tenantProducts).values({ tenantId, productId: product, code: `${tag}app`, name: `${tag} App` });
-    await tx.insert(oidcClients).values({ clientId: id('client'), productId: product, name: `${tag} client`, secretHash: 'x'.repeat(64), redirectUris: ['https://a.example/cb'], grantTypes: ['authorization_code'] });
+    await tx.insert(oidcClients).values({
+      clientId: id('client'),
+      productId: product,
+      name: `${tag} client`,
+      secretHash: 'x'.repeat(64),
+      redirectUris: ['https://a.example/cb'],
+      grantTypes: ['authorization_code'],
+    });
     // The root is the subtree's ancestor: its id is in the path of every row below it; its name and code are outside.
     await tx.insert(organisations).values({ id: org.root, tenantId, parentId: tenantId, code: `${outTag}R`, name: `${outTag} Root`, type: 2 });
     await tx.insert(organisations).values([
@@ -160,29 +247,54 @@ async function seedTenant(code: string, tag: string, outTag: string): Promise<Se
       { id: org.out, tenantId, parentId: org.root, code: `${outTag}O`, name: `${outTag} Out`, type: 3 },
     ]);
     await tx.insert(organisations).values({ id: org.in1, tenantId, parentId: org.in, code: `${tag}I1`, name: `${tag} In1`, type: 4 });
-    for (const [key, o] of [['holder', org.in], ['plain', org.in], ['uin', org.in1], ['uout', org.out]] as const) {
-      await tx.update(users).set({ orgId: o, employeeName: `${key === 'uout' ? outTag : tag} ${key}` }).where(eq(users.id, u[key]!));
+    for (const [key, o] of [
+      ['holder', org.in],
+      ['plain', org.in],
+      ['uin', org.in1],
+      ['uout', org.out],
+    ] as const) {
+      await tx
+        .update(users)
+        .set({ orgId: o, employeeName: `${key === 'uout' ? outTag : tag} ${key}` })
+        .where(eq(users.id, u[key]!));
     }
     await tx.insert(stations).values([
       { id: id('st-in'), tenantId, name: `${tag} Clerk In`, level: 'P1', orgId: org.in, code: `${tag}CI` },
       { id: id('st-out', true), tenantId, name: `${outTag} Clerk Out`, level: 'P1', orgId: org.out, code: `${outTag}CO` },
       { id: id('st-none', true), tenantId, name: `${outTag} Floater`, level: 'P1', code: `${outTag}F` },
     ]);
-    await tx.update(users).set({ stationId: id('st-in') }).where(eq(users.id, u.uin!));
-    await tx.update(users).set({ stationId: id('st-out', true) }).where(eq(users.id, u.uout!));
+    await tx
+      .update(users)
+      .set({ stationId: id('st-in') })
+      .where(eq(users.id, u.uin!));
+    await tx
+      .update(users)
+      .set({ stationId: id('st-out', true) })
+      .where(eq(users.id, u.uout!));
     // uout (outside) is also a member of the holder's role and of the organisation `in`: member lists hide them
     await tx.insert(roles).values([
       { id: id('role-in'), tenantId, code: `${tag}r1`, name: `${tag} Role In`, orgId: org.in },
       { id: id('role-out', true), tenantId, code: `${outTag}r2`, name: `${outTag} Role Out`, orgId: org.out },
     ]);
-    await tx.insert(roleGrants).values([
-      ...TENANT_MENU.map((m) => ({ tenantId, roleId: id('role-in'), kind: 'menu', dataId: m.code, purview: 3 })),
-      ...[...new Set(apis)].map((dataId) => ({ tenantId, roleId: id('role-in'), kind: 'api', dataId })),
-      { tenantId, roleId: id('role-in'), kind: 'org', dataId: org.in },
-      { tenantId, roleId: id('role-out', true), kind: 'org', dataId: org.out },
+    await tx
+      .insert(roleGrants)
+      .values([
+        ...TENANT_MENU.map((m) => ({ tenantId, roleId: id('role-in'), kind: 'menu', dataId: m.code, purview: 3 })),
+        ...[...new Set(apis)].map((dataId) => ({ tenantId, roleId: id('role-in'), kind: 'api', dataId })),
+        { tenantId, roleId: id('role-in'), kind: 'org', dataId: org.in },
+        { tenantId, roleId: id('role-out', true), kind: 'org', dataId: org.out },
+      ]);
+    await tx.insert(roleUsers).values([
+      { tenantId, roleId: id('role-in'), userId: u.holder! },
+      { tenantId, roleId: id('role-in'), userId: u.uin! },
+      { tenantId, roleId: id('role-out', true), userId: u.uout! },
+      { tenantId, roleId: id('role-in'), userId: u.uout! },
     ]);
-    await tx.insert(roleUsers).values([{ tenantId, roleId: id('role-in'), userId: u.holder! }, { tenantId, roleId: id('role-in'), userId: u.uin! }, { tenantId, roleId: id('role-out', true), userId: u.uout! }, { tenantId, roleId: id('role-in'), userId: u.uout! }]);
-    await tx.insert(orgUsers).values([{ tenantId, orgId: org.in, userId: u.uin! }, { tenantId, orgId: org.out, userId: u.uout! }, { tenantId, orgId: org.in, userId: u.uout! }]);
+    await tx.insert(orgUsers).values([
+      { tenantId, orgId: org.in, userId: u.uin! },
+      { tenantId, orgId: org.out, userId: u.uout! },
+      { tenantId, orgId: org.in, userId: u.uout! },
+    ]);
     await tx.insert(orgMappings).values([
       { id: id('orgmap-in'), tenantId, productId: product, orgId: org.in, externalCode: `${tag}EXTI`, externalName: `${tag} ext org in` },
       { id: id('orgmap-out', true), tenantId, productId: product, orgId: org.out, externalCode: `${outTag}EXTO`, externalName: `${outTag} ext org out` },
@@ -198,12 +310,39 @@ async function seedTenant(code: string, tag: string, outTag: string): Promise<Se
     ]);
     await tx.insert(jobs).values([
       { id: id('job-holder'), tenantId, kind: 'import.users', state: 'done', fileName: `${tag} import in.xlsx`, total: 1, processed: 1, createdBy: u.holder! },
-      { id: id('job-admin', true), tenantId, kind: 'import.users', state: 'done', fileName: `${outTag} import out.xlsx`, total: 1, processed: 1, createdBy: u.admin! },
+      {
+        id: id('job-admin', true),
+        tenantId,
+        kind: 'import.users',
+        state: 'done',
+        fileName: `${outTag} import out.xlsx`,
+        total: 1,
+        processed: 1,
+        createdBy: u.admin!,
+      },
     ]);
     await tx.insert(files).values({ id: id('file'), tenantId, name: `${tag}.png`, mime: 'image/png', size: 68, data: PNG, createdBy: `${tag}admin` });
     await tx.insert(auditLog).values([
-      { id: id('audit-in'), tenantId, userId: u.uin!, username: `${tag}uin`, action: 'user.edit', entity: 'user', entityId: u.uin!, after: { name: `${tag} In` } },
-      { id: id('audit-out', true), tenantId, userId: u.uout!, username: `${outTag}uout`, action: 'user.edit', entity: 'user', entityId: u.uout!, after: { name: `${outTag} Out` } },
+      {
+        id: id('audit-in'),
+        tenantId,
+        userId: u.uin!,
+        username: `${tag}uin`,
+        action: 'user.edit',
+        entity: 'user',
+        entityId: u.uin!,
+        after: { name: `${tag} In` },
+      },
+      {
+        id: id('audit-out', true),
+        tenantId,
+        userId: u.uout!,
+        username: `${outTag}uout`,
+        action: 'user.edit',
+        entity: 'user',
+        entityId: u.uout!,
+        after: { name: `${outTag} Out` },
+      },
     ]);
     await tx.insert(codeTable).values({ codeType: CodeTypes.ORG_CATEGORY, codeKey: `${tenantId}:1`, codeVal: `${tag} Category`, sort: 1 });
     await tx.insert(tenantSettings).values({ tenantId, key: 'probe', value: { note: `${tag}-setting` } });
@@ -237,7 +376,13 @@ const EXPLICIT: Record<string, unknown> = {
  * although a required id named a record the caller may not reach), `counts` (a complete first page
  * whose `records` differs from its rows: a total counted over rows the caller may not see).
  */
-interface ProbeResult { leaks: string[]; lookups: string[]; counts: string[]; answered: Set<string>; seen: Set<string> }
+interface ProbeResult {
+  leaks: string[];
+  lookups: string[];
+  counts: string[];
+  answered: Set<string>;
+  seen: Set<string>;
+}
 
 /**
  * Calls every read route as `c` with `ids` in its id fields (each distinct body once) and reports the
@@ -271,11 +416,18 @@ async function probe(c: GatewayClient, ids: IdsByKind, forbidden: string[]): Pro
       const hay = text.toLowerCase();
       const sentLower = sent.toLowerCase();
       // In a refusal, take out what was sent before searching (a message may quote it).
-      const rest = answered ? hay : sentLower.split(/[^a-z0-9-]+/).filter((w) => w.length > 3).reduce((h, w) => h.split(w).join(''), hay);
+      const rest = answered
+        ? hay
+        : sentLower
+            .split(/[^a-z0-9-]+/)
+            .filter((w) => w.length > 3)
+            .reduce((h, w) => h.split(w).join(''), hay);
       const found = lower.filter((x) => rest.includes(x));
       if (found.length) {
         out.seen.add(`${r.method} ${r.url}`);
-        out.leaks.push(`${r.method} ${r.url} ${key.slice(0, 120)} ${res.status} ${res.body.result}/${res.body.scode}: ${found.join(', ')} in ${text.slice(0, 300)}`);
+        out.leaks.push(
+          `${r.method} ${r.url} ${key.slice(0, 120)} ${res.status} ${res.body.result}/${res.body.scode}: ${found.join(', ')} in ${text.slice(0, 300)}`,
+        );
       }
     }
   }
@@ -299,7 +451,9 @@ beforeAll(async () => {
   // B's administrator has a session, so a session list could show it.
   await as(`${B_MARK}admin`, B.tenantId);
 }, 120_000);
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('reads are scoped by tenant and data scope (issue 12)', () => {
   it('classifies every route of the route table (a new read joins the probe; anything else must be named)', () => {
@@ -308,29 +462,31 @@ describe('reads are scoped by tenant and data scope (issue 12)', () => {
     expect(reads.length).toBeGreaterThan(50);
   });
 
-  it('A\'s administrator sees none of B\'s rows, whatever ids are sent; every read is answered for A\'s own ids', async () => {
+  it("A's administrator sees none of B's rows, whatever ids are sent; every read is answered for A's own ids", async () => {
     const admin = await as('ainadmin', A.tenantId);
     // A's administrator also administers A's application: the application area's reads answer for it.
     admin.appId = 'ainprod';
     const own = await probe(admin, A.all, ofB());
     const foreign = await probe(admin, B.all, ofB());
     expect([...own.leaks, ...foreign.leaks]).toEqual([]);
-    expect(foreign.lookups, 'a lookup by B\'s id answered').toEqual([]);
+    expect(foreign.lookups, "a lookup by B's id answered").toEqual([]);
     expect([...own.counts, ...foreign.counts]).toEqual([]);
-    const missing = reads.map((r) => `${r.method} ${r.url}`).filter((k) => {
-      const r = reads.find((x) => `${x.method} ${x.url}` === k)!;
-      return !own.answered.has(k) && !NOT_ANSWERED[k] && !platformOnly(r) && !appArea(r);
-    });
+    const missing = reads
+      .map((r) => `${r.method} ${r.url}`)
+      .filter((k) => {
+        const r = reads.find((x) => `${x.method} ${x.url}` === k)!;
+        return !own.answered.has(k) && !NOT_ANSWERED[k] && !platformOnly(r) && !appArea(r);
+      });
     expect(missing, 'reads the probe never saw answered: give them a body in EXPLICIT or a reason in NOT_ANSWERED').toEqual([]);
   }, 600_000);
 
-  it('A\'s administrator naming B in TENANTID sees none of B\'s rows', async () => {
+  it("A's administrator naming B in TENANTID sees none of B's rows", async () => {
     const admin = await as('ainadmin', B.tenantId);
     const r = await probe(admin, B.all, ofB());
     expect(r.leaks).toEqual([]);
   }, 600_000);
 
-  it('A\'s role holder sees neither B\'s rows nor A\'s rows outside the subtree', async () => {
+  it("A's role holder sees neither B's rows nor A's rows outside the subtree", async () => {
     const holder = await as('ainholder', A.tenantId);
     const forbidden = [...ofB(), ...outsideA()];
     const inside = await probe(holder, A.in, forbidden);
@@ -344,7 +500,12 @@ describe('reads are scoped by tenant and data scope (issue 12)', () => {
     expect(results.flatMap((x) => x.counts)).toEqual([]);
     // the dashboard's figures are the subtree's: organisations in and in1; users holder, plain, uin; one position, one role
     const dash = (await holder.get(Paths.tenancydashboard)).body.data.row as { organisations: number; users: number; stations: number; roles: number };
-    expect({ organisations: dash.organisations, users: dash.users, stations: dash.stations, roles: dash.roles }).toEqual({ organisations: 2, users: 3, stations: 1, roles: 1 });
+    expect({ organisations: dash.organisations, users: dash.users, stations: dash.stations, roles: dash.roles }).toEqual({
+      organisations: 2,
+      users: 3,
+      stations: 1,
+      roles: 1,
+    });
     const answered = new Set(results.flatMap((x) => [...x.answered]));
     const tenantReads = reads.filter((r) => (r.access as { tenant?: string } | undefined)?.tenant === 'member');
     // the holder's role grants every tenant API: the tenant-area reads answer them (inside the subtree)
@@ -360,8 +521,14 @@ describe('reads are scoped by tenant and data scope (issue 12)', () => {
     }
   }, 600_000);
 
-  it('querycodetablelist answers the caller\'s own organisation categories only', async () => {
-    for (const [user, tenant] of [['ainplain', 'sys'], ['ainplain', A.tenantId], ['ainholder', A.tenantId], ['ainadmin', A.tenantId], ['ainplain', B.tenantId]] as const) {
+  it("querycodetablelist answers the caller's own organisation categories only", async () => {
+    for (const [user, tenant] of [
+      ['ainplain', 'sys'],
+      ['ainplain', A.tenantId],
+      ['ainholder', A.tenantId],
+      ['ainadmin', A.tenantId],
+      ['ainplain', B.tenantId],
+    ] as const) {
       const c = await as(user, tenant);
       const r = await c.post(Paths.querycodetablelist, [CodeTypes.ORG_CATEGORY]);
       expect(r.body.result).toBe('1');
@@ -369,27 +536,31 @@ describe('reads are scoped by tenant and data scope (issue 12)', () => {
     }
   });
 
-  it('files by id: the own tenant\'s file, never another tenant\'s', async () => {
+  it("files by id: the own tenant's file, never another tenant's", async () => {
     const plain = await as('ainplain', A.tenantId);
     const code = createHash('md5').update(plain.token).digest('hex');
     expect((await plain.get(`${Paths.getfile}/${A.in.file![0]}?code=${code}`)).status).toBe(200);
     expect((await plain.get(`${Paths.getfile}/${B.in.file![0]}?code=${code}`)).status).toBe(404);
   });
 
-  it('control: the probes find B\'s marker as B\'s own administrator, and A\'s outside rows as A\'s administrator', async () => {
+  it("control: the probes find B's marker as B's own administrator, and A's outside rows as A's administrator", async () => {
     const bAdmin = await as(`${B_MARK}admin`, B.tenantId);
     const b = await probe(bAdmin, B.all, ofB());
     const aAdmin = await as('ainadmin', A.tenantId);
     const a = await probe(aAdmin, A.out, outsideA());
-    console.info(`tenant reads control: B's marker in ${b.seen.size} reads, A's outside rows in ${a.seen.size} reads, ${a.lookups.length} lookups by id answered`);
+    console.info(
+      `tenant reads control: B's marker in ${b.seen.size} reads, A's outside rows in ${a.seen.size} reads, ${a.lookups.length} lookups by id answered`,
+    );
     // the lookup check can see a lookup answered: A's administrator reaches A's outside rows by id
     expect(a.lookups.length).toBeGreaterThan(8);
     expect(b.seen.size).toBeGreaterThan(20);
     expect(a.seen.size).toBeGreaterThan(15);
     for (const url of [Paths.listtenantuserstation, Paths.listtenantstation, Paths.listtenantuser, Paths.listaccount, Paths.getjob]) {
-      expect([...a.seen].some((k) => k.endsWith(` ${url}`)), url).toBe(true);
+      expect(
+        [...a.seen].some((k) => k.endsWith(` ${url}`)),
+        url,
+      ).toBe(true);
     }
     expect([...b.seen].some((k) => k.endsWith(` ${Paths.querycodetablelist}`))).toBe(true);
   }, 600_000);
 });
-

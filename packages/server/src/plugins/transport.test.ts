@@ -13,7 +13,9 @@ beforeAll(async () => {
   if (!address || typeof address === 'string') throw new Error('no address');
   base = `http://127.0.0.1:${address.port}`;
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 /** The parsed answer of an inject call: status and envelope. */
 async function inject(method: 'GET' | 'POST' | 'PUT', url: string, headers: Record<string, string> = {}, payload?: string) {
@@ -33,7 +35,11 @@ function rawHttp(text: string): Promise<{ status: number; body: Record<string, u
       const all = Buffer.concat(chunks).toString('utf8');
       const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(all)?.[1] ?? 0);
       const body = all.slice(all.indexOf('\r\n\r\n') + 4);
-      try { resolve({ status, body: JSON.parse(body) }); } catch (e) { reject(new Error(`not JSON: ${all.slice(0, 300)}`, { cause: e })); }
+      try {
+        resolve({ status, body: JSON.parse(body) });
+      } catch (e) {
+        reject(new Error(`not JSON: ${all.slice(0, 300)}`, { cause: e }));
+      }
     });
     socket.write(text);
   });
@@ -66,7 +72,7 @@ describe('answers from the HTTP layer carry the envelope (plugins/transport.ts, 
     expectEnvelope(await inject('GET', `/gateway/tenant/plat/file/get/${'a'.repeat(MAX_PARAM_LENGTH + 1)}?code=x`), 414, Codes.URL_TOO_LONG, /too long/);
   });
 
-  it('answers an unknown route or method with 404, in the caller\'s language', async () => {
+  it("answers an unknown route or method with 404, in the caller's language", async () => {
     expectEnvelope(await inject('GET', '/gateway/no/such/api'), 404, Codes.NOT_FOUND, /No such API/);
     expectEnvelope(await inject('PUT', Paths.config), 404, Codes.NOT_FOUND, /No such API/);
     expectEnvelope(await inject('GET', '/gateway/no/such/api', { 'x-language': 'JA_JP' }), 404, Codes.NOT_FOUND, /API は存在しません/);
@@ -74,9 +80,19 @@ describe('answers from the HTTP layer carry the envelope (plugins/transport.ts, 
 
   it('answers a body over the limit with 413, a content type no route reads with 415, bad JSON with 400', async () => {
     const json = { 'content-type': 'application/json' };
-    expectEnvelope(await inject('POST', Paths.signin, json, JSON.stringify({ username: 'x'.repeat(t.app.config.bodyLimit) })), 413, Codes.PAYLOAD_TOO_LARGE, /larger than allowed/);
+    expectEnvelope(
+      await inject('POST', Paths.signin, json, JSON.stringify({ username: 'x'.repeat(t.app.config.bodyLimit) })),
+      413,
+      Codes.PAYLOAD_TOO_LARGE,
+      /larger than allowed/,
+    );
     expectEnvelope(await inject('POST', Paths.signin, { 'content-type': 'text/plain' }, 'x'), 415, Codes.UNSUPPORTED_MEDIA_TYPE, /content type/);
-    expectEnvelope(await inject('POST', Paths.signin, { 'content-type': 'application/x-www-form-urlencoded' }, 'a=1'), 415, Codes.UNSUPPORTED_MEDIA_TYPE, /content type/);
+    expectEnvelope(
+      await inject('POST', Paths.signin, { 'content-type': 'application/x-www-form-urlencoded' }, 'a=1'),
+      415,
+      Codes.UNSUPPORTED_MEDIA_TYPE,
+      /content type/,
+    );
     expectEnvelope(await inject('POST', Paths.signin, {}, 'x'), 415, Codes.UNSUPPORTED_MEDIA_TYPE, /content type/);
     expectEnvelope(await inject('POST', Paths.signin, json, '{"username":'), 400, Codes.BODY_INVALID, /Invalid request parameters/);
   });
@@ -115,14 +131,23 @@ describe('answers from the HTTP layer carry the envelope (plugins/transport.ts, 
     const c = await t.client();
     c.language = 'EN_US';
     await c.signIn('admin', ADMIN_PASSWORD);
-    for (const [type, payload] of [['multipart/form-data', 'garbage'], ['multipart/form-data; boundary=XyZ', 'garbage'], ['multipart/form-data; boundary=XyZ', '--XyZ\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc']] as const) {
+    for (const [type, payload] of [
+      ['multipart/form-data', 'garbage'],
+      ['multipart/form-data; boundary=XyZ', 'garbage'],
+      ['multipart/form-data; boundary=XyZ', '--XyZ\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc'],
+    ] as const) {
       for (const url of [Paths.uploadfile, Paths.importuser]) {
         const r = await t.app.inject({ method: 'POST', url, headers: { ...c.headersFor('POST', undefined), 'content-type': type }, payload });
         expect(r.statusCode, `${url} ${type} ${payload.slice(0, 20)}`).toBeLessThan(500);
         expect(JSON.parse(r.payload)).toMatchObject({ result: '0' });
       }
     }
-    const r = await t.app.inject({ method: 'POST', url: Paths.uploadfile, headers: { ...c.headersFor('POST', undefined), 'content-type': 'multipart/form-data; boundary=XyZ' }, payload: 'garbage' });
+    const r = await t.app.inject({
+      method: 'POST',
+      url: Paths.uploadfile,
+      headers: { ...c.headersFor('POST', undefined), 'content-type': 'multipart/form-data; boundary=XyZ' },
+      payload: 'garbage',
+    });
     expect(r.statusCode).toBe(400);
     expect(JSON.parse(r.payload)).toMatchObject({ result: '0', scode: Codes.BODY_INVALID });
   });
@@ -134,8 +159,18 @@ describe('answers from the HTTP layer carry the envelope (plugins/transport.ts, 
     expectEnvelope(await rawHttp(zh), 431, Codes.HEADERS_TOO_LARGE, /请求头过大/);
     expectEnvelope(await rawHttp('NOT HTTP AT ALL\r\n\r\n'), 400, Codes.BAD_REQUEST, /请求格式不正确/);
     expectEnvelope(await rawHttp(`GET ${Paths.config} HTTP/1.1\r\nX-Language: EN_US\r\nConnection: close\r\n\r\n`), 400, Codes.BAD_REQUEST, /malformed/);
-    expectEnvelope(await rawHttp(`GET ${Paths.config} HTTP/1.1\r\nHost: x\r\nExpect: magic\r\nX-Language: EN_US\r\nConnection: close\r\n\r\n`), 417, Codes.BAD_REQUEST, /malformed/);
-    expectEnvelope(await rawHttp(`POST ${Paths.signin} HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n`), 400, Codes.BAD_REQUEST, /请求格式不正确/);
+    expectEnvelope(
+      await rawHttp(`GET ${Paths.config} HTTP/1.1\r\nHost: x\r\nExpect: magic\r\nX-Language: EN_US\r\nConnection: close\r\n\r\n`),
+      417,
+      Codes.BAD_REQUEST,
+      /malformed/,
+    );
+    expectEnvelope(
+      await rawHttp(`POST ${Paths.signin} HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n`),
+      400,
+      Codes.BAD_REQUEST,
+      /请求格式不正确/,
+    );
   });
 
   it('over a real socket: an over-long URL → 414, bad percent-encoding → 400', async () => {

@@ -51,7 +51,9 @@ export function writeClientError(err: ConnectionError, socket: Socket): void {
   const locale = localeOf(language);
   const body = JSON.stringify(fail(code, translate(locale, `errors:${code}`)));
   if (socket.writable) {
-    socket.write(`HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
   }
   socket.destroy(err);
 }
@@ -95,7 +97,10 @@ export function urlDecodes(url: string): boolean {
   const path = q < 0 ? url : url.slice(0, q);
   if (!path.split('/').every(decodes)) return false;
   if (q < 0) return true;
-  return url.slice(q + 1).split('&').every((pair) => pair.split('=').every(decodes));
+  return url
+    .slice(q + 1)
+    .split('&')
+    .every((pair) => pair.split('=').every(decodes));
 }
 
 /**
@@ -122,7 +127,8 @@ export function findNonFinite(value: unknown, path: string, depth = 0): string |
 export function registerTransportChecks(app: FastifyInstance): void {
   app.addHook('preHandler', async (request) => {
     const field = findNonFinite(request.params, 'params') ?? findNonFinite(request.query, 'query') ?? findNonFinite(request.body, 'body');
-    if (field) throw new AppError(Codes.BODY_INVALID, { detail: `${field} must be a finite number` }, 400, { errors: [{ field, message: 'must be a finite number' }] });
+    if (field)
+      throw new AppError(Codes.BODY_INVALID, { detail: `${field} must be a finite number` }, 400, { errors: [{ field, message: 'must be a finite number' }] });
   });
   // Node answers an `Expect` other than 100-continue itself (417, no body) unless someone listens.
   app.server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {

@@ -10,7 +10,9 @@ beforeAll(async () => {
   c = await t.client();
   await c.signIn('admin', ADMIN_PASSWORD);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('input validation by part (plugins/validators.ts)', () => {
   it('refuses a JSON body whose value has the wrong type instead of converting it, and writes nothing', async () => {

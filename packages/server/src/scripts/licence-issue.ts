@@ -47,11 +47,18 @@ export function buildPayload(o: IssueOptions, now = Date.now()): LicencePayload 
   const expires = o.expires ? Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(o.expires) ? `${o.expires}T23:59:59.999Z` : o.expires) : issued + (o.days ?? 365) * DAY_MS;
   if (!Number.isFinite(expires)) throw new Error(`--expires is not a date: ${o.expires}`);
   if (expires <= issued) throw new Error('the expiry must be after the issue date');
-  for (const [name, v] of [['--max-tenants', o.maxTenants], ['--max-users', o.maxUsers]] as const) {
+  for (const [name, v] of [
+    ['--max-tenants', o.maxTenants],
+    ['--max-users', o.maxUsers],
+  ] as const) {
     if (v !== undefined && (!Number.isSafeInteger(v) || v < 0)) throw new Error(`${name} must be a whole number ≥ 0`);
   }
   return {
-    v: 1, id: o.serial?.trim() || randomUUID(), customer, issued: new Date(issued).toISOString(), expires: new Date(expires).toISOString(),
+    v: 1,
+    id: o.serial?.trim() || randomUUID(),
+    customer,
+    issued: new Date(issued).toISOString(),
+    expires: new Date(expires).toISOString(),
     limits: { ...(o.maxTenants !== undefined ? { maxTenants: o.maxTenants } : {}), ...(o.maxUsers !== undefined ? { maxUsers: o.maxUsers } : {}) },
   };
 }
@@ -74,9 +81,17 @@ function main(argv: string[]): number {
   const { values } = parseArgs({
     args: argv,
     options: {
-      'generate-keys': { type: 'boolean' }, out: { type: 'string' }, verify: { type: 'string' },
-      customer: { type: 'string' }, days: { type: 'string' }, expires: { type: 'string' }, issued: { type: 'string' },
-      'max-tenants': { type: 'string' }, 'max-users': { type: 'string' }, serial: { type: 'string' }, key: { type: 'string' },
+      'generate-keys': { type: 'boolean' },
+      out: { type: 'string' },
+      verify: { type: 'string' },
+      customer: { type: 'string' },
+      days: { type: 'string' },
+      expires: { type: 'string' },
+      issued: { type: 'string' },
+      'max-tenants': { type: 'string' },
+      'max-users': { type: 'string' },
+      serial: { type: 'string' },
+      key: { type: 'string' },
     },
   });
   if (values['generate-keys']) {
@@ -87,7 +102,9 @@ function main(argv: string[]): number {
     const k = generateLicenceKeys();
     writeFileSync(privPath, k.privatePem, { mode: 0o600 });
     writeFileSync(join(dir, 'licence-public.pem'), k.publicPem);
-    process.stderr.write(`wrote ${privPath} (keep it secret, outside the repository) and ${join(dir, 'licence-public.pem')}\nthe public key as one line, for MP_LICENCE_PUBLIC_KEY:\n`);
+    process.stderr.write(
+      `wrote ${privPath} (keep it secret, outside the repository) and ${join(dir, 'licence-public.pem')}\nthe public key as one line, for MP_LICENCE_PUBLIC_KEY:\n`,
+    );
     process.stdout.write(`${k.publicLine}\n`);
     return 0;
   }
@@ -99,11 +116,18 @@ function main(argv: string[]): number {
   const keyText = values.key ? readFileSync(values.key, 'utf8') : process.env.MP_LICENCE_PRIVATE_KEY;
   if (!keyText?.trim()) throw new Error('give the private key with --key <file> or MP_LICENCE_PRIVATE_KEY');
   const payload = buildPayload({
-    customer: values.customer ?? '', issued: values.issued, expires: values.expires, days: int(values.days),
-    maxTenants: int(values['max-tenants']), maxUsers: int(values['max-users']), serial: values.serial,
+    customer: values.customer ?? '',
+    issued: values.issued,
+    expires: values.expires,
+    days: int(values.days),
+    maxTenants: int(values['max-tenants']),
+    maxUsers: int(values['max-users']),
+    serial: values.serial,
   });
   const code = encodeLicence(payload, parsePrivateKey(keyText));
-  process.stderr.write(`licence ${payload.id} for ${payload.customer}, ${payload.issued.slice(0, 10)} – ${payload.expires.slice(0, 10)}, limits ${JSON.stringify(payload.limits)}\n`);
+  process.stderr.write(
+    `licence ${payload.id} for ${payload.customer}, ${payload.issued.slice(0, 10)} – ${payload.expires.slice(0, 10)}, limits ${JSON.stringify(payload.limits)}\n`,
+  );
   process.stdout.write(`${code}\n`);
   return 0;
 }

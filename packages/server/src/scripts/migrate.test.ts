@@ -40,17 +40,21 @@ describe('npm run migrate', () => {
     }
   }, 120_000);
 
-  it.skipIf(!serverUrl)('migrates the PostgreSQL database of DATABASE_URL and exits 0, again with nothing to do', async () => {
-    dbName = `mp_cli_${randomBytes(4).toString('hex')}`;
-    await onTestServer(serverUrl!, `create database ${dbName}`);
-    const url = testDatabaseUrl(serverUrl!, dbName);
-    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
-    try {
-      expect(await runMigrate({ DATABASE_URL: url })).toBe(0);
-      expect(await runMigrate({ DATABASE_URL: url })).toBe(0);
-      expect(log).toHaveBeenLastCalledWith(`Migrated PostgreSQL (DATABASE_URL): ${journal.entries.length} migration(s) applied in total.`);
-    } finally {
-      log.mockRestore();
-    }
-  }, 120_000);
+  it.skipIf(!serverUrl)(
+    'migrates the PostgreSQL database of DATABASE_URL and exits 0, again with nothing to do',
+    async () => {
+      dbName = `mp_cli_${randomBytes(4).toString('hex')}`;
+      await onTestServer(serverUrl!, `create database ${dbName}`);
+      const url = testDatabaseUrl(serverUrl!, dbName);
+      const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+      try {
+        expect(await runMigrate({ DATABASE_URL: url })).toBe(0);
+        expect(await runMigrate({ DATABASE_URL: url })).toBe(0);
+        expect(log).toHaveBeenLastCalledWith(`Migrated PostgreSQL (DATABASE_URL): ${journal.entries.length} migration(s) applied in total.`);
+      } finally {
+        log.mockRestore();
+      }
+    },
+    120_000,
+  );
 });

@@ -26,18 +26,124 @@ export interface DemoTenant {
 }
 
 export const DEMO_TENANTS: readonly DemoTenant[] = [
-  { code: 'yunti', name: '杭州云梯科技有限公司', abbreviation: '云梯科技', address: '浙江省杭州市西湖区文三路 478 号华星时代广场 A 座 12 层', description: '企业 SaaS 与低代码平台服务商', status: 1, color: [22, 119, 255], domain: 'yunti-tech.cn', users: 12, names: 'zh', createdDaysAgo: 210 },
-  { code: 'huaxia', name: '深圳华夏智联信息技术有限公司', abbreviation: '华夏智联', address: '广东省深圳市南山区科技园科发路 8 号金融基地 2 栋 5 楼', description: '物联网与智慧园区解决方案', status: 1, color: [250, 84, 28], domain: 'huaxia-iot.com', users: 10, names: 'zh', createdDaysAgo: 150 },
-  { code: 'zhonghe', name: '北京中和医疗集团', abbreviation: '中和医疗', address: '北京市朝阳区建国路 88 号 SOHO 现代城 3 号楼 1801', description: '连锁医疗机构，12 家门诊', status: 1, color: [82, 196, 26], domain: 'zhonghe-med.com', users: 9, names: 'zh', createdDaysAgo: 95 },
-  { code: 'northwind', name: 'Northwind Logistics Ltd.', abbreviation: 'Northwind', address: '12 Harbour Road, Wan Chai, Hong Kong', description: 'Freight forwarding and warehousing across APAC', status: 1, color: [114, 46, 209], domain: 'northwind-logistics.com', users: 8, names: 'en', createdDaysAgo: 60 },
-  { code: 'jinxiu', name: '上海锦绣零售有限公司', abbreviation: '锦绣零售', address: '上海市浦东新区世纪大道 100 号环球金融中心 36 层', description: '合同到期，已停用', status: 0, color: [140, 140, 140], domain: 'jinxiu-retail.cn', users: 6, names: 'zh', createdDaysAgo: 320 },
+  {
+    code: 'yunti',
+    name: '杭州云梯科技有限公司',
+    abbreviation: '云梯科技',
+    address: '浙江省杭州市西湖区文三路 478 号华星时代广场 A 座 12 层',
+    description: '企业 SaaS 与低代码平台服务商',
+    status: 1,
+    color: [22, 119, 255],
+    domain: 'yunti-tech.cn',
+    users: 12,
+    names: 'zh',
+    createdDaysAgo: 210,
+  },
+  {
+    code: 'huaxia',
+    name: '深圳华夏智联信息技术有限公司',
+    abbreviation: '华夏智联',
+    address: '广东省深圳市南山区科技园科发路 8 号金融基地 2 栋 5 楼',
+    description: '物联网与智慧园区解决方案',
+    status: 1,
+    color: [250, 84, 28],
+    domain: 'huaxia-iot.com',
+    users: 10,
+    names: 'zh',
+    createdDaysAgo: 150,
+  },
+  {
+    code: 'zhonghe',
+    name: '北京中和医疗集团',
+    abbreviation: '中和医疗',
+    address: '北京市朝阳区建国路 88 号 SOHO 现代城 3 号楼 1801',
+    description: '连锁医疗机构，12 家门诊',
+    status: 1,
+    color: [82, 196, 26],
+    domain: 'zhonghe-med.com',
+    users: 9,
+    names: 'zh',
+    createdDaysAgo: 95,
+  },
+  {
+    code: 'northwind',
+    name: 'Northwind Logistics Ltd.',
+    abbreviation: 'Northwind',
+    address: '12 Harbour Road, Wan Chai, Hong Kong',
+    description: 'Freight forwarding and warehousing across APAC',
+    status: 1,
+    color: [114, 46, 209],
+    domain: 'northwind-logistics.com',
+    users: 8,
+    names: 'en',
+    createdDaysAgo: 60,
+  },
+  {
+    code: 'jinxiu',
+    name: '上海锦绣零售有限公司',
+    abbreviation: '锦绣零售',
+    address: '上海市浦东新区世纪大道 100 号环球金融中心 36 层',
+    description: '合同到期，已停用',
+    status: 0,
+    color: [140, 140, 140],
+    domain: 'jinxiu-retail.cn',
+    users: 6,
+    names: 'zh',
+    createdDaysAgo: 320,
+  },
 ];
 
 /** The one password of every demo account (printed by the script; satisfies the default rule). */
 export const DEMO_PASSWORD = 'Demo@2026';
 
-const ZH_SURNAMES = [['王', 'wang'], ['李', 'li'], ['张', 'zhang'], ['刘', 'liu'], ['陈', 'chen'], ['杨', 'yang'], ['黄', 'huang'], ['赵', 'zhao'], ['吴', 'wu'], ['周', 'zhou'], ['徐', 'xu'], ['孙', 'sun'], ['马', 'ma'], ['朱', 'zhu'], ['胡', 'hu'], ['郭', 'guo'], ['何', 'he'], ['林', 'lin'], ['罗', 'luo'], ['高', 'gao']] as const;
-const ZH_GIVEN = [['伟', 'wei'], ['芳', 'fang'], ['娜', 'na'], ['敏', 'min'], ['静', 'jing'], ['丽', 'li'], ['强', 'qiang'], ['磊', 'lei'], ['军', 'jun'], ['洋', 'yang'], ['勇', 'yong'], ['艳', 'yan'], ['杰', 'jie'], ['娟', 'juan'], ['涛', 'tao'], ['明', 'ming'], ['超', 'chao'], ['秀英', 'xiuying'], ['晓东', 'xiaodong'], ['思远', 'siyuan'], ['雨婷', 'yuting'], ['子涵', 'zihan'], ['浩然', 'haoran'], ['梓萱', 'zixuan']] as const;
+const ZH_SURNAMES = [
+  ['王', 'wang'],
+  ['李', 'li'],
+  ['张', 'zhang'],
+  ['刘', 'liu'],
+  ['陈', 'chen'],
+  ['杨', 'yang'],
+  ['黄', 'huang'],
+  ['赵', 'zhao'],
+  ['吴', 'wu'],
+  ['周', 'zhou'],
+  ['徐', 'xu'],
+  ['孙', 'sun'],
+  ['马', 'ma'],
+  ['朱', 'zhu'],
+  ['胡', 'hu'],
+  ['郭', 'guo'],
+  ['何', 'he'],
+  ['林', 'lin'],
+  ['罗', 'luo'],
+  ['高', 'gao'],
+] as const;
+const ZH_GIVEN = [
+  ['伟', 'wei'],
+  ['芳', 'fang'],
+  ['娜', 'na'],
+  ['敏', 'min'],
+  ['静', 'jing'],
+  ['丽', 'li'],
+  ['强', 'qiang'],
+  ['磊', 'lei'],
+  ['军', 'jun'],
+  ['洋', 'yang'],
+  ['勇', 'yong'],
+  ['艳', 'yan'],
+  ['杰', 'jie'],
+  ['娟', 'juan'],
+  ['涛', 'tao'],
+  ['明', 'ming'],
+  ['超', 'chao'],
+  ['秀英', 'xiuying'],
+  ['晓东', 'xiaodong'],
+  ['思远', 'siyuan'],
+  ['雨婷', 'yuting'],
+  ['子涵', 'zihan'],
+  ['浩然', 'haoran'],
+  ['梓萱', 'zixuan'],
+] as const;
 const EN_FIRST = ['Emily', 'James', 'Olivia', 'Daniel', 'Sophie', 'Michael', 'Grace', 'Ethan', 'Chloe', 'Ryan', 'Hannah', 'Lucas'] as const;
 const EN_LAST = ['Chan', 'Wong', 'Smith', 'Taylor', 'Lee', 'Brown', 'Ng', 'Walker', 'Cheung', 'Harris', 'Lam', 'Clarke'] as const;
 /** Mobile prefixes of the three mainland carriers (11-digit numbers). */
@@ -151,14 +257,22 @@ export function solidPng(rgb: [number, number, number], size = 64): Buffer {
   const raw = Buffer.concat(Array.from({ length: size }, () => row));
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0)),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
   ]);
 }
 
 /** Teams (sub-departments) under each tenant's first department: the tree is three levels deep. */
 export const DEMO_TEAMS = {
-  zh: [['FE', '前端组'], ['BE', '后端组']],
-  en: [['FE', 'Frontend'], ['BE', 'Backend']],
+  zh: [
+    ['FE', '前端组'],
+    ['BE', '后端组'],
+  ],
+  en: [
+    ['FE', 'Frontend'],
+    ['BE', 'Backend'],
+  ],
 } as const;
 
 /**
@@ -178,10 +292,32 @@ export const DEMO_ROLE = {
  * (SPEC §5 Position: name and type required).
  */
 export const DEMO_DEPARTMENTS = {
-  zh: [['RD', '研发中心'], ['MKT', '市场部'], ['OPS', '运营部'], ['HR', '人力资源部']],
-  en: [['RD', 'Engineering'], ['SALES', 'Sales'], ['OPS', 'Operations'], ['HR', 'People']],
+  zh: [
+    ['RD', '研发中心'],
+    ['MKT', '市场部'],
+    ['OPS', '运营部'],
+    ['HR', '人力资源部'],
+  ],
+  en: [
+    ['RD', 'Engineering'],
+    ['SALES', 'Sales'],
+    ['OPS', 'Operations'],
+    ['HR', 'People'],
+  ],
 } as const;
 export const DEMO_STATIONS = {
-  zh: [['软件工程师', 'P5', '技术'], ['高级工程师', 'P6', '技术'], ['产品经理', 'P6', '产品'], ['部门经理', 'M2', '管理'], ['专员', 'P3', '职能']],
-  en: [['Software Engineer', 'P5', 'Technical'], ['Senior Engineer', 'P6', 'Technical'], ['Product Manager', 'P6', 'Product'], ['Department Manager', 'M2', 'Management'], ['Specialist', 'P3', 'Staff']],
+  zh: [
+    ['软件工程师', 'P5', '技术'],
+    ['高级工程师', 'P6', '技术'],
+    ['产品经理', 'P6', '产品'],
+    ['部门经理', 'M2', '管理'],
+    ['专员', 'P3', '职能'],
+  ],
+  en: [
+    ['Software Engineer', 'P5', 'Technical'],
+    ['Senior Engineer', 'P6', 'Technical'],
+    ['Product Manager', 'P6', 'Product'],
+    ['Department Manager', 'M2', 'Management'],
+    ['Specialist', 'P3', 'Staff'],
+  ],
 } as const;

@@ -22,17 +22,28 @@ describe('seed:demo', () => {
   }, 120_000);
   afterAll(() => t.close());
 
-  const count = async () => inScope(t.app.database.db, PLATFORM_SCOPE, async (tx) => {
-    const ids = (await tx.select({ id: tenants.id }).from(tenants).where(inArray(tenants.code, codes))).map((r) => r.id);
-    const n = async (q: Promise<{ n: number }[]>) => (await q)[0]!.n;
-    return {
-      tenants: ids.length,
-      users: await n(tx.select({ n: sql<number>`count(*)::int` }).from(users).where(inArray(users.tenantId, ids))),
-      files: await n(tx.select({ n: sql<number>`count(*)::int` }).from(files).where(inArray(files.tenantId, ids))),
-      signins: await n(tx.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(and(inArray(auditLog.tenantId, ids), eq(auditLog.action, 'signin')))),
-      tenantAdmins: await n(tx.select({ n: sql<number>`count(*)::int` }).from(userIdentities).where(and(inArray(userIdentities.tenantId, ids), eq(userIdentities.identity, 3)))),
-    };
-  });
+  const count = async () =>
+    inScope(t.app.database.db, PLATFORM_SCOPE, async (tx) => {
+      const ids = (await tx.select({ id: tenants.id }).from(tenants).where(inArray(tenants.code, codes))).map((r) => r.id);
+      const n = async (q: Promise<{ n: number }[]>) => (await q)[0]!.n;
+      return {
+        tenants: ids.length,
+        users: await n(tx.select({ n: sql<number>`count(*)::int` }).from(users).where(inArray(users.tenantId, ids))),
+        files: await n(tx.select({ n: sql<number>`count(*)::int` }).from(files).where(inArray(files.tenantId, ids))),
+        signins: await n(
+          tx
+            .select({ n: sql<number>`count(*)::int` })
+            .from(auditLog)
+            .where(and(inArray(auditLog.tenantId, ids), eq(auditLog.action, 'signin'))),
+        ),
+        tenantAdmins: await n(
+          tx
+            .select({ n: sql<number>`count(*)::int` })
+            .from(userIdentities)
+            .where(and(inArray(userIdentities.tenantId, ids), eq(userIdentities.identity, 3))),
+        ),
+      };
+    });
 
   it('adds the demo tenants (one disabled, each with a PNG logo), their users and sign-in history', async () => {
     const expectedUsers = DEMO_TENANTS.reduce((s, d) => s + d.users, 0);
@@ -52,7 +63,10 @@ describe('seed:demo', () => {
       return {
         orgs: await tx.select().from(organisations).where(inArray(organisations.tenantId, ids)),
         stationRows: await tx.select().from(stations).where(inArray(stations.tenantId, ids)),
-        homeless: await tx.select({ id: users.id }).from(users).where(and(inArray(users.tenantId, ids), sql`(${users.orgId} is null or ${users.stationId} is null)`)),
+        homeless: await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(and(inArray(users.tenantId, ids), sql`(${users.orgId} is null or ${users.stationId} is null)`)),
       };
     });
     expect(orgs.filter((o) => o.parentId === null)).toHaveLength(DEMO_TENANTS.length);
@@ -63,7 +77,7 @@ describe('seed:demo', () => {
     expect(homeless).toEqual([]);
   });
 
-  it('gives each enabled tenant a department managers role granting the first department\'s subtree, held by its third user', async () => {
+  it("gives each enabled tenant a department managers role granting the first department's subtree, held by its third user", async () => {
     const enabled = DEMO_TENANTS.filter((d) => d.status === 1);
     expect(first.added.filter((a) => a.roleHolder).length).toBe(enabled.length);
     const { roleRows, grants, members } = await inScope(t.app.database.db, PLATFORM_SCOPE, async (tx) => ({
@@ -76,7 +90,9 @@ describe('seed:demo', () => {
       const mine = grants.filter((g) => g.roleId === r.id);
       expect(mine.filter((g) => g.kind === 'org').map((g) => g.dataId)).toEqual([r.orgId]);
       expect(Object.fromEntries(mine.filter((g) => g.kind === 'menu').map((g) => [g.dataId, g.purview]))).toEqual(DEMO_ROLE.menus);
-      expect(mine.filter((g) => g.kind === 'api').every((g) => tenantApiCatalogue(t.app).some((a) => a.url === g.dataId && DEMO_ROLE.menus[a.menu] !== undefined))).toBe(true);
+      expect(
+        mine.filter((g) => g.kind === 'api').every((g) => tenantApiCatalogue(t.app).some((a) => a.url === g.dataId && DEMO_ROLE.menus[a.menu] !== undefined)),
+      ).toBe(true);
       expect(members.filter((m) => m.roleId === r.id)).toHaveLength(1);
     }
   });
@@ -96,9 +112,14 @@ describe('seed:demo', () => {
     const problems: string[] = [];
     /** Runs one server check, noting its refusal (code and parameters) under `what`. */
     const check = (what: string, run: () => unknown) => {
-      try { run(); } catch (e) { problems.push(`${what}: ${e instanceof AppError ? `${e.code} ${JSON.stringify(e.params)}` : String(e)}`); }
+      try {
+        run();
+      } catch (e) {
+        problems.push(`${what}: ${e instanceof AppError ? `${e.code} ${JSON.stringify(e.params)}` : String(e)}`);
+      }
     };
-    const text = (what: string, field: string, value: string | null, rule: TextRule) => check(`${what} ${field} '${value}'`, () => checkText(field, value, rule));
+    const text = (what: string, field: string, value: string | null, rule: TextRule) =>
+      check(`${what} ${field} '${value}'`, () => checkText(field, value, rule));
     for (const r of rows.tenantRows) {
       const what = `tenant ${r.code}`;
       text(what, 'code', r.code, { required: true, ...TENANT_RULES.code });
@@ -109,7 +130,14 @@ describe('seed:demo', () => {
       text(what, 'logo', r.logo, { required: true });
     }
     for (const u of rows.userRows) {
-      const fields = { ...u, mobile: u.mobile ?? '', email: u.email ?? '', orgId: u.orgId ?? '', effectiveDate: u.effectiveDate ?? '', expiryDate: u.expiryDate ?? '' };
+      const fields = {
+        ...u,
+        mobile: u.mobile ?? '',
+        email: u.email ?? '',
+        orgId: u.orgId ?? '',
+        effectiveDate: u.effectiveDate ?? '',
+        expiryDate: u.expiryDate ?? '',
+      };
       for (const p of checkUserFields(fields)) problems.push(`user ${u.username} ${p.field} '${fields[p.field]}': ${p.code}`);
     }
     for (const o of rows.orgRows) check(`organisation ${o.code} '${o.name}'`, () => checkOrgFields(o));

@@ -64,8 +64,7 @@ export interface SeedReport {
 export async function seedDemo(database: Database, opts: { now?: Date; apis?: TenantApi[] } = {}): Promise<SeedReport> {
   const now = opts.now ?? new Date();
   const codes = DEMO_TENANTS.map((t) => t.code);
-  const existing = await inScope(database.db, PLATFORM_SCOPE, (tx) =>
-    tx.select({ code: tenants.code }).from(tenants).where(inArray(tenants.code, codes)));
+  const existing = await inScope(database.db, PLATFORM_SCOPE, (tx) => tx.select({ code: tenants.code }).from(tenants).where(inArray(tenants.code, codes)));
   const existingCodes = new Set(existing.map((r) => r.code));
   const todo = DEMO_TENANTS.map((t, index) => ({ t, index })).filter(({ t }) => !existingCodes.has(t.code));
   const report: SeedReport = { added: [], skipped: codes.filter((c) => existingCodes.has(c)), users: 0, files: 0, auditEntries: 0, password: DEMO_PASSWORD };
@@ -79,33 +78,93 @@ export async function seedDemo(database: Database, opts: { now?: Date; apis?: Te
     let h = 0;
     const since = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - 6 * DAY_MS;
     for (const { t, index, people } of planned) {
-      const again = await tx.select({ id: tenants.id }).from(tenants).where(inArray(tenants.code, [t.code]));
-      if (again.length) { report.skipped.push(t.code); h += people.length; continue; } // added meanwhile
+      const again = await tx
+        .select({ id: tenants.id })
+        .from(tenants)
+        .where(inArray(tenants.code, [t.code]));
+      if (again.length) {
+        report.skipped.push(t.code);
+        h += people.length;
+        continue;
+      } // added meanwhile
       const tenantId = randomUUID();
       const createdAt = new Date(now.getTime() - t.createdDaysAgo * DAY_MS);
       // The tenant row comes first (files reference it); the logo is set once the file exists.
-      await insertTenant(tx, { id: tenantId, code: t.code, name: t.name, abbreviation: t.abbreviation, address: t.address, description: t.description, status: t.status, creator: 'seed-demo', createdAt, updatedAt: createdAt });
+      await insertTenant(tx, {
+        id: tenantId,
+        code: t.code,
+        name: t.name,
+        abbreviation: t.abbreviation,
+        address: t.address,
+        description: t.description,
+        status: t.status,
+        creator: 'seed-demo',
+        createdAt,
+        updatedAt: createdAt,
+      });
       const png = solidPng(t.color);
       const fileId = randomUUID();
-      await insertFile(tx, { id: fileId, tenantId, name: `${t.code}-logo.png`, mime: 'image/png', size: png.length, data: png.toString('base64'), createdBy: 'seed-demo', createdAt });
-      await tx.update(tenants).set({ logo: fileId }).where(inArray(tenants.id, [tenantId]));
+      await insertFile(tx, {
+        id: fileId,
+        tenantId,
+        name: `${t.code}-logo.png`,
+        mime: 'image/png',
+        size: png.length,
+        data: png.toString('base64'),
+        createdBy: 'seed-demo',
+        createdAt,
+      });
+      await tx
+        .update(tenants)
+        .set({ logo: fileId })
+        .where(inArray(tenants.id, [tenantId]));
       report.files++;
 
       await insertRootOrganisation(tx, { id: tenantId, code: t.code, name: t.name });
       const deptIds = DEMO_DEPARTMENTS[t.names].map(() => randomUUID());
-      await tx.insert(organisations).values(DEMO_DEPARTMENTS[t.names].map(([code, name], i) => ({
-        id: deptIds[i]!, tenantId, parentId: tenantId, code: `${t.code.toUpperCase()}-${code}`, name, type: 3, sort: i + 1, createdAt, updatedAt: createdAt,
-      })));
+      await tx.insert(organisations).values(
+        DEMO_DEPARTMENTS[t.names].map(([code, name], i) => ({
+          id: deptIds[i]!,
+          tenantId,
+          parentId: tenantId,
+          code: `${t.code.toUpperCase()}-${code}`,
+          name,
+          type: 3,
+          sort: i + 1,
+          createdAt,
+          updatedAt: createdAt,
+        })),
+      );
       const teamIds = DEMO_TEAMS[t.names].map(() => randomUUID());
-      await tx.insert(organisations).values(DEMO_TEAMS[t.names].map(([code, name], i) => ({
-        id: teamIds[i]!, tenantId, parentId: deptIds[0]!, code: `${t.code.toUpperCase()}-${code}`, name, type: 4, sort: i + 1, createdAt, updatedAt: createdAt,
-      })));
+      await tx.insert(organisations).values(
+        DEMO_TEAMS[t.names].map(([code, name], i) => ({
+          id: teamIds[i]!,
+          tenantId,
+          parentId: deptIds[0]!,
+          code: `${t.code.toUpperCase()}-${code}`,
+          name,
+          type: 4,
+          sort: i + 1,
+          createdAt,
+          updatedAt: createdAt,
+        })),
+      );
       // Every fourth user from the fifth on works in a team of the first department.
       const orgOf = (n: number): string => (n >= 4 && n % 4 === 0 ? teamIds[(n / 4) % teamIds.length]! : deptIds[n % deptIds.length]!);
       const stationIds = DEMO_STATIONS[t.names].map(() => randomUUID());
-      await tx.insert(stations).values(DEMO_STATIONS[t.names].map(([name, level, type], i) => ({
-        id: stationIds[i]!, tenantId, orgId: tenantId, name, level, type, code: `ST${String(i + 1).padStart(2, '0')}`, createdAt, updatedAt: createdAt,
-      })));
+      await tx.insert(stations).values(
+        DEMO_STATIONS[t.names].map(([name, level, type], i) => ({
+          id: stationIds[i]!,
+          tenantId,
+          orgId: tenantId,
+          name,
+          level,
+          type,
+          code: `ST${String(i + 1).padStart(2, '0')}`,
+          createdAt,
+          updatedAt: createdAt,
+        })),
+      );
 
       const rand = rng(7000 + index);
       const ids: { id: string; username: string; enabled: boolean }[] = [];
@@ -113,10 +172,23 @@ export async function seedDemo(database: Database, opts: { now?: Date; apis?: Te
         const id = randomUUID();
         const joined = new Date(createdAt.getTime() + Math.floor(rand() * Math.max(1, t.createdDaysAgo - 7)) * DAY_MS);
         await insertUser(tx, {
-          id, tenantId, username: p.username, employeeName: p.employeeName, employeeCode: p.employeeCode, mobile: p.mobile, email: p.email,
-          passwordHash: hashes[h++]!, status: p.status, orgId: orgOf(n), defaultOrgId: orgOf(n),
-          stationId: stationIds[n === 0 ? 3 : n % stationIds.length]!, effectiveDate: createdAt.toISOString().slice(0, 10), expiryDate: '2099-12-31',
-          passwordChangedAt: createdAt, createdAt: n === 0 ? createdAt : joined, updatedAt: n === 0 ? createdAt : joined,
+          id,
+          tenantId,
+          username: p.username,
+          employeeName: p.employeeName,
+          employeeCode: p.employeeCode,
+          mobile: p.mobile,
+          email: p.email,
+          passwordHash: hashes[h++]!,
+          status: p.status,
+          orgId: orgOf(n),
+          defaultOrgId: orgOf(n),
+          stationId: stationIds[n === 0 ? 3 : n % stationIds.length]!,
+          effectiveDate: createdAt.toISOString().slice(0, 10),
+          expiryDate: '2099-12-31',
+          passwordChangedAt: createdAt,
+          createdAt: n === 0 ? createdAt : joined,
+          updatedAt: n === 0 ? createdAt : joined,
         });
         await insertIdentity(tx, tenantId, id, Identity.ENTERPRISE_USER);
         if (p.tenantAdmin) await insertIdentity(tx, tenantId, id, Identity.TENANT_ADMIN);
@@ -126,7 +198,14 @@ export async function seedDemo(database: Database, opts: { now?: Date; apis?: Te
       report.users += people.length;
       const holder = t.status === 1 && ids[2] ? ids[2] : undefined;
       if (holder) await seedDemoRole(tx, tenantId, deptIds[0]!, holder.id, t.names, opts.apis ?? []);
-      report.added.push({ code: t.code, name: t.name, status: t.status, users: people.length, admin: people[0]!.username, ...(holder ? { roleHolder: holder.username } : {}) });
+      report.added.push({
+        code: t.code,
+        name: t.name,
+        status: t.status,
+        users: people.length,
+        admin: people[0]!.username,
+        ...(holder ? { roleHolder: holder.username } : {}),
+      });
 
       // Sign-ins of enabled users of enabled tenants: a few a day, none in the future.
       if (t.status !== 1) continue;
@@ -138,7 +217,17 @@ export async function seedDemo(database: Database, opts: { now?: Date; apis?: Te
         const count = 1 + Math.floor(rand() * (d % 6 === 5 ? 2 : 5)); // quieter weekend-like days
         for (let k = 0; k < count; k++) {
           const u = active[Math.floor(rand() * active.length)]!;
-          rows.push({ id: randomUUID(), tenantId, userId: u.id, username: u.username, action: 'signin', entity: 'session', entityId: randomUUID(), ip: `10.${index + 1}.0.${1 + Math.floor(rand() * 200)}`, at: new Date(dayStart + Math.floor(rand() * span)) });
+          rows.push({
+            id: randomUUID(),
+            tenantId,
+            userId: u.id,
+            username: u.username,
+            action: 'signin',
+            entity: 'session',
+            entityId: randomUUID(),
+            ip: `10.${index + 1}.0.${1 + Math.floor(rand() * 200)}`,
+            at: new Date(dayStart + Math.floor(rand() * span)),
+          });
         }
       }
       if (rows.length) await tx.insert(auditLog).values(rows);
@@ -152,15 +241,23 @@ export async function seedDemo(database: Database, opts: { now?: Date; apis?: Te
  * The demo data role of one tenant (DEMO_ROLE): at the department `deptId`, granting its subtree, the
  * menus, and those menus' APIs from `apis` (for a read-only menu only its list/get/search calls).
  */
-async function seedDemoRole(tx: Parameters<Parameters<typeof inScope>[2]>[0], tenantId: string, deptId: string, userId: string, names: 'zh' | 'en', apis: TenantApi[]): Promise<void> {
+async function seedDemoRole(
+  tx: Parameters<Parameters<typeof inScope>[2]>[0],
+  tenantId: string,
+  deptId: string,
+  userId: string,
+  names: 'zh' | 'en',
+  apis: TenantApi[],
+): Promise<void> {
   const roleId = randomUUID();
   await tx.insert(roles).values({ id: roleId, tenantId, orgId: deptId, code: DEMO_ROLE.code, name: DEMO_ROLE.name[names], creator: 'seed-demo' });
   const isRead = (url: string) => /\/(list|get|search|query)[^/]*$/.test(url);
   const grants: (typeof roleGrants.$inferInsert)[] = [
     { tenantId, roleId, kind: 'org', dataId: deptId },
     ...Object.entries(DEMO_ROLE.menus).map(([menu, purview]) => ({ tenantId, roleId, kind: 'menu', dataId: menu, purview })),
-    ...[...new Set(apis.filter((a) => DEMO_ROLE.menus[a.menu] !== undefined && (DEMO_ROLE.menus[a.menu]! & 2 || isRead(a.url))).map((a) => a.url))]
-      .map((url) => ({ tenantId, roleId, kind: 'api', dataId: url })),
+    ...[...new Set(apis.filter((a) => DEMO_ROLE.menus[a.menu] !== undefined && (DEMO_ROLE.menus[a.menu]! & 2 || isRead(a.url))).map((a) => a.url))].map(
+      (url) => ({ tenantId, roleId, kind: 'api', dataId: url }),
+    ),
   ];
   await tx.insert(roleGrants).values(grants);
   await tx.insert(roleUsers).values({ tenantId, roleId, userId });
@@ -172,10 +269,14 @@ function printReport(r: SeedReport): void {
     console.log(`Demo data already present (tenants ${r.skipped.join(', ')}): nothing added.`);
     return;
   }
-  console.log(`Added ${r.added.length} tenant(s), ${r.users} user(s), ${r.files} logo file(s), ${r.auditEntries} sign-in audit entr${r.auditEntries === 1 ? 'y' : 'ies'}:`);
+  console.log(
+    `Added ${r.added.length} tenant(s), ${r.users} user(s), ${r.files} logo file(s), ${r.auditEntries} sign-in audit entr${r.auditEntries === 1 ? 'y' : 'ies'}:`,
+  );
   for (const t of r.added) {
-    console.log(`  ${t.code.padEnd(10)} ${t.name}${t.status === 1 ? '' : ' (disabled)'}: ${t.users} users, tenant administrator ${t.admin}` +
-      (t.roleHolder ? `, department manager ${t.roleHolder} (sees the first department only)` : ''));
+    console.log(
+      `  ${t.code.padEnd(10)} ${t.name}${t.status === 1 ? '' : ' (disabled)'}: ${t.users} users, tenant administrator ${t.admin}` +
+        (t.roleHolder ? `, department manager ${t.roleHolder} (sees the first department only)` : ''),
+    );
   }
   if (r.skipped.length) console.log(`Skipped existing tenant(s): ${r.skipped.join(', ')}`);
   console.log(`Every demo account's password: ${r.password}   (users sign in by user name, mobile or e-mail)`);
@@ -195,8 +296,10 @@ async function main(): Promise<number> {
       console.error(`${err.message}\nStop the server and run \`npm run seed:demo\` again.`);
       return 2;
     }
-    console.error(`Cannot open the database (${config.databaseUrl ? 'DATABASE_URL' : config.dataDir}): ${(err as Error).message}\n` +
-      'If the server is running on this embedded database, stop it first: PGlite allows one process per data folder.');
+    console.error(
+      `Cannot open the database (${config.databaseUrl ? 'DATABASE_URL' : config.dataDir}): ${(err as Error).message}\n` +
+        'If the server is running on this embedded database, stop it first: PGlite allows one process per data folder.',
+    );
     return 2;
   }
   try {

@@ -30,7 +30,9 @@ export function tableDigest(app: FastifyInstance, tables: readonly string[]): Pr
   return inScope(app.database.db, PLATFORM_SCOPE, async (tx) => {
     const out: Record<string, string> = {};
     for (const table of tables) {
-      const [row] = rowsOf<{ h: string }>(await tx.execute(sql.raw(`select count(*) || ':' || md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from ${table} x`)));
+      const [row] = rowsOf<{ h: string }>(
+        await tx.execute(sql.raw(`select count(*) || ':' || md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from ${table} x`)),
+      );
       out[table] = row!.h;
     }
     return out;

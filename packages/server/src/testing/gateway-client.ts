@@ -6,7 +6,12 @@
 import type { FastifyInstance } from 'fastify';
 import { computeSignature, encryptValue, Paths, randomHex, signRangeFor, type Envelope, type SignInput, type StartupConfig } from '@mp/protocol';
 
-export interface RawResponse<D = unknown> { status: number; headers: Record<string, string>; body: Envelope<D>; raw: Buffer }
+export interface RawResponse<D = unknown> {
+  status: number;
+  headers: Record<string, string>;
+  body: Envelope<D>;
+  raw: Buffer;
+}
 
 export interface SendOptions {
   /** Override or drop headers (value undefined drops it). */
@@ -50,20 +55,35 @@ export class GatewayClient {
     const nonce = o.nonce ?? randomHex(16);
     const signRange = signRangeFor(method, bodyText !== undefined);
     const h: Record<string, string> = {
-      'x-client-id': 'mp-console', 'x-language': this.language, 'x-timestamp': timestamp, 'x-nonce': nonce,
-      'x-sign-range': signRange, tenantid: this.tenantId, appid: this.appId, appcode: this.appId, 'cache-control': 'no-cache',
+      'x-client-id': 'mp-console',
+      'x-language': this.language,
+      'x-timestamp': timestamp,
+      'x-nonce': nonce,
+      'x-sign-range': signRange,
+      tenantid: this.tenantId,
+      appid: this.appId,
+      appcode: this.appId,
+      'cache-control': 'no-cache',
     };
     if (bodyText !== undefined) h['content-type'] = 'application/json';
     if (this.token) h.authorization = `Bearer ${this.token}`;
-    h['x-signature'] = this.sign({ clientId: 'mp-console', timestamp, token: this.token, nonce, signRange, userId: this.userId, body: o.signBody ?? bodyText ?? '' }, this.config?.cryptoType ?? '2');
+    h['x-signature'] = this.sign(
+      { clientId: 'mp-console', timestamp, token: this.token, nonce, signRange, userId: this.userId, body: o.signBody ?? bodyText ?? '' },
+      this.config?.cryptoType ?? '2',
+    );
     return h;
   }
 
   async send<D = any>(method: 'GET' | 'POST', url: string, body?: unknown, o: SendOptions = {}): Promise<RawResponse<D>> {
     const bodyText = o.rawBody ?? (body === undefined ? undefined : JSON.stringify(body));
-    let headers: Record<string, string> = o.unsigned ? { 'x-language': this.language, ...(bodyText !== undefined ? { 'content-type': 'application/json' } : {}) } : this.headersFor(method, bodyText, o);
+    let headers: Record<string, string> = o.unsigned
+      ? { 'x-language': this.language, ...(bodyText !== undefined ? { 'content-type': 'application/json' } : {}) }
+      : this.headersFor(method, bodyText, o);
     for (const [k, v] of Object.entries(o.headers ?? {})) {
-      if (v === undefined) { const { [k]: _, ...rest } = headers; headers = rest; } else headers[k] = v;
+      if (v === undefined) {
+        const { [k]: _, ...rest } = headers;
+        headers = rest;
+      } else headers[k] = v;
     }
     if (typeof this.target === 'string') {
       const res = await fetch(this.target + url, { method, headers, body: bodyText });
@@ -74,8 +94,12 @@ export class GatewayClient {
     return { status: res.statusCode, headers: res.headers as Record<string, string>, body: parse(res.rawPayload), raw: res.rawPayload };
   }
 
-  post<D = any>(url: string, body?: unknown, o?: SendOptions) { return this.send<D>('POST', url, body ?? {}, o); }
-  get<D = any>(url: string, o?: SendOptions) { return this.send<D>('GET', url, undefined, o); }
+  post<D = any>(url: string, body?: unknown, o?: SendOptions) {
+    return this.send<D>('POST', url, body ?? {}, o);
+  }
+  get<D = any>(url: string, o?: SendOptions) {
+    return this.send<D>('GET', url, undefined, o);
+  }
 
   /** Signs in (agreeing to the privacy agreement) and runs tokenlogin; returns the session user info. */
   async signIn(username: string, password: string, extra: Record<string, unknown> = {}): Promise<any> {
@@ -90,5 +114,9 @@ export class GatewayClient {
 }
 
 function parse(raw: Buffer): Envelope<any> {
-  try { return JSON.parse(raw.toString('utf8')); } catch { return { result: '0', msg: '', message: '', scode: 'not-json', data: raw } as Envelope<any>; }
+  try {
+    return JSON.parse(raw.toString('utf8'));
+  } catch {
+    return { result: '0', msg: '', message: '', scode: 'not-json', data: raw } as Envelope<any>;
+  }
 }

@@ -25,7 +25,12 @@ export interface RpResult {
   state?: string | null;
 }
 
-export interface PendingAuthorization { url: URL; state: string; nonce: string; codeVerifier: string }
+export interface PendingAuthorization {
+  url: URL;
+  state: string;
+  nonce: string;
+  codeVerifier: string;
+}
 
 function b64urlJson(part: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as Record<string, unknown>;
@@ -36,7 +41,7 @@ export async function verifyWithJwks(jwksUri: string, jwt: string): Promise<bool
   const [h, p, s] = jwt.split('.');
   if (!h || !p || !s) return false;
   const header = b64urlJson(h) as { kid?: string; alg?: string };
-  const { keys } = await (await fetch(jwksUri)).json() as { keys: (Record<string, unknown> & { kid: string })[] };
+  const { keys } = (await (await fetch(jwksUri)).json()) as { keys: (Record<string, unknown> & { kid: string })[] };
   const jwk = keys.find((k) => k.kid === header.kid);
   if (!jwk) return false;
   const key = createPublicKey({ key: jwk as never, format: 'jwk' });
@@ -56,14 +61,23 @@ export class RelyingParty {
   private pending = new Map<string, PendingAuthorization>();
   private tokens: { accessToken?: string; refreshToken?: string; idToken?: string; sub?: string } = {};
 
-  constructor(private readonly issuer: string, readonly scope = 'openid profile email phone') {}
+  constructor(
+    private readonly issuer: string,
+    readonly scope = 'openid profile email phone',
+  ) {}
 
-  get redirectUri(): string { return `${this.url}/callback`; }
-  get postLogoutRedirectUri(): string { return `${this.url}/logged-out`; }
+  get redirectUri(): string {
+    return `${this.url}/callback`;
+  }
+  get postLogoutRedirectUri(): string {
+    return `${this.url}/logged-out`;
+  }
 
   /** Starts the app on a free loopback port (before registering, so its addresses are known). */
   async listen(): Promise<this> {
-    this.server = createServer((req, res) => { this.handle(req, res).catch((e) => this.page(res, { step: 'error', error: String(e) })); });
+    this.server = createServer((req, res) => {
+      this.handle(req, res).catch((e) => this.page(res, { step: 'error', error: String(e) }));
+    });
     await new Promise<void>((r) => this.server!.listen(0, '127.0.0.1', r));
     this.url = `http://127.0.0.1:${(this.server.address() as { port: number }).port}`;
     return this;
@@ -86,8 +100,13 @@ export class RelyingParty {
     const state = oidc.randomState();
     const nonce = oidc.randomNonce();
     const url = oidc.buildAuthorizationUrl(this.config, {
-      redirect_uri: this.redirectUri, scope: this.scope, code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
-      code_challenge_method: 'S256', state, nonce, ...extra,
+      redirect_uri: this.redirectUri,
+      scope: this.scope,
+      code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+      code_challenge_method: 'S256',
+      state,
+      nonce,
+      ...extra,
     });
     const p = { url, state, nonce, codeVerifier };
     this.pending.set(state, p);
@@ -98,13 +117,20 @@ export class RelyingParty {
   async callback(callbackUrl: URL, override?: Partial<PendingAuthorization>): Promise<RpResult> {
     const state = callbackUrl.searchParams.get('state') ?? '';
     const p = { ...this.pending.get(state)!, ...override };
-    const tokens = await oidc.authorizationCodeGrant(this.config, callbackUrl, { pkceCodeVerifier: p.codeVerifier, expectedState: p.state, expectedNonce: p.nonce });
+    const tokens = await oidc.authorizationCodeGrant(this.config, callbackUrl, {
+      pkceCodeVerifier: p.codeVerifier,
+      expectedState: p.state,
+      expectedNonce: p.nonce,
+    });
     const claims = tokens.claims()! as Record<string, unknown>;
     this.tokens = { accessToken: tokens.access_token, refreshToken: tokens.refresh_token, idToken: tokens.id_token, sub: String(claims.sub) };
     const userinfo = await oidc.fetchUserInfo(this.config, tokens.access_token, String(claims.sub));
     this.last = {
-      step: 'callback', idTokenClaims: claims, idTokenSignatureValid: await verifyWithJwks(this.config.serverMetadata().jwks_uri!, tokens.id_token!),
-      userinfo: userinfo as Record<string, unknown>, ...this.tokens,
+      step: 'callback',
+      idTokenClaims: claims,
+      idTokenSignatureValid: await verifyWithJwks(this.config.serverMetadata().jwks_uri!, tokens.id_token!),
+      userinfo: userinfo as Record<string, unknown>,
+      ...this.tokens,
     };
     return this.last;
   }
@@ -112,9 +138,19 @@ export class RelyingParty {
   /** Uses the refresh token; the new tokens replace the old ones. */
   async refresh(): Promise<RpResult> {
     const tokens = await oidc.refreshTokenGrant(this.config, this.tokens.refreshToken!);
-    this.tokens = { ...this.tokens, accessToken: tokens.access_token, refreshToken: tokens.refresh_token ?? this.tokens.refreshToken, idToken: tokens.id_token ?? this.tokens.idToken };
+    this.tokens = {
+      ...this.tokens,
+      accessToken: tokens.access_token,
+      refreshToken: tokens.refresh_token ?? this.tokens.refreshToken,
+      idToken: tokens.id_token ?? this.tokens.idToken,
+    };
     const userinfo = await oidc.fetchUserInfo(this.config, tokens.access_token, this.tokens.sub!);
-    this.last = { step: 'refresh', idTokenClaims: tokens.claims() as Record<string, unknown> | undefined, userinfo: userinfo as Record<string, unknown>, ...this.tokens };
+    this.last = {
+      step: 'refresh',
+      idTokenClaims: tokens.claims() as Record<string, unknown> | undefined,
+      userinfo: userinfo as Record<string, unknown>,
+      ...this.tokens,
+    };
     return this.last;
   }
 
@@ -123,7 +159,9 @@ export class RelyingParty {
     return oidc.buildEndSessionUrl(this.config, { id_token_hint: this.tokens.idToken!, post_logout_redirect_uri: this.postLogoutRedirectUri, state });
   }
 
-  get current() { return { ...this.tokens }; }
+  get current() {
+    return { ...this.tokens };
+  }
 
   async close(): Promise<void> {
     await new Promise<void>((r) => (this.server ? this.server.close(() => r()) : r()));

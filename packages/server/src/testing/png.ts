@@ -15,7 +15,10 @@ export function decodePng(png: Buffer | string): { w: number; h: number; px: Buf
     const len = buf.readUInt32BE(off);
     const type = buf.toString('ascii', off + 4, off + 8);
     const body = buf.subarray(off + 8, off + 8 + len);
-    if (type === 'IHDR') { w = body.readUInt32BE(0); h = body.readUInt32BE(4); }
+    if (type === 'IHDR') {
+      w = body.readUInt32BE(0);
+      h = body.readUInt32BE(4);
+    }
     if (type === 'IDAT') idat.push(body);
     off += 12 + len;
   }

@@ -19,7 +19,10 @@ export async function onTestServer(serverUrl: string, ...statements: string[]): 
 export function testDatabaseUrl(serverUrl: string, database: string, user?: string): string {
   const url = new URL(serverUrl);
   url.pathname = `/${database}`;
-  if (user) { url.username = user; url.password = 'unused'; }
+  if (user) {
+    url.username = user;
+    url.password = 'unused';
+  }
   return url.toString();
 }
 
@@ -48,14 +51,29 @@ export interface TestAppTarget {
  */
 export function testAppTargets(prefix: string): TestAppTarget[] {
   const serverUrl = process.env.MP_TEST_DATABASE_URL;
-  const pglite: TestAppTarget = { label: 'PGlite', open: async () => { const t = await testApp(); return { t, close: () => t.close() }; } };
-  if (!serverUrl) return [pglite];
-  return [pglite, {
-    label: 'PostgreSQL',
+  const pglite: TestAppTarget = {
+    label: 'PGlite',
     open: async () => {
-      const db = await createTestDatabase(serverUrl, prefix);
-      const t = await testApp({ databaseUrl: db.url });
-      return { t, close: async () => { await t.close(); await db.drop(); } };
+      const t = await testApp();
+      return { t, close: () => t.close() };
     },
-  }];
+  };
+  if (!serverUrl) return [pglite];
+  return [
+    pglite,
+    {
+      label: 'PostgreSQL',
+      open: async () => {
+        const db = await createTestDatabase(serverUrl, prefix);
+        const t = await testApp({ databaseUrl: db.url });
+        return {
+          t,
+          close: async () => {
+            await t.close();
+            await db.drop();
+          },
+        };
+      },
+    },
+  ];
 }

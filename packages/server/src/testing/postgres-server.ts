@@ -28,7 +28,7 @@ export default async function setup(): Promise<(() => void) | undefined> {
     if (process.env.CI === 'true') throw new Error(`PostgreSQL for the tests did not start: ${why}`);
     console.warn(
       `[postgres-server] no PostgreSQL for the tests (${why}); the *.postgres.test.ts files are skipped. ` +
-        'Install Debian\'s postgresql package (apt-get install postgresql) or set MP_TEST_DATABASE_URL.',
+        "Install Debian's postgresql package (apt-get install postgresql) or set MP_TEST_DATABASE_URL.",
     );
     return undefined;
   }
@@ -65,7 +65,9 @@ async function freePort(): Promise<number> {
 export async function startPostgres(): Promise<{ url: string; stop: () => void; pause: () => void; resume: () => void }> {
   const bin = binFolder();
   const asRoot = process.getuid?.() === 0;
-  const ids = asRoot ? { uid: Number(execFileSync('id', ['-u', 'nobody']).toString().trim()), gid: Number(execFileSync('id', ['-g', 'nobody']).toString().trim()) } : {};
+  const ids = asRoot
+    ? { uid: Number(execFileSync('id', ['-u', 'nobody']).toString().trim()), gid: Number(execFileSync('id', ['-g', 'nobody']).toString().trim()) }
+    : {};
   const dir = mkdtempSync(join(tmpdir(), 'mp-pg-'));
   if (asRoot) chownSync(dir, ids.uid!, ids.gid!);
   const data = join(dir, 'data');

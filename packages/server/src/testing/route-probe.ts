@@ -9,10 +9,31 @@ import type { FastifyInstance } from 'fastify';
 import type { GatewayClient, RawResponse } from './gateway-client.js';
 
 /** The part of a JSON / OpenAPI schema the filler reads. */
-export interface Schema { type?: string | string[]; properties?: Record<string, Schema>; required?: string[]; items?: Schema; anyOf?: Schema[]; oneOf?: Schema[]; enum?: unknown[]; const?: unknown; minimum?: number; minItems?: number; format?: string; minLength?: number; maxLength?: number; in?: string; name?: string }
+export interface Schema {
+  type?: string | string[];
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  enum?: unknown[];
+  const?: unknown;
+  minimum?: number;
+  minItems?: number;
+  format?: string;
+  minLength?: number;
+  maxLength?: number;
+  in?: string;
+  name?: string;
+}
 
 /** A route of the app's route table with its access rule and its OpenAPI operation. */
-export interface ProbeRoute { method: 'GET' | 'POST'; url: string; access: unknown; schema?: Schema }
+export interface ProbeRoute {
+  method: 'GET' | 'POST';
+  url: string;
+  access: unknown;
+  schema?: Schema;
+}
 
 /** Ids by entity kind (`org`, `user`, `station`, `role`, `product`, `job`, …). */
 export type IdsByKind = Record<string, string[] | undefined>;
@@ -33,8 +54,14 @@ export function probeRoutes(app: FastifyInstance): ProbeRoute[] {
 
 /** Fields whose name says which entity they name; other id-like fields take the kind under test. */
 const ID_KINDS: [RegExp, string][] = [
-  [/^(tenantId|tenantIds)$/, 'tenant'], [/^(org|defaultOrg|affiliatedOrg)Ids?$/, 'org'], [/^users?Ids?$/, 'user'],
-  [/^stationIds?$/, 'station'], [/^roleIds?$/, 'role'], [/^(product|app)Ids?$/, 'product'], [/^jobIds?$/, 'job'], [/^clientIds?$/, 'client'],
+  [/^(tenantId|tenantIds)$/, 'tenant'],
+  [/^(org|defaultOrg|affiliatedOrg)Ids?$/, 'org'],
+  [/^users?Ids?$/, 'user'],
+  [/^stationIds?$/, 'station'],
+  [/^roleIds?$/, 'role'],
+  [/^(product|app)Ids?$/, 'product'],
+  [/^jobIds?$/, 'job'],
+  [/^clientIds?$/, 'client'],
 ];
 /** True for a field that names a record by id (`id`, `ids`, `…Id`, `…Ids`, `dpDataid`, `dataId`). */
 export const isIdName = (name: string) => /(^id$|^ids$|Id$|Ids$|^dpDataid$|^dataId$)/.test(name);
@@ -89,14 +116,17 @@ export function requiredIdFields(r: ProbeRoute): string[] {
  */
 export function buildRequest(r: ProbeRoute, ids: IdsByKind, kind: string, overrides: Record<string, unknown> = {}): { url: string; body?: unknown } {
   const params = (r.schema as { parameters?: (Schema & { schema?: Schema })[] } | undefined)?.parameters ?? [];
-  const url = r.url.replace(/:(\w+)/g, (_, p: string) => encodeURIComponent(String(fillFromSchema(params.find((x) => x.in === 'path' && x.name === p)?.schema ?? { type: 'string' }, p, ids, kind) ?? '')));
+  const url = r.url.replace(/:(\w+)/g, (_, p: string) =>
+    encodeURIComponent(String(fillFromSchema(params.find((x) => x.in === 'path' && x.name === p)?.schema ?? { type: 'string' }, p, ids, kind) ?? '')),
+  );
   if (r.method === 'GET') {
     const q = new URLSearchParams();
     for (const p of params) if (p.in === 'query') q.set(p.name!, String(fillFromSchema(p.schema, p.name!, ids, kind) ?? ''));
     for (const [k, v] of Object.entries(overrides)) q.set(k, String(v));
     return { url: q.size ? `${url}?${q}` : url };
   }
-  const schema = (r.schema as { requestBody?: { content?: Record<string, { schema?: Schema }> } } | undefined)?.requestBody?.content?.['application/json']?.schema;
+  const schema = (r.schema as { requestBody?: { content?: Record<string, { schema?: Schema }> } } | undefined)?.requestBody?.content?.['application/json']
+    ?.schema;
   const filled = fillFromSchema(schema ?? { type: 'object' }, 'body', ids, kind) ?? {};
   return { url, body: Array.isArray(filled) || !Object.keys(overrides).length ? filled : { ...(filled as object), ...overrides } };
 }
@@ -105,7 +135,13 @@ export function buildRequest(r: ProbeRoute, ids: IdsByKind, kind: string, overri
  * Calls `r` as `c` with the request of `buildRequest`. Answers what was sent (to tell an echo in a
  * refusal from a leak) and the response.
  */
-export async function callRoute(c: GatewayClient, r: ProbeRoute, ids: IdsByKind, kind: string, overrides: Record<string, unknown> = {}): Promise<{ sent: string; res: RawResponse }> {
+export async function callRoute(
+  c: GatewayClient,
+  r: ProbeRoute,
+  ids: IdsByKind,
+  kind: string,
+  overrides: Record<string, unknown> = {},
+): Promise<{ sent: string; res: RawResponse }> {
   const { url, body } = buildRequest(r, ids, kind, overrides);
   if (r.method === 'GET') return { sent: url, res: await c.get(url) };
   return { sent: `${url} ${JSON.stringify(body)}`, res: await c.post(url, body) };

@@ -10,7 +10,12 @@ import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { relative } from 'node:path';
 
-interface FileResult { name: string; startTime: number; endTime: number; assertionResults: unknown[] }
+interface FileResult {
+  name: string;
+  startTime: number;
+  endTime: number;
+  assertionResults: unknown[];
+}
 
 const [file, count = '20'] = process.argv.slice(2);
 if (!file) {
@@ -21,5 +26,9 @@ const report = JSON.parse(readFileSync(file, 'utf8')) as { testResults: FileResu
 const rows = report.testResults
   .map((r) => ({ s: (r.endTime - r.startTime) / 1000, tests: r.assertionResults.length, path: relative(process.cwd(), r.name) }))
   .sort((a, b) => b.s - a.s);
-console.log(`load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}; ${rows.length} files, ${rows.reduce((t, r) => t + r.s, 0).toFixed(0)} s in workers`);
+console.log(
+  `load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}; ${rows.length} files, ${rows.reduce((t, r) => t + r.s, 0).toFixed(0)} s in workers`,
+);
 for (const r of rows.slice(0, Number(count))) console.log(`${r.s.toFixed(1).padStart(7)} s ${String(r.tests).padStart(4)}  ${r.path}`);

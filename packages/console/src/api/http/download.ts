@@ -11,12 +11,20 @@ export function fileNameFromDisposition(header: string | null | undefined): stri
   if (!header) return null;
   const star = /filename\*\s*=\s*(?:UTF-8|utf-8)?''([^;]+)/.exec(header);
   if (star?.[1]) {
-    try { return decodeURIComponent(star[1].trim().replace(/^"|"$/g, '')); } catch { /* fall through */ }
+    try {
+      return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
+    } catch {
+      /* fall through */
+    }
   }
   const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/.exec(header);
   const name = plain?.[2] ?? plain?.[1];
   if (!name) return null;
-  try { return decodeURIComponent(name.trim()); } catch { return name.trim(); }
+  try {
+    return decodeURIComponent(name.trim());
+  } catch {
+    return name.trim();
+  }
 }
 
 /** True for a response type that may hold a result envelope instead of a file. */

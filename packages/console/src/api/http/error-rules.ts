@@ -11,7 +11,10 @@ export type Failure =
   | { kind: 'timeout' }
   | { kind: 'network' };
 
-export interface FailureOptions { noToast?: boolean; silent?: boolean }
+export interface FailureOptions {
+  noToast?: boolean;
+  silent?: boolean;
+}
 
 /** A text: an i18n key of the `http` namespace, or the server's own words. */
 export type Text = { key: string } | { raw: string };
@@ -38,7 +41,9 @@ export function parseMessageList(msg: string): string[] | null {
   try {
     const v: unknown = JSON.parse(t);
     if (!Array.isArray(v)) return null;
-    return v.map((x) => (typeof x === 'string' ? x : x && typeof x === 'object' && 'message' in x ? String((x as { message: unknown }).message) : JSON.stringify(x)));
+    return v.map((x) =>
+      typeof x === 'string' ? x : x && typeof x === 'object' && 'message' in x ? String((x as { message: unknown }).message) : JSON.stringify(x),
+    );
   } catch {
     return null;
   }

@@ -21,7 +21,10 @@ describe('feedback queue (api/http/feedback.ts)', () => {
     registerFeedback(null);
     useFeedbackHost.setState({ wanted: false });
   });
-  afterEach(() => { vi.unstubAllGlobals(); registerFeedback(null); });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    registerFeedback(null);
+  });
 
   it('keeps toasts and modals until the antd instances register, asks for the host, then shows them in order', () => {
     showToast('warning', 'refused');

@@ -40,15 +40,26 @@ export function registerFeedback(f: Feedback | null): void {
  * Without a host that ever mounts (tests) `fallback` logs instead.
  */
 function withFeedback(show: (f: Feedback) => void, fallback: () => void): void {
-  if (current) { show(current); return; }
-  if (typeof document === 'undefined') { fallback(); return; }
+  if (current) {
+    show(current);
+    return;
+  }
+  if (typeof document === 'undefined') {
+    fallback();
+    return;
+  }
   queue.push(show);
   wantFeedbackHost();
 }
 
 /** A toast of `level` with a text already in the user's language (e.g. the login page's refusal notice). */
 export function showToast(level: 'success' | 'info' | 'warning' | 'error', text: string): void {
-  withFeedback((f) => { void f.message[level](text); }, () => console.warn(text));
+  withFeedback(
+    (f) => {
+      void f.message[level](text);
+    },
+    () => console.warn(text),
+  );
 }
 
 /** Registers the translator for `http:` keys. */
@@ -71,16 +82,30 @@ export function showFailure(a: FailureAction): void {
   if (a.toast) {
     const { level } = a.toast;
     const text = resolveText(a.toast.text);
-    withFeedback((f) => { void f.message[level](text); }, () => console.error(text));
+    withFeedback(
+      (f) => {
+        void f.message[level](text);
+      },
+      () => console.error(text),
+    );
   }
   if (a.modal) {
     const title = resolveText(a.modal.title);
     const content = a.modal.items
-      ? createElement('ul', { style: { margin: 0, paddingInlineStart: 20 } }, a.modal.items.map((it, i) => createElement('li', { key: i }, it)))
-      : a.modal.text ? resolveText(a.modal.text) : '';
+      ? createElement(
+          'ul',
+          { style: { margin: 0, paddingInlineStart: 20 } },
+          a.modal.items.map((it, i) => createElement('li', { key: i }, it)),
+        )
+      : a.modal.text
+        ? resolveText(a.modal.text)
+        : '';
     const warning = a.modal.level === 'warning';
-    withFeedback((f) => {
-      (warning ? f.modal.warning : f.modal.error)({ title, content, okText: translate('http:confirm') });
-    }, () => console.error(title, content));
+    withFeedback(
+      (f) => {
+        (warning ? f.modal.warning : f.modal.error)({ title, content, okText: translate('http:confirm') });
+      },
+      () => console.error(title, content),
+    );
   }
 }

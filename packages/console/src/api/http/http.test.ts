@@ -5,8 +5,19 @@ import { fileNameFromDisposition } from './download';
 import { buildRequestHeaders, encodeQuery } from './request-headers';
 
 const input = {
-  method: 'POST' as const, jsonBody: '{"a":1}', token: 'tok', userId: 'u1', cryptoType: '2', language: 'EN_US',
-  offset: 1000, now: 1_700_000_000_000, nonce: 'n'.repeat(32), refererHash: '#x', tenantId: 'sys', appId: 'sys', appCode: 'sys',
+  method: 'POST' as const,
+  jsonBody: '{"a":1}',
+  token: 'tok',
+  userId: 'u1',
+  cryptoType: '2',
+  language: 'EN_US',
+  offset: 1000,
+  now: 1_700_000_000_000,
+  nonce: 'n'.repeat(32),
+  refererHash: '#x',
+  tenantId: 'sys',
+  appId: 'sys',
+  appCode: 'sys',
 };
 
 describe('request headers (PROTOCOL.md Request headers, Signature)', () => {
@@ -15,8 +26,22 @@ describe('request headers (PROTOCOL.md Request headers, Signature)', () => {
     expect(h['X-Timestamp']).toBe('1700000001000');
     expect(h['X-Sign-Range']).toBe('2');
     expect(h.Authorization).toBe('Bearer tok');
-    expect(h['X-Signature']).toBe(computeSignature({ clientId: 'mp-console', timestamp: '1700000001000', token: 'tok', nonce: input.nonce, signRange: '2', userId: 'u1', body: '{"a":1}' }, '2'));
-    expect(h).toMatchObject({ 'X-Client-Id': 'mp-console', 'X-Language': 'EN_US', TENANTID: 'sys', APPID: 'sys', APPCODE: 'sys', 'Cache-Control': 'no-cache', Pragma: 'no-cache', 'X-Referer-Hash': '#x' });
+    expect(h['X-Signature']).toBe(
+      computeSignature(
+        { clientId: 'mp-console', timestamp: '1700000001000', token: 'tok', nonce: input.nonce, signRange: '2', userId: 'u1', body: '{"a":1}' },
+        '2',
+      ),
+    );
+    expect(h).toMatchObject({
+      'X-Client-Id': 'mp-console',
+      'X-Language': 'EN_US',
+      TENANTID: 'sys',
+      APPID: 'sys',
+      APPCODE: 'sys',
+      'Cache-Control': 'no-cache',
+      Pragma: 'no-cache',
+      'X-Referer-Hash': '#x',
+    });
   });
   it('uses range 1 without a body and no Authorization before sign-in', () => {
     const h = buildRequestHeaders({ ...input, method: 'GET', jsonBody: null, token: '', userId: '' });
@@ -32,7 +57,9 @@ describe('request headers (PROTOCOL.md Request headers, Signature)', () => {
 describe('error rules (SPEC §8)', () => {
   it('token codes toast, clear the session and go to login after 3 s', () => {
     expect(decideFailure({ kind: 'result', scode: '10009021002', msg: 'expired' }, {})).toEqual({
-      toast: { level: 'error', text: { raw: 'expired' } }, clearSession: true, redirectToLoginMs: 3000,
+      toast: { level: 'error', text: { raw: 'expired' } },
+      clearSession: true,
+      redirectToLoginMs: 3000,
     });
     expect(decideFailure({ kind: 'result', scode: '10009021001', msg: '' }, {}).toast?.text).toEqual({ key: 'unknownError' });
   });
@@ -40,11 +67,19 @@ describe('error rules (SPEC §8)', () => {
     expect(decideFailure({ kind: 'result', scode: 'x', msg: 'bad' }, {}).toast?.text).toEqual({ raw: 'bad' });
     expect(decideFailure({ kind: 'result', scode: 'x', msg: 'bad' }, { noToast: true })).toEqual({});
     expect(decideFailure({ kind: 'result', scode: 'x', msg: '-' }, {}).toast?.text).toEqual({ key: 'networkError' });
-    expect(decideFailure({ kind: 'result', scode: 'x', msg: '["a","b"]' }, {}).modal).toEqual({ level: 'warning', title: { key: 'tipInformation' }, items: ['a', 'b'] });
+    expect(decideFailure({ kind: 'result', scode: 'x', msg: '["a","b"]' }, {}).modal).toEqual({
+      level: 'warning',
+      title: { key: 'tipInformation' },
+      items: ['a', 'b'],
+    });
   });
   it('HTTP 400 is left to the caller, 401 goes to login now, others and timeouts open a modal, silent only logs', () => {
     expect(decideFailure({ kind: 'http', status: 400, msg: 'x' }, {})).toEqual({});
-    expect(decideFailure({ kind: 'http', status: 401, msg: 'x' }, {})).toMatchObject({ toast: { text: { key: 'authExpired' } }, clearSession: true, redirectToLoginMs: 0 });
+    expect(decideFailure({ kind: 'http', status: 401, msg: 'x' }, {})).toMatchObject({
+      toast: { text: { key: 'authExpired' } },
+      clearSession: true,
+      redirectToLoginMs: 0,
+    });
     expect(decideFailure({ kind: 'http', status: 500, msg: '' }, {}).modal?.text).toEqual({ key: 'unknownError' });
     expect(decideFailure({ kind: 'timeout' }, {}).modal?.text).toEqual({ key: 'requestTimeout' });
     expect(decideFailure({ kind: 'http', status: 500, msg: 'x' }, { silent: true })).toEqual({});

@@ -2,7 +2,9 @@
  * How non-React code (the HTTP client) changes the page: the router registers its `navigate`; until
  * then a full page load is used. Also the session-clearing redirect of SPEC §8.
  */
-let navigateFn: (to: string) => void = (to) => { window.location.assign(to); };
+let navigateFn: (to: string) => void = (to) => {
+  window.location.assign(to);
+};
 
 /** Registers the router's navigate function (done once by the router module). */
 export function registerNavigator(fn: (to: string) => void): void {

@@ -29,13 +29,11 @@ const COMPACT_EMPTY = new Set(['Select', 'TreeSelect', 'Cascader', 'Transfer', '
 export default function AntdShell({ children }: { children?: ReactNode }) {
   const language = useUiStore((s) => s.language);
   // antd is here now: the HTTP client's host can mount at no cost (its toasts are ready when needed)
-  useEffect(() => { wantFeedbackHost(); }, []);
+  useEffect(() => {
+    wantFeedbackHost();
+  }, []);
   return (
-    <ConfigProvider
-      locale={antdLocaleOf(language)}
-      theme={theme}
-      renderEmpty={(name) => <NoData compact={COMPACT_EMPTY.has(name ?? '')} />}
-    >
+    <ConfigProvider locale={antdLocaleOf(language)} theme={theme} renderEmpty={(name) => <NoData compact={COMPACT_EMPTY.has(name ?? '')} />}>
       <AntApp>
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </AntApp>
@@ -45,5 +43,9 @@ export default function AntdShell({ children }: { children?: ReactNode }) {
 
 /** The HTTP client's toasts and modals (SPEC §8), themed like the screens. */
 export function FeedbackHost() {
-  return <AntdShell><FeedbackBridge /></AntdShell>;
+  return (
+    <AntdShell>
+      <FeedbackBridge />
+    </AntdShell>
+  );
 }

@@ -19,5 +19,9 @@ export function WithAntd({ children, fallback = null }: { children: ReactNode; f
 
 /** The HTTP client's feedback host (see api/http/feedback.ts `useFeedbackHost`). */
 export function LazyFeedbackHost() {
-  return <Suspense fallback={null}><FeedbackHost /></Suspense>;
+  return (
+    <Suspense fallback={null}>
+      <FeedbackHost />
+    </Suspense>
+  );
 }

@@ -19,23 +19,45 @@ export function DashboardHeader({ title, subtitle, fetching, onRefresh }: { titl
   return (
     <div style={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 12 }}>
       <div style={{ minWidth: 0 }}>
-        <Typography.Title level={4} style={{ margin: 0 }}>{title}</Typography.Title>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {title}
+        </Typography.Title>
         <Typography.Text type="secondary">{subtitle}</Typography.Text>
       </div>
-      <Button style={{ marginInlineStart: 'auto' }} icon={<ReloadOutlined />} loading={fetching} onClick={onRefresh}>{t('refresh')}</Button>
+      <Button style={{ marginInlineStart: 'auto' }} icon={<ReloadOutlined />} loading={fetching} onClick={onRefresh}>
+        {t('refresh')}
+      </Button>
     </div>
   );
 }
 
 /** A card: skeleton while `loading`, the empty picture with `emptyText` when `empty`, else its content. */
-export function Panel({ title, loading, empty, emptyText, extra, children, testId }: {
-  title: ReactNode; loading: boolean; empty: boolean; emptyText: string; extra?: ReactNode; children: ReactNode; testId?: string;
+export function Panel({
+  title,
+  loading,
+  empty,
+  emptyText,
+  extra,
+  children,
+  testId,
+}: {
+  title: ReactNode;
+  loading: boolean;
+  empty: boolean;
+  emptyText: string;
+  extra?: ReactNode;
+  children: ReactNode;
+  testId?: string;
 }) {
   return (
     <Card variant="borderless" title={title} extra={extra} style={{ height: '100%' }} data-testid={testId}>
-      {loading ? <Skeleton active paragraph={{ rows: 6 }} />
-        : empty ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} style={{ padding: '40px 0' }} />
-          : children}
+      {loading ? (
+        <Skeleton active paragraph={{ rows: 6 }} />
+      ) : empty ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} style={{ padding: '40px 0' }} />
+      ) : (
+        children
+      )}
     </Card>
   );
 }
@@ -45,7 +67,15 @@ export function LoadFailed({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation('dashboard');
   return (
     <Card variant="borderless">
-      <Result status="warning" title={t('loadFailed')} extra={<Button type="primary" onClick={onRetry}>{t('retry')}</Button>} />
+      <Result
+        status="warning"
+        title={t('loadFailed')}
+        extra={
+          <Button type="primary" onClick={onRetry}>
+            {t('retry')}
+          </Button>
+        }
+      />
     </Card>
   );
 }

@@ -12,8 +12,16 @@ import type { AppChange } from '../../api/app-dashboard';
 export default function RecentChanges({ changes, showApp }: { changes: AppChange[]; showApp: boolean }) {
   const { t } = useTranslation('appdashboard');
   // `approle.member.add` → subject 'approle', verb 'member' + 'add'; unknown parts show as they are
-  const subjectOf = (action: string) => { const k = action.split('.')[0] ?? action; return t(`entity.${k}`, { defaultValue: k }); };
-  const verbOf = (action: string) => action.split('.').slice(1).map((v) => t(`verb.${v}`, { defaultValue: v })).join(' · ');
+  const subjectOf = (action: string) => {
+    const k = action.split('.')[0] ?? action;
+    return t(`entity.${k}`, { defaultValue: k });
+  };
+  const verbOf = (action: string) =>
+    action
+      .split('.')
+      .slice(1)
+      .map((v) => t(`verb.${v}`, { defaultValue: v }))
+      .join(' · ');
   return (
     <List
       size="small"
@@ -22,12 +30,15 @@ export default function RecentChanges({ changes, showApp }: { changes: AppChange
       renderItem={(c) => (
         <List.Item data-testid="recent-change">
           <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8, width: '100%' }}>
-            <Tag color="blue" style={{ marginInlineEnd: 0 }}>{subjectOf(c.action)}</Tag>
+            <Tag color="blue" style={{ marginInlineEnd: 0 }}>
+              {subjectOf(c.action)}
+            </Tag>
             <Typography.Text>{verbOf(c.action)}</Typography.Text>
             {c.entity === 'client' && <Typography.Text code>{c.entityId}</Typography.Text>}
             {showApp && <Typography.Text strong>{c.productName}</Typography.Text>}
             <Typography.Text type="secondary" style={{ marginInlineStart: 'auto', whiteSpace: 'nowrap' }}>
-              {c.username ? `${t('by', { user: c.username })} · ` : ''}{dayjs(c.at).format('YYYY-MM-DD HH:mm')}
+              {c.username ? `${t('by', { user: c.username })} · ` : ''}
+              {dayjs(c.at).format('YYYY-MM-DD HH:mm')}
             </Typography.Text>
           </div>
         </List.Item>

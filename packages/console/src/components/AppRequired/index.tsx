@@ -19,9 +19,22 @@ export default function AppRequired({ children }: { children: (app: CurrentApp) 
   if (!app) {
     return (
       <Card variant="borderless" className="mp-page-card">
-        <Result status="info" icon={<AppstoreOutlined />} title={t('noApp')} extra={<Link to={WORKBENCH_PATH}><Button type="primary">{t('goWorkbench')}</Button></Link>} />
+        <Result
+          status="info"
+          icon={<AppstoreOutlined />}
+          title={t('noApp')}
+          extra={
+            <Link to={WORKBENCH_PATH}>
+              <Button type="primary">{t('goWorkbench')}</Button>
+            </Link>
+          }
+        />
       </Card>
     );
   }
-  return <div key={app.id} style={{ display: 'contents' }}>{children(app)}</div>;
+  return (
+    <div key={app.id} style={{ display: 'contents' }}>
+      {children(app)}
+    </div>
+  );
 }

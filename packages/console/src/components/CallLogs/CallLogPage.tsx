@@ -18,15 +18,27 @@ import { lastDays, lastHours, outsideWindow, tooLong, toTimes, type TimeRange } 
 
 interface FormValues {
   range?: [Dayjs | null, Dayjs | null] | null;
-  api?: string; method?: CallLogFilters['method']; status?: number | null; caller?: string; errorsOnly?: boolean; tenantId?: string; productId?: string;
+  api?: string;
+  method?: CallLogFilters['method'];
+  status?: number | null;
+  caller?: string;
+  errorsOnly?: boolean;
+  tenantId?: string;
+  productId?: string;
 }
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 function toFilters(v: FormValues): CallLogFilters {
   return {
-    ...toTimes(v.range as TimeRange), api: v.api?.trim() || undefined, method: v.method || undefined, status: v.status ?? undefined,
-    caller: v.caller?.trim() || undefined, errorsOnly: v.errorsOnly || undefined, tenantId: v.tenantId || undefined, productId: v.productId || undefined,
+    ...toTimes(v.range as TimeRange),
+    api: v.api?.trim() || undefined,
+    method: v.method || undefined,
+    status: v.status ?? undefined,
+    caller: v.caller?.trim() || undefined,
+    errorsOnly: v.errorsOnly || undefined,
+    tenantId: v.tenantId || undefined,
+    productId: v.productId || undefined,
   };
 }
 
@@ -39,10 +51,25 @@ function useColumns(audience: CallLogAudience): TableColumnsType<CallLogRow> {
       { key: 'productName', title: t('field.productName'), dataIndex: 'productName', width: 140, ellipsis: true },
       { key: 'method', title: t('field.method'), dataIndex: 'method', width: 80 },
       { key: 'api', title: t('field.api'), dataIndex: 'api', sorter: true, width: 320, ellipsis: true },
-      { key: 'status', title: t('field.status'), dataIndex: 'status', sorter: true, width: 110, render: (v: number) => <Tag color={v >= 500 ? 'red' : v >= 400 ? 'orange' : 'green'}>{v}</Tag> },
+      {
+        key: 'status',
+        title: t('field.status'),
+        dataIndex: 'status',
+        sorter: true,
+        width: 110,
+        render: (v: number) => <Tag color={v >= 500 ? 'red' : v >= 400 ? 'orange' : 'green'}>{v}</Tag>,
+      },
       { key: 'code', title: t('field.code'), dataIndex: 'code', width: 170, ellipsis: true },
       { key: 'latencyMs', title: t('field.latencyMs'), dataIndex: 'latencyMs', sorter: true, width: 120, align: 'right' },
-      { key: 'callerName', title: t('field.callerName'), dataIndex: 'callerName', width: 150, ellipsis: true, render: (v: string, r) => (r.callerType === 'anonymous' ? <Typography.Text type="secondary">{t('caller.anonymous')}</Typography.Text> : `${v} (${t(`caller.${r.callerType}`)})`) },
+      {
+        key: 'callerName',
+        title: t('field.callerName'),
+        dataIndex: 'callerName',
+        width: 150,
+        ellipsis: true,
+        render: (v: string, r) =>
+          r.callerType === 'anonymous' ? <Typography.Text type="secondary">{t('caller.anonymous')}</Typography.Text> : `${v} (${t(`caller.${r.callerType}`)})`,
+      },
       { key: 'requestId', title: t('field.requestId'), dataIndex: 'requestId', width: 150, ellipsis: true },
     ];
     return cols.filter((c) => !(audience === 'tenant' && c.key === 'tenantName') && !(audience === 'app' && c.key === 'productName'));
@@ -65,30 +92,68 @@ export default function CallLogPage({ audience }: { audience: CallLogAudience })
   });
   const tenantOptions = (choices.data?.byTenant ?? []).map((x) => ({ value: x.tenantId, label: x.name }));
   const appOptions = (choices.data?.byApp ?? []).map((x) => ({ value: x.productId, label: x.name }));
-  const presets = useMemo(() => [
-    { label: '1d', value: lastDays(1) },
-    { label: '7d', value: lastDays(7) },
-    { label: `${days}d`, value: lastDays(days) },
-  ], [days]);
+  const presets = useMemo(
+    () => [
+      { label: '1d', value: lastDays(1) },
+      { label: '7d', value: lastDays(7) },
+      { label: `${days}d`, value: lastDays(days) },
+    ],
+    [days],
+  );
 
   return (
     <Card variant="borderless" data-testid="call-logs">
-      <Typography.Paragraph type="secondary" style={{ marginTop: -4 }}>{t('logsIntro', { days })}</Typography.Paragraph>
-      <Form<FormValues> form={form} name="calllog-search" layout="inline" role="search" aria-label={t('grid:searchForm')} initialValues={initial} style={{ rowGap: 12, marginBottom: 16 }}
-        onFinish={(v) => { setFilters(toFilters(v)); setSearchNo((n) => n + 1); }}>
-        <Form.Item name="range" label={t('range')} required style={{ marginInlineEnd: 20 }} rules={[
-          { validator: (_, v: FormValues['range']) => (v?.[0] && v[1] ? Promise.resolve() : Promise.reject(new Error(t('rangeRequired')))) },
-          { validator: (_, v: FormValues['range']) => (v?.[0] && v[1] && tooLong(v as TimeRange, days) ? Promise.reject(new Error(t('rangeTooLong', { days }))) : Promise.resolve()) },
-        ]}>
-          <DatePicker.RangePicker aria-label={t('range')} presets={presets} allowEmpty={[false, false]} style={{ width: 260 }}
+      <Typography.Paragraph type="secondary" style={{ marginTop: -4 }}>
+        {t('logsIntro', { days })}
+      </Typography.Paragraph>
+      <Form<FormValues>
+        form={form}
+        name="calllog-search"
+        layout="inline"
+        role="search"
+        aria-label={t('grid:searchForm')}
+        initialValues={initial}
+        style={{ rowGap: 12, marginBottom: 16 }}
+        onFinish={(v) => {
+          setFilters(toFilters(v));
+          setSearchNo((n) => n + 1);
+        }}
+      >
+        <Form.Item
+          name="range"
+          label={t('range')}
+          required
+          style={{ marginInlineEnd: 20 }}
+          rules={[
+            { validator: (_, v: FormValues['range']) => (v?.[0] && v[1] ? Promise.resolve() : Promise.reject(new Error(t('rangeRequired')))) },
+            {
+              validator: (_, v: FormValues['range']) =>
+                v?.[0] && v[1] && tooLong(v as TimeRange, days) ? Promise.reject(new Error(t('rangeTooLong', { days }))) : Promise.resolve(),
+            },
+          ]}
+        >
+          <DatePicker.RangePicker
+            aria-label={t('range')}
+            presets={presets}
+            allowEmpty={[false, false]}
+            style={{ width: 260 }}
             disabledDate={(current, info) => outsideWindow(current, info.from, days)}
-            onChange={(v) => { if (v?.[0] && v[1]) form.setFieldValue('range', [v[0].startOf('day'), v[1].endOf('day')]); }} />
+            onChange={(v) => {
+              if (v?.[0] && v[1]) form.setFieldValue('range', [v[0].startOf('day'), v[1].endOf('day')]);
+            }}
+          />
         </Form.Item>
         <Form.Item name="api" label={t('field.api')} style={{ marginInlineEnd: 20 }}>
           <Input allowClear aria-label={t('field.api')} placeholder={t('apiPlaceholder')} maxLength={200} style={{ width: 180 }} />
         </Form.Item>
         <Form.Item name="method" label={t('field.method')} style={{ marginInlineEnd: 20 }}>
-          <Select allowClear aria-label={t('field.method')} placeholder={t('methodPlaceholder')} options={METHODS.map((m) => ({ value: m, label: m }))} style={{ width: 110 }} />
+          <Select
+            allowClear
+            aria-label={t('field.method')}
+            placeholder={t('methodPlaceholder')}
+            options={METHODS.map((m) => ({ value: m, label: m }))}
+            style={{ width: 110 }}
+          />
         </Form.Item>
         <Form.Item name="status" label={t('field.status')} style={{ marginInlineEnd: 20 }}>
           <InputNumber aria-label={t('field.status')} placeholder={t('statusPlaceholder')} min={100} max={599} precision={0} style={{ width: 110 }} />
@@ -98,12 +163,28 @@ export default function CallLogPage({ audience }: { audience: CallLogAudience })
         </Form.Item>
         {audience !== 'tenant' && (
           <Form.Item name="tenantId" label={t('field.tenantName')} style={{ marginInlineEnd: 20 }}>
-            <Select allowClear showSearch optionFilterProp="label" aria-label={t('field.tenantName')} placeholder={t('allTenants')} options={tenantOptions} style={{ width: 160 }} />
+            <Select
+              allowClear
+              showSearch
+              optionFilterProp="label"
+              aria-label={t('field.tenantName')}
+              placeholder={t('allTenants')}
+              options={tenantOptions}
+              style={{ width: 160 }}
+            />
           </Form.Item>
         )}
         {audience !== 'app' && (
           <Form.Item name="productId" label={t('field.productName')} style={{ marginInlineEnd: 20 }}>
-            <Select allowClear showSearch optionFilterProp="label" aria-label={t('field.productName')} placeholder={t('allApps')} options={appOptions} style={{ width: 160 }} />
+            <Select
+              allowClear
+              showSearch
+              optionFilterProp="label"
+              aria-label={t('field.productName')}
+              placeholder={t('allApps')}
+              options={appOptions}
+              style={{ width: 160 }}
+            />
           </Form.Item>
         )}
         <Form.Item name="errorsOnly" valuePropName="checked" style={{ marginInlineEnd: 20 }}>
@@ -111,8 +192,18 @@ export default function CallLogPage({ audience }: { audience: CallLogAudience })
         </Form.Item>
         <Form.Item style={{ marginInlineEnd: 0 }}>
           <Space>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>{t('search')}</Button>
-            <Button icon={<ReloadOutlined />} onClick={() => { form.resetFields(); form.submit(); }}>{t('reset')}</Button>
+            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+              {t('search')}
+            </Button>
+            <Button
+              icon={<ReloadOutlined />}
+              onClick={() => {
+                form.resetFields();
+                form.submit();
+              }}
+            >
+              {t('reset')}
+            </Button>
           </Space>
         </Form.Item>
       </Form>
@@ -125,7 +216,9 @@ export default function CallLogPage({ audience }: { audience: CallLogAudience })
         columns={columns}
         rowKey="id"
         scrollX={1500}
-        onExport={(q) => exportCallLog(audience, { ...filters, sortField: q.sortField, sortOrder: q.sortOrder }, `call-log-${dayjs().format('YYYY-MM-DD')}.csv`)}
+        onExport={(q) =>
+          exportCallLog(audience, { ...filters, sortField: q.sortField, sortOrder: q.sortOrder }, `call-log-${dayjs().format('YYYY-MM-DD')}.csv`)
+        }
       />
     </Card>
   );

@@ -32,22 +32,32 @@ export default function CallChart({ kind, points, names, title, bucketSeconds, h
     const format = bucketSeconds >= 86_400 ? 'MM-DD' : 'MM-DD HH:mm';
     const axis = points.map((p) => dayjs(p.t).format(format));
     const busy = points.filter((p) => p.calls > 0).length; // lone points need their symbol to be seen
-    const series = kind === 'calls'
-      ? [
-        { name: names[0], type: 'bar' as const, data: points.map((p) => p.calls), itemStyle: { color: '#1677ff' }, barMaxWidth: 24 },
-        { name: names[1], type: 'bar' as const, data: points.map((p) => p.errors), itemStyle: { color: '#ff4d4f' }, barMaxWidth: 24 },
-      ]
-      : (['p50', 'p95', 'p99'] as const).map((k, i) => ({
-        name: names[i], type: 'line' as const, smooth: true, showSymbol: busy < 40, connectNulls: false, data: points.map((p) => (p.calls ? p[k] : null)), itemStyle: { color: ['#52c41a', '#faad14', '#ff4d4f'][i] },
-      }));
-    chart.current?.setOption({
-      grid: { left: 16, right: 24, top: 36, bottom: 8, containLabel: true },
-      legend: { top: 0 },
-      tooltip: { trigger: 'axis' },
-      xAxis: { type: 'category', data: axis, axisLine: { lineStyle: { color: '#d9d9d9' } }, axisLabel: { color: '#595959' } },
-      yAxis: { type: 'value', minInterval: kind === 'calls' ? 1 : 0, splitLine: { lineStyle: { color: '#f0f0f0' } }, axisLabel: { color: '#8c8c8c' } },
-      series,
-    }, true);
+    const series =
+      kind === 'calls'
+        ? [
+            { name: names[0], type: 'bar' as const, data: points.map((p) => p.calls), itemStyle: { color: '#1677ff' }, barMaxWidth: 24 },
+            { name: names[1], type: 'bar' as const, data: points.map((p) => p.errors), itemStyle: { color: '#ff4d4f' }, barMaxWidth: 24 },
+          ]
+        : (['p50', 'p95', 'p99'] as const).map((k, i) => ({
+            name: names[i],
+            type: 'line' as const,
+            smooth: true,
+            showSymbol: busy < 40,
+            connectNulls: false,
+            data: points.map((p) => (p.calls ? p[k] : null)),
+            itemStyle: { color: ['#52c41a', '#faad14', '#ff4d4f'][i] },
+          }));
+    chart.current?.setOption(
+      {
+        grid: { left: 16, right: 24, top: 36, bottom: 8, containLabel: true },
+        legend: { top: 0 },
+        tooltip: { trigger: 'axis' },
+        xAxis: { type: 'category', data: axis, axisLine: { lineStyle: { color: '#d9d9d9' } }, axisLabel: { color: '#595959' } },
+        yAxis: { type: 'value', minInterval: kind === 'calls' ? 1 : 0, splitLine: { lineStyle: { color: '#f0f0f0' } }, axisLabel: { color: '#8c8c8c' } },
+        series,
+      },
+      true,
+    );
   }, [kind, points, names, bucketSeconds]);
   return <div ref={el} role="img" aria-label={title} style={{ width: '100%', height }} />;
 }

@@ -14,7 +14,12 @@ export function lastHours(hours: number): TimeRange {
 
 /** The last `days` calendar days, today included, as whole days. */
 export function lastDays(days: number): TimeRange {
-  return [dayjs().subtract(days - 1, 'day').startOf('day'), dayjs().endOf('day')];
+  return [
+    dayjs()
+      .subtract(days - 1, 'day')
+      .startOf('day'),
+    dayjs().endOf('day'),
+  ];
 }
 
 /** True when `range` is longer than `days` days. */

@@ -50,7 +50,11 @@ export default function DashboardView<S extends { signIns: DailySignIns[] }>({ q
           <Result
             status="warning"
             title={t('loadFailed')}
-            extra={<Button type="primary" onClick={() => void summary.refetch()}>{t('retry')}</Button>}
+            extra={
+              <Button type="primary" onClick={() => void summary.refetch()}>
+                {t('retry')}
+              </Button>
+            }
           />
         </Card>
       ) : (

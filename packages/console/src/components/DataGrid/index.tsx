@@ -56,7 +56,9 @@ export default function DataGrid<T extends object, F extends Filters = Filters, 
   // Tell the screen what is chosen whenever the choice changes (a ref: an inline callback re-renders nothing).
   const onSelectionChange = useRef(props.onSelectionChange);
   onSelectionChange.current = props.onSelectionChange;
-  useEffect(() => { onSelectionChange.current?.([...selected.keys()], [...selected.values()]); }, [selected]);
+  useEffect(() => {
+    onSelectionChange.current?.([...selected.keys()], [...selected.values()]);
+  }, [selected]);
   useImperativeHandle(props.ref, () => ({ reload: () => void refetch(), clearSelection, filters: () => filters }), [refetch, filters]);
 
   const ids = () => [...selected.keys()];
@@ -64,17 +66,53 @@ export default function DataGrid<T extends object, F extends Filters = Filters, 
   const batch: BatchAction[] = [];
   if (props.onBatchDelete) {
     const fn = props.onBatchDelete;
-    batch.push({ key: 'delete', label: t('grid:batchDelete'), icon: BATCH_ICONS.delete, danger: true, confirm: (count) => t('common:confirmDelete', { count }), done: t('common:deleteSucceeded'), run: () => fn(ids(), rows()) });
+    batch.push({
+      key: 'delete',
+      label: t('grid:batchDelete'),
+      icon: BATCH_ICONS.delete,
+      danger: true,
+      confirm: (count) => t('common:confirmDelete', { count }),
+      done: t('common:deleteSucceeded'),
+      run: () => fn(ids(), rows()),
+    });
   }
   if (props.onBatchStatus) {
     const fn = props.onBatchStatus;
-    batch.push({ key: 'enable', label: t('grid:batchEnable'), icon: BATCH_ICONS.enable, confirm: (count) => t('common:confirmEnable', { count }), done: t('common:operationSucceeded'), run: () => fn(ids(), Status.ENABLED, rows()) });
-    batch.push({ key: 'disable', label: t('grid:batchDisable'), icon: BATCH_ICONS.disable, confirm: (count) => t('common:confirmDisable', { count }), done: t('common:operationSucceeded'), run: () => fn(ids(), Status.DISABLED, rows()) });
+    batch.push({
+      key: 'enable',
+      label: t('grid:batchEnable'),
+      icon: BATCH_ICONS.enable,
+      confirm: (count) => t('common:confirmEnable', { count }),
+      done: t('common:operationSucceeded'),
+      run: () => fn(ids(), Status.ENABLED, rows()),
+    });
+    batch.push({
+      key: 'disable',
+      label: t('grid:batchDisable'),
+      icon: BATCH_ICONS.disable,
+      confirm: (count) => t('common:confirmDisable', { count }),
+      done: t('common:operationSucceeded'),
+      run: () => fn(ids(), Status.DISABLED, rows()),
+    });
   }
   if (props.onBatchLock) {
     const fn = props.onBatchLock;
-    batch.push({ key: 'lock', label: t('grid:lock'), icon: BATCH_ICONS.lock, confirm: (count) => t('grid:confirmLock', { count }), done: t('common:operationSucceeded'), run: () => fn(ids(), true, rows()) });
-    batch.push({ key: 'unlock', label: t('grid:unlock'), icon: BATCH_ICONS.unlock, confirm: (count) => t('grid:confirmUnlock', { count }), done: t('common:operationSucceeded'), run: () => fn(ids(), false, rows()) });
+    batch.push({
+      key: 'lock',
+      label: t('grid:lock'),
+      icon: BATCH_ICONS.lock,
+      confirm: (count) => t('grid:confirmLock', { count }),
+      done: t('common:operationSucceeded'),
+      run: () => fn(ids(), true, rows()),
+    });
+    batch.push({
+      key: 'unlock',
+      label: t('grid:unlock'),
+      icon: BATCH_ICONS.unlock,
+      confirm: (count) => t('grid:confirmUnlock', { count }),
+      done: t('common:operationSucceeded'),
+      run: () => fn(ids(), false, rows()),
+    });
   }
 
   for (const a of props.batchActions ?? []) batch.push({ ...a, run: () => a.run(ids(), rows()) });

@@ -9,9 +9,14 @@ describe('data grid query state', () => {
     expect(readSorter({ columnKey: 'createdAt', field: 'created', order: 'descend' })).toEqual({ sortField: 'createdAt', sortOrder: 'descend' });
     expect(readSorter({ field: 'code', order: 'ascend' })).toEqual({ sortField: 'code', sortOrder: 'ascend' });
     expect(readSorter({ columnKey: 'code', order: null })).toEqual({});
-    expect(readSorter([{ columnKey: 'a', order: null }, { columnKey: 'name', order: 'ascend' }])).toEqual({ sortField: 'name', sortOrder: 'ascend' });
+    expect(
+      readSorter([
+        { columnKey: 'a', order: null },
+        { columnKey: 'name', order: 'ascend' },
+      ]),
+    ).toEqual({ sortField: 'name', sortOrder: 'ascend' });
   });
-  it('sends only the list\'s own sort fields (a column key outside the protocol\'s set is not sent)', () => {
+  it("sends only the list's own sort fields (a column key outside the protocol's set is not sent)", () => {
     const fields = ['username', 'updatedAt'] as const;
     expect(sortWithin({ sortField: 'username', sortOrder: 'descend' }, fields)).toEqual({ sortField: 'username', sortOrder: 'descend' });
     expect(sortWithin({ sortField: 'orgName', sortOrder: 'ascend' }, fields)).toEqual({});

@@ -37,7 +37,10 @@ export function readSorter(sorter: SorterLike | SorterLike[]): { sortField?: str
  * `sort` when its field is one of `fields` (the list's server-side sort fields, the protocol's closed
  * set), else unsorted; without `fields` (a list that names none), `sort` as it is.
  */
-export function sortWithin(sort: { sortField?: string; sortOrder?: 'ascend' | 'descend' }, fields: readonly string[] | undefined): { sortField?: string; sortOrder?: 'ascend' | 'descend' } {
+export function sortWithin(
+  sort: { sortField?: string; sortOrder?: 'ascend' | 'descend' },
+  fields: readonly string[] | undefined,
+): { sortField?: string; sortOrder?: 'ascend' | 'descend' } {
   return sort.sortField && fields && !fields.includes(sort.sortField) ? {} : sort;
 }
 

@@ -14,10 +14,19 @@ import { unshownFailureText } from '../FormModal/server-error';
 /** The status search field (enabled / disabled), labels in the user's language. */
 export function useStatusSearchField(width = 120): SearchField {
   const { t } = useTranslation('common');
-  return useMemo(() => ({
-    name: 'status', label: t('status'), type: 'select', width,
-    options: [{ label: t('enabled'), value: Status.ENABLED }, { label: t('disabled'), value: Status.DISABLED }],
-  }), [t, width]);
+  return useMemo(
+    () => ({
+      name: 'status',
+      label: t('status'),
+      type: 'select',
+      width,
+      options: [
+        { label: t('enabled'), value: Status.ENABLED },
+        { label: t('disabled'), value: Status.DISABLED },
+      ],
+    }),
+    [t, width],
+  );
 }
 
 export interface RecordActionsOptions {

@@ -11,7 +11,11 @@ const link = { type: 'link', size: 'small', style: { paddingInline: 4 } } as con
 
 /** A link-style row button. */
 export function RowButton({ onClick, danger, children }: { onClick?: () => void; danger?: boolean; children: ReactNode }) {
-  return <Button {...link} danger={danger} onClick={onClick}>{children}</Button>;
+  return (
+    <Button {...link} danger={danger} onClick={onClick}>
+      {children}
+    </Button>
+  );
 }
 
 /** A disabled row button wrapped so its tooltip still shows (disabled buttons get no pointer events). */
@@ -19,7 +23,9 @@ function LockedButton({ label, tip, danger }: { label: string; tip: string; dang
   return (
     <Tooltip title={tip}>
       <span style={{ cursor: 'not-allowed' }}>
-        <Button {...link} danger={danger} disabled style={{ ...link.style, pointerEvents: 'none' }}>{label}</Button>
+        <Button {...link} danger={danger} disabled style={{ ...link.style, pointerEvents: 'none' }}>
+          {label}
+        </Button>
       </span>
     </Tooltip>
   );
@@ -56,7 +62,9 @@ export function DeleteRowButton({ name, onConfirm, lockedTip }: { name: string; 
       okButtonProps={{ danger: true }}
       onConfirm={() => onConfirm()}
     >
-      <Button {...link} danger>{t('delete')}</Button>
+      <Button {...link} danger>
+        {t('delete')}
+      </Button>
     </Popconfirm>
   );
 }

@@ -41,12 +41,7 @@ export default function SearchBar({ fields, onSearch, onReset, loading }: Search
               onChange={() => form.submit()}
             />
           ) : (
-            <Input
-              allowClear
-              aria-label={f.label}
-              style={{ width: f.width ?? 180 }}
-              placeholder={f.placeholder}
-            />
+            <Input allowClear aria-label={f.label} style={{ width: f.width ?? 180 }} placeholder={f.placeholder} />
           )}
         </Form.Item>
       ))}

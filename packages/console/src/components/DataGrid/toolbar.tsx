@@ -108,7 +108,15 @@ export default function Toolbar(p: ToolbarProps) {
       void message.error(t(problem.key, problem.params));
       return Upload.LIST_IGNORE;
     }
-    if (p.onImport) void runPlain('import', async () => { await p.onImport!(file); if (!p.importAsJob) p.onChanged(); }, p.importAsJob ? undefined : t('grid:importSucceeded'));
+    if (p.onImport)
+      void runPlain(
+        'import',
+        async () => {
+          await p.onImport!(file);
+          if (!p.importAsJob) p.onChanged();
+        },
+        p.importAsJob ? undefined : t('grid:importSucceeded'),
+      );
     return false;
   };
 
@@ -123,15 +131,16 @@ export default function Toolbar(p: ToolbarProps) {
         ))}
         {p.selectedCount > 0 && (
           <Typography.Text type="secondary" aria-live="polite">
-            {t('grid:selected', { count: p.selectedCount })}{' '}
-            <Typography.Link onClick={p.onClearSelection}>{t('grid:clearSelection')}</Typography.Link>
+            {t('grid:selected', { count: p.selectedCount })} <Typography.Link onClick={p.onClearSelection}>{t('grid:clearSelection')}</Typography.Link>
           </Typography.Text>
         )}
       </Space>
       <Space wrap size={8} style={{ marginInlineStart: 'auto' }}>
         {p.onImport && (
           <Upload accept=".xls,.xlsx" showUploadList={false} beforeUpload={beforeImport} maxCount={1}>
-            <Button icon={<ImportOutlined />} loading={busy === 'import'}>{t('grid:import')}</Button>
+            <Button icon={<ImportOutlined />} loading={busy === 'import'}>
+              {t('grid:import')}
+            </Button>
           </Upload>
         )}
         {p.onDownloadTemplate && (

@@ -129,14 +129,12 @@ export default function FormModal<V extends object>(props: FormModalProps<V>) {
           <Spin />
         </div>
       ) : (
-      <>
-        {serverError && (
-          <Alert type="error" showIcon title={serverError} closable={{ onClose: () => setServerError(null) }} style={{ marginBottom: 16 }} />
-        )}
-        <FormBody<V> formRef={formRef} initialValues={initialValues} layout={layout} formProps={formProps} disabled={saving} onEnter={() => void submit()}>
-          {children}
-        </FormBody>
-      </>
+        <>
+          {serverError && <Alert type="error" showIcon title={serverError} closable={{ onClose: () => setServerError(null) }} style={{ marginBottom: 16 }} />}
+          <FormBody<V> formRef={formRef} initialValues={initialValues} layout={layout} formProps={formProps} disabled={saving} onEnter={() => void submit()}>
+            {children}
+          </FormBody>
+        </>
       )}
     </Modal>
   );

@@ -56,8 +56,7 @@ export function hasScriptTag(value: unknown): boolean {
 /** Refuses text with a script HTML tag (SPEC §5 Generic "submitted data with a script HTML tag rejected"). */
 export function noScriptRule(t: Translate): RuleObject {
   return {
-    validator: (_rule, value: unknown) =>
-      hasScriptTag(value) ? Promise.reject(new Error(t('common:validation.script_tag'))) : Promise.resolve(),
+    validator: (_rule, value: unknown) => (hasScriptTag(value) ? Promise.reject(new Error(t('common:validation.script_tag'))) : Promise.resolve()),
   };
 }
 
@@ -88,8 +87,7 @@ export function textRules(t: Translate, label: string, opts: TextRuleOptions = {
  */
 export function sameAsRule(other: string, message: string): (form: { getFieldValue(name: string): unknown }) => RuleObject {
   return ({ getFieldValue }) => ({
-    validator: (_, value: unknown) => (!value || String(value).trim() === String(getFieldValue(other) ?? '').trim()
-      ? Promise.resolve()
-      : Promise.reject(new Error(message))),
+    validator: (_, value: unknown) =>
+      !value || String(value).trim() === String(getFieldValue(other) ?? '').trim() ? Promise.resolve() : Promise.reject(new Error(message)),
   });
 }

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { errorCodeOf, errorText, unshownFailureText } from './server-error';
 
 class FakeApiError extends Error {
-  constructor(message: string, public scode: string, public data: unknown) {
+  constructor(
+    message: string,
+    public scode: string,
+    public data: unknown,
+  ) {
     super(message);
   }
 }
@@ -14,7 +18,9 @@ describe('server errors in the form modal', () => {
     expect(errorCodeOf('boom')).toBe('');
   });
   it('shows the field errors of a 400 envelope, else the message', () => {
-    expect(errorText(new FakeApiError('bad', 'protocol.body_invalid', { errors: [{ message: 'name too long' }, 'code missing'] }))).toBe('name too long; code missing');
+    expect(errorText(new FakeApiError('bad', 'protocol.body_invalid', { errors: [{ message: 'name too long' }, 'code missing'] }))).toBe(
+      'name too long; code missing',
+    );
     expect(errorText(new FakeApiError('The tenant code "a" is already in use', 'tenant.code_in_use', {}))).toBe('The tenant code "a" is already in use');
     expect(errorText(undefined)).toBe('');
   });

@@ -9,7 +9,10 @@ import { APP_MENU_ICON_EXTENSIONS, APP_MENU_ICON_MIME_TYPES, APP_MENU_RULES } fr
 export const ICON_ACCEPT = [...APP_MENU_ICON_MIME_TYPES, ...APP_MENU_ICON_EXTENSIONS.map((e) => `.${e}`)].join(',');
 
 /** The i18n key (namespace `iconchooser`) of a file's problem, or null: type first, then size. */
-export function checkIconUpload(file: { name: string; type: string; size: number }, maxBytes: number = APP_MENU_RULES.icon.maxBytes): 'imageType' | 'tooLarge' | null {
+export function checkIconUpload(
+  file: { name: string; type: string; size: number },
+  maxBytes: number = APP_MENU_RULES.icon.maxBytes,
+): 'imageType' | 'tooLarge' | null {
   const ext = file.name.split('.').pop()?.toLowerCase() ?? '';
   const typeOk = file.type ? (APP_MENU_ICON_MIME_TYPES as readonly string[]).includes(file.type.toLowerCase()) : false;
   if (!typeOk || !(APP_MENU_ICON_EXTENSIONS as readonly string[]).includes(ext)) return 'imageType';

@@ -45,22 +45,51 @@ export default function IconChooserModal({ open, value, upload, onOk, onCancel }
     setBusy(true);
     try {
       setPicked(await upload(file));
-    } catch { /* the client showed the server's message */ } finally {
+    } catch {
+      /* the client showed the server's message */
+    } finally {
       setBusy(false);
     }
   };
 
   const system = (
     <div>
-      <Input.Search allowClear placeholder={t('search')} aria-label={t('search')} value={keyword} onChange={(e) => setKeyword(e.target.value)} style={{ marginBottom: 12 }} />
-      {!set ? <Spin tip={t('loading')}><div style={{ height: 120 }} /></Spin> : names.length === 0 ? <Empty description={t('notFound')} /> : (
-        <div role="listbox" aria-label={t('system')} className="mp-icon-grid" style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(44px, 1fr))', gap: 6, maxHeight: 320, overflowY: 'auto', padding: 2 }}>
+      <Input.Search
+        allowClear
+        placeholder={t('search')}
+        aria-label={t('search')}
+        value={keyword}
+        onChange={(e) => setKeyword(e.target.value)}
+        style={{ marginBottom: 12 }}
+      />
+      {!set ? (
+        <Spin tip={t('loading')}>
+          <div style={{ height: 120 }} />
+        </Spin>
+      ) : names.length === 0 ? (
+        <Empty description={t('notFound')} />
+      ) : (
+        <div
+          role="listbox"
+          aria-label={t('system')}
+          className="mp-icon-grid"
+          style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(44px, 1fr))', gap: 6, maxHeight: 320, overflowY: 'auto', padding: 2 }}
+        >
           {names.map((n) => {
             const Icon = set.iconComponent(n)!;
             const selected = picked === n;
             return (
-              <Button key={n} role="option" aria-selected={selected} aria-label={n} title={n} type={selected ? 'primary' : 'text'}
-                onClick={() => setPicked(n)} onDoubleClick={() => onOk(n)} style={{ height: 40 }}>
+              <Button
+                key={n}
+                role="option"
+                aria-selected={selected}
+                aria-label={n}
+                title={n}
+                type={selected ? 'primary' : 'text'}
+                onClick={() => setPicked(n)}
+                onDoubleClick={() => onOk(n)}
+                style={{ height: 40 }}
+              >
                 <Icon style={{ fontSize: 18 }} />
               </Button>
             );
@@ -72,8 +101,22 @@ export default function IconChooserModal({ open, value, upload, onOk, onCancel }
 
   const custom = (
     <div>
-      <Upload.Dragger accept={ICON_ACCEPT} showUploadList={false} disabled={busy} beforeUpload={beforeUpload} customRequest={({ file }) => void send(file as File)}>
-        {busy ? <Spin /> : isFileIcon(picked) ? <IconView value={picked} size={64} /> : <p className="ant-upload-drag-icon"><InboxOutlined /></p>}
+      <Upload.Dragger
+        accept={ICON_ACCEPT}
+        showUploadList={false}
+        disabled={busy}
+        beforeUpload={beforeUpload}
+        customRequest={({ file }) => void send(file as File)}
+      >
+        {busy ? (
+          <Spin />
+        ) : isFileIcon(picked) ? (
+          <IconView value={picked} size={64} />
+        ) : (
+          <p className="ant-upload-drag-icon">
+            <InboxOutlined />
+          </p>
+        )}
         <p>{t('upload')}</p>
         <p style={{ color: 'rgba(0,0,0,0.45)', fontSize: 12 }}>{t('uploadHint')}</p>
       </Upload.Dragger>
@@ -88,18 +131,32 @@ export default function IconChooserModal({ open, value, upload, onOk, onCancel }
       onCancel={onCancel}
       destroyOnHidden
       footer={[
-        <Button key="delete" danger icon={<DeleteOutlined />} disabled={!value && !picked} onClick={() => onOk('')}>{t('delete')}</Button>,
-        <Button key="cancel" onClick={onCancel}>{t('cancel')}</Button>,
-        <Button key="ok" type="primary" onClick={() => (picked ? onOk(picked) : void message.warning(t('required')))}>{t('ok')}</Button>,
+        <Button key="delete" danger icon={<DeleteOutlined />} disabled={!value && !picked} onClick={() => onOk('')}>
+          {t('delete')}
+        </Button>,
+        <Button key="cancel" onClick={onCancel}>
+          {t('cancel')}
+        </Button>,
+        <Button key="ok" type="primary" onClick={() => (picked ? onOk(picked) : void message.warning(t('required')))}>
+          {t('ok')}
+        </Button>,
       ]}
     >
       <div style={{ display: 'flex', alignItems: 'center', gap: 8, marginBottom: 8, minHeight: 24 }} aria-live="polite">
-        {picked ? <><IconView value={picked} size={20} /><span>{isFileIcon(picked) ? t('custom') : picked}</span></> : <span style={{ color: 'rgba(0,0,0,0.45)' }}>{t('none')}</span>}
+        {picked ? (
+          <>
+            <IconView value={picked} size={20} />
+            <span>{isFileIcon(picked) ? t('custom') : picked}</span>
+          </>
+        ) : (
+          <span style={{ color: 'rgba(0,0,0,0.45)' }}>{t('none')}</span>
+        )}
       </div>
-      <Tabs activeKey={tab} onChange={setTab} items={[
-        { key: 'system', label: t('system'), children: system },
-        ...(upload ? [{ key: 'custom', label: t('custom'), children: custom }] : []),
-      ]} />
+      <Tabs
+        activeKey={tab}
+        onChange={setTab}
+        items={[{ key: 'system', label: t('system'), children: system }, ...(upload ? [{ key: 'custom', label: t('custom'), children: custom }] : [])]}
+      />
     </Modal>
   );
 }

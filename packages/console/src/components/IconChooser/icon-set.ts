@@ -11,7 +11,9 @@ type IconComponent = ComponentType<{ style?: React.CSSProperties; className?: st
 const ALL = AntdIcons as unknown as Record<string, IconComponent>;
 
 /** Every icon component name (`…Outlined`, `…Filled`, `…TwoTone`), sorted. */
-export const ICON_NAMES: readonly string[] = Object.keys(ALL).filter((n) => /^[A-Z][A-Za-z]*(Outlined|Filled|TwoTone)$/.test(n)).sort();
+export const ICON_NAMES: readonly string[] = Object.keys(ALL)
+  .filter((n) => /^[A-Z][A-Za-z]*(Outlined|Filled|TwoTone)$/.test(n))
+  .sort();
 
 /** The component of an icon name; undefined when the set has no such icon. */
 export function iconComponent(name: string): IconComponent | undefined {

@@ -30,7 +30,10 @@ export default function IconChooser({ value, onChange, label, upload, id, disabl
   const [open, setOpen] = useState(false);
   return (
     <Space size={12} align="center">
-      <span aria-hidden="true" style={{ display: 'inline-flex', width: 32, height: 32, alignItems: 'center', justifyContent: 'center', border: '1px dashed #d9d9d9', borderRadius: 6 }}>
+      <span
+        aria-hidden="true"
+        style={{ display: 'inline-flex', width: 32, height: 32, alignItems: 'center', justifyContent: 'center', border: '1px dashed #d9d9d9', borderRadius: 6 }}
+      >
         <IconView value={value} size={18} />
       </span>
       <Button id={id} disabled={disabled} onClick={() => setOpen(true)} aria-label={`${value ? t('change') : t('choose')} ${label}`}>
@@ -38,8 +41,16 @@ export default function IconChooser({ value, onChange, label, upload, id, disabl
       </Button>
       {open && (
         <Suspense fallback={null}>
-          <IconChooserModal open={open} value={value} upload={upload} onCancel={() => setOpen(false)}
-            onOk={(v) => { onChange?.(v); setOpen(false); }} />
+          <IconChooserModal
+            open={open}
+            value={value}
+            upload={upload}
+            onCancel={() => setOpen(false)}
+            onOk={(v) => {
+              onChange?.(v);
+              setOpen(false);
+            }}
+          />
         </Suspense>
       )}
     </Space>

@@ -15,8 +15,12 @@ export function useIconSet(): IconSet | null {
     if (set) return;
     let alive = true;
     loading ??= import('./icon-set').then((m) => (loaded = m));
-    void loading.then((m) => { if (alive) setSet(m); });
-    return () => { alive = false; };
+    void loading.then((m) => {
+      if (alive) setSet(m);
+    });
+    return () => {
+      alive = false;
+    };
   }, [set]);
   return set;
 }

@@ -20,7 +20,10 @@ describe('image upload check', () => {
     const icons = ['image/png', 'image/jpeg', 'image/gif'] as const;
     expect(checkImageFile({ name: 'a.gif', type: 'image/gif', size: 1 }, undefined, icons)).toBeNull();
     expect(checkImageFile({ name: 'a.jpeg', type: '', size: 1 }, undefined, icons)).toBeNull();
-    expect(checkImageFile({ name: 'a.webp', type: 'image/webp', size: 1 }, undefined, icons)).toEqual({ key: 'common:upload.imageType', params: { types: '.png, .jpg, .jpeg, .gif' } });
+    expect(checkImageFile({ name: 'a.webp', type: 'image/webp', size: 1 }, undefined, icons)).toEqual({
+      key: 'common:upload.imageType',
+      params: { types: '.png, .jpg, .jpeg, .gif' },
+    });
     expect(checkImageFile({ name: 'a.bmp', type: '', size: 1 }, undefined, icons)?.key).toBe('common:upload.imageType');
   });
   it('refuses an image over 10M with the size message', () => {

@@ -19,17 +19,28 @@ export const IMAGE_TYPE_EXTENSIONS: Record<(typeof LOGO_MIME_TYPES)[number], str
 };
 
 /** '.png, .jpg, .jpeg, .gif, …' for the message. */
-export const ACCEPTED_EXTENSIONS_TEXT = Object.values(IMAGE_TYPE_EXTENSIONS).flat().map((e) => `.${e}`).join(', ');
+export const ACCEPTED_EXTENSIONS_TEXT = Object.values(IMAGE_TYPE_EXTENSIONS)
+  .flat()
+  .map((e) => `.${e}`)
+  .join(', ');
 
 /** The `accept` attribute of the file input: the MIME types plus their extensions. */
-export const ACCEPT_ATTRIBUTE = [...LOGO_MIME_TYPES, ...Object.values(IMAGE_TYPE_EXTENSIONS).flat().map((e) => `.${e}`)].join(',');
+export const ACCEPT_ATTRIBUTE = [
+  ...LOGO_MIME_TYPES,
+  ...Object.values(IMAGE_TYPE_EXTENSIONS)
+    .flat()
+    .map((e) => `.${e}`),
+].join(',');
 
 /** An accepted MIME type of LOGO_MIME_TYPES. */
 export type ImageMimeType = (typeof LOGO_MIME_TYPES)[number];
 
 /** '.png, .jpg, …' of these MIME types, for the message. */
 export function extensionsText(types: readonly ImageMimeType[]): string {
-  return types.flatMap((m) => IMAGE_TYPE_EXTENSIONS[m]).map((e) => `.${e}`).join(', ');
+  return types
+    .flatMap((m) => IMAGE_TYPE_EXTENSIONS[m])
+    .map((e) => `.${e}`)
+    .join(', ');
 }
 
 /**
@@ -43,7 +54,11 @@ export function isAcceptedImage(file: { name: string; type: string }, types: rea
 }
 
 /** Type first (one of `types`, default all of LOGO_MIME_TYPES), then size (≤ `maxBytes`, default FILE_LIMITS.imageBytes). */
-export function checkImageFile(file: { name: string; type: string; size: number }, maxBytes: number = FILE_LIMITS.imageBytes, types?: readonly ImageMimeType[]): FileProblem | null {
+export function checkImageFile(
+  file: { name: string; type: string; size: number },
+  maxBytes: number = FILE_LIMITS.imageBytes,
+  types?: readonly ImageMimeType[],
+): FileProblem | null {
   if (!isAcceptedImage(file, types)) return { key: 'common:upload.imageType', params: { types: types ? extensionsText(types) : ACCEPTED_EXTENSIONS_TEXT } };
   if (file.size > maxBytes) return { key: 'common:upload.imageTooLarge', params: { size: formatLimit(maxBytes) } };
   return null;

@@ -81,7 +81,19 @@ export default function ImageUpload({ value, onChange, previewUrl, label, hint, 
         style={{ width: size, height: size }}
       >
         {/* biome-ignore lint/a11y/useFocusableInteractive: Upload's own wrapper is the focusable control (tabIndex 0, Enter opens the chooser); this names it */}
-        <div role="button" aria-label={url ? `${t('upload.change')} ${label}` : `${t('upload.button')} ${label}`} style={{ width: '100%', height: '100%', display: 'flex', alignItems: 'center', justifyContent: 'center', flexDirection: 'column', overflow: 'hidden' }}>
+        <div
+          role="button"
+          aria-label={url ? `${t('upload.change')} ${label}` : `${t('upload.button')} ${label}`}
+          style={{
+            width: '100%',
+            height: '100%',
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            flexDirection: 'column',
+            overflow: 'hidden',
+          }}
+        >
           {busy ? (
             <>
               <LoadingOutlined />
@@ -99,7 +111,14 @@ export default function ImageUpload({ value, onChange, previewUrl, label, hint, 
       </Upload>
       <div style={{ display: 'flex', flexDirection: 'column', gap: 4, paddingBottom: 8 }}>
         {value && !disabled && (
-          <Button size="small" type="link" danger icon={<DeleteOutlined />} style={{ paddingInline: 0, alignSelf: 'flex-start' }} onClick={() => onChange?.(undefined)}>
+          <Button
+            size="small"
+            type="link"
+            danger
+            icon={<DeleteOutlined />}
+            style={{ paddingInline: 0, alignSelf: 'flex-start' }}
+            onClick={() => onChange?.(undefined)}
+          >
             {t('upload.remove')}
           </Button>
         )}

@@ -60,10 +60,22 @@ export function ImportJobDialog({ job, onClose, onDone }: ImportJobDialogProps) 
   const titles = { row: t('column.row'), field: t('column.field'), message: t('column.message') };
 
   return (
-    <Modal open={!!job} title={t('title', { fileName: job?.fileName ?? '' })} onCancel={onClose} width={720} destroyOnHidden
-      footer={<Button type={finished ? 'primary' : 'default'} onClick={onClose}>{t('close')}</Button>}>
+    <Modal
+      open={!!job}
+      title={t('title', { fileName: job?.fileName ?? '' })}
+      onCancel={onClose}
+      width={720}
+      destroyOnHidden
+      footer={
+        <Button type={finished ? 'primary' : 'default'} onClick={onClose}>
+          {t('close')}
+        </Button>
+      }
+    >
       <Space direction="vertical" size={12} style={{ width: '100%' }} data-testid="import-job" data-state={state}>
-        <Typography.Text strong aria-live="polite">{t(`state.${state}`)}</Typography.Text>
+        <Typography.Text strong aria-live="polite">
+          {t(`state.${state}`)}
+        </Typography.Text>
         {!finished && (
           <>
             <Progress percent={jobPercent(data)} status="active" />
@@ -77,12 +89,17 @@ export function ImportJobDialog({ job, onClose, onDone }: ImportJobDialogProps) 
         {state === 'failed' && (
           <>
             <Alert type="error" showIcon message={t('failedSummary', { count: errors.length })} />
-            <Table size="small" rowKey={(e) => `${e.row}-${e.field}-${e.message}`} dataSource={errors} pagination={{ pageSize: 8, hideOnSinglePage: true }}
+            <Table
+              size="small"
+              rowKey={(e) => `${e.row}-${e.field}-${e.message}`}
+              dataSource={errors}
+              pagination={{ pageSize: 8, hideOnSinglePage: true }}
               columns={[
                 { title: titles.row, dataIndex: 'row', width: 80 },
                 { title: titles.field, dataIndex: 'field', width: 160 },
                 { title: titles.message, dataIndex: 'message' },
-              ]} />
+              ]}
+            />
             <Button onClick={() => saveBlob(new Blob([errorReportCsv(errors, titles)], { type: 'text/csv;charset=utf-8' }), t('reportFileName'))}>
               {t('downloadReport')}
             </Button>
@@ -105,13 +122,16 @@ export function useImportJob(options: ImportJobOptions): { onImport: (file: File
   const { uploadPath, query } = options;
   const onDoneRef = useRef(options.onDone);
   onDoneRef.current = options.onDone;
-  const onImport = useCallback(async (file: File) => {
-    const form = new FormData();
-    form.append('file', file, file.name);
-    const q = query && Object.keys(query).length ? `?${new URLSearchParams(query).toString()}` : '';
-    const data = await upload<unknown>(`${uploadPath}${q}`, form);
-    setJob({ id: jobIdOf(data), fileName: file.name });
-  }, [uploadPath, query]);
+  const onImport = useCallback(
+    async (file: File) => {
+      const form = new FormData();
+      form.append('file', file, file.name);
+      const q = query && Object.keys(query).length ? `?${new URLSearchParams(query).toString()}` : '';
+      const data = await upload<unknown>(`${uploadPath}${q}`, form);
+      setJob({ id: jobIdOf(data), fileName: file.name });
+    },
+    [uploadPath, query],
+  );
   const onDone = useCallback((report: JobReport) => onDoneRef.current?.(report), []);
   return { onImport, dialog: <ImportJobDialog job={job} onClose={() => setJob(null)} onDone={onDone} /> };
 }

@@ -25,10 +25,18 @@ export default function LanguageSwitch({ tone = 'default' }: LanguageSwitchProps
         selectable: true,
         selectedKeys: [language],
         items: LANGUAGES.map((l) => ({ key: l.value, label: l.text, disabled: !l.enable })),
-        onClick: ({ key }) => { setLanguage(key); },
+        onClick: ({ key }) => {
+          setLanguage(key);
+        },
       }}
     >
-      <Button type="text" icon={<GlobalOutlined />} aria-label={t('header.language')} className={tone === 'light' ? 'mp-lang-light' : undefined} data-testid="language-switch">
+      <Button
+        type="text"
+        icon={<GlobalOutlined />}
+        aria-label={t('header.language')}
+        className={tone === 'light' ? 'mp-lang-light' : undefined}
+        data-testid="language-switch"
+      >
         {current?.text}
       </Button>
     </Dropdown>

@@ -6,7 +6,11 @@
 import type { IconDefinition } from '@ant-design/icons-svg/es/types';
 import { createElement, type CSSProperties, type ReactNode } from 'react';
 
-interface Node { tag: string; attrs: Record<string, string>; children?: Node[] }
+interface Node {
+  tag: string;
+  attrs: Record<string, string>;
+  children?: Node[];
+}
 
 function draw(node: Node, key?: number): ReactNode {
   return createElement(node.tag, { key, ...node.attrs }, node.children?.map(draw));
@@ -24,7 +28,11 @@ export default function LightIcon({ icon, spin, className, style }: LightIconPro
   const def = icon.icon as unknown as Node;
   return (
     <span role="img" aria-label={icon.name} className={`anticon mp-icon${spin ? ' mp-icon-spin' : ''}${className ? ` ${className}` : ''}`} style={style}>
-      {createElement('svg', { ...def.attrs, 'data-icon': icon.name, width: '1em', height: '1em', fill: 'currentColor', 'aria-hidden': 'true' }, def.children?.map(draw))}
+      {createElement(
+        'svg',
+        { ...def.attrs, 'data-icon': icon.name, width: '1em', height: '1em', fill: 'currentColor', 'aria-hidden': 'true' },
+        def.children?.map(draw),
+      )}
     </span>
   );
 }

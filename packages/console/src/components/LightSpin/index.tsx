@@ -10,7 +10,10 @@ import { useEffect, useState } from 'react';
 export function Spinner({ large = false }: { large?: boolean }) {
   return (
     <span className={`mp-spin-dots${large ? ' mp-spin-dots-lg' : ''}`} role="status" aria-busy="true">
-      <i /><i /><i /><i />
+      <i />
+      <i />
+      <i />
+      <i />
     </span>
   );
 }
@@ -19,10 +22,17 @@ export function Spinner({ large = false }: { large?: boolean }) {
 export function GlobalSpinner({ spinning, delay = 0 }: { spinning: boolean; delay?: number }) {
   const [shown, setShown] = useState(false);
   useEffect(() => {
-    if (!spinning) { setShown(false); return undefined; }
+    if (!spinning) {
+      setShown(false);
+      return undefined;
+    }
     const timer = setTimeout(() => setShown(true), delay);
     return () => clearTimeout(timer);
   }, [spinning, delay]);
   if (!shown) return null;
-  return <div className="mp-spin-fullscreen" data-testid="global-spinner"><Spinner large /></div>;
+  return (
+    <div className="mp-spin-fullscreen" data-testid="global-spinner">
+      <Spinner large />
+    </div>
+  );
 }

@@ -19,7 +19,9 @@ import MappingFilters from './mapping-filters';
 import MappingFormModal from './mapping-form-modal';
 import { ORG_MAPPING, USER_MAPPING, type MappingFilterValues, type MappingKindDef, type MappingRowBase } from './kinds';
 
-interface KeywordFilter extends Record<string, unknown> { keyword?: string }
+interface KeywordFilter extends Record<string, unknown> {
+  keyword?: string;
+}
 
 /** The mapping screen of `kind`: 'org' (organisation mapping) or 'user' (user mapping). */
 export default function MappingManagement({ kind }: { kind: 'org' | 'user' }) {
@@ -37,10 +39,13 @@ function MappingScreen<R extends MappingRowBase>({ def }: { def: MappingKindDef<
   const record = useRecordActions<{ id: string; status: number }>({ queryKey: [def.queryKey], grid, setStatus: async () => undefined, remove: def.remove });
   const close = () => setDialog(null);
 
-  const actions = useMemo<MappingRowActions<R>>(() => ({
-    edit: (row) => setDialog({ mode: 'modify', row }),
-    remove: (row) => record.remove({ id: row.id, status: 1 }),
-  }), [record]);
+  const actions = useMemo<MappingRowActions<R>>(
+    () => ({
+      edit: (row) => setDialog({ mode: 'modify', row }),
+      remove: (row) => record.remove({ id: row.id, status: 1 }),
+    }),
+    [record],
+  );
   const columns = useMappingColumns(def, actions, writable);
   const searchFields = useMemo<SearchField[]>(() => [{ name: 'keyword', label: text('keyword'), width: def.keywordWidth }], [t, def]); // eslint-disable-line react-hooks/exhaustive-deps
   const defaults = useMemo(() => def.defaults(filters), [def, filters]);
@@ -58,7 +63,13 @@ function MappingScreen<R extends MappingRowBase>({ def }: { def: MappingKindDef<
         rowKey="id"
         scrollX={def.tableWidth}
         searchFields={searchFields}
-        actions={writable ? <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ mode: 'add' })}>{text('add')}</Button> : undefined}
+        actions={
+          writable ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ mode: 'add' })}>
+              {text('add')}
+            </Button>
+          ) : undefined
+        }
         onBatchDelete={writable ? (ids) => def.remove(ids) : undefined}
       />
       <MappingFormModal<R>
@@ -68,7 +79,10 @@ function MappingScreen<R extends MappingRowBase>({ def }: { def: MappingKindDef<
         row={dialog?.row}
         defaults={defaults}
         onClose={close}
-        onSaved={() => { close(); record.reload(); }}
+        onSaved={() => {
+          close();
+          record.reload();
+        }}
       />
     </Card>
   );

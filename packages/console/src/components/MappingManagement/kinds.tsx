@@ -10,12 +10,28 @@ import type { ReactNode } from 'react';
 import type { TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
 import {
-  MappingCodes, ORG_MAPPING_SORT_FIELDS, USER_MAPPING_SORT_FIELDS, type OrgMappingAddBody, type OrgMappingEditBody, type OrgMappingRow, type Paged, type UserMappingAddBody, type UserMappingEditBody, type UserMappingRow,
+  MappingCodes,
+  ORG_MAPPING_SORT_FIELDS,
+  USER_MAPPING_SORT_FIELDS,
+  type OrgMappingAddBody,
+  type OrgMappingEditBody,
+  type OrgMappingRow,
+  type Paged,
+  type UserMappingAddBody,
+  type UserMappingEditBody,
+  type UserMappingRow,
 } from '@mp/protocol';
 import { TenantOrgTreeSelect } from '../TenantOrgTree';
 import type { GridQuery } from '../DataGrid';
 import {
-  addOrgMapping, addUserMapping, deleteOrgMappings, deleteUserMappings, editOrgMapping, editUserMapping, listOrgMappings, listUserMappings,
+  addOrgMapping,
+  addUserMapping,
+  deleteOrgMappings,
+  deleteUserMappings,
+  editOrgMapping,
+  editUserMapping,
+  listOrgMappings,
+  listUserMappings,
   type MappingKind,
 } from '../../api/mapping';
 import type { RequestOptions } from '../../api/client';
@@ -28,10 +44,17 @@ export type MappingFormValues = { productId: string; externalName?: string } & R
 type MappingBody = Record<string, string>;
 
 /** The grid's filters above the table (application; organisation with its subtree). */
-export interface MappingFilterValues { productId?: string; orgId?: string }
+export interface MappingFilterValues {
+  productId?: string;
+  orgId?: string;
+}
 
 /** What every mapping row has. */
-export interface MappingRowBase { id: string; productId: string; externalName: string }
+export interface MappingRowBase {
+  id: string;
+  productId: string;
+  externalName: string;
+}
 
 /** Everything kind-specific about a mapping screen. */
 export interface MappingKindDef<R extends MappingRowBase> {
@@ -86,9 +109,17 @@ export function saveMapping<R extends MappingRowBase>(def: MappingKindDef<R>, ro
 }
 
 export const ORG_MAPPING: MappingKindDef<OrgMappingRow> = {
-  kind: 'org', menu: 'orgMappingManagement', queryKey: 'orgMappings', text: 'org', subject: 'orgId', external: 'externalCode',
-  subjectLabel: 'org.org', externalLabel: 'org.externalCode', externalPlaceholder: 'org.placeholderCode',
-  tableWidth: 1100, keywordWidth: 220,
+  kind: 'org',
+  menu: 'orgMappingManagement',
+  queryKey: 'orgMappings',
+  text: 'org',
+  subject: 'orgId',
+  external: 'externalCode',
+  subjectLabel: 'org.org',
+  externalLabel: 'org.externalCode',
+  externalPlaceholder: 'org.placeholderCode',
+  tableWidth: 1100,
+  keywordWidth: 220,
   sortFields: ORG_MAPPING_SORT_FIELDS,
   list: (q) => listOrgMappings({ ...q, sortField: ORG_MAPPING_SORT_FIELDS.find((f) => f === q.sortField) }),
   remove: (ids) => deleteOrgMappings(ids),
@@ -97,23 +128,42 @@ export const ORG_MAPPING: MappingKindDef<OrgMappingRow> = {
   defaults: (f) => ({ productId: f.productId, orgId: f.orgId }),
   subjectPicker: (t, row) => <TenantOrgTreeSelect placeholder={t('org.chooseOrg')} initialLabel={row?.orgName} allowClear={false} />,
   columns: (t) => [
-    { title: t('org.org'), key: 'orgName', dataIndex: 'orgName', sorter: true, width: 180, ellipsis: true, render: (v: string, r) => <span title={r.orgCode}>{v}</span> },
+    {
+      title: t('org.org'),
+      key: 'orgName',
+      dataIndex: 'orgName',
+      sorter: true,
+      width: 180,
+      ellipsis: true,
+      render: (v: string, r) => <span title={r.orgCode}>{v}</span>,
+    },
     { title: t('org.colCode'), key: 'externalCode', dataIndex: 'externalCode', sorter: true, width: 160, ellipsis: true },
     { title: t('org.colName'), key: 'externalName', dataIndex: 'externalName', width: 170, ellipsis: true, render: orDash },
   ],
   rowName: (r) => `${r.orgName} → ${r.externalCode}`,
   fieldOfError: {
-    [MappingCodes.APP_NOT_FOUND]: 'productId', [MappingCodes.ORG_NOT_FOUND]: 'orgId', [MappingCodes.ORG_MAPPED]: 'orgId',
-    [MappingCodes.CODE_IN_USE]: 'externalCode', [MappingCodes.CODE_PATTERN]: 'externalCode',
+    [MappingCodes.APP_NOT_FOUND]: 'productId',
+    [MappingCodes.ORG_NOT_FOUND]: 'orgId',
+    [MappingCodes.ORG_MAPPED]: 'orgId',
+    [MappingCodes.CODE_IN_USE]: 'externalCode',
+    [MappingCodes.CODE_PATTERN]: 'externalCode',
   },
 };
 
 const userLabel = (r: { username: string; employeeName: string }) => (r.employeeName ? `${r.username} (${r.employeeName})` : r.username);
 
 export const USER_MAPPING: MappingKindDef<UserMappingRow> = {
-  kind: 'user', menu: 'employeeMappingManagement', queryKey: 'userMappings', text: 'user', subject: 'userId', external: 'externalAccount',
-  subjectLabel: 'user.user', externalLabel: 'user.externalAccount', externalPlaceholder: 'user.placeholderAccount',
-  tableWidth: 1200, keywordWidth: 240,
+  kind: 'user',
+  menu: 'employeeMappingManagement',
+  queryKey: 'userMappings',
+  text: 'user',
+  subject: 'userId',
+  external: 'externalAccount',
+  subjectLabel: 'user.user',
+  externalLabel: 'user.externalAccount',
+  externalPlaceholder: 'user.placeholderAccount',
+  tableWidth: 1200,
+  keywordWidth: 240,
   sortFields: USER_MAPPING_SORT_FIELDS,
   list: (q) => listUserMappings({ ...q, sortField: USER_MAPPING_SORT_FIELDS.find((f) => f === q.sortField) }),
   remove: (ids) => deleteUserMappings(ids),
@@ -130,7 +180,10 @@ export const USER_MAPPING: MappingKindDef<UserMappingRow> = {
   ],
   rowName: (r) => `${r.username} → ${r.externalAccount}`,
   fieldOfError: {
-    [MappingCodes.APP_NOT_FOUND]: 'productId', [MappingCodes.USER_NOT_FOUND]: 'userId', [MappingCodes.USER_MAPPED]: 'userId',
-    [MappingCodes.ACCOUNT_IN_USE]: 'externalAccount', [MappingCodes.CODE_PATTERN]: 'externalAccount',
+    [MappingCodes.APP_NOT_FOUND]: 'productId',
+    [MappingCodes.USER_NOT_FOUND]: 'userId',
+    [MappingCodes.USER_MAPPED]: 'userId',
+    [MappingCodes.ACCOUNT_IN_USE]: 'externalAccount',
+    [MappingCodes.CODE_PATTERN]: 'externalAccount',
   },
 };

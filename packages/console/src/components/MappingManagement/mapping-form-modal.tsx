@@ -26,9 +26,7 @@ export interface MappingFormModalProps<R extends MappingRowBase> {
   onSaved: () => void;
 }
 
-export default function MappingFormModal<R extends MappingRowBase>(
-  { def, open, mode, row, defaults, onClose, onSaved }: MappingFormModalProps<R>,
-) {
+export default function MappingFormModal<R extends MappingRowBase>({ def, open, mode, row, defaults, onClose, onSaved }: MappingFormModalProps<R>) {
   const { t } = useTranslation(['mapping', 'common']);
   const tr: Translate = (k, p) => t(k as never, p as never) as unknown as string;
   const text = (k: string) => t(k as never) as unknown as string;
@@ -60,8 +58,11 @@ export default function MappingFormModal<R extends MappingRowBase>(
       <Form.Item name={def.subject} label={labels.subject} rules={[requiredRule(tr, labels.subject, 'select')]}>
         {def.subjectPicker(t, modifying)}
       </Form.Item>
-      <Form.Item name={def.external} label={labels.external}
-        rules={textRules(tr, labels.external, { required: true, max: rule.max, pattern: rule.pattern, patternMessage: t('codePattern') })}>
+      <Form.Item
+        name={def.external}
+        label={labels.external}
+        rules={textRules(tr, labels.external, { required: true, max: rule.max, pattern: rule.pattern, patternMessage: t('codePattern') })}
+      >
         <Input placeholder={text(def.externalPlaceholder)} maxLength={rule.max} autoComplete="off" />
       </Form.Item>
       <Form.Item name="externalName" label={labels.externalName} rules={textRules(tr, labels.externalName, { max: MAPPING_RULES.externalName.max })}>

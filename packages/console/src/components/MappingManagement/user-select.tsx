@@ -36,12 +36,17 @@ export default function UserSelect({ value, onChange, initialLabel, placeholder,
       try {
         const page = await listMappingUsers({ keyword: keyword.trim() || undefined, page: 1, pageSize: 20 });
         if (mine === seq.current) setRows(page.rows);
-      } catch { /* shown by the client */ } finally {
+      } catch {
+        /* shown by the client */
+      } finally {
         if (mine === seq.current) setLoading(false);
       }
     }, DEBOUNCE_MS);
   };
-  useEffect(() => { run(''); return () => clearTimeout(timer.current); }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => {
+    run('');
+    return () => clearTimeout(timer.current);
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
 
   const options = useMemo(() => {
     const list = rows.map((r) => ({
@@ -49,7 +54,8 @@ export default function UserSelect({ value, onChange, initialLabel, placeholder,
       label: r.employeeName ? `${r.username} (${r.employeeName})` : r.username,
       row: r,
     }));
-    if (value && initialLabel && !list.some((o) => o.value === value)) list.unshift({ value, label: initialLabel, row: undefined as unknown as MappingUserRow });
+    if (value && initialLabel && !list.some((o) => o.value === value))
+      list.unshift({ value, label: initialLabel, row: undefined as unknown as MappingUserRow });
     return list;
   }, [rows, value, initialLabel]);
 

@@ -21,7 +21,13 @@ export interface OrgTreePickerProps {
   id?: string;
 }
 
-interface Option { value: string; title: string; key: string; disabled?: boolean; children: Option[] }
+interface Option {
+  value: string;
+  title: string;
+  key: string;
+  disabled?: boolean;
+  children: Option[];
+}
 
 function toOptions(nodes: OrgTreeNode[]): Option[] {
   return nodes.map((n) => ({ value: n.id, key: n.id, title: `${n.name} (${n.code})`, disabled: n.status !== 1, children: toOptions(n.children) }));

@@ -9,7 +9,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { App, Button, Spin, Tooltip } from 'antd';
 import {
-  BoldOutlined, FontSizeOutlined, ItalicOutlined, LinkOutlined, OrderedListOutlined, PictureOutlined, RedoOutlined, StrikethroughOutlined, UndoOutlined,
+  BoldOutlined,
+  FontSizeOutlined,
+  ItalicOutlined,
+  LinkOutlined,
+  OrderedListOutlined,
+  PictureOutlined,
+  RedoOutlined,
+  StrikethroughOutlined,
+  UndoOutlined,
   UnorderedListOutlined,
 } from '@ant-design/icons';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
@@ -38,7 +46,9 @@ export default function RichTextEditor({ value, onChange, label, id }: RichTextE
   const last = useRef<string | undefined>(undefined);
   const editor = useEditor({
     extensions: [
-      StarterKit.configure({ link: { openOnClick: false, autolink: true, protocols: ['mailto'], HTMLAttributes: { rel: 'noopener noreferrer', target: '_blank' } } }),
+      StarterKit.configure({
+        link: { openOnClick: false, autolink: true, protocols: ['mailto'], HTMLAttributes: { rel: 'noopener noreferrer', target: '_blank' } },
+      }),
       Image.configure({ inline: false, allowBase64: false }),
     ],
     content: forDisplay(value ?? ''),
@@ -58,35 +68,62 @@ export default function RichTextEditor({ value, onChange, label, id }: RichTextE
   const active = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
-      bold: !!e?.isActive('bold'), italic: !!e?.isActive('italic'), strike: !!e?.isActive('strike'), heading: !!e?.isActive('heading', { level: 3 }),
-      bullet: !!e?.isActive('bulletList'), ordered: !!e?.isActive('orderedList'), quote: !!e?.isActive('blockquote'), link: !!e?.isActive('link'),
+      bold: !!e?.isActive('bold'),
+      italic: !!e?.isActive('italic'),
+      strike: !!e?.isActive('strike'),
+      heading: !!e?.isActive('heading', { level: 3 }),
+      bullet: !!e?.isActive('bulletList'),
+      ordered: !!e?.isActive('orderedList'),
+      quote: !!e?.isActive('blockquote'),
+      link: !!e?.isActive('link'),
     }),
   });
 
   const onPick = async (file: File | undefined) => {
     if (!file || !editor) return;
     const problem = checkImageFile(file);
-    if (problem) { void message.error(t(problem.key, problem.params)); return; }
+    if (problem) {
+      void message.error(t(problem.key, problem.params));
+      return;
+    }
     setUploading(true);
     try {
       const up = await uploadFile(file, file.name);
-      editor.chain().focus().setImage({ src: fileUrl(noticeImagePath(up.fileId)), alt: file.name }).run();
-    } catch { /* shown by the client */ } finally {
+      editor
+        .chain()
+        .focus()
+        .setImage({ src: fileUrl(noticeImagePath(up.fileId)), alt: file.name })
+        .run();
+    } catch {
+      /* shown by the client */
+    } finally {
       setUploading(false);
       if (fileInput.current) fileInput.current.value = '';
     }
   };
   const onLink = () => {
     if (!editor) return;
-    if (editor.isActive('link')) { editor.chain().focus().unsetLink().run(); return; }
+    if (editor.isActive('link')) {
+      editor.chain().focus().unsetLink().run();
+      return;
+    }
     const href = window.prompt(t('editor.linkPrompt'), 'https://')?.trim();
     if (href && /^(https?:\/\/|mailto:)/i.test(href)) editor.chain().focus().extendMarkRange('link').setLink({ href }).run();
   };
 
   const tool = (key: string, icon: React.ReactNode, on: boolean, run: () => void) => (
     <Tooltip title={t(`editor.${key}`)} key={key}>
-      <Button type="text" size="small" icon={icon} aria-label={t(`editor.${key}`)} aria-pressed={on} className={on ? 'is-active' : undefined}
-        onMouseDown={(e) => e.preventDefault()} onClick={run} disabled={!editor} />
+      <Button
+        type="text"
+        size="small"
+        icon={icon}
+        aria-label={t(`editor.${key}`)}
+        aria-pressed={on}
+        className={on ? 'is-active' : undefined}
+        onMouseDown={(e) => e.preventDefault()}
+        onClick={run}
+        disabled={!editor}
+      />
     </Tooltip>
   );
   const c = () => editor!.chain().focus();
@@ -99,12 +136,26 @@ export default function RichTextEditor({ value, onChange, label, id }: RichTextE
         {tool('heading', <FontSizeOutlined />, !!active?.heading, () => c().toggleHeading({ level: 3 }).run())}
         {tool('bulletList', <UnorderedListOutlined />, !!active?.bullet, () => c().toggleBulletList().run())}
         {tool('orderedList', <OrderedListOutlined />, !!active?.ordered, () => c().toggleOrderedList().run())}
-        {tool('quote', <span aria-hidden style={{ fontWeight: 700 }}>❝</span>, !!active?.quote, () => c().toggleBlockquote().run())}
+        {tool(
+          'quote',
+          <span aria-hidden style={{ fontWeight: 700 }}>
+            ❝
+          </span>,
+          !!active?.quote,
+          () => c().toggleBlockquote().run(),
+        )}
         {tool('link', <LinkOutlined />, !!active?.link, onLink)}
         {tool('image', uploading ? <Spin size="small" /> : <PictureOutlined />, false, () => fileInput.current?.click())}
         {tool('undo', <UndoOutlined />, false, () => c().undo().run())}
         {tool('redo', <RedoOutlined />, false, () => c().redo().run())}
-        <input ref={fileInput} type="file" accept={ACCEPT_ATTRIBUTE} style={{ display: 'none' }} data-testid="rte-image-input" onChange={(e) => void onPick(e.target.files?.[0])} />
+        <input
+          ref={fileInput}
+          type="file"
+          accept={ACCEPT_ATTRIBUTE}
+          style={{ display: 'none' }}
+          data-testid="rte-image-input"
+          onChange={(e) => void onPick(e.target.files?.[0])}
+        />
       </div>
       <EditorContent editor={editor} className="mp-rte-content" />
     </div>

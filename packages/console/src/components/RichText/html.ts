@@ -8,7 +8,32 @@ import DOMPurify from 'dompurify';
 import { NoticePaths, Paths } from '@mp/protocol';
 import { fileUrl } from '../../api/client';
 
-const ALLOWED_TAGS = ['p', 'br', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'strong', 'b', 'em', 'i', 'u', 's', 'strike', 'code', 'pre', 'blockquote', 'ul', 'ol', 'li', 'hr', 'a', 'img'];
+const ALLOWED_TAGS = [
+  'p',
+  'br',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'strike',
+  'code',
+  'pre',
+  'blockquote',
+  'ul',
+  'ol',
+  'li',
+  'hr',
+  'a',
+  'img',
+];
 const ALLOWED_ATTR = ['href', 'target', 'rel', 'src', 'alt', 'title', 'width', 'height', 'start'];
 const OUR_IMAGE = new RegExp(`(?:${NoticePaths.getnoticefile}|${Paths.getfile})/[A-Za-z0-9-]{1,64}`);
 
@@ -22,7 +47,10 @@ function transform(html: string, src: (s: string) => string | null): string {
     if (next === null) img.remove();
     else img.setAttribute('src', next);
   });
-  frag.querySelectorAll('a').forEach((a) => { a.setAttribute('target', '_blank'); a.setAttribute('rel', 'noopener noreferrer'); });
+  frag.querySelectorAll('a').forEach((a) => {
+    a.setAttribute('target', '_blank');
+    a.setAttribute('rel', 'noopener noreferrer');
+  });
   const box = document.createElement('div');
   box.appendChild(frag);
   return box.innerHTML;

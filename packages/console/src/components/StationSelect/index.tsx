@@ -20,7 +20,12 @@ export interface StationSelectProps {
 export default function StationSelect({ tenantId, ...rest }: StationSelectProps) {
   const { t } = useTranslation('user');
   return (
-    <StationSearchSelect {...rest} queryKey={['stationOptions', tenantId]} disabled={!tenantId} emptyText={t('noStation')}
-      fetchPage={(keyword) => listStations({ tenantId: tenantId!, page: 1, pageSize: 50, keyword: keyword || undefined })} />
+    <StationSearchSelect
+      {...rest}
+      queryKey={['stationOptions', tenantId]}
+      disabled={!tenantId}
+      emptyText={t('noStation')}
+      fetchPage={(keyword) => listStations({ tenantId: tenantId!, page: 1, pageSize: 50, keyword: keyword || undefined })}
+    />
   );
 }

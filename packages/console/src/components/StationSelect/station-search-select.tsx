@@ -11,7 +11,11 @@ import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
 /** A station as the chooser needs it. */
-export interface StationOption { id: string; name: string; level?: string }
+export interface StationOption {
+  id: string;
+  name: string;
+  level?: string;
+}
 
 export interface StationSearchSelectProps {
   /** Identifies the call (and its context, e.g. the tenant) in the query cache. */
@@ -31,7 +35,19 @@ export interface StationSearchSelectProps {
   emptyText?: string;
 }
 
-export default function StationSearchSelect({ queryKey, fetchPage, value, onChange, placeholder, id, disabled, excludeId, valueLabel, style, emptyText }: StationSearchSelectProps) {
+export default function StationSearchSelect({
+  queryKey,
+  fetchPage,
+  value,
+  onChange,
+  placeholder,
+  id,
+  disabled,
+  excludeId,
+  valueLabel,
+  style,
+  emptyText,
+}: StationSearchSelectProps) {
   const { t } = useTranslation('station');
   const [keyword, setKeyword] = useState('');
   const { data, isFetching } = useQuery({
@@ -57,8 +73,11 @@ export default function StationSearchSelect({ queryKey, fetchPage, value, onChan
       loading={isFetching}
       options={options}
       style={style}
-      notFoundContent={isFetching ? undefined : emptyText ?? t('noStation')}
-      onChange={(v: string | undefined) => { setKeyword(''); onChange?.(v || undefined, data?.rows.find((r) => r.id === v)?.name); }}
+      notFoundContent={isFetching ? undefined : (emptyText ?? t('noStation'))}
+      onChange={(v: string | undefined) => {
+        setKeyword('');
+        onChange?.(v || undefined, data?.rows.find((r) => r.id === v)?.name);
+      }}
     />
   );
 }

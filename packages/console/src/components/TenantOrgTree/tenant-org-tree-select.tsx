@@ -27,16 +27,37 @@ export interface TenantOrgTreeSelectProps {
   id?: string;
 }
 
-interface Option { value: string; key: string; title: string; isLeaf: boolean; disabled: boolean; children?: Option[] }
+interface Option {
+  value: string;
+  key: string;
+  title: string;
+  isLeaf: boolean;
+  disabled: boolean;
+  children?: Option[];
+}
 
 function toOptions(levels: OrgLevels, parentId: string, disableNode?: (n: TenantOrgNode) => boolean): Option[] {
   return (levels[parentId] ?? []).map((n) => ({
-    value: n.id, key: n.id, title: n.name, isLeaf: !n.hasChildren, disabled: disableNode?.(n) ?? false,
+    value: n.id,
+    key: n.id,
+    title: n.name,
+    isLeaf: !n.hasChildren,
+    disabled: disableNode?.(n) ?? false,
     children: levels[n.id] ? toOptions(levels, n.id, disableNode) : undefined,
   }));
 }
 
-export default function TenantOrgTreeSelect({ value, onChange, initialLabel, disableNode, category = 0, placeholder, disabled, allowClear = true, id }: TenantOrgTreeSelectProps) {
+export default function TenantOrgTreeSelect({
+  value,
+  onChange,
+  initialLabel,
+  disableNode,
+  category = 0,
+  placeholder,
+  disabled,
+  allowClear = true,
+  id,
+}: TenantOrgTreeSelectProps) {
   const { t } = useTranslation(['organisation', 'common']);
   const { levels, loading, loadLevel, findNode } = useOrgLevels(category);
   const [keyword, setKeyword] = useState('');
@@ -45,10 +66,17 @@ export default function TenantOrgTreeSelect({ value, onChange, initialLabel, dis
 
   useEffect(() => {
     const k = keyword.trim();
-    if (!k) { setHits([]); return; }
+    if (!k) {
+      setHits([]);
+      return;
+    }
     const mine = ++seq.current;
     const timer = setTimeout(() => {
-      searchOrgs({ keyword: k, category, limit: 50 }, { noToast: true }).then((rows) => { if (mine === seq.current) setHits(rows); }).catch(() => undefined);
+      searchOrgs({ keyword: k, category, limit: 50 }, { noToast: true })
+        .then((rows) => {
+          if (mine === seq.current) setHits(rows);
+        })
+        .catch(() => undefined);
     }, 250);
     return () => clearTimeout(timer);
   }, [keyword, category]);
@@ -62,9 +90,13 @@ export default function TenantOrgTreeSelect({ value, onChange, initialLabel, dis
   });
   const label = known?.name ?? initialLabel ?? fetched?.name ?? value;
 
-  const treeData = useMemo<Option[]>(() => (keyword.trim()
-    ? hits.map((h) => ({ value: h.id, key: h.id, title: `${h.name} (${h.code})`, isLeaf: true, disabled: disableNode?.(h) ?? false }))
-    : toOptions(levels, '', disableNode)), [keyword, hits, levels, disableNode]);
+  const treeData = useMemo<Option[]>(
+    () =>
+      keyword.trim()
+        ? hits.map((h) => ({ value: h.id, key: h.id, title: `${h.name} (${h.code})`, isLeaf: true, disabled: disableNode?.(h) ?? false }))
+        : toOptions(levels, '', disableNode),
+    [keyword, hits, levels, disableNode],
+  );
 
   return (
     <TreeSelect<{ value: string; label: string } | undefined>
@@ -73,11 +105,14 @@ export default function TenantOrgTreeSelect({ value, onChange, initialLabel, dis
       value={value ? { value, label: label ?? value } : undefined}
       onChange={(v) => {
         const picked = v?.value;
-        onChange?.(picked, picked ? findNode(picked) ?? hits.find((h) => h.id === picked) : undefined);
+        onChange?.(picked, picked ? (findNode(picked) ?? hits.find((h) => h.id === picked)) : undefined);
         setKeyword('');
       }}
       treeData={treeData}
-      loadData={async (n) => { const key = String(n.value); if (!levels[key]) await loadLevel(key); }}
+      loadData={async (n) => {
+        const key = String(n.value);
+        if (!levels[key]) await loadLevel(key);
+      }}
       treeLoadedKeys={Object.keys(levels)}
       showSearch
       searchValue={keyword}

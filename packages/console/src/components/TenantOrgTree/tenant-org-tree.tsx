@@ -27,12 +27,23 @@ export interface TenantOrgTreeProps {
   height?: number;
 }
 
-interface OrgTreeDataNode extends TreeDataNode { node: TenantOrgNode }
+interface OrgTreeDataNode extends TreeDataNode {
+  node: TenantOrgNode;
+}
 
 /** Builds the antd tree data from the loaded levels. */
-export function buildTreeData(levels: OrgLevels, parentId: string, render: (n: TenantOrgNode, disabled: boolean) => ReactNode, disableNode?: (n: TenantOrgNode) => boolean): OrgTreeDataNode[] {
+export function buildTreeData(
+  levels: OrgLevels,
+  parentId: string,
+  render: (n: TenantOrgNode, disabled: boolean) => ReactNode,
+  disableNode?: (n: TenantOrgNode) => boolean,
+): OrgTreeDataNode[] {
   return (levels[parentId] ?? []).map((n) => ({
-    key: n.id, node: n, title: render(n, disableNode?.(n) ?? false), isLeaf: !n.hasChildren, disabled: disableNode?.(n) ?? false,
+    key: n.id,
+    node: n,
+    title: render(n, disableNode?.(n) ?? false),
+    isLeaf: !n.hasChildren,
+    disabled: disableNode?.(n) ?? false,
     children: levels[n.id] ? buildTreeData(levels, n.id, render, disableNode) : undefined,
   }));
 }
@@ -50,21 +61,32 @@ export default function TenantOrgTree({ onSelect, selectedId, reloadKey, categor
   if (!autoExpanded && levels['']?.length) {
     setAutoExpanded(true);
     const top = levels['']![0]!;
-    if (top.hasChildren) { setExpanded([top.id]); void ensureLevel(top.id); }
+    if (top.hasChildren) {
+      setExpanded([top.id]);
+      void ensureLevel(top.id);
+    }
   }
 
-  const render = useCallback((n: TenantOrgNode, disabled: boolean) => (
-    <span className="tenant-org-tree-node" data-org-id={n.id} style={disabled ? { cursor: 'not-allowed' } : undefined}>
-      <Typography.Text strong={hits.has(n.id)} mark={hits.has(n.id)} type={n.status === 1 ? undefined : 'secondary'} disabled={disabled}>{n.name}</Typography.Text>
-      {n.status !== 1 && <Tag style={{ marginInlineStart: 6 }}>{t('tree.disabled')}</Tag>}
-    </span>
-  ), [hits, t]);
+  const render = useCallback(
+    (n: TenantOrgNode, disabled: boolean) => (
+      <span className="tenant-org-tree-node" data-org-id={n.id} style={disabled ? { cursor: 'not-allowed' } : undefined}>
+        <Typography.Text strong={hits.has(n.id)} mark={hits.has(n.id)} type={n.status === 1 ? undefined : 'secondary'} disabled={disabled}>
+          {n.name}
+        </Typography.Text>
+        {n.status !== 1 && <Tag style={{ marginInlineStart: 6 }}>{t('tree.disabled')}</Tag>}
+      </span>
+    ),
+    [hits, t],
+  );
   const treeData = useMemo(() => buildTreeData(levels, '', render, disableNode), [levels, render, disableNode]);
 
   const search = async (value: string) => {
     const keyword = value.trim();
     setNoResult(false);
-    if (!keyword) { setHits(new Set()); return; }
+    if (!keyword) {
+      setHits(new Set());
+      return;
+    }
     setSearching(true);
     try {
       const found = await searchOrgs({ keyword, category, limit: 50 });
@@ -73,7 +95,10 @@ export default function TenantOrgTree({ onSelect, selectedId, reloadKey, categor
       if (!found.length) return;
       const open = new Set<Key>(expanded);
       for (const h of found) {
-        for (const a of h.ancestorIds) { await ensureLevel(a); open.add(a); }
+        for (const a of h.ancestorIds) {
+          await ensureLevel(a);
+          open.add(a);
+        }
       }
       setExpanded([...open]);
       const first = found.find((h) => !disableNode?.(h)) ?? found[0]!;
@@ -86,8 +111,19 @@ export default function TenantOrgTree({ onSelect, selectedId, reloadKey, categor
 
   return (
     <div className="tenant-org-tree">
-      <Input.Search placeholder={t('tree.search')} allowClear onSearch={search} loading={searching} style={{ marginBottom: 12 }} aria-label={t('tree.search')} />
-      {noResult && <Typography.Text type="secondary" style={{ display: 'block', marginBottom: 8 }}>{t('tree.noResult')}</Typography.Text>}
+      <Input.Search
+        placeholder={t('tree.search')}
+        allowClear
+        onSearch={search}
+        loading={searching}
+        style={{ marginBottom: 12 }}
+        aria-label={t('tree.search')}
+      />
+      {noResult && (
+        <Typography.Text type="secondary" style={{ display: 'block', marginBottom: 8 }}>
+          {t('tree.noResult')}
+        </Typography.Text>
+      )}
       <Spin spinning={loading}>
         {treeData.length ? (
           <Tree<OrgTreeDataNode>
@@ -99,10 +135,16 @@ export default function TenantOrgTree({ onSelect, selectedId, reloadKey, categor
             loadedKeys={Object.keys(levels)}
             onExpand={(keys) => setExpanded(keys)}
             selectedKeys={selectedId ? [selectedId] : []}
-            loadData={async (n) => { if (!levels[String(n.key)]) await loadLevel(String(n.key)); }}
-            onSelect={(_, info) => { if (info.selected) onSelect?.(info.node.node); }}
+            loadData={async (n) => {
+              if (!levels[String(n.key)]) await loadLevel(String(n.key));
+            }}
+            onSelect={(_, info) => {
+              if (info.selected) onSelect?.(info.node.node);
+            }}
           />
-        ) : (!loading && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />)}
+        ) : (
+          !loading && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
+        )}
       </Spin>
     </div>
   );

@@ -33,12 +33,15 @@ export function useOrgLevels(category = 0, reloadKey?: unknown) {
   const loadedRef = useRef<OrgLevels>({});
 
   /** Loads (or reloads) the children of `parentId` ('' = tops). */
-  const loadLevel = useCallback(async (parentId: string) => {
-    const rows = await readLevel(parentId, category);
-    loadedRef.current = { ...loadedRef.current, [parentId]: rows };
-    setLevels(loadedRef.current);
-    return rows;
-  }, [category]);
+  const loadLevel = useCallback(
+    async (parentId: string) => {
+      const rows = await readLevel(parentId, category);
+      loadedRef.current = { ...loadedRef.current, [parentId]: rows };
+      setLevels(loadedRef.current);
+      return rows;
+    },
+    [category],
+  );
 
   /** Loads the level of `parentId` unless it is loaded. */
   const ensureLevel = useCallback(async (parentId: string) => loadedRef.current[parentId] ?? loadLevel(parentId), [loadLevel]);
@@ -55,18 +58,26 @@ export function useOrgLevels(category = 0, reloadKey?: unknown) {
         for (const id of before) {
           if (!known.has(id)) continue;
           const rows = await readLevel(id, category).catch(() => undefined);
-          if (rows) { fresh[id] = rows; for (const n of rows) known.add(n.id); }
+          if (rows) {
+            fresh[id] = rows;
+            for (const n of rows) known.add(n.id);
+          }
         }
         if (!alive) return;
         loadedRef.current = fresh;
         setLevels(fresh);
       } catch {
-        if (alive) { loadedRef.current = {}; setLevels({}); }
+        if (alive) {
+          loadedRef.current = {};
+          setLevels({});
+        }
       } finally {
         if (alive) setLoading(false);
       }
     })();
-    return () => { alive = false; };
+    return () => {
+      alive = false;
+    };
   }, [tenant?.id, category, reloadKey]);
 
   /** The loaded node `id`, if any. */

@@ -48,14 +48,24 @@ export default function TileChooser<T extends TileItem>({ texts, queryKey, fetch
     <Card
       variant="borderless"
       className="mp-page-card"
-      title={<Space direction="vertical" size={0}><span>{texts.title}</span><Typography.Text type="secondary" style={{ fontWeight: 400, fontSize: 13 }}>{texts.intro}</Typography.Text></Space>}
+      title={
+        <Space direction="vertical" size={0}>
+          <span>{texts.title}</span>
+          <Typography.Text type="secondary" style={{ fontWeight: 400, fontSize: 13 }}>
+            {texts.intro}
+          </Typography.Text>
+        </Space>
+      }
       extra={
         <Input.Search
           allowClear
           placeholder={texts.search}
           aria-label={texts.search}
           style={{ width: 300 }}
-          onSearch={(v) => { setKeyword(v.trim()); setPage(1); }}
+          onSearch={(v) => {
+            setKeyword(v.trim());
+            setPage(1);
+          }}
         />
       }
     >

@@ -48,11 +48,19 @@ export default function Tile<T extends TileItem>({ app, current, currentText, di
         >
           {letter}
         </Avatar>
-        <Typography.Text strong className="mp-app-tile-name" ellipsis={{ tooltip: app.name }}>{app.name}</Typography.Text>
-        <Typography.Text type="secondary" className="mp-app-tile-code" ellipsis>{app.code}</Typography.Text>
+        <Typography.Text strong className="mp-app-tile-name" ellipsis={{ tooltip: app.name }}>
+          {app.name}
+        </Typography.Text>
+        <Typography.Text type="secondary" className="mp-app-tile-code" ellipsis>
+          {app.code}
+        </Typography.Text>
         {(current || app.status !== 1) && (
           <span className="mp-app-tile-tags">
-            {current && <Tag color="blue" variant="filled">{currentText}</Tag>}
+            {current && (
+              <Tag color="blue" variant="filled">
+                {currentText}
+              </Tag>
+            )}
             {app.status !== 1 && <Tag variant="filled">{disabledText}</Tag>}
           </span>
         )}

@@ -49,7 +49,11 @@ export default function UserChoiceModal<R extends { userId: string }>(p: UserCho
     placeholderData: keepPreviousData,
   });
 
-  const reset = () => { setKeyword(''); setPage(1); setSelected([]); };
+  const reset = () => {
+    setKeyword('');
+    setPage(1);
+    setSelected([]);
+  };
 
   const submit = async () => {
     if (!selected.length) {
@@ -62,18 +66,42 @@ export default function UserChoiceModal<R extends { userId: string }>(p: UserCho
       void message.success(p.texts.added);
       reset();
       p.onAdded();
-    } catch { /* shown by the client */ } finally {
+    } catch {
+      /* shown by the client */
+    } finally {
       setSaving(false);
     }
   };
 
   return (
-    <Modal open={p.open} title={p.texts.title} width={MODAL_WIDTHS.middle} onCancel={() => { reset(); p.onClose(); }} onOk={() => void submit()}
-      okText={t('common:ok')} cancelText={t('common:cancel')} confirmLoading={saving} destroyOnHidden>
+    <Modal
+      open={p.open}
+      title={p.texts.title}
+      width={MODAL_WIDTHS.middle}
+      onCancel={() => {
+        reset();
+        p.onClose();
+      }}
+      onOk={() => void submit()}
+      okText={t('common:ok')}
+      cancelText={t('common:cancel')}
+      confirmLoading={saving}
+      destroyOnHidden
+    >
       <Space style={{ marginBottom: 12, width: '100%', justifyContent: 'space-between' }}>
-        <Input.Search allowClear aria-label={p.texts.keyword} placeholder={p.texts.keyword} style={{ width: 280 }}
-          onSearch={(v) => { setKeyword(v.trim()); setPage(1); }} />
-        <Typography.Text type="secondary" aria-live="polite">{p.texts.selected(selected.length)}</Typography.Text>
+        <Input.Search
+          allowClear
+          aria-label={p.texts.keyword}
+          placeholder={p.texts.keyword}
+          style={{ width: 280 }}
+          onSearch={(v) => {
+            setKeyword(v.trim());
+            setPage(1);
+          }}
+        />
+        <Typography.Text type="secondary" aria-live="polite">
+          {p.texts.selected(selected.length)}
+        </Typography.Text>
       </Space>
       <Table<R>
         aria-label={p.texts.title}
@@ -85,9 +113,16 @@ export default function UserChoiceModal<R extends { userId: string }>(p: UserCho
         scroll={{ y: 360 }}
         rowSelection={{ selectedRowKeys: selected, preserveSelectedRowKeys: true, onChange: (keys) => setSelected(keys.map(String)) }}
         pagination={{
-          current: page, pageSize, total: data?.records ?? 0, showSizeChanger: true, size: 'small',
+          current: page,
+          pageSize,
+          total: data?.records ?? 0,
+          showSizeChanger: true,
+          size: 'small',
           showTotal: (total) => t('grid:total', { count: total }),
-          onChange: (n, s) => { setPage(s !== pageSize ? 1 : n); setPageSize(s); },
+          onChange: (n, s) => {
+            setPage(s !== pageSize ? 1 : n);
+            setPageSize(s);
+          },
         }}
       />
     </Modal>

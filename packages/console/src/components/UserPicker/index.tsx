@@ -34,7 +34,9 @@ function UserLabel({ u }: { u: AdminUserRow }) {
       <UserOutlined style={{ color: '#8c8c8c' }} />
       <span>{u.username}</span>
       {u.employeeName && <Typography.Text type="secondary">{u.employeeName}</Typography.Text>}
-      <Tag variant="filled" style={{ marginInlineEnd: 0 }}>{u.tenantName}</Tag>
+      <Tag variant="filled" style={{ marginInlineEnd: 0 }}>
+        {u.tenantName}
+      </Tag>
     </Space>
   );
 }
@@ -48,23 +50,33 @@ export default function UserPicker({ value, onChange, search, known, placeholder
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const seq = useRef(0);
 
-  const remember = (us: AdminUserRow[]) => setRows((prev) => {
-    const next = new Map(prev);
-    for (const u of us) next.set(u.id, u);
-    return next;
-  });
-  useEffect(() => { if (known) remember(known); }, [known]);
+  const remember = (us: AdminUserRow[]) =>
+    setRows((prev) => {
+      const next = new Map(prev);
+      for (const u of us) next.set(u.id, u);
+      return next;
+    });
+  useEffect(() => {
+    if (known) remember(known);
+  }, [known]);
 
   const run = (keyword: string) => {
     clearTimeout(timer.current);
     const mine = ++seq.current;
     setBusy(true);
     timer.current = setTimeout(() => {
-      search(keyword.trim()).then((page) => {
-        if (mine !== seq.current) return;
-        remember(page.rows);
-        setFound({ ids: page.rows.map((u) => u.id), more: Math.max(0, page.records - page.rows.length) });
-      }).catch(() => { /* shown by the client */ }).finally(() => { if (mine === seq.current) setBusy(false); });
+      search(keyword.trim())
+        .then((page) => {
+          if (mine !== seq.current) return;
+          remember(page.rows);
+          setFound({ ids: page.rows.map((u) => u.id), more: Math.max(0, page.records - page.rows.length) });
+        })
+        .catch(() => {
+          /* shown by the client */
+        })
+        .finally(() => {
+          if (mine === seq.current) setBusy(false);
+        });
     }, DEBOUNCE_MS);
   };
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -88,7 +100,9 @@ export default function UserPicker({ value, onChange, search, known, placeholder
       disabled={disabled}
       placeholder={placeholder}
       showSearch={{ filterOption: false, onSearch: run }}
-      onOpenChange={(open) => { if (open && !found.ids.length) run(''); }}
+      onOpenChange={(open) => {
+        if (open && !found.ids.length) run('');
+      }}
       notFoundContent={busy ? <Spin size="small" /> : t('picker.noMatch')}
       popupRender={(menu) => (
         <>

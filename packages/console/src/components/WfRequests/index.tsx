@@ -27,28 +27,55 @@ export default function WfRequests({ list, embedded }: { list: WfList; embedded?
   const qc = useQueryClient();
   const [open, setOpen] = useState<string | null>(null);
   const [asking, setAsking] = useState(false);
-  const changed = () => { grid.current?.reload(); void qc.invalidateQueries({ queryKey: TASK_COUNT_KEY }); };
+  const changed = () => {
+    grid.current?.reload();
+    void qc.invalidateQueries({ queryKey: TASK_COUNT_KEY });
+  };
   const search: SearchField[] = [
     { name: 'keyword', label: t('search.keyword'), width: 240 },
     { name: 'status', label: t('search.status'), type: 'select', options: WF_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })) },
-    ...(list === 'app' ? [{ name: 'inaccessible', label: t('search.inaccessibleOnly'), type: 'select' as const, options: [{ value: 'true', label: t('inaccessible') }] }] : []),
+    ...(list === 'app'
+      ? [{ name: 'inaccessible', label: t('search.inaccessibleOnly'), type: 'select' as const, options: [{ value: 'true', label: t('inaccessible') }] }]
+      : []),
   ];
   const columns = [
-    { title: t('field.target'), key: 'target', render: (_: unknown, r: WfRequestRow) => <span>{t(`kind.${r.kind}`)} · <Typography.Text strong>{r.targetName}</Typography.Text></span> },
-    ...(list !== 'initiated' ? [{ title: t('field.requester'), key: 'requester', render: (_: unknown, r: WfRequestRow) => `${r.requesterName}${list === 'app' ? ` · ${r.tenantName}` : ''}` }] : []),
+    {
+      title: t('field.target'),
+      key: 'target',
+      render: (_: unknown, r: WfRequestRow) => (
+        <span>
+          {t(`kind.${r.kind}`)} · <Typography.Text strong>{r.targetName}</Typography.Text>
+        </span>
+      ),
+    },
+    ...(list !== 'initiated'
+      ? [
+          {
+            title: t('field.requester'),
+            key: 'requester',
+            render: (_: unknown, r: WfRequestRow) => `${r.requesterName}${list === 'app' ? ` · ${r.tenantName}` : ''}`,
+          },
+        ]
+      : []),
     { title: t('field.reason'), dataIndex: 'reason', key: 'reason', ellipsis: true, width: 220 },
     { title: t('field.step'), key: 'step', render: (_: unknown, r: WfRequestRow) => (r.status === 'pending' ? stepLabel(t, r.steps[r.currentStep]) : '—') },
     { title: t('field.status'), key: 'status', sorter: true, render: (_: unknown, r: WfRequestRow) => <StatusTags t={t} row={r} /> },
     { title: t('field.createdAt'), key: 'createdAt', sorter: true, render: (_: unknown, r: WfRequestRow) => dayjs(r.createdAt).format('YYYY-MM-DD HH:mm') },
-    { title: t('common:operation'), key: 'op', fixed: 'right' as const, render: (_: unknown, r: WfRequestRow) => (
-      <Button type="link" size="small" style={{ paddingInline: 0 }} onClick={() => setOpen(r.id)} data-testid="wf-open">{list === 'task' ? `${t('op.approve')} / ${t('op.reject')}` : t('op.detail')}</Button>
-    ) },
+    {
+      title: t('common:operation'),
+      key: 'op',
+      fixed: 'right' as const,
+      render: (_: unknown, r: WfRequestRow) => (
+        <Button type="link" size="small" style={{ paddingInline: 0 }} onClick={() => setOpen(r.id)} data-testid="wf-open">
+          {list === 'task' ? `${t('op.approve')} / ${t('op.reject')}` : t('op.detail')}
+        </Button>
+      ),
+    },
   ];
   const body = (
     <>
       <Typography.Paragraph type="secondary">
-        {t(`intro.${list}`)}{' '}
-        {list !== 'app' && <Link to={MY_MESSAGE_PATH}>{t('myMessage')}</Link>}
+        {t(`intro.${list}`)} {list !== 'app' && <Link to={MY_MESSAGE_PATH}>{t('myMessage')}</Link>}
       </Typography.Paragraph>
       <DataGrid<WfRequestRow>
         ref={grid}
@@ -59,12 +86,29 @@ export default function WfRequests({ list, embedded }: { list: WfList; embedded?
         sortFields={WF_LIST_SORT_FIELDS}
         searchFields={search}
         fetch={(q) => listWfRequests(list, { ...q, inaccessible: q.inaccessible === 'true' ? true : undefined } as Parameters<typeof listWfRequests>[1])}
-        actions={list === 'initiated' ? <Button type="primary" icon={<PlusOutlined />} onClick={() => setAsking(true)} data-testid="wf-new">{t('newRequest')}</Button> : undefined}
+        actions={
+          list === 'initiated' ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setAsking(true)} data-testid="wf-new">
+              {t('newRequest')}
+            </Button>
+          ) : undefined
+        }
       />
       <DetailDrawer id={open} list={list} onClose={() => setOpen(null)} onChanged={changed} />
-      <RequestModal open={asking} onClose={() => setAsking(false)} onDone={() => { setAsking(false); changed(); }} />
+      <RequestModal
+        open={asking}
+        onClose={() => setAsking(false)}
+        onDone={() => {
+          setAsking(false);
+          changed();
+        }}
+      />
     </>
   );
   if (embedded) return body;
-  return <Card variant="borderless" className="mp-page-card" title={<Space>{t(`title.${list}`)}</Space>}>{body}</Card>;
+  return (
+    <Card variant="borderless" className="mp-page-card" title={<Space>{t(`title.${list}`)}</Space>}>
+      {body}
+    </Card>
+  );
 }

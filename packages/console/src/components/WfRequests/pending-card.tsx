@@ -15,18 +15,33 @@ export const MY_TASK_PATH = '/userAdmin/wftask';
 
 export default function PendingTasksCard() {
   const { t } = useTranslation('workflow');
-  const q = useQuery({ queryKey: ['wf-requests', 'task', 'home'], queryFn: () => listWfRequests('task', { page: 1, pageSize: 5 }, { silent: true, noLoading: true }), retry: false });
+  const q = useQuery({
+    queryKey: ['wf-requests', 'task', 'home'],
+    queryFn: () => listWfRequests('task', { page: 1, pageSize: 5 }, { silent: true, noLoading: true }),
+    retry: false,
+  });
   const rows = q.data?.rows ?? [];
   if (!rows.length) return null;
   return (
-    <Card variant="borderless" className="mp-page-card" data-testid="wf-home-tasks"
-      title={`${t('title.task')} (${q.data?.records ?? rows.length})`} extra={<Link to={MY_TASK_PATH}>{t('viewAll')}</Link>}>
-      <List size="small" dataSource={rows} renderItem={(r) => (
-        <List.Item key={r.id}>
-          <Link to={MY_TASK_PATH}>{r.requesterName} · {t(`kind.${r.kind}`)} · {r.targetName}</Link>
-          <Typography.Text type="secondary">{dayjs(r.createdAt).format('YYYY-MM-DD HH:mm')}</Typography.Text>
-        </List.Item>
-      )} />
+    <Card
+      variant="borderless"
+      className="mp-page-card"
+      data-testid="wf-home-tasks"
+      title={`${t('title.task')} (${q.data?.records ?? rows.length})`}
+      extra={<Link to={MY_TASK_PATH}>{t('viewAll')}</Link>}
+    >
+      <List
+        size="small"
+        dataSource={rows}
+        renderItem={(r) => (
+          <List.Item key={r.id}>
+            <Link to={MY_TASK_PATH}>
+              {r.requesterName} · {t(`kind.${r.kind}`)} · {r.targetName}
+            </Link>
+            <Typography.Text type="secondary">{dayjs(r.createdAt).format('YYYY-MM-DD HH:mm')}</Typography.Text>
+          </List.Item>
+        )}
+      />
     </Card>
   );
 }

@@ -52,7 +52,11 @@ export default function IdentitySwitcher() {
   const switchTo = async (key: string): Promise<void> => {
     const choice = choices.find((c) => c.key === key);
     if (!choice || choice === active) return;
-    try { await refreshUserInfo(); } catch (e) { console.warn('[identity] refresh failed', e); }
+    try {
+      await refreshUserInfo();
+    } catch (e) {
+      console.warn('[identity] refresh failed', e);
+    }
     const types = sessionUserTypes(useSessionStore.getState().userInfo);
     const target = types.includes(choice.userType) ? choice.userType : choice.also.find((a) => types.includes(a));
     if (target) navigate(homeOf(target, config));
@@ -61,7 +65,11 @@ export default function IdentitySwitcher() {
   if (choices.length === 0) return null;
   const label = active ? name(active.key) : t('header.switchIdentity');
   if (choices.length === 1) {
-    return <span className="mp-identity-static" title={t('header.currentIdentity', { name: label })}>{label}</span>;
+    return (
+      <span className="mp-identity-static" title={t('header.currentIdentity', { name: label })}>
+        {label}
+      </span>
+    );
   }
   return (
     <Dropdown
@@ -70,7 +78,9 @@ export default function IdentitySwitcher() {
         selectable: true,
         selectedKeys: active ? [active.key] : [],
         items: choices.map((c) => ({ key: c.key, label: name(c.key) })),
-        onClick: ({ key }) => { void switchTo(key); },
+        onClick: ({ key }) => {
+          void switchTo(key);
+        },
       }}
     >
       <Button type="text" icon={<SwapOutlined />} aria-label={t('header.switchIdentity')} data-testid="identity-switch">

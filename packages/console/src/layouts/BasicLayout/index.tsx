@@ -59,9 +59,18 @@ export default function BasicLayout({ area }: { area: AreaDef }) {
         <Link to={home} className="mp-brand" aria-label={config.systemName || 'MP3.0'}>
           <Logo size={30} />
           <span className="mp-brand-name">{config.systemName || 'MP3.0'}</span>
-          {area.userType === 3 && currentTenant
-            ? <span className="mp-brand-tenant" data-testid="current-tenant-name">{currentTenant.name}</span>
-            : config.showTenantName && tenantName && <span className="mp-brand-tenant" data-testid="tenant-name">{tenantName}</span>}
+          {area.userType === 3 && currentTenant ? (
+            <span className="mp-brand-tenant" data-testid="current-tenant-name">
+              {currentTenant.name}
+            </span>
+          ) : (
+            config.showTenantName &&
+            tenantName && (
+              <span className="mp-brand-tenant" data-testid="tenant-name">
+                {tenantName}
+              </span>
+            )
+          )}
         </Link>
         <Button
           type="text"
@@ -99,14 +108,22 @@ export default function BasicLayout({ area }: { area: AreaDef }) {
           collapsed={collapsed}
           trigger={null}
           breakpoint="lg"
-          onBreakpoint={(broken) => { if (broken) setCollapsed(true); }}
+          onBreakpoint={(broken) => {
+            if (broken) setCollapsed(true);
+          }}
         >
           <SideMenu collapsed={collapsed} />
         </Layout.Sider>
         <Layout className="mp-main">
           <TabsBar home={home} />
           <Layout.Content className="mp-content">
-            <Suspense fallback={<div className="mp-suspense"><Spin /></div>}>
+            <Suspense
+              fallback={
+                <div className="mp-suspense">
+                  <Spin />
+                </div>
+              }
+            >
               <Outlet />
             </Suspense>
           </Layout.Content>

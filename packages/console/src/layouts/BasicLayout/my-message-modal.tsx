@@ -26,10 +26,19 @@ export function MyMessageModal({ id, onClose }: { id: string | null; onClose: ()
   }, [q.data, queryClient]);
   const m = q.data;
   return (
-    <Modal open={!!id} onCancel={onClose} title={m?.subject || t('my.title')} footer={<Button onClick={onClose}>{t('common:close')}</Button>} width={680} destroyOnHidden>
+    <Modal
+      open={!!id}
+      onCancel={onClose}
+      title={m?.subject || t('my.title')}
+      footer={<Button onClick={onClose}>{t('common:close')}</Button>}
+      width={680}
+      destroyOnHidden
+    >
       {m && (
         <div data-testid="my-message-detail">
-          <Typography.Text type="secondary">{t('my.from', { app: m.appName || t('my.platform') })} · {dayjs(m.createdAt).format('YYYY-MM-DD HH:mm')}</Typography.Text>
+          <Typography.Text type="secondary">
+            {t('my.from', { app: m.appName || t('my.platform') })} · {dayjs(m.createdAt).format('YYYY-MM-DD HH:mm')}
+          </Typography.Text>
           <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginTop: 12 }}>{m.body}</Typography.Paragraph>
         </div>
       )}

@@ -34,24 +34,58 @@ export default function NoticeBell() {
   const latest = q.data?.latest ?? [];
   const panel = (
     <div className="ant-dropdown-menu" style={{ width: 340, padding: 8 }} data-testid="notice-bell-panel">
-      <Typography.Text strong style={{ display: 'block', padding: '4px 8px' }}>{t('bell.count', { n: unread })}</Typography.Text>
-      {latest.length === 0 ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('bell.none')} /> : latest.map((n) => (
-        <div key={n.id} role="menuitem" tabIndex={0} className="mp-notice-bell-item" style={{ padding: '6px 8px', cursor: 'pointer', borderRadius: 4 }}
-          onClick={() => navigate(`/userAdmin/notice/${n.id}`)} onKeyDown={(e) => { if (e.key === 'Enter') navigate(`/userAdmin/notice/${n.id}`); }}>
-          <Space size={6} style={{ width: '100%' }}>
-            {!n.read && <Badge status="processing" />}
-            <Typography.Text strong={!n.read} ellipsis style={{ maxWidth: 220 }}>{n.title}</Typography.Text>
-            {n.pinned && <Tag color="volcano" style={{ marginInlineEnd: 0 }}>{t('pinned')}</Tag>}
-          </Space>
-          <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block' }}>{n.productName} · {dayjs(n.publishAt).format('YYYY-MM-DD HH:mm')}</Typography.Text>
-        </div>
-      ))}
-      <Button type="link" block onClick={() => navigate('/userAdmin/notice')}>{t('bell.viewAll')}</Button>
+      <Typography.Text strong style={{ display: 'block', padding: '4px 8px' }}>
+        {t('bell.count', { n: unread })}
+      </Typography.Text>
+      {latest.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('bell.none')} />
+      ) : (
+        latest.map((n) => (
+          <div
+            key={n.id}
+            role="menuitem"
+            tabIndex={0}
+            className="mp-notice-bell-item"
+            style={{ padding: '6px 8px', cursor: 'pointer', borderRadius: 4 }}
+            onClick={() => navigate(`/userAdmin/notice/${n.id}`)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') navigate(`/userAdmin/notice/${n.id}`);
+            }}
+          >
+            <Space size={6} style={{ width: '100%' }}>
+              {!n.read && <Badge status="processing" />}
+              <Typography.Text strong={!n.read} ellipsis style={{ maxWidth: 220 }}>
+                {n.title}
+              </Typography.Text>
+              {n.pinned && (
+                <Tag color="volcano" style={{ marginInlineEnd: 0 }}>
+                  {t('pinned')}
+                </Tag>
+              )}
+            </Space>
+            <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block' }}>
+              {n.productName} · {dayjs(n.publishAt).format('YYYY-MM-DD HH:mm')}
+            </Typography.Text>
+          </div>
+        ))
+      )}
+      <Button type="link" block onClick={() => navigate('/userAdmin/notice')}>
+        {t('bell.viewAll')}
+      </Button>
     </div>
   );
   return (
     <Dropdown popupRender={() => panel} trigger={['click']} placement="bottomRight">
-      <Button type="text" aria-label={t('bell.title')} data-testid="notice-bell" icon={<Badge count={unread} size="small" overflowCount={99}><BellOutlined style={{ fontSize: 18 }} /></Badge>} />
+      <Button
+        type="text"
+        aria-label={t('bell.title')}
+        data-testid="notice-bell"
+        icon={
+          <Badge count={unread} size="small" overflowCount={99}>
+            <BellOutlined style={{ fontSize: 18 }} />
+          </Badge>
+        }
+      />
     </Dropdown>
   );
 }

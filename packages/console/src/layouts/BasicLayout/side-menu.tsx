@@ -23,9 +23,12 @@ export default function SideMenu({ collapsed }: { collapsed: boolean }) {
   // the console knows (`menu:<id>`) follow a later language switch, others keep the server's name.
   const label = (n: MenuNode): string => (n.titleKey ? t(n.titleKey) : i18n.exists(`menu:${n.id}`) ? t(`menu:${n.id}` as never) : n.name);
   const items = useMemo(() => {
-    const build = (ns: readonly MenuNode[]): Item[] => ns.map((n) => (n.children?.length
-      ? { key: n.id, icon: menuIcon(n.icon), label: label(n), children: build(n.children) }
-      : { key: n.id, icon: menuIcon(n.icon), label: label(n) }));
+    const build = (ns: readonly MenuNode[]): Item[] =>
+      ns.map((n) =>
+        n.children?.length
+          ? { key: n.id, icon: menuIcon(n.icon), label: label(n), children: build(n.children) }
+          : { key: n.id, icon: menuIcon(n.icon), label: label(n) },
+      );
     return build(tree);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [tree, t]);

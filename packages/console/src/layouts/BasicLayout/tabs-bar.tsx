@@ -16,7 +16,7 @@ export default function TabsBar({ home }: { home: string }) {
   const tabs = useSessionStore((s) => s.tabs);
   const closeTab = useSessionStore((s) => s.closeTab);
 
-  const title = (tab: OpenTab): string => (tab.titleKey ? t(tab.titleKey) : tab.title ?? tab.key);
+  const title = (tab: OpenTab): string => (tab.titleKey ? t(tab.titleKey) : (tab.title ?? tab.key));
   const close = (key: string): void => {
     const i = tabs.findIndex((x) => x.key === key);
     closeTab(key);
@@ -40,8 +40,13 @@ export default function TabsBar({ home }: { home: string }) {
         size="small"
         hideAdd
         activeKey={pathname}
-        onChange={(key) => { const tab = tabs.find((x) => x.key === key); if (tab) navigate(tab.url); }}
-        onEdit={(key, action) => { if (action === 'remove' && typeof key === 'string') close(key); }}
+        onChange={(key) => {
+          const tab = tabs.find((x) => x.key === key);
+          if (tab) navigate(tab.url);
+        }}
+        onEdit={(key, action) => {
+          if (action === 'remove' && typeof key === 'string') close(key);
+        }}
         items={tabs.map((tab) => ({ key: tab.key, label: title(tab), closable: tabs.length > 1 || tab.key !== home }))}
         tabBarExtraContent={{
           right: (

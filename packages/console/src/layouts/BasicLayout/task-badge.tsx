@@ -15,7 +15,7 @@ export default function TaskBadge() {
   const { t } = useTranslation('workflow');
   const navigate = useNavigate();
   const target = useSessionStore((s) => {
-    const types = s.token ? s.userInfo?.userTypes ?? [] : [];
+    const types = s.token ? (s.userInfo?.userTypes ?? []) : [];
     return types.includes('7') ? '/userAdmin/wftask' : types.includes('5') ? '/app/workflow' : null;
   });
   const q = useTaskCount(!!target);
@@ -23,8 +23,17 @@ export default function TaskBadge() {
   const count = q.data ?? 0;
   return (
     <Tooltip title={t('badge')}>
-      <Button type="text" aria-label={`${t('badge')}: ${count}`} data-testid="task-badge" onClick={() => navigate(target)}
-        icon={<Badge count={count} size="small" overflowCount={99} data-testid="task-badge-count"><AuditOutlined style={{ fontSize: 18 }} /></Badge>} />
+      <Button
+        type="text"
+        aria-label={`${t('badge')}: ${count}`}
+        data-testid="task-badge"
+        onClick={() => navigate(target)}
+        icon={
+          <Badge count={count} size="small" overflowCount={99} data-testid="task-badge-count">
+            <AuditOutlined style={{ fontSize: 18 }} />
+          </Badge>
+        }
+      />
     </Tooltip>
   );
 }

@@ -46,7 +46,9 @@ export default function UserMenu() {
         }}
       >
         <button type="button" className="mp-user-trigger" aria-label={t('header.userMenu')} data-testid="user-menu">
-          <Avatar size={28} className="mp-avatar">{name.slice(0, 1).toUpperCase()}</Avatar>
+          <Avatar size={28} className="mp-avatar">
+            {name.slice(0, 1).toUpperCase()}
+          </Avatar>
           <span className="mp-user-name">{name}</span>
           <DownOutlined className="mp-user-caret" />
         </button>

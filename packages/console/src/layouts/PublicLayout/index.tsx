@@ -27,7 +27,13 @@ export default function PublicLayout() {
   }, [meta, t, name]);
 
   const outlet = (
-    <Suspense fallback={<div className="mp-suspense"><Spinner /></div>}>
+    <Suspense
+      fallback={
+        <div className="mp-suspense">
+          <Spinner />
+        </div>
+      }
+    >
       <Outlet />
     </Suspense>
   );
@@ -39,7 +45,11 @@ export default function PublicLayout() {
           <Logo size={30} />
           <span className="mp-brand-name">{name}</span>
         </div>
-        {config.multiLanguage && <WithAntd><LanguageSwitch /></WithAntd>}
+        {config.multiLanguage && (
+          <WithAntd>
+            <LanguageSwitch />
+          </WithAntd>
+        )}
       </header>
       <main className="mp-public-main">{outlet}</main>
     </div>

@@ -20,7 +20,9 @@ export default function FinishedList({ rows, loading, onRefresh }: { rows: BigFi
       title={() => (
         <Typography.Title level={5} style={{ margin: 0, display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
           {t('list.title')}
-          <Button size="small" icon={<ReloadOutlined />} onClick={onRefresh}>{t('list.refresh')}</Button>
+          <Button size="small" icon={<ReloadOutlined />} onClick={onRefresh}>
+            {t('list.refresh')}
+          </Button>
         </Typography.Title>
       )}
       scroll={{ x: 900 }}
@@ -28,11 +30,26 @@ export default function FinishedList({ rows, loading, onRefresh }: { rows: BigFi
         { title: t('list.name'), dataIndex: 'name', ellipsis: true },
         { title: t('list.size'), dataIndex: 'size', width: 110, render: (v: number) => formatBytes(v) },
         { title: t('list.type'), dataIndex: 'type', width: 160, ellipsis: true },
-        { title: t('list.sha256'), dataIndex: 'sha256', width: 220, render: (v: string) => <Typography.Text code copyable={{ text: v }} ellipsis style={{ maxWidth: 180 }}>{v}</Typography.Text> },
+        {
+          title: t('list.sha256'),
+          dataIndex: 'sha256',
+          width: 220,
+          render: (v: string) => (
+            <Typography.Text code copyable={{ text: v }} ellipsis style={{ maxWidth: 180 }}>
+              {v}
+            </Typography.Text>
+          ),
+        },
         { title: t('list.finishedAt'), dataIndex: 'finishedAt', width: 170, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss') },
         {
-          title: t('list.download'), key: 'download', width: 140,
-          render: (_: unknown, r: BigFileRow) => <a href={bigFileDownloadUrl(r.id)} download={r.name} aria-label={`${t('list.download')} ${r.name}`}><DownloadOutlined /> {t('list.download')}</a>,
+          title: t('list.download'),
+          key: 'download',
+          width: 140,
+          render: (_: unknown, r: BigFileRow) => (
+            <a href={bigFileDownloadUrl(r.id)} download={r.name} aria-label={`${t('list.download')} ${r.name}`}>
+              <DownloadOutlined /> {t('list.download')}
+            </a>
+          ),
         },
       ]}
     />

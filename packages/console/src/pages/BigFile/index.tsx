@@ -20,7 +20,8 @@ function precheck(file: File, config: BigFileConfig, t: (k: string, o?: Record<s
   if (file.size > config.maxBytes) return t('error.tooLarge', { max: formatBytes(config.maxBytes) });
   const ext = file.name.includes('.') ? file.name.slice(file.name.lastIndexOf('.')).toLowerCase() : '';
   const type = file.type.toLowerCase();
-  const ok = config.accept.length === 0 || config.accept.some((a) => (a.startsWith('.') ? a === ext : a.endsWith('/*') ? type.startsWith(a.slice(0, -1)) : a === type));
+  const ok =
+    config.accept.length === 0 || config.accept.some((a) => (a.startsWith('.') ? a === ext : a.endsWith('/*') ? type.startsWith(a.slice(0, -1)) : a === type));
   if (!ok) return t('error.type', { accept: config.accept.join(', ') });
   const free = config.quotaBytes - config.usedBytes;
   if (file.size > free) return t('error.quota', { free: formatBytes(Math.max(0, free)) });
@@ -35,26 +36,73 @@ function UploadPanel({ s, onPause, onResume, onCancel }: { s: UploadState; onPau
   const status = s.phase === 'error' ? 'exception' : s.phase === 'done' ? 'success' : s.phase === 'uploading' || s.phase === 'retrying' ? 'active' : 'normal';
   const checked = s.clientSha256 && s.serverSha256;
   return (
-    <Card size="small" data-testid="bigfile-upload" title={s.file.name} extra={<Typography.Text data-testid="bigfile-phase">{t(`state.${s.phase}`)}</Typography.Text>}>
+    <Card
+      size="small"
+      data-testid="bigfile-upload"
+      title={s.file.name}
+      extra={<Typography.Text data-testid="bigfile-phase">{t(`state.${s.phase}`)}</Typography.Text>}
+    >
       <Progress percent={percent} status={status} aria-label={s.file.name} />
       <Flex gap={16} wrap>
         <Typography.Text data-testid="bigfile-bytes">{t('bytes', { done: formatBytes(s.sent), total: formatBytes(s.total) })}</Typography.Text>
         {s.speed > 0 && <Typography.Text type="secondary">{t('speed', { speed: formatBytes(Math.round(s.speed)) })}</Typography.Text>}
-        {s.resumedAt !== undefined && s.resumedAt > 0 && <Typography.Text type="secondary" data-testid="bigfile-resumed">{t('resumedAt', { offset: formatBytes(s.resumedAt) })}</Typography.Text>}
+        {s.resumedAt !== undefined && s.resumedAt > 0 && (
+          <Typography.Text type="secondary" data-testid="bigfile-resumed">
+            {t('resumedAt', { offset: formatBytes(s.resumedAt) })}
+          </Typography.Text>
+        )}
       </Flex>
       <div style={{ marginTop: 8 }}>
         {!s.clientSha256 && <Typography.Text type="secondary">{t('checksum.computing', { percent: s.hashPercent })}</Typography.Text>}
-        {s.clientSha256 && <div><Typography.Text type="secondary">{t('checksum.browser')}: </Typography.Text><Typography.Text code copyable data-testid="bigfile-client-sha">{s.clientSha256}</Typography.Text></div>}
-        {s.serverSha256 && <div><Typography.Text type="secondary">{t('checksum.server')}: </Typography.Text><Typography.Text code data-testid="bigfile-server-sha">{s.serverSha256}</Typography.Text></div>}
-        {checked && (s.clientSha256 === s.serverSha256
-          ? <Alert type="success" showIcon message={t('checksum.match')} data-testid="bigfile-checksum" style={{ marginTop: 8 }} />
-          : <Alert type="error" showIcon message={t('checksum.mismatch')} data-testid="bigfile-checksum" style={{ marginTop: 8 }} />)}
+        {s.clientSha256 && (
+          <div>
+            <Typography.Text type="secondary">{t('checksum.browser')}: </Typography.Text>
+            <Typography.Text code copyable data-testid="bigfile-client-sha">
+              {s.clientSha256}
+            </Typography.Text>
+          </div>
+        )}
+        {s.serverSha256 && (
+          <div>
+            <Typography.Text type="secondary">{t('checksum.server')}: </Typography.Text>
+            <Typography.Text code data-testid="bigfile-server-sha">
+              {s.serverSha256}
+            </Typography.Text>
+          </div>
+        )}
+        {checked &&
+          (s.clientSha256 === s.serverSha256 ? (
+            <Alert type="success" showIcon message={t('checksum.match')} data-testid="bigfile-checksum" style={{ marginTop: 8 }} />
+          ) : (
+            <Alert type="error" showIcon message={t('checksum.mismatch')} data-testid="bigfile-checksum" style={{ marginTop: 8 }} />
+          ))}
       </div>
-      {s.error && <Alert type="error" showIcon role="alert" data-testid="bigfile-error" style={{ marginTop: 8 }} message={s.error.kind === 'network' ? t('error.network') : t('error.failed', { message: s.error.message })} />}
+      {s.error && (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          data-testid="bigfile-error"
+          style={{ marginTop: 8 }}
+          message={s.error.kind === 'network' ? t('error.network') : t('error.failed', { message: s.error.message })}
+        />
+      )}
       <Space style={{ marginTop: 12 }}>
-        {(s.phase === 'uploading' || s.phase === 'retrying') && <Button onClick={onPause} data-testid="bigfile-pause">{t('pause')}</Button>}
-        {(s.phase === 'paused' || (s.phase === 'error' && s.error?.kind === 'network')) && <Button type="primary" onClick={onResume} data-testid="bigfile-resume">{t('resume')}</Button>}
-        {s.phase !== 'done' && <Button danger onClick={onCancel}>{t('cancel')}</Button>}
+        {(s.phase === 'uploading' || s.phase === 'retrying') && (
+          <Button onClick={onPause} data-testid="bigfile-pause">
+            {t('pause')}
+          </Button>
+        )}
+        {(s.phase === 'paused' || (s.phase === 'error' && s.error?.kind === 'network')) && (
+          <Button type="primary" onClick={onResume} data-testid="bigfile-resume">
+            {t('resume')}
+          </Button>
+        )}
+        {s.phase !== 'done' && (
+          <Button danger onClick={onCancel}>
+            {t('cancel')}
+          </Button>
+        )}
       </Space>
     </Card>
   );
@@ -65,7 +113,9 @@ export default function BigFile() {
   const queryClient = useQueryClient();
   const config = useQuery({ queryKey: ['bigfile', 'config'], queryFn: getBigFileConfig });
   const list = useQuery({ queryKey: ['bigfile', 'list'], queryFn: listBigFiles });
-  const refresh = useCallback(() => { void queryClient.invalidateQueries({ queryKey: ['bigfile'] }); }, [queryClient]);
+  const refresh = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: ['bigfile'] });
+  }, [queryClient]);
   const { state, pending, start, pause, resume, cancel, discard } = useTusUpload(refresh);
   const c = config.data;
   const busy = state.phase === 'uploading' || state.phase === 'retrying';
@@ -86,23 +136,48 @@ export default function BigFile() {
   return (
     <Card title={t('title')} variant="borderless" className="mp-page-card">
       <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-        <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>{t('intro')}</Typography.Paragraph>
+        <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
+          {t('intro')}
+        </Typography.Paragraph>
         {c && !c.enabled && <Alert type="warning" showIcon message={t('disabled')} />}
         {c && (
           <Typography.Text type="secondary" data-testid="bigfile-limits">
             {t('limits', { max: formatBytes(c.maxBytes), used: formatBytes(c.usedBytes), quota: formatBytes(c.quotaBytes) })}
-            {' · '}{c.accept.length ? t('types', { accept: c.accept.join(', ') }) : t('anyType')}
-            {' · '}{t('expiry', { minutes: c.expiryMinutes })}
-            {' · '}{c.keepDays ? t('keep', { days: c.keepDays }) : t('keepForever')}
+            {' · '}
+            {c.accept.length ? t('types', { accept: c.accept.join(', ') }) : t('anyType')}
+            {' · '}
+            {t('expiry', { minutes: c.expiryMinutes })}
+            {' · '}
+            {c.keepDays ? t('keep', { days: c.keepDays }) : t('keepForever')}
           </Typography.Text>
         )}
-        {pending.filter((p) => p.name !== state.file?.name || state.phase === 'idle').map((p) => (
-          <Alert key={p.key} type="info" showIcon data-testid="bigfile-pending" message={t('pending', { name: p.name, size: formatBytes(p.size) })}
-            action={<Button size="small" onClick={() => void discard(p.key)}>{t('discard')}</Button>} />
-        ))}
-        <Upload.Dragger data-testid="bigfile-drop" showUploadList={false} multiple={false} disabled={!c?.enabled || busy} beforeUpload={choose}
-          accept={c?.accept.length ? c.accept.join(',') : undefined}>
-          <p className="ant-upload-drag-icon"><InboxOutlined /></p>
+        {pending
+          .filter((p) => p.name !== state.file?.name || state.phase === 'idle')
+          .map((p) => (
+            <Alert
+              key={p.key}
+              type="info"
+              showIcon
+              data-testid="bigfile-pending"
+              message={t('pending', { name: p.name, size: formatBytes(p.size) })}
+              action={
+                <Button size="small" onClick={() => void discard(p.key)}>
+                  {t('discard')}
+                </Button>
+              }
+            />
+          ))}
+        <Upload.Dragger
+          data-testid="bigfile-drop"
+          showUploadList={false}
+          multiple={false}
+          disabled={!c?.enabled || busy}
+          beforeUpload={choose}
+          accept={c?.accept.length ? c.accept.join(',') : undefined}
+        >
+          <p className="ant-upload-drag-icon">
+            <InboxOutlined />
+          </p>
           <p className="ant-upload-text">{t('dropHint')}</p>
           <p className="ant-upload-hint">{t('dropSub')}</p>
         </Upload.Dragger>

@@ -63,65 +63,75 @@ export function useTusUpload(onFinished: () => void) {
 
   const refreshPending = useCallback(async () => {
     const all = await tus.defaultOptions.urlStorage.findAllUploads().catch(() => [] as tus.PreviousUpload[]);
-    setPending(all.filter((u) => u.uploadUrl?.startsWith(BigFilePaths.tus)).map((u) => ({ key: u.urlStorageKey, name: u.metadata.filename ?? '', size: u.size ?? 0 })));
+    setPending(
+      all.filter((u) => u.uploadUrl?.startsWith(BigFilePaths.tus)).map((u) => ({ key: u.urlStorageKey, name: u.metadata.filename ?? '', size: u.size ?? 0 })),
+    );
   }, []);
-  useEffect(() => { void refreshPending(); }, [refreshPending]);
-
-  const discard = useCallback(async (key: string) => {
-    await tus.defaultOptions.urlStorage.removeUpload(key);
-    await refreshPending();
+  useEffect(() => {
+    void refreshPending();
   }, [refreshPending]);
 
-  const start = useCallback(async (file: File) => {
-    upload.current?.abort().catch(() => undefined);
-    samples.current = [];
-    setState({ ...EMPTY, phase: 'uploading', file, total: file.size });
-    void sha256OfFile(file, (p) => patch({ hashPercent: p })).then((hex) => patch({ clientSha256: hex, hashPercent: 100 }));
-    const u = new tus.Upload(file, {
-      endpoint: BigFilePaths.tus,
-      chunkSize: CHUNK,
-      retryDelays: [0, 1000, 2000, 4000, 8000],
-      metadata: { filename: file.name, filetype: file.type },
-      headers: { 'X-Language': language },
-      storeFingerprintForResuming: true,
-      removeFingerprintOnSuccess: true,
-      onShouldRetry: (err, attempt, options) => {
-        const status = (err as tus.DetailedError).originalResponse?.getStatus() ?? 0;
-        const retry = (status === 0 || status === 409 || status === 423 || status >= 500) && attempt < (options.retryDelays?.length ?? 0);
-        if (retry) patch({ phase: 'retrying' });
-        return retry;
-      },
-      onProgress: (sent, total) => {
-        const now = performance.now();
-        samples.current = [...samples.current.filter((x) => now - x.t < 3000), { t: now, bytes: sent }];
-        const first = samples.current[0]!;
-        const speed = now - first.t > 200 ? ((sent - first.bytes) * 1000) / (now - first.t) : 0;
-        patch({ phase: 'uploading', sent, total, speed });
-      },
-      // a continued upload starts with HEAD: the server's offset is where it continues
-      onAfterResponse: (req, res) => {
-        if (req.getMethod() === 'HEAD' && res.getStatus() === 200) patch({ resumedAt: Number(res.getHeader('Upload-Offset') ?? 0) });
-      },
-      onSuccess: ({ lastResponse }) => {
-        patch({ phase: 'done', sent: file.size, speed: 0, serverSha256: lastResponse.getHeader('MP-Upload-SHA256') || undefined });
-        void refreshPending();
-        onFinished();
-      },
-      onError: (err) => {
-        const message = serverMessage(err);
-        patch({ phase: 'error', speed: 0, error: message ? { kind: 'server', message } : { kind: 'network' } });
-        void refreshPending();
-      },
-    });
-    upload.current = u;
-    const previous = await u.findPreviousUploads();
-    const last = previous.sort((a, b) => b.creationTime.localeCompare(a.creationTime))[0];
-    if (last) {
-      u.resumeFromPreviousUpload(last);
-    }
-    u.start();
-    void refreshPending();
-  }, [language, onFinished, refreshPending]);
+  const discard = useCallback(
+    async (key: string) => {
+      await tus.defaultOptions.urlStorage.removeUpload(key);
+      await refreshPending();
+    },
+    [refreshPending],
+  );
+
+  const start = useCallback(
+    async (file: File) => {
+      upload.current?.abort().catch(() => undefined);
+      samples.current = [];
+      setState({ ...EMPTY, phase: 'uploading', file, total: file.size });
+      void sha256OfFile(file, (p) => patch({ hashPercent: p })).then((hex) => patch({ clientSha256: hex, hashPercent: 100 }));
+      const u = new tus.Upload(file, {
+        endpoint: BigFilePaths.tus,
+        chunkSize: CHUNK,
+        retryDelays: [0, 1000, 2000, 4000, 8000],
+        metadata: { filename: file.name, filetype: file.type },
+        headers: { 'X-Language': language },
+        storeFingerprintForResuming: true,
+        removeFingerprintOnSuccess: true,
+        onShouldRetry: (err, attempt, options) => {
+          const status = (err as tus.DetailedError).originalResponse?.getStatus() ?? 0;
+          const retry = (status === 0 || status === 409 || status === 423 || status >= 500) && attempt < (options.retryDelays?.length ?? 0);
+          if (retry) patch({ phase: 'retrying' });
+          return retry;
+        },
+        onProgress: (sent, total) => {
+          const now = performance.now();
+          samples.current = [...samples.current.filter((x) => now - x.t < 3000), { t: now, bytes: sent }];
+          const first = samples.current[0]!;
+          const speed = now - first.t > 200 ? ((sent - first.bytes) * 1000) / (now - first.t) : 0;
+          patch({ phase: 'uploading', sent, total, speed });
+        },
+        // a continued upload starts with HEAD: the server's offset is where it continues
+        onAfterResponse: (req, res) => {
+          if (req.getMethod() === 'HEAD' && res.getStatus() === 200) patch({ resumedAt: Number(res.getHeader('Upload-Offset') ?? 0) });
+        },
+        onSuccess: ({ lastResponse }) => {
+          patch({ phase: 'done', sent: file.size, speed: 0, serverSha256: lastResponse.getHeader('MP-Upload-SHA256') || undefined });
+          void refreshPending();
+          onFinished();
+        },
+        onError: (err) => {
+          const message = serverMessage(err);
+          patch({ phase: 'error', speed: 0, error: message ? { kind: 'server', message } : { kind: 'network' } });
+          void refreshPending();
+        },
+      });
+      upload.current = u;
+      const previous = await u.findPreviousUploads();
+      const last = previous.sort((a, b) => b.creationTime.localeCompare(a.creationTime))[0];
+      if (last) {
+        u.resumeFromPreviousUpload(last);
+      }
+      u.start();
+      void refreshPending();
+    },
+    [language, onFinished, refreshPending],
+  );
 
   const pause = useCallback(() => {
     void upload.current?.abort();
@@ -143,6 +153,11 @@ export function useTusUpload(onFinished: () => void) {
     await refreshPending();
   }, [refreshPending]);
 
-  useEffect(() => () => { void upload.current?.abort(); }, []);
+  useEffect(
+    () => () => {
+      void upload.current?.abort();
+    },
+    [],
+  );
   return { state, pending, start, pause, resume, cancel, discard };
 }

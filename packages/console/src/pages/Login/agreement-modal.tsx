@@ -27,12 +27,22 @@ export default function AgreementModal({ open, decide, onAgree, onRefuse }: Agre
       keyboard={!decide}
       onCancel={onRefuse}
       styles={{ body: { height: 400, overflowY: 'auto', paddingRight: 8 } }}
-      footer={decide
-        ? [
-            <Button key="refuse" onClick={onRefuse} data-testid="agreement-refuse">{t('refuse')}</Button>,
-            <Button key="agree" type="primary" onClick={onAgree} data-testid="agreement-agree">{t('agree')}</Button>,
-          ]
-        : [<Button key="close" type="primary" onClick={onRefuse}>{t('common:ok')}</Button>]}
+      footer={
+        decide
+          ? [
+              <Button key="refuse" onClick={onRefuse} data-testid="agreement-refuse">
+                {t('refuse')}
+              </Button>,
+              <Button key="agree" type="primary" onClick={onAgree} data-testid="agreement-agree">
+                {t('agree')}
+              </Button>,
+            ]
+          : [
+              <Button key="close" type="primary" onClick={onRefuse}>
+                {t('common:ok')}
+              </Button>,
+            ]
+      }
     >
       <PrivacyPolicy />
     </Modal>

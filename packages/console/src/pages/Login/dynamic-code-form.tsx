@@ -13,7 +13,11 @@ import { ApiError } from '../../api/client';
 import SendCodeButton from './send-code-button';
 import { completeSignIn, type SignInOutcome } from './sign-in-flow';
 
-interface Values { address: string; dynamicCode: string; agreement: boolean }
+interface Values {
+  address: string;
+  dynamicCode: string;
+  agreement: boolean;
+}
 
 export interface DynamicCodeFormProps {
   onShowPolicy: () => void;
@@ -42,7 +46,7 @@ export default function DynamicCodeForm({ onShowPolicy, onOutcome }: DynamicCode
     try {
       const row = await signInByCode({ loginType: type, address, dynamicCode: v.dynamicCode.trim(), agree: true });
       const outcome = await completeSignIn(address, row);
-      if (outcome.kind === 'error') setNotice({ kind: 'error', text: outcome.messageKey ? t(`login:${outcome.messageKey}`) : outcome.message ?? '' });
+      if (outcome.kind === 'error') setNotice({ kind: 'error', text: outcome.messageKey ? t(`login:${outcome.messageKey}`) : (outcome.message ?? '') });
       else onOutcome(outcome, address);
     } catch (e) {
       setNotice({ kind: 'error', text: e instanceof ApiError ? e.message : String(e) });
@@ -52,18 +56,41 @@ export default function DynamicCodeForm({ onShowPolicy, onOutcome }: DynamicCode
   };
 
   return (
-    <Form<Values> form={form} name="code-login" size="large" className="mp-login-form" requiredMark={false} initialValues={{ agreement: false }} onFinish={(v) => { void submit(v); }}>
+    <Form<Values>
+      form={form}
+      name="code-login"
+      size="large"
+      className="mp-login-form"
+      requiredMark={false}
+      initialValues={{ agreement: false }}
+      onFinish={(v) => {
+        void submit(v);
+      }}
+    >
       {notice && <Alert className="mp-login-error" type={notice.kind} showIcon title={notice.text} role={notice.kind === 'error' ? 'alert' : 'status'} />}
       <Form.Item>
         <Segmented<OtcChannel>
           block
           value={type}
-          onChange={(v) => { setType(v); form.resetFields(['address']); setNotice(null); }}
-          options={[{ value: 'email', label: t('loginType.email') }, { value: 'mobile', label: t('loginType.mobile') }]}
+          onChange={(v) => {
+            setType(v);
+            form.resetFields(['address']);
+            setNotice(null);
+          }}
+          options={[
+            { value: 'email', label: t('loginType.email') },
+            { value: 'mobile', label: t('loginType.mobile') },
+          ]}
           data-testid="code-login-type"
         />
       </Form.Item>
-      <Form.Item name="address" rules={[{ required: true, whitespace: true, message: invalid }, { pattern, message: invalid, transform: (v: string) => v?.trim() }]}>
+      <Form.Item
+        name="address"
+        rules={[
+          { required: true, whitespace: true, message: invalid },
+          { pattern, message: invalid, transform: (v: string) => v?.trim() },
+        ]}
+      >
         <Input
           prefix={type === 'email' ? <MailOutlined /> : <MobileOutlined />}
           placeholder={t(type === 'email' ? 'email' : 'mobile')}
@@ -76,7 +103,14 @@ export default function DynamicCodeForm({ onShowPolicy, onOutcome }: DynamicCode
       <Form.Item>
         <div className="mp-captcha-row">
           <Form.Item name="dynamicCode" noStyle rules={[{ required: true, whitespace: true, message: t('dynamicCodeEmpty') }]}>
-            <Input prefix={<SafetyOutlined />} placeholder={t('dynamicCode')} aria-label={t('dynamicCode')} maxLength={OTC_RULES.code.length} autoComplete="one-time-code" inputMode="numeric" />
+            <Input
+              prefix={<SafetyOutlined />}
+              placeholder={t('dynamicCode')}
+              aria-label={t('dynamicCode')}
+              maxLength={OTC_RULES.code.length}
+              autoComplete="one-time-code"
+              inputMode="numeric"
+            />
           </Form.Item>
           <SendCodeButton
             send={send}
@@ -94,7 +128,15 @@ export default function DynamicCodeForm({ onShowPolicy, onOutcome }: DynamicCode
       >
         <Checkbox>
           {t('login:agreePrefix')}
-          <a onClick={(e) => { e.preventDefault(); onShowPolicy(); }} href="#privacy">{t('login:privacyLink')}</a>
+          <a
+            onClick={(e) => {
+              e.preventDefault();
+              onShowPolicy();
+            }}
+            href="#privacy"
+          >
+            {t('login:privacyLink')}
+          </a>
         </Checkbox>
       </Form.Item>
       <Button type="primary" htmlType="submit" block loading={busy} className="mp-login-submit" data-testid="code-login-submit">

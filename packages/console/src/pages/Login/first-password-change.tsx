@@ -37,7 +37,7 @@ export default function FirstPasswordChange({ username, onChanged, onCancel }: F
     }
     setBusy(false);
     if ('field' in r) form.setFields([{ name: r.field, errors: [t(r.messageKey)] }]);
-    else setError(r.messageKey ? t(r.messageKey) : r.message ?? '');
+    else setError(r.messageKey ? t(r.messageKey) : (r.message ?? ''));
   };
 
   const cancel = async (): Promise<void> => {
@@ -48,14 +48,31 @@ export default function FirstPasswordChange({ username, onChanged, onCancel }: F
   return (
     <div className="mp-first-password" data-testid="first-password-change">
       <Alert type="warning" showIcon title={t('changePassword.firstNotice')} style={{ marginBottom: 16 }} />
-      <p style={{ margin: '0 0 12px', fontWeight: 500 }} data-testid="first-password-account">{t('reset.account', { name: username })}</p>
+      <p style={{ margin: '0 0 12px', fontWeight: 500 }} data-testid="first-password-account">
+        {t('reset.account', { name: username })}
+      </p>
       {error && <Alert className="mp-login-error" type="error" showIcon title={error} role="alert" />}
-      <Form<PasswordChangeValues> form={form} layout="vertical" requiredMark={false} onFinish={(v) => { void submit(v); }}>
+      <Form<PasswordChangeValues>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        onFinish={(v) => {
+          void submit(v);
+        }}
+      >
         <PasswordFields autoFocus large />
         <Button type="primary" htmlType="submit" block loading={busy} className="mp-login-submit" data-testid="first-password-submit">
           {t('changePassword.submit')}
         </Button>
-        <Button type="link" block onClick={() => { void cancel(); }} style={{ marginTop: 8 }} data-testid="first-password-cancel">
+        <Button
+          type="link"
+          block
+          onClick={() => {
+            void cancel();
+          }}
+          style={{ marginTop: 8 }}
+          data-testid="first-password-cancel"
+        >
           {t('changePassword.backToLogin')}
         </Button>
       </Form>

@@ -17,7 +17,11 @@ export default function ForgotPasswordModal({ open, onClose }: { open: boolean; 
   const [notice, setNotice] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const [form] = Form.useForm<{ username: string }>();
 
-  const close = (): void => { onClose(); setNotice(null); form.resetFields(); };
+  const close = (): void => {
+    onClose();
+    setNotice(null);
+    form.resetFields();
+  };
   const submit = async ({ username }: { username: string }): Promise<void> => {
     setBusy(true);
     setNotice(null);
@@ -39,14 +43,35 @@ export default function ForgotPasswordModal({ open, onClose }: { open: boolean; 
       centered
       onCancel={close}
       destroyOnHidden
-      footer={notice?.kind === 'success'
-        ? <Button type="primary" onClick={close}>{t('common:ok', { defaultValue: 'OK' })}</Button>
-        : [<Button key="c" onClick={close}>{t('common:cancel', { defaultValue: 'Cancel' })}</Button>, <Button key="s" type="primary" loading={busy} onClick={() => form.submit()} data-testid="forgot-submit">{t('forgotSubmit')}</Button>]}
+      footer={
+        notice?.kind === 'success' ? (
+          <Button type="primary" onClick={close}>
+            {t('common:ok', { defaultValue: 'OK' })}
+          </Button>
+        ) : (
+          [
+            <Button key="c" onClick={close}>
+              {t('common:cancel', { defaultValue: 'Cancel' })}
+            </Button>,
+            <Button key="s" type="primary" loading={busy} onClick={() => form.submit()} data-testid="forgot-submit">
+              {t('forgotSubmit')}
+            </Button>,
+          ]
+        )
+      }
     >
       <p>{t('forgotIntro')}</p>
       {notice && <Alert type={notice.kind} showIcon title={notice.text} style={{ marginBottom: 16 }} role={notice.kind === 'error' ? 'alert' : 'status'} />}
       {notice?.kind !== 'success' && (
-        <Form form={form} name="forgot-password" layout="vertical" requiredMark={false} onFinish={(v) => { void submit(v); }}>
+        <Form
+          form={form}
+          name="forgot-password"
+          layout="vertical"
+          requiredMark={false}
+          onFinish={(v) => {
+            void submit(v);
+          }}
+        >
           <Form.Item name="username" label={t('forgotUsername')} rules={[{ required: true, whitespace: true, message: t('forgotUsernameRequired') }]}>
             <Input prefix={<UserOutlined />} maxLength={100} autoComplete="username" autoFocus />
           </Form.Item>

@@ -53,10 +53,16 @@ export default function LoginPage() {
   useEffect(() => {
     const hash = parseHashParams(window.location.hash);
     useConfigStore.getState().setHash(hash);
-    if (!(hash.redirectUri && hash.hasTenantAndApp && useSessionStore.getState().token)) { clearAllSession(); return; }
+    if (!(hash.redirectUri && hash.hasTenantAndApp && useSessionStore.getState().token)) {
+      clearAllSession();
+      return;
+    }
     setResuming(true);
     void resumeHandOff(hash).then((to) => {
-      if (to) { window.location.replace(to); return; }
+      if (to) {
+        window.location.replace(to);
+        return;
+      }
       clearAllSession();
       setResuming(false);
     });
@@ -74,13 +80,24 @@ export default function LoginPage() {
       return;
     }
     const username = values.username.trim();
-    const outcome = await runSignIn({ username, password, captchaId, verifyCode: values.verifyCode?.trim() ?? '', slider: values.slider ?? undefined, pow: values.pow, agree });
+    const outcome = await runSignIn({
+      username,
+      password,
+      captchaId,
+      verifyCode: values.verifyCode?.trim() ?? '',
+      slider: values.slider ?? undefined,
+      pow: values.pow,
+      agree,
+    });
     setBusy(false);
     if (outcome.kind === 'changePassword') {
       setMustChange({ username, remember: values.remember });
       return;
     }
-    if (outcome.kind === 'mfa') { showMfa(outcome.pending); return; }
+    if (outcome.kind === 'mfa') {
+      showMfa(outcome.pending);
+      return;
+    }
     if (outcome.kind === 'agreement') {
       pending.current = { values, captchaId };
       setAgreement('decide');
@@ -157,20 +174,34 @@ export default function LoginPage() {
           <h2 id="mp-login-title">{mustChange ? t('changePassword.firstTitle') : t('title')}</h2>
           {position === 'center' && !mustChange && <p className="mp-login-card-sub">{t('welcome', { name })}</p>}
           {mustChange ? (
-            <WithAntd fallback={<div className="mp-suspense"><Spinner /></div>}>
+            <WithAntd
+              fallback={
+                <div className="mp-suspense">
+                  <Spinner />
+                </div>
+              }
+            >
               <FirstPasswordChange
                 username={mustChange.username}
                 onChanged={afterPasswordChanged}
-                onCancel={() => { setMustChange(null); setCaptchaNonce((n) => n + 1); }}
+                onCancel={() => {
+                  setMustChange(null);
+                  setCaptchaNonce((n) => n + 1);
+                }}
               />
             </WithAntd>
           ) : (
-            <SignInMethods onShowPolicy={() => setAgreement('read')} onOutcome={(o, u) => (o.kind === 'changePassword' ? setMustChange({ username: u, remember: false }) : go(o, u, '', false))}>
+            <SignInMethods
+              onShowPolicy={() => setAgreement('read')}
+              onOutcome={(o, u) => (o.kind === 'changePassword' ? setMustChange({ username: u, remember: false }) : go(o, u, '', false))}
+            >
               <LoginForm
                 busy={busy || resuming}
                 error={error}
                 captchaNonce={captchaNonce}
-                onSubmit={(v, id) => { void submit(v, id); }}
+                onSubmit={(v, id) => {
+                  void submit(v, id);
+                }}
                 onShowPolicy={() => setAgreement('read')}
               />
             </SignInMethods>

@@ -23,7 +23,9 @@ export default function LanguageMenu() {
 
   useEffect(() => {
     if (!open) return undefined;
-    const outside = (e: MouseEvent): void => { if (!root.current?.contains(e.target as Node)) setOpen(false); };
+    const outside = (e: MouseEvent): void => {
+      if (!root.current?.contains(e.target as Node)) setOpen(false);
+    };
     document.addEventListener('mousedown', outside);
     return () => document.removeEventListener('mousedown', outside);
   }, [open]);
@@ -35,8 +37,11 @@ export default function LanguageMenu() {
   const onKeyDown = (e: KeyboardEvent<HTMLUListElement>): void => {
     const enabled = items.current.filter((el): el is HTMLLIElement => Boolean(el && el.getAttribute('aria-disabled') !== 'true'));
     const at = enabled.indexOf(document.activeElement as HTMLLIElement);
-    if (e.key === 'Escape') { e.preventDefault(); setOpen(false); root.current?.querySelector('button')?.focus(); }
-    else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      setOpen(false);
+      root.current?.querySelector('button')?.focus();
+    } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
       e.preventDefault();
       enabled[(at + (e.key === 'ArrowDown' ? 1 : enabled.length - 1)) % enabled.length]?.focus();
     }
@@ -62,14 +67,23 @@ export default function LanguageMenu() {
           {LANGUAGES.map((l, i) => (
             <li
               key={l.value}
-              ref={(el) => { items.current[i] = el; }}
+              ref={(el) => {
+                items.current[i] = el;
+              }}
               // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the menu's items (WAI-ARIA menu pattern), focusable and answering Enter and Space
               role="menuitem"
               tabIndex={l.enable ? -1 : undefined}
               aria-disabled={!l.enable}
               className={`mp-l-menu-item${l.value === language ? ' mp-l-menu-item-selected' : ''}${l.enable ? '' : ' mp-l-menu-item-disabled'}`}
-              onClick={() => { if (l.enable) choose(l.value); }}
-              onKeyDown={(e) => { if (l.enable && (e.key === 'Enter' || e.key === ' ')) { e.preventDefault(); choose(l.value); } }}
+              onClick={() => {
+                if (l.enable) choose(l.value);
+              }}
+              onKeyDown={(e) => {
+                if (l.enable && (e.key === 'Enter' || e.key === ' ')) {
+                  e.preventDefault();
+                  choose(l.value);
+                }
+              }}
             >
               {l.text}
             </li>

@@ -17,7 +17,11 @@ export function Field({ error, className, children }: { error?: string | null; c
   return (
     <div className={`mp-l-item${error ? ' mp-l-item-error' : ''}${className ? ` ${className}` : ''}`}>
       <div className="mp-l-control">{children}</div>
-      {error && <div className="mp-l-explain" role="alert">{error}</div>}
+      {error && (
+        <div className="mp-l-explain" role="alert">
+          {error}
+        </div>
+      )}
     </div>
   );
 }
@@ -38,7 +42,9 @@ export function TextInput({ icon, label, value, onChange, autoComplete, maxLengt
   const [visible, setVisible] = useState(false);
   return (
     <span className={`mp-l-input${invalid ? ' mp-l-input-error' : ''}`}>
-      <span className="mp-l-prefix"><LightIcon icon={icon} /></span>
+      <span className="mp-l-prefix">
+        <LightIcon icon={icon} />
+      </span>
       <input
         type={password && !visible ? 'password' : 'text'}
         value={value}
@@ -81,7 +87,12 @@ export function CheckBox({ checked, onChange, children, testId, className }: Che
 /** The full-width primary submit button; `loading` shows the spinning icon and ignores clicks. */
 export function SubmitButton({ loading, children, className, testId }: { loading: boolean; children: ReactNode; className?: string; testId?: string }) {
   return (
-    <button type="submit" className={`mp-l-btn${loading ? ' mp-l-btn-loading' : ''}${className ? ` ${className}` : ''}`} data-testid={testId} aria-busy={loading || undefined}>
+    <button
+      type="submit"
+      className={`mp-l-btn${loading ? ' mp-l-btn-loading' : ''}${className ? ` ${className}` : ''}`}
+      data-testid={testId}
+      aria-busy={loading || undefined}
+    >
       {loading && <LightIcon icon={LoadingOutlined} spin />}
       <span>{children}</span>
     </button>

@@ -95,17 +95,25 @@ export default function LoginForm(p: LoginFormProps) {
         work.current = { abort, solved: solvePow(row.pow, abort.signal) };
       }
       setCaptcha(row);
-    } catch (e) { console.warn('[login] captcha failed', e); setCaptcha(null); }
+    } catch (e) {
+      console.warn('[login] captcha failed', e);
+      setCaptcha(null);
+    }
   }, [withImage, withSlider]);
 
-  useEffect(() => { void renewCaptcha(); }, [renewCaptcha, p.captchaNonce]);
+  useEffect(() => {
+    void renewCaptcha();
+  }, [renewCaptcha, p.captchaNonce]);
   useEffect(() => () => work.current?.abort.abort(), []);
 
   /** Submits with the proof of work, waiting for it when the search is not done yet. */
   const finish = async (v: LoginValues): Promise<void> => {
     const captchaId = captcha?.captchaId ?? '';
     const pending = work.current;
-    if (!pending) { p.onSubmit(v, captchaId); return; }
+    if (!pending) {
+      p.onSubmit(v, captchaId);
+      return;
+    }
     setSolving(true);
     const pow = await pending.solved;
     setSolving(false);
@@ -126,16 +134,50 @@ export default function LoginForm(p: LoginFormProps) {
     <form className="mp-login-form mp-l-form" onSubmit={onSubmit} noValidate>
       {p.error && <ErrorAlert className="mp-login-error" text={p.error} />}
       <Field error={error('username')}>
-        <TextInput icon={UserOutlined} label={t('username')} value={values.username} onChange={(v) => set('username', v)} autoComplete="username" maxLength={100} invalid={Boolean(errors.username)} />
+        <TextInput
+          icon={UserOutlined}
+          label={t('username')}
+          value={values.username}
+          onChange={(v) => set('username', v)}
+          autoComplete="username"
+          maxLength={100}
+          invalid={Boolean(errors.username)}
+        />
       </Field>
       <Field error={error('password')}>
-        <TextInput icon={LockOutlined} label={t('password')} value={values.password} onChange={(v) => set('password', v)} autoComplete="current-password" maxLength={64} password invalid={Boolean(errors.password)} />
+        <TextInput
+          icon={LockOutlined}
+          label={t('password')}
+          value={values.password}
+          onChange={(v) => set('password', v)}
+          autoComplete="current-password"
+          maxLength={64}
+          password
+          invalid={Boolean(errors.password)}
+        />
       </Field>
       {withImage && (
         <Field error={error('verifyCode')}>
           <div className="mp-captcha-row">
-            <TextInput icon={SafetyOutlined} label={t('verifyCode')} value={values.verifyCode ?? ''} onChange={(v) => set('verifyCode', v)} autoComplete="off" maxLength={8} invalid={Boolean(errors.verifyCode)} />
-            <button type="button" className="mp-captcha" onClick={() => { void renewCaptcha(); }} title={t('captchaChange')} aria-label={t('captchaAlt')} data-testid="captcha">
+            <TextInput
+              icon={SafetyOutlined}
+              label={t('verifyCode')}
+              value={values.verifyCode ?? ''}
+              onChange={(v) => set('verifyCode', v)}
+              autoComplete="off"
+              maxLength={8}
+              invalid={Boolean(errors.verifyCode)}
+            />
+            <button
+              type="button"
+              className="mp-captcha"
+              onClick={() => {
+                void renewCaptcha();
+              }}
+              title={t('captchaChange')}
+              aria-label={t('captchaAlt')}
+              data-testid="captcha"
+            >
               {captcha ? <img src={captcha.image} alt={t('captchaAlt')} /> : <span>…</span>}
             </button>
           </div>
@@ -143,16 +185,33 @@ export default function LoginForm(p: LoginFormProps) {
       )}
       {withSlider && (
         <Field error={error('slider')} className={errors.slider ? 'mp-slider-invalid' : undefined}>
-          <SliderCaptcha puzzle={captcha} onRefresh={() => { void renewCaptcha(); }} value={values.slider} onChange={(v) => set('slider', v)} />
+          <SliderCaptcha
+            puzzle={captcha}
+            onRefresh={() => {
+              void renewCaptcha();
+            }}
+            value={values.slider}
+            onChange={(v) => set('slider', v)}
+          />
         </Field>
       )}
       <div className="mp-login-options">
-        <CheckBox checked={values.remember} onChange={(v) => set('remember', v)} testId="login-remember">{t('remember')}</CheckBox>
+        <CheckBox checked={values.remember} onChange={(v) => set('remember', v)} testId="login-remember">
+          {t('remember')}
+        </CheckBox>
       </div>
       <Field error={error('agreement')} className="mp-login-agreement">
         <CheckBox checked={values.agreement} onChange={(v) => set('agreement', v)}>
           {t('agreePrefix')}
-          <a onClick={(e) => { e.preventDefault(); p.onShowPolicy(); }} href="#privacy">{t('privacyLink')}</a>
+          <a
+            onClick={(e) => {
+              e.preventDefault();
+              p.onShowPolicy();
+            }}
+            href="#privacy"
+          >
+            {t('privacyLink')}
+          </a>
         </CheckBox>
       </Field>
       <SubmitButton loading={p.busy || solving} className="mp-login-submit" testId="login-submit">

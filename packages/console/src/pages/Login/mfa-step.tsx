@@ -32,7 +32,7 @@ export default function MfaStep({ pending, onOutcome, onCancel }: MfaStepProps) 
     try {
       const row = await confirmMfa(pending, type, code.trim());
       const outcome = await completeSignIn(pending.username, row);
-      if (outcome.kind === 'error') setNotice({ kind: 'error', text: outcome.messageKey ? t(`login:${outcome.messageKey}`) : outcome.message ?? '' });
+      if (outcome.kind === 'error') setNotice({ kind: 'error', text: outcome.messageKey ? t(`login:${outcome.messageKey}`) : (outcome.message ?? '') });
       onOutcome(outcome);
     } catch (e) {
       if (e instanceof ApiError && (e.scode === OtcCodes.MFA_TICKET_INVALID || e.scode === Codes.ACCOUNT_LOCKED)) {
@@ -47,18 +47,37 @@ export default function MfaStep({ pending, onOutcome, onCancel }: MfaStepProps) 
   };
 
   return (
-    <Form form={form} name="mfa" size="large" className="mp-login-form mp-mfa-step" requiredMark={false} onFinish={(v) => { void submit(v); }} data-testid="mfa-step">
+    <Form
+      form={form}
+      name="mfa"
+      size="large"
+      className="mp-login-form mp-mfa-step"
+      requiredMark={false}
+      onFinish={(v) => {
+        void submit(v);
+      }}
+      data-testid="mfa-step"
+    >
       <h3 className="mp-mfa-title">{t('mfaTitle')}</h3>
       <Alert className="mp-login-error" type={notice.kind} showIcon title={notice.text} role={notice.kind === 'error' ? 'alert' : 'status'} />
       <Form.Item label={t('mfaChannel')} colon={false} layout="vertical">
         <Radio.Group value={type} onChange={(e) => setType(e.target.value as OtcChannel)}>
-          {pending.channels.map((c) => <Radio key={c.type} value={c.type}>{`${t(`loginType.${c.type}`)} ${c.masked}`}</Radio>)}
+          {pending.channels.map((c) => (
+            <Radio key={c.type} value={c.type}>{`${t(`loginType.${c.type}`)} ${c.masked}`}</Radio>
+          ))}
         </Radio.Group>
       </Form.Item>
       <Form.Item>
         <div className="mp-captcha-row">
           <Form.Item name="code" noStyle rules={[{ required: true, whitespace: true, message: t('dynamicCodeEmpty') }]}>
-            <Input prefix={<SafetyOutlined />} placeholder={t('dynamicCode')} aria-label={t('dynamicCode')} maxLength={OTC_RULES.code.length} autoComplete="one-time-code" inputMode="numeric" />
+            <Input
+              prefix={<SafetyOutlined />}
+              placeholder={t('dynamicCode')}
+              aria-label={t('dynamicCode')}
+              maxLength={OTC_RULES.code.length}
+              autoComplete="one-time-code"
+              inputMode="numeric"
+            />
           </Form.Item>
           <SendCodeButton
             send={() => sendMfaCode(pending, type)}
@@ -68,8 +87,12 @@ export default function MfaStep({ pending, onOutcome, onCancel }: MfaStepProps) 
           />
         </div>
       </Form.Item>
-      <Button type="primary" htmlType="submit" block loading={busy} className="mp-login-submit" data-testid="mfa-confirm">{t('mfaConfirm')}</Button>
-      <Button type="link" block onClick={onCancel} style={{ marginTop: 8 }}>{t('mfaBack')}</Button>
+      <Button type="primary" htmlType="submit" block loading={busy} className="mp-login-submit" data-testid="mfa-confirm">
+        {t('mfaConfirm')}
+      </Button>
+      <Button type="link" block onClick={onCancel} style={{ marginTop: 8 }}>
+        {t('mfaBack')}
+      </Button>
     </Form>
   );
 }

@@ -11,7 +11,9 @@ import { deriveKey } from './pow-derive';
 const params: ChallengeParameters = { algorithm: 'PBKDF2/SHA-256', nonce: '00', salt: '00', cost: 50, keyLength: 32, keyPrefix: '00' };
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
 
-afterEach(() => { vi.unstubAllGlobals(); });
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 describe('proof-of-work key derivation in the console', () => {
   it('gives the same key with WebCrypto and without it', async () => {

@@ -15,8 +15,10 @@ const TIMEOUT_MS = 120_000;
 function onPage(challenge: PowChallenge, signal: AbortSignal): Promise<PowAnswer | undefined> {
   const controller = new AbortController();
   signal.addEventListener('abort', () => controller.abort());
-  return solveChallenge({ challenge, deriveKey, controller, timeout: TIMEOUT_MS })
-    .then((solution) => (solution ? { challenge, solution } : undefined), () => undefined);
+  return solveChallenge({ challenge, deriveKey, controller, timeout: TIMEOUT_MS }).then(
+    (solution) => (solution ? { challenge, solution } : undefined),
+    () => undefined,
+  );
 }
 
 /**
@@ -31,11 +33,17 @@ export function solvePow(challenge: PowChallenge, signal: AbortSignal): Promise<
     return onPage(challenge, signal);
   }
   return new Promise((resolve) => {
-    const finish = (v: PowAnswer | undefined): void => { w.terminate(); resolve(v); };
+    const finish = (v: PowAnswer | undefined): void => {
+      w.terminate();
+      resolve(v);
+    };
     signal.addEventListener('abort', () => finish(undefined));
     w.onmessage = (e: MessageEvent<PowAnswer['solution'] | null>) => finish(e.data ? { challenge, solution: e.data } : undefined);
     // A worker that cannot load (old browser, strict policy): solve on the page instead.
-    w.onerror = () => { w.terminate(); void onPage(challenge, signal).then(resolve); };
+    w.onerror = () => {
+      w.terminate();
+      void onPage(challenge, signal).then(resolve);
+    };
     w.postMessage(challenge);
   });
 }

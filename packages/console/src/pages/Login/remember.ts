@@ -33,10 +33,14 @@ export function writeRemembered(value: RememberedLogin | null): void {
   try {
     if (value) localStorage.setItem(REMEMBER_KEY, JSON.stringify({ username: value.username }));
     else localStorage.removeItem(REMEMBER_KEY);
-  } catch { /* storage unavailable */ }
+  } catch {
+    /* storage unavailable */
+  }
 }
 
-interface PasswordCredentialCtor { new (data: { id: string; password: string; name?: string }): Credential }
+interface PasswordCredentialCtor {
+  new (data: { id: string; password: string; name?: string }): Credential;
+}
 
 /**
  * Offers the credential to the browser's password manager (Credential Management API), when the
@@ -48,5 +52,7 @@ export function offerToPasswordManager(username: string, password: string): void
   if (!Ctor || !navigator.credentials?.store) return;
   try {
     void navigator.credentials.store(new Ctor({ id: username, password, name: username })).catch(() => undefined);
-  } catch { /* not allowed here (e.g. an insecure origin) */ }
+  } catch {
+    /* not allowed here (e.g. an insecure origin) */
+  }
 }

@@ -39,7 +39,15 @@ export default function SendCodeButton({ send, onSent, onError, testId }: SendCo
     }
   };
   return (
-    <Button className="mp-send-code" disabled={left > 0} loading={busy} onClick={() => { void click(); }} data-testid={testId}>
+    <Button
+      className="mp-send-code"
+      disabled={left > 0}
+      loading={busy}
+      onClick={() => {
+        void click();
+      }}
+      data-testid={testId}
+    >
       {left > 0 ? t('resend', { seconds: left }) : t('send')}
     </Button>
   );

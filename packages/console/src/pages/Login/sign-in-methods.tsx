@@ -18,7 +18,11 @@ import type { SignInOutcome } from './sign-in-flow';
 const DynamicCodeForm = lazy(() => import('./dynamic-code-form'));
 const ForgotPasswordModal = lazy(() => import('./forgot-password-modal'));
 const MfaStep = lazy(() => import('./mfa-step'));
-const loading = <div className="mp-suspense"><Spinner /></div>;
+const loading = (
+  <div className="mp-suspense">
+    <Spinner />
+  </div>
+);
 
 /** The pending MFA sign-in, if any (set by the page when signin answers `mfaRequired`). */
 const useMfaStore = create<{ pending: MfaPendingRow | null }>(() => ({ pending: null }));
@@ -44,8 +48,21 @@ function ForgotPassword() {
   const [open, setOpen] = useState<boolean | null>(null);
   return (
     <>
-      <a href="#forgot" onClick={(e) => { e.preventDefault(); setOpen(true); }} data-testid="forgot-password">{t('forgot')}</a>
-      {open !== null && <WithAntd><ForgotPasswordModal open={open} onClose={() => setOpen(false)} /></WithAntd>}
+      <a
+        href="#forgot"
+        onClick={(e) => {
+          e.preventDefault();
+          setOpen(true);
+        }}
+        data-testid="forgot-password"
+      >
+        {t('forgot')}
+      </a>
+      {open !== null && (
+        <WithAntd>
+          <ForgotPasswordModal open={open} onClose={() => setOpen(false)} />
+        </WithAntd>
+      )}
     </>
   );
 }
@@ -60,7 +77,14 @@ export default function SignInMethods({ children, onShowPolicy, onOutcome }: Sig
   if (pending) {
     return (
       <WithAntd fallback={loading}>
-        <MfaStep pending={pending} onOutcome={(o) => { if (o.kind !== 'error') showMfa(null); onOutcome(o, pending.username); }} onCancel={() => showMfa(null)} />
+        <MfaStep
+          pending={pending}
+          onOutcome={(o) => {
+            if (o.kind !== 'error') showMfa(null);
+            onOutcome(o, pending.username);
+          }}
+          onCancel={() => showMfa(null)}
+        />
       </WithAntd>
     );
   }
@@ -76,9 +100,19 @@ export default function SignInMethods({ children, onShowPolicy, onOutcome }: Sig
     choose(next);
     tabs.current[next]?.focus();
   };
-  const panel = (m: Method): ReactNode => (m === 'password'
-    ? <>{children}<div className="mp-login-forgot"><ForgotPassword /></div></>
-    : <WithAntd fallback={loading}><DynamicCodeForm onShowPolicy={onShowPolicy} onOutcome={onOutcome} /></WithAntd>);
+  const panel = (m: Method): ReactNode =>
+    m === 'password' ? (
+      <>
+        {children}
+        <div className="mp-login-forgot">
+          <ForgotPassword />
+        </div>
+      </>
+    ) : (
+      <WithAntd fallback={loading}>
+        <DynamicCodeForm onShowPolicy={onShowPolicy} onOutcome={onOutcome} />
+      </WithAntd>
+    );
   return (
     <div className="mp-login-tabs mp-l-tabs">
       <div className="mp-l-tabs-nav" role="tablist" aria-orientation="horizontal" onKeyDown={onKeyDown}>
@@ -86,7 +120,9 @@ export default function SignInMethods({ children, onShowPolicy, onOutcome }: Sig
           // biome-ignore lint/a11y/useKeyWithClickEvents: the tablist handles the keys (arrows move and choose, WAI-ARIA tabs pattern)
           <div
             key={m}
-            ref={(el) => { tabs.current[m] = el; }}
+            ref={(el) => {
+              tabs.current[m] = el;
+            }}
             role="tab"
             id={`mp-login-tab-${m}`}
             aria-selected={active === m}

@@ -51,8 +51,13 @@ export default function SliderCaptcha({ puzzle, onRefresh, value, onChange }: Sl
   }, [width]);
 
   // A new puzzle (or a reset form) puts the piece back at the start.
-  useEffect(() => { setX(0); drag.current = null; }, [puzzle?.captchaId]);
-  useEffect(() => { if (!value) setX(0); }, [value]);
+  useEffect(() => {
+    setX(0);
+    drag.current = null;
+  }, [puzzle?.captchaId]);
+  useEffect(() => {
+    if (!value) setX(0);
+  }, [value]);
 
   const clamp = (n: number): number => Math.min(maxX, Math.max(0, n));
   const sample = (nx: number): void => {
@@ -107,18 +112,33 @@ export default function SliderCaptcha({ puzzle, onRefresh, value, onChange }: Sl
           <>
             <img className="mp-slider-bg" src={puzzle.image} alt={t('slider.alt')} draggable={false} />
             {puzzle.piece && (
-              <img className="mp-slider-piece" src={puzzle.piece} alt="" draggable={false} data-testid="slider-piece"
-                style={{ top: (puzzle.pieceY ?? 0) * scale, width: handleWidth, height: handleWidth, transform: `translateX(${px}px)` }} />
+              <img
+                className="mp-slider-piece"
+                src={puzzle.piece}
+                alt=""
+                draggable={false}
+                data-testid="slider-piece"
+                style={{ top: (puzzle.pieceY ?? 0) * scale, width: handleWidth, height: handleWidth, transform: `translateX(${px}px)` }}
+              />
             )}
           </>
         ) : null}
-        <button type="button" className="mp-slider-refresh" onClick={onRefresh} title={t('slider.refresh')} aria-label={t('slider.refresh')} data-testid="slider-refresh">
+        <button
+          type="button"
+          className="mp-slider-refresh"
+          onClick={onRefresh}
+          title={t('slider.refresh')}
+          aria-label={t('slider.refresh')}
+          data-testid="slider-refresh"
+        >
           <LightIcon icon={ReloadOutlined} />
         </button>
       </div>
       <div className="mp-slider-track">
         <div className="mp-slider-fill" style={{ width: px + handleWidth / 2 }} />
-        <span className="mp-slider-hint" style={{ paddingLeft: px + handleWidth }}>{done ? t('slider.done') : t('slider.hint')}</span>
+        <span className="mp-slider-hint" style={{ paddingLeft: px + handleWidth }}>
+          {done ? t('slider.done') : t('slider.hint')}
+        </span>
         <div
           className="mp-slider-handle"
           role="slider"

@@ -16,7 +16,11 @@ export default function ModifyPasswordModal({ open, onClose }: { open: boolean; 
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const close = (): void => { form.resetFields(); setError(null); onClose(); };
+  const close = (): void => {
+    form.resetFields();
+    setError(null);
+    onClose();
+  };
   const submit = async (): Promise<void> => {
     const v = await form.validateFields();
     setBusy(true);
@@ -29,7 +33,7 @@ export default function ModifyPasswordModal({ open, onClose }: { open: boolean; 
     } else if ('field' in r) {
       form.setFields([{ name: r.field, errors: [t(r.messageKey)] }]);
     } else {
-      setError(r.messageKey ? t(r.messageKey) : r.message ?? '');
+      setError(r.messageKey ? t(r.messageKey) : (r.message ?? ''));
     }
   };
 
@@ -38,7 +42,9 @@ export default function ModifyPasswordModal({ open, onClose }: { open: boolean; 
       open={open}
       title={t('changePassword.title')}
       onCancel={close}
-      onOk={() => { void submit().catch(() => undefined); }}
+      onOk={() => {
+        void submit().catch(() => undefined);
+      }}
       confirmLoading={busy}
       destroyOnHidden
       width={480}

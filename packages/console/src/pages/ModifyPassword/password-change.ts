@@ -8,7 +8,11 @@ import { checkPasswordStrength, CodeType, DEFAULT_PASSWORD_RULE } from '@mp/prot
 import { modifyPassword, queryCodeTable } from '../../api/auth';
 import { ApiError, encryptPassword } from '../../api/client';
 
-export interface PasswordChangeValues { oldPassword: string; newPassword: string; confirmPassword: string }
+export interface PasswordChangeValues {
+  oldPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
 
 /** What the screen shows after a try: success, an error under the new password, or a message. */
 export type PasswordChangeResult =
@@ -38,11 +42,14 @@ export async function changeOwnPassword(v: PasswordChangeValues): Promise<Passwo
   if (status === 0) return { ok: false, field: 'newPassword', messageKey: 'changePassword.strengthFailed' };
   if (status === 2) return fetchMessage ? { ok: false, message: fetchMessage } : { ok: false, messageKey: 'changePassword.ruleFetchFailed' };
   try {
-    await modifyPassword({
-      oldPassword: encryptPassword(v.oldPassword),
-      newPassword: encryptPassword(v.newPassword),
-      confirmPassword: encryptPassword(v.confirmPassword),
-    }, { noToast: true });
+    await modifyPassword(
+      {
+        oldPassword: encryptPassword(v.oldPassword),
+        newPassword: encryptPassword(v.newPassword),
+        confirmPassword: encryptPassword(v.confirmPassword),
+      },
+      { noToast: true },
+    );
     return { ok: true };
   } catch (e) {
     return { ok: false, message: e instanceof ApiError ? e.message : String(e) };

@@ -13,10 +13,18 @@ export default function PasswordFields({ autoFocus = false, large = false }: { a
   const prefix = large ? <LockOutlined /> : undefined;
   return (
     <>
-      <Form.Item name="oldPassword" label={t('changePassword.original')} rules={[{ required: true, whitespace: true, message: t('changePassword.originalRequired') }]}>
+      <Form.Item
+        name="oldPassword"
+        label={t('changePassword.original')}
+        rules={[{ required: true, whitespace: true, message: t('changePassword.originalRequired') }]}
+      >
         <Input.Password prefix={prefix} autoComplete="current-password" autoFocus={autoFocus} maxLength={64} data-testid="pw-original" />
       </Form.Item>
-      <Form.Item name="newPassword" label={t('changePassword.newPassword')} rules={[{ required: true, whitespace: true, message: t('changePassword.newPasswordEmpty') }]}>
+      <Form.Item
+        name="newPassword"
+        label={t('changePassword.newPassword')}
+        rules={[{ required: true, whitespace: true, message: t('changePassword.newPasswordEmpty') }]}
+      >
         <Input.Password prefix={prefix} autoComplete="new-password" maxLength={64} data-testid="pw-new" />
       </Form.Item>
       <Form.Item

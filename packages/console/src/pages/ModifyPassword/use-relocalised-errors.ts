@@ -11,8 +11,14 @@ export function useRelocalisedErrors(form: FormInstance): void {
   const { i18n } = useTranslation();
   const first = useRef(true);
   useEffect(() => {
-    if (first.current) { first.current = false; return; }
-    const names = form.getFieldsError().filter((f) => f.errors.length > 0).map((f) => f.name);
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const names = form
+      .getFieldsError()
+      .filter((f) => f.errors.length > 0)
+      .map((f) => f.name);
     if (names.length) void form.validateFields(names).catch(() => undefined);
   }, [i18n.language, form]);
 }

@@ -11,7 +11,11 @@ export default function NotFound() {
       status="404"
       title={t('page.notFoundTitle')}
       subTitle={t('page.notFoundHint')}
-      extra={<Button type="primary" onClick={() => navigate('/')}>{t('page.backHome')}</Button>}
+      extra={
+        <Button type="primary" onClick={() => navigate('/')}>
+          {t('page.backHome')}
+        </Button>
+      }
     />
   );
 }

@@ -24,7 +24,12 @@ export default function ContactDialog({ type, onClose, onChanged }: ContactDialo
   const [error, setError] = useState('');
   const [sentTo, setSentTo] = useState('');
   const [busy, setBusy] = useState(false);
-  const close = (): void => { form.resetFields(); setError(''); setSentTo(''); onClose(); };
+  const close = (): void => {
+    form.resetFields();
+    setError('');
+    setSentTo('');
+    onClose();
+  };
   const rule = type === 'mobile' ? USER_RULES.mobile : USER_RULES.email;
   const label = type === 'mobile' ? t('newMobile') : t('newEmail');
 
@@ -49,13 +54,27 @@ export default function ContactDialog({ type, onClose, onChanged }: ContactDialo
   };
 
   return (
-    <Modal open={type !== null} title={type === 'mobile' ? t('changeMobile') : t('changeEmail')} onCancel={close} onOk={() => { void submit(); }}
-      okText={t('confirm')} confirmLoading={busy} destroyOnHidden data-testid="contact-dialog">
+    <Modal
+      open={type !== null}
+      title={type === 'mobile' ? t('changeMobile') : t('changeEmail')}
+      onCancel={close}
+      onOk={() => {
+        void submit();
+      }}
+      okText={t('confirm')}
+      confirmLoading={busy}
+      destroyOnHidden
+      data-testid="contact-dialog"
+    >
       <Form form={form} layout="vertical" requiredMark>
-        <Form.Item name="address" label={label} rules={[
-          { required: true, whitespace: true, message: t('errors:validation.required', { field: label }) },
-          { pattern: rule.pattern, max: rule.max, message: type === 'mobile' ? t('errors:user.mobile_pattern') : t('errors:user.email_pattern') },
-        ]}>
+        <Form.Item
+          name="address"
+          label={label}
+          rules={[
+            { required: true, whitespace: true, message: t('errors:validation.required', { field: label }) },
+            { pattern: rule.pattern, max: rule.max, message: type === 'mobile' ? t('errors:user.mobile_pattern') : t('errors:user.email_pattern') },
+          ]}
+        >
           <Input maxLength={rule.max} autoComplete="off" data-testid="contact-address" />
         </Form.Item>
         <Form.Item label={t('code')} required>

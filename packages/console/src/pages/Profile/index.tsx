@@ -33,7 +33,9 @@ export default function ProfileModal({ open, onClose }: ProfileModalProps) {
   useEffect(() => {
     if (p && open) form.setFieldsValue({ avatar: p.avatar || undefined, signature: p.signature });
   }, [p, open, form]);
-  const update = (next: UserProfile): void => { qc.setQueryData(PROFILE_QUERY_KEY, next); };
+  const update = (next: UserProfile): void => {
+    qc.setQueryData(PROFILE_QUERY_KEY, next);
+  };
 
   const save = async (): Promise<void> => {
     const v = await form.validateFields();
@@ -49,14 +51,40 @@ export default function ProfileModal({ open, onClose }: ProfileModalProps) {
   const contactRow = (type: ContactType) => (
     <Space>
       <Typography.Text data-testid={`profile-${type}`}>{p?.[type] || t('none')}</Typography.Text>
-      <Button size="small" onClick={() => setContact(type)} data-testid={`change-${type}`}>{t('change')}</Button>
+      <Button size="small" onClick={() => setContact(type)} data-testid={`change-${type}`}>
+        {t('change')}
+      </Button>
     </Space>
   );
 
   return (
-    <Modal open={open} title={t('title')} onCancel={onClose} width={640} destroyOnHidden data-testid="profile-modal"
-      footer={[<Button key="close" onClick={onClose}>{t('common:cancel', { defaultValue: 'Cancel' })}</Button>, <Button key="save" type="primary" loading={saving} onClick={() => { void save(); }} data-testid="profile-save">{t('save')}</Button>]}>
-      {!p ? <Spin /> : (
+    <Modal
+      open={open}
+      title={t('title')}
+      onCancel={onClose}
+      width={640}
+      destroyOnHidden
+      data-testid="profile-modal"
+      footer={[
+        <Button key="close" onClick={onClose}>
+          {t('common:cancel', { defaultValue: 'Cancel' })}
+        </Button>,
+        <Button
+          key="save"
+          type="primary"
+          loading={saving}
+          onClick={() => {
+            void save();
+          }}
+          data-testid="profile-save"
+        >
+          {t('save')}
+        </Button>,
+      ]}
+    >
+      {!p ? (
+        <Spin />
+      ) : (
         <>
           <Descriptions size="small" column={2} bordered>
             <Descriptions.Item label={t('userName')}>{p.userName}</Descriptions.Item>
@@ -64,9 +92,13 @@ export default function ProfileModal({ open, onClose }: ProfileModalProps) {
             <Descriptions.Item label={t('organisation')}>{p.orgName || '-'}</Descriptions.Item>
             <Descriptions.Item label={t('station')}>{p.stationName || '-'}</Descriptions.Item>
             <Descriptions.Item label={t('tenant')}>{p.tenantName || p.tenantCode}</Descriptions.Item>
-            <Descriptions.Item label={t('validity')}>{p.effectiveDate || p.expiryDate ? `${p.effectiveDate || '…'} ~ ${p.expiryDate || '…'}` : '-'}</Descriptions.Item>
+            <Descriptions.Item label={t('validity')}>
+              {p.effectiveDate || p.expiryDate ? `${p.effectiveDate || '…'} ~ ${p.expiryDate || '…'}` : '-'}
+            </Descriptions.Item>
           </Descriptions>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>{t('adminOnly')}</Typography.Text>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {t('adminOnly')}
+          </Typography.Text>
           <Divider style={{ margin: '12px 0' }} />
           <Descriptions size="small" column={1}>
             <Descriptions.Item label={t('mobile')}>{contactRow('mobile')}</Descriptions.Item>
@@ -82,7 +114,14 @@ export default function ProfileModal({ open, onClose }: ProfileModalProps) {
           </Form>
         </>
       )}
-      <ContactDialog type={contact} onClose={() => setContact(null)} onChanged={(next) => { update(next); void message.success(t('changed')); }} />
+      <ContactDialog
+        type={contact}
+        onClose={() => setContact(null)}
+        onChanged={(next) => {
+          update(next);
+          void message.success(t('changed'));
+        }}
+      />
     </Modal>
   );
 }

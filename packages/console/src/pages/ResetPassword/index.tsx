@@ -16,7 +16,10 @@ import { ApiError, encryptPassword } from '../../api/client';
 import { useConfigStore } from '../../stores/config';
 import { sameAsRule } from '../../components/FormModal/rules';
 
-interface Values { pwd: string; ensurepwd: string }
+interface Values {
+  pwd: string;
+  ensurepwd: string;
+}
 
 /** Counts down from `from` seconds while `on`, then calls `done`; answers the seconds left. */
 function useCountdown(on: boolean, from: number, done: () => void): number {
@@ -25,7 +28,10 @@ function useCountdown(on: boolean, from: number, done: () => void): number {
   finish.current = done;
   useEffect(() => {
     if (!on) return;
-    if (left <= 0) { finish.current(); return; }
+    if (left <= 0) {
+      finish.current();
+      return;
+    }
     const id = setTimeout(() => setLeft((s) => s - 1), 1000);
     return () => clearTimeout(id);
   }, [on, left]);
@@ -50,8 +56,12 @@ export default function ResetPassword() {
   useEffect(() => {
     if (!username || !pwdflag) return;
     let live = true;
-    void checkResetLink(username, pwdflag).then((ok) => { if (live) setLinkOk(ok); });
-    return () => { live = false; };
+    void checkResetLink(username, pwdflag).then((ok) => {
+      if (live) setLinkOk(ok);
+    });
+    return () => {
+      live = false;
+    };
   }, [username, pwdflag]);
 
   const submit = async (v: Values): Promise<void> => {
@@ -80,17 +90,32 @@ export default function ResetPassword() {
           status="success"
           title={t('reset.success')}
           subTitle={countdownOn ? <span data-testid="reset-countdown">{t('otc:countdown', { seconds: left })}</span> : undefined}
-          extra={<Link to="/login"><Button type="primary">{t('reset.backToLogin')}</Button></Link>}
+          extra={
+            <Link to="/login">
+              <Button type="primary">{t('reset.backToLogin')}</Button>
+            </Link>
+          }
         />
       </Card>
     );
   }
   return (
     <Card className="mp-reset-card" variant="borderless" title={t('reset.title')}>
-      {linkOk === false && <Alert type="warning" showIcon title={t('reset.expired')} style={{ marginBottom: 24, width: 400, maxWidth: '100%' }} data-testid="reset-expired" />}
+      {linkOk === false && (
+        <Alert type="warning" showIcon title={t('reset.expired')} style={{ marginBottom: 24, width: 400, maxWidth: '100%' }} data-testid="reset-expired" />
+      )}
       {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 24, width: 400, maxWidth: '100%' }} role="alert" />}
       {username && <p className="mp-reset-account">{t('reset.account', { name: username })}</p>}
-      <Form<Values> form={form} labelWrap labelCol={{ span: 6 }} wrapperCol={{ span: 18 }} style={{ width: 400, maxWidth: '100%' }} onFinish={(v) => { void submit(v); }}>
+      <Form<Values>
+        form={form}
+        labelWrap
+        labelCol={{ span: 6 }}
+        wrapperCol={{ span: 18 }}
+        style={{ width: 400, maxWidth: '100%' }}
+        onFinish={(v) => {
+          void submit(v);
+        }}
+      >
         <Form.Item name="pwd" label={t('reset.newPassword')} rules={[required('reset.newPassword')]}>
           <Input.Password autoComplete="new-password" />
         </Form.Item>
@@ -98,18 +123,19 @@ export default function ResetPassword() {
           name="ensurepwd"
           label={t('reset.confirmPassword')}
           dependencies={['pwd']}
-          rules={[
-            required('reset.confirmPassword'),
-            sameAsRule('pwd', t('reset.mismatch')),
-          ]}
+          rules={[required('reset.confirmPassword'), sameAsRule('pwd', t('reset.mismatch'))]}
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Form.Item wrapperCol={{ offset: 6, span: 18 }}>
-          <Button type="primary" htmlType="submit" loading={busy} block>{t('reset.submit')}</Button>
+          <Button type="primary" htmlType="submit" loading={busy} block>
+            {t('reset.submit')}
+          </Button>
         </Form.Item>
       </Form>
-      <div className="mp-reset-back"><Link to="/login">{t('reset.backToLogin')}</Link></div>
+      <div className="mp-reset-back">
+        <Link to="/login">{t('reset.backToLogin')}</Link>
+      </div>
     </Card>
   );
 }

@@ -38,7 +38,9 @@ function ServiceAccounts({ api, scope }: { api: ServiceAccountApi; scope: string
         await work();
         void message.success(done);
         reload();
-      } catch { /* shown by the client */ }
+      } catch {
+        /* shown by the client */
+      }
     };
     return {
       onEdit: (row) => setModal({ open: true, mode: 'modify', row }),
@@ -48,7 +50,9 @@ function ServiceAccounts({ api, scope }: { api: ServiceAccountApi; scope: string
           void message.success(t('rotated'));
           setSecret({ name: r.row.name, keyId: r.row.keyId, secret: r.secret });
           reload();
-        } catch { /* shown by the client */ }
+        } catch {
+          /* shown by the client */
+        }
       },
       onToggleStatus: (row) => run(() => api.setStatus(row.id, row.status === 1 ? 0 : 1), t('common:operationSucceeded')),
       onDelete: (row) => run(() => api.remove(row.id), t('common:deleteSucceeded')),
@@ -62,7 +66,9 @@ function ServiceAccounts({ api, scope }: { api: ServiceAccountApi; scope: string
 
   return (
     <Card variant="borderless" className="mp-page-card" title={t('title')}>
-      <Typography.Paragraph type="secondary" style={{ marginTop: -4 }}>{t('intro')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary" style={{ marginTop: -4 }}>
+        {t('intro')}
+      </Typography.Paragraph>
       <DataGrid<ServiceAccountRow, Filters, (typeof SERVICE_ACCOUNT_SORT_FIELDS)[number]>
         sortFields={SERVICE_ACCOUNT_SORT_FIELDS}
         ref={grid}
@@ -73,7 +79,11 @@ function ServiceAccounts({ api, scope }: { api: ServiceAccountApi; scope: string
         rowKey="id"
         scrollX={SERVICE_ACCOUNT_TABLE_WIDTH}
         searchFields={searchFields}
-        actions={<Button type="primary" icon={<PlusOutlined />} onClick={() => setModal({ open: true, mode: 'add' })} data-testid="sa-new">{t('newAccount')}</Button>}
+        actions={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setModal({ open: true, mode: 'add' })} data-testid="sa-new">
+            {t('newAccount')}
+          </Button>
+        }
       />
       <ServiceAccountFormModal
         api={api}

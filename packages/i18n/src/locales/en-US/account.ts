@@ -23,7 +23,21 @@ export default {
   keyword: 'Account / nickname',
   type: { 1: 'Enterprise WeChat', 2: 'Official account', 3: 'Open platform' },
   bound: { label: 'Association', yes: 'Associated', no: 'Not associated' },
-  field: { account: 'Account', nickname: 'Nickname', accountType: 'Account type', status: 'Status', user: 'Associated user', boundAt: 'Associated at', updatedAt: 'Update time', creator: 'Creator' },
-  placeholder: { account: 'Enterprise WeChat UserID or OpenID', nickname: 'Enter a nickname', accountType: 'Choose the account type', keyword: 'User name or employee name' },
+  field: {
+    account: 'Account',
+    nickname: 'Nickname',
+    accountType: 'Account type',
+    status: 'Status',
+    user: 'Associated user',
+    boundAt: 'Associated at',
+    updatedAt: 'Update time',
+    creator: 'Creator',
+  },
+  placeholder: {
+    account: 'Enterprise WeChat UserID or OpenID',
+    nickname: 'Enter a nickname',
+    accountType: 'Choose the account type',
+    keyword: 'User name or employee name',
+  },
   column: { username: 'User name', employeeName: 'Employee name', org: 'Affiliated organisation', status: 'Status' },
 } satisfies Messages<typeof zh>;

@@ -3,7 +3,8 @@ import type zh from '../zh-CN/appapi.js';
 
 export default {
   title: 'API management',
-  intro: "Register the application's back-end services (service urls end with .do), grouped by service and module. Page function definitions choose their load and save APIs here, and roles are granted APIs.",
+  intro:
+    "Register the application's back-end services (service urls end with .do), grouped by service and module. Page function definitions choose their load and save APIs here, and roles are granted APIs.",
   newApi: 'New API',
   addTitle: 'New API',
   modifyTitle: 'Modify API',

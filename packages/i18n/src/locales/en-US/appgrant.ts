@@ -5,8 +5,15 @@ import type zh from '../zh-CN/appgrant.js';
 export default {
   showName: '{{name}} ({{suffix}})',
   suffix: {
-    module: 'module', page: 'page', form: 'form', api: 'API',
-    composite: 'composite', button: 'button', grid: 'grid', input: 'input field', display: 'display field',
+    module: 'module',
+    page: 'page',
+    form: 'form',
+    api: 'API',
+    composite: 'composite',
+    button: 'button',
+    grid: 'grid',
+    input: 'input field',
+    display: 'display field',
   },
   unattached: 'APIs not attached to a page',
   consoleTab: 'Console menu',

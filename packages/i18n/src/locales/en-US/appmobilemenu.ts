@@ -3,7 +3,8 @@ import type zh from '../zh-CN/appmobilemenu.js';
 
 export default {
   title: 'Mobile app menus',
-  intro: 'The app entries of the mobile (Phone platform) home screen: each has a list icon, a normal icon and a highlight icon, an order, and can be enabled or disabled.',
+  intro:
+    'The app entries of the mobile (Phone platform) home screen: each has a list icon, a normal icon and a highlight icon, an order, and can be enabled or disabled.',
   newMenu: 'New app',
   addTitle: 'New app',
   modifyTitle: 'Edit App',

@@ -4,7 +4,8 @@ import type zh from '../zh-CN/apppage.js';
 /** Texts of the page designer (/app/page; SPEC §2 Page manager; docs/applications.md "Page designer"). */
 export default {
   title: 'Page management',
-  intro: 'Describe the application\'s pages: each page holds forms, controls and grid columns; controls name the APIs that load and save their data; tenants grant roles read or write per control.',
+  intro:
+    "Describe the application's pages: each page holds forms, controls and grid columns; controls name the APIs that load and save their data; tenants grant roles read or write per control.",
   newPage: 'New page',
   addTitle: 'New page',
   modifyTitle: 'Modify page',
@@ -24,7 +25,7 @@ export default {
   formIdPattern: 'The formID may contain only letters, digits, underscores and hyphens',
   chooseFile: 'Choose setting file',
   removeFile: 'Remove',
-  fileHint: 'A JSON setting file (at most 1 MB): saving fills the page with its forms, controls and columns; blank fields take the file\'s page information.',
+  fileHint: "A JSON setting file (at most 1 MB): saving fills the page with its forms, controls and columns; blank fields take the file's page information.",
   fileType: 'Only .json setting files can be uploaded',
   fileTooLarge: 'The setting file can not exceed 1 MB',
   design: 'Design',
@@ -71,7 +72,8 @@ export default {
   typeFixed: 'The type of a form, a column or a control with children cannot be changed',
   dragHint: 'Drag a node to reorder it or to move it under another form, composite or grid',
   shareTitle: 'Share page: {{name}}',
-  shareIntro: 'Sharing copies this page\'s definition (page information, forms, controls, columns, and APIs matched by URL) into other applications you administer; sharing again refreshes the copy; cancelling the sharing deletes the copy after confirmation.',
+  shareIntro:
+    "Sharing copies this page's definition (page information, forms, controls, columns, and APIs matched by URL) into other applications you administer; sharing again refreshes the copy; cancelling the sharing deletes the copy after confirmation.",
   app: 'Application',
   status: 'Status',
   shared: 'Shared',

@@ -4,7 +4,8 @@ import type zh from '../zh-CN/apptenant.js';
 /** App management (SPEC §2 appManagement, §3 Application tenant, §8). */
 export default {
   title: 'Application management',
-  notice: 'Applications are added to this tenant by the platform administrator (Tenant management → Product authorisation). Here you can change the name and code this tenant uses, and enable or disable them. This tenant\'s users cannot sign in to a disabled application.',
+  notice:
+    "Applications are added to this tenant by the platform administrator (Tenant management → Product authorisation). Here you can change the name and code this tenant uses, and enable or disable them. This tenant's users cannot sign in to a disabled application.",
   empty: 'This tenant has no applications yet. Ask the platform administrator to authorise products for it (Tenant management → Product authorisation).',
   modifyTitle: 'Modify application',
   codePattern: 'The application tenant code must consist of letters and numbers',

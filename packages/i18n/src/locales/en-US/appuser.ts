@@ -3,7 +3,8 @@ import type zh from '../zh-CN/appuser.js';
 
 export default {
   orgTitle: 'App root organizations',
-  orgIntro: 'Choose the organizations of each tenant this application serves. Without root organizations every user of the tenant is a user of the application; with them only users inside them (and their sub-organizations).',
+  orgIntro:
+    'Choose the organizations of each tenant this application serves. Without root organizations every user of the tenant is a user of the application; with them only users inside them (and their sub-organizations).',
   tenant: 'Tenant',
   tenantCode: 'Tenant code',
   roots: 'Root organizations',
@@ -27,7 +28,7 @@ export default {
   setAccount: 'App account',
   positionInTenant: 'Positions are set in the tenant area',
   relationTitle: 'Organization–user relations',
-  relationIntro: 'See and maintain the members of the organizations inside the application\'s root organizations.',
+  relationIntro: "See and maintain the members of the organizations inside the application's root organizations.",
   adminRow: 'Administrator',
   adminTip: 'Administrators and your own account are managed in the platform or tenant area',
   chooseTenantOrg: 'Choose a tenant and an organization',

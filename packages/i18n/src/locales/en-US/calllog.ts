@@ -4,7 +4,8 @@ import type zh from '../zh-CN/calllog.js';
 /** Service-call statistics and call logs: the platform's, tenant's and application's screens and the export's headings (docs/call-logs.md). */
 export default {
   statsTitle: 'Service-call statistics',
-  statsIntro: 'Every API call the gateway recorded: calls, failures and latency percentiles, by API, application and tenant. The window is at most {{days}} days.',
+  statsIntro:
+    'Every API call the gateway recorded: calls, failures and latency percentiles, by API, application and tenant. The window is at most {{days}} days.',
   logsTitle: 'Call logs',
   logsIntro: 'The API calls the gateway recorded, one by one. The date range is required, at most {{days}} days.',
   range: 'Date range',

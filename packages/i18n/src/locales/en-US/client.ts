@@ -51,7 +51,8 @@ export default {
   grantHint: {
     authorization_code: 'Users sign in on the platform and return to the app with a code (PKCE)',
     refresh_token: 'The app exchanges a refresh token for a new access token',
-    client_credentials: 'The backend of the app exchanges its client ID and secret for its own access token (to call the policy service); confidential clients only',
+    client_credentials:
+      'The backend of the app exchanges its client ID and secret for its own access token (to call the policy service); confidential clients only',
   },
   clientType: {
     client_secret_basic: 'Confidential',
@@ -66,7 +67,7 @@ export default {
   idHelp: 'Letters, digits, hyphens and underscores, at most 64 characters; cannot be changed later',
   idLocked: 'The client ID cannot be changed after creation',
   idPattern: 'The client ID must consist of letters, numbers, hyphens and underscores',
-  uriHelp: 'The app\'s callback addresses, accepted only when they match exactly: https (http only for localhost and 127.0.0.1), no #fragment, at most {{max}}',
+  uriHelp: "The app's callback addresses, accepted only when they match exactly: https (http only for localhost and 127.0.0.1), no #fragment, at most {{max}}",
   logoutUriHelp: 'Where the app may send users after signing out; same rules as redirect URIs; optional',
   addUri: 'Add address',
   removeUri: 'Remove',

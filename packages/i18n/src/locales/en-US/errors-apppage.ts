@@ -27,7 +27,8 @@ export default {
   file_version: 'Invalid page information, please check the setting file: version "{{version}}" is not supported',
   file_shape: 'Invalid page information, please check the setting file: {{at}} {{detail}}',
   file_type: 'Invalid page information, please check the setting file: unknown control type "{{type}}" at {{at}}',
-  file_nesting: 'Invalid page information, please check the setting file: {{at}} breaks a nesting rule (only composite and grid controls have children and they do not nest; columns only under a grid)',
+  file_nesting:
+    'Invalid page information, please check the setting file: {{at}} breaks a nesting rule (only composite and grid controls have children and they do not nest; columns only under a grid)',
   file_duplicate: 'Invalid page information, please check the setting file: the name "{{name}}" at {{at}} is repeated',
   file_api: 'Invalid page information, please check the setting file: the API "{{url}}" is not in this application\'s API registry',
   file_too_many: 'Invalid page information, please check the setting file: at most {{max}} nodes',

@@ -4,7 +4,7 @@ import type zh from '../zh-CN/errors-message.js';
 /** Server messages of message templates, messages and "my message": `errors:messagetemplate.<reason>`, `errors:message.<reason>` (docs/messages.md). */
 export default {
   messagetemplate: {
-    not_found: 'The message template does not exist or is not one of this application\'s',
+    not_found: "The message template does not exist or is not one of this application's",
     code_in_use: 'The template code "{{code}}" already exists',
     code_pattern: 'The template code may contain only letters, digits and underscores, at most 30 characters',
     content_required: 'Please enter the body in at least one language',
@@ -14,7 +14,8 @@ export default {
     script_tag: 'The text in {{language}} cannot contain a script tag',
     placeholder_unknown: 'Unknown variables: {{names}}',
     placeholder_malformed: 'Malformed variables: {{names}} (write them as {{example}})',
-    variable_name: 'The variable name "{{name}}" is not valid: a letter, then letters, digits or underscores, at most 30 characters, and not the name of a built-in variable',
+    variable_name:
+      'The variable name "{{name}}" is not valid: a letter, then letters, digits or underscores, at most 30 characters, and not the name of a built-in variable',
     variable_duplicate: 'The variable "{{name}}" is declared twice',
     variable_too_many: 'A template can declare at most {{max}} variables',
     in_use: 'The template "{{code}}" is still used by {{count}} scheduled messages; cancel them first',

@@ -4,7 +4,7 @@ import type zh from '../zh-CN/errors-notice.js';
 /** Server messages of notices: `errors:notice.<reason>` (docs/notices.md). */
 export default {
   notice: {
-    not_found: 'The notice does not exist or is not one of this application\'s',
+    not_found: "The notice does not exist or is not one of this application's",
     title_required: 'Please enter the notice title',
     title_too_long: 'The notice title cannot exceed {{max}} characters',
     body_too_long: 'The notice content is too long (at most {{max}} characters)',
@@ -14,7 +14,7 @@ export default {
     time_invalid: 'The publish time or expiry is not a valid time',
     expire_before_publish: 'The expiry time must be after the publish time',
     expired: 'The notice has expired and cannot be published',
-    state: 'This action is not possible in the notice\'s current status',
+    state: "This action is not possible in the notice's current status",
     image_unknown: 'The image "{{id}}" does not exist or cannot be used; please upload it again',
   },
 } satisfies Messages<typeof zh>;

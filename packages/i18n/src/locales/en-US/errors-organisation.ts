@@ -10,7 +10,7 @@ export default {
   type_invalid: 'Please choose the organisation type',
   sort_invalid: 'The sort order must be an integer from 0 to 999999',
   parent_required: 'Please choose the parent organisation',
-  parent_not_found: 'The chosen parent organisation is not in this tenant\'s organisation tree',
+  parent_not_found: "The chosen parent organisation is not in this tenant's organisation tree",
   parent_cycle: 'The parent organisation cannot be the organisation itself or one of its sub-organisations',
   root_fixed: 'The root organisation has no parent: it cannot be moved, taken out of the tree, disabled or deleted',
   has_children: 'The organisation "{{name}}" still has sub-organisations and cannot be deleted',

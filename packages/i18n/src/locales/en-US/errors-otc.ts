@@ -19,9 +19,11 @@ export default {
   mail: {
     loginSubject: '{{system}} sign-in code',
     mfaSubject: '{{system}} sign-in confirmation code',
-    codeBody: 'Hello {{name}},\n\nYour code is: {{code}}\n\nIt is valid for {{minutes}} minutes and can be used once. If you did not ask for it, ignore this mail and consider changing your password.\n\n{{system}}',
+    codeBody:
+      'Hello {{name}},\n\nYour code is: {{code}}\n\nIt is valid for {{minutes}} minutes and can be used once. If you did not ask for it, ignore this mail and consider changing your password.\n\n{{system}}',
     resetSubject: '{{system}} password recovery',
-    resetBody: 'Hello {{name}},\n\nWe received a request to reset the password of the account {{username}}. Open this link within {{minutes}} minutes to set a new password (it works once):\n\n{{link}}\n\nIf you did not ask for it, ignore this mail; your password stays unchanged.\n\n{{system}}',
+    resetBody:
+      'Hello {{name}},\n\nWe received a request to reset the password of the account {{username}}. Open this link within {{minutes}} minutes to set a new password (it works once):\n\n{{link}}\n\nIf you did not ask for it, ignore this mail; your password stays unchanged.\n\n{{system}}',
     resetLinkText: 'Set a new password',
   },
 } satisfies Messages<typeof zh>;

@@ -14,9 +14,9 @@ export default {
     expiry_invalid: 'The expiry date is not a valid date or is before today',
     credential_invalid: 'Wrong key id or secret',
     disabled: 'The service account is disabled',
-    expired: 'The service account\'s credential has expired',
+    expired: "The service account's credential has expired",
     not_interactive: 'A service account cannot sign in interactively; request a token with its key',
     no_identity: 'A service account cannot be made an administrator or hold an identity; grant it roles instead',
-    no_renewal: 'A service account\'s session cannot be renewed; request a new token',
+    no_renewal: "A service account's session cannot be renewed; request a new token",
   },
 } satisfies Messages<typeof zh>;

@@ -19,7 +19,7 @@ export default {
   not_found: 'The user does not exist or has been deleted',
   org_not_found: 'The affiliated organisation does not exist in this tenant',
   super_manager: 'The super manager "{{username}}" cannot be disabled, locked or deleted',
-  super_manager_password: 'Only the super manager can change the super manager\'s password',
+  super_manager_password: "Only the super manager can change the super manager's password",
   self: 'You cannot disable, lock or delete your own account',
   outranks_caller: 'The user "{{username}}" holds rights you do not hold (an administrator or a role you cannot grant), so you cannot change them',
   avatar_not_image: 'The avatar must be an image',

@@ -12,7 +12,7 @@ export default {
     already_member: 'You already hold this role',
     duplicate: 'You already have the same request awaiting approval',
     already_decided: 'This request has already been handled by someone else or has moved on; please refresh and try again',
-    not_approver: 'You are not an approver of this request\'s current step',
+    not_approver: "You are not an approver of this request's current step",
     not_withdrawable: 'Only the requester can withdraw a request, and only while it awaits approval',
     inaccessible: 'Process error or inaccessible process',
     not_resolvable: 'Only a pending request whose current step has no approver can be re-routed or closed; the last step cannot be re-routed',

@@ -40,10 +40,12 @@ export default {
   },
   limitsText: 'Tenants {{tenants}}, users {{users}}',
   alert: {
-    trial: 'The system is not activated and runs as a trial with {{days}} left. The trial does not limit tenants or users; after it ends, activate the system to add tenants and users.',
+    trial:
+      'The system is not activated and runs as a trial with {{days}} left. The trial does not limit tenants or users; after it ends, activate the system to add tenants and users.',
     trial_ended: 'The trial ended on {{date}}. Existing data and sign-ins are not affected, but tenants and users can be added only after activation.',
     warn: 'The licence expires on {{date}}, {{days}} from now. Please ask your supplier for a new activation code in time.',
-    expired: 'The licence expired on {{date}}. Existing data and sign-ins are not affected, but tenants and users can be added only after a new activation code is activated.',
+    expired:
+      'The licence expired on {{date}}. Existing data and sign-ins are not affected, but tenants and users can be added only after a new activation code is activated.',
   },
   activate: {
     title: 'System activation',

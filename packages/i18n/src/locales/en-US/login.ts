@@ -40,7 +40,7 @@ export default {
   changePassword: {
     title: 'modify password',
     firstTitle: 'Change your password',
-    firstNotice: 'This is your first sign-in. For your account\'s safety, change the initial password to continue.',
+    firstNotice: "This is your first sign-in. For your account's safety, change the initial password to continue.",
     original: 'Original password',
     newPassword: 'New password',
     confirmPassword: 'Confirm new password',
@@ -58,13 +58,17 @@ export default {
   privacy: {
     intro: 'Welcome. Please read this agreement carefully before using the platform. By clicking "Agree" you confirm that you have read and accept it.',
     termsTitle: '1. Terms of service',
-    terms: 'The platform provides organisations with unified authentication and access management. Keep your account and password safe; do not lend or transfer your account or use it for any unlawful purpose. You bear any loss caused by careless safekeeping. The platform may suspend or close an account when it finds a violation.',
+    terms:
+      'The platform provides organisations with unified authentication and access management. Keep your account and password safe; do not lend or transfer your account or use it for any unlawful purpose. You bear any loss caused by careless safekeeping. The platform may suspend or close an account when it finds a violation.',
     collectedTitle: '2. Information we collect',
-    collected: 'To provide the service we collect your account information (user name, name, mobile number, e-mail address), your organisation and position, sign-in records (time, IP address, browser) and the operations you perform on the platform. We collect only what the service needs.',
+    collected:
+      'To provide the service we collect your account information (user name, name, mobile number, e-mail address), your organisation and position, sign-in records (time, IP address, browser) and the operations you perform on the platform. We collect only what the service needs.',
     protectionTitle: '3. Protection and disclosure',
-    protection: 'We protect your information with encrypted transport, salted password hashing, access control and auditing. We do not disclose your personal information to third parties unless the law requires it or you consent. Your organisation\'s administrators can see and manage your account as their duties require.',
+    protection:
+      "We protect your information with encrypted transport, salted password hashing, access control and auditing. We do not disclose your personal information to third parties unless the law requires it or you consent. Your organisation's administrators can see and manage your account as their duties require.",
     cookiesTitle: '4. Cookies and local storage',
-    cookies: 'We use the browser\'s local storage for your sign-in state, your language and the "remember password" option (only the user name is kept; the password is left to your browser\'s own password manager and never stored by the platform). You can sign out or clear your browser data at any time to remove them, though some features may then not work.',
+    cookies:
+      'We use the browser\'s local storage for your sign-in state, your language and the "remember password" option (only the user name is kept; the password is left to your browser\'s own password manager and never stored by the platform). You can sign out or clear your browser data at any time to remove them, though some features may then not work.',
   },
   reset: {
     title: 'reset password',

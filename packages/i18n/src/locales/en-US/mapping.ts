@@ -25,8 +25,8 @@ export default {
     colCode: 'Code in app',
     colName: 'Name in app',
     keyword: 'Application organisation code or name',
-    placeholderCode: 'Required; the organisation\'s code in the application',
-    placeholderName: 'Optional; the organisation\'s name in the application',
+    placeholderCode: "Required; the organisation's code in the application",
+    placeholderName: "Optional; the organisation's name in the application",
   },
   user: {
     title: 'User mapping',
@@ -44,7 +44,7 @@ export default {
     colAccount: 'Account in app',
     colName: 'Name in app',
     keyword: 'Username, employee name or application account',
-    placeholderAccount: 'Required; the user\'s account in the application',
-    placeholderName: 'Optional; the user\'s name in the application',
+    placeholderAccount: "Required; the user's account in the application",
+    placeholderName: "Optional; the user's name in the application",
   },
 } satisfies Messages<typeof zh>;

@@ -13,7 +13,8 @@ export default {
   createdAt: 'Created',
   template: {
     title: 'Message templates',
-    intro: 'Define the subject and body of messages per channel (in-site, e-mail, SMS) with variables such as {{example}}; one body per language, the recipient\'s language first.',
+    intro:
+      "Define the subject and body of messages per channel (in-site, e-mail, SMS) with variables such as {{example}}; one body per language, the recipient's language first.",
     newTemplate: 'New template',
     formAdd: 'New message template',
     formEdit: 'Edit message template',
@@ -43,7 +44,7 @@ export default {
   },
   message: {
     title: 'Messages',
-    intro: 'Send messages from a template or free text to this application\'s users, organisations or roles, now or at a time; one delivery per recipient.',
+    intro: "Send messages from a template or free text to this application's users, organisations or roles, now or at a time; one delivery per recipient.",
     send: 'Send message',
     subject: 'Subject',
     keywordPlaceholder: 'Search by subject',
@@ -64,7 +65,7 @@ export default {
     pickTemplate: 'Choose a template',
     values: 'Variable values',
     audience: 'Recipients',
-    audienceHint: 'Only this application\'s users receive it; an organisation may include its sub-organisations',
+    audienceHint: "Only this application's users receive it; an organisation may include its sub-organisations",
     kind: { user: 'User', org: 'Organisation', role: 'Application role' },
     withSub: 'With sub-organisations',
     targetPlaceholder: 'Search and choose',
@@ -80,7 +81,11 @@ export default {
     retryOne: 'Retry',
     retried: '{{count}} queued again',
     dstatus: { pending: 'Pending', sending: 'Sending', sent: 'Sent', failed: 'Failed', read: 'Read' },
-    reasons: { no_address: 'The recipient has no e-mail address or mobile number', interrupted: 'Sending was interrupted (the server stopped); it may or may not have arrived — check, then retry', not_configured: 'No mail server or SMS service is configured' },
+    reasons: {
+      no_address: 'The recipient has no e-mail address or mobile number',
+      interrupted: 'Sending was interrupted (the server stopped); it may or may not have arrived — check, then retry',
+      not_configured: 'No mail server or SMS service is configured',
+    },
     allStatuses: 'All statuses',
   },
   my: {

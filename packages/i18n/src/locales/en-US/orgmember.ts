@@ -19,5 +19,12 @@ export default {
   confirmRemove: 'Are you sure to remove the {{count}} selected member(s)?',
   affiliatedTip: 'Users affiliated with this organisation cannot be removed here; change it in user management',
   relation: { label: 'Relation', affiliated: 'Affiliated', member: 'Member' },
-  column: { username: 'User name', employeeName: 'Employee name', org: 'Organisation', status: 'Status', createdAt: 'Added at', currentOrg: 'Affiliated organisation' },
+  column: {
+    username: 'User name',
+    employeeName: 'Employee name',
+    org: 'Organisation',
+    status: 'Status',
+    createdAt: 'Added at',
+    currentOrg: 'Affiliated organisation',
+  },
 } satisfies Messages<typeof zh>;

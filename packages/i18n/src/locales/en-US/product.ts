@@ -18,7 +18,8 @@ export default {
   codePattern: 'The product code must consist of letters, numbers and underscores',
   versionPattern: 'The version must consist of letters, numbers, dots, hyphens and underscores',
   urlInvalid: 'The callback address must be a valid address starting with http:// or https://',
-  ssoModeHint: 'How My apps opens the application: with OpenID Connect the callback address is its login initiation address; with the SSO query the callback address receives ssotoken (a single-use ticket, 60 s) and username, and the application server exchanges the ticket with its own client',
+  ssoModeHint:
+    'How My apps opens the application: with OpenID Connect the callback address is its login initiation address; with the SSO query the callback address receives ssotoken (a single-use ticket, 60 s) and username, and the application server exchanges the ticket with its own client',
   ssoModes: { oidc: 'OpenID Connect', ssoQuery: 'SSO query (single-use ticket)' },
   emailInvalid: 'Please enter a valid e-mail address',
   phoneInvalid: 'Please enter a valid telephone number',

@@ -4,7 +4,8 @@ import type zh from '../zh-CN/serviceaccount.js';
 /** The service-account screens (platform and tenant areas; docs/service-accounts.md). */
 export default {
   title: 'Service accounts',
-  intro: 'A service account is a credential for automation scripts that call the admin API: it has exactly the rights of the roles you choose and cannot sign in interactively. Scripts exchange its key id and secret for a short-lived token.',
+  intro:
+    'A service account is a credential for automation scripts that call the admin API: it has exactly the rights of the roles you choose and cannot sign in interactively. Scripts exchange its key id and secret for a short-lived token.',
   newAccount: 'New service account',
   addTitle: 'New service account',
   modifyTitle: 'Modify service account',
@@ -27,7 +28,7 @@ export default {
     roles: 'Select roles (at least one)',
     expiresAt: 'Empty: never expires',
   },
-  rolesHelp: 'The service account has exactly these roles\' grants, never administrator rights.',
+  rolesHelp: "The service account has exactly these roles' grants, never administrator rights.",
   expiresHelp: 'The credential stops at the end of this day (UTC).',
   never: 'Never',
   noExpiry: 'Never expires',
@@ -37,8 +38,9 @@ export default {
   rotateContent: 'The old secret and the sessions it opened stop at once; scripts using it need the new secret.',
   rotated: 'A new secret was generated',
   secret: {
-    title: 'Save the service account\'s secret now',
-    warning: 'The secret is shown only this once and cannot be viewed again after you close this dialog. Copy it into your script\'s secret store; if it is lost, rotate the secret.',
+    title: "Save the service account's secret now",
+    warning:
+      "The secret is shown only this once and cannot be viewed again after you close this dialog. Copy it into your script's secret store; if it is lost, rotate the secret.",
     keyId: 'Key id',
     secret: 'Secret',
     copy: 'Copy secret',

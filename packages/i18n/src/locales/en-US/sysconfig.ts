@@ -18,7 +18,8 @@ export default {
     system: 'System config',
   },
   login: {
-    priority: 'Priority: code defaults → public config (the deployment\'s MP_LOGIN_CAPTCHA, MP_LOGIN_CONFIG) → system config (saved here). Only values that differ from the layers below are saved as system config.',
+    priority:
+      "Priority: code defaults → public config (the deployment's MP_LOGIN_CAPTCHA, MP_LOGIN_CONFIG) → system config (saved here). Only values that differ from the layers below are saved as system config.",
     systemName: 'System name',
     verifyCodeType: 'Login check',
     verifyNone: 'None',
@@ -45,7 +46,8 @@ export default {
     saved: 'Login configuration saved; the login page uses it at once',
   },
   codeTable: {
-    intro: 'Code types: 1 password rule (the first entry\'s value is a regular expression), 4 system settings (SysSet), 5 verification rules (Verify, values are regular expressions).',
+    intro:
+      "Code types: 1 password rule (the first entry's value is a regular expression), 4 system settings (SysSet), 5 verification rules (Verify, values are regular expressions).",
     add: 'New entry',
     addTitle: 'New code table entry',
     modifyTitle: 'Modify code table entry',
@@ -132,7 +134,8 @@ export default {
     httpMethod: 'HTTP method',
     httpHeaders: 'Headers',
     bodyTemplate: 'Body template',
-    httpHint: 'Generic HTTP gateway only; one "Name: value" per line. Placeholders: {{mobile}}, {{code}}, {{minutes}}, {{text}}, {{secret}}, {{accessKeyId}}, {{signName}}, {{templateCode}}',
+    httpHint:
+      'Generic HTTP gateway only; one "Name: value" per line. Placeholders: {{mobile}}, {{code}}, {{minutes}}, {{text}}, {{secret}}, {{accessKeyId}}, {{signName}}, {{templateCode}}',
   },
   wx: {
     type: 'Type',
@@ -150,7 +153,8 @@ export default {
     types: 'Organisation types',
     typesIntro: 'Organisation types are defined by the system and used by organisation management and data role grants.',
     categories: 'Organisation categories',
-    categoriesIntro: 'Categories split a tenant\'s organisations into several trees; 0 is the built-in main tree. Data roles are granted organisation trees per category.',
+    categoriesIntro:
+      "Categories split a tenant's organisations into several trees; 0 is the built-in main tree. Data roles are granted organisation trees per category.",
     tenant: 'Tenant',
     tenantPlaceholder: 'Choose a tenant',
     codeKey: 'Number',

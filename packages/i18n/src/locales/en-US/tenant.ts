@@ -59,7 +59,8 @@ export default {
   admins: {
     action: 'Set administrator',
     title: 'Set administrator: {{name}}',
-    intro: 'The chosen users gain the tenant-admin identity for this tenant; removing a user takes it away. Choose from the users of this tenant and of the platform tenant.',
+    intro:
+      'The chosen users gain the tenant-admin identity for this tenant; removing a user takes it away. Choose from the users of this tenant and of the platform tenant.',
     field: 'Tenant administrators',
     placeholder: 'Search users by user name or employee name',
     current: '{{count}} administrator(s)',

@@ -23,7 +23,21 @@ export default {
   keyword: 'アカウント／ニックネーム',
   type: { 1: '企業WeChat', 2: '公式アカウント', 3: 'オープンプラットフォーム' },
   bound: { label: '関連付け', yes: '関連付け済み', no: '未関連付け' },
-  field: { account: 'アカウント', nickname: 'ニックネーム', accountType: 'アカウント種別', status: '状態', user: '関連ユーザー', boundAt: '関連付け日時', updatedAt: '更新日時', creator: '作成者' },
-  placeholder: { account: '企業WeChatのUserIDまたはOpenID', nickname: 'ニックネームを入力してください', accountType: 'アカウント種別を選択してください', keyword: 'ユーザー名または社員名' },
+  field: {
+    account: 'アカウント',
+    nickname: 'ニックネーム',
+    accountType: 'アカウント種別',
+    status: '状態',
+    user: '関連ユーザー',
+    boundAt: '関連付け日時',
+    updatedAt: '更新日時',
+    creator: '作成者',
+  },
+  placeholder: {
+    account: '企業WeChatのUserIDまたはOpenID',
+    nickname: 'ニックネームを入力してください',
+    accountType: 'アカウント種別を選択してください',
+    keyword: 'ユーザー名または社員名',
+  },
   column: { username: 'ユーザー名', employeeName: '社員名', org: '所属組織', status: '状態' },
 } satisfies Messages<typeof zh>;

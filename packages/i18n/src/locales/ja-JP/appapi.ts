@@ -3,7 +3,8 @@ import type zh from '../zh-CN/appapi.js';
 
 export default {
   title: 'API 管理',
-  intro: 'アプリのバックエンド API（サービス URL は .do で終わる）をサービスとモジュールごとに登録します。ページの機能定義はここからデータの読み込み・保存 API を選び、ロールには API 単位で権限を付与します。',
+  intro:
+    'アプリのバックエンド API（サービス URL は .do で終わる）をサービスとモジュールごとに登録します。ページの機能定義はここからデータの読み込み・保存 API を選び、ロールには API 単位で権限を付与します。',
   newApi: 'API を追加',
   addTitle: 'API を追加',
   modifyTitle: 'API を編集',

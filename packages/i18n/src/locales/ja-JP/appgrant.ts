@@ -5,8 +5,15 @@ import type zh from '../zh-CN/appgrant.js';
 export default {
   showName: '{{name}}（{{suffix}}）',
   suffix: {
-    module: 'モジュール', page: 'ページ', form: 'フォーム', api: 'API',
-    composite: '複合コントロール', button: 'ボタン', grid: 'グリッド', input: '入力欄', display: '表示欄',
+    module: 'モジュール',
+    page: 'ページ',
+    form: 'フォーム',
+    api: 'API',
+    composite: '複合コントロール',
+    button: 'ボタン',
+    grid: 'グリッド',
+    input: '入力欄',
+    display: '表示欄',
   },
   unattached: 'ページに紐付いていない API',
   consoleTab: 'コンソールメニュー',

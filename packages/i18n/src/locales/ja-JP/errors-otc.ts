@@ -19,9 +19,11 @@ export default {
   mail: {
     loginSubject: '{{system}} ログイン確認コード',
     mfaSubject: '{{system}} ログイン認証コード',
-    codeBody: '{{name}} 様\n\n確認コード：{{code}}\n\nこのコードは {{minutes}} 分間有効で、1 回だけ使用できます。お心当たりがない場合はこのメールを無視し、パスワードの変更をご検討ください。\n\n{{system}}',
+    codeBody:
+      '{{name}} 様\n\n確認コード：{{code}}\n\nこのコードは {{minutes}} 分間有効で、1 回だけ使用できます。お心当たりがない場合はこのメールを無視し、パスワードの変更をご検討ください。\n\n{{system}}',
     resetSubject: '{{system}} パスワードの再設定',
-    resetBody: '{{name}} 様\n\nアカウント {{username}} のパスワード再設定の依頼を受け付けました。{{minutes}} 分以内に次のリンクを開いて新しいパスワードを設定してください（リンクは 1 回だけ使用できます）：\n\n{{link}}\n\nお心当たりがない場合はこのメールを無視してください。パスワードは変更されません。\n\n{{system}}',
+    resetBody:
+      '{{name}} 様\n\nアカウント {{username}} のパスワード再設定の依頼を受け付けました。{{minutes}} 分以内に次のリンクを開いて新しいパスワードを設定してください（リンクは 1 回だけ使用できます）：\n\n{{link}}\n\nお心当たりがない場合はこのメールを無視してください。パスワードは変更されません。\n\n{{system}}',
     resetLinkText: '新しいパスワードを設定',
   },
 } satisfies Messages<typeof zh>;

@@ -2,7 +2,8 @@ import type { Messages } from '../../types.js';
 import type zh from '../zh-CN/errors-policy.js';
 
 export default {
-  client_unauthorized: 'クライアント認証に失敗しました。アプリケーションの機密クライアント（HTTP Basic）またはその client_credentials アクセストークンを使用してください',
+  client_unauthorized:
+    'クライアント認証に失敗しました。アプリケーションの機密クライアント（HTTP Basic）またはその client_credentials アクセストークンを使用してください',
   tenant_not_subscribed: 'テナントが存在しないか、このアプリケーションを利用していません',
   user_not_found: 'このテナントにユーザーが存在しません',
   user_required: 'userId と username のどちらか一方だけを指定してください',

@@ -26,7 +26,7 @@ export default {
   avatar_too_large: 'アバターのサイズは 500K を超えられません',
   face_photo_not_image: '顔写真は画像である必要があります',
   face_photo_too_large: '顔写真のサイズは 500K を超えられません',
-  station_not_found: "その役職はユーザーのテナントに存在しません",
+  station_not_found: 'その役職はユーザーのテナントに存在しません',
   import_excel_only: 'Excel ファイルのみアップロードできます。',
   import_invalid: 'ファイルの {{count}} 行が正しくないため、何もインポートされませんでした',
   import_empty: 'ファイルにユーザーがありません',

@@ -18,7 +18,8 @@ export default {
   codePattern: '製品コードは英字、数字、アンダースコアで構成してください',
   versionPattern: 'バージョンは英字、数字、ドット、ハイフン、アンダースコアで構成してください',
   urlInvalid: 'コールバックアドレスは http:// または https:// で始まる有効なアドレスにしてください',
-  ssoModeHint: '「マイアプリ」からの開き方：OpenID Connect ではコールバックアドレスがアプリのログイン開始アドレスになります。SSO クエリではコールバックアドレスが ssotoken（1 回限りのチケット、60 秒）と username を受け取り、アプリのサーバーが自身のクライアントでチケットを交換します',
+  ssoModeHint:
+    '「マイアプリ」からの開き方：OpenID Connect ではコールバックアドレスがアプリのログイン開始アドレスになります。SSO クエリではコールバックアドレスが ssotoken（1 回限りのチケット、60 秒）と username を受け取り、アプリのサーバーが自身のクライアントでチケットを交換します',
   ssoModes: { oidc: 'OpenID Connect', ssoQuery: 'SSO クエリ（1 回限りのチケット）' },
   emailInvalid: '有効なメールアドレスを入力してください',
   phoneInvalid: '有効な電話番号を入力してください',

@@ -18,7 +18,8 @@ export default {
     system: 'システム設定',
   },
   login: {
-    priority: '優先順位：コード既定値 → 公開設定（デプロイ環境の MP_LOGIN_CAPTCHA、MP_LOGIN_CONFIG）→ システム設定（ここで保存）。下位の層と異なる値だけがシステム設定として保存されます。',
+    priority:
+      '優先順位：コード既定値 → 公開設定（デプロイ環境の MP_LOGIN_CAPTCHA、MP_LOGIN_CONFIG）→ システム設定（ここで保存）。下位の層と異なる値だけがシステム設定として保存されます。',
     systemName: 'システム名',
     verifyCodeType: 'ログイン時の確認',
     verifyNone: 'なし',
@@ -132,7 +133,8 @@ export default {
     httpMethod: 'HTTP メソッド',
     httpHeaders: 'リクエストヘッダー',
     bodyTemplate: 'リクエストボディテンプレート',
-    httpHint: '汎用 HTTP ゲートウェイのみ。1 行に「名前: 値」を 1 つ。プレースホルダー：{{mobile}}、{{code}}、{{minutes}}、{{text}}、{{secret}}、{{accessKeyId}}、{{signName}}、{{templateCode}}',
+    httpHint:
+      '汎用 HTTP ゲートウェイのみ。1 行に「名前: 値」を 1 つ。プレースホルダー：{{mobile}}、{{code}}、{{minutes}}、{{text}}、{{secret}}、{{accessKeyId}}、{{signName}}、{{templateCode}}',
   },
   wx: {
     type: '種別',
@@ -150,7 +152,8 @@ export default {
     types: '組織種別',
     typesIntro: '組織種別はシステムで定義され、組織管理とデータロールの権限付与で使われます。',
     categories: '組織分類',
-    categoriesIntro: '分類はテナントの組織を複数のツリーに分けます。0 は組み込みのメイン組織ツリーです。データロールには分類ごとに組織ツリーの権限を付与します。',
+    categoriesIntro:
+      '分類はテナントの組織を複数のツリーに分けます。0 は組み込みのメイン組織ツリーです。データロールには分類ごとに組織ツリーの権限を付与します。',
     tenant: 'テナント',
     tenantPlaceholder: 'テナントを選択',
     codeKey: '番号',

@@ -20,7 +20,16 @@ export default {
   keyword: '账号/昵称',
   type: { 1: '企业微信', 2: '公众号', 3: '开放平台' },
   bound: { label: '关联状态', yes: '已关联', no: '未关联' },
-  field: { account: '账号', nickname: '昵称', accountType: '账号类型', status: '状态', user: '关联用户', boundAt: '关联时间', updatedAt: '更新时间', creator: '创建人' },
+  field: {
+    account: '账号',
+    nickname: '昵称',
+    accountType: '账号类型',
+    status: '状态',
+    user: '关联用户',
+    boundAt: '关联时间',
+    updatedAt: '更新时间',
+    creator: '创建人',
+  },
   placeholder: { account: '企业微信 UserID 或 OpenID', nickname: '请输入昵称', accountType: '请选择账号类型', keyword: '用户名或员工姓名' },
   column: { username: '用户名', employeeName: '员工姓名', org: '所属组织', status: '状态' },
 };

@@ -2,8 +2,15 @@
 export default {
   showName: '{{name}}（{{suffix}}）',
   suffix: {
-    module: '模块', page: '页面', form: '表单', api: '接口',
-    composite: '复合控件', button: '按钮', grid: '表格', input: '输入框', display: '显示框',
+    module: '模块',
+    page: '页面',
+    form: '表单',
+    api: '接口',
+    composite: '复合控件',
+    button: '按钮',
+    grid: '表格',
+    input: '输入框',
+    display: '显示框',
   },
   unattached: '未挂接到页面的接口',
   consoleTab: '控制台菜单',

@@ -19,9 +19,11 @@ export default {
   mail: {
     loginSubject: '{{system}} 登录验证码',
     mfaSubject: '{{system}} 登录确认验证码',
-    codeBody: '您好，{{name}}：\n\n您的验证码为：{{code}}\n\n验证码 {{minutes}} 分钟内有效，只能使用一次。如果这不是您本人的操作，请忽略本邮件，并考虑修改密码。\n\n{{system}}',
+    codeBody:
+      '您好，{{name}}：\n\n您的验证码为：{{code}}\n\n验证码 {{minutes}} 分钟内有效，只能使用一次。如果这不是您本人的操作，请忽略本邮件，并考虑修改密码。\n\n{{system}}',
     resetSubject: '{{system}} 找回密码',
-    resetBody: '您好，{{name}}：\n\n我们收到了重置账号 {{username}} 密码的请求。请在 {{minutes}} 分钟内打开以下链接设置新密码（链接只能使用一次）：\n\n{{link}}\n\n如果这不是您本人的操作，请忽略本邮件，您的密码不会改变。\n\n{{system}}',
+    resetBody:
+      '您好，{{name}}：\n\n我们收到了重置账号 {{username}} 密码的请求。请在 {{minutes}} 分钟内打开以下链接设置新密码（链接只能使用一次）：\n\n{{link}}\n\n如果这不是您本人的操作，请忽略本邮件，您的密码不会改变。\n\n{{system}}',
     resetLinkText: '设置新密码',
   },
 };

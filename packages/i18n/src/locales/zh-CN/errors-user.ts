@@ -23,7 +23,7 @@ export default {
   avatar_too_large: '头像大小不能超过 500K',
   face_photo_not_image: '人脸照片必须是图片',
   face_photo_too_large: '人脸照片大小不能超过 500K',
-  station_not_found: "岗位不存在于该用户的租户中",
+  station_not_found: '岗位不存在于该用户的租户中',
   import_excel_only: '只能上传 Excel 文件。',
   import_invalid: '导入文件中有 {{count}} 行数据不正确，未导入任何数据',
   import_empty: '导入文件中没有用户数据',

@@ -77,7 +77,11 @@ export default {
     retryOne: '重试',
     retried: '已重新排队 {{count}} 条',
     dstatus: { pending: '待发送', sending: '发送中', sent: '已发送', failed: '失败', read: '已读' },
-    reasons: { no_address: '收件人没有邮箱或手机号', interrupted: '发送中断（服务停止），是否已送达未知，请确认后重试', not_configured: '未配置邮件服务器或短信服务' },
+    reasons: {
+      no_address: '收件人没有邮箱或手机号',
+      interrupted: '发送中断（服务停止），是否已送达未知，请确认后重试',
+      not_configured: '未配置邮件服务器或短信服务',
+    },
     allStatuses: '全部状态',
   },
   my: {

@@ -19,7 +19,8 @@ export default {
   codePattern: '产品编码只能由字母、数字和下划线组成',
   versionPattern: '版本只能由字母、数字、点、连字符和下划线组成',
   urlInvalid: '回调地址必须是以 http:// 或 https:// 开头的有效地址',
-  ssoModeHint: '“我的应用”如何打开该应用：OpenID Connect 时回调地址是应用的登录发起地址；SSO 查询时回调地址收到 ssotoken（一次性票据，60 秒）和 username，应用服务端用自己的客户端换取用户',
+  ssoModeHint:
+    '“我的应用”如何打开该应用：OpenID Connect 时回调地址是应用的登录发起地址；SSO 查询时回调地址收到 ssotoken（一次性票据，60 秒）和 username，应用服务端用自己的客户端换取用户',
   ssoModes: { oidc: 'OpenID Connect', ssoQuery: 'SSO 查询（一次性票据）' },
   emailInvalid: '请输入有效的邮箱地址',
   phoneInvalid: '请输入有效的电话号码',

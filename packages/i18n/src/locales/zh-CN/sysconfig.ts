@@ -130,7 +130,8 @@ export default {
     httpMethod: 'HTTP 方法',
     httpHeaders: '请求头',
     bodyTemplate: '请求体模板',
-    httpHint: '仅通用 HTTP 网关使用；每行一个“名称: 值”。占位符：{{mobile}}、{{code}}、{{minutes}}、{{text}}、{{secret}}、{{accessKeyId}}、{{signName}}、{{templateCode}}',
+    httpHint:
+      '仅通用 HTTP 网关使用；每行一个“名称: 值”。占位符：{{mobile}}、{{code}}、{{minutes}}、{{text}}、{{secret}}、{{accessKeyId}}、{{signName}}、{{templateCode}}',
   },
   wx: {
     type: '类型',

@@ -9,19 +9,24 @@ import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-cor
 import { tenants } from './platform.js';
 import { users } from './tenant.js';
 
-export const serviceAccounts = pgTable('service_accounts', {
-  userId: text('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
-  tenantId: text('tenant_id').notNull().references(() => tenants.id),
-  keyId: text('key_id').notNull(),
-  /** Hex SHA-256 of the 32 secret bytes (modules/serviceaccounts/serviceaccounts.credential.ts). */
-  secretHash: text('secret_hash').notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }),
-  lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
-  secretRotatedAt: timestamp('secret_rotated_at', { withTimezone: true }).notNull().defaultNow(),
-  createdBy: text('created_by').notNull().default(''),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [
-  uniqueIndex('service_accounts_key_id_uq').on(t.keyId),
-  index('service_accounts_tenant_created_idx').on(t.tenantId, t.createdAt),
-]);
+export const serviceAccounts = pgTable(
+  'service_accounts',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    keyId: text('key_id').notNull(),
+    /** Hex SHA-256 of the 32 secret bytes (modules/serviceaccounts/serviceaccounts.credential.ts). */
+    secretHash: text('secret_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    secretRotatedAt: timestamp('secret_rotated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: text('created_by').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('service_accounts_key_id_uq').on(t.keyId), index('service_accounts_tenant_created_idx').on(t.tenantId, t.createdAt)],
+);

@@ -28,23 +28,30 @@ export default async function accountRoutes(app: FastifyInstance) {
   };
 
   r.post(Paths.listaccount, { config, schema: { tags, body: AccountListBody } }, async (request) =>
-    ok(await inTenant(request, (tx, c) => svc.listAccountPage(tx, c, request.body))));
+    ok(await inTenant(request, (tx, c) => svc.listAccountPage(tx, c, request.body))),
+  );
 
   r.post(Paths.listaccountusercandidate, { config, schema: { tags, body: AccountUserCandidateBody } }, async (request) =>
-    ok(await inTenant(request, (tx, c) => svc.listUserCandidatePage(tx, c, request.body))));
+    ok(await inTenant(request, (tx, c) => svc.listUserCandidatePage(tx, c, request.body))),
+  );
 
   r.post(Paths.addaccount, { config, schema: { tags, body: AccountAddBody } }, async (request) =>
-    ok(await inTenant(request, (tx, c) => svc.addAccount(tx, request, c, request.body))));
+    ok(await inTenant(request, (tx, c) => svc.addAccount(tx, request, c, request.body))),
+  );
 
   r.post(Paths.editaccount, { config, schema: { tags, body: AccountEditBody } }, async (request) =>
-    ok(await inTenant(request, (tx, c) => svc.editAccount(tx, request, c, request.body))));
+    ok(await inTenant(request, (tx, c) => svc.editAccount(tx, request, c, request.body))),
+  );
 
   r.post(Paths.deleteaccount, { config, schema: { tags, body: IdsBody } }, async (request) =>
-    ok(await inTenant(request, (tx, c) => svc.deleteAccounts(tx, request, c, request.body.ids))));
+    ok(await inTenant(request, (tx, c) => svc.deleteAccounts(tx, request, c, request.body.ids))),
+  );
 
   r.post(Paths.bindaccount, { config: onUser, schema: { tags, body: AccountBindBody } }, async (request) =>
-    ok(await inTenant(request, (tx, c) => svc.bindAccount(tx, request, c, request.body))));
+    ok(await inTenant(request, (tx, c) => svc.bindAccount(tx, request, c, request.body))),
+  );
 
   r.post(Paths.unbindaccount, { config, schema: { tags, body: IdBody } }, async (request) =>
-    ok(await inTenant(request, (tx, c) => svc.unbindAccount(tx, request, c, request.body.id))));
+    ok(await inTenant(request, (tx, c) => svc.unbindAccount(tx, request, c, request.body.id))),
+  );
 }

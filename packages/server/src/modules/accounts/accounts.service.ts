@@ -11,8 +11,18 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import {
-  ACCOUNT_RULES, AccountCodes, pageInfo, WECHAT_TYPES, type AccountAddBody, type AccountBindBody, type AccountEditBody,
-  type AccountListBody, type AccountRow, type AccountUserCandidateBody, type AccountUserCandidateRow, type Paged,
+  ACCOUNT_RULES,
+  AccountCodes,
+  pageInfo,
+  WECHAT_TYPES,
+  type AccountAddBody,
+  type AccountBindBody,
+  type AccountEditBody,
+  type AccountListBody,
+  type AccountRow,
+  type AccountUserCandidateBody,
+  type AccountUserCandidateRow,
+  type Paged,
 } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
@@ -26,9 +36,18 @@ import * as repo from './accounts.repository.js';
 /** The API shape of an account. */
 export function toAccountRow(r: repo.AccountListRecord): AccountRow {
   return {
-    id: r.id, accountType: r.accountType, account: r.account, nickname: r.nickname, status: r.status, userId: r.userId ?? '',
-    username: r.username ?? '', employeeName: r.employeeName ?? '', boundAt: r.boundAt ? r.boundAt.toISOString() : '', creator: r.creator,
-    createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(),
+    id: r.id,
+    accountType: r.accountType,
+    account: r.account,
+    nickname: r.nickname,
+    status: r.status,
+    userId: r.userId ?? '',
+    username: r.username ?? '',
+    employeeName: r.employeeName ?? '',
+    boundAt: r.boundAt ? r.boundAt.toISOString() : '',
+    creator: r.creator,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
   };
 }
 
@@ -42,7 +61,11 @@ function audited(a: Partial<repo.AccountRecord>) {
  * holding nothing more: modules/tenancy/acting-on.ts). @throws 10009029001, user.outranks_caller.
  */
 async function assertAccountsReachable(tx: Tx, request: FastifyRequest, list: repo.AccountListRecord[]): Promise<void> {
-  await assertActsOn(tx, actingCallerOf(request), list.flatMap((a) => (a.userId ? [a.userId] : [])));
+  await assertActsOn(
+    tx,
+    actingCallerOf(request),
+    list.flatMap((a) => (a.userId ? [a.userId] : [])),
+  );
 }
 
 /** The account `id` of the tenant, its user reachable. @throws account.not_found, 10009029001, user.outranks_caller. */
@@ -76,7 +99,12 @@ export async function listUserCandidatePage(tx: Tx, c: TenantCaller, q: AccountU
  */
 async function checkAccount(tx: Tx, c: TenantCaller, b: AccountAddBody, self?: repo.AccountRecord) {
   if (!(WECHAT_TYPES as readonly number[]).includes(b.accountType)) throw new AppError(AccountCodes.TYPE_INVALID);
-  const account = checkText('account', b.account, { required: true, max: ACCOUNT_RULES.account.max, pattern: ACCOUNT_RULES.account.pattern, patternCode: AccountCodes.ACCOUNT_PATTERN });
+  const account = checkText('account', b.account, {
+    required: true,
+    max: ACCOUNT_RULES.account.max,
+    pattern: ACCOUNT_RULES.account.pattern,
+    patternCode: AccountCodes.ACCOUNT_PATTERN,
+  });
   const nickname = checkText('nickname', b.nickname, { max: ACCOUNT_RULES.nickname.max });
   if (await repo.findAccountByKey(tx, c.tenantId, b.accountType, account, self?.id)) throw accountInUse(account);
   if (self?.userId && self.accountType !== b.accountType) {
@@ -93,7 +121,9 @@ const accountInUse = (account: string) => new AppError(AccountCodes.ACCOUNT_IN_U
 export async function addAccount(tx: Tx, request: FastifyRequest, c: TenantCaller, b: AccountAddBody): Promise<{ id: string }> {
   const v = await checkAccount(tx, c, b);
   const id = randomUUID();
-  await withUniqueErrors({ user_accounts_account_uq: accountInUse(v.account) }, () => repo.insertAccount(tx, { id, tenantId: c.tenantId, ...v, creator: request.auth?.username ?? '' }));
+  await withUniqueErrors({ user_accounts_account_uq: accountInUse(v.account) }, () =>
+    repo.insertAccount(tx, { id, tenantId: c.tenantId, ...v, creator: request.auth?.username ?? '' }),
+  );
   await insertAuditEntry(tx, request, { tenantId: c.tenantId, action: 'account.add', entity: 'account', entityId: id, after: audited(v) });
   return { id };
 }
@@ -103,7 +133,14 @@ export async function editAccount(tx: Tx, request: FastifyRequest, c: TenantCall
   const a = await getAccount(tx, request, c, b.id);
   const v = await checkAccount(tx, c, b, a);
   await withUniqueErrors({ user_accounts_account_uq: accountInUse(v.account) }, () => repo.updateAccountById(tx, c.tenantId, a.id, v));
-  await insertAuditEntry(tx, request, { tenantId: c.tenantId, action: 'account.edit', entity: 'account', entityId: a.id, before: audited(a), after: audited({ ...a, ...v }) });
+  await insertAuditEntry(tx, request, {
+    tenantId: c.tenantId,
+    action: 'account.edit',
+    entity: 'account',
+    entityId: a.id,
+    before: audited(a),
+    after: audited({ ...a, ...v }),
+  });
   return { id: a.id };
 }
 
@@ -114,7 +151,8 @@ export async function deleteAccounts(tx: Tx, request: FastifyRequest, c: TenantC
   if (found.length !== unique.length) throw new AppError(AccountCodes.NOT_FOUND);
   await assertAccountsReachable(tx, request, found);
   const count = await repo.deleteAccountsByIds(tx, c.tenantId, unique);
-  for (const a of found) await insertAuditEntry(tx, request, { tenantId: c.tenantId, action: 'account.delete', entity: 'account', entityId: a.id, before: audited(a) });
+  for (const a of found)
+    await insertAuditEntry(tx, request, { tenantId: c.tenantId, action: 'account.delete', entity: 'account', entityId: a.id, before: audited(a) });
   return { count };
 }
 
@@ -132,8 +170,14 @@ export async function bindAccount(tx: Tx, request: FastifyRequest, c: TenantCall
   const other = await repo.findUserAccountOfType(tx, c.tenantId, user.id, a.accountType, a.id);
   if (other) throw new AppError(AccountCodes.USER_HAS_TYPE, { username: user.username, account: other.account });
   await repo.updateAccountById(tx, c.tenantId, a.id, { userId: user.id, boundAt: new Date() });
-  await insertAuditEntry(tx, request, { tenantId: c.tenantId, action: 'account.bind', entity: 'account', entityId: a.id,
-    before: audited(a), after: { ...audited({ ...a, userId: user.id }), username: user.username } });
+  await insertAuditEntry(tx, request, {
+    tenantId: c.tenantId,
+    action: 'account.bind',
+    entity: 'account',
+    entityId: a.id,
+    before: audited(a),
+    after: { ...audited({ ...a, userId: user.id }), username: user.username },
+  });
   return { id: a.id };
 }
 
@@ -142,7 +186,13 @@ export async function unbindAccount(tx: Tx, request: FastifyRequest, c: TenantCa
   const a = await getAccount(tx, request, c, id);
   if (!a.userId) throw new AppError(AccountCodes.NOT_BOUND);
   await repo.updateAccountById(tx, c.tenantId, a.id, { userId: null, boundAt: null });
-  await insertAuditEntry(tx, request, { tenantId: c.tenantId, action: 'account.unbind', entity: 'account', entityId: a.id,
-    before: { ...audited(a), username: a.username }, after: audited({ ...a, userId: null }) });
+  await insertAuditEntry(tx, request, {
+    tenantId: c.tenantId,
+    action: 'account.unbind',
+    entity: 'account',
+    entityId: a.id,
+    before: { ...audited(a), username: a.username },
+    after: audited({ ...a, userId: null }),
+  });
   return { id: a.id };
 }

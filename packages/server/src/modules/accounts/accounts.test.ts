@@ -10,12 +10,23 @@ import { seedMembersFixture, signedIn, type TestApp } from '../orgmembers/member
 let t: TestApp;
 let ids: Record<string, string>;
 let nina: GatewayClient;
-const APIS = [Paths.listaccount, Paths.listaccountusercandidate, Paths.addaccount, Paths.editaccount, Paths.deleteaccount, Paths.bindaccount, Paths.unbindaccount];
+const APIS = [
+  Paths.listaccount,
+  Paths.listaccountusercandidate,
+  Paths.addaccount,
+  Paths.editaccount,
+  Paths.deleteaccount,
+  Paths.bindaccount,
+  Paths.unbindaccount,
+];
 
-const state = () => inScope(t.app.database.db, PLATFORM_SCOPE, async (tx) => ({
-  accounts: (await tx.select().from(userAccounts)).map((a) => `${a.tenantId}|${a.accountType}|${a.account}|${a.nickname}|${a.status}|${a.userId ?? ''}`).sort(),
-  audit: (await tx.select().from(auditLog).where(eq(auditLog.entity, 'account'))).length,
-}));
+const state = () =>
+  inScope(t.app.database.db, PLATFORM_SCOPE, async (tx) => ({
+    accounts: (await tx.select().from(userAccounts))
+      .map((a) => `${a.tenantId}|${a.accountType}|${a.account}|${a.nickname}|${a.status}|${a.userId ?? ''}`)
+      .sort(),
+    audit: (await tx.select().from(auditLog).where(eq(auditLog.entity, 'account'))).length,
+  }));
 const add = async (c: GatewayClient, b: Record<string, unknown>) => (await c.post(Paths.addaccount, { accountType: 1, ...b })).body;
 const accounts = (r: { body: { data: { rows: { account: string }[] } } }) => r.body.data.rows.map((x) => x.account);
 
@@ -24,11 +35,18 @@ beforeAll(async () => {
   ids = await seedMembersFixture(t, APIS);
   nina = await signedIn(t, 'nina', ids.east!);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('accounts (SPEC §2 accountManagement, §3 WeChat type)', () => {
   it('adds, lists, filters, searches, sorts and pages accounts', async () => {
-    for (const [accountType, account, nickname] of [[1, 'wx-alice', 'Ali'], [2, 'oa_bob', 'Bobby'], [3, 'open.carol@x', 'Caro'], [1, 'wx-dave', '']] as const) {
+    for (const [accountType, account, nickname] of [
+      [1, 'wx-alice', 'Ali'],
+      [2, 'oa_bob', 'Bobby'],
+      [3, 'open.carol@x', 'Caro'],
+      [1, 'wx-dave', ''],
+    ] as const) {
       const r = await add(nina, { accountType, account, nickname });
       expect(r.result, account).toBe('1');
       ids[account] = r.data.id;
@@ -38,7 +56,7 @@ describe('accounts (SPEC §2 accountManagement, §3 WeChat type)', () => {
     expect(all.body.data.rows[2]).toMatchObject({ accountType: 1, nickname: 'Ali', status: 1, userId: '', username: '', boundAt: '', creator: 'nina' });
     expect(accounts(await nina.post(Paths.listaccount, { accountType: 1, sortField: 'account' }))).toEqual(['wx-alice', 'wx-dave']);
     expect(accounts(await nina.post(Paths.listaccount, { keyword: 'BOB' }))).toEqual(['oa_bob']);
-    expect(accounts(await nina.post(Paths.listaccount, { keyword: 'wx' , sortField: 'account', sortOrder: 'descend' }))).toEqual(['wx-dave', 'wx-alice']);
+    expect(accounts(await nina.post(Paths.listaccount, { keyword: 'wx', sortField: 'account', sortOrder: 'descend' }))).toEqual(['wx-dave', 'wx-alice']);
     const p2 = await nina.post(Paths.listaccount, { page: 2, pageSize: 3, sortField: 'account' });
     expect(p2.body.data).toMatchObject({ page: 2, records: 4, lastPage: true });
     expect(accounts(p2)).toEqual(['wx-dave']);
@@ -53,8 +71,14 @@ describe('accounts (SPEC §2 accountManagement, §3 WeChat type)', () => {
     expect(bound.body.data.rows[0].boundAt).not.toBe('');
     expect((await nina.post(Paths.listaccount, { bound: 0 })).body.data.records).toBe(3);
     const before = await state();
-    expect((await nina.post(Paths.bindaccount, { id: ids['wx-dave'], userId: ids.alice })).body).toMatchObject({ scode: AccountCodes.USER_HAS_TYPE, msg: 'The user already has an account of this type ("wx-alice")' });
-    expect((await nina.post(Paths.bindaccount, { id: ids['wx-alice'], userId: ids.bob })).body).toMatchObject({ scode: AccountCodes.ALREADY_BOUND, msg: 'The account is associated with the user "alice"; unbind wechat first' });
+    expect((await nina.post(Paths.bindaccount, { id: ids['wx-dave'], userId: ids.alice })).body).toMatchObject({
+      scode: AccountCodes.USER_HAS_TYPE,
+      msg: 'The user already has an account of this type ("wx-alice")',
+    });
+    expect((await nina.post(Paths.bindaccount, { id: ids['wx-alice'], userId: ids.bob })).body).toMatchObject({
+      scode: AccountCodes.ALREADY_BOUND,
+      msg: 'The account is associated with the user "alice"; unbind wechat first',
+    });
     expect((await nina.post(Paths.bindaccount, { id: ids['wx-alice'], userId: ids.wendy })).body.scode).toBe(AccountCodes.USER_NOT_FOUND);
     expect((await nina.post(Paths.unbindaccount, { id: ids['wx-dave'] })).body.scode).toBe(AccountCodes.NOT_BOUND);
     // a type change of an associated account that would give alice two of type 2
@@ -112,15 +136,21 @@ describe('accounts (SPEC §2 accountManagement, §3 WeChat type)', () => {
     expect(cands).toEqual(['alice', 'bob', 'holder']);
     const before = await state();
     for (const [path, body] of [
-      [Paths.editaccount, { id: ids['open.carol@x'], accountType: 3, account: 'changed' }], [Paths.deleteaccount, { ids: [ids['open.carol@x']] }],
-      [Paths.unbindaccount, { id: ids['open.carol@x'] }], [Paths.bindaccount, { id: ids['open.carol@x'], userId: ids.alice }],
-    ] as const) expect((await holder.post(path, body)).body.scode, path).toBe(Codes.NO_PERMISSION);
+      [Paths.editaccount, { id: ids['open.carol@x'], accountType: 3, account: 'changed' }],
+      [Paths.deleteaccount, { ids: [ids['open.carol@x']] }],
+      [Paths.unbindaccount, { id: ids['open.carol@x'] }],
+      [Paths.bindaccount, { id: ids['open.carol@x'], userId: ids.alice }],
+    ] as const)
+      expect((await holder.post(path, body)).body.scode, path).toBe(Codes.NO_PERMISSION);
     // a user outside the scope is refused by the route's declared rule (modules/tenancy/acting-on.ts)
     expect((await holder.post(Paths.bindaccount, { id: ids.oa_bob, userId: ids.carol })).body.scode).toBe(Codes.NO_PERMISSION);
     expect(await state()).toEqual(before);
     expect((await holder.post(Paths.bindaccount, { id: ids.oa_bob, userId: ids.holder })).body.result).toBe('1');
     const idle = await signedIn(t, 'idle', ids.east!);
-    for (const path of APIS) expect((await idle.post(path, { id: ids.oa_bob, ids: [ids.oa_bob], accountType: 1, account: 'x', userId: ids.alice })).body.scode, path).toBe(Codes.NO_PERMISSION);
+    for (const path of APIS)
+      expect((await idle.post(path, { id: ids.oa_bob, ids: [ids.oa_bob], accountType: 1, account: 'x', userId: ids.alice })).body.scode, path).toBe(
+        Codes.NO_PERMISSION,
+      );
   });
 
   it("gives another tenant's administrator nothing of east's, whatever ids they send", async () => {
@@ -131,7 +161,7 @@ describe('accounts (SPEC §2 accountManagement, §3 WeChat type)', () => {
     expect((await walt.post(Paths.deleteaccount, { ids: [ids.oa_bob] })).body.scode).toBe(AccountCodes.NOT_FOUND);
     expect((await walt.post(Paths.bindaccount, { id: ids.oa_bob, userId: ids.wendy })).body.scode).toBe(AccountCodes.NOT_FOUND);
     expect((await walt.post(Paths.unbindaccount, { id: ids.oa_bob })).body.scode).toBe(AccountCodes.NOT_FOUND);
-    const own = (await add(walt, { account: 'wx-alice' }));
+    const own = await add(walt, { account: 'wx-alice' });
     expect(own.result).toBe('1');
     expect((await walt.post(Paths.bindaccount, { id: own.data.id, userId: ids.alice })).body.scode).toBe(AccountCodes.USER_NOT_FOUND);
     expect((await walt.post(Paths.listaccountusercandidate, {})).body.data.rows.map((r: { username: string }) => r.username)).toEqual(['walt', 'wendy']);

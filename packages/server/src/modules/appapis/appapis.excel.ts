@@ -19,8 +19,13 @@ import writeExcelFile from 'write-excel-file/node';
 import { readSheet } from 'read-excel-file/node';
 import { resources, type Locale } from '@mp/i18n';
 import {
-  APP_API_FIELDS, APP_API_IMPORT_MAX_ROWS, AppApiCodes, checkApiFields,
-  type AppApiField, type AppApiImportError, type AppApiImportResult,
+  APP_API_FIELDS,
+  APP_API_IMPORT_MAX_ROWS,
+  AppApiCodes,
+  checkApiFields,
+  type AppApiField,
+  type AppApiImportError,
+  type AppApiImportResult,
 } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
@@ -40,7 +45,10 @@ async function workbook(locale: Locale, body: string[][]): Promise<Buffer> {
 
 /** The .xlsx of an export: one row per API, in APP_API_FIELDS order. */
 export function exportApisWorkbook(locale: Locale, apis: repo.ApiRecord[]): Promise<Buffer> {
-  return workbook(locale, apis.map((a) => APP_API_FIELDS.map((f) => a[f])));
+  return workbook(
+    locale,
+    apis.map((a) => APP_API_FIELDS.map((f) => a[f])),
+  );
 }
 
 /** The import template: the heading row only. */
@@ -56,7 +64,10 @@ for (const f of APP_API_FIELDS) {
 }
 
 /** One data row of the sheet: its Excel row number (heading = 1) and its cells by field. */
-export interface ApiImportRow { row: number; values: Partial<Record<AppApiField, string>> }
+export interface ApiImportRow {
+  row: number;
+  values: Partial<Record<AppApiField, string>>;
+}
 
 /**
  * Reads the sheet into rows. @throws appapi.import_unreadable, appapi.import_column_missing (every
@@ -111,7 +122,12 @@ export async function importApis(tx: Tx, request: FastifyRequest, productId: str
     if (first === undefined) firstRowOf.set(key, c.row);
     else {
       failed.add(c.row);
-      errors.push({ row: c.row, field: 'url', column: apiFieldLabel(locale, 'url'), message: apiProblemMessage(locale, { field: 'url', code: AppApiCodes.IMPORT_DUPLICATE, params: { row: first } }) });
+      errors.push({
+        row: c.row,
+        field: 'url',
+        column: apiFieldLabel(locale, 'url'),
+        message: apiProblemMessage(locale, { field: 'url', code: AppApiCodes.IMPORT_DUPLICATE, params: { row: first } }),
+      });
     }
   }
   if (failed.size) {
@@ -135,7 +151,10 @@ export async function importApis(tx: Tx, request: FastifyRequest, productId: str
     }
   }
   for (let i = 0; i < inserts.length; i += 500) {
-    await repo.insertApis(tx, inserts.slice(i, i + 500).map((v) => ({ id: randomUUID(), productId, ...v })));
+    await repo.insertApis(
+      tx,
+      inserts.slice(i, i + 500).map((v) => ({ id: randomUUID(), productId, ...v })),
+    );
   }
   const result = { created: inserts.length, updated };
   await insertAuditEntry(tx, request, { tenantId: AUDIT_TENANT, action: 'appapi.import', entity: 'appapi', entityId: productId, after: result });

@@ -10,12 +10,21 @@ let w: ClientsWorld;
 const EN = ['Service name', 'Module name', 'API name', 'Service url', 'Description'];
 const ZH = ['服务名称', '模块名称', 'API 名称', '服务地址', '描述'];
 const rowsOf = async (productId: string) =>
-  (await w.t.app.database.db.select().from(appApis).where(eq(appApis.productId, productId)).orderBy(sql`lower(${appApis.url})`))
-    .map((a) => [a.serviceName, a.moduleName, a.name, a.url, a.description]);
+  (await w.t.app.database.db.select().from(appApis).where(eq(appApis.productId, productId)).orderBy(sql`lower(${appApis.url})`)).map((a) => [
+    a.serviceName,
+    a.moduleName,
+    a.name,
+    a.url,
+    a.description,
+  ]);
 const importA = (data: Buffer, name = 'apis.xlsx', caller = w.a, app = w.appA.code) => uploadInApp(w.t.app, caller, P.importappapi, app, name, data);
 
-beforeAll(async () => { w = await clientsWorld(); });
-afterAll(async () => { await w.t.close(); });
+beforeAll(async () => {
+  w = await clientsWorld();
+});
+afterAll(async () => {
+  await w.t.close();
+});
 
 describe('API registry import and template (SPEC §5 Import files)', () => {
   it('downloads the template: the headings in the request language, no rows', async () => {
@@ -28,10 +37,19 @@ describe('API registry import and template (SPEC §5 Import files)', () => {
   });
 
   it('creates the rows (headings of any language, any order, empty rows skipped), then updates by URL whatever its case', async () => {
-    const first = await importA(await xlsx([ZH, ['order', 'orders', 'List', '/o/list.do', ''], [null, null, null, null, null], ['order', 'orders', 'Save', '/o/save.do', 'Saves']]));
+    const first = await importA(
+      await xlsx([ZH, ['order', 'orders', 'List', '/o/list.do', ''], [null, null, null, null, null], ['order', 'orders', 'Save', '/o/save.do', 'Saves']]),
+    );
     expect(first.data.row).toEqual({ created: 2, updated: 0 });
     const shuffled = [EN[3]!, EN[2]!, EN[0]!, EN[1]!, 'Ignored column'];
-    const second = await importA(await xlsx([shuffled, ['/O/LIST.do', 'List all', 'order', 'orders', 'x'], ['/o/new.do', 'New', 'order', 'drafts', 'y'], ['/o/save.do', 'Save', 'order', 'orders', 'z']]));
+    const second = await importA(
+      await xlsx([
+        shuffled,
+        ['/O/LIST.do', 'List all', 'order', 'orders', 'x'],
+        ['/o/new.do', 'New', 'order', 'drafts', 'y'],
+        ['/o/save.do', 'Save', 'order', 'orders', 'z'],
+      ]),
+    );
     expect(second.data.row).toEqual({ created: 1, updated: 1 });
     expect(await rowsOf(w.appA.id)).toEqual([
       ['order', 'orders', 'List all', '/O/LIST.do', ''],
@@ -44,12 +62,15 @@ describe('API registry import and template (SPEC §5 Import files)', () => {
   it('writes nothing when any row fails, and reports every failed cell in the request language', async () => {
     const before = await rowsOf(w.appA.id);
     w.a.language = 'EN_US';
-    const r = await importA(await xlsx([EN,
-      ['svc', 'mod', 'Good', '/imp/good.do', ''],
-      ['svc', 'mod', '', '/imp/bad.action', ''],
-      ['svc', 'mod', 'Dup', '/IMP/GOOD.do', ''],
-      ['s'.repeat(51), 'mod', 'Long', '/imp/long.do', ''],
-    ]));
+    const r = await importA(
+      await xlsx([
+        EN,
+        ['svc', 'mod', 'Good', '/imp/good.do', ''],
+        ['svc', 'mod', '', '/imp/bad.action', ''],
+        ['svc', 'mod', 'Dup', '/IMP/GOOD.do', ''],
+        ['s'.repeat(51), 'mod', 'Long', '/imp/long.do', ''],
+      ]),
+    );
     w.a.language = 'ZH_CN';
     expect(r.scode).toBe(AppApiCodes.IMPORT_INVALID);
     expect(r.msg).toBe('3 row(s) failed the checks; nothing was imported');

@@ -11,11 +11,13 @@ import { uploadInApp, validApi, xlsx } from './appapis.fixtures.js';
 const { race, blind } = vi.hoisted(() => {
   const state = { blindReads: 0 };
   /** `real`, except that it answers `none` for the next `state.blindReads` calls. */
-  const blinded = <A extends unknown[], R>(real: (...a: A) => Promise<R>, none: R) => (...a: A) => {
-    if (state.blindReads <= 0) return real(...a);
-    state.blindReads--;
-    return Promise.resolve(none);
-  };
+  const blinded =
+    <A extends unknown[], R>(real: (...a: A) => Promise<R>, none: R) =>
+    (...a: A) => {
+      if (state.blindReads <= 0) return real(...a);
+      state.blindReads--;
+      return Promise.resolve(none);
+    };
   return { race: state, blind: blinded };
 });
 vi.mock('./appapis.repository.js', async (load) => {
@@ -31,11 +33,19 @@ let w: ClientsWorld;
 const A = () => inApp(w.appA.code);
 const snapshot = async () => {
   const db = w.t.app.database.db;
-  return JSON.stringify({ apis: await db.select().from(appApis).orderBy(appApis.id), menus: await db.select().from(appMobileMenus).orderBy(appMobileMenus.id), audit: (await db.select().from(auditLog)).length });
+  return JSON.stringify({
+    apis: await db.select().from(appApis).orderBy(appApis.id),
+    menus: await db.select().from(appMobileMenus).orderBy(appMobileMenus.id),
+    audit: (await db.select().from(auditLog)).length,
+  });
 };
 
-beforeAll(async () => { w = await clientsWorld(); });
-afterAll(async () => { await w.t.close(); });
+beforeAll(async () => {
+  w = await clientsWorld();
+});
+afterAll(async () => {
+  await w.t.close();
+});
 
 describe('a write that loses a uniqueness race answers the localised clash and writes nothing', () => {
   it('add and edit of an API whose URL another write took meanwhile', async () => {
@@ -54,7 +64,14 @@ describe('a write that loses a uniqueness race answers the localised clash and w
   it('an import whose plan missed an API written meanwhile checks and writes once more, updating it', async () => {
     const head = ['Service name', 'Module name', 'API name', 'Service url', 'Description'];
     race.blindReads = 1;
-    const r = await uploadInApp(w.t.app, w.a, P.importappapi, w.appA.code, 'apis.xlsx', await xlsx([head, ['svc', 'mod', 'Renamed one', '/race/one.do', ''], ['svc', 'mod', 'Three', '/race/three.do', '']]));
+    const r = await uploadInApp(
+      w.t.app,
+      w.a,
+      P.importappapi,
+      w.appA.code,
+      'apis.xlsx',
+      await xlsx([head, ['svc', 'mod', 'Renamed one', '/race/one.do', ''], ['svc', 'mod', 'Three', '/race/three.do', '']]),
+    );
     expect(r.data.row).toEqual({ created: 1, updated: 1 });
     const rows = await w.t.app.database.db.select().from(appApis).where(eq(appApis.productId, w.appA.id));
     expect(rows.filter((a) => a.url.toLowerCase() === '/race/one.do').map((a) => a.name)).toEqual(['Renamed one']);

@@ -8,8 +8,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
-  APP_API_EXPORT_MAX_ROWS, AppApiAddBody, AppApiEditBody, AppApiExportBody, AppApiGroupBody, AppApiIdBody, AppApiIdsBody, AppApiListBody,
-  AppApiPaths as P, EmptyBody, ok,
+  APP_API_EXPORT_MAX_ROWS,
+  AppApiAddBody,
+  AppApiEditBody,
+  AppApiExportBody,
+  AppApiGroupBody,
+  AppApiIdBody,
+  AppApiIdsBody,
+  AppApiListBody,
+  AppApiPaths as P,
+  EmptyBody,
+  ok,
 } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
@@ -32,22 +41,28 @@ export default async function appApiRoutes(app: FastifyInstance) {
     inScope(app.database.db, PLATFORM_SCOPE, (tx) => fn(tx, request.application!.id));
 
   r.post(P.listappapi, { config: { access }, schema: { tags, body: AppApiListBody } }, async (request) =>
-    ok(await inApp(request, (tx, pid) => svc.listApiPage(tx, pid, request.body))));
+    ok(await inApp(request, (tx, pid) => svc.listApiPage(tx, pid, request.body))),
+  );
 
   r.post(P.groupappapi, { config: { access }, schema: { tags, body: AppApiGroupBody } }, async (request) =>
-    ok({ rows: await inApp(request, (tx, pid) => svc.groupApis(tx, pid, request.body.keyword)) }));
+    ok({ rows: await inApp(request, (tx, pid) => svc.groupApis(tx, pid, request.body.keyword)) }),
+  );
 
   r.post(P.getappapi, { config: { access }, schema: { tags, body: AppApiIdBody } }, async (request) =>
-    ok({ row: await inApp(request, (tx, pid) => svc.getApi(tx, pid, request.body.id)) }));
+    ok({ row: await inApp(request, (tx, pid) => svc.getApi(tx, pid, request.body.id)) }),
+  );
 
   r.post(P.addappapi, { config: { access }, schema: { tags, body: AppApiAddBody } }, async (request) =>
-    ok({ row: await inApp(request, (tx, pid) => svc.addApi(tx, request, pid, request.body)) }));
+    ok({ row: await inApp(request, (tx, pid) => svc.addApi(tx, request, pid, request.body)) }),
+  );
 
   r.post(P.editappapi, { config: { access }, schema: { tags, body: AppApiEditBody } }, async (request) =>
-    ok({ row: await inApp(request, (tx, pid) => svc.editApi(tx, request, pid, request.body)) }));
+    ok({ row: await inApp(request, (tx, pid) => svc.editApi(tx, request, pid, request.body)) }),
+  );
 
   r.post(P.deleteappapi, { config: { access }, schema: { tags, body: AppApiIdsBody } }, async (request) =>
-    ok(await inApp(request, (tx, pid) => svc.deleteApis(tx, request, pid, request.body.ids))));
+    ok(await inApp(request, (tx, pid) => svc.deleteApis(tx, request, pid, request.body.ids))),
+  );
 
   r.post(P.importappapi, { config: { access }, schema: { tags, consumes: ['multipart/form-data'] } }, async (request) => {
     const { data } = await readExcelUpload(request);
@@ -59,7 +74,10 @@ export default async function appApiRoutes(app: FastifyInstance) {
   r.post(P.exportappapi, { config: { access }, schema: { tags, body: AppApiExportBody } }, async (request, reply) => {
     const apis = await inApp(request, (tx, pid) => listAllApis(tx, pid, request.body, APP_API_EXPORT_MAX_ROWS));
     const buffer = await exportApisWorkbook(request.locale, apis);
-    return reply.header('content-type', XLSX_TYPE).header('content-disposition', attachment(`apis-${new Date().toISOString().slice(0, 10)}.xlsx`)).send(buffer);
+    return reply
+      .header('content-type', XLSX_TYPE)
+      .header('content-disposition', attachment(`apis-${new Date().toISOString().slice(0, 10)}.xlsx`))
+      .send(buffer);
   });
 
   r.post(P.templateappapi, { config: { access }, schema: { tags, body: EmptyBody } }, async (request, reply) => {
@@ -67,4 +85,3 @@ export default async function appApiRoutes(app: FastifyInstance) {
     return reply.header('content-type', XLSX_TYPE).header('content-disposition', attachment('api-template.xlsx')).send(buffer);
   });
 }
-

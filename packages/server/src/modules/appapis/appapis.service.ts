@@ -11,8 +11,17 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { translate, type Locale } from '@mp/i18n';
 import {
-  AppApiCodes, checkApiFields, pageInfo,
-  type AppApiAddBody, type AppApiEditBody, type AppApiField, type AppApiListBody, type AppApiProblem, type AppApiRow, type AppApiServiceGroup, type Paged,
+  AppApiCodes,
+  checkApiFields,
+  pageInfo,
+  type AppApiAddBody,
+  type AppApiEditBody,
+  type AppApiField,
+  type AppApiListBody,
+  type AppApiProblem,
+  type AppApiRow,
+  type AppApiServiceGroup,
+  type Paged,
 } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
@@ -37,8 +46,14 @@ export function apiProblemMessage(locale: Locale, p: AppApiProblem): string {
 /** The API shape of a row. */
 export function toApiRow(a: repo.ApiRecord): AppApiRow {
   return {
-    id: a.id, name: a.name, serviceName: a.serviceName, moduleName: a.moduleName, description: a.description, url: a.url,
-    createdAt: a.createdAt.toISOString(), updatedAt: a.updatedAt.toISOString(),
+    id: a.id,
+    name: a.name,
+    serviceName: a.serviceName,
+    moduleName: a.moduleName,
+    description: a.description,
+    url: a.url,
+    createdAt: a.createdAt.toISOString(),
+    updatedAt: a.updatedAt.toISOString(),
   };
 }
 
@@ -121,6 +136,7 @@ export async function deleteApis(tx: Tx, request: FastifyRequest, productId: str
   const found = await repo.findApisByIds(tx, productId, unique);
   if (found.length !== unique.length) throw new AppError(AppApiCodes.NOT_FOUND);
   const count = await repo.deleteApisByIds(tx, productId, unique);
-  for (const a of found) await insertAuditEntry(tx, request, { tenantId: AUDIT_TENANT, action: 'appapi.delete', entity: 'appapi', entityId: a.id, before: toApiRow(a) });
+  for (const a of found)
+    await insertAuditEntry(tx, request, { tenantId: AUDIT_TENANT, action: 'appapi.delete', entity: 'appapi', entityId: a.id, before: toApiRow(a) });
   return { count };
 }

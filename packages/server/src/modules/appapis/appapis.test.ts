@@ -16,13 +16,23 @@ const add = async (patch: Record<string, unknown> = {}) => {
   return r.body.data.row as { id: string; url: string; name: string };
 };
 
-beforeAll(async () => { w = await clientsWorld(); });
-afterAll(async () => { await w.t.close(); });
+beforeAll(async () => {
+  w = await clientsWorld();
+});
+afterAll(async () => {
+  await w.t.close();
+});
 
 describe('API registry: add, get, edit (SPEC §3 API, §5 ".do")', () => {
   it('adds an API with trimmed fields, answers it on get, and audits the add', async () => {
     const row = await add({ name: '  Order list ', url: ' /order/a.do ' });
-    expect(row).toMatchObject({ name: 'Order list', serviceName: 'order-service', moduleName: 'orders', url: '/order/a.do', description: 'Pages through orders' });
+    expect(row).toMatchObject({
+      name: 'Order list',
+      serviceName: 'order-service',
+      moduleName: 'orders',
+      url: '/order/a.do',
+      description: 'Pages through orders',
+    });
     expect((await w.a.post(P.getappapi, { id: row.id }, A())).body.data.row).toEqual(row);
     const audit = await w.t.app.database.db.select().from(auditLog).where(eq(auditLog.entityId, row.id));
     expect(audit.map((e) => e.action)).toEqual(['appapi.add']);
@@ -70,10 +80,14 @@ describe('API registry: add, get, edit (SPEC §3 API, §5 ".do")', () => {
     expect((await w.b.post(P.addappapi, validApi({ url: '/clash/one.do' }), inApp(w.appB.code))).body.result).toBe('1');
   });
 
-  it('edits every field; refuses another API\'s URL; keeps its own URL in another case', async () => {
+  it("edits every field; refuses another API's URL; keeps its own URL in another case", async () => {
     const one = await add({ url: '/edit/one.do' });
     await add({ url: '/edit/two.do' });
-    const r = await w.a.post(P.editappapi, { id: one.id, ...validApi({ name: 'Renamed', serviceName: 'svc2', moduleName: 'mod2', description: '', url: '/EDIT/ONE.do' }) }, A());
+    const r = await w.a.post(
+      P.editappapi,
+      { id: one.id, ...validApi({ name: 'Renamed', serviceName: 'svc2', moduleName: 'mod2', description: '', url: '/EDIT/ONE.do' }) },
+      A(),
+    );
     expect(r.body.data.row).toMatchObject({ id: one.id, name: 'Renamed', serviceName: 'svc2', moduleName: 'mod2', description: '', url: '/EDIT/ONE.do' });
     expect((await w.a.post(P.editappapi, { id: one.id, ...validApi({ url: '/edit/two.do' }) }, A())).body.scode).toBe(AppApiCodes.URL_IN_USE);
     expect((await w.a.post(P.editappapi, { id: one.id, ...validApi({ url: '/edit/x.jsp' }) }, A())).body.scode).toBe(AppApiCodes.URL_SUFFIX);
@@ -94,7 +108,7 @@ describe('API registry: add, get, edit (SPEC §3 API, §5 ".do")', () => {
 });
 
 describe('API registry: list, group, delete', () => {
-  it('pages, searches (name, url, service, module; contains, case-insensitive), filters by the tree\'s node and sorts in SQL', async () => {
+  it("pages, searches (name, url, service, module; contains, case-insensitive), filters by the tree's node and sorts in SQL", async () => {
     for (let i = 0; i < 7; i++) {
       await add({ name: `Paged ${i}`, serviceName: i < 4 ? 'billing' : 'shipping', moduleName: i % 2 ? 'invoice' : 'refund', url: `/pg/api${i}.do` });
     }
@@ -109,8 +123,22 @@ describe('API registry: list, group, delete', () => {
     expect((await w.a.post(P.listappapi, { keyword: '%' }, A())).body.data.records).toBe(0);
     const group = await w.a.post(P.groupappapi, { keyword: 'paged' }, A());
     expect(group.body.data.rows).toEqual([
-      { serviceName: 'billing', count: 4, modules: [{ moduleName: 'invoice', count: 2 }, { moduleName: 'refund', count: 2 }] },
-      { serviceName: 'shipping', count: 3, modules: [{ moduleName: 'invoice', count: 1 }, { moduleName: 'refund', count: 2 }] },
+      {
+        serviceName: 'billing',
+        count: 4,
+        modules: [
+          { moduleName: 'invoice', count: 2 },
+          { moduleName: 'refund', count: 2 },
+        ],
+      },
+      {
+        serviceName: 'shipping',
+        count: 3,
+        modules: [
+          { moduleName: 'invoice', count: 1 },
+          { moduleName: 'refund', count: 2 },
+        ],
+      },
     ]);
     const all = await w.a.post(P.groupappapi, {}, A());
     expect(all.body.data.rows.map((s: { serviceName: string }) => s.serviceName)).toContain('order-service');
@@ -118,17 +146,28 @@ describe('API registry: list, group, delete', () => {
     expect((await w.b.post(P.listappapi, { keyword: 'paged' }, inApp(w.appB.code))).body.data.records).toBe(0);
   });
 
-  it('deletes in batch, all or nothing, and takes the APIs out of the pages\' function definitions', async () => {
+  it("deletes in batch, all or nothing, and takes the APIs out of the pages' function definitions", async () => {
     const x = await add({ url: '/del/x.do' });
     const y = await add({ url: '/del/y.do' });
     const keep = await add({ url: '/del/keep.do' });
     const db = w.t.app.database.db;
     await db.insert(appPages).values({ id: 'pg-del', productId: w.appA.id, formId: 'F-DEL', name: 'Orders', path: '/orders' });
-    await db.insert(appPageNodes).values({ id: 'node-del', productId: w.appA.id, pageId: 'pg-del', nodeType: 'form', name: 'form', loadApiIds: [x.id, keep.id, y.id], saveApiIds: [y.id] });
+    await db.insert(appPageNodes).values({
+      id: 'node-del',
+      productId: w.appA.id,
+      pageId: 'pg-del',
+      nodeType: 'form',
+      name: 'form',
+      loadApiIds: [x.id, keep.id, y.id],
+      saveApiIds: [y.id],
+    });
     // A tenant's role holds grants of x and keep (withdrawn by trigger when the API goes, in every tenant).
     const tenantId = await createTenantRow(w.t.app, 'acme');
     await db.insert(roles).values({ id: 'role-del', tenantId, code: 'R1', name: 'Role' });
-    await db.insert(roleGrants).values([{ tenantId, roleId: 'role-del', kind: 'appapi', dataId: x.id }, { tenantId, roleId: 'role-del', kind: 'appapi', dataId: keep.id }]);
+    await db.insert(roleGrants).values([
+      { tenantId, roleId: 'role-del', kind: 'appapi', dataId: x.id },
+      { tenantId, roleId: 'role-del', kind: 'appapi', dataId: keep.id },
+    ]);
     const foreign = await w.b.post(P.addappapi, validApi({ url: '/del/foreign.do' }), inApp(w.appB.code));
     // One unknown (another app's) id: nothing deleted.
     const refused = await w.a.post(P.deleteappapi, { ids: [x.id, foreign.body.data.row.id] }, A());
@@ -145,12 +184,19 @@ describe('API registry: list, group, delete', () => {
 });
 
 describe('API registry: who may use it', () => {
-  const everyCall = (id: string) => [
-    [P.listappapi, {}], [P.groupappapi, {}], [P.getappapi, { id }], [P.addappapi, validApi({ url: '/intruder.do' })],
-    [P.editappapi, { id, ...validApi({ url: '/hijack.do' }) }], [P.deleteappapi, { ids: [id] }], [P.exportappapi, {}], [P.templateappapi, {}],
-  ] as const;
+  const everyCall = (id: string) =>
+    [
+      [P.listappapi, {}],
+      [P.groupappapi, {}],
+      [P.getappapi, { id }],
+      [P.addappapi, validApi({ url: '/intruder.do' })],
+      [P.editappapi, { id, ...validApi({ url: '/hijack.do' }) }],
+      [P.deleteappapi, { ids: [id] }],
+      [P.exportappapi, {}],
+      [P.templateappapi, {}],
+    ] as const;
 
-  it('refuses an ordinary user, an application administrator of no app and another app\'s administrator with 10009029001, changing nothing', async () => {
+  it("refuses an ordinary user, an application administrator of no app and another app's administrator with 10009029001, changing nothing", async () => {
     const target = await add({ url: '/guarded.do' });
     const before = await rowsOf(w.appA.id);
     for (const caller of [w.plain, w.loner, w.b]) {
@@ -164,7 +210,7 @@ describe('API registry: who may use it', () => {
     expect(await rowsOf(w.appA.id)).toEqual(before);
   });
 
-  it('within their own application, another application\'s API ids are not found', async () => {
+  it("within their own application, another application's API ids are not found", async () => {
     const target = await add({ url: '/not-yours.do' });
     const B = inApp(w.appB.code);
     expect((await w.b.post(P.getappapi, { id: target.id }, B)).body.scode).toBe(AppApiCodes.NOT_FOUND);

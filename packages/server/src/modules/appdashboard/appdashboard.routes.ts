@@ -17,14 +17,20 @@ const tags = ['appdashboard'];
 export default async function appDashboardRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  r.post(AppDashboardPaths.workbenchsummary, {
-    config: { access: { userTypes: [UserType.PLATFORM_ADMIN, UserType.APP_ADMIN, UserType.APP] } }, schema: { tags, body: WorkbenchSummaryBody },
-  }, async (request) => {
-    const auth = request.auth!;
-    const adminUserId = auth.userTypes.includes(UserType.PLATFORM_ADMIN) ? undefined : auth.userId;
-    return ok({ row: await inScope(app.database.db, PLATFORM_SCOPE, (tx) => workbenchSummary(tx, adminUserId, request.body)) });
-  });
+  r.post(
+    AppDashboardPaths.workbenchsummary,
+    {
+      config: { access: { userTypes: [UserType.PLATFORM_ADMIN, UserType.APP_ADMIN, UserType.APP] } },
+      schema: { tags, body: WorkbenchSummaryBody },
+    },
+    async (request) => {
+      const auth = request.auth!;
+      const adminUserId = auth.userTypes.includes(UserType.PLATFORM_ADMIN) ? undefined : auth.userId;
+      return ok({ row: await inScope(app.database.db, PLATFORM_SCOPE, (tx) => workbenchSummary(tx, adminUserId, request.body)) });
+    },
+  );
 
   r.post(AppDashboardPaths.appsummary, { config: { access: { app: 'admin' } }, schema: { tags, body: EmptyBody } }, async (request) =>
-    ok({ row: await inScope(app.database.db, PLATFORM_SCOPE, (tx) => appSummary(tx, request.application!)) }));
+    ok({ row: await inScope(app.database.db, PLATFORM_SCOPE, (tx) => appSummary(tx, request.application!)) }),
+  );
 }

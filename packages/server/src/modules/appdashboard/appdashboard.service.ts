@@ -13,7 +13,12 @@ import { productAdmins, products } from '../../db/schema/index.js';
 import { like } from '../products/products.repository.js';
 import * as repo from './appdashboard.repository.js';
 
-interface ProductHead { id: string; code: string; name: string; status: number }
+interface ProductHead {
+  id: string;
+  code: string;
+  name: string;
+  status: number;
+}
 
 /** One application's figures from the grouped reads. */
 function figures(p: ProductHead, f: Figures): AppFigures {
@@ -21,9 +26,16 @@ function figures(p: ProductHead, f: Figures): AppFigures {
   let signIns = 0;
   for (const n of f.signIns.byApp.get(p.id)?.values() ?? []) signIns += n;
   return {
-    id: p.id, code: p.code, name: p.name, status: p.status === 1 ? 1 : 0,
-    users: f.users.byApp.get(p.id) ?? 0, activeSessions: f.sessions.byApp.get(p.id) ?? 0, signIns,
-    clients: c?.all ?? 0, enabledClients: c?.enabled ?? 0, tenants: f.tenants.byApp.get(p.id) ?? 0,
+    id: p.id,
+    code: p.code,
+    name: p.name,
+    status: p.status === 1 ? 1 : 0,
+    users: f.users.byApp.get(p.id) ?? 0,
+    activeSessions: f.sessions.byApp.get(p.id) ?? 0,
+    signIns,
+    clients: c?.all ?? 0,
+    enabledClients: c?.enabled ?? 0,
+    tenants: f.tenants.byApp.get(p.id) ?? 0,
   };
 }
 
@@ -51,27 +63,53 @@ export async function workbenchSummary(tx: Tx, adminUserId: string | undefined, 
   const page = b.page ?? 1;
   const pageSize = b.pageSize ?? 20;
   const parts: (SQL | undefined)[] = [];
-  if (adminUserId !== undefined) parts.push(inArray(products.id, tx.select({ id: productAdmins.productId }).from(productAdmins).where(eq(productAdmins.userId, adminUserId))));
+  if (adminUserId !== undefined)
+    parts.push(inArray(products.id, tx.select({ id: productAdmins.productId }).from(productAdmins).where(eq(productAdmins.userId, adminUserId))));
   const k = b.keyword?.trim();
   if (k) parts.push(or(ilike(products.name, like(k)), ilike(products.code, like(k))));
   const where = and(...parts);
   const [n] = await tx.select({ n: count() }).from(products).where(where);
-  const heads = await tx.select({ id: products.id, code: products.code, name: products.name, status: products.status }).from(products)
-    .where(where).orderBy(asc(products.name), asc(products.id)).limit(pageSize).offset((page - 1) * pageSize);
+  const heads = await tx
+    .select({ id: products.id, code: products.code, name: products.name, status: products.status })
+    .from(products)
+    .where(where)
+    .orderBy(asc(products.name), asc(products.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
   const { days } = repo.sevenDays(now);
   if (heads.length === 0) {
-    return { page, pageSize, records: n?.n ?? 0, apps: [], totals: { applications: 0, users: 0, activeSessions: 0, signIns: 0, clients: 0, tenants: 0 }, signIns: repo.dailySeries(days, undefined), recent: [] };
+    return {
+      page,
+      pageSize,
+      records: n?.n ?? 0,
+      apps: [],
+      totals: { applications: 0, users: 0, activeSessions: 0, signIns: 0, clients: 0, tenants: 0 },
+      signIns: repo.dailySeries(days, undefined),
+      recent: [],
+    };
   }
-  const f = await readFigures(tx, heads.map((h) => h.id), now);
+  const f = await readFigures(
+    tx,
+    heads.map((h) => h.id),
+    now,
+  );
   const apps = heads.map((h) => figures(h, f));
   const signIns = repo.dailySeries(days, f.signIns.byDay);
   return {
-    page, pageSize, records: n?.n ?? 0, apps,
+    page,
+    pageSize,
+    records: n?.n ?? 0,
+    apps,
     totals: {
-      applications: apps.length, users: f.users.total, activeSessions: f.sessions.total,
-      signIns: signIns.reduce((s, d) => s + d.count, 0), clients: apps.reduce((s, a) => s + a.clients, 0), tenants: f.tenants.total,
+      applications: apps.length,
+      users: f.users.total,
+      activeSessions: f.sessions.total,
+      signIns: signIns.reduce((s, d) => s + d.count, 0),
+      clients: apps.reduce((s, a) => s + a.clients, 0),
+      tenants: f.tenants.total,
     },
-    signIns, recent: f.recent,
+    signIns,
+    recent: f.recent,
   };
 }
 
@@ -83,6 +121,8 @@ export async function appSummary(tx: Tx, app: ProductHead, now = Date.now()): Pr
     app: figures(app, f),
     signIns: repo.dailySeries(f.days, f.signIns.byApp.get(app.id)),
     policyCalls: await repo.readPolicyCalls(tx, app.id, f.days),
-    tenants: tenants.rows, tenantCount: tenants.count, recent: f.recent,
+    tenants: tenants.rows,
+    tenantCount: tenants.count,
+    recent: f.recent,
   };
 }

@@ -20,15 +20,42 @@ const now = Date.now();
 /** The seed, as data the expectations are computed from. */
 const seed = {
   // tenant → products it uses (status)
-  uses: [['alpha', 'A', 1], ['beta', 'A', 1], ['beta', 'B', 1], ['gamma', 'A', 0]] as const,
+  uses: [
+    ['alpha', 'A', 1],
+    ['beta', 'A', 1],
+    ['beta', 'B', 1],
+    ['gamma', 'A', 0],
+  ] as const,
   orgs: { R: '/R/', C: '/R/C/', O: '/O/' } as Record<string, string>,
   rootOrgs: [['A', 'beta', 'R']] as const,
-  users: [['u1', 'alpha', null], ['u2', 'alpha', null], ['u3', 'beta', 'R'], ['u4', 'beta', 'C'], ['u5', 'beta', 'O'], ['u6', 'beta', null], ['u7', 'gamma', null]] as const,
+  users: [
+    ['u1', 'alpha', null],
+    ['u2', 'alpha', null],
+    ['u3', 'beta', 'R'],
+    ['u4', 'beta', 'C'],
+    ['u5', 'beta', 'O'],
+    ['u6', 'beta', null],
+    ['u7', 'gamma', null],
+  ] as const,
   // user, state, expires in (ms from now)
-  sessions: [['u1', 'active', DAY], ['u1', 'active', DAY], ['u3', 'active', -60_000], ['u4', 'ended', DAY], ['u5', 'active', DAY], ['u7', 'active', DAY]] as const,
+  sessions: [
+    ['u1', 'active', DAY],
+    ['u1', 'active', DAY],
+    ['u3', 'active', -60_000],
+    ['u4', 'ended', DAY],
+    ['u5', 'active', DAY],
+    ['u7', 'active', DAY],
+  ] as const,
   // client, action, age (ms)
-  ssoEvents: [['a-web', 'sso.signin', 0], ['a-web', 'sso.signin', 1000], ['a-web', 'sso.signin', 2 * DAY], ['a-web', 'sso.signin', 8 * DAY], ['a-web', 'sso.refused', 0],
-    ['b-web', 'sso.signin', 0], ['b-web', 'sso.signin', 6 * DAY]] as const,
+  ssoEvents: [
+    ['a-web', 'sso.signin', 0],
+    ['a-web', 'sso.signin', 1000],
+    ['a-web', 'sso.signin', 2 * DAY],
+    ['a-web', 'sso.signin', 8 * DAY],
+    ['a-web', 'sso.refused', 0],
+    ['b-web', 'sso.signin', 0],
+    ['b-web', 'sso.signin', 6 * DAY],
+  ] as const,
 };
 
 /** Who the users of app `app` are, by the rule of docs/applications.md (tenant uses it; inside its root orgs if any). */
@@ -43,12 +70,15 @@ function expectedUsers(app: 'A' | 'B'): Set<string> {
 }
 const activeSessionsOf = (users: Set<string>) => seed.sessions.filter(([u, state, exp]) => users.has(u) && state === 'active' && exp > 0).length;
 function sevenDays(): string[] {
-  const start = new Date(now); start.setUTCHours(0, 0, 0, 0);
+  const start = new Date(now);
+  start.setUTCHours(0, 0, 0, 0);
   return Array.from({ length: 7 }, (_, i) => new Date(start.getTime() - (6 - i) * DAY).toISOString().slice(0, 10));
 }
-const signInsPerDay = (clients: string[]) => sevenDays().map((date) => ({
-  date, count: seed.ssoEvents.filter(([c, a, age]) => clients.includes(c) && a === 'sso.signin' && new Date(now - age).toISOString().slice(0, 10) === date).length,
-}));
+const signInsPerDay = (clients: string[]) =>
+  sevenDays().map((date) => ({
+    date,
+    count: seed.ssoEvents.filter(([c, a, age]) => clients.includes(c) && a === 'sso.signin' && new Date(now - age).toISOString().slice(0, 10) === date).length,
+  }));
 
 const ids: Record<string, string> = {};
 const appOf = (k: 'A' | 'B') => (k === 'A' ? w.appA : w.appB);
@@ -67,29 +97,81 @@ beforeAll(async () => {
     for (const [name, path] of Object.entries(seed.orgs)) {
       ids[name] = randomUUID();
       const parent = path.split('/').filter(Boolean).at(-2); // the path is kept by the database from parent_id
-      await tx.insert(organisations).values({ id: ids[name]!, tenantId: ids.beta!, parentId: parent ? ids[parent]! : null, code: name, name, type: 2, path: path.replace(/[A-Z]/g, (x) => ids[x] ?? x) });
+      await tx.insert(organisations).values({
+        id: ids[name]!,
+        tenantId: ids.beta!,
+        parentId: parent ? ids[parent]! : null,
+        code: name,
+        name,
+        type: 2,
+        path: path.replace(/[A-Z]/g, (x) => ids[x] ?? x),
+      });
     }
     for (const [a, t, o] of seed.rootOrgs) await tx.insert(appRootOrgs).values({ productId: appOf(a).id, tenantId: ids[t]!, orgId: ids[o]! });
     for (const [u, , org] of seed.users) if (org) await tx.execute(sql`update users set org_id = ${ids[org]} where id = ${ids[u]}`);
     for (const [u, state, exp] of seed.sessions) {
       const tenant = seed.users.find(([x]) => x === u)![1];
-      await tx.insert(sessions).values({ id: randomUUID(), tokenMd5: randomUUID(), userId: ids[u]!, tenantId: ids[tenant]!, username: u, identities: [1], state, expiresAt: new Date(now + exp) });
+      await tx.insert(sessions).values({
+        id: randomUUID(),
+        tokenMd5: randomUUID(),
+        userId: ids[u]!,
+        tenantId: ids[tenant]!,
+        username: u,
+        identities: [1],
+        state,
+        expiresAt: new Date(now + exp),
+      });
     }
     for (const [client, action, age] of seed.ssoEvents) {
       await tx.insert(auditLog).values({ id: randomUUID(), tenantId: ids.alpha!, action, entity: 'oidc_client', entityId: client, at: new Date(now - age) });
     }
     await tx.insert(appMenus).values({ id: ids.menuA!, productId: w.appA.id, code: 'sales', name: 'Sales', menuType: 'module' });
     // 12 edits of A's menu in the last hours (so the latest 10 are all of them), one of B's product, one old A change.
-    for (let i = 0; i < 12; i++) await tx.insert(auditLog).values({ id: randomUUID(), tenantId: 'sys', action: 'appmenu.edit', entity: 'appmenu', entityId: ids.menuA!, username: `editor${i}`, at: new Date(now - (i + 1) * 60_000) });
-    await tx.insert(auditLog).values({ id: randomUUID(), tenantId: 'sys', action: 'product.edit', entity: 'product', entityId: w.appB.id, username: 'admin', at: new Date(now - 30_000) });
+    for (let i = 0; i < 12; i++)
+      await tx.insert(auditLog).values({
+        id: randomUUID(),
+        tenantId: 'sys',
+        action: 'appmenu.edit',
+        entity: 'appmenu',
+        entityId: ids.menuA!,
+        username: `editor${i}`,
+        at: new Date(now - (i + 1) * 60_000),
+      });
+    await tx.insert(auditLog).values({
+      id: randomUUID(),
+      tenantId: 'sys',
+      action: 'product.edit',
+      entity: 'product',
+      entityId: w.appB.id,
+      username: 'admin',
+      at: new Date(now - 30_000),
+    });
     // an application role's change names the role only: attributed through app_roles
     ids.roleB = randomUUID();
     await tx.insert(appRoles).values({ id: ids.roleB!, productId: w.appB.id, code: 'clerk', name: 'Clerk' });
-    await tx.insert(auditLog).values({ id: randomUUID(), tenantId: 'sys', action: 'approle.member.add', entity: 'approle', entityId: ids.roleB!, username: 'appadmin_b', at: new Date(now - 20_000) });
-    await tx.insert(auditLog).values({ id: randomUUID(), tenantId: 'sys', action: 'appmenu.delete', entity: 'appmenu', entityId: 'gone', before: { productId: w.appA.id }, at: new Date(now - 40 * DAY) });
+    await tx.insert(auditLog).values({
+      id: randomUUID(),
+      tenantId: 'sys',
+      action: 'approle.member.add',
+      entity: 'approle',
+      entityId: ids.roleB!,
+      username: 'appadmin_b',
+      at: new Date(now - 20_000),
+    });
+    await tx.insert(auditLog).values({
+      id: randomUUID(),
+      tenantId: 'sys',
+      action: 'appmenu.delete',
+      entity: 'appmenu',
+      entityId: 'gone',
+      before: { productId: w.appA.id },
+      at: new Date(now - 40 * DAY),
+    });
   });
 });
-afterAll(async () => { await w.t.close(); });
+afterAll(async () => {
+  await w.t.close();
+});
 
 const workbench = async (c: ClientsWorld['a'], body: Record<string, unknown> = {}) => {
   const r = await c.post(AppDashboardPaths.workbenchsummary, body);
@@ -100,8 +182,13 @@ const expectedFigures = (k: 'A' | 'B') => {
   const users = expectedUsers(k);
   const clients = k === 'A' ? ['a-web', 'a-two'] : ['b-web'];
   return {
-    id: appOf(k).id, code: appOf(k).code, users: users.size, activeSessions: activeSessionsOf(users),
-    signIns: signInsPerDay(clients).reduce((s, d) => s + d.count, 0), clients: clients.length, enabledClients: k === 'A' ? 1 : 1,
+    id: appOf(k).id,
+    code: appOf(k).code,
+    users: users.size,
+    activeSessions: activeSessionsOf(users),
+    signIns: signInsPerDay(clients).reduce((s, d) => s + d.count, 0),
+    clients: clients.length,
+    enabledClients: k === 'A' ? 1 : 1,
     tenants: new Set(seed.uses.filter(([, a, s]) => a === k && s === 1).map(([t]) => t)).size,
   };
 };
@@ -170,9 +257,13 @@ describe('application dashboard', () => {
     expect(row!.policyCalls).toHaveLength(7);
     expect(row!.tenantCount).toBe(3);
     const users = expectedUsers('A');
-    expect(row!.tenants.map((t) => [t.code, t.status, t.users])).toEqual(['alpha', 'beta', 'gamma'].map((t) => [
-      t, seed.uses.find(([x, a]) => x === t && a === 'A')![2], seed.users.filter(([u, tenant]) => tenant === t && users.has(u)).length,
-    ]));
+    expect(row!.tenants.map((t) => [t.code, t.status, t.users])).toEqual(
+      ['alpha', 'beta', 'gamma'].map((t) => [
+        t,
+        seed.uses.find(([x, a]) => x === t && a === 'A')![2],
+        seed.users.filter(([u, tenant]) => tenant === t && users.has(u)).length,
+      ]),
+    );
     // The latest 10 changes about A, newest first (the client changes just made, then the menu edits of the last
     // minutes), never B's, never the 40-day-old one (older than RECENT_CHANGE_DAYS).
     expect(row!.recent).toHaveLength(10);

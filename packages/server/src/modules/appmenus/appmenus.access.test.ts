@@ -16,21 +16,24 @@ beforeAll(async () => {
   aPage = await addMenu(w.a, w.appA.code, menuBody('apage', { parentId: aModule, menuType: 'page', target: '/a' }));
   bModule = await addMenu(w.b, w.appB.code, menuBody('bmod'));
 });
-afterAll(async () => { await w.t.close(); });
+afterAll(async () => {
+  await w.t.close();
+});
 
-describe('who may design an application\'s menus', () => {
-  const everyCall = () => [
-    [AppMenuPaths.treeappmenu, {}],
-    [AppMenuPaths.getappmenu, { id: aModule }],
-    [AppMenuPaths.addappmenu, menuBody('intruder')],
-    [AppMenuPaths.editappmenu, { ...menuBody('hijacked'), id: aModule }],
-    [AppMenuPaths.moveappmenu, { id: aPage, parentId: '0', index: 0 }],
-    [AppMenuPaths.statusappmenu, { ids: [aModule], enabled: 0 }],
-    [AppMenuPaths.deleteappmenu, { id: aModule, withChildren: true }],
-    [AppMenuPaths.pagesappmenu, {}],
-  ] as const;
+describe("who may design an application's menus", () => {
+  const everyCall = () =>
+    [
+      [AppMenuPaths.treeappmenu, {}],
+      [AppMenuPaths.getappmenu, { id: aModule }],
+      [AppMenuPaths.addappmenu, menuBody('intruder')],
+      [AppMenuPaths.editappmenu, { ...menuBody('hijacked'), id: aModule }],
+      [AppMenuPaths.moveappmenu, { id: aPage, parentId: '0', index: 0 }],
+      [AppMenuPaths.statusappmenu, { ids: [aModule], enabled: 0 }],
+      [AppMenuPaths.deleteappmenu, { id: aModule, withChildren: true }],
+      [AppMenuPaths.pagesappmenu, {}],
+    ] as const;
 
-  it('refuses an ordinary user, an application administrator of no app and another app\'s administrator with 10009029001, changing nothing', async () => {
+  it("refuses an ordinary user, an application administrator of no app and another app's administrator with 10009029001, changing nothing", async () => {
     const before = await rowsOf(w.appA.id);
     for (const caller of [w.plain, w.loner, w.b]) {
       for (const [path, body] of everyCall()) {
@@ -47,7 +50,7 @@ describe('who may design an application\'s menus', () => {
     expect(await rowsOf(w.appA.id)).toEqual(before);
   });
 
-  it('in their own application, another application\'s menu ids are not found and never a parent', async () => {
+  it("in their own application, another application's menu ids are not found and never a parent", async () => {
     const before = await rowsOf(w.appA.id);
     const erp = inApp(w.appB.code);
     expect((await w.b.post(AppMenuPaths.getappmenu, { id: aModule }, erp)).body.scode).toBe(AppMenuCodes.NOT_FOUND);
@@ -90,7 +93,9 @@ describe('custom icons', () => {
     expect(got.body.data.row).toMatchObject({ icon: png.data.row.icon, iconUrl: png.data.row.url });
     // A file that is not a png/jpeg/gif (e.g. a logo uploaded as webp/bmp) cannot become an icon.
     const bmpId = crypto.randomUUID();
-    await w.t.app.database.db.insert(files).values({ id: bmpId, tenantId: 'sys', name: 'x.bmp', mime: 'image/bmp', size: BMP.length, data: BMP.toString('base64'), createdBy: 'admin' });
+    await w.t.app.database.db
+      .insert(files)
+      .values({ id: bmpId, tenantId: 'sys', name: 'x.bmp', mime: 'image/bmp', size: BMP.length, data: BMP.toString('base64'), createdBy: 'admin' });
     expect((await w.a.post(AppMenuPaths.addappmenu, menuBody('bmpicon', { icon: `file:${bmpId}` }), inApp(crm))).body.scode).toBe(AppMenuCodes.ICON_TYPE);
   });
 

@@ -15,7 +15,11 @@ export const menusWorld = clientsWorld;
 
 /** A valid add body: a module under the root unless patched. */
 export const menuBody = (code: string, patch: Record<string, unknown> = {}) => ({
-  parentId: '0', code, name: `Menu_${code}`, menuType: 'module', ...patch,
+  parentId: '0',
+  code,
+  name: `Menu_${code}`,
+  menuType: 'module',
+  ...patch,
 });
 
 /** Inserts a page of application `productId` (the page designer's table) and answers its id. */
@@ -49,7 +53,8 @@ export async function uploadAs(w: MenusWorld, c: GatewayClient, app: string, url
   const boundary = `----mp${Math.random().toString(16).slice(2)}`;
   const payload = Buffer.concat([
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`),
-    data, Buffer.from(`\r\n--${boundary}--\r\n`),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   const headers = { ...c.headersFor('POST', undefined), appid: app, 'content-type': `multipart/form-data; boundary=${boundary}` };
   const r = await w.t.app.inject({ method: 'POST', url, headers, payload });

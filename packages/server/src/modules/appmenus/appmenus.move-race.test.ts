@@ -29,12 +29,24 @@ for (const target of testAppTargets('appmenus_race')) {
       admin = await t.client();
       await admin.signIn('admin', ADMIN_PASSWORD);
       const r = await admin.post(Paths.addproduct, {
-        code: 'crm', name: 'CRM', abbreviation: 'CRM', version: 'V1', status: 1, callbackUrl: 'https://crm.example.com/cb', department: 'IT',
-        ownerName: 'Owner', ownerEmail: 'owner@example.com', ownerPhone: '13800138000', opsOwner: 'Ops', adminIds: [],
+        code: 'crm',
+        name: 'CRM',
+        abbreviation: 'CRM',
+        version: 'V1',
+        status: 1,
+        callbackUrl: 'https://crm.example.com/cb',
+        department: 'IT',
+        ownerName: 'Owner',
+        ownerEmail: 'owner@example.com',
+        ownerPhone: '13800138000',
+        opsOwner: 'Ops',
+        adminIds: [],
       });
       app = r.body.data.row.id;
     }, 120_000);
-    afterAll(async () => { await close(); });
+    afterAll(async () => {
+      await close();
+    });
 
     it('never builds a cycle: of A→B and B→A at once, one is done and one refused', async () => {
       for (let round = 0; round < 5; round++) {

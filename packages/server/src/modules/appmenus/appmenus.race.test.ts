@@ -15,8 +15,12 @@ vi.mock('./appmenus.repository.js', async (load) => {
 });
 
 let w: MenusWorld;
-beforeAll(async () => { w = await menusWorld(); });
-afterAll(async () => { await w.t.close(); });
+beforeAll(async () => {
+  w = await menusWorld();
+});
+afterAll(async () => {
+  await w.t.close();
+});
 
 describe('menu code race', () => {
   it('answers appmenu.code_in_use from the unique index on add and edit, writing nothing', async () => {

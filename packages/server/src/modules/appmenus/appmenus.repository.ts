@@ -25,13 +25,19 @@ export async function listMenus(tx: Tx, productId: string): Promise<MenuRecord[]
 
 /** The menu `id` of the application; undefined for another application's id. */
 export async function findMenu(tx: Tx, productId: string, id: string): Promise<MenuRecord | undefined> {
-  const [row] = await tx.select().from(appMenus).where(and(eq(appMenus.productId, productId), eq(appMenus.id, id)));
+  const [row] = await tx
+    .select()
+    .from(appMenus)
+    .where(and(eq(appMenus.productId, productId), eq(appMenus.id, id)));
   return row;
 }
 
 /** The menus among `ids` of the application. */
 export async function findMenus(tx: Tx, productId: string, ids: string[]): Promise<MenuRecord[]> {
-  return tx.select().from(appMenus).where(and(eq(appMenus.productId, productId), inArray(appMenus.id, ids)));
+  return tx
+    .select()
+    .from(appMenus)
+    .where(and(eq(appMenus.productId, productId), inArray(appMenus.id, ids)));
 }
 
 /** How many menus the application has. */
@@ -42,8 +48,12 @@ export async function countMenus(tx: Tx, productId: string): Promise<number> {
 
 /** The menu of the application with this code (case-insensitive), other than `exceptId`. */
 export async function findByCode(tx: Tx, productId: string, code: string, exceptId?: string): Promise<MenuRecord | undefined> {
-  const [row] = await tx.select().from(appMenus)
-    .where(and(eq(appMenus.productId, productId), sql`lower(${appMenus.code}) = ${code.toLowerCase()}`, exceptId ? sql`${appMenus.id} <> ${exceptId}` : undefined));
+  const [row] = await tx
+    .select()
+    .from(appMenus)
+    .where(
+      and(eq(appMenus.productId, productId), sql`lower(${appMenus.code}) = ${code.toLowerCase()}`, exceptId ? sql`${appMenus.id} <> ${exceptId}` : undefined),
+    );
   return row;
 }
 
@@ -51,13 +61,19 @@ const parentIs = (parentId: string | null) => (parentId === null ? isNull(appMen
 
 /** The highest sibling sequence under `parentId` (null = the root); -1 when there is none. */
 export async function maxSiblingSort(tx: Tx, productId: string, parentId: string | null): Promise<number> {
-  const [row] = await tx.select({ m: max(appMenus.sort) }).from(appMenus).where(and(eq(appMenus.productId, productId), parentIs(parentId)));
+  const [row] = await tx
+    .select({ m: max(appMenus.sort) })
+    .from(appMenus)
+    .where(and(eq(appMenus.productId, productId), parentIs(parentId)));
   return row?.m ?? -1;
 }
 
 /** The children of `parentId` (null = the root) in sibling order. */
 export async function listChildren(tx: Tx, productId: string, parentId: string | null): Promise<MenuRecord[]> {
-  return tx.select().from(appMenus).where(and(eq(appMenus.productId, productId), parentIs(parentId)))
+  return tx
+    .select()
+    .from(appMenus)
+    .where(and(eq(appMenus.productId, productId), parentIs(parentId)))
     .orderBy(asc(appMenus.sort), asc(appMenus.createdAt), asc(appMenus.id));
 }
 
@@ -69,7 +85,11 @@ export async function insertMenu(tx: Tx, row: MenuInsert): Promise<MenuRecord> {
 
 /** Updates the menu `id` of the application (and its `updated_at`); answers the stored row, undefined when not there. */
 export async function updateMenu(tx: Tx, productId: string, id: string, patch: Partial<MenuInsert>): Promise<MenuRecord | undefined> {
-  const [r] = await tx.update(appMenus).set({ ...patch, updatedAt: new Date() }).where(and(eq(appMenus.productId, productId), eq(appMenus.id, id))).returning();
+  const [r] = await tx
+    .update(appMenus)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(and(eq(appMenus.productId, productId), eq(appMenus.id, id)))
+    .returning();
   return r;
 }
 
@@ -79,7 +99,10 @@ export async function updateMenu(tx: Tx, productId: string, id: string, patch: P
  */
 export async function renumberSiblings(tx: Tx, productId: string, parentId: string | null, orderedIds: string[]): Promise<void> {
   if (!orderedIds.length) return;
-  const values = sql.join(orderedIds.map((id, i) => sql`(${id}::text, ${i}::int)`), sql`, `);
+  const values = sql.join(
+    orderedIds.map((id, i) => sql`(${id}::text, ${i}::int)`),
+    sql`, `,
+  );
   await tx.execute(sql`
     update ${appMenus} m set sort = v.pos, parent_id = ${parentId}::text,
       updated_at = case when m.sort is distinct from v.pos or m.parent_id is distinct from ${parentId}::text then now() else m.updated_at end
@@ -89,26 +112,38 @@ export async function renumberSiblings(tx: Tx, productId: string, parentId: stri
 
 /** Deletes the menus `ids` of the application (their subtrees and grants go by cascade and trigger); answers how many. */
 export async function deleteMenus(tx: Tx, productId: string, ids: string[]): Promise<number> {
-  const rows = await tx.delete(appMenus).where(and(eq(appMenus.productId, productId), inArray(appMenus.id, ids))).returning({ id: appMenus.id });
+  const rows = await tx
+    .delete(appMenus)
+    .where(and(eq(appMenus.productId, productId), inArray(appMenus.id, ids)))
+    .returning({ id: appMenus.id });
   return rows.length;
 }
 
 /** Sets `enabled` of the menus `ids` of the application; answers how many rows changed. */
 export async function setEnabled(tx: Tx, productId: string, ids: string[], enabled: 0 | 1): Promise<number> {
-  const rows = await tx.update(appMenus).set({ enabled, updatedAt: new Date() })
-    .where(and(eq(appMenus.productId, productId), inArray(appMenus.id, ids), sql`${appMenus.enabled} <> ${enabled}`)).returning({ id: appMenus.id });
+  const rows = await tx
+    .update(appMenus)
+    .set({ enabled, updatedAt: new Date() })
+    .where(and(eq(appMenus.productId, productId), inArray(appMenus.id, ids), sql`${appMenus.enabled} <> ${enabled}`))
+    .returning({ id: appMenus.id });
   return rows.length;
 }
 
 /** The page `id` of the application (a page menu's target); undefined for another application's page. */
 export async function findPage(tx: Tx, productId: string, id: string) {
-  const [row] = await tx.select({ id: appPages.id, path: appPages.path, name: appPages.name }).from(appPages)
+  const [row] = await tx
+    .select({ id: appPages.id, path: appPages.path, name: appPages.name })
+    .from(appPages)
     .where(and(eq(appPages.productId, productId), eq(appPages.id, id)));
   return row;
 }
 
 /** The application's pages by name (the target-page chooser; an application has hundreds at most). */
 export async function listPages(tx: Tx, productId: string) {
-  return tx.select({ id: appPages.id, formId: appPages.formId, name: appPages.name, path: appPages.path, platformType: appPages.platformType })
-    .from(appPages).where(eq(appPages.productId, productId)).orderBy(asc(appPages.name), asc(appPages.id)).limit(5000);
+  return tx
+    .select({ id: appPages.id, formId: appPages.formId, name: appPages.name, path: appPages.path, platformType: appPages.platformType })
+    .from(appPages)
+    .where(eq(appPages.productId, productId))
+    .orderBy(asc(appPages.name), asc(appPages.id))
+    .limit(5000);
 }

@@ -10,8 +10,21 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import {
-  APP_MENU_ICON_MIME_TYPES, APP_MENU_ROOT, APP_MENU_RULES, AppMenuCodes, checkAppMenuFields, checkAppMenuPlace, MenuType, Paths,
-  type AppMenuAddBody, type AppMenuEditBody, type AppMenuFields, type AppMenuMoveBody, type AppMenuNode, type AppMenuPageOption, type AppMenuRow,
+  APP_MENU_ICON_MIME_TYPES,
+  APP_MENU_ROOT,
+  APP_MENU_RULES,
+  AppMenuCodes,
+  checkAppMenuFields,
+  checkAppMenuPlace,
+  MenuType,
+  Paths,
+  type AppMenuAddBody,
+  type AppMenuEditBody,
+  type AppMenuFields,
+  type AppMenuMoveBody,
+  type AppMenuNode,
+  type AppMenuPageOption,
+  type AppMenuRow,
 } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
@@ -32,10 +45,22 @@ export function iconUrlOf(icon: string): string {
 /** The API shape of a stored menu (`parentId` '0' under the root). */
 export function toMenuRow(m: repo.MenuRecord): AppMenuRow {
   return {
-    id: m.id, parentId: m.parentId ?? APP_MENU_ROOT, code: m.code, name: m.name, menuType: m.menuType === MenuType.PAGE ? 'page' : 'module',
-    pageId: m.pageId, target: m.target, enabled: m.enabled === 0 ? 0 : 1, sequence: m.sort, icon: m.icon, iconUrl: iconUrlOf(m.icon),
-    description: m.description, platformType: (m.platformType === 1 || m.platformType === 2 ? m.platformType : 3),
-    openType: (m.openType === 2 || m.openType === 3 ? m.openType : 1), refresh: m.refresh === 1 ? 1 : 0, updatedAt: m.updatedAt.toISOString(),
+    id: m.id,
+    parentId: m.parentId ?? APP_MENU_ROOT,
+    code: m.code,
+    name: m.name,
+    menuType: m.menuType === MenuType.PAGE ? 'page' : 'module',
+    pageId: m.pageId,
+    target: m.target,
+    enabled: m.enabled === 0 ? 0 : 1,
+    sequence: m.sort,
+    icon: m.icon,
+    iconUrl: iconUrlOf(m.icon),
+    description: m.description,
+    platformType: m.platformType === 1 || m.platformType === 2 ? m.platformType : 3,
+    openType: m.openType === 2 || m.openType === 3 ? m.openType : 1,
+    refresh: m.refresh === 1 ? 1 : 0,
+    updatedAt: m.updatedAt.toISOString(),
   };
 }
 
@@ -46,14 +71,31 @@ export function toMenuRow(m: repo.MenuRecord): AppMenuRow {
  */
 export function buildMenuTree(rootName: string, records: repo.MenuRecord[]): AppMenuNode {
   const root: AppMenuNode = {
-    id: APP_MENU_ROOT, parentId: '', code: '', name: rootName, menuType: 'root', pageId: null, target: '', enabled: 1, sequence: 0,
-    icon: '', iconUrl: '', description: '', platformType: 3, openType: 1, refresh: 0, updatedAt: '', level: 0, children: [],
+    id: APP_MENU_ROOT,
+    parentId: '',
+    code: '',
+    name: rootName,
+    menuType: 'root',
+    pageId: null,
+    target: '',
+    enabled: 1,
+    sequence: 0,
+    icon: '',
+    iconUrl: '',
+    description: '',
+    platformType: 3,
+    openType: 1,
+    refresh: 0,
+    updatedAt: '',
+    level: 0,
+    children: [],
   };
   const byParent = new Map<string, repo.MenuRecord[]>();
   for (const r of records) {
     const key = r.parentId ?? APP_MENU_ROOT;
     const list = byParent.get(key);
-    if (list) list.push(r); else byParent.set(key, [r]);
+    if (list) list.push(r);
+    else byParent.set(key, [r]);
   }
   const fill = (node: AppMenuNode) => {
     node.children = (byParent.get(node.id) ?? []).map((r) => ({ ...toMenuRow(r), level: node.level + 1, children: [] }));
@@ -111,7 +153,13 @@ async function checkedFields(tx: Tx, app: AppContext, b: AppMenuFields) {
   const icon = (b.icon ?? '').trim();
   await checkIconFile(tx, icon);
   return {
-    code: b.code.trim(), name: b.name.trim(), menuType: b.menuType, pageId, target, icon, description: (b.description ?? '').trim(),
+    code: b.code.trim(),
+    name: b.name.trim(),
+    menuType: b.menuType,
+    pageId,
+    target,
+    icon,
+    description: (b.description ?? '').trim(),
     ...(b.enabled === undefined ? {} : { enabled: b.enabled }),
     ...(b.platformType === undefined ? {} : { platformType: b.platformType }),
     ...(b.openType === undefined ? {} : { openType: b.openType }),
@@ -140,9 +188,16 @@ export async function addMenu(tx: Tx, request: FastifyRequest, app: AppContext, 
   if (await repo.findByCode(tx, app.id, f.code)) throw codeInUse(f.code);
   const sort = b.sequence ?? (await repo.maxSiblingSort(tx, app.id, parentId)) + 1;
   const m = await withUniqueErrors({ app_menus_code_uq: codeInUse(f.code) }, () =>
-    repo.insertMenu(tx, { id: randomUUID(), productId: app.id, parentId, sort, ...f }));
+    repo.insertMenu(tx, { id: randomUUID(), productId: app.id, parentId, sort, ...f }),
+  );
   const row = toMenuRow(m);
-  await insertAuditEntry(tx, request, { tenantId: AUDIT_TENANT, action: 'appmenu.add', entity: 'appmenu', entityId: m.id, after: { productId: app.id, ...row } });
+  await insertAuditEntry(tx, request, {
+    tenantId: AUDIT_TENANT,
+    action: 'appmenu.add',
+    entity: 'appmenu',
+    entityId: m.id,
+    after: { productId: app.id, ...row },
+  });
   return row;
 }
 
@@ -160,9 +215,17 @@ export async function editMenu(tx: Tx, request: FastifyRequest, app: AppContext,
   }
   if (await repo.findByCode(tx, app.id, f.code, before.id)) throw codeInUse(f.code);
   const m = await withUniqueErrors({ app_menus_code_uq: codeInUse(f.code) }, () =>
-    repo.updateMenu(tx, app.id, before.id, { ...f, ...(b.sequence === undefined ? {} : { sort: b.sequence }) }));
+    repo.updateMenu(tx, app.id, before.id, { ...f, ...(b.sequence === undefined ? {} : { sort: b.sequence }) }),
+  );
   const row = toMenuRow(m!);
-  await insertAuditEntry(tx, request, { tenantId: AUDIT_TENANT, action: 'appmenu.edit', entity: 'appmenu', entityId: before.id, before: toMenuRow(before), after: row });
+  await insertAuditEntry(tx, request, {
+    tenantId: AUDIT_TENANT,
+    action: 'appmenu.edit',
+    entity: 'appmenu',
+    entityId: before.id,
+    before: toMenuRow(before),
+    after: row,
+  });
   return row;
 }
 
@@ -170,7 +233,11 @@ export async function editMenu(tx: Tx, request: FastifyRequest, app: AppContext,
 function descendantsOf(records: repo.MenuRecord[], id: string): string[] {
   const out: string[] = [];
   const walk = (pid: string) => {
-    for (const r of records) if (r.parentId === pid) { out.push(r.id); walk(r.id); }
+    for (const r of records)
+      if (r.parentId === pid) {
+        out.push(r.id);
+        walk(r.id);
+      }
   };
   walk(id);
   return out;
@@ -193,7 +260,10 @@ export async function deleteMenu(tx: Tx, request: FastifyRequest, app: AppContex
   const siblings = all.filter((r) => r.parentId === m.parentId && r.id !== m.id).map((r) => r.id);
   await repo.renumberSiblings(tx, app.id, m.parentId, siblings);
   await insertAuditEntry(tx, request, {
-    tenantId: AUDIT_TENANT, action: 'appmenu.delete', entity: 'appmenu', entityId: m.id,
+    tenantId: AUDIT_TENANT,
+    action: 'appmenu.delete',
+    entity: 'appmenu',
+    entityId: m.id,
     before: { productId: app.id, ...toMenuRow(m), descendants: below },
   });
   return { count: 1 + below.length };
@@ -217,13 +287,22 @@ export async function moveMenu(tx: Tx, request: FastifyRequest, app: AppContext,
   siblings.splice(Math.min(b.index, siblings.length), 0, m.id);
   await repo.renumberSiblings(tx, app.id, parentId, siblings);
   if (m.parentId !== parentId) {
-    await repo.renumberSiblings(tx, app.id, m.parentId, all.filter((r) => r.parentId === m.parentId && r.id !== m.id).map((r) => r.id));
+    await repo.renumberSiblings(
+      tx,
+      app.id,
+      m.parentId,
+      all.filter((r) => r.parentId === m.parentId && r.id !== m.id).map((r) => r.id),
+    );
   }
   const moved = (await repo.findMenu(tx, app.id, m.id))!;
   const row = toMenuRow(moved);
   await insertAuditEntry(tx, request, {
-    tenantId: AUDIT_TENANT, action: 'appmenu.move', entity: 'appmenu', entityId: m.id,
-    before: { parentId: m.parentId ?? APP_MENU_ROOT, sequence: m.sort }, after: { parentId: row.parentId, sequence: row.sequence },
+    tenantId: AUDIT_TENANT,
+    action: 'appmenu.move',
+    entity: 'appmenu',
+    entityId: m.id,
+    before: { parentId: m.parentId ?? APP_MENU_ROOT, sequence: m.sort },
+    after: { parentId: row.parentId, sequence: row.sequence },
   });
   return row;
 }
@@ -238,7 +317,12 @@ export async function setMenusEnabled(tx: Tx, request: FastifyRequest, app: AppC
   for (const m of found) {
     if (m.enabled === enabled) continue;
     await insertAuditEntry(tx, request, {
-      tenantId: AUDIT_TENANT, action: enabled ? 'appmenu.enable' : 'appmenu.disable', entity: 'appmenu', entityId: m.id, before: { enabled: m.enabled }, after: { enabled },
+      tenantId: AUDIT_TENANT,
+      action: enabled ? 'appmenu.enable' : 'appmenu.disable',
+      entity: 'appmenu',
+      entityId: m.id,
+      before: { enabled: m.enabled },
+      after: { enabled },
     });
   }
   return { count };

@@ -7,15 +7,22 @@ import { addMenu, inApp, insertPage, menuBody, menusWorld, shape, treeOf, type M
 
 let w: MenusWorld;
 let crm: string;
-const sortsOf = async () => (await w.t.app.database.db.select({ code: appMenus.code, parentId: appMenus.parentId, sort: appMenus.sort }).from(appMenus)
-  .where(eq(appMenus.productId, w.appA.id))).sort((x, y) => x.code.localeCompare(y.code));
+const sortsOf = async () =>
+  (
+    await w.t.app.database.db
+      .select({ code: appMenus.code, parentId: appMenus.parentId, sort: appMenus.sort })
+      .from(appMenus)
+      .where(eq(appMenus.productId, w.appA.id))
+  ).sort((x, y) => x.code.localeCompare(y.code));
 const find = (n: AppMenuNode, code: string): AppMenuNode | undefined => (n.code === code ? n : n.children.map((c) => find(c, code)).find(Boolean));
 
 beforeAll(async () => {
   w = await menusWorld();
   crm = w.appA.code;
 });
-afterAll(async () => { await w.t.close(); });
+afterAll(async () => {
+  await w.t.close();
+});
 
 describe('building a menu tree', () => {
   it('adds a module and two pages; the tree is one call under the root 0 named after the application', async () => {
@@ -26,15 +33,36 @@ describe('building a menu tree', () => {
     const root = await treeOf(w.a, crm);
     expect(root).toMatchObject({ id: '0', name: 'CRM', menuType: 'root', level: 0 });
     expect(shape(root)).toEqual([{ 'sales#0': ['customers#0', 'orders#1'] }]);
-    expect(find(root, 'sales')).toMatchObject({ parentId: '0', level: 1, name: '销售（Sales）_1-a', platformType: 1, openType: 2, refresh: 1, icon: 'AppstoreOutlined' });
+    expect(find(root, 'sales')).toMatchObject({
+      parentId: '0',
+      level: 1,
+      name: '销售（Sales）_1-a',
+      platformType: 1,
+      openType: 2,
+      refresh: 1,
+      icon: 'AppstoreOutlined',
+    });
     // The chosen page stands for the target address.
-    expect(find(root, 'customers')).toMatchObject({ id: list, parentId: sales, level: 2, pageId, target: '/crm/customers', enabled: 1, platformType: 3, openType: 1, refresh: 0 });
+    expect(find(root, 'customers')).toMatchObject({
+      id: list,
+      parentId: sales,
+      level: 2,
+      pageId,
+      target: '/crm/customers',
+      enabled: 1,
+      platformType: 3,
+      openType: 1,
+      refresh: 0,
+    });
     expect(find(root, 'orders')).toMatchObject({ enabled: 0, description: 'Orders', pageId: null });
     const got = await w.a.post(AppMenuPaths.getappmenu, { id: list }, inApp(crm));
     expect(got.body.data.row).toMatchObject({ code: 'customers', menuType: 'page' });
     const pages = await w.a.post(AppMenuPaths.pagesappmenu, {}, inApp(crm));
     expect(pages.body.data.rows).toEqual([{ id: pageId, formId: 'FCustomers', name: 'Customers', path: '/crm/customers', platformType: 3 }]);
-    const audit = await w.t.app.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'appmenu.add'), eq(auditLog.entityId, sales)));
+    const audit = await w.t.app.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'appmenu.add'), eq(auditLog.entityId, sales)));
     expect(audit).toHaveLength(1);
   });
 
@@ -162,7 +190,8 @@ describe('enable, disable and delete', () => {
       await tx.insert(roles).values({ id: 'r-menus', tenantId: 'sys', code: 'menus', name: 'Menus' });
       await tx.insert(roleGrants).values(grantedIds.map((dataId) => ({ tenantId: 'sys', roleId: 'r-menus', kind: 'appmenu', dataId, purview: 1 })));
     });
-    const grantsLeft = async () => (await w.t.app.database.db.select({ dataId: roleGrants.dataId }).from(roleGrants).where(eq(roleGrants.roleId, 'r-menus'))).map((g) => g.dataId).sort();
+    const grantsLeft = async () =>
+      (await w.t.app.database.db.select({ dataId: roleGrants.dataId }).from(roleGrants).where(eq(roleGrants.roleId, 'r-menus'))).map((g) => g.dataId).sort();
     const refused = await w.a.post(AppMenuPaths.deleteappmenu, { id: hr.id }, inApp(crm));
     expect(refused.body.scode).toBe(AppMenuCodes.HAS_CHILDREN);
     expect(await sortsOf()).toEqual(before);

@@ -14,7 +14,10 @@ import { like } from '../products/products.repository.js';
 export type MobileMenuRecord = typeof appMobileMenus.$inferSelect;
 
 const SORTS: SortColumns<typeof APP_MOBILE_MENU_SORT_FIELDS> = {
-  sort: appMobileMenus.sort, name: appMobileMenus.name, enabled: appMobileMenus.enabled, updatedAt: appMobileMenus.updatedAt,
+  sort: appMobileMenus.sort,
+  name: appMobileMenus.name,
+  enabled: appMobileMenus.enabled,
+  updatedAt: appMobileMenus.updatedAt,
 };
 
 function filters(productId: string, q: AppMobileMenuListBody): SQL | undefined {
@@ -25,28 +28,49 @@ function filters(productId: string, q: AppMobileMenuListBody): SQL | undefined {
 }
 
 /** One page of the application's mobile app menus and the number matching; by sequence then name unless a sort is given. */
-export async function listMobileMenus(tx: Tx, productId: string, q: AppMobileMenuListBody & { page: number; pageSize: number }): Promise<{ rows: MobileMenuRecord[]; records: number }> {
+export async function listMobileMenus(
+  tx: Tx,
+  productId: string,
+  q: AppMobileMenuListBody & { page: number; pageSize: number },
+): Promise<{ rows: MobileMenuRecord[]; records: number }> {
   const where = filters(productId, q);
   const order = orderTerms(SORTS, q, [asc(appMobileMenus.sort), asc(appMobileMenus.name)], appMobileMenus.id);
   const [n] = await tx.select({ n: count() }).from(appMobileMenus).where(where);
-  const rows = await tx.select().from(appMobileMenus).where(where).orderBy(...order).limit(q.pageSize).offset((q.page - 1) * q.pageSize);
+  const rows = await tx
+    .select()
+    .from(appMobileMenus)
+    .where(where)
+    .orderBy(...order)
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
   return { rows, records: n?.n ?? 0 };
 }
 
 /** The application's mobile app menus among `ids`. */
 export async function findMobileMenusByIds(tx: Tx, productId: string, ids: string[]): Promise<MobileMenuRecord[]> {
-  return ids.length ? tx.select().from(appMobileMenus).where(and(eq(appMobileMenus.productId, productId), inArray(appMobileMenus.id, ids))) : [];
+  return ids.length
+    ? tx
+        .select()
+        .from(appMobileMenus)
+        .where(and(eq(appMobileMenus.productId, productId), inArray(appMobileMenus.id, ids)))
+    : [];
 }
 
 /** The application's mobile app menu named `name` (case-insensitive; index app_mobile_menus_name_uq). */
 export async function findMobileMenuByName(tx: Tx, productId: string, name: string): Promise<MobileMenuRecord | undefined> {
-  const [r] = await tx.select().from(appMobileMenus).where(and(eq(appMobileMenus.productId, productId), sql`lower(${appMobileMenus.name}) = ${name.toLowerCase()}`));
+  const [r] = await tx
+    .select()
+    .from(appMobileMenus)
+    .where(and(eq(appMobileMenus.productId, productId), sql`lower(${appMobileMenus.name}) = ${name.toLowerCase()}`));
   return r;
 }
 
 /** The next sequence number of the application (highest + 1; 0 for the first). */
 export async function nextMobileMenuSort(tx: Tx, productId: string): Promise<number> {
-  const [r] = await tx.select({ m: max(appMobileMenus.sort) }).from(appMobileMenus).where(eq(appMobileMenus.productId, productId));
+  const [r] = await tx
+    .select({ m: max(appMobileMenus.sort) })
+    .from(appMobileMenus)
+    .where(eq(appMobileMenus.productId, productId));
   return r?.m === null || r?.m === undefined ? 0 : r.m + 1;
 }
 
@@ -55,19 +79,34 @@ export async function insertMobileMenu(tx: Tx, row: typeof appMobileMenus.$infer
   return r!;
 }
 
-export async function updateMobileMenuById(tx: Tx, productId: string, id: string, patch: Partial<typeof appMobileMenus.$inferInsert>): Promise<MobileMenuRecord | undefined> {
-  const [r] = await tx.update(appMobileMenus).set({ ...patch, updatedAt: new Date() }).where(and(eq(appMobileMenus.productId, productId), eq(appMobileMenus.id, id))).returning();
+export async function updateMobileMenuById(
+  tx: Tx,
+  productId: string,
+  id: string,
+  patch: Partial<typeof appMobileMenus.$inferInsert>,
+): Promise<MobileMenuRecord | undefined> {
+  const [r] = await tx
+    .update(appMobileMenus)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(and(eq(appMobileMenus.productId, productId), eq(appMobileMenus.id, id)))
+    .returning();
   return r;
 }
 
 export async function updateMobileMenuEnabledByIds(tx: Tx, productId: string, ids: string[], enabled: number): Promise<number> {
-  const r = await tx.update(appMobileMenus).set({ enabled, updatedAt: new Date() })
-    .where(and(eq(appMobileMenus.productId, productId), inArray(appMobileMenus.id, ids))).returning({ id: appMobileMenus.id });
+  const r = await tx
+    .update(appMobileMenus)
+    .set({ enabled, updatedAt: new Date() })
+    .where(and(eq(appMobileMenus.productId, productId), inArray(appMobileMenus.id, ids)))
+    .returning({ id: appMobileMenus.id });
   return r.length;
 }
 
 export async function deleteMobileMenusByIds(tx: Tx, productId: string, ids: string[]): Promise<number> {
-  const r = await tx.delete(appMobileMenus).where(and(eq(appMobileMenus.productId, productId), inArray(appMobileMenus.id, ids))).returning({ id: appMobileMenus.id });
+  const r = await tx
+    .delete(appMobileMenus)
+    .where(and(eq(appMobileMenus.productId, productId), inArray(appMobileMenus.id, ids)))
+    .returning({ id: appMobileMenus.id });
   return r.length;
 }
 

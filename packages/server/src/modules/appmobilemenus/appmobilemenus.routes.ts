@@ -8,8 +8,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
-  AppMobileMenuAddBody, AppMobileMenuEditBody, AppMobileMenuIdBody, AppMobileMenuIdsBody, AppMobileMenuListBody, AppMobileMenuPaths as P,
-  AppMobileMenuStatusBody, ok,
+  AppMobileMenuAddBody,
+  AppMobileMenuEditBody,
+  AppMobileMenuIdBody,
+  AppMobileMenuIdsBody,
+  AppMobileMenuListBody,
+  AppMobileMenuPaths as P,
+  AppMobileMenuStatusBody,
+  ok,
 } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
@@ -24,20 +30,26 @@ export default async function appMobileMenuRoutes(app: FastifyInstance) {
     inScope(app.database.db, PLATFORM_SCOPE, (tx) => fn(tx, request.application!.id));
 
   r.post(P.listappmobilemenu, { config: { access }, schema: { tags, body: AppMobileMenuListBody } }, async (request) =>
-    ok(await inApp(request, (tx, pid) => svc.listMobileMenuPage(tx, pid, request.body))));
+    ok(await inApp(request, (tx, pid) => svc.listMobileMenuPage(tx, pid, request.body))),
+  );
 
   r.post(P.getappmobilemenu, { config: { access }, schema: { tags, body: AppMobileMenuIdBody } }, async (request) =>
-    ok({ row: await inApp(request, (tx, pid) => svc.getMobileMenu(tx, pid, request.body.id)) }));
+    ok({ row: await inApp(request, (tx, pid) => svc.getMobileMenu(tx, pid, request.body.id)) }),
+  );
 
   r.post(P.addappmobilemenu, { config: { access }, schema: { tags, body: AppMobileMenuAddBody } }, async (request) =>
-    ok({ row: await inApp(request, (tx, pid) => svc.addMobileMenu(tx, request, pid, request.body)) }));
+    ok({ row: await inApp(request, (tx, pid) => svc.addMobileMenu(tx, request, pid, request.body)) }),
+  );
 
   r.post(P.editappmobilemenu, { config: { access }, schema: { tags, body: AppMobileMenuEditBody } }, async (request) =>
-    ok({ row: await inApp(request, (tx, pid) => svc.editMobileMenu(tx, request, pid, request.body)) }));
+    ok({ row: await inApp(request, (tx, pid) => svc.editMobileMenu(tx, request, pid, request.body)) }),
+  );
 
   r.post(P.statusappmobilemenu, { config: { access }, schema: { tags, body: AppMobileMenuStatusBody } }, async (request) =>
-    ok(await inApp(request, (tx, pid) => svc.setMobileMenusEnabled(tx, request, pid, request.body.ids, request.body.enabled))));
+    ok(await inApp(request, (tx, pid) => svc.setMobileMenusEnabled(tx, request, pid, request.body.ids, request.body.enabled))),
+  );
 
   r.post(P.deleteappmobilemenu, { config: { access }, schema: { tags, body: AppMobileMenuIdsBody } }, async (request) =>
-    ok(await inApp(request, (tx, pid) => svc.deleteMobileMenus(tx, request, pid, request.body.ids))));
+    ok(await inApp(request, (tx, pid) => svc.deleteMobileMenus(tx, request, pid, request.body.ids))),
+  );
 }

@@ -13,8 +13,20 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { translate } from '@mp/i18n';
 import {
-  APP_MOBILE_MENU_ICONS, APP_MOBILE_MENU_RULES, AppMobileMenuCodes, Codes, pageInfo, Paths, SCRIPT_TAG, UserType,
-  type AppMobileMenuAddBody, type AppMobileMenuEditBody, type AppMobileMenuListBody, type AppMobileMenuRow, type Paged, type StatusValue,
+  APP_MOBILE_MENU_ICONS,
+  APP_MOBILE_MENU_RULES,
+  AppMobileMenuCodes,
+  Codes,
+  pageInfo,
+  Paths,
+  SCRIPT_TAG,
+  UserType,
+  type AppMobileMenuAddBody,
+  type AppMobileMenuEditBody,
+  type AppMobileMenuListBody,
+  type AppMobileMenuRow,
+  type Paged,
+  type StatusValue,
 } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
@@ -29,12 +41,19 @@ const iconUrl = (fileId: string) => (fileId ? `${Paths.getfile}/${fileId}` : '')
 /** The API shape of a row (icons with their addresses). */
 export function toMobileMenuRow(m: repo.MobileMenuRecord): AppMobileMenuRow {
   return {
-    id: m.id, name: m.name,
-    listIcon: m.listIcon, listIconUrl: iconUrl(m.listIcon),
-    normalIcon: m.normalIcon, normalIconUrl: iconUrl(m.normalIcon),
-    highlightIcon: m.highlightIcon, highlightIconUrl: iconUrl(m.highlightIcon),
-    enabled: m.enabled === 1 ? 1 : 0, description: m.description, sort: m.sort,
-    createdAt: m.createdAt.toISOString(), updatedAt: m.updatedAt.toISOString(),
+    id: m.id,
+    name: m.name,
+    listIcon: m.listIcon,
+    listIconUrl: iconUrl(m.listIcon),
+    normalIcon: m.normalIcon,
+    normalIconUrl: iconUrl(m.normalIcon),
+    highlightIcon: m.highlightIcon,
+    highlightIconUrl: iconUrl(m.highlightIcon),
+    enabled: m.enabled === 1 ? 1 : 0,
+    description: m.description,
+    sort: m.sort,
+    createdAt: m.createdAt.toISOString(),
+    updatedAt: m.updatedAt.toISOString(),
   };
 }
 
@@ -100,9 +119,10 @@ export async function getMobileMenu(tx: Tx, productId: string, id: string): Prom
 /** Adds a mobile app menu (enabled unless said otherwise; sequence after the last unless given). */
 export async function addMobileMenu(tx: Tx, request: FastifyRequest, productId: string, b: AppMobileMenuAddBody): Promise<AppMobileMenuRow> {
   const v = await checkedFields(tx, request, productId, b);
-  const sort = v.sort ?? await repo.nextMobileMenuSort(tx, productId);
-  const m = await withUniqueErrors({ [NAME_INDEX]: new AppError(AppMobileMenuCodes.NAME_IN_USE, { name: v.name }) },
-    () => repo.insertMobileMenu(tx, { id: randomUUID(), productId, ...v, sort }));
+  const sort = v.sort ?? (await repo.nextMobileMenuSort(tx, productId));
+  const m = await withUniqueErrors({ [NAME_INDEX]: new AppError(AppMobileMenuCodes.NAME_IN_USE, { name: v.name }) }, () =>
+    repo.insertMobileMenu(tx, { id: randomUUID(), productId, ...v, sort }),
+  );
   const row = toMobileMenuRow(m);
   await insertAuditEntry(tx, request, { tenantId: AUDIT_TENANT, action: 'appmobilemenu.add', entity: 'appmobilemenu', entityId: row.id, after: row });
   return row;
@@ -112,19 +132,45 @@ export async function addMobileMenu(tx: Tx, request: FastifyRequest, productId: 
 export async function editMobileMenu(tx: Tx, request: FastifyRequest, productId: string, b: AppMobileMenuEditBody): Promise<AppMobileMenuRow> {
   const old = (await loadAll(tx, productId, [b.id]))[0]!;
   const v = await checkedFields(tx, request, productId, b, old);
-  const m = await withUniqueErrors({ [NAME_INDEX]: new AppError(AppMobileMenuCodes.NAME_IN_USE, { name: v.name }) },
-    () => repo.updateMobileMenuById(tx, productId, b.id, v));
+  const m = await withUniqueErrors({ [NAME_INDEX]: new AppError(AppMobileMenuCodes.NAME_IN_USE, { name: v.name }) }, () =>
+    repo.updateMobileMenuById(tx, productId, b.id, v),
+  );
   const row = toMobileMenuRow(m!);
-  await insertAuditEntry(tx, request, { tenantId: AUDIT_TENANT, action: 'appmobilemenu.edit', entity: 'appmobilemenu', entityId: row.id, before: toMobileMenuRow(old), after: row });
+  await insertAuditEntry(tx, request, {
+    tenantId: AUDIT_TENANT,
+    action: 'appmobilemenu.edit',
+    entity: 'appmobilemenu',
+    entityId: row.id,
+    before: toMobileMenuRow(old),
+    after: row,
+  });
   return row;
 }
 
 /** Enables (1) or disables (0) mobile app menus of the application, all or none. */
-export async function setMobileMenusEnabled(tx: Tx, request: FastifyRequest, productId: string, ids: string[], enabled: StatusValue): Promise<{ count: number }> {
+export async function setMobileMenusEnabled(
+  tx: Tx,
+  request: FastifyRequest,
+  productId: string,
+  ids: string[],
+  enabled: StatusValue,
+): Promise<{ count: number }> {
   const found = await loadAll(tx, productId, ids);
-  const count = await repo.updateMobileMenuEnabledByIds(tx, productId, found.map((m) => m.id), enabled);
+  const count = await repo.updateMobileMenuEnabledByIds(
+    tx,
+    productId,
+    found.map((m) => m.id),
+    enabled,
+  );
   for (const m of found) {
-    await insertAuditEntry(tx, request, { tenantId: AUDIT_TENANT, action: enabled ? 'appmobilemenu.enable' : 'appmobilemenu.disable', entity: 'appmobilemenu', entityId: m.id, before: { enabled: m.enabled }, after: { enabled } });
+    await insertAuditEntry(tx, request, {
+      tenantId: AUDIT_TENANT,
+      action: enabled ? 'appmobilemenu.enable' : 'appmobilemenu.disable',
+      entity: 'appmobilemenu',
+      entityId: m.id,
+      before: { enabled: m.enabled },
+      after: { enabled },
+    });
   }
   return { count };
 }
@@ -132,7 +178,18 @@ export async function setMobileMenusEnabled(tx: Tx, request: FastifyRequest, pro
 /** Deletes mobile app menus of the application, all or none. */
 export async function deleteMobileMenus(tx: Tx, request: FastifyRequest, productId: string, ids: string[]): Promise<{ count: number }> {
   const found = await loadAll(tx, productId, ids);
-  const count = await repo.deleteMobileMenusByIds(tx, productId, found.map((m) => m.id));
-  for (const m of found) await insertAuditEntry(tx, request, { tenantId: AUDIT_TENANT, action: 'appmobilemenu.delete', entity: 'appmobilemenu', entityId: m.id, before: toMobileMenuRow(m) });
+  const count = await repo.deleteMobileMenusByIds(
+    tx,
+    productId,
+    found.map((m) => m.id),
+  );
+  for (const m of found)
+    await insertAuditEntry(tx, request, {
+      tenantId: AUDIT_TENANT,
+      action: 'appmobilemenu.delete',
+      entity: 'appmobilemenu',
+      entityId: m.id,
+      before: toMobileMenuRow(m),
+    });
   return { count };
 }

@@ -10,24 +10,37 @@ let w: ClientsWorld;
 const A = () => inApp(w.appA.code);
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WEBPVP8 '), Buffer.alloc(20)]);
-const rowsOf = async (productId: string) => w.t.app.database.db.select().from(appMobileMenus).where(eq(appMobileMenus.productId, productId)).orderBy(appMobileMenus.name);
-const upload = async (caller: ClientsWorld['a'], data: Buffer, name = 'icon.png') => (await uploadInApp(w.t.app, caller, Paths.uploadfile, w.appA.code, name, data, 'image/png')).data.row.fileId as string;
+const rowsOf = async (productId: string) =>
+  w.t.app.database.db.select().from(appMobileMenus).where(eq(appMobileMenus.productId, productId)).orderBy(appMobileMenus.name);
+const upload = async (caller: ClientsWorld['a'], data: Buffer, name = 'icon.png') =>
+  (await uploadInApp(w.t.app, caller, Paths.uploadfile, w.appA.code, name, data, 'image/png')).data.row.fileId as string;
 const add = async (body: Record<string, unknown>) => {
   const r = await w.a.post(P.addappmobilemenu, body, A());
   expect(r.body.result, JSON.stringify(r.body)).toBe('1');
   return r.body.data.row as { id: string; name: string; sort: number; enabled: number };
 };
 
-beforeAll(async () => { w = await clientsWorld(); });
-afterAll(async () => { await w.t.close(); });
+beforeAll(async () => {
+  w = await clientsWorld();
+});
+afterAll(async () => {
+  await w.t.close();
+});
 
 describe('mobile app menus (SPEC §2 Mobile app menu list, §3 Mobile app menu)', () => {
   it('adds a menu with three uploaded icons, enabled and after the last by default; answers it on get; audits', async () => {
     const [list, normal, high] = [await upload(w.a, PNG), await upload(w.a, PNG), await upload(w.a, PNG)];
     const m = await add({ name: ' Orders ', listIcon: list, normalIcon: normal, highlightIcon: high, description: 'Order app' });
     expect(m).toMatchObject({
-      name: 'Orders', listIcon: list, listIconUrl: `${Paths.getfile}/${list}`, normalIcon: normal, highlightIcon: high, highlightIconUrl: `${Paths.getfile}/${high}`,
-      enabled: 1, description: 'Order app', sort: 0,
+      name: 'Orders',
+      listIcon: list,
+      listIconUrl: `${Paths.getfile}/${list}`,
+      normalIcon: normal,
+      highlightIcon: high,
+      highlightIconUrl: `${Paths.getfile}/${high}`,
+      enabled: 1,
+      description: 'Order app',
+      sort: 0,
     });
     const second = await add({ name: 'Approvals' });
     expect(second).toMatchObject({ sort: 1, listIcon: '', listIconUrl: '', enabled: 1 });
@@ -41,7 +54,9 @@ describe('mobile app menus (SPEC §2 Mobile app menu list, §3 Mobile app menu)'
     const webp = await upload(w.a, WEBP, 'icon.webp');
     // An image of another tenant is not the caller's to use.
     const otherTenant = await createTenantRow(w.t.app, 'acme');
-    await w.t.app.database.db.insert(files).values({ id: 'acme-icon', tenantId: otherTenant, name: 'x.png', mime: 'image/png', size: PNG.length, data: PNG.toString('base64') });
+    await w.t.app.database.db
+      .insert(files)
+      .values({ id: 'acme-icon', tenantId: otherTenant, name: 'x.png', mime: 'image/png', size: PNG.length, data: PNG.toString('base64') });
     w.a.language = 'EN_US';
     const cases: [Record<string, unknown>, string, string][] = [
       [{ name: '  ' }, Codes.REQUIRED, 'Please enter App name'],
@@ -75,7 +90,12 @@ describe('mobile app menus (SPEC §2 Mobile app menu list, §3 Mobile app menu)'
   });
 
   it('pages, searches and sorts in SQL (sequence then name by default)', async () => {
-    for (const [name, sort] of [['Paging c', 30], ['Paging a', 10], ['Paging b', 20]] as const) await add({ name, sort, enabled: name === 'Paging b' ? 0 : 1 });
+    for (const [name, sort] of [
+      ['Paging c', 30],
+      ['Paging a', 10],
+      ['Paging b', 20],
+    ] as const)
+      await add({ name, sort, enabled: name === 'Paging b' ? 0 : 1 });
     const p = await w.a.post(P.listappmobilemenu, { page: 1, pageSize: 2, keyword: 'PAGING' }, A());
     expect(p.body.data).toMatchObject({ records: 3, total: 2, lastPage: false });
     expect(p.body.data.rows.map((r: { name: string }) => r.name)).toEqual(['Paging a', 'Paging b']);
@@ -99,12 +119,16 @@ describe('mobile app menus (SPEC §2 Mobile app menu list, §3 Mobile app menu)'
     expect((await w.b.post(P.getappmobilemenu, { id: fid }, inApp(w.appB.code))).body.data.row.name).toBe('Batch foreign');
   });
 
-  it('refuses an ordinary user, an administrator of no app and another app\'s administrator; another app\'s ids are not found', async () => {
+  it("refuses an ordinary user, an administrator of no app and another app's administrator; another app's ids are not found", async () => {
     const m = await add({ name: 'Guarded' });
     const before = await rowsOf(w.appA.id);
     const calls = [
-      [P.listappmobilemenu, {}], [P.getappmobilemenu, { id: m.id }], [P.addappmobilemenu, { name: 'Intruder' }],
-      [P.editappmobilemenu, { id: m.id, name: 'Hijacked' }], [P.statusappmobilemenu, { ids: [m.id], enabled: 0 }], [P.deleteappmobilemenu, { ids: [m.id] }],
+      [P.listappmobilemenu, {}],
+      [P.getappmobilemenu, { id: m.id }],
+      [P.addappmobilemenu, { name: 'Intruder' }],
+      [P.editappmobilemenu, { id: m.id, name: 'Hijacked' }],
+      [P.statusappmobilemenu, { ids: [m.id], enabled: 0 }],
+      [P.deleteappmobilemenu, { ids: [m.id] }],
     ] as const;
     for (const caller of [w.plain, w.loner, w.b]) {
       for (const [path, body] of calls) expect((await caller.post(path, body, A())).body.scode, path).toBe(Codes.NO_PERMISSION);

@@ -16,28 +16,31 @@ beforeAll(async () => {
   pageB = await addPage(w.b, w.appB.code, { name: 'Stock', path: '/stock', formId: 'stock' });
   formB = await addNode(w.b, w.appB.code, { pageId: pageB, nodeType: 'form', name: 'Main' });
 });
-afterAll(async () => { await w.t.close(); });
+afterAll(async () => {
+  await w.t.close();
+});
 
-const everyCall = () => [
-  [AppPagePaths.listapppage, {}],
-  [AppPagePaths.getapppage, { id: pageA }],
-  [AppPagePaths.addapppage, { name: 'Intruder', path: '/intruder', platformType: 1 }],
-  [AppPagePaths.editapppage, { id: pageA, name: 'Hijacked', path: '/orders', platformType: 1 }],
-  [AppPagePaths.deleteapppage, { ids: [pageA], confirm: true }],
-  [AppPagePaths.addappnode, { pageId: pageA, parentId: formA, nodeType: 'input', name: 'X' }],
-  [AppPagePaths.editappnode, { id: buttonA, name: 'Hijacked' }],
-  [AppPagePaths.deleteappnode, { id: buttonA, confirm: true }],
-  [AppPagePaths.moveappnode, { id: buttonA, parentId: formA, index: 0 }],
-  [AppPagePaths.listapioption, {}],
-  [AppPagePaths.exportapppage, { id: pageA }],
-  [AppPagePaths.importapppage, { id: pageA, settingFile: { fileName: 'x.json', content: '{}' }, confirm: true }],
-  [AppPagePaths.listpageshare, { id: pageA }],
-  [AppPagePaths.shareapppage, { id: pageA, appIds: [w.hr.id], confirm: true }],
-  [AppPagePaths.unshareapppage, { id: pageA, appIds: [w.hr.id], confirm: true }],
-] as const;
+const everyCall = () =>
+  [
+    [AppPagePaths.listapppage, {}],
+    [AppPagePaths.getapppage, { id: pageA }],
+    [AppPagePaths.addapppage, { name: 'Intruder', path: '/intruder', platformType: 1 }],
+    [AppPagePaths.editapppage, { id: pageA, name: 'Hijacked', path: '/orders', platformType: 1 }],
+    [AppPagePaths.deleteapppage, { ids: [pageA], confirm: true }],
+    [AppPagePaths.addappnode, { pageId: pageA, parentId: formA, nodeType: 'input', name: 'X' }],
+    [AppPagePaths.editappnode, { id: buttonA, name: 'Hijacked' }],
+    [AppPagePaths.deleteappnode, { id: buttonA, confirm: true }],
+    [AppPagePaths.moveappnode, { id: buttonA, parentId: formA, index: 0 }],
+    [AppPagePaths.listapioption, {}],
+    [AppPagePaths.exportapppage, { id: pageA }],
+    [AppPagePaths.importapppage, { id: pageA, settingFile: { fileName: 'x.json', content: '{}' }, confirm: true }],
+    [AppPagePaths.listpageshare, { id: pageA }],
+    [AppPagePaths.shareapppage, { id: pageA, appIds: [w.hr.id], confirm: true }],
+    [AppPagePaths.unshareapppage, { id: pageA, appIds: [w.hr.id], confirm: true }],
+  ] as const;
 
-describe('who may use the page designer ({ app: \'admin\' })', () => {
-  it('refuses an ordinary user, an application administrator of no app and another app\'s administrator with 10009029001, changing nothing', async () => {
+describe("who may use the page designer ({ app: 'admin' })", () => {
+  it("refuses an ordinary user, an application administrator of no app and another app's administrator with 10009029001, changing nothing", async () => {
     const before = await snapshot(w, w.appA.id);
     for (const caller of [w.plain, w.loner, w.b]) {
       for (const [path, body] of everyCall()) {
@@ -58,13 +61,26 @@ describe('who may use the page designer ({ app: \'admin\' })', () => {
     expect((await call(w.b, AppPagePaths.exportapppage, { id: pageA }, erp)).scode).toBe(AppPageCodes.NOT_FOUND);
     expect((await call(w.b, AppPagePaths.importapppage, { id: pageA, settingFile: { fileName: 'x', content: '{}' } }, erp)).scode).toBe(AppPageCodes.NOT_FOUND);
     expect((await call(w.b, AppPagePaths.addappnode, { pageId: pageA, nodeType: 'form', name: 'X' }, erp)).scode).toBe(AppPageCodes.NOT_FOUND);
-    expect((await call(w.b, AppPagePaths.addappnode, { pageId: pageB, parentId: formA, nodeType: 'input', name: 'X' }, erp)).scode).toBe(AppPageCodes.NODE_NOT_FOUND);
+    expect((await call(w.b, AppPagePaths.addappnode, { pageId: pageB, parentId: formA, nodeType: 'input', name: 'X' }, erp)).scode).toBe(
+      AppPageCodes.NODE_NOT_FOUND,
+    );
     expect((await call(w.b, AppPagePaths.editappnode, { id: buttonA, name: 'X' }, erp)).scode).toBe(AppPageCodes.NODE_NOT_FOUND);
     expect((await call(w.b, AppPagePaths.deleteappnode, { id: buttonA, confirm: true }, erp)).scode).toBe(AppPageCodes.NODE_NOT_FOUND);
     expect((await call(w.b, AppPagePaths.moveappnode, { id: buttonA, parentId: formB, index: 0 }, erp)).scode).toBe(AppPageCodes.NODE_NOT_FOUND);
     // A node of another page of one's own application cannot be a parent either.
-    expect((await call(w.a, AppPagePaths.addappnode, { pageId: await addPage(w.a, w.appA.code, { name: 'Other', path: '/other' }), parentId: formA, nodeType: 'input', name: 'X' }, w.appA.code)).scode).toBe(AppPageCodes.NODE_NOT_FOUND);
-    expect((await call(w.b, AppPagePaths.addappnode, { pageId: pageB, parentId: formB, nodeType: 'input', name: 'X', loadApiIds: [w.apis.crmList] }, erp)).scode).toBe(AppPageCodes.API_UNKNOWN);
+    expect(
+      (
+        await call(
+          w.a,
+          AppPagePaths.addappnode,
+          { pageId: await addPage(w.a, w.appA.code, { name: 'Other', path: '/other' }), parentId: formA, nodeType: 'input', name: 'X' },
+          w.appA.code,
+        )
+      ).scode,
+    ).toBe(AppPageCodes.NODE_NOT_FOUND);
+    expect(
+      (await call(w.b, AppPagePaths.addappnode, { pageId: pageB, parentId: formB, nodeType: 'input', name: 'X', loadApiIds: [w.apis.crmList] }, erp)).scode,
+    ).toBe(AppPageCodes.API_UNKNOWN);
     const after = await snapshot(w, w.appA.id);
     expect(after.nodes).toEqual(before.nodes);
   });
@@ -77,7 +93,7 @@ describe('who may use the page designer ({ app: \'admin\' })', () => {
 });
 
 describe('sharing a page between the administrator\'s applications (SPEC §4 "Sharing can be cancelled after confirmation")', () => {
-  it('lists the administrator\'s other applications, copies the page (APIs matched by url), refreshes the copy, and cancels it', async () => {
+  it("lists the administrator's other applications, copies the page (APIs matched by url), refreshes the copy, and cancels it", async () => {
     const list = await call(w.a, AppPagePaths.listpageshare, { id: pageA }, w.appA.code);
     expect((list.data.rows as AppPageShareRow[]).map((r) => [r.appCode, r.shared])).toEqual([['hr', false]]);
     expect((await call(w.a, AppPagePaths.shareapppage, { id: pageA, appIds: [w.appB.id] }, w.appA.code)).scode).toBe(AppPageCodes.SHARE_APP_INVALID);
@@ -98,7 +114,11 @@ describe('sharing a page between the administrator\'s applications (SPEC §4 "Sh
     await grantControl(w, copyButton, 1);
     await call(w.a, AppPagePaths.deleteappnode, { id: buttonA }, w.appA.code);
     const before = await snapshot(w, w.hr.id);
-    expect((await call(w.a, AppPagePaths.shareapppage, { id: pageA, appIds: [w.hr.id] }, w.appA.code)).data).toEqual({ confirmRequired: true, roles: 1, count: 0 });
+    expect((await call(w.a, AppPagePaths.shareapppage, { id: pageA, appIds: [w.hr.id] }, w.appA.code)).data).toEqual({
+      confirmRequired: true,
+      roles: 1,
+      count: 0,
+    });
     expect(await snapshot(w, w.hr.id)).toEqual(before);
     expect((await call(w.a, AppPagePaths.shareapppage, { id: pageA, appIds: [w.hr.id], confirm: true }, w.appA.code)).data.count).toBe(1);
     expect(await grantsOn(w, [copyButton])).toEqual([]);

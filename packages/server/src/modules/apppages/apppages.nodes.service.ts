@@ -9,9 +9,17 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import {
-  AppPageCodes, nestingProblem,
-  type AppNodeAddBody, type AppNodeDeleteBody, type AppNodeEditBody, type AppNodeMoveBody, type AppPageDetail, type AppPageRow,
-  type ConfirmOutcome, type PageNodeTypeValue, type PlatformTypeValue,
+  AppPageCodes,
+  nestingProblem,
+  type AppNodeAddBody,
+  type AppNodeDeleteBody,
+  type AppNodeEditBody,
+  type AppNodeMoveBody,
+  type AppPageDetail,
+  type AppPageRow,
+  type ConfirmOutcome,
+  type PageNodeTypeValue,
+  type PlatformTypeValue,
 } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
@@ -24,8 +32,13 @@ export const AUDIT_TENANT = 'sys';
 /** The API shape of a page row. */
 export function toPageRow(p: repo.PageRecord): AppPageRow {
   return {
-    id: p.id, formId: p.formId, name: p.name, path: p.path, platformType: p.platformType as PlatformTypeValue,
-    settingFile: p.settingFile, updatedAt: p.updatedAt.toISOString(),
+    id: p.id,
+    formId: p.formId,
+    name: p.name,
+    path: p.path,
+    platformType: p.platformType as PlatformTypeValue,
+    settingFile: p.settingFile,
+    updatedAt: p.updatedAt.toISOString(),
   };
 }
 
@@ -90,7 +103,13 @@ export async function addNode(tx: Tx, request: FastifyRequest, productId: string
   const sort = siblings.reduce((m, s) => Math.max(m, s.sort + 1), 0);
   await repo.insertNodes(tx, [{ id, productId, pageId: b.pageId, parentId, nodeType: b.nodeType, sort, ...values }]);
   const page = await touch(tx, productId, b.pageId);
-  await insertAuditEntry(tx, request, { tenantId: AUDIT_TENANT, action: 'apppage.node_add', entity: 'apppage', entityId: page.id, after: { id, parentId, nodeType: b.nodeType, ...values } });
+  await insertAuditEntry(tx, request, {
+    tenantId: AUDIT_TENANT,
+    action: 'apppage.node_add',
+    entity: 'apppage',
+    entityId: page.id,
+    after: { id, parentId, nodeType: b.nodeType, ...values },
+  });
   return { id, ...(await pageDetail(tx, productId, page)) };
 }
 
@@ -111,12 +130,19 @@ export async function editNode(tx: Tx, request: FastifyRequest, productId: strin
   }
   const values = checkNodeValues(nodeType, b);
   await assertApisOfApp(tx, productId, [...values.loadApiIds, ...values.saveApiIds]);
-  assertNoDuplicate({ id: node.id, nodeType, name: values.name, fieldName: values.fieldName }, rows.filter((r) => r.parentId === node.parentId));
+  assertNoDuplicate(
+    { id: node.id, nodeType, name: values.name, fieldName: values.fieldName },
+    rows.filter((r) => r.parentId === node.parentId),
+  );
   await repo.updateNodeById(tx, productId, node.id, { nodeType, ...values });
   const touched = await touch(tx, productId, page.id);
   await insertAuditEntry(tx, request, {
-    tenantId: AUDIT_TENANT, action: 'apppage.node_edit', entity: 'apppage', entityId: page.id,
-    before: { id: node.id, nodeType: current, name: node.name }, after: { id: node.id, nodeType, ...values },
+    tenantId: AUDIT_TENANT,
+    action: 'apppage.node_edit',
+    entity: 'apppage',
+    entityId: page.id,
+    before: { id: node.id, nodeType: current, name: node.name },
+    after: { id: node.id, nodeType, ...values },
   });
   return pageDetail(tx, productId, touched);
 }
@@ -135,7 +161,10 @@ export async function deleteNode(tx: Tx, request: FastifyRequest, productId: str
   await repo.deleteNodesByIds(tx, productId, [node.id]);
   await touch(tx, productId, page.id);
   await insertAuditEntry(tx, request, {
-    tenantId: AUDIT_TENANT, action: 'apppage.node_delete', entity: 'apppage', entityId: page.id,
+    tenantId: AUDIT_TENANT,
+    action: 'apppage.node_delete',
+    entity: 'apppage',
+    entityId: page.id,
     before: { id: node.id, nodeType: node.nodeType, name: node.name, descendants: ids.length - 1, roles },
   });
   return { confirmRequired: false, roles, count: ids.length };
@@ -163,8 +192,12 @@ export async function moveNode(tx: Tx, request: FastifyRequest, productId: strin
   }
   const touched = await touch(tx, productId, page.id);
   await insertAuditEntry(tx, request, {
-    tenantId: AUDIT_TENANT, action: 'apppage.node_move', entity: 'apppage', entityId: page.id,
-    before: { id: node.id, parentId: node.parentId, sort: node.sort }, after: { id: node.id, parentId, index: b.index },
+    tenantId: AUDIT_TENANT,
+    action: 'apppage.node_move',
+    entity: 'apppage',
+    entityId: page.id,
+    before: { id: node.id, parentId: node.parentId, sort: node.sort },
+    after: { id: node.id, parentId, index: b.index },
   });
   return pageDetail(tx, productId, touched);
 }

@@ -16,7 +16,9 @@ beforeAll(async () => {
   grid = await addNode(w.a, w.appA.code, { pageId, parentId: form, nodeType: 'grid', name: 'OrderGrid' });
   button = await addNode(w.a, w.appA.code, { pageId, parentId: composite, nodeType: 'button', name: 'Save', selector: '#save', selectorIndex: 2 });
 });
-afterAll(async () => { await w.t.close(); });
+afterAll(async () => {
+  await w.t.close();
+});
 
 const crm = () => w.appA.code;
 const add = (body: Record<string, unknown>) => call(w.a, AppPagePaths.addappnode, { pageId, ...body }, crm());
@@ -38,7 +40,15 @@ describe('nodes of a page (SPEC §4 Editing, §8 Menu messages)', () => {
     const tree = got.data.tree as AppPageNode[];
     expect(tree.map((n) => [n.name, n.nodeType])).toEqual([['Main', 'form']]);
     expect(tree[0]!.children.map((n) => n.name)).toEqual(['Toolbar', 'OrderGrid']);
-    expect(tree[0]!.children[0]!.children[0]).toMatchObject({ id: button, name: 'Save', nodeType: 'button', selector: '#save', selectorIndex: 2, parentId: composite, custom: false });
+    expect(tree[0]!.children[0]!.children[0]).toMatchObject({
+      id: button,
+      name: 'Save',
+      nodeType: 'button',
+      selector: '#save',
+      selectorIndex: 2,
+      parentId: composite,
+      custom: false,
+    });
   });
 
   it('refuses each nesting rule with its message, changing nothing', async () => {
@@ -78,12 +88,27 @@ describe('nodes of a page (SPEC §4 Editing, §8 Menu messages)', () => {
     expect((await add({ parentId: form, nodeType: 'input', name: 'a<b' })).scode).toBe(AppPageCodes.NODE_NAME_PATTERN);
     expect((await add({ parentId: form, nodeType: 'input', name: 'Ok', fieldName: 'bad field' })).scode).toBe(AppPageCodes.NODE_NAME_PATTERN);
     expect((await add({ parentId: form, nodeType: 'input', name: 'Ok', selector: '<script>x</script>' })).scode).toBe(Codes.SCRIPT_TAG);
-    expect((await w.a.post(AppPagePaths.addappnode, { pageId, parentId: form, nodeType: 'input', name: 'Ok', selectorIndex: -1 }, { headers: { appid: crm() } })).status).toBe(400);
-    expect((await w.a.post(AppPagePaths.addappnode, { pageId, parentId: form, nodeType: 'table', name: 'Ok' }, { headers: { appid: crm() } })).status).toBe(400);
+    expect(
+      (await w.a.post(AppPagePaths.addappnode, { pageId, parentId: form, nodeType: 'input', name: 'Ok', selectorIndex: -1 }, { headers: { appid: crm() } }))
+        .status,
+    ).toBe(400);
+    expect((await w.a.post(AppPagePaths.addappnode, { pageId, parentId: form, nodeType: 'table', name: 'Ok' }, { headers: { appid: crm() } })).status).toBe(
+      400,
+    );
   });
 
   it('stores function definitions (load and save APIs) of the application only, answering them by name and url', async () => {
-    const id = await addNode(w.a, crm(), { pageId, parentId: form, nodeType: 'input', name: 'Customer', fieldName: 'customer', dataSource: 'customers', custom: true, loadApiIds: [w.apis.crmList, w.apis.crmList], saveApiIds: [w.apis.crmSave] });
+    const id = await addNode(w.a, crm(), {
+      pageId,
+      parentId: form,
+      nodeType: 'input',
+      name: 'Customer',
+      fieldName: 'customer',
+      dataSource: 'customers',
+      custom: true,
+      loadApiIds: [w.apis.crmList, w.apis.crmList],
+      saveApiIds: [w.apis.crmSave],
+    });
     const tree = (await call(w.a, AppPagePaths.getapppage, { id: pageId }, crm())).data.tree as AppPageNode[];
     const node = tree[0]!.children.find((n) => n.id === id)!;
     expect(node).toMatchObject({ custom: true, dataSource: 'customers', fieldName: 'customer' });
@@ -94,9 +119,14 @@ describe('nodes of a page (SPEC §4 Editing, §8 Menu messages)', () => {
     expect((await add({ parentId: form, nodeType: 'input', name: 'Other', saveApiIds: [w.apis.hrList] })).scode).toBe(AppPageCodes.API_UNKNOWN);
   });
 
-  it('edits a control\'s settings and type while the rules hold', async () => {
+  it("edits a control's settings and type while the rules hold", async () => {
     const input = await addNode(w.a, crm(), { pageId, parentId: composite, nodeType: 'input', name: 'Qty' });
-    const ok = await call(w.a, AppPagePaths.editappnode, { id: input, nodeType: 'display', name: 'Quantity', alias: 'Qty shown', selector: '.qty', selectorIndex: 1 }, crm());
+    const ok = await call(
+      w.a,
+      AppPagePaths.editappnode,
+      { id: input, nodeType: 'display', name: 'Quantity', alias: 'Qty shown', selector: '.qty', selectorIndex: 1 },
+      crm(),
+    );
     expect(ok.result).toBe('1');
     const edited = (ok.data.tree as AppPageNode[])[0]!.children[0]!.children.find((n) => n.id === input);
     expect(edited).toMatchObject({ nodeType: 'display', name: 'Quantity', alias: 'Qty shown', selector: '.qty', selectorIndex: 1 });

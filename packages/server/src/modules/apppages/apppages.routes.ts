@@ -9,8 +9,21 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
-  AppApiOptionListBody, AppNodeAddBody, AppNodeDeleteBody, AppNodeEditBody, AppNodeMoveBody, AppPageAddBody, AppPageDeleteBody,
-  AppPageEditBody, AppPageIdBody, AppPageImportBody, AppPageListBody, AppPagePaths, AppPageShareBody, AppPageUnshareBody, ok,
+  AppApiOptionListBody,
+  AppNodeAddBody,
+  AppNodeDeleteBody,
+  AppNodeEditBody,
+  AppNodeMoveBody,
+  AppPageAddBody,
+  AppPageDeleteBody,
+  AppPageEditBody,
+  AppPageIdBody,
+  AppPageImportBody,
+  AppPageListBody,
+  AppPagePaths,
+  AppPageShareBody,
+  AppPageUnshareBody,
+  ok,
 } from '@mp/protocol';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
 import type { Tx } from '../../db/client.js';
@@ -29,47 +42,62 @@ export default async function appPageRoutes(app: FastifyInstance) {
     inScope(app.database.db, PLATFORM_SCOPE, (tx) => fn(tx, request.application!.id));
 
   r.post(AppPagePaths.listapppage, { config: { access }, schema: { tags, body: AppPageListBody } }, async (request) =>
-    ok(await inApp(request, (tx, pid) => pages.listPagePage(tx, pid, request.body))));
+    ok(await inApp(request, (tx, pid) => pages.listPagePage(tx, pid, request.body))),
+  );
 
   r.post(AppPagePaths.getapppage, { config: { access }, schema: { tags, body: AppPageIdBody } }, async (request) =>
-    ok(await inApp(request, (tx, pid) => pages.getPage(tx, pid, request.body.id))));
+    ok(await inApp(request, (tx, pid) => pages.getPage(tx, pid, request.body.id))),
+  );
 
   r.post(AppPagePaths.addapppage, { config: { access }, bodyLimit: fileBodyLimit, schema: { tags, body: AppPageAddBody } }, async (request) =>
-    ok(await inApp(request, (tx, pid) => pages.addPage(tx, request, pid, request.body))));
+    ok(await inApp(request, (tx, pid) => pages.addPage(tx, request, pid, request.body))),
+  );
 
   r.post(AppPagePaths.editapppage, { config: { access }, bodyLimit: fileBodyLimit, schema: { tags, body: AppPageEditBody } }, async (request) =>
-    ok(await inApp(request, (tx, pid) => pages.editPage(tx, request, pid, request.body))));
+    ok(await inApp(request, (tx, pid) => pages.editPage(tx, request, pid, request.body))),
+  );
 
   r.post(AppPagePaths.deleteapppage, { config: { access }, schema: { tags, body: AppPageDeleteBody } }, async (request) =>
-    ok(await inApp(request, (tx, pid) => pages.deletePages(tx, request, pid, request.body))));
+    ok(await inApp(request, (tx, pid) => pages.deletePages(tx, request, pid, request.body))),
+  );
 
   r.post(AppPagePaths.addappnode, { config: { access }, schema: { tags, body: AppNodeAddBody } }, async (request) =>
-    ok(await inApp(request, (tx, pid) => nodes.addNode(tx, request, pid, request.body))));
+    ok(await inApp(request, (tx, pid) => nodes.addNode(tx, request, pid, request.body))),
+  );
 
   r.post(AppPagePaths.editappnode, { config: { access }, schema: { tags, body: AppNodeEditBody } }, async (request) =>
-    ok(await inApp(request, (tx, pid) => nodes.editNode(tx, request, pid, request.body))));
+    ok(await inApp(request, (tx, pid) => nodes.editNode(tx, request, pid, request.body))),
+  );
 
   r.post(AppPagePaths.deleteappnode, { config: { access }, schema: { tags, body: AppNodeDeleteBody } }, async (request) =>
-    ok(await inApp(request, (tx, pid) => nodes.deleteNode(tx, request, pid, request.body))));
+    ok(await inApp(request, (tx, pid) => nodes.deleteNode(tx, request, pid, request.body))),
+  );
 
   r.post(AppPagePaths.moveappnode, { config: { access }, schema: { tags, body: AppNodeMoveBody } }, async (request) =>
-    ok(await inApp(request, (tx, pid) => nodes.moveNode(tx, request, pid, request.body))));
+    ok(await inApp(request, (tx, pid) => nodes.moveNode(tx, request, pid, request.body))),
+  );
 
   r.post(AppPagePaths.listapioption, { config: { access }, schema: { tags, body: AppApiOptionListBody } }, async (request) =>
-    ok(await inApp(request, (tx, pid) => pages.listApiOptionPage(tx, pid, request.body))));
+    ok(await inApp(request, (tx, pid) => pages.listApiOptionPage(tx, pid, request.body))),
+  );
 
   r.post(AppPagePaths.exportapppage, { config: { access }, schema: { tags, body: AppPageIdBody } }, async (request) =>
-    ok(await inApp(request, (tx, pid) => pages.exportPage(tx, pid, request.body.id))));
+    ok(await inApp(request, (tx, pid) => pages.exportPage(tx, pid, request.body.id))),
+  );
 
   r.post(AppPagePaths.importapppage, { config: { access }, bodyLimit: fileBodyLimit, schema: { tags, body: AppPageImportBody } }, async (request) =>
-    ok(await inApp(request, (tx, pid) => pages.importPage(tx, request, pid, request.body))));
+    ok(await inApp(request, (tx, pid) => pages.importPage(tx, request, pid, request.body))),
+  );
 
   r.post(AppPagePaths.listpageshare, { config: { access }, schema: { tags, body: AppPageIdBody } }, async (request) =>
-    ok(await inApp(request, (tx, pid) => share.listShares(tx, request, pid, request.body.id))));
+    ok(await inApp(request, (tx, pid) => share.listShares(tx, request, pid, request.body.id))),
+  );
 
   r.post(AppPagePaths.shareapppage, { config: { access }, schema: { tags, body: AppPageShareBody } }, async (request) =>
-    ok(await inApp(request, (tx, pid) => share.sharePage(tx, request, pid, request.body))));
+    ok(await inApp(request, (tx, pid) => share.sharePage(tx, request, pid, request.body))),
+  );
 
   r.post(AppPagePaths.unshareapppage, { config: { access }, schema: { tags, body: AppPageUnshareBody } }, async (request) =>
-    ok(await inApp(request, (tx, pid) => share.unsharePage(tx, request, pid, request.body))));
+    ok(await inApp(request, (tx, pid) => share.unsharePage(tx, request, pid, request.body))),
+  );
 }

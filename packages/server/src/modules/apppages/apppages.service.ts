@@ -8,9 +8,22 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import {
-  APP_PAGE_RULES, AppPageCodes, pageInfo,
-  type AppApiOptionListBody, type AppApiRef, type AppPageAddBody, type AppPageDeleteBody, type AppPageDetail, type AppPageEditBody,
-  type AppPageImportBody, type AppPageListBody, type AppPageRow, type AppPageSaveOutcome, type ConfirmOutcome, type Paged, type SettingFile,
+  APP_PAGE_RULES,
+  AppPageCodes,
+  pageInfo,
+  type AppApiOptionListBody,
+  type AppApiRef,
+  type AppPageAddBody,
+  type AppPageDeleteBody,
+  type AppPageDetail,
+  type AppPageEditBody,
+  type AppPageImportBody,
+  type AppPageListBody,
+  type AppPageRow,
+  type AppPageSaveOutcome,
+  type ConfirmOutcome,
+  type Paged,
+  type SettingFile,
 } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
@@ -53,9 +66,18 @@ const fileNameOf = (f: SettingFile) => (f.fileName.split(/[\\/]/).pop() ?? '').t
  * given; a blank formID is generated (`page_<10 hex>`). Unique formID and path in the application.
  */
 async function checkPageFields(tx: Tx, productId: string, b: AppPageAddBody, plan: SettingPlan | undefined, selfId?: string) {
-  const formId = checkText('formId', b.formId?.trim() || plan?.page.formId, { max: APP_PAGE_RULES.formId.max, pattern: APP_PAGE_RULES.formId.pattern, patternCode: AppPageCodes.FORM_ID_PATTERN })
-    || `page_${randomBytes(5).toString('hex')}`;
-  const name = checkText('pageName', b.name.trim() || plan?.page.name, { required: true, max: APP_PAGE_RULES.name.max, pattern: APP_PAGE_RULES.name.pattern, patternCode: AppPageCodes.NAME_PATTERN });
+  const formId =
+    checkText('formId', b.formId?.trim() || plan?.page.formId, {
+      max: APP_PAGE_RULES.formId.max,
+      pattern: APP_PAGE_RULES.formId.pattern,
+      patternCode: AppPageCodes.FORM_ID_PATTERN,
+    }) || `page_${randomBytes(5).toString('hex')}`;
+  const name = checkText('pageName', b.name.trim() || plan?.page.name, {
+    required: true,
+    max: APP_PAGE_RULES.name.max,
+    pattern: APP_PAGE_RULES.name.pattern,
+    patternCode: AppPageCodes.NAME_PATTERN,
+  });
   const path = checkText('pagePath', b.path.trim() || plan?.page.path, { required: true, max: APP_PAGE_RULES.path.max });
   const byForm = await repo.findPageByFormId(tx, productId, formId);
   if (byForm && byForm.id !== selfId) throw new AppError(AppPageCodes.FORM_ID_IN_USE, { formId });
@@ -76,11 +98,22 @@ export async function addPage(tx: Tx, request: FastifyRequest, productId: string
   const plan = b.settingFile ? await readSettingFile(tx, productId, b.settingFile.content) : undefined;
   const fields = await checkPageFields(tx, productId, b, plan);
   const id = randomUUID();
-  const page = await withUniqueErrors(uniqueErrors(fields), () => repo.insertPage(tx, {
-    id, productId, ...fields, settingFile: b.settingFile ? fileNameOf(b.settingFile) : '',
-  }));
+  const page = await withUniqueErrors(uniqueErrors(fields), () =>
+    repo.insertPage(tx, {
+      id,
+      productId,
+      ...fields,
+      settingFile: b.settingFile ? fileNameOf(b.settingFile) : '',
+    }),
+  );
   if (plan) await applyPlan(tx, productId, id, plan, true);
-  await insertAuditEntry(tx, request, { tenantId: AUDIT_TENANT, action: 'apppage.add', entity: 'apppage', entityId: id, after: { ...toPageRow(page), nodes: plan?.nodes.length ?? 0 } });
+  await insertAuditEntry(tx, request, {
+    tenantId: AUDIT_TENANT,
+    action: 'apppage.add',
+    entity: 'apppage',
+    entityId: id,
+    after: { ...toPageRow(page), nodes: plan?.nodes.length ?? 0 },
+  });
   return outcome(await pageDetail(tx, productId, page));
 }
 
@@ -98,11 +131,19 @@ export async function editPage(tx: Tx, request: FastifyRequest, productId: strin
     if (applied.confirmRequired) return { confirmRequired: true, roles: applied.roles, row: null, tree: [] };
     roles = applied.roles;
   }
-  const page = (await withUniqueErrors(uniqueErrors(fields), () => repo.updatePageById(tx, productId, b.id, {
-    ...fields, ...(b.settingFile ? { settingFile: fileNameOf(b.settingFile) } : {}),
-  })))!;
+  const page = (await withUniqueErrors(uniqueErrors(fields), () =>
+    repo.updatePageById(tx, productId, b.id, {
+      ...fields,
+      ...(b.settingFile ? { settingFile: fileNameOf(b.settingFile) } : {}),
+    }),
+  ))!;
   await insertAuditEntry(tx, request, {
-    tenantId: AUDIT_TENANT, action: 'apppage.edit', entity: 'apppage', entityId: b.id, before: toPageRow(before), after: { ...toPageRow(page), nodes: plan?.nodes.length },
+    tenantId: AUDIT_TENANT,
+    action: 'apppage.edit',
+    entity: 'apppage',
+    entityId: b.id,
+    before: toPageRow(before),
+    after: { ...toPageRow(page), nodes: plan?.nodes.length },
   });
   return outcome(await pageDetail(tx, productId, page), roles);
 }
@@ -119,7 +160,14 @@ export async function deletePages(tx: Tx, request: FastifyRequest, productId: st
   const roles = await repo.countRolesGranted(tx, await repo.listNodeIdsOfPages(tx, productId, unique));
   if (roles > 0 && b.confirm !== true) return { confirmRequired: true, roles, count: 0 };
   const count = await repo.deletePagesByIds(tx, productId, unique);
-  for (const p of found) await insertAuditEntry(tx, request, { tenantId: AUDIT_TENANT, action: 'apppage.delete', entity: 'apppage', entityId: p.id, before: { ...toPageRow(p), roles } });
+  for (const p of found)
+    await insertAuditEntry(tx, request, {
+      tenantId: AUDIT_TENANT,
+      action: 'apppage.delete',
+      entity: 'apppage',
+      entityId: p.id,
+      before: { ...toPageRow(p), roles },
+    });
   return { confirmRequired: false, roles, count };
 }
 
@@ -131,7 +179,11 @@ export async function importPage(tx: Tx, request: FastifyRequest, productId: str
   if (applied.confirmRequired) return { confirmRequired: true, roles: applied.roles, row: null, tree: [] };
   const page = (await repo.updatePageById(tx, productId, b.id, { settingFile: fileNameOf(b.settingFile) }))!;
   await insertAuditEntry(tx, request, {
-    tenantId: AUDIT_TENANT, action: 'apppage.import', entity: 'apppage', entityId: b.id, after: { settingFile: page.settingFile, nodes: plan.nodes.length, roles: applied.roles },
+    tenantId: AUDIT_TENANT,
+    action: 'apppage.import',
+    entity: 'apppage',
+    entityId: b.id,
+    after: { settingFile: page.settingFile, nodes: plan.nodes.length, roles: applied.roles },
   });
   return outcome(await pageDetail(tx, productId, page), applied.roles);
 }

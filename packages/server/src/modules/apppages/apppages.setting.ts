@@ -12,8 +12,19 @@
 import { randomUUID } from 'node:crypto';
 import { Compile } from 'typebox/compile';
 import {
-  APP_PAGE_RULES, AppPageCodes, CONTROL_TYPES, nestingProblem, SETTING_FILE_MAX_BYTES, SETTING_FILE_MAX_NODES, SETTING_FILE_VERSION,
-  SettingFileDocument, type AppPageNode, type ConfirmOutcome, type PageNodeTypeValue, type PlatformTypeValue, type SettingFileNode,
+  APP_PAGE_RULES,
+  AppPageCodes,
+  CONTROL_TYPES,
+  nestingProblem,
+  SETTING_FILE_MAX_BYTES,
+  SETTING_FILE_MAX_NODES,
+  SETTING_FILE_VERSION,
+  SettingFileDocument,
+  type AppPageNode,
+  type ConfirmOutcome,
+  type PageNodeTypeValue,
+  type PlatformTypeValue,
+  type SettingFileNode,
 } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
@@ -73,18 +84,29 @@ export async function readSettingFile(tx: Tx, productId: string, content: string
   }
   const file = doc as SettingFileDocument;
   const page = {
-    formId: field('/page/formId', () => checkText('formId', file.page.formId, { required: true, max: APP_PAGE_RULES.formId.max, pattern: APP_PAGE_RULES.formId.pattern })),
-    name: field('/page/name', () => checkText('pageName', file.page.name, { required: true, max: APP_PAGE_RULES.name.max, pattern: APP_PAGE_RULES.name.pattern })),
+    formId: field('/page/formId', () =>
+      checkText('formId', file.page.formId, { required: true, max: APP_PAGE_RULES.formId.max, pattern: APP_PAGE_RULES.formId.pattern }),
+    ),
+    name: field('/page/name', () =>
+      checkText('pageName', file.page.name, { required: true, max: APP_PAGE_RULES.name.max, pattern: APP_PAGE_RULES.name.pattern }),
+    ),
     path: field('/page/path', () => checkText('pagePath', file.page.path, { required: true, max: APP_PAGE_RULES.path.max })),
     platformType: file.page.platformType,
   };
   const nodes: PlannedNode[] = [];
-  const walk = (list: SettingFileNode[], parentKey: string | null, parentType: PageNodeTypeValue | null, at: string, childKind: 'forms' | 'controls' | 'columns') => {
+  const walk = (
+    list: SettingFileNode[],
+    parentKey: string | null,
+    parentType: PageNodeTypeValue | null,
+    at: string,
+    childKind: 'forms' | 'controls' | 'columns',
+  ) => {
     const siblings: SiblingShape[] = [];
     list.forEach((n, i) => {
       const here = `${at}/${childKind}/${i}`;
-      const type: string = childKind === 'forms' ? 'form' : childKind === 'columns' ? 'column' : n.type ?? '';
-      if (childKind === 'controls' && !(CONTROL_TYPES as readonly string[]).includes(type)) throw invalid(AppPageCodes.FILE_TYPE, { at: here, type: type.slice(0, 20) });
+      const type: string = childKind === 'forms' ? 'form' : childKind === 'columns' ? 'column' : (n.type ?? '');
+      if (childKind === 'controls' && !(CONTROL_TYPES as readonly string[]).includes(type))
+        throw invalid(AppPageCodes.FILE_TYPE, { at: here, type: type.slice(0, 20) });
       const nodeType = type as PageNodeTypeValue;
       if (nestingProblem(parentType, nodeType)) throw invalid(AppPageCodes.FILE_NESTING, { at: here });
       if (nodes.length >= SETTING_FILE_MAX_NODES) throw invalid(AppPageCodes.FILE_TOO_MANY, { max: SETTING_FILE_MAX_NODES });
@@ -103,11 +125,12 @@ export async function readSettingFile(tx: Tx, productId: string, content: string
   // Function definitions name APIs by url: resolve them in the application's registry.
   const wanted = nodes.flatMap((n) => [...n.values.loadApiIds, ...n.values.saveApiIds]);
   const found = new Map((await repo.findApisByUrls(tx, productId, wanted)).map((a) => [a.url.toLowerCase(), a.id]));
-  const resolve = (list: string[]) => list.map((u) => {
-    const id = found.get(u.toLowerCase());
-    if (id === undefined) throw invalid(AppPageCodes.FILE_API, { url: u.slice(0, 200) });
-    return id;
-  });
+  const resolve = (list: string[]) =>
+    list.map((u) => {
+      const id = found.get(u.toLowerCase());
+      if (id === undefined) throw invalid(AppPageCodes.FILE_API, { url: u.slice(0, 200) });
+      return id;
+    });
   for (const n of nodes) {
     n.values.loadApiIds = [...new Set(resolve(n.values.loadApiIds))];
     n.values.saveApiIds = [...new Set(resolve(n.values.saveApiIds))];
@@ -127,9 +150,17 @@ export async function applyPlan(tx: Tx, productId: string, pageId: string, plan:
   await repo.deleteNodesByIds(tx, productId, m.gone);
   for (const { record: r, planned: n } of m.kept) {
     const v = n.values;
-    const same = r.sort === n.sort && r.name === v.name && r.alias === v.alias && r.selector === v.selector && r.selectorIndex === v.selectorIndex
-      && r.fieldName === v.fieldName && r.dataSource === v.dataSource && r.custom === v.custom
-      && r.loadApiIds.join() === v.loadApiIds.join() && r.saveApiIds.join() === v.saveApiIds.join();
+    const same =
+      r.sort === n.sort &&
+      r.name === v.name &&
+      r.alias === v.alias &&
+      r.selector === v.selector &&
+      r.selectorIndex === v.selectorIndex &&
+      r.fieldName === v.fieldName &&
+      r.dataSource === v.dataSource &&
+      r.custom === v.custom &&
+      r.loadApiIds.join() === v.loadApiIds.join() &&
+      r.saveApiIds.join() === v.saveApiIds.join();
     if (!same) await repo.updateNodeById(tx, productId, r.id, { sort: n.sort, ...v });
   }
   await repo.insertNodes(tx, m.inserts);

@@ -8,10 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import {
-  AppPageCodes, UserType,
-  type AppPageShareBody, type AppPageShareRow, type AppPageUnshareBody, type ConfirmOutcome,
-} from '@mp/protocol';
+import { AppPageCodes, UserType, type AppPageShareBody, type AppPageShareRow, type AppPageUnshareBody, type ConfirmOutcome } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { insertAuditEntry } from '../audit/audit.repository.js';
@@ -31,7 +28,15 @@ export async function listShares(tx: Tx, request: FastifyRequest, productId: str
   const page = await repo.findPageById(tx, productId, pageId);
   if (!page) throw new AppError(AppPageCodes.NOT_FOUND);
   const apps = await otherApps(tx, request, productId);
-  const copies = new Map((await repo.findPagesByFormIdIn(tx, apps.map((a) => a.id), page.formId)).map((p) => [p.productId, p]));
+  const copies = new Map(
+    (
+      await repo.findPagesByFormIdIn(
+        tx,
+        apps.map((a) => a.id),
+        page.formId,
+      )
+    ).map((p) => [p.productId, p]),
+  );
   return {
     rows: apps.map((a) => {
       const c = copies.get(a.id);
@@ -86,7 +91,11 @@ export async function sharePage(tx: Tx, request: FastifyRequest, productId: stri
     else await repo.insertPage(tx, { id, productId: app.id, ...fields });
     await applyPlan(tx, app.id, id, plan, true);
     await insertAuditEntry(tx, request, {
-      tenantId: AUDIT_TENANT, action: 'apppage.share', entity: 'apppage', entityId: id, after: { from: productId, page: page.id, to: app.id, formId: page.formId, nodes: plan.nodes.length },
+      tenantId: AUDIT_TENANT,
+      action: 'apppage.share',
+      entity: 'apppage',
+      entityId: id,
+      after: { from: productId, page: page.id, to: app.id, formId: page.formId, nodes: plan.nodes.length },
     });
   }
   return { confirmRequired: false, roles, count: work.length };
@@ -101,15 +110,23 @@ export async function unsharePage(tx: Tx, request: FastifyRequest, productId: st
   const page = await repo.findPageById(tx, productId, b.id);
   if (!page) throw new AppError(AppPageCodes.NOT_FOUND);
   const targets = await targetsOf(tx, request, productId, b.appIds);
-  const copies = await repo.findPagesByFormIdIn(tx, targets.map((a) => a.id), page.formId);
+  const copies = await repo.findPagesByFormIdIn(
+    tx,
+    targets.map((a) => a.id),
+    page.formId,
+  );
   const nodeIds: string[] = [];
-  for (const c of copies) nodeIds.push(...await repo.listNodeIdsOfPages(tx, c.productId, [c.id]));
+  for (const c of copies) nodeIds.push(...(await repo.listNodeIdsOfPages(tx, c.productId, [c.id])));
   const roles = await repo.countRolesGranted(tx, nodeIds);
   let count = 0;
   for (const c of copies) {
     count += await repo.deletePagesByIds(tx, c.productId, [c.id]);
     await insertAuditEntry(tx, request, {
-      tenantId: AUDIT_TENANT, action: 'apppage.unshare', entity: 'apppage', entityId: c.id, before: { from: productId, page: page.id, app: c.productId, formId: c.formId, roles },
+      tenantId: AUDIT_TENANT,
+      action: 'apppage.unshare',
+      entity: 'apppage',
+      entityId: c.id,
+      before: { from: productId, page: page.id, app: c.productId, formId: c.formId, roles },
     });
   }
   return { confirmRequired: false, roles, count };

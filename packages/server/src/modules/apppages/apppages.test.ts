@@ -3,8 +3,12 @@ import { AppPageCodes, AppPagePaths, Codes } from '@mp/protocol';
 import { addNode, addPage, auditActions, call, grantControl, grantsOn, pagesWorld, snapshot, type PagesWorld } from './apppages.fixtures.js';
 
 let w: PagesWorld;
-beforeAll(async () => { w = await pagesWorld(); });
-afterAll(async () => { await w.t.close(); });
+beforeAll(async () => {
+  w = await pagesWorld();
+});
+afterAll(async () => {
+  await w.t.close();
+});
 
 const crm = () => w.appA.code;
 
@@ -16,7 +20,12 @@ describe('page grid and page form (SPEC §2 Page manager, §5 Page)', () => {
     expect(row).toMatchObject({ name: '客户列表A1', path: '/crm/list', platformType: 1, settingFile: '' });
     expect(row.formId).toMatch(/^page_[0-9a-f]{10}$/);
     expect(add.data).toMatchObject({ confirmRequired: false, tree: [] });
-    const edit = await call(w.a, AppPagePaths.editapppage, { id: row.id, formId: 'cust_list-1', name: 'CustomerList', path: '/crm/list2', platformType: 2 }, crm());
+    const edit = await call(
+      w.a,
+      AppPagePaths.editapppage,
+      { id: row.id, formId: 'cust_list-1', name: 'CustomerList', path: '/crm/list2', platformType: 2 },
+      crm(),
+    );
     expect(edit.data.row).toMatchObject({ formId: 'cust_list-1', name: 'CustomerList', path: '/crm/list2', platformType: 2 });
     const got = await call(w.a, AppPagePaths.getapppage, { id: row.id }, crm());
     expect(got.data.row.formId).toBe('cust_list-1');
@@ -41,7 +50,11 @@ describe('page grid and page form (SPEC §2 Page manager, §5 Page)', () => {
       const b = await call(w.a, AppPagePaths.addapppage, { platformType: 3, ...patch }, crm());
       expect(b.scode, JSON.stringify(patch)).toBe(code);
     }
-    const en = await w.a.post(AppPagePaths.addapppage, { name: 'Fine', path: '/crm/list2', platformType: 3 }, { headers: { appid: crm(), 'x-language': 'EN_US' } });
+    const en = await w.a.post(
+      AppPagePaths.addapppage,
+      { name: 'Fine', path: '/crm/list2', platformType: 3 },
+      { headers: { appid: crm(), 'x-language': 'EN_US' } },
+    );
     expect(en.body.msg).toBe('The page path "/crm/list2" is already used by another page of this application');
     const ja = await w.a.post(AppPagePaths.addapppage, { name: 'A B', path: '/q', platformType: 3 }, { headers: { appid: crm(), 'x-language': 'JA_JP' } });
     expect(ja.body.msg).toBe('ページ名には英字、数字、漢字のみ使用できます');
@@ -53,12 +66,19 @@ describe('page grid and page form (SPEC §2 Page manager, §5 Page)', () => {
       { name: 'A', path: '/a', platformType: 4 },
       { name: 'A', path: '/a', platformType: '1' },
       { name: 'x'.repeat(101), path: '/a', platformType: 1 },
-    ]) expect((await w.a.post(AppPagePaths.addapppage, body, { headers: { appid: crm() } })).status).toBe(400);
+    ])
+      expect((await w.a.post(AppPagePaths.addapppage, body, { headers: { appid: crm() } })).status).toBe(400);
     expect((await w.a.post(AppPagePaths.listapppage, { sortField: 'secret' }, { headers: { appid: crm() } })).status).toBe(400);
   });
 
-  it('pages, searches (formID, name or path) and sorts in SQL, only the application\'s pages', async () => {
-    for (let i = 0; i < 12; i++) await addPage(w.a, crm(), { name: `Grid${String(i).padStart(2, '0')}`, path: `/grid/${i}`, formId: `grid_${String(i).padStart(2, '0')}`, platformType: i < 5 ? 1 : 2 });
+  it("pages, searches (formID, name or path) and sorts in SQL, only the application's pages", async () => {
+    for (let i = 0; i < 12; i++)
+      await addPage(w.a, crm(), {
+        name: `Grid${String(i).padStart(2, '0')}`,
+        path: `/grid/${i}`,
+        formId: `grid_${String(i).padStart(2, '0')}`,
+        platformType: i < 5 ? 1 : 2,
+      });
     await addPage(w.b, w.appB.code, { name: 'Grid99', path: '/grid/99', formId: 'grid_99' });
     const p1 = await call(w.a, AppPagePaths.listapppage, { page: 1, pageSize: 5, keyword: 'GRID', sortField: 'formId', sortOrder: 'ascend' }, crm());
     expect(p1.data).toMatchObject({ page: 1, records: 12, total: 3, lastPage: false });
@@ -91,7 +111,7 @@ describe('page grid and page form (SPEC §2 Page manager, §5 Page)', () => {
     expect(await auditActions(w, p2)).toContain('apppage.delete');
   });
 
-  it('lists the application\'s APIs for the picker (search, paged), never another application\'s', async () => {
+  it("lists the application's APIs for the picker (search, paged), never another application's", async () => {
     const all = await call(w.a, AppPagePaths.listapioption, { page: 1, pageSize: 10 }, crm());
     expect(all.data.rows.map((r: { url: string }) => r.url).sort()).toEqual(['/crm/list.do', '/crm/save.do']);
     expect(all.data.rows[0]).toEqual(expect.objectContaining({ id: expect.any(String), name: expect.any(String), serviceName: 'svc', moduleName: 'mod' }));

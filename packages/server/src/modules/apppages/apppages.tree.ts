@@ -3,10 +3,7 @@
  * §5 Page, §8 Menu messages): field checks of a form, control or column, the sibling duplicate rule,
  * and the API shape of a tree (nested nodes with their chosen APIs).
  */
-import {
-  APP_PAGE_RULES, AppPageCodes,
-  type AppApiRef, type AppPageNode, type PageNodeTypeValue,
-} from '@mp/protocol';
+import { APP_PAGE_RULES, AppPageCodes, type AppApiRef, type AppPageNode, type PageNodeTypeValue } from '@mp/protocol';
 import { AppError } from '../../lib/errors.js';
 import { checkText } from '../../lib/validate.js';
 import type { ApiRecord, NodeRecord } from './apppages.repository.js';
@@ -61,9 +58,13 @@ export function checkNodeValues(nodeType: PageNodeTypeValue, b: NodeInput): Node
   const selector = checkText('selector', b.selector, { max: APP_PAGE_RULES.selector.max });
   const dataSource = checkText('dataSource', b.dataSource, { max: APP_PAGE_RULES.dataSource.max });
   return {
-    name, alias, fieldName, selector, dataSource,
+    name,
+    alias,
+    fieldName,
+    selector,
+    dataSource,
     selectorIndex: b.selectorIndex ?? 0,
-    custom: nodeType === 'form' ? false : b.custom ?? false,
+    custom: nodeType === 'form' ? false : (b.custom ?? false),
     loadApiIds: [...new Set(b.loadApiIds ?? [])],
     saveApiIds: [...new Set(b.saveApiIds ?? [])],
   };
@@ -119,14 +120,31 @@ export function buildTree(rows: NodeRecord[], apis: Map<string, ApiRecord>): App
     if (list) list.push(r);
     else byParent.set(k, [r]);
   }
-  const refs = (ids: string[]) => ids.flatMap((id) => { const a = apis.get(id); return a ? [toApiRef(a)] : []; });
-  const build = (parent: string): AppPageNode[] => (byParent.get(parent) ?? [])
-    .sort((a, b) => a.sort - b.sort || a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id))
-    .map((r) => ({
-      id: r.id, pageId: r.pageId, parentId: r.parentId ?? '', nodeType: r.nodeType as PageNodeTypeValue, name: r.name, alias: r.alias,
-      selector: r.selector, selectorIndex: r.selectorIndex, fieldName: r.fieldName, dataSource: r.dataSource, custom: r.custom, sort: r.sort,
-      loadApis: refs(r.loadApiIds), saveApis: refs(r.saveApiIds), children: build(r.id),
-    }));
+  const refs = (ids: string[]) =>
+    ids.flatMap((id) => {
+      const a = apis.get(id);
+      return a ? [toApiRef(a)] : [];
+    });
+  const build = (parent: string): AppPageNode[] =>
+    (byParent.get(parent) ?? [])
+      .sort((a, b) => a.sort - b.sort || a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id))
+      .map((r) => ({
+        id: r.id,
+        pageId: r.pageId,
+        parentId: r.parentId ?? '',
+        nodeType: r.nodeType as PageNodeTypeValue,
+        name: r.name,
+        alias: r.alias,
+        selector: r.selector,
+        selectorIndex: r.selectorIndex,
+        fieldName: r.fieldName,
+        dataSource: r.dataSource,
+        custom: r.custom,
+        sort: r.sort,
+        loadApis: refs(r.loadApiIds),
+        saveApis: refs(r.saveApiIds),
+        children: build(r.id),
+      }));
   return build('');
 }
 

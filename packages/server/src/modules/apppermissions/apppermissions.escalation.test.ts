@@ -19,12 +19,14 @@ beforeAll(async () => {
   f = await appWorld(t);
   const tenantId = f.tenantId;
   await inScope(t.app.database.db, PLATFORM_SCOPE, async (tx) => {
-    await tx.insert(roleGrants).values([
-      ...Object.values(P).map((dataId) => ({ tenantId, roleId: 'r-hal', kind: 'api', dataId })),
-      { tenantId, roleId: 'r-hal', kind: 'appmenu', dataId: ID.orders, purview: 1 },
-      { tenantId, roleId: 'r-hal', kind: 'appcontrol', dataId: ID.bSave, purview: 1 },
-      { tenantId, roleId: 'r-hal', kind: 'appapi', dataId: ID.aList, purview: 1 },
-    ]);
+    await tx
+      .insert(roleGrants)
+      .values([
+        ...Object.values(P).map((dataId) => ({ tenantId, roleId: 'r-hal', kind: 'api', dataId })),
+        { tenantId, roleId: 'r-hal', kind: 'appmenu', dataId: ID.orders, purview: 1 },
+        { tenantId, roleId: 'r-hal', kind: 'appcontrol', dataId: ID.bSave, purview: 1 },
+        { tenantId, roleId: 'r-hal', kind: 'appapi', dataId: ID.aList, purview: 1 },
+      ]);
     await tx.insert(roles).values([
       { id: 'r-e2', tenantId, orgId: f.east, code: 'east_two', name: 'East two' },
       { id: 'r-quotes', tenantId, orgId: f.east, code: 'east_quotes', name: 'East quotes' },
@@ -33,19 +35,32 @@ beforeAll(async () => {
     await tx.insert(roleUsers).values({ tenantId, roleId: 'r-quotes', userId: f.u.eve! });
   });
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('a role holder passes on only the application grants they hold', () => {
   it('is told per item what they may grant (maxPurview: what they hold plus what the role has)', async () => {
     const max = async (path: string) => {
       const out: Record<string, number> = {};
-      const walk = (ns: AppPermissionNode[]) => ns.forEach((n) => { if (n.grantable) out[n.uniqueId] = n.maxPurview; walk(n.children); });
+      const walk = (ns: AppPermissionNode[]) =>
+        ns.forEach((n) => {
+          if (n.grantable) out[n.uniqueId] = n.maxPurview;
+          walk(n.children);
+        });
       walk((await f.hal.get(q(path, { roleId: 'r-quotes', productId: ID.crm }))).body.data.rows);
       return out;
     };
     expect(await max(P.listtenantapppurview)).toEqual({
-      [`menu:${ID.sales}`]: 0, [`menu:${ID.orders}`]: 1, [`menu:${ID.quotes}`]: 1, [`menu:${ID.old}`]: 0,
-      [`control:${ID.bSave}`]: 1, [`control:${ID.cBox}`]: 0, [`control:${ID.iNote}`]: 0, [`control:${ID.gList}`]: 0, [`control:${ID.bSend}`]: 0,
+      [`menu:${ID.sales}`]: 0,
+      [`menu:${ID.orders}`]: 1,
+      [`menu:${ID.quotes}`]: 1,
+      [`menu:${ID.old}`]: 0,
+      [`control:${ID.bSave}`]: 1,
+      [`control:${ID.cBox}`]: 0,
+      [`control:${ID.iNote}`]: 0,
+      [`control:${ID.gList}`]: 0,
+      [`control:${ID.bSend}`]: 0,
     });
     expect(await max(P.listtenantappapipurview)).toEqual({ [`api:${ID.aList}`]: 1, [`api:${ID.aSave}`]: 0, [`api:${ID.aLoose}`]: 0 });
   });

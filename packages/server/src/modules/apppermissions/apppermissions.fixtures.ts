@@ -15,11 +15,29 @@ import { setUp, type TestApp } from '../roles/roles.tenant.testing.js';
 
 /** Item ids of the applications (short ids: the grant items are `menu:<id>` and so on). */
 export const ID = {
-  crm: 'p-crm', erp: 'p-erp', hr: 'p-hr',
-  sales: 'm-sales', orders: 'm-orders', quotes: 'm-quotes', old: 'm-old', ledger: 'm-ledger', people: 'm-people',
-  ord: 'pg-ord', quo: 'pg-quo',
-  fOrd: 'n-ford', bSave: 'n-bsave', cBox: 'n-cbox', iNote: 'n-inote', gList: 'n-glist', col: 'n-col', fQuo: 'n-fquo', bSend: 'n-bsend',
-  aList: 'a-list', aSave: 'a-save', aLoose: 'a-loose', eApi: 'a-erp',
+  crm: 'p-crm',
+  erp: 'p-erp',
+  hr: 'p-hr',
+  sales: 'm-sales',
+  orders: 'm-orders',
+  quotes: 'm-quotes',
+  old: 'm-old',
+  ledger: 'm-ledger',
+  people: 'm-people',
+  ord: 'pg-ord',
+  quo: 'pg-quo',
+  fOrd: 'n-ford',
+  bSave: 'n-bsave',
+  cBox: 'n-cbox',
+  iNote: 'n-inote',
+  gList: 'n-glist',
+  col: 'n-col',
+  fQuo: 'n-fquo',
+  bSend: 'n-bsend',
+  aList: 'a-list',
+  aSave: 'a-save',
+  aLoose: 'a-loose',
+  eApi: 'a-erp',
 } as const;
 
 /** Inserts the three applications' designs and the tenants' use of them. */

@@ -26,7 +26,8 @@ export default async function appPermissionRoutes(app: FastifyInstance) {
   };
 
   r.get(AppGrantPaths.listtenantapp, { config, schema: { tags } }, async (request) =>
-    ok({ rows: await inTenant(request, (tx, c) => svc.listTenantApps(tx, c)) }));
+    ok({ rows: await inTenant(request, (tx, c) => svc.listTenantApps(tx, c)) }),
+  );
 
   r.get(AppGrantPaths.listtenantapppurview, { config, schema: { tags, querystring: TenantAppGrantQuery } }, async (request) => {
     const { roleId, productId } = request.query;

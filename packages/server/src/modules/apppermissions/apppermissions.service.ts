@@ -13,8 +13,19 @@
  */
 import type { FastifyRequest } from 'fastify';
 import {
-  AppGrantCodes, AppGrantKind, Codes, parseAppUniqueId, Purview, appGrantKindOf, appUniqueId,
-  type AppGrantItem, type AppGrantKindValue, type AppItemKind, type AppPermissionNode, type TenantAppOption, type TenantAppPurviewData,
+  AppGrantCodes,
+  AppGrantKind,
+  Codes,
+  parseAppUniqueId,
+  Purview,
+  appGrantKindOf,
+  appUniqueId,
+  type AppGrantItem,
+  type AppGrantKindValue,
+  type AppItemKind,
+  type AppPermissionNode,
+  type TenantAppOption,
+  type TenantAppPurviewData,
 } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
@@ -53,7 +64,11 @@ const itemKindOf = (kind: string): AppItemKind => (kind === AppGrantKind.MENU ? 
 export async function tenantAppPurview(tx: Tx, request: FastifyRequest, ctx: TenantContext, roleId: string, productId: string): Promise<TenantAppPurviewData> {
   await getRoleInScope(tx, ctx, roleId);
   const app = await appOfTenant(tx, ctx, productId);
-  const [menus, controls, grants] = [await repo.listMenus(tx, productId), await repo.listLinkedControls(tx, productId), await repo.listRoleAppGrants(tx, ctx.id, roleId, productId, TREE_KINDS)];
+  const [menus, controls, grants] = [
+    await repo.listMenus(tx, productId),
+    await repo.listLinkedControls(tx, productId),
+    await repo.listRoleAppGrants(tx, ctx.id, roleId, productId, TREE_KINDS),
+  ];
   return limitToHoldings(tx, request, ctx, { productId, name: app.name, rows: permissionTree(request.locale, menus, controls, bitsOf(grants)) });
 }
 
@@ -61,7 +76,13 @@ export async function tenantAppPurview(tx: Tx, request: FastifyRequest, ctx: Ten
  * `listtenantappapipurview`: the application's API-permission tree with the role's API grants.
  * @throws as tenantAppPurview.
  */
-export async function tenantAppApiPurview(tx: Tx, request: FastifyRequest, ctx: TenantContext, roleId: string, productId: string): Promise<TenantAppPurviewData> {
+export async function tenantAppApiPurview(
+  tx: Tx,
+  request: FastifyRequest,
+  ctx: TenantContext,
+  roleId: string,
+  productId: string,
+): Promise<TenantAppPurviewData> {
   await getRoleInScope(tx, ctx, roleId);
   const app = await appOfTenant(tx, ctx, productId);
   const menus = await repo.listMenus(tx, productId);
@@ -84,9 +105,12 @@ async function limitToHoldings(tx: Tx, request: FastifyRequest, ctx: TenantConte
     if (p.kind === 'api') return h.appApis.has(p.id) ? Purview.READ : 0;
     return (p.kind === 'menu' ? h.appMenus : h.appControls).get(p.id) ?? 0;
   };
-  const walk = (nodes: AppPermissionNode[]): AppPermissionNode[] => nodes.map((n) => ({
-    ...n, maxPurview: n.grantable ? n.maxPurview & (held(n.uniqueId) | n.purview) : 0, children: walk(n.children),
-  }));
+  const walk = (nodes: AppPermissionNode[]): AppPermissionNode[] =>
+    nodes.map((n) => ({
+      ...n,
+      maxPurview: n.grantable ? n.maxPurview & (held(n.uniqueId) | n.purview) : 0,
+      children: walk(n.children),
+    }));
   return { ...data, rows: walk(data.rows) };
 }
 
@@ -100,8 +124,16 @@ function raised(before: repo.AppGrantRecord[], after: repo.AppGrantRecord[]): re
  * Checks `items` against the grantable ids of each item kind (`known`), then replaces the role's grants
  * of `kinds` of the application, refusing escalation, audited per kind. Returns `{ count }` (items kept).
  */
-async function saveAppGrants(tx: Tx, request: FastifyRequest, ctx: TenantContext, role: { id: string; code: string }, productId: string,
-  kinds: readonly AppGrantKindValue[], known: Partial<Record<AppItemKind, Set<string>>>, items: AppGrantItem[]) {
+async function saveAppGrants(
+  tx: Tx,
+  request: FastifyRequest,
+  ctx: TenantContext,
+  role: { id: string; code: string },
+  productId: string,
+  kinds: readonly AppGrantKindValue[],
+  known: Partial<Record<AppItemKind, Set<string>>>,
+  items: AppGrantItem[],
+) {
   const roleId = role.id;
   const isKnown = (uniqueId: string) => {
     const p = parseAppUniqueId(uniqueId);
@@ -115,14 +147,27 @@ async function saveAppGrants(tx: Tx, request: FastifyRequest, ctx: TenantContext
   if (!ctx.admin) {
     const h = await holdingsOf(tx, ctx.id, request.auth!.userId, ctx.scope);
     const up = raised(before, after);
-    if (!kinds.every((k) => holdsAll(h, k, up.filter((g) => g.kind === k)))) throw new AppError(Codes.NO_PERMISSION);
+    if (
+      !kinds.every((k) =>
+        holdsAll(
+          h,
+          k,
+          up.filter((g) => g.kind === k),
+        ),
+      )
+    )
+      throw new AppError(Codes.NO_PERMISSION);
   }
   await repo.replaceRoleAppGrants(tx, ctx.id, roleId, productId, kinds, after);
   const strip = (gs: repo.AppGrantRecord[], k: string) => gs.filter((g) => g.kind === k).map((g) => ({ dataId: g.dataId, purview: g.purview }));
   for (const kind of kinds) {
     await insertAuditEntry(tx, request, {
-      tenantId: ctx.id, action: `role.grant.${kind}`, entity: 'role', entityId: roleId,
-      before: { roleNo: role.code, productId, grants: strip(before, kind) }, after: { roleNo: role.code, productId, grants: strip(after, kind) },
+      tenantId: ctx.id,
+      action: `role.grant.${kind}`,
+      entity: 'role',
+      entityId: roleId,
+      before: { roleNo: role.code, productId, grants: strip(before, kind) },
+      after: { roleNo: role.code, productId, grants: strip(after, kind) },
     });
   }
   return { count: after.length };
@@ -151,5 +196,14 @@ export async function saveTenantAppApiPurview(tx: Tx, request: FastifyRequest, c
   const role = await getRoleInScope(tx, ctx, roleId);
   await appOfTenant(tx, ctx, productId);
   const known = { api: new Set((await repo.listApis(tx, productId)).map((a) => a.id)) };
-  return saveAppGrants(tx, request, ctx, role, productId, API_KINDS, known, items.map((i) => ({ ...i, dpPurview: i.dpPurview ? Purview.READ : 0 })));
+  return saveAppGrants(
+    tx,
+    request,
+    ctx,
+    role,
+    productId,
+    API_KINDS,
+    known,
+    items.map((i) => ({ ...i, dpPurview: i.dpPurview ? Purview.READ : 0 })),
+  );
 }

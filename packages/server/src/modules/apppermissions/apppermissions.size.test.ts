@@ -36,11 +36,22 @@ beforeAll(async () => {
     for (let p = 0; p < PAGES_PER_MODULE; p++) {
       const pg = `pg${m}_${p}`;
       pages.push({ id: pg, productId: PRODUCT, formId: pg, name: `Page ${pg}`, path: `/${pg}` });
-      menus.push({ id: `mn${pg}`, productId: PRODUCT, parentId: `m${m}`, code: `mn${m}x${p}`, name: `Menu ${pg}`, menuType: 'page', pageId: pg, target: `/${pg}`, sort: p });
+      menus.push({
+        id: `mn${pg}`,
+        productId: PRODUCT,
+        parentId: `m${m}`,
+        code: `mn${m}x${p}`,
+        name: `Menu ${pg}`,
+        menuType: 'page',
+        pageId: pg,
+        target: `/${pg}`,
+        sort: p,
+      });
       api(`a${pg}_l`);
       api(`a${pg}_s`);
       nodes.push({ id: `f${pg}`, productId: PRODUCT, pageId: pg, nodeType: 'form', name: 'form', loadApiIds: [`a${pg}_l`], saveApiIds: [`a${pg}_s`] });
-      for (let c = 0; c < CONTROLS; c++) nodes.push({ id: `c${pg}_${c}`, productId: PRODUCT, pageId: pg, parentId: `f${pg}`, nodeType: 'button', name: `b${c}`, sort: c });
+      for (let c = 0; c < CONTROLS; c++)
+        nodes.push({ id: `c${pg}_${c}`, productId: PRODUCT, pageId: pg, parentId: `f${pg}`, nodeType: 'button', name: `b${c}`, sort: c });
     }
   }
   for (let i = 0; i < 200; i++) api(`loose${i}`);
@@ -52,7 +63,9 @@ beforeAll(async () => {
     await tx.insert(appMenus).values(menus);
   });
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('a large application', () => {
   it('answers both trees quickly and saves every item of the tree in one call', async () => {
@@ -66,7 +79,11 @@ describe('a large application', () => {
     expect(count(apiTree, (n) => n.nodeType === 'api')).toBe(pagesTotal * 2 + 200);
     expect(took).toBeLessThan(5000);
     const items: { dpDataid: string; dpPurview: number }[] = [];
-    const walk = (ns: AppPermissionNode[]) => ns.forEach((n) => { if (n.grantable) items.push({ dpDataid: n.uniqueId, dpPurview: 3 }); walk(n.children); });
+    const walk = (ns: AppPermissionNode[]) =>
+      ns.forEach((n) => {
+        if (n.grantable) items.push({ dpDataid: n.uniqueId, dpPurview: 3 });
+        walk(n.children);
+      });
     walk(tree);
     const r = await f.admin.post(P.savetenantapppurview, { roleId: 'r-west', productId: PRODUCT, dataPurview: items });
     expect(r.body.data.count).toBe(items.length);

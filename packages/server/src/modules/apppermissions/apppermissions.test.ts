@@ -17,40 +17,66 @@ let f: Awaited<ReturnType<typeof appWorld>>;
 
 /** Flattens a tree to `key → node`. */
 function flat(nodes: AppPermissionNode[], into = new Map<string, AppPermissionNode>()): Map<string, AppPermissionNode> {
-  for (const n of nodes) { into.set(n.key, n); flat(n.children, into); }
+  for (const n of nodes) {
+    into.set(n.key, n);
+    flat(n.children, into);
+  }
   return into;
 }
 /** A tree as nested "showName" strings (grantable marked with *), to compare shapes. */
-const shape = (nodes: AppPermissionNode[]): unknown[] => nodes.map((n) => (n.children.length ? { [`${n.showName}${n.grantable ? '*' : ''}`]: shape(n.children) } : `${n.showName}${n.grantable ? '*' : ''}`));
-const appGrants = (roleId: string) => inScope(t.app.database.db, PLATFORM_SCOPE, (tx) => tx.select({ kind: roleGrants.kind, id: roleGrants.dataId, p: roleGrants.purview })
-  .from(roleGrants).where(and(eq(roleGrants.roleId, roleId))).orderBy(roleGrants.kind, roleGrants.dataId));
+const shape = (nodes: AppPermissionNode[]): unknown[] =>
+  nodes.map((n) => (n.children.length ? { [`${n.showName}${n.grantable ? '*' : ''}`]: shape(n.children) } : `${n.showName}${n.grantable ? '*' : ''}`));
+const appGrants = (roleId: string) =>
+  inScope(t.app.database.db, PLATFORM_SCOPE, (tx) =>
+    tx
+      .select({ kind: roleGrants.kind, id: roleGrants.dataId, p: roleGrants.purview })
+      .from(roleGrants)
+      .where(and(eq(roleGrants.roleId, roleId)))
+      .orderBy(roleGrants.kind, roleGrants.dataId),
+  );
 
 beforeAll(async () => {
   t = await testApp();
   f = await appWorld(t);
   f.admin.language = 'EN_US';
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('applications and permission trees', () => {
-  it('lists the applications the tenant uses, with the tenant\'s own name', async () => {
+  it("lists the applications the tenant uses, with the tenant's own name", async () => {
     const rows = (await f.admin.get(P.listtenantapp)).body.data.rows;
-    expect(rows).toEqual([{ productId: ID.crm, productCode: 'crm', name: 'Acme CRM', status: 1 }, { productId: ID.erp, productCode: 'erp', name: 'ERP', status: 1 }]);
+    expect(rows).toEqual([
+      { productId: ID.crm, productCode: 'crm', name: 'Acme CRM', status: 1 },
+      { productId: ID.erp, productCode: 'erp', name: 'ERP', status: 1 },
+    ]);
   });
 
   it('answers menus → linked pages → forms → controls, columns left out, forms not grantable, disabled menus flagged', async () => {
     const data = (await f.admin.get(q(P.listtenantapppurview, { roleId: 'r-west', productId: ID.crm }))).body.data;
     expect(data.name).toBe('Acme CRM');
     expect(shape(data.rows)).toEqual([
-      { 'Sales (module)*': [
-        { 'Orders (page)*': [{ 'orderForm (form)': ['save · Save (button)*', { 'box (composite)*': ['note (input field)*'] }, 'lines (grid)*'] }] },
-        { 'Quotes (page)*': [{ 'quoteForm (form)': ['send (button)*'] }] },
-      ] },
+      {
+        'Sales (module)*': [
+          { 'Orders (page)*': [{ 'orderForm (form)': ['save · Save (button)*', { 'box (composite)*': ['note (input field)*'] }, 'lines (grid)*'] }] },
+          { 'Quotes (page)*': [{ 'quoteForm (form)': ['send (button)*'] }] },
+        ],
+      },
       'Old (module)*',
     ]);
     const nodes = [...flat(data.rows).values()];
     const save = nodes.find((n) => n.uniqueId === `control:${ID.bSave}`)!;
-    expect(save).toMatchObject({ nodeType: 'control', controlType: 'button', pageId: ID.ord, menuId: ID.orders, menuName: 'Orders', purview: 0, maxPurview: 3, enabled: true });
+    expect(save).toMatchObject({
+      nodeType: 'control',
+      controlType: 'button',
+      pageId: ID.ord,
+      menuId: ID.orders,
+      menuName: 'Orders',
+      purview: 0,
+      maxPurview: 3,
+      enabled: true,
+    });
     expect(nodes.find((n) => n.uniqueId === `menu:${ID.old}`)).toMatchObject({ enabled: false, grantable: true });
     expect(new Set(nodes.map((n) => n.key)).size).toBe(nodes.length);
   });
@@ -68,27 +94,53 @@ describe('applications and permission trees', () => {
   });
 });
 
-describe('saving a role\'s application grants', () => {
+describe("saving a role's application grants", () => {
   it('grants read on a page and write on a button (write keeps read), audited per kind, and answers the bits', async () => {
-    const audit = async () => inScope(t.app.database.db, PLATFORM_SCOPE, async (tx) => (await tx.select({ a: auditLog.action }).from(auditLog).where(eq(auditLog.entityId, 'r-west'))).map((r) => r.a));
+    const audit = async () =>
+      inScope(t.app.database.db, PLATFORM_SCOPE, async (tx) =>
+        (await tx.select({ a: auditLog.action }).from(auditLog).where(eq(auditLog.entityId, 'r-west'))).map((r) => r.a),
+      );
     const before = (await audit()).length;
-    const r = await f.admin.post(P.savetenantapppurview, { roleId: 'r-west', productId: ID.crm, dataPurview: [item(`menu:${ID.orders}`, 1), item(`control:${ID.bSave}`, 2), item(`control:${ID.bSend}`, 0)] });
+    const r = await f.admin.post(P.savetenantapppurview, {
+      roleId: 'r-west',
+      productId: ID.crm,
+      dataPurview: [item(`menu:${ID.orders}`, 1), item(`control:${ID.bSave}`, 2), item(`control:${ID.bSend}`, 0)],
+    });
     expect(r.body).toMatchObject({ result: '1', data: { count: 2 } });
-    expect(await appGrants('r-west')).toEqual([{ kind: 'appcontrol', id: ID.bSave, p: 3 }, { kind: 'appmenu', id: ID.orders, p: 1 }, { kind: 'menu', id: 'auditlog', p: 1 }]);
+    expect(await appGrants('r-west')).toEqual([
+      { kind: 'appcontrol', id: ID.bSave, p: 3 },
+      { kind: 'appmenu', id: ID.orders, p: 1 },
+      { kind: 'menu', id: 'auditlog', p: 1 },
+    ]);
     expect((await audit()).slice(before)).toEqual(['role.grant.appmenu', 'role.grant.appcontrol']);
     const nodes = [...flat((await f.admin.get(q(P.listtenantapppurview, { roleId: 'r-west', productId: ID.crm }))).body.data.rows).values()];
     expect(nodes.find((n) => n.uniqueId === `menu:${ID.orders}`)!.purview).toBe(1);
     expect(nodes.find((n) => n.uniqueId === `control:${ID.bSave}`)!.purview).toBe(3);
   });
 
-  it('grants APIs (any bit is granted, stored as read) and replaces only that application\'s set', async () => {
+  it("grants APIs (any bit is granted, stored as read) and replaces only that application's set", async () => {
     await f.admin.post(P.savetenantappapipurview, { roleId: 'r-west', productId: ID.erp, dataPurview: [item(`api:${ID.eApi}`, 3)] });
-    const r = await f.admin.post(P.savetenantappapipurview, { roleId: 'r-west', productId: ID.crm, dataPurview: [item(`api:${ID.aList}`, 2), item(`api:${ID.aLoose}`)] });
+    const r = await f.admin.post(P.savetenantappapipurview, {
+      roleId: 'r-west',
+      productId: ID.crm,
+      dataPurview: [item(`api:${ID.aList}`, 2), item(`api:${ID.aLoose}`)],
+    });
     expect(r.body.data.count).toBe(2);
     const apis = (await appGrants('r-west')).filter((g) => g.kind === 'appapi');
-    expect(apis).toEqual([{ kind: 'appapi', id: ID.aList, p: 1 }, { kind: 'appapi', id: ID.eApi, p: 1 }, { kind: 'appapi', id: ID.aLoose, p: 1 }].sort((a, b) => a.id.localeCompare(b.id)));
+    expect(apis).toEqual(
+      [
+        { kind: 'appapi', id: ID.aList, p: 1 },
+        { kind: 'appapi', id: ID.eApi, p: 1 },
+        { kind: 'appapi', id: ID.aLoose, p: 1 },
+      ].sort((a, b) => a.id.localeCompare(b.id)),
+    );
     await f.admin.post(P.savetenantappapipurview, { roleId: 'r-west', productId: ID.crm, dataPurview: [item(`api:${ID.aLoose}`)] });
-    expect((await appGrants('r-west')).filter((g) => g.kind === 'appapi').map((g) => g.id).sort()).toEqual([ID.aLoose, ID.eApi].sort());
+    expect(
+      (await appGrants('r-west'))
+        .filter((g) => g.kind === 'appapi')
+        .map((g) => g.id)
+        .sort(),
+    ).toEqual([ID.aLoose, ID.eApi].sort());
     const tree = [...flat((await f.admin.get(q(P.listtenantappapipurview, { roleId: 'r-west', productId: ID.crm }))).body.data.rows).values()];
     expect(tree.filter((n) => n.purview).map((n) => n.uniqueId)).toEqual([`api:${ID.aLoose}`]);
   });
@@ -97,18 +149,25 @@ describe('saving a role\'s application grants', () => {
     const apps = (await f.admin.get(q('/gateway/tenant/plat/rolepurview/listtenantgrantview', { roleId: 'r-west' }))).body.data.row.apps;
     expect(apps).toEqual([
       {
-        productId: ID.crm, name: 'Acme CRM',
+        productId: ID.crm,
+        name: 'Acme CRM',
         menus: [{ id: ID.orders, name: 'Orders', showName: 'Orders (page)', menuType: 'page', enabled: true, purview: 1 }],
         controls: [{ id: ID.bSave, name: 'save · Save', showName: 'save · Save (button)', pageName: 'Orders', purview: 3 }],
         apis: [{ id: ID.aLoose, name: 'Ping', url: '/crm/ping.do', showName: 'Ping (API)' }],
       },
-      { productId: ID.erp, name: 'ERP', menus: [], controls: [], apis: [{ id: ID.eApi, name: 'Post entry', url: '/erp/post.do', showName: 'Post entry (API)' }] },
+      {
+        productId: ID.erp,
+        name: 'ERP',
+        menus: [],
+        controls: [],
+        apis: [{ id: ID.eApi, name: 'Post entry', url: '/erp/post.do', showName: 'Post entry (API)' }],
+      },
     ]);
   });
 });
 
 describe('refusals write nothing', () => {
-  it('refuses unknown items, another application\'s items, forms, columns, duplicates and bad bits', async () => {
+  it("refuses unknown items, another application's items, forms, columns, duplicates and bad bits", async () => {
     const before = await snapshot(t);
     const save = (path: string, dataPurview: unknown[], productId: string = ID.crm) => f.admin.post(path, { roleId: 'r-west', productId, dataPurview });
     const cases: [string, unknown[], string][] = [
@@ -133,13 +192,15 @@ describe('refusals write nothing', () => {
     for (const productId of [ID.hr, 'nope']) {
       expect((await f.admin.get(q(P.listtenantapppurview, { roleId: 'r-west', productId }))).body.scode).toBe(AppGrantCodes.APP_NOT_USED);
       expect((await f.admin.get(q(P.listtenantappapipurview, { roleId: 'r-west', productId }))).body.scode).toBe(AppGrantCodes.APP_NOT_USED);
-      expect((await f.admin.post(P.savetenantapppurview, { roleId: 'r-west', productId, dataPurview: [item(`menu:${ID.people}`)] })).body.scode).toBe(AppGrantCodes.APP_NOT_USED);
+      expect((await f.admin.post(P.savetenantapppurview, { roleId: 'r-west', productId, dataPurview: [item(`menu:${ID.people}`)] })).body.scode).toBe(
+        AppGrantCodes.APP_NOT_USED,
+      );
       expect((await f.admin.post(P.savetenantappapipurview, { roleId: 'r-west', productId, dataPurview: [] })).body.scode).toBe(AppGrantCodes.APP_NOT_USED);
     }
     expect(await snapshot(t)).toEqual(before);
   });
 
-  it('refuses another tenant\'s role (not found), by user type (ordinary user, platform and application administrators) and a role holder without the API grants', async () => {
+  it("refuses another tenant's role (not found), by user type (ordinary user, platform and application administrators) and a role holder without the API grants", async () => {
     const before = await snapshot(t);
     const body = { roleId: 'r-west', productId: ID.crm, dataPurview: [item(`menu:${ID.orders}`)] };
     expect((await f.rival.post(P.savetenantapppurview, body)).body.scode).toBe(RoleCodes.NOT_FOUND);
@@ -189,11 +250,29 @@ describe('bad input', () => {
 });
 
 describe('deleting an application item', () => {
-  it('removes its grants from every tenant\'s roles and from every answer', async () => {
+  it("removes its grants from every tenant's roles and from every answer", async () => {
     const rivalRole = 'r-rival';
-    await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) => tx.insert(roles).values({ id: rivalRole, tenantId: f.rivalId, orgId: f.rnorth, code: 'rival_crm', name: 'Rival CRM' }));
-    expect((await f.rival.post(P.savetenantapppurview, { roleId: rivalRole, productId: ID.crm, dataPurview: [item(`menu:${ID.quotes}`), item(`control:${ID.bSend}`, 3)] })).body.result).toBe('1');
-    expect((await f.admin.post(P.savetenantapppurview, { roleId: 'r-west', productId: ID.crm, dataPurview: [item(`menu:${ID.quotes}`, 3), item(`menu:${ID.orders}`)] })).body.result).toBe('1');
+    await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) =>
+      tx.insert(roles).values({ id: rivalRole, tenantId: f.rivalId, orgId: f.rnorth, code: 'rival_crm', name: 'Rival CRM' }),
+    );
+    expect(
+      (
+        await f.rival.post(P.savetenantapppurview, {
+          roleId: rivalRole,
+          productId: ID.crm,
+          dataPurview: [item(`menu:${ID.quotes}`), item(`control:${ID.bSend}`, 3)],
+        })
+      ).body.result,
+    ).toBe('1');
+    expect(
+      (
+        await f.admin.post(P.savetenantapppurview, {
+          roleId: 'r-west',
+          productId: ID.crm,
+          dataPurview: [item(`menu:${ID.quotes}`, 3), item(`menu:${ID.orders}`)],
+        })
+      ).body.result,
+    ).toBe('1');
     await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) => tx.delete(appMenus).where(eq(appMenus.id, ID.quotes)));
     expect((await appGrants(rivalRole)).map((g) => g.id)).toEqual([ID.bSend]);
     expect((await appGrants('r-west')).filter((g) => g.kind === 'appmenu').map((g) => g.id)).toEqual([ID.orders]);

@@ -17,21 +17,35 @@ beforeAll(async () => {
   roleId = (await w.a.post(P.addapprole, validRole(), inApp(w.appA.code))).body.data.row.id;
   templateId = (await w.a.post(P.addapptemplate, { parentId: '0', name: 'Base' }, inApp(w.appA.code))).body.data.id;
 });
-afterAll(async () => { await w.t.close(); });
+afterAll(async () => {
+  await w.t.close();
+});
 
 const everyCall = (): [string, unknown][] => [
-  [P.listapprole, {}], [P.addapprole, validRole({ code: 'intruder' })], [P.editapprole, { id: roleId, ...validRole({ name: 'Hijacked' }) }],
-  [P.statusapprole, { ids: [roleId], status: 0 }], [P.deleteapprole, { ids: [roleId] }],
-  [P.listapproleuser, { roleId }], [P.listapprolecandidate, { roleId }], [P.addapproleuser, { roleId, userIds: [w.people.ann] }],
-  [P.deleteapproleuser, { roleId, userIds: [w.people.ann] }], [P.approlepurview, { roleId }], [P.saveapprolepurview, { roleId, tree: 'menu', dataPurview: [] }],
-  [P.approlegrantview, { roleId }], [P.applyapptemplate, { roleId, templateId, mode: 'sync' }],
-  [P.treeapptemplate, {}], [P.addapptemplate, { parentId: '0', name: 'X' }], [P.editapptemplate, { id: templateId, name: 'Y' }],
-  [P.moveapptemplate, { id: templateId, parentId: '0' }], [P.deleteapptemplate, { id: templateId }],
-  [P.apptemplatepurview, { templateId }], [P.saveapptemplatepurview, { templateId, tree: 'menu', dataPurview: [] }],
+  [P.listapprole, {}],
+  [P.addapprole, validRole({ code: 'intruder' })],
+  [P.editapprole, { id: roleId, ...validRole({ name: 'Hijacked' }) }],
+  [P.statusapprole, { ids: [roleId], status: 0 }],
+  [P.deleteapprole, { ids: [roleId] }],
+  [P.listapproleuser, { roleId }],
+  [P.listapprolecandidate, { roleId }],
+  [P.addapproleuser, { roleId, userIds: [w.people.ann] }],
+  [P.deleteapproleuser, { roleId, userIds: [w.people.ann] }],
+  [P.approlepurview, { roleId }],
+  [P.saveapprolepurview, { roleId, tree: 'menu', dataPurview: [] }],
+  [P.approlegrantview, { roleId }],
+  [P.applyapptemplate, { roleId, templateId, mode: 'sync' }],
+  [P.treeapptemplate, {}],
+  [P.addapptemplate, { parentId: '0', name: 'X' }],
+  [P.editapptemplate, { id: templateId, name: 'Y' }],
+  [P.moveapptemplate, { id: templateId, parentId: '0' }],
+  [P.deleteapptemplate, { id: templateId }],
+  [P.apptemplatepurview, { templateId }],
+  [P.saveapptemplatepurview, { templateId, tree: 'menu', dataPurview: [] }],
 ];
 
-describe('who may manage an application\'s roles and templates', () => {
-  it('refuses an ordinary user, an administrator of no app and another app\'s administrator with 10009029001, changing nothing', async () => {
+describe("who may manage an application's roles and templates", () => {
+  it("refuses an ordinary user, an administrator of no app and another app's administrator with 10009029001, changing nothing", async () => {
     const before = await snapshot();
     for (const caller of [w.plain, w.loner, w.b]) {
       for (const [path, body] of everyCall()) {

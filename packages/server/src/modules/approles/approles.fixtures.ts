@@ -17,7 +17,17 @@ import { clientsWorld, inApp, USER_PASSWORD } from '../clients/clients.fixtures.
 export { inApp };
 
 /** Item ids of the designs. */
-export const ITEM = { sales: 'ar-m-sales', orders: 'ar-m-orders', page: 'ar-pg', form: 'ar-f1', button: 'ar-b1', api1: 'ar-api1', api2: 'ar-api2', erpMenu: 'ar-m-erp', erpApi: 'ar-e-api' } as const;
+export const ITEM = {
+  sales: 'ar-m-sales',
+  orders: 'ar-m-orders',
+  page: 'ar-pg',
+  form: 'ar-f1',
+  button: 'ar-b1',
+  api1: 'ar-api1',
+  api2: 'ar-api2',
+  erpMenu: 'ar-m-erp',
+  erpApi: 'ar-e-api',
+} as const;
 
 export type RolesWorld = Awaited<ReturnType<typeof rolesWorld>>;
 
@@ -51,7 +61,17 @@ export async function rolesWorld() {
       { id: ITEM.sales, productId: w.appA.id, code: 'sales', name: 'Sales', menuType: 'module', sort: 1 },
       { id: ITEM.erpMenu, productId: w.appB.id, code: 'ledger', name: 'Ledger', menuType: 'module', sort: 1 },
     ]);
-    await tx.insert(appMenus).values({ id: ITEM.orders, productId: w.appA.id, parentId: ITEM.sales, code: 'orders', name: 'Orders', menuType: 'page', pageId: ITEM.page, target: '/orders', sort: 1 });
+    await tx.insert(appMenus).values({
+      id: ITEM.orders,
+      productId: w.appA.id,
+      parentId: ITEM.sales,
+      code: 'orders',
+      name: 'Orders',
+      menuType: 'page',
+      pageId: ITEM.page,
+      target: '/orders',
+      sort: 1,
+    });
   });
   const user = async (tenantId: string, username: string, orgId?: string) => {
     const id = await createUserRow(app, { tenantId, username, password: USER_PASSWORD });

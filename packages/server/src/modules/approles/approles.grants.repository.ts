@@ -11,20 +11,45 @@ import { rowsOf, type Tx } from '../../db/client.js';
 import { appRoleGrants, appTemplateGrants } from '../../db/schema/index.js';
 
 /** Whose grants: a role's or a template's. */
-export interface GrantOwner { type: 'role' | 'template'; id: string }
+export interface GrantOwner {
+  type: 'role' | 'template';
+  id: string;
+}
 
 /** One grant of an application item. */
-export interface OwnerGrant { kind: AppGrantKindValue; dataId: string; purview: number }
+export interface OwnerGrant {
+  kind: AppGrantKindValue;
+  dataId: string;
+  purview: number;
+}
 
-const tableOf = (o: GrantOwner) => (o.type === 'role'
-  ? { t: appRoleGrants, owner: appRoleGrants.roleId, kind: appRoleGrants.kind, dataId: appRoleGrants.dataId, purview: appRoleGrants.purview, productId: appRoleGrants.productId }
-  : { t: appTemplateGrants, owner: appTemplateGrants.templateId, kind: appTemplateGrants.kind, dataId: appTemplateGrants.dataId, purview: appTemplateGrants.purview, productId: appTemplateGrants.productId });
+const tableOf = (o: GrantOwner) =>
+  o.type === 'role'
+    ? {
+        t: appRoleGrants,
+        owner: appRoleGrants.roleId,
+        kind: appRoleGrants.kind,
+        dataId: appRoleGrants.dataId,
+        purview: appRoleGrants.purview,
+        productId: appRoleGrants.productId,
+      }
+    : {
+        t: appTemplateGrants,
+        owner: appTemplateGrants.templateId,
+        kind: appTemplateGrants.kind,
+        dataId: appTemplateGrants.dataId,
+        purview: appTemplateGrants.purview,
+        productId: appTemplateGrants.productId,
+      };
 
 /** The owner's grants of `kinds`. */
 export async function listOwnerGrants(tx: Tx, productId: string, o: GrantOwner, kinds: readonly AppGrantKindValue[]): Promise<OwnerGrant[]> {
   const c = tableOf(o);
-  const rows = await tx.select({ kind: c.kind, dataId: c.dataId, purview: c.purview }).from(c.t)
-    .where(and(eq(c.productId, productId), eq(c.owner, o.id), inArray(c.kind, [...kinds]))).orderBy(c.kind, c.dataId);
+  const rows = await tx
+    .select({ kind: c.kind, dataId: c.dataId, purview: c.purview })
+    .from(c.t)
+    .where(and(eq(c.productId, productId), eq(c.owner, o.id), inArray(c.kind, [...kinds])))
+    .orderBy(c.kind, c.dataId);
   return rows as OwnerGrant[];
 }
 
@@ -43,17 +68,23 @@ export async function replaceOwnerGrants(tx: Tx, productId: string, o: GrantOwne
  */
 export async function copyTemplateGrants(tx: Tx, productId: string, templateIds: string[], roleIds?: string[]): Promise<string[]> {
   if (!templateIds.length) return [];
-  const list = (ids: string[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
-  const which = roleIds
-    ? sql`r.id in (${list(roleIds)})`
-    : sql`r.template_id in (${list(templateIds)}) and r.template_mode = 'sync'`;
-  const roles = rowsOf<{ id: string }>(await tx.execute(sql`
+  const list = (ids: string[]) =>
+    sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    );
+  const which = roleIds ? sql`r.id in (${list(roleIds)})` : sql`r.template_id in (${list(templateIds)}) and r.template_mode = 'sync'`;
+  const roles = rowsOf<{ id: string }>(
+    await tx.execute(sql`
     delete from app_role_grants g using app_roles r
-    where g.role_id = r.id and r.product_id = ${productId} and ${which} returning r.id`));
-  const written = rowsOf<{ id: string }>(await tx.execute(sql`
+    where g.role_id = r.id and r.product_id = ${productId} and ${which} returning r.id`),
+  );
+  const written = rowsOf<{ id: string }>(
+    await tx.execute(sql`
     insert into app_role_grants (role_id, product_id, kind, data_id, purview)
     select r.id, r.product_id, g.kind, g.data_id, g.purview
     from app_roles r join app_template_grants g on g.template_id = r.template_id and g.product_id = r.product_id
-    where r.product_id = ${productId} and ${which} returning role_id as id`));
+    where r.product_id = ${productId} and ${which} returning role_id as id`),
+  );
   return [...new Set([...roles, ...written].map((r) => r.id))];
 }

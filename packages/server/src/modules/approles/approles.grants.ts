@@ -11,8 +11,18 @@
  */
 import type { FastifyRequest } from 'fastify';
 import {
-  AppGrantCodes, AppGrantKind, appGrantKindOf, appUniqueId, parseAppUniqueId, Purview,
-  type AppGrantItem, type AppGrantKindValue, type AppGrantViewItem, type AppItemKind, type AppPermissionNode, type AppTreeKind,
+  AppGrantCodes,
+  AppGrantKind,
+  appGrantKindOf,
+  appUniqueId,
+  parseAppUniqueId,
+  Purview,
+  type AppGrantItem,
+  type AppGrantKindValue,
+  type AppGrantViewItem,
+  type AppItemKind,
+  type AppPermissionNode,
+  type AppTreeKind,
 } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
 import type { AppContext } from '../../types.js';
@@ -55,7 +65,14 @@ async function knownIds(tx: Tx, productId: string, tree: AppTreeKind): Promise<P
  * replaces the owner's grants of the tree, audited per kind. Returns `{ count }`.
  * @throws appgrant.item_unknown, role.grant_duplicate, role.grant_purview.
  */
-export async function saveOwnerGrants(tx: Tx, request: FastifyRequest, app: AppContext, owner: repo.GrantOwner & { code: string }, tree: AppTreeKind, items: AppGrantItem[]): Promise<{ count: number }> {
+export async function saveOwnerGrants(
+  tx: Tx,
+  request: FastifyRequest,
+  app: AppContext,
+  owner: repo.GrantOwner & { code: string },
+  tree: AppTreeKind,
+  items: AppGrantItem[],
+): Promise<{ count: number }> {
   const known = await knownIds(tx, app.id, tree);
   const isKnown = (uniqueId: string) => {
     const p = parseAppUniqueId(uniqueId);
@@ -72,8 +89,12 @@ export async function saveOwnerGrants(tx: Tx, request: FastifyRequest, app: AppC
   const strip = (gs: repo.OwnerGrant[], k: string) => gs.filter((g) => g.kind === k).map((g) => ({ dataId: g.dataId, purview: g.purview }));
   for (const kind of kinds) {
     await insertAuditEntry(tx, request, {
-      tenantId: 'sys', action: `app${owner.type}.grant.${kind}`, entity: `app${owner.type}`, entityId: owner.id,
-      before: { name: owner.code, productId: app.id, grants: strip(before, kind) }, after: { name: owner.code, productId: app.id, grants: strip(after, kind) },
+      tenantId: 'sys',
+      action: `app${owner.type}.grant.${kind}`,
+      entity: `app${owner.type}`,
+      entityId: owner.id,
+      before: { name: owner.code, productId: app.id, grants: strip(before, kind) },
+      after: { name: owner.code, productId: app.id, grants: strip(after, kind) },
     });
   }
   return { count: after.length };

@@ -13,13 +13,17 @@ beforeAll(async () => {
   w = await rolesWorld();
   roleId = (await w.a.post(P.addapprole, validRole(), inApp(w.appA.code))).body.data.row.id;
 });
-afterAll(async () => { await w.t.close(); });
+afterAll(async () => {
+  await w.t.close();
+});
 
 describe('application role members', () => {
-  it('candidates are the application\'s users only (inside its root organisations; tenants using it)', async () => {
+  it("candidates are the application's users only (inside its root organisations; tenants using it)", async () => {
     const r = await w.a.post(P.listapprolecandidate, { roleId, sortField: 'username' }, inApp(w.appA.code));
     expect(names(r)).toEqual(['ann', 'cat']);
-    expect((await w.a.post(P.listapprolecandidate, { roleId, keyword: 'AN' }, inApp(w.appA.code))).body.data.rows.map((x: { username: string }) => x.username)).toEqual(['ann']);
+    expect(
+      (await w.a.post(P.listapprolecandidate, { roleId, keyword: 'AN' }, inApp(w.appA.code))).body.data.rows.map((x: { username: string }) => x.username),
+    ).toEqual(['ann']);
   });
 
   it('adds members (at least one, app users only, all or nothing), lists and removes them, audited', async () => {
@@ -36,7 +40,10 @@ describe('application role members', () => {
     expect(ok.body.data.count).toBe(2);
     expect(await membersOf(roleId)).toEqual([w.people.ann, w.people.cat].sort());
     const members = await w.a.post(P.listapproleuser, { roleId, sortField: 'username', sortOrder: 'descend' }, inApp(w.appA.code));
-    expect(members.body.data.rows).toMatchObject([{ username: 'cat', tenantName: 'Tenant beta' }, { username: 'ann', orgName: 'Sales', tenantName: 'Tenant acme' }]);
+    expect(members.body.data.rows).toMatchObject([
+      { username: 'cat', tenantName: 'Tenant beta' },
+      { username: 'ann', orgName: 'Sales', tenantName: 'Tenant acme' },
+    ]);
     expect(names(await w.a.post(P.listapprolecandidate, { roleId }, inApp(w.appA.code)))).toEqual([]);
     expect((await w.a.post(P.listapprole, {}, inApp(w.appA.code))).body.data.rows[0].memberCount).toBe(2);
     expect((await w.a.post(P.deleteapproleuser, { roleId, userIds: [] }, inApp(w.appA.code))).body.scode).toBe(AppRoleCodes.MEMBER_REQUIRED);
@@ -44,7 +51,7 @@ describe('application role members', () => {
     expect(await membersOf(roleId)).toEqual([w.people.ann]);
   });
 
-  it('another application\'s administrator never reads or changes the members', async () => {
+  it("another application's administrator never reads or changes the members", async () => {
     for (const path of [P.listapproleuser, P.listapprolecandidate]) {
       expect((await w.b.post(path, { roleId }, inApp(w.appB.code))).body.scode).toBe(AppRoleCodes.NOT_FOUND);
     }

@@ -31,21 +31,27 @@ for (const target of testAppTargets('approles_race')) {
       await admin.signIn('admin', ADMIN_PASSWORD);
       app = 'race-crm';
       await createProductRow(t.app, app, 'crm', 'CRM');
-      await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) => tx.insert(appMenus).values([
-        { id: 'race-m1', productId: app, code: 'm1', name: 'M1', menuType: 'module', sort: 1 },
-        { id: 'race-m2', productId: app, code: 'm2', name: 'M2', menuType: 'module', sort: 2 },
-      ]));
+      await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) =>
+        tx.insert(appMenus).values([
+          { id: 'race-m1', productId: app, code: 'm1', name: 'M1', menuType: 'module', sort: 1 },
+          { id: 'race-m2', productId: app, code: 'm2', name: 'M2', menuType: 'module', sort: 2 },
+        ]),
+      );
     }, 120_000);
-    afterAll(async () => { await close(); });
+    afterAll(async () => {
+      await close();
+    });
 
     it('one role per number (case-insensitive) and one template per sibling name', async () => {
       for (let round = 0; round < 4; round++) {
         const [a, b] = await Promise.all([
-          post(P.addapprole, { code: `twin_${round}`, name: 'Twin' }), post(P.addapprole, { code: `TWIN_${round}`, name: 'Twin' }),
+          post(P.addapprole, { code: `twin_${round}`, name: 'Twin' }),
+          post(P.addapprole, { code: `TWIN_${round}`, name: 'Twin' }),
         ]);
         expect([outcome(a), outcome(b)].sort()).toEqual([AppRoleCodes.CODE_IN_USE, 'ok']);
         const [x, y] = await Promise.all([
-          post(P.addapptemplate, { parentId: '0', name: `Same ${round}` }), post(P.addapptemplate, { parentId: '0', name: `same ${round}` }),
+          post(P.addapptemplate, { parentId: '0', name: `Same ${round}` }),
+          post(P.addapptemplate, { parentId: '0', name: `same ${round}` }),
         ]);
         expect([outcome(x), outcome(y)].sort()).toEqual([AppTemplateCodes.NAME_IN_USE, 'ok']);
       }
@@ -60,14 +66,19 @@ for (const target of testAppTargets('approles_race')) {
       for (let i = 0; i < 4; i++) roleIds.push((await post(P.addapprole, { code: `follower_${i}`, name: 'Follower' })).body.data.row.id);
       const save = (id: string) => post(P.saveapptemplatepurview, { templateId: tid, tree: 'menu', dataPurview: [{ dpDataid: `menu:${id}`, dpPurview: 3 }] });
       const results = await Promise.all([
-        save('race-m1'), ...roleIds.map((roleId) => post(P.applyapptemplate, { roleId, templateId: tid, mode: 'sync' })), save('race-m2'),
+        save('race-m1'),
+        ...roleIds.map((roleId) => post(P.applyapptemplate, { roleId, templateId: tid, mode: 'sync' })),
+        save('race-m2'),
       ]);
       expect(results.map(outcome)).toEqual(results.map(() => 'ok'));
       const db = t.app.database.db;
       const tpl = (await db.select().from(appTemplateGrants).where(eq(appTemplateGrants.templateId, tid))).map((g) => `${g.dataId}:${g.purview}`);
       expect(tpl).toHaveLength(1);
       for (const roleId of roleIds) {
-        expect((await db.select().from(appRoleGrants).where(eq(appRoleGrants.roleId, roleId))).map((g) => `${g.dataId}:${g.purview}`), roleId).toEqual(tpl);
+        expect(
+          (await db.select().from(appRoleGrants).where(eq(appRoleGrants.roleId, roleId))).map((g) => `${g.dataId}:${g.purview}`),
+          roleId,
+        ).toEqual(tpl);
       }
     });
   });

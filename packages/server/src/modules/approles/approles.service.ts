@@ -9,9 +9,21 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import {
-  AppRoleCodes, Codes, pageInfo, ROLE_RULES, RoleCodes,
-  type AppRoleAddBody, type AppRoleEditBody, type AppRoleListBody, type AppRoleRow, type AppRoleUserListBody, type AppRoleUserRow,
-  type AppGrantItem, type AppTreeKind, type Paged, type TemplateMode,
+  AppRoleCodes,
+  Codes,
+  pageInfo,
+  ROLE_RULES,
+  RoleCodes,
+  type AppRoleAddBody,
+  type AppRoleEditBody,
+  type AppRoleListBody,
+  type AppRoleRow,
+  type AppRoleUserListBody,
+  type AppRoleUserRow,
+  type AppGrantItem,
+  type AppTreeKind,
+  type Paged,
+  type TemplateMode,
 } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
@@ -27,9 +39,18 @@ import { getTemplate, lockTree } from './approles.templates.js';
 /** The API shape of a role. */
 export function toRoleRow(r: repo.AppRoleRecord): AppRoleRow {
   return {
-    id: r.id, code: r.code, name: r.name, description: r.description, status: r.status === 1 ? 1 : 0,
-    templateId: r.templateId ?? '', templateName: r.templateName ?? '', templateMode: r.templateMode === 'sync' ? 'sync' : 'copy',
-    memberCount: Number(r.memberCount), creator: r.creator, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(),
+    id: r.id,
+    code: r.code,
+    name: r.name,
+    description: r.description,
+    status: r.status === 1 ? 1 : 0,
+    templateId: r.templateId ?? '',
+    templateName: r.templateName ?? '',
+    templateMode: r.templateMode === 'sync' ? 'sync' : 'copy',
+    memberCount: Number(r.memberCount),
+    creator: r.creator,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
   };
 }
 
@@ -64,7 +85,12 @@ export async function listRolePage(tx: Tx, app: AppContext, q: AppRoleListBody):
 function checkFields(b: AppRoleAddBody | AppRoleEditBody) {
   return {
     code: checkText('roleNo', b.code, { required: true, max: ROLE_RULES.roleNo.max, pattern: ROLE_RULES.roleNo.pattern, patternCode: RoleCodes.NO_PATTERN }),
-    name: checkText('roleName', b.name, { required: true, max: ROLE_RULES.roleName.max, pattern: ROLE_RULES.roleName.pattern, patternCode: RoleCodes.NAME_PATTERN }),
+    name: checkText('roleName', b.name, {
+      required: true,
+      max: ROLE_RULES.roleName.max,
+      pattern: ROLE_RULES.roleName.pattern,
+      patternCode: RoleCodes.NAME_PATTERN,
+    }),
     description: checkText('description', b.description, { max: ROLE_RULES.description.max }),
   };
 }
@@ -87,10 +113,18 @@ export async function addRole(tx: Tx, request: FastifyRequest, app: AppContext, 
   const template = b.templateId?.trim() ? await getTemplate(tx, app.id, b.templateId) : undefined;
   await assertCodeFree(tx, app, f.code);
   const id = randomUUID();
-  const templateMode: TemplateMode = template ? b.templateMode ?? 'sync' : 'copy';
-  await withUniqueErrors(codeRace(f.code), () => repo.insertRole(tx, {
-    id, productId: app.id, ...f, status: b.status ?? 1, templateId: template?.id ?? null, templateMode, creator: request.auth?.username ?? '',
-  }));
+  const templateMode: TemplateMode = template ? (b.templateMode ?? 'sync') : 'copy';
+  await withUniqueErrors(codeRace(f.code), () =>
+    repo.insertRole(tx, {
+      id,
+      productId: app.id,
+      ...f,
+      status: b.status ?? 1,
+      templateId: template?.id ?? null,
+      templateMode,
+      creator: request.auth?.username ?? '',
+    }),
+  );
   if (template) await copyTemplateGrants(tx, app.id, [template.id], [id]);
   const row = toRoleRow(await getRole(tx, app, id));
   await audit(tx, request, 'add', id, undefined, row);
@@ -111,7 +145,12 @@ export async function editRole(tx: Tx, request: FastifyRequest, app: AppContext,
 /** `statusapprole`: all or none. @throws validation.choose_at_least_one, approle.not_found. */
 export async function setRolesStatus(tx: Tx, request: FastifyRequest, app: AppContext, ids: string[], status: 0 | 1): Promise<{ count: number }> {
   const roles = await getRoles(tx, app, ids);
-  await repo.setRolesStatus(tx, app.id, roles.map((r) => r.id), status);
+  await repo.setRolesStatus(
+    tx,
+    app.id,
+    roles.map((r) => r.id),
+    status,
+  );
   for (const r of roles) await audit(tx, request, status ? 'enable' : 'disable', r.id, { status: r.status }, { status });
   return { count: roles.length };
 }
@@ -119,7 +158,11 @@ export async function setRolesStatus(tx: Tx, request: FastifyRequest, app: AppCo
 /** `deleteapprole`: all or none; members and grants go with them. @throws as setRolesStatus. */
 export async function deleteRoles(tx: Tx, request: FastifyRequest, app: AppContext, ids: string[]): Promise<{ count: number }> {
   const roles = await getRoles(tx, app, ids);
-  await repo.deleteRoles(tx, app.id, roles.map((r) => r.id));
+  await repo.deleteRoles(
+    tx,
+    app.id,
+    roles.map((r) => r.id),
+  );
   for (const r of roles) await audit(tx, request, 'delete', r.id, toRoleRow(r));
   return { count: roles.length };
 }
@@ -176,7 +219,14 @@ export async function saveRolePurview(tx: Tx, request: FastifyRequest, app: AppC
  * equal to the template's from now on, 'copy' copies once. @throws approle.not_found,
  * apptemplate.required, apptemplate.root, apptemplate.not_found.
  */
-export async function applyTemplate(tx: Tx, request: FastifyRequest, app: AppContext, roleId: string, templateId: string, mode: TemplateMode): Promise<AppRoleRow> {
+export async function applyTemplate(
+  tx: Tx,
+  request: FastifyRequest,
+  app: AppContext,
+  roleId: string,
+  templateId: string,
+  mode: TemplateMode,
+): Promise<AppRoleRow> {
   await lockTree(tx, app.id);
   const role = await getRole(tx, app, roleId);
   const template = await getTemplate(tx, app.id, templateId);

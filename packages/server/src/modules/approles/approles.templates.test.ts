@@ -8,14 +8,18 @@ import { inApp, item, ITEM, rolesWorld, validRole, type RolesWorld } from './app
 let w: RolesWorld;
 const db = () => w.t.app.database.db;
 const post = (path: string, body: unknown) => w.a.post(path, body, inApp(w.appA.code));
-const grantsOf = async (roleId: string) => (await db().select().from(appRoleGrants).where(eq(appRoleGrants.roleId, roleId)))
-  .map((g) => `${g.kind}:${g.dataId}:${g.purview}`).sort();
-const tplGrants = async (templateId: string) => (await db().select().from(appTemplateGrants).where(eq(appTemplateGrants.templateId, templateId)))
-  .map((g) => `${g.kind}:${g.dataId}:${g.purview}`).sort();
+const grantsOf = async (roleId: string) =>
+  (await db().select().from(appRoleGrants).where(eq(appRoleGrants.roleId, roleId))).map((g) => `${g.kind}:${g.dataId}:${g.purview}`).sort();
+const tplGrants = async (templateId: string) =>
+  (await db().select().from(appTemplateGrants).where(eq(appTemplateGrants.templateId, templateId))).map((g) => `${g.kind}:${g.dataId}:${g.purview}`).sort();
 const addTemplate = async (name: string, parentId = '0') => (await post(P.addapptemplate, { parentId, name })).body.data.id as string;
 
-beforeAll(async () => { w = await rolesWorld(); });
-afterAll(async () => { await w.t.close(); });
+beforeAll(async () => {
+  w = await rolesWorld();
+});
+afterAll(async () => {
+  await w.t.close();
+});
 
 describe('permission templates', () => {
   it('builds a tree under the root (the application), with names unique among siblings', async () => {
@@ -51,18 +55,24 @@ describe('permission templates', () => {
     expect((await post(P.applyapptemplate, { roleId: role, templateId: '0', mode: 'copy' })).body.msg).toBe('ルートノードは権限設定に対応していません');
   });
 
-  it('a template\'s grants over the permission tree: write keeps read, APIs stored as read, bad items refuse the whole save', async () => {
+  it("a template's grants over the permission tree: write keeps read, APIs stored as read, bad items refuse the whole save", async () => {
     const t = await addTemplate('Clerk');
     const save = (tree: string, dataPurview: unknown[]) => post(P.saveapptemplatepurview, { templateId: t, tree, dataPurview });
-    expect((await save('menu', [item(`menu:${ITEM.orders}`, 2), item(`control:${ITEM.button}`, 1), item(`menu:${ITEM.sales}`, 0)])).body.data).toEqual({ count: 2, roles: 0 });
+    expect((await save('menu', [item(`menu:${ITEM.orders}`, 2), item(`control:${ITEM.button}`, 1), item(`menu:${ITEM.sales}`, 0)])).body.data).toEqual({
+      count: 2,
+      roles: 0,
+    });
     expect((await save('api', [item(`api:${ITEM.api1}`, 3)])).body.data.count).toBe(1);
     expect(await tplGrants(t)).toEqual([`appapi:${ITEM.api1}:1`, `appcontrol:${ITEM.button}:1`, `appmenu:${ITEM.orders}:3`]);
     const before = await tplGrants(t);
     for (const [items, code] of [
-      [[item(`menu:${ITEM.erpMenu}`)], AppGrantCodes.ITEM_UNKNOWN], [[item(`control:${ITEM.form}`)], AppGrantCodes.ITEM_UNKNOWN],
-      [[item(`api:${ITEM.api1}`)], AppGrantCodes.ITEM_UNKNOWN], [[item(`menu:${ITEM.sales}`), item(`menu:${ITEM.sales}`)], RoleCodes.GRANT_DUPLICATE],
+      [[item(`menu:${ITEM.erpMenu}`)], AppGrantCodes.ITEM_UNKNOWN],
+      [[item(`control:${ITEM.form}`)], AppGrantCodes.ITEM_UNKNOWN],
+      [[item(`api:${ITEM.api1}`)], AppGrantCodes.ITEM_UNKNOWN],
+      [[item(`menu:${ITEM.sales}`), item(`menu:${ITEM.sales}`)], RoleCodes.GRANT_DUPLICATE],
       [[item(`menu:${ITEM.sales}`, 3), item('menu', 1)], AppGrantCodes.ITEM_UNKNOWN],
-    ] as const) expect((await save('menu', [...items])).body.scode).toBe(code);
+    ] as const)
+      expect((await save('menu', [...items])).body.scode).toBe(code);
     expect(await tplGrants(t)).toEqual(before);
     const tree = (await post(P.apptemplatepurview, { templateId: t })).body.data.rows;
     expect(tree[0]).toMatchObject({ uniqueId: `menu:${ITEM.sales}`, purview: 0, children: [{ uniqueId: `menu:${ITEM.orders}`, purview: 3 }] });
@@ -83,11 +93,16 @@ describe('permission templates', () => {
     expect(await grantsOf(synced.id)).toEqual([`appmenu:${ITEM.orders}:3`]);
     expect(await grantsOf(copied.id)).toEqual([`appmenu:${ITEM.sales}:1`]);
     // a failing template save changes neither the template nor its roles
-    expect((await post(P.saveapptemplatepurview, { templateId: t, tree: 'menu', dataPurview: [item(`menu:${ITEM.sales}`), item('control:nope')] })).body.result).toBe('0');
+    expect(
+      (await post(P.saveapptemplatepurview, { templateId: t, tree: 'menu', dataPurview: [item(`menu:${ITEM.sales}`), item('control:nope')] })).body.result,
+    ).toBe('0');
     expect(await grantsOf(synced.id)).toEqual([`appmenu:${ITEM.orders}:3`]);
     // applying to an existing role in one step; the viewer lists what it holds
     const plain = (await post(P.addapprole, validRole({ code: 'later' }))).body.data.row.id;
-    expect((await post(P.applyapptemplate, { roleId: plain, templateId: t, mode: 'sync' })).body.data.row).toMatchObject({ templateMode: 'sync', templateName: 'Manager' });
+    expect((await post(P.applyapptemplate, { roleId: plain, templateId: t, mode: 'sync' })).body.data.row).toMatchObject({
+      templateMode: 'sync',
+      templateName: 'Manager',
+    });
     expect(await grantsOf(plain)).toEqual([`appmenu:${ITEM.orders}:3`]);
     const view = (await post(P.approlegrantview, { roleId: plain })).body.data.rows;
     expect(view).toEqual([{ uniqueId: `menu:${ITEM.orders}`, nodeType: 'page', showName: expect.stringContaining('Orders'), menuName: 'Orders', purview: 3 }]);
@@ -115,7 +130,7 @@ describe('permission templates', () => {
     expect(await grantsOf(role)).toEqual([`appcontrol:${ITEM.button}:1`]);
   });
 
-  it('another application\'s administrator never reads or changes the templates', async () => {
+  it("another application's administrator never reads or changes the templates", async () => {
     const t = await addTemplate('Private');
     const role = (await post(P.addapprole, validRole({ code: 'private_r' }))).body.data.row.id;
     const b = (path: string, body: unknown) => w.b.post(path, body, inApp(w.appB.code));

@@ -12,8 +12,15 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
-  APP_TEMPLATE_ROOT, APP_TEMPLATE_RULES, AppTemplateCodes,
-  type AppGrantItem, type AppPermissionNode, type AppTemplateAddBody, type AppTemplateEditBody, type AppTemplateNode, type AppTreeKind,
+  APP_TEMPLATE_ROOT,
+  APP_TEMPLATE_RULES,
+  AppTemplateCodes,
+  type AppGrantItem,
+  type AppPermissionNode,
+  type AppTemplateAddBody,
+  type AppTemplateEditBody,
+  type AppTemplateNode,
+  type AppTreeKind,
 } from '@mp/protocol';
 import { rowsOf, type Tx } from '../../db/client.js';
 import { appPermissionTemplates, appRoles } from '../../db/schema/index.js';
@@ -44,23 +51,38 @@ export async function getTemplate(tx: Tx, productId: string, id: string): Promis
   const tid = id.trim();
   if (!tid) throw new AppError(AppTemplateCodes.REQUIRED);
   if (tid === APP_TEMPLATE_ROOT) throw new AppError(AppTemplateCodes.ROOT);
-  const [t] = await tx.select().from(appPermissionTemplates).where(and(eq(appPermissionTemplates.productId, productId), eq(appPermissionTemplates.id, tid)));
+  const [t] = await tx
+    .select()
+    .from(appPermissionTemplates)
+    .where(and(eq(appPermissionTemplates.productId, productId), eq(appPermissionTemplates.id, tid)));
   if (!t) throw new AppError(AppTemplateCodes.NOT_FOUND);
   return t;
 }
 
 /** `treeapptemplate`: the root (the application's name) with the templates, siblings by sort and name. */
 export async function templateTree(tx: Tx, app: AppContext): Promise<AppTemplateNode> {
-  const rows = await tx.select({
-    id: appPermissionTemplates.id, parentId: appPermissionTemplates.parentId, name: appPermissionTemplates.name, description: appPermissionTemplates.description,
-    syncRoles: sql<number>`(select count(*)::int from app_roles r where r.template_id = ${appPermissionTemplates.id} and r.template_mode = 'sync')`,
-  }).from(appPermissionTemplates).where(eq(appPermissionTemplates.productId, app.id))
+  const rows = await tx
+    .select({
+      id: appPermissionTemplates.id,
+      parentId: appPermissionTemplates.parentId,
+      name: appPermissionTemplates.name,
+      description: appPermissionTemplates.description,
+      syncRoles: sql<number>`(select count(*)::int from app_roles r where r.template_id = ${appPermissionTemplates.id} and r.template_mode = 'sync')`,
+    })
+    .from(appPermissionTemplates)
+    .where(eq(appPermissionTemplates.productId, app.id))
     .orderBy(asc(appPermissionTemplates.sort), asc(appPermissionTemplates.name), asc(appPermissionTemplates.id));
   const byParent = new Map<string, typeof rows>();
   for (const r of rows) byParent.set(r.parentId ?? APP_TEMPLATE_ROOT, [...(byParent.get(r.parentId ?? APP_TEMPLATE_ROOT) ?? []), r]);
-  const build = (parentId: string): AppTemplateNode[] => (byParent.get(parentId) ?? []).map((r) => ({
-    id: r.id, parentId, name: r.name, description: r.description, syncRoles: r.syncRoles, children: build(r.id),
-  }));
+  const build = (parentId: string): AppTemplateNode[] =>
+    (byParent.get(parentId) ?? []).map((r) => ({
+      id: r.id,
+      parentId,
+      name: r.name,
+      description: r.description,
+      syncRoles: r.syncRoles,
+      children: build(r.id),
+    }));
   return { id: APP_TEMPLATE_ROOT, parentId: '', name: app.name, description: '', syncRoles: 0, children: build(APP_TEMPLATE_ROOT) };
 }
 
@@ -74,9 +96,17 @@ function checkFields(b: { name: string; description?: string | undefined }) {
 
 /** The sibling named `name` (case-insensitively) under `parentId` (null = root), other than `exceptId`. */
 async function assertNameFree(tx: Tx, productId: string, parentId: string | null, name: string, exceptId?: string) {
-  const [dup] = await tx.select({ id: appPermissionTemplates.id }).from(appPermissionTemplates).where(and(
-    eq(appPermissionTemplates.productId, productId), parentId ? eq(appPermissionTemplates.parentId, parentId) : isNull(appPermissionTemplates.parentId),
-    sql`lower(${appPermissionTemplates.name}) = lower(${name})`, exceptId ? sql`${appPermissionTemplates.id} <> ${exceptId}` : undefined));
+  const [dup] = await tx
+    .select({ id: appPermissionTemplates.id })
+    .from(appPermissionTemplates)
+    .where(
+      and(
+        eq(appPermissionTemplates.productId, productId),
+        parentId ? eq(appPermissionTemplates.parentId, parentId) : isNull(appPermissionTemplates.parentId),
+        sql`lower(${appPermissionTemplates.name}) = lower(${name})`,
+        exceptId ? sql`${appPermissionTemplates.id} <> ${exceptId}` : undefined,
+      ),
+    );
   if (dup) throw new AppError(AppTemplateCodes.NAME_IN_USE, { name });
 }
 
@@ -85,7 +115,9 @@ const nameRace = (name: string) => ({ app_permission_templates_name_uq: new AppE
 /** The parent of a new or moved template: '0' → null (root), else a template of the application. */
 async function parentOf(tx: Tx, productId: string, parentId: string): Promise<string | null> {
   if (parentId === APP_TEMPLATE_ROOT) return null;
-  const [p] = await tx.select({ id: appPermissionTemplates.id }).from(appPermissionTemplates)
+  const [p] = await tx
+    .select({ id: appPermissionTemplates.id })
+    .from(appPermissionTemplates)
     .where(and(eq(appPermissionTemplates.productId, productId), eq(appPermissionTemplates.id, parentId)));
   if (!p) throw new AppError(AppTemplateCodes.NOT_FOUND);
   return p.id;
@@ -93,8 +125,12 @@ async function parentOf(tx: Tx, productId: string, parentId: string): Promise<st
 
 /** Next sort value among the children of `parentId`. */
 async function nextSort(tx: Tx, productId: string, parentId: string | null): Promise<number> {
-  const [row] = await tx.select({ n: sql<number>`coalesce(max(${appPermissionTemplates.sort}) + 1, 0)::int` }).from(appPermissionTemplates)
-    .where(and(eq(appPermissionTemplates.productId, productId), parentId ? eq(appPermissionTemplates.parentId, parentId) : isNull(appPermissionTemplates.parentId)));
+  const [row] = await tx
+    .select({ n: sql<number>`coalesce(max(${appPermissionTemplates.sort}) + 1, 0)::int` })
+    .from(appPermissionTemplates)
+    .where(
+      and(eq(appPermissionTemplates.productId, productId), parentId ? eq(appPermissionTemplates.parentId, parentId) : isNull(appPermissionTemplates.parentId)),
+    );
   return row?.n ?? 0;
 }
 
@@ -106,10 +142,23 @@ export async function addTemplate(tx: Tx, request: FastifyRequest, app: AppConte
   await assertNameFree(tx, app.id, parentId, f.name);
   const id = randomUUID();
   const sort = await nextSort(tx, app.id, parentId);
-  await withUniqueErrors(nameRace(f.name), () => tx.insert(appPermissionTemplates).values({
-    id, productId: app.id, parentId, ...f, sort, creator: request.auth?.username ?? '',
-  }));
-  await insertAuditEntry(tx, request, { tenantId: 'sys', action: 'apptemplate.add', entity: 'apptemplate', entityId: id, after: { productId: app.id, parentId, ...f } });
+  await withUniqueErrors(nameRace(f.name), () =>
+    tx.insert(appPermissionTemplates).values({
+      id,
+      productId: app.id,
+      parentId,
+      ...f,
+      sort,
+      creator: request.auth?.username ?? '',
+    }),
+  );
+  await insertAuditEntry(tx, request, {
+    tenantId: 'sys',
+    action: 'apptemplate.add',
+    entity: 'apptemplate',
+    entityId: id,
+    after: { productId: app.id, parentId, ...f },
+  });
   return { id };
 }
 
@@ -118,17 +167,31 @@ export async function editTemplate(tx: Tx, request: FastifyRequest, app: AppCont
   const f = checkFields(b);
   const t = await getTemplate(tx, app.id, b.id);
   await assertNameFree(tx, app.id, t.parentId, f.name, t.id);
-  await withUniqueErrors(nameRace(f.name), () => tx.update(appPermissionTemplates).set({ ...f, updatedAt: new Date() }).where(eq(appPermissionTemplates.id, t.id)));
-  await insertAuditEntry(tx, request, { tenantId: 'sys', action: 'apptemplate.edit', entity: 'apptemplate', entityId: t.id, before: { name: t.name, description: t.description }, after: f });
+  await withUniqueErrors(nameRace(f.name), () =>
+    tx
+      .update(appPermissionTemplates)
+      .set({ ...f, updatedAt: new Date() })
+      .where(eq(appPermissionTemplates.id, t.id)),
+  );
+  await insertAuditEntry(tx, request, {
+    tenantId: 'sys',
+    action: 'apptemplate.edit',
+    entity: 'apptemplate',
+    entityId: t.id,
+    before: { name: t.name, description: t.description },
+    after: f,
+  });
   return { id: t.id };
 }
 
 /** Ids of the template and its subtree (one statement). */
 async function subtreeIds(tx: Tx, productId: string, id: string): Promise<string[]> {
-  return rowsOf<{ id: string }>(await tx.execute(sql`
+  return rowsOf<{ id: string }>(
+    await tx.execute(sql`
     with recursive s(id) as (select id from app_permission_templates where id = ${id} and product_id = ${productId}
       union select t.id from app_permission_templates t join s on t.parent_id = s.id)
-    select id from s`)).map((r) => r.id);
+    select id from s`),
+  ).map((r) => r.id);
 }
 
 /**
@@ -139,9 +202,18 @@ export async function deleteTemplate(tx: Tx, request: FastifyRequest, app: AppCo
   await lockTree(tx, app.id);
   const t = await getTemplate(tx, app.id, id);
   const ids = await subtreeIds(tx, app.id, t.id);
-  await tx.update(appRoles).set({ templateMode: 'copy' }).where(and(eq(appRoles.productId, app.id), inArray(appRoles.templateId, ids)));
+  await tx
+    .update(appRoles)
+    .set({ templateMode: 'copy' })
+    .where(and(eq(appRoles.productId, app.id), inArray(appRoles.templateId, ids)));
   await tx.delete(appPermissionTemplates).where(and(eq(appPermissionTemplates.productId, app.id), inArray(appPermissionTemplates.id, ids)));
-  await insertAuditEntry(tx, request, { tenantId: 'sys', action: 'apptemplate.delete', entity: 'apptemplate', entityId: t.id, before: { name: t.name, subtree: ids } });
+  await insertAuditEntry(tx, request, {
+    tenantId: 'sys',
+    action: 'apptemplate.delete',
+    entity: 'apptemplate',
+    entityId: t.id,
+    before: { name: t.name, subtree: ids },
+  });
   return { count: ids.length };
 }
 
@@ -153,8 +225,17 @@ export async function moveTemplate(tx: Tx, request: FastifyRequest, app: AppCont
   if (target && (await subtreeIds(tx, app.id, t.id)).includes(target)) throw new AppError(AppTemplateCodes.MOVE_CYCLE);
   await assertNameFree(tx, app.id, target, t.name, t.id);
   const sort = await nextSort(tx, app.id, target);
-  await withUniqueErrors(nameRace(t.name), () => tx.update(appPermissionTemplates).set({ parentId: target, sort, updatedAt: new Date() }).where(eq(appPermissionTemplates.id, t.id)));
-  await insertAuditEntry(tx, request, { tenantId: 'sys', action: 'apptemplate.move', entity: 'apptemplate', entityId: t.id, before: { parentId: t.parentId }, after: { parentId: target } });
+  await withUniqueErrors(nameRace(t.name), () =>
+    tx.update(appPermissionTemplates).set({ parentId: target, sort, updatedAt: new Date() }).where(eq(appPermissionTemplates.id, t.id)),
+  );
+  await insertAuditEntry(tx, request, {
+    tenantId: 'sys',
+    action: 'apptemplate.move',
+    entity: 'apptemplate',
+    entityId: t.id,
+    before: { parentId: t.parentId },
+    after: { parentId: target },
+  });
   return { id: t.id };
 }
 

@@ -8,14 +8,26 @@ let w: RolesWorld;
 const rolesOf = (productId: string) => w.t.app.database.db.select().from(appRoles).where(eq(appRoles.productId, productId)).orderBy(appRoles.code);
 const add = (patch: Record<string, unknown> = {}) => w.a.post(P.addapprole, validRole(patch), inApp(w.appA.code));
 
-beforeAll(async () => { w = await rolesWorld(); });
-afterAll(async () => { await w.t.close(); });
+beforeAll(async () => {
+  w = await rolesWorld();
+});
+afterAll(async () => {
+  await w.t.close();
+});
 
 describe('application roles (SPEC §5 Role)', () => {
   it('adds, lists, searches, sorts, edits, disables, enables and deletes roles, audited', async () => {
     const r = await add();
     expect(r.body.result).toBe('1');
-    expect(r.body.data.row).toMatchObject({ code: 'sales_rep', name: '销售代表', description: 'Sells', status: 1, templateId: '', templateMode: 'copy', memberCount: 0 });
+    expect(r.body.data.row).toMatchObject({
+      code: 'sales_rep',
+      name: '销售代表',
+      description: 'Sells',
+      status: 1,
+      templateId: '',
+      templateMode: 'copy',
+      memberCount: 0,
+    });
     const id = r.body.data.row.id as string;
     expect((await add({ code: 'Buyer_2', name: 'Buyer' })).body.result).toBe('1');
     const list = await w.a.post(P.listapprole, { page: 1, pageSize: 10, sortField: 'code', sortOrder: 'ascend' }, inApp(w.appA.code));
@@ -63,8 +75,13 @@ describe('application roles (SPEC §5 Role)', () => {
 
   it('bad input is HTTP 400 with the envelope, never a 500', async () => {
     const cases: [string, unknown][] = [
-      [P.addapprole, { code: 1, name: 'x' }], [P.addapprole, { code: 'a', name: 'b', status: 7 }], [P.addapprole, { code: 'a', name: 'b', templateMode: 'fork' }],
-      [P.listapprole, { sortField: 'password' }], [P.deleteapprole, { ids: 'x' }], [P.statusapprole, { ids: ['x'], status: 2 }], [P.editapprole, { code: 'a', name: 'b' }],
+      [P.addapprole, { code: 1, name: 'x' }],
+      [P.addapprole, { code: 'a', name: 'b', status: 7 }],
+      [P.addapprole, { code: 'a', name: 'b', templateMode: 'fork' }],
+      [P.listapprole, { sortField: 'password' }],
+      [P.deleteapprole, { ids: 'x' }],
+      [P.statusapprole, { ids: ['x'], status: 2 }],
+      [P.editapprole, { code: 'a', name: 'b' }],
     ];
     for (const [path, body] of cases) {
       const r = await w.a.post(path, body, inApp(w.appA.code));

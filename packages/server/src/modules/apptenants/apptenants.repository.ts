@@ -20,41 +20,78 @@ export const appName = sql<string>`coalesce(nullif(${tenantProducts.name}, ''), 
 export const appCode = sql<string>`${tenantProducts.code}`;
 
 export interface AppTenantRecord {
-  productId: string; tenantId: string; name: string; code: string; ownName: string; productName: string; productCode: string;
-  version: string; status: number; creator: string; updatedAt: Date;
+  productId: string;
+  tenantId: string;
+  name: string;
+  code: string;
+  ownName: string;
+  productName: string;
+  productCode: string;
+  version: string;
+  status: number;
+  creator: string;
+  updatedAt: Date;
 }
 
 const columns = {
-  productId: tenantProducts.productId, tenantId: tenantProducts.tenantId, name: appName, code: appCode, ownName: tenantProducts.name,
-  productName: products.name, productCode: products.code, version: tenantProducts.version, status: tenantProducts.status,
-  creator: tenantProducts.creator, updatedAt: tenantProducts.updatedAt,
+  productId: tenantProducts.productId,
+  tenantId: tenantProducts.tenantId,
+  name: appName,
+  code: appCode,
+  ownName: tenantProducts.name,
+  productName: products.name,
+  productCode: products.code,
+  version: tenantProducts.version,
+  status: tenantProducts.status,
+  creator: tenantProducts.creator,
+  updatedAt: tenantProducts.updatedAt,
 };
 
 const SORTS: SortColumns<typeof APP_TENANT_SORT_FIELDS> = {
-  name: appName, code: sql`lower(${tenantProducts.code})`, productName: sql`${products.name}`, status: tenantProducts.status, updatedAt: sql`${tenantProducts.updatedAt}`,
+  name: appName,
+  code: sql`lower(${tenantProducts.code})`,
+  productName: sql`${products.name}`,
+  status: tenantProducts.status,
+  updatedAt: sql`${tenantProducts.updatedAt}`,
 };
 
 /**
  * A page of the tenant's application tenants: `keyword` the start of the name, `code` the start of
  * the code (both case-insensitive), `status` exact; by name unless a sort is given (product id breaks ties).
  */
-export async function listAppTenants(tx: Tx, q: { tenantId: string; keyword?: string; code?: string; status?: number; sortField?: string; sortOrder?: string; page: number; pageSize: number }): Promise<{ rows: AppTenantRecord[]; records: number }> {
+export async function listAppTenants(
+  tx: Tx,
+  q: { tenantId: string; keyword?: string; code?: string; status?: number; sortField?: string; sortOrder?: string; page: number; pageSize: number },
+): Promise<{ rows: AppTenantRecord[]; records: number }> {
   const k = q.keyword?.trim().toLowerCase();
   const c = q.code?.trim().toLowerCase();
-  const where = and(eq(tenantProducts.tenantId, q.tenantId), k ? sql`starts_with(lower(${appName}), ${k})` : undefined,
-    c ? sql`starts_with(lower(${tenantProducts.code}), ${c})` : undefined, q.status === undefined ? undefined : eq(tenantProducts.status, q.status));
+  const where = and(
+    eq(tenantProducts.tenantId, q.tenantId),
+    k ? sql`starts_with(lower(${appName}), ${k})` : undefined,
+    c ? sql`starts_with(lower(${tenantProducts.code}), ${c})` : undefined,
+    q.status === undefined ? undefined : eq(tenantProducts.status, q.status),
+  );
   const order = orderTerms(SORTS, q, asc(appName), tenantProducts.productId);
   const join = eq(products.id, tenantProducts.productId);
   const [total] = await tx.select({ n: count() }).from(tenantProducts).innerJoin(products, join).where(where);
-  const rows = await tx.select(columns).from(tenantProducts).innerJoin(products, join).where(where)
-    .orderBy(...order).limit(q.pageSize).offset((q.page - 1) * q.pageSize);
+  const rows = await tx
+    .select(columns)
+    .from(tenantProducts)
+    .innerJoin(products, join)
+    .where(where)
+    .orderBy(...order)
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
   return { rows, records: total?.n ?? 0 };
 }
 
 /** The application tenants among `productIds` of the tenant (another tenant's are not found). */
 export async function findAppTenantsByIds(tx: Tx, tenantId: string, productIds: string[]): Promise<AppTenantRecord[]> {
   if (!productIds.length) return [];
-  return tx.select(columns).from(tenantProducts).innerJoin(products, eq(products.id, tenantProducts.productId))
+  return tx
+    .select(columns)
+    .from(tenantProducts)
+    .innerJoin(products, eq(products.id, tenantProducts.productId))
     .where(and(eq(tenantProducts.tenantId, tenantId), inArray(tenantProducts.productId, productIds)));
 }
 
@@ -65,24 +102,41 @@ export async function findAppTenantById(tx: Tx, tenantId: string, productId: str
 
 /** Another application tenant of the tenant with this code (case-insensitive), or undefined. */
 export async function findAppTenantByCode(tx: Tx, tenantId: string, code: string, exceptProductId: string): Promise<{ productId: string } | undefined> {
-  const [row] = await tx.select({ productId: tenantProducts.productId }).from(tenantProducts)
-    .where(and(eq(tenantProducts.tenantId, tenantId), sql`lower(${tenantProducts.code}) = ${code.toLowerCase()}`, sql`${tenantProducts.productId} <> ${exceptProductId}`)).limit(1);
+  const [row] = await tx
+    .select({ productId: tenantProducts.productId })
+    .from(tenantProducts)
+    .where(
+      and(
+        eq(tenantProducts.tenantId, tenantId),
+        sql`lower(${tenantProducts.code}) = ${code.toLowerCase()}`,
+        sql`${tenantProducts.productId} <> ${exceptProductId}`,
+      ),
+    )
+    .limit(1);
   return row;
 }
 
 /** Every application of the tenant for the choosers of the mapping screens, by name (at most 500). */
 export async function listAppTenantOptions(tx: Tx, tenantId: string): Promise<{ productId: string; name: string; code: string; status: number }[]> {
-  return tx.select({ productId: tenantProducts.productId, name: appName, code: appCode, status: tenantProducts.status })
-    .from(tenantProducts).innerJoin(products, eq(products.id, tenantProducts.productId))
-    .where(eq(tenantProducts.tenantId, tenantId)).orderBy(asc(appName), asc(tenantProducts.productId)).limit(500);
+  return tx
+    .select({ productId: tenantProducts.productId, name: appName, code: appCode, status: tenantProducts.status })
+    .from(tenantProducts)
+    .innerJoin(products, eq(products.id, tenantProducts.productId))
+    .where(eq(tenantProducts.tenantId, tenantId))
+    .orderBy(asc(appName), asc(tenantProducts.productId))
+    .limit(500);
 }
 
 export async function updateAppTenantById(tx: Tx, tenantId: string, productId: string, patch: { name: string; code: string }): Promise<void> {
-  await tx.update(tenantProducts).set({ ...patch, updatedAt: new Date() })
+  await tx
+    .update(tenantProducts)
+    .set({ ...patch, updatedAt: new Date() })
     .where(and(eq(tenantProducts.tenantId, tenantId), eq(tenantProducts.productId, productId)));
 }
 
 export async function updateAppTenantsStatus(tx: Tx, tenantId: string, productIds: string[], status: 0 | 1): Promise<void> {
-  await tx.update(tenantProducts).set({ status, updatedAt: new Date() })
+  await tx
+    .update(tenantProducts)
+    .set({ status, updatedAt: new Date() })
     .where(and(eq(tenantProducts.tenantId, tenantId), inArray(tenantProducts.productId, productIds)));
 }

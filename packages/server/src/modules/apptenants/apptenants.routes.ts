@@ -23,10 +23,12 @@ export default async function appTenantRoutes(app: FastifyInstance) {
   };
 
   r.post(Paths.listapptenant, { config, schema: { tags, body: AppTenantListBody } }, async (request) =>
-    ok(await inTenant(request, (tx, t) => svc.listAppTenantPage(tx, t, request.body))));
+    ok(await inTenant(request, (tx, t) => svc.listAppTenantPage(tx, t, request.body))),
+  );
 
   r.post(Paths.editapptenant, { config, schema: { tags, body: AppTenantEditBody } }, async (request) =>
-    ok(await inTenant(request, (tx, t) => svc.editAppTenant(tx, request, t, request.body))));
+    ok(await inTenant(request, (tx, t) => svc.editAppTenant(tx, request, t, request.body))),
+  );
 
   r.post(Paths.statusapptenant, { config, schema: { tags, body: AppTenantStatusBody } }, async (request) => {
     const b = request.body;

@@ -6,7 +6,16 @@
  * application (modules/oidc/accounts.ts `mayUseApp` reads `tenant_products.status`).
  */
 import type { FastifyRequest } from 'fastify';
-import { APP_TENANT_RULES, AppTenantCodes, pageInfo, type AppTenantEditBody, type AppTenantListBody, type AppTenantOption, type AppTenantRow, type Paged } from '@mp/protocol';
+import {
+  APP_TENANT_RULES,
+  AppTenantCodes,
+  pageInfo,
+  type AppTenantEditBody,
+  type AppTenantListBody,
+  type AppTenantOption,
+  type AppTenantRow,
+  type Paged,
+} from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { withUniqueErrors } from '../../lib/unique-violation.js';
@@ -17,8 +26,16 @@ import * as repo from './apptenants.repository.js';
 /** The API shape of an application tenant. */
 export function toAppTenantRow(r: repo.AppTenantRecord): AppTenantRow {
   return {
-    productId: r.productId, tenantId: r.tenantId, name: r.name, code: r.code, productName: r.productName, productCode: r.productCode,
-    version: r.version, status: r.status === 1 ? 1 : 0, creator: r.creator, updatedAt: new Date(r.updatedAt).toISOString(),
+    productId: r.productId,
+    tenantId: r.tenantId,
+    name: r.name,
+    code: r.code,
+    productName: r.productName,
+    productCode: r.productCode,
+    version: r.version,
+    status: r.status === 1 ? 1 : 0,
+    creator: r.creator,
+    updatedAt: new Date(r.updatedAt).toISOString(),
   };
 }
 
@@ -51,11 +68,23 @@ export async function getAppTenant(tx: Tx, tenantId: string, productId: string):
 export async function editAppTenant(tx: Tx, request: FastifyRequest, tenantId: string, b: AppTenantEditBody): Promise<{ productId: string }> {
   const before = await getAppTenant(tx, tenantId, b.productId);
   const name = checkText('name', b.name, { required: true, max: APP_TENANT_RULES.name.max });
-  const code = checkText('code', b.code, { required: true, max: APP_TENANT_RULES.code.max, pattern: APP_TENANT_RULES.code.pattern, patternCode: AppTenantCodes.CODE_PATTERN });
+  const code = checkText('code', b.code, {
+    required: true,
+    max: APP_TENANT_RULES.code.max,
+    pattern: APP_TENANT_RULES.code.pattern,
+    patternCode: AppTenantCodes.CODE_PATTERN,
+  });
   const inUse = new AppError(AppTenantCodes.CODE_IN_USE, { code });
   if (await repo.findAppTenantByCode(tx, tenantId, code, before.productId)) throw inUse;
   await withUniqueErrors({ tenant_products_tenant_code_uq: inUse }, () => repo.updateAppTenantById(tx, tenantId, before.productId, { name, code }));
-  await insertAuditEntry(tx, request, { tenantId, action: 'apptenant.edit', entity: 'apptenant', entityId: before.productId, before: { name: before.name, code: before.code }, after: { name, code } });
+  await insertAuditEntry(tx, request, {
+    tenantId,
+    action: 'apptenant.edit',
+    entity: 'apptenant',
+    entityId: before.productId,
+    before: { name: before.name, code: before.code },
+    after: { name, code },
+  });
   return { productId: before.productId };
 }
 
@@ -65,6 +94,13 @@ export async function setAppTenantsStatus(tx: Tx, request: FastifyRequest, tenan
   const found = await repo.findAppTenantsByIds(tx, tenantId, unique);
   if (found.length !== unique.length) throw new AppError(AppTenantCodes.NOT_FOUND);
   await repo.updateAppTenantsStatus(tx, tenantId, unique, status);
-  await insertAuditEntry(tx, request, { tenantId, action: 'apptenant.status', entity: 'apptenant', entityId: unique.join(','), before: found.map((a) => ({ productId: a.productId, status: a.status })), after: { status } });
+  await insertAuditEntry(tx, request, {
+    tenantId,
+    action: 'apptenant.status',
+    entity: 'apptenant',
+    entityId: unique.join(','),
+    before: found.map((a) => ({ productId: a.productId, status: a.status })),
+    after: { status },
+  });
   return { count: found.length };
 }

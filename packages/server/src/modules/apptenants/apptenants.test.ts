@@ -20,8 +20,10 @@ async function as(username: string, tenant: string): Promise<GatewayClient> {
   x.language = 'EN_US';
   return x;
 }
-const rowsOf = (tenantId: string) => inScope(t.app.database.db, PLATFORM_SCOPE, (tx) => tx.select().from(tenantProducts).where(eq(tenantProducts.tenantId, tenantId)));
-const audits = () => inScope(t.app.database.db, PLATFORM_SCOPE, async (tx) => (await tx.select().from(auditLog).where(eq(auditLog.entity, 'apptenant'))).length);
+const rowsOf = (tenantId: string) =>
+  inScope(t.app.database.db, PLATFORM_SCOPE, (tx) => tx.select().from(tenantProducts).where(eq(tenantProducts.tenantId, tenantId)));
+const audits = () =>
+  inScope(t.app.database.db, PLATFORM_SCOPE, async (tx) => (await tx.select().from(auditLog).where(eq(auditLog.entity, 'apptenant'))).length);
 const names = (body: { data: { rows: { name: string }[] } }) => body.data.rows.map((r) => r.name);
 
 beforeAll(async () => {
@@ -33,7 +35,10 @@ beforeAll(async () => {
   ids.walt = await createUserRow(t.app, { tenantId: ids.west, username: 'walt', password: PASSWORD });
   ids.reader = await createUserRow(t.app, { tenantId: ids.east, username: 'reader', password: PASSWORD });
   ids.nogrant = await createUserRow(t.app, { tenantId: ids.east, username: 'nogrant', password: PASSWORD });
-  for (const [tenantId, userId] of [[ids.east, ids.nina], [ids.west, ids.walt]] as const) {
+  for (const [tenantId, userId] of [
+    [ids.east, ids.nina],
+    [ids.west, ids.walt],
+  ] as const) {
     expect((await admin.post(Paths.savetenantadmin, { tenantId, userIds: [userId] })).body.result).toBe('1');
   }
   await createProductRow(t.app, 'p-crm', 'crm', 'Customer care');
@@ -47,14 +52,24 @@ beforeAll(async () => {
   await createRoleHolder(t.app, ids.east!, ids.nogrant!, 'r-nogrant', [], [Paths.listorgmapping]);
   c = await as('nina', ids.east!);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
-describe('app management: the tenant\'s application tenants (SPEC §3 Application tenant)', () => {
-  it('lists the tenant\'s authorised products with its own names and codes, searched, filtered, sorted and paged in SQL', async () => {
+describe("app management: the tenant's application tenants (SPEC §3 Application tenant)", () => {
+  it("lists the tenant's authorised products with its own names and codes, searched, filtered, sorted and paged in SQL", async () => {
     const list = await c.post(Paths.listapptenant, { page: 1, pageSize: 10 });
     expect(list.body.result).toBe('1');
     expect(names(list.body)).toEqual(['Books', 'CRM', 'HR']); // an empty own name falls back to the product's
-    expect(list.body.data.rows[1]).toMatchObject({ productId: 'p-crm', tenantId: ids.east, code: 'CRM', productName: 'Customer care', productCode: 'crm', version: '1.0', status: 1 });
+    expect(list.body.data.rows[1]).toMatchObject({
+      productId: 'p-crm',
+      tenantId: ids.east,
+      code: 'CRM',
+      productName: 'Customer care',
+      productCode: 'crm',
+      version: '1.0',
+      status: 1,
+    });
     expect(list.body.data.rows[0]).toMatchObject({ code: '', productCode: 'erp-x' });
     expect(names((await c.post(Paths.listapptenant, { keyword: 'cr' })).body)).toEqual(['CRM']);
     expect(names((await c.post(Paths.listapptenant, { code: 'hr' })).body)).toEqual(['HR']);
@@ -71,7 +86,12 @@ describe('app management: the tenant\'s application tenants (SPEC §3 Applicatio
     expect(r.body).toMatchObject({ result: '1', data: { productId: 'p-erp' } });
     const row = (await rowsOf(ids.east!)).find((x) => x.productId === 'p-erp');
     expect(row).toMatchObject({ name: 'Finance', code: 'FIN2' });
-    const [entry] = await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) => tx.select().from(auditLog).where(and(eq(auditLog.action, 'apptenant.edit'), eq(auditLog.entityId, 'p-erp'))));
+    const [entry] = await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) =>
+      tx
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'apptenant.edit'), eq(auditLog.entityId, 'p-erp'))),
+    );
     expect(entry).toMatchObject({ tenantId: ids.east, username: 'nina', before: { name: 'Books', code: '' }, after: { name: 'Finance', code: 'FIN2' } });
     // the same code in another tenant is fine; the tenant's own code may stay
     expect((await c.post(Paths.editapptenant, { productId: 'p-crm', name: 'CRM', code: 'wcrm' })).body.result).toBe('1');
@@ -101,7 +121,7 @@ describe('app management: the tenant\'s application tenants (SPEC §3 Applicatio
     expect(await audits()).toBe(auditsBefore);
   });
 
-  it('disables and enables application tenants: a disabled one keeps its row but the tenant\'s users cannot sign in to the app', async () => {
+  it("disables and enables application tenants: a disabled one keeps its row but the tenant's users cannot sign in to the app", async () => {
     const user = { id: ids.nina!, tenantId: ids.east! };
     const may = () => inScope(t.app.database.db, PLATFORM_SCOPE, (tx) => mayUseApp(tx, user, 'p-crm'));
     expect(await may()).toBe(true);
@@ -116,7 +136,7 @@ describe('app management: the tenant\'s application tenants (SPEC §3 Applicatio
     expect(await may()).toBe(true);
   });
 
-  it('refuses callers without the API grant, other tenants\' administrators and the platform administrator', async () => {
+  it("refuses callers without the API grant, other tenants' administrators and the platform administrator", async () => {
     const reader = await as('reader', ids.east!);
     expect((await reader.post(Paths.listapptenant, {})).body.data.records).toBe(3);
     expect((await reader.post(Paths.editapptenant, { productId: 'p-crm', name: 'X', code: 'X1' })).body.scode).toBe(Codes.NO_PERMISSION);
@@ -130,7 +150,7 @@ describe('app management: the tenant\'s application tenants (SPEC §3 Applicatio
     expect((await rowsOf(ids.east!)).find((x) => x.productId === 'p-crm')).toMatchObject({ name: 'CRM', code: 'CRM', status: 1 });
   });
 
-  it('treats another tenant\'s application tenants as not found, changing nothing', async () => {
+  it("treats another tenant's application tenants as not found, changing nothing", async () => {
     const walt = await as('walt', ids.west!);
     expect((await walt.post(Paths.listapptenant, {})).body.data.rows.map((r: { name: string }) => r.name)).toEqual(['West CRM']);
     // p-erp is authorised for east only

@@ -35,21 +35,32 @@ beforeAll(async () => {
       (${w.appA.id}, ${w.t1}, ${w.u.west}), (${w.appA.id}, ${w.t3}, ${w.u.t3}), (${w.appA.id}, ${w.t4}, ${w.u.t4})`);
   });
 });
-afterAll(async () => { await w.t.close(); });
+afterAll(async () => {
+  await w.t.close();
+});
 
 describe('set-wise forms of isAppUser', () => {
   it('appIdsOfUser: for every user, exactly the products isAppUser accepts', async () => {
     const allUsers = await inPlatform((tx) => tx.select({ id: users.id }).from(users));
-    const pairs = rowsOf<{ userId: string; productId: string }>(await inPlatform((tx) => tx.execute(sql`
-      select u.id as "userId", p.id as "productId" from users u cross join products p where ${isAppUser(sql.raw('p.id'), usersAs('u'))}`)));
+    const pairs = rowsOf<{ userId: string; productId: string }>(
+      await inPlatform((tx) =>
+        tx.execute(sql`
+      select u.id as "userId", p.id as "productId" from users u cross join products p where ${isAppUser(sql.raw('p.id'), usersAs('u'))}`),
+      ),
+    );
     const byUser = new Map<string, string[]>();
     for (const r of pairs) byUser.set(r.userId, [...(byUser.get(r.userId) ?? []), r.productId]);
     for (const u of allUsers) {
-      const setWise = rowsOf<{ id: string }>(await inPlatform((tx) => tx.execute(sql`select p.id from products p where p.id in (${appIdsOfUser(u.id)})`))).map((r) => r.id).sort();
+      const setWise = rowsOf<{ id: string }>(await inPlatform((tx) => tx.execute(sql`select p.id from products p where p.id in (${appIdsOfUser(u.id)})`)))
+        .map((r) => r.id)
+        .sort();
       expect(setWise, u.id).toEqual((byUser.get(u.id) ?? []).sort());
     }
     // The seeded cases hold as the rule says.
-    const crmOf = async (id: string) => rowsOf<{ id: string }>(await inPlatform((tx) => tx.execute(sql`select p.id from products p where p.id in (${appIdsOfUser(id)})`))).some((r) => r.id === w.appA.id);
+    const crmOf = async (id: string) =>
+      rowsOf<{ id: string }>(await inPlatform((tx) => tx.execute(sql`select p.id from products p where p.id in (${appIdsOfUser(id)})`))).some(
+        (r) => r.id === w.appA.id,
+      );
     expect(await crmOf(w.u.east)).toBe(true);
     expect(await crmOf(w.u.eastSub)).toBe(true);
     expect(await crmOf(w.u.west)).toBe(true); // granted
@@ -60,7 +71,7 @@ describe('set-wise forms of isAppUser', () => {
     expect(rowsOf(await inPlatform((tx) => tx.execute(sql`select p.id from products p where p.id in (${appIdsOfUser('nobody')})`)))).toEqual([]);
   });
 
-  it('the grid\'s reach and its total: exactly the users isAppUser accepts, for every product and status', async () => {
+  it("the grid's reach and its total: exactly the users isAppUser accepts, for every product and status", async () => {
     const all = await inPlatform((tx) => tx.select({ id: products.id }).from(products));
     for (const { id: productId } of all) {
       await inPlatform(async (tx) => {
@@ -73,17 +84,35 @@ describe('set-wise forms of isAppUser', () => {
         expect(await countAppUsers(tx, {}, { reach }), productId).toBe(byRule.length);
         expect(await countAppUsers(tx, { keyword: '' }, { reach }), productId).toBe(byRule.length);
         expect(await countAppUsers(tx, { locked: false }, { reach }), productId).toBe(byRule.length); // counted over the users
-        const enabled = (await tx.select({ id: users.id }).from(users).where(sql`${isAppUser(productId)} and ${users.status} = 1`)).length;
+        const enabled = (
+          await tx
+            .select({ id: users.id })
+            .from(users)
+            .where(sql`${isAppUser(productId)} and ${users.status} = 1`)
+        ).length;
         expect(await countAppUsers(tx, { status: 1 }, { reach }), productId).toBe(enabled);
       });
     }
     const crm = await inPlatform((tx) => readAppReach(tx, w.appA.id));
     // Through a subtree (the per-organisation counts narrow the roots by path): the same as the users counted.
     for (const orgId of [w.t1, w.org.east, w.org.eastSub, w.org.west, w.t2, w.t2dept, w.t3]) {
-      const [root] = await inPlatform((tx) => tx.select({ tenantId: organisations.tenantId, path: organisations.path }).from(organisations).where(eq(organisations.id, orgId)));
+      const [root] = await inPlatform((tx) =>
+        tx.select({ tenantId: organisations.tenantId, path: organisations.path }).from(organisations).where(eq(organisations.id, orgId)),
+      );
       const subtree = { tenantId: root!.tenantId, path: root!.path };
-      const expected = (await inPlatform((tx) => tx.select({ id: users.id }).from(users).where(and(isAppUser(w.appA.id),
-        sql`${users.orgId} in (select o.id from organisations o where o.tenant_id = ${subtree.tenantId} and starts_with(o.path, ${subtree.path}))`)))).length;
+      const expected = (
+        await inPlatform((tx) =>
+          tx
+            .select({ id: users.id })
+            .from(users)
+            .where(
+              and(
+                isAppUser(w.appA.id),
+                sql`${users.orgId} in (select o.id from organisations o where o.tenant_id = ${subtree.tenantId} and starts_with(o.path, ${subtree.path}))`,
+              ),
+            ),
+        )
+      ).length;
       expect(await inPlatform((tx) => countAppUsers(tx, {}, { reach: crm, subtree })), orgId).toBe(expected);
       expect(await inPlatform((tx) => countAppUsers(tx, { locked: false }, { reach: crm, subtree })), orgId).toBe(expected);
     }

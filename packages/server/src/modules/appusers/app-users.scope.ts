@@ -12,7 +12,11 @@ import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { pathInSubtree } from '../tenancy/data-scope.js';
 
 /** The user columns the condition reads (defaults: the `users` table itself). */
-export interface UserColumns { id: SQLWrapper; tenantId: SQLWrapper; orgId: SQLWrapper }
+export interface UserColumns {
+  id: SQLWrapper;
+  tenantId: SQLWrapper;
+  orgId: SQLWrapper;
+}
 
 const USERS: UserColumns = { id: sql.raw('"users"."id"'), tenantId: sql.raw('"users"."tenant_id"'), orgId: sql.raw('"users"."org_id"') };
 

@@ -35,7 +35,13 @@ export async function peopleWorld() {
   await authoriseProduct(app, t3.tenantId, w.appB.id);
   await authoriseProduct(app, t4.tenantId, w.appA.id, { status: 0 });
   const user = async (username: string, tenantId: string, orgId: string, extra: { identities?: number[]; superManager?: boolean } = {}) => {
-    const id = await createUserRow(app, { tenantId, username, password: USER_PASSWORD, identities: extra.identities ?? [Identity.ENTERPRISE_USER], superManager: extra.superManager });
+    const id = await createUserRow(app, {
+      tenantId,
+      username,
+      password: USER_PASSWORD,
+      identities: extra.identities ?? [Identity.ENTERPRISE_USER],
+      superManager: extra.superManager,
+    });
     await inScope(app.database.db, PLATFORM_SCOPE, (tx) => tx.update(users).set({ orgId }).where(eq(users.id, id)));
     return id;
   };

@@ -54,17 +54,30 @@ export async function addAppProblems(tx: Tx, productId: string, callerId: string
   const appUsers = new Set<string>();
   for (let i = 0; i < existingIds.length; i += 1000) {
     const part = existingIds.slice(i, i + 1000);
-    for (const r of await tx.select({ id: users.id }).from(users).where(and(inArray(users.id, part), isAppUser(productId)))) appUsers.add(r.id);
+    for (const r of await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(inArray(users.id, part), isAppUser(productId))))
+      appUsers.add(r.id);
   }
   for (const p of plan.rows) {
-    if (!using.get(p.tenantId)) { report(p.row, 'tenantCode', AppUserCodes.TENANT_NOT_USING); continue; }
-    for (const [field, id] of [['orgCode', p.fields.orgId], ['defaultOrgCode', p.fields.defaultOrgId]] as const) {
+    if (!using.get(p.tenantId)) {
+      report(p.row, 'tenantCode', AppUserCodes.TENANT_NOT_USING);
+      continue;
+    }
+    for (const [field, id] of [
+      ['orgCode', p.fields.orgId],
+      ['defaultOrgCode', p.fields.defaultOrgId],
+    ] as const) {
       const bad = id ? await refusal(() => assertOrgsInRoots(tx, productId, p.tenantId, [id])) : undefined;
       if (bad) report(p.row, field, bad.code, bad.params);
     }
     const u = p.existing;
     if (!u) continue;
-    if (!appUsers.has(u.id)) { report(p.row, 'username', UserCodes.USERNAME_IN_USE, { username: p.fields.username }); continue; }
+    if (!appUsers.has(u.id)) {
+      report(p.row, 'username', UserCodes.USERNAME_IN_USE, { username: p.fields.username });
+      continue;
+    }
     const bad = await refusal(() => assertOrdinaryUsers(tx, callerId, [{ id: u.id, username: u.username, superManager: u.superManager }]));
     if (bad) report(p.row, 'username', bad.code, bad.params);
   }
@@ -73,8 +86,21 @@ export async function addAppProblems(tx: Tx, productId: string, callerId: string
 }
 
 /** Writes a valid plan (users.import-apply.ts) and audits the import (`appuser.import`, tenant 'sys', the counts). */
-export async function applyAppImport(tx: Tx, ctx: UserWriteContext, productId: string, plan: ImportPlan, hashes: Map<string, string>, fileName: string): Promise<UserImportResult> {
+export async function applyAppImport(
+  tx: Tx,
+  ctx: UserWriteContext,
+  productId: string,
+  plan: ImportPlan,
+  hashes: Map<string, string>,
+  fileName: string,
+): Promise<UserImportResult> {
   const result = await applyImport(tx, ctx, plan, hashes);
-  await insertAuditEntry(tx, ctx.request, { tenantId: 'sys', action: 'appuser.import', entity: 'product', entityId: productId, after: { fileName, ...result } });
+  await insertAuditEntry(tx, ctx.request, {
+    tenantId: 'sys',
+    action: 'appuser.import',
+    entity: 'product',
+    entityId: productId,
+    after: { fileName, ...result },
+  });
   return result;
 }

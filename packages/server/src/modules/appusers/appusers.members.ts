@@ -6,7 +6,15 @@
  * on the user, so administrators are refused as in appusers.service.ts (`assertOrdinaryUsers`).
  */
 import type { FastifyRequest } from 'fastify';
-import { AppUserCodes, type AppOrgCandidateBody, type AppOrgMemberBody, type AppOrgMemberListBody, type OrgMemberCandidateRow, type OrgMemberRow, type Paged } from '@mp/protocol';
+import {
+  AppUserCodes,
+  type AppOrgCandidateBody,
+  type AppOrgMemberBody,
+  type AppOrgMemberListBody,
+  type OrgMemberCandidateRow,
+  type OrgMemberRow,
+  type Paged,
+} from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import * as members from '../orgmembers/orgmembers.service.js';

@@ -19,11 +19,17 @@ import { appRootOrgs, appUserGrants, orgUserCounts, organisations, tenantProduct
 import { orderOf, userFilters } from '../users/users.query.js';
 
 /** The application's reach: tenants using it with no root there (`whole`), and those with roots (paths). */
-export interface AppReach { productId: string; whole: string[]; rooted: { tenantId: string; paths: string[] }[] }
+export interface AppReach {
+  productId: string;
+  whole: string[];
+  rooted: { tenantId: string; paths: string[] }[];
+}
 
 /** Reads the application's reach (tenant_products status 1, app_root_orgs with their organisations' paths). */
 export async function readAppReach(tx: Tx, productId: string): Promise<AppReach> {
-  const rows = await tx.select({ tenantId: tenantProducts.tenantId, rootId: appRootOrgs.orgId, path: organisations.path }).from(tenantProducts)
+  const rows = await tx
+    .select({ tenantId: tenantProducts.tenantId, rootId: appRootOrgs.orgId, path: organisations.path })
+    .from(tenantProducts)
     .leftJoin(appRootOrgs, and(eq(appRootOrgs.productId, tenantProducts.productId), eq(appRootOrgs.tenantId, tenantProducts.tenantId)))
     .leftJoin(organisations, eq(organisations.id, appRootOrgs.orgId))
     .where(and(eq(tenantProducts.productId, productId), eq(tenantProducts.status, 1)));
@@ -40,7 +46,10 @@ export async function readAppReach(tx: Tx, productId: string): Promise<AppReach>
 
 /** Sub-select: the ids of tenant `tenantId`'s organisations in the subtrees of `paths` (one index range each). */
 function orgsUnder(tenantId: string, paths: string[]): SQL {
-  return sql.join(paths.map((p) => sql`select o.id from organisations o where o.tenant_id = ${tenantId} and starts_with(o.path, ${p})`), sql` union all `);
+  return sql.join(
+    paths.map((p) => sql`select o.id from organisations o where o.tenant_id = ${tenantId} and starts_with(o.path, ${p})`),
+    sql` union all `,
+  );
 }
 
 /**
@@ -68,7 +77,10 @@ function reachedByOrg(r: AppReach, tenantCol: SQLWrapper, orgCol: SQLWrapper, sh
 
 /** Condition on `users`: granted the application individually, in a tenant with roots (whole tenants need none). */
 function grantedInRooted(r: AppReach, shape: ReachShape): SQL {
-  const parts = r.rooted.map((t) => sql`(${users.tenantId} = ${t.tenantId} and ${inSet(users.id, sql`select g.user_id from app_user_grants g where g.product_id = ${r.productId} and g.tenant_id = ${t.tenantId}`, shape)})`);
+  const parts = r.rooted.map(
+    (t) =>
+      sql`(${users.tenantId} = ${t.tenantId} and ${inSet(users.id, sql`select g.user_id from app_user_grants g where g.product_id = ${r.productId} and g.tenant_id = ${t.tenantId}`, shape)})`,
+  );
   return parts.length ? sql`(${sql.join(parts, sql` or `)})` : sql`false`;
 }
 
@@ -78,7 +90,10 @@ export function reachCondition(r: AppReach, shape: ReachShape = 'walk'): SQL {
 }
 
 /** The grid's filters beyond the user fields: the reach and, for `includeSub`, an organisation's subtree. */
-export interface AppUserFilter { reach: AppReach; subtree?: { tenantId: string; path: string } | null | undefined }
+export interface AppUserFilter {
+  reach: AppReach;
+  subtree?: { tenantId: string; path: string } | null | undefined;
+}
 
 /** Condition on an organisation column: inside `subtree` (undefined: no subtree filter; null: unknown root, nothing). */
 function inSubtree(f: AppUserFilter, orgCol: SQLWrapper): SQL | undefined {
@@ -108,10 +123,12 @@ function withinSubtree(r: AppReach, sub: AppUserFilter['subtree']): AppReach {
   return {
     productId: r.productId,
     whole: r.whole,
-    rooted: r.rooted.filter((t) => t.tenantId === sub.tenantId).map((t) => ({
-      tenantId: t.tenantId,
-      paths: t.paths.some((p) => sub.path.startsWith(p)) ? [sub.path] : t.paths.filter((p) => p.startsWith(sub.path)),
-    })),
+    rooted: r.rooted
+      .filter((t) => t.tenantId === sub.tenantId)
+      .map((t) => ({
+        tenantId: t.tenantId,
+        paths: t.paths.some((p) => sub.path.startsWith(p)) ? [sub.path] : t.paths.filter((p) => p.startsWith(sub.path)),
+      })),
   };
 }
 
@@ -149,29 +166,59 @@ export function reachShape(q: UserListBody, f: AppUserFilter, offset: number, re
  */
 export async function countAppUsers(tx: Tx, q: UserListBody, f: AppUserFilter): Promise<number> {
   if (!countable(q)) {
-    const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(users).where(appUserWhere(q, f, reachShape(q, f, 0)));
+    const [row] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(appUserWhere(q, f, reachShape(q, f, 0)));
     return row?.n ?? 0;
   }
   const c = orgUserCounts;
   const tenantId = q.tenantId?.trim();
   const orgId = q.orgId?.trim();
-  const [byOrg] = await tx.select({ n: sql<number>`coalesce(sum(${c.users}), 0)::int` }).from(c).where(and(
-    tenantId ? eq(c.tenantId, tenantId) : undefined,
-    orgId ? eq(c.orgId, orgId) : undefined,
-    q.status !== undefined ? eq(c.status, q.status) : undefined,
-    inSubtree(f, c.orgId),
-    reachedByOrg(withinSubtree(f.reach, f.subtree), c.tenantId, c.orgId, 'bitmap'),
-  ));
+  const [byOrg] = await tx
+    .select({ n: sql<number>`coalesce(sum(${c.users}), 0)::int` })
+    .from(c)
+    .where(
+      and(
+        tenantId ? eq(c.tenantId, tenantId) : undefined,
+        orgId ? eq(c.orgId, orgId) : undefined,
+        q.status !== undefined ? eq(c.status, q.status) : undefined,
+        inSubtree(f, c.orgId),
+        reachedByOrg(withinSubtree(f.reach, f.subtree), c.tenantId, c.orgId, 'bitmap'),
+      ),
+    );
   const rooted = f.reach.rooted;
   if (!rooted.length) return byOrg?.n ?? 0;
   // The granted users (few: individual approvals) outside the roots, one organisation lookup each.
   const withPaths = rooted.filter((t) => t.paths.length);
-  const underRoots = withPaths.length ? sql.join(withPaths.map((t) => sql`(${users.tenantId} = ${t.tenantId} and exists (select 1 from organisations o where o.id = ${users.orgId}
-    and o.tenant_id = ${t.tenantId} and (${sql.join(t.paths.map((p) => sql`starts_with(o.path, ${p})`), sql` or `)})))`), sql` or `) : sql`false`;
-  const [granted] = await tx.select({ n: sql<number>`count(*)::int` }).from(appUserGrants)
+  const underRoots = withPaths.length
+    ? sql.join(
+        withPaths.map(
+          (t) => sql`(${users.tenantId} = ${t.tenantId} and exists (select 1 from organisations o where o.id = ${users.orgId}
+    and o.tenant_id = ${t.tenantId} and (${sql.join(
+      t.paths.map((p) => sql`starts_with(o.path, ${p})`),
+      sql` or `,
+    )})))`,
+        ),
+        sql` or `,
+      )
+    : sql`false`;
+  const [granted] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(appUserGrants)
     .innerJoin(users, and(eq(users.id, appUserGrants.userId), eq(users.tenantId, appUserGrants.tenantId)))
-    .where(and(eq(appUserGrants.productId, f.reach.productId), inArray(appUserGrants.tenantId, rooted.map((t) => t.tenantId)),
-      userFilters(q), inSubtree(f, users.orgId), sql`not (${underRoots})`));
+    .where(
+      and(
+        eq(appUserGrants.productId, f.reach.productId),
+        inArray(
+          appUserGrants.tenantId,
+          rooted.map((t) => t.tenantId),
+        ),
+        userFilters(q),
+        inSubtree(f, users.orgId),
+        sql`not (${underRoots})`,
+      ),
+    );
   return (byOrg?.n ?? 0) + (granted?.n ?? 0);
 }
 
@@ -182,6 +229,12 @@ export async function countAppUsers(tx: Tx, q: UserListBody, f: AppUserFilter): 
  */
 export function pageKeys(tx: Tx, q: UserListBody & { page: number; pageSize: number }, f: AppUserFilter, records: number) {
   const offset = (q.page - 1) * q.pageSize;
-  return tx.select({ id: users.id }).from(users).leftJoin(tenants, eq(tenants.id, users.tenantId))
-    .where(appUserWhere(q, f, reachShape(q, f, offset, records))).orderBy(...orderOf(q)).limit(q.pageSize).offset(offset);
+  return tx
+    .select({ id: users.id })
+    .from(users)
+    .leftJoin(tenants, eq(tenants.id, users.tenantId))
+    .where(appUserWhere(q, f, reachShape(q, f, offset, records)))
+    .orderBy(...orderOf(q))
+    .limit(q.pageSize)
+    .offset(offset);
 }

@@ -6,13 +6,24 @@ import { inApp, peopleWorld, type PeopleWorld } from './appusers.fixtures.js';
 
 let w: PeopleWorld;
 const crm = () => inApp(w.appA.code);
-const rootsOf = async (tenantId: string) => (await w.t.app.database.db.select().from(appRootOrgs)
-  .where(and(eq(appRootOrgs.productId, w.appA.id), eq(appRootOrgs.tenantId, tenantId)))).map((r) => r.orgId).sort();
+const rootsOf = async (tenantId: string) =>
+  (
+    await w.t.app.database.db
+      .select()
+      .from(appRootOrgs)
+      .where(and(eq(appRootOrgs.productId, w.appA.id), eq(appRootOrgs.tenantId, tenantId)))
+  )
+    .map((r) => r.orgId)
+    .sort();
 const userIds = async (body: Record<string, unknown> = {}) =>
   ((await w.a.post(P.listappuser, { page: 1, pageSize: 100, ...body }, crm())).body.data.rows as { id: string }[]).map((r) => r.id).sort();
 
-beforeAll(async () => { w = await peopleWorld(); });
-afterAll(async () => { await w.t.close(); });
+beforeAll(async () => {
+  w = await peopleWorld();
+});
+afterAll(async () => {
+  await w.t.close();
+});
 
 describe('application root organisations', () => {
   it('lists the tenants using the application (status 1 only), with no roots at first', async () => {
@@ -37,7 +48,7 @@ describe('application root organisations', () => {
     expect((await w.a.post(P.listapporgtree, { tenantId: w.t4 }, crm())).body.scode).toBe(AppUserCodes.TENANT_NOT_USING);
   });
 
-  it('adds a root: only its subtree\'s users remain app users of that tenant; audited', async () => {
+  it("adds a root: only its subtree's users remain app users of that tenant; audited", async () => {
     const r = await w.a.post(P.addapprootorg, { tenantId: w.t1, orgIds: [w.org.east] }, crm());
     expect(r.body.data).toEqual({ count: 1 });
     expect(await userIds()).toEqual([w.u.east, w.u.eastSub, w.u.t2, w.u.ta, w.u.sm].sort());
@@ -67,7 +78,7 @@ describe('application root organisations', () => {
     expect(await rootsOf(w.t1)).toEqual([w.org.east]);
   });
 
-  it('an administrator of another application sees none of crm\'s tenants or roots and changes none', async () => {
+  it("an administrator of another application sees none of crm's tenants or roots and changes none", async () => {
     const list = await w.b.post(P.listapprootorg, {}, inApp(w.appB.code));
     expect((list.body.data.rows as { tenantId: string }[]).map((x) => x.tenantId)).toEqual([w.t3]);
     expect((await w.b.post(P.addapprootorg, { tenantId: w.t1, orgIds: [w.org.west] }, inApp(w.appB.code))).body.scode).toBe(AppUserCodes.TENANT_NOT_USING);

@@ -18,20 +18,31 @@ import { insertAuditEntry } from '../audit/audit.repository.js';
 import { WHOLE_TENANT, type DataScope } from '../tenancy/data-scope.js';
 
 /** A root organisation row with its path (materialised, '/a/b/'). */
-export interface RootOrg { orgId: string; name: string; code: string; path: string; createdAt: Date }
+export interface RootOrg {
+  orgId: string;
+  name: string;
+  code: string;
+  path: string;
+  createdAt: Date;
+}
 
 /** @throws appuser.tenant_not_using unless `tenantId` uses application `productId` (status 1). */
 export async function assertTenantUsesApp(tx: Tx, productId: string, tenantId: string): Promise<void> {
-  const [row] = await tx.select({ t: tenantProducts.tenantId }).from(tenantProducts)
+  const [row] = await tx
+    .select({ t: tenantProducts.tenantId })
+    .from(tenantProducts)
     .where(and(eq(tenantProducts.productId, productId), eq(tenantProducts.tenantId, tenantId), eq(tenantProducts.status, 1)));
   if (!row) throw new AppError(AppUserCodes.TENANT_NOT_USING);
 }
 
 /** The application's root organisations in one tenant, by path. */
 export async function listRoots(tx: Tx, productId: string, tenantId: string): Promise<RootOrg[]> {
-  return tx.select({ orgId: organisations.id, name: organisations.name, code: organisations.code, path: organisations.path, createdAt: appRootOrgs.createdAt })
-    .from(appRootOrgs).innerJoin(organisations, eq(organisations.id, appRootOrgs.orgId))
-    .where(and(eq(appRootOrgs.productId, productId), eq(appRootOrgs.tenantId, tenantId))).orderBy(asc(organisations.path));
+  return tx
+    .select({ orgId: organisations.id, name: organisations.name, code: organisations.code, path: organisations.path, createdAt: appRootOrgs.createdAt })
+    .from(appRootOrgs)
+    .innerJoin(organisations, eq(organisations.id, appRootOrgs.orgId))
+    .where(and(eq(appRootOrgs.productId, productId), eq(appRootOrgs.tenantId, tenantId)))
+    .orderBy(asc(organisations.path));
 }
 
 /**
@@ -50,7 +61,9 @@ export async function appScopeOf(tx: Tx, productId: string, tenantId: string): P
 export async function assertOrgsInRoots(tx: Tx, productId: string, tenantId: string, orgIds: (string | null | undefined)[]): Promise<void> {
   const ids = [...new Set(orgIds.filter((x): x is string => !!x))];
   if (!ids.length) return;
-  const found = await tx.select({ id: organisations.id, path: organisations.path }).from(organisations)
+  const found = await tx
+    .select({ id: organisations.id, path: organisations.path })
+    .from(organisations)
     .where(and(eq(organisations.tenantId, tenantId), inArray(organisations.id, ids)));
   if (found.length !== ids.length) throw new AppError(AppUserCodes.ORG_NOT_FOUND);
   const roots = await listRoots(tx, productId, tenantId);
@@ -60,25 +73,67 @@ export async function assertOrgsInRoots(tx: Tx, productId: string, tenantId: str
 /** `listapprootorg`: every tenant using the application (name/code starting with `keyword`), with its roots and their path names. */
 export async function listRootTenants(tx: Tx, productId: string, keyword?: string): Promise<AppRootTenantRow[]> {
   const k = keyword?.trim().toLowerCase() ?? '';
-  const ts = await tx.select({ id: tenants.id, code: tenants.code, name: tenants.name }).from(tenantProducts)
+  const ts = await tx
+    .select({ id: tenants.id, code: tenants.code, name: tenants.name })
+    .from(tenantProducts)
     .innerJoin(tenants, eq(tenants.id, tenantProducts.tenantId))
-    .where(and(eq(tenantProducts.productId, productId), eq(tenantProducts.status, 1),
-      k ? sql`(starts_with(lower(${tenants.name}), ${k}) or starts_with(lower(${tenants.code}), ${k}))` : undefined))
-    .orderBy(asc(tenants.code)).limit(500);
+    .where(
+      and(
+        eq(tenantProducts.productId, productId),
+        eq(tenantProducts.status, 1),
+        k ? sql`(starts_with(lower(${tenants.name}), ${k}) or starts_with(lower(${tenants.code}), ${k}))` : undefined,
+      ),
+    )
+    .orderBy(asc(tenants.code))
+    .limit(500);
   if (!ts.length) return [];
-  const roots = await tx.select({ tenantId: appRootOrgs.tenantId, orgId: organisations.id, name: organisations.name, code: organisations.code, path: organisations.path, createdAt: appRootOrgs.createdAt })
-    .from(appRootOrgs).innerJoin(organisations, eq(organisations.id, appRootOrgs.orgId))
-    .where(and(eq(appRootOrgs.productId, productId), inArray(appRootOrgs.tenantId, ts.map((t) => t.id)))).orderBy(asc(organisations.path));
+  const roots = await tx
+    .select({
+      tenantId: appRootOrgs.tenantId,
+      orgId: organisations.id,
+      name: organisations.name,
+      code: organisations.code,
+      path: organisations.path,
+      createdAt: appRootOrgs.createdAt,
+    })
+    .from(appRootOrgs)
+    .innerJoin(organisations, eq(organisations.id, appRootOrgs.orgId))
+    .where(
+      and(
+        eq(appRootOrgs.productId, productId),
+        inArray(
+          appRootOrgs.tenantId,
+          ts.map((t) => t.id),
+        ),
+      ),
+    )
+    .orderBy(asc(organisations.path));
   const pathIds = [...new Set(roots.flatMap((r) => r.path.split('/').filter(Boolean)))];
-  const names = new Map(pathIds.length
-    ? (await tx.select({ id: organisations.id, name: organisations.name }).from(organisations).where(inArray(organisations.id, pathIds))).map((o) => [o.id, o.name])
-    : []);
+  const names = new Map(
+    pathIds.length
+      ? (await tx.select({ id: organisations.id, name: organisations.name }).from(organisations).where(inArray(organisations.id, pathIds))).map((o) => [
+          o.id,
+          o.name,
+        ])
+      : [],
+  );
   return ts.map((t) => ({
-    tenantId: t.id, tenantCode: t.code, tenantName: t.name,
-    roots: roots.filter((r) => r.tenantId === t.id).map((r) => ({
-      orgId: r.orgId, name: r.name, code: r.code, path: r.path, createdAt: r.createdAt.toISOString(),
-      pathNames: r.path.split('/').filter(Boolean).map((id) => names.get(id) ?? id),
-    })),
+    tenantId: t.id,
+    tenantCode: t.code,
+    tenantName: t.name,
+    roots: roots
+      .filter((r) => r.tenantId === t.id)
+      .map((r) => ({
+        orgId: r.orgId,
+        name: r.name,
+        code: r.code,
+        path: r.path,
+        createdAt: r.createdAt.toISOString(),
+        pathNames: r.path
+          .split('/')
+          .filter(Boolean)
+          .map((id) => names.get(id) ?? id),
+      })),
   }));
 }
 
@@ -87,15 +142,28 @@ export async function listOrgLevel(tx: Tx, productId: string, tenantId: string, 
   await assertTenantUsesApp(tx, productId, tenantId);
   const roots = await listRoots(tx, productId, tenantId);
   const o = organisations;
-  const rows = await tx.select({
-    id: o.id, parentId: o.parentId, name: o.name, code: o.code, path: o.path,
-    // Outer columns named with their table: drizzle renders select-field columns unqualified.
-    hasChildren: sql<boolean>`exists (select 1 from organisations c where c.tenant_id = "organisations"."tenant_id" and c.parent_id = "organisations"."id")`,
-  }).from(o).where(and(eq(o.tenantId, tenantId), eq(o.category, 0), parentId ? eq(o.parentId, parentId) : isNull(o.parentId)))
-    .orderBy(asc(o.sort), asc(o.code)).limit(1000);
+  const rows = await tx
+    .select({
+      id: o.id,
+      parentId: o.parentId,
+      name: o.name,
+      code: o.code,
+      path: o.path,
+      // Outer columns named with their table: drizzle renders select-field columns unqualified.
+      hasChildren: sql<boolean>`exists (select 1 from organisations c where c.tenant_id = "organisations"."tenant_id" and c.parent_id = "organisations"."id")`,
+    })
+    .from(o)
+    .where(and(eq(o.tenantId, tenantId), eq(o.category, 0), parentId ? eq(o.parentId, parentId) : isNull(o.parentId)))
+    .orderBy(asc(o.sort), asc(o.code))
+    .limit(1000);
   return rows.map((r) => ({
-    id: r.id, parentId: r.parentId ?? '', name: r.name, code: r.code, hasChildren: !!r.hasChildren,
-    isRoot: roots.some((x) => x.orgId === r.id), inRoots: !roots.length || roots.some((x) => r.path.startsWith(x.path)),
+    id: r.id,
+    parentId: r.parentId ?? '',
+    name: r.name,
+    code: r.code,
+    hasChildren: !!r.hasChildren,
+    isRoot: roots.some((x) => x.orgId === r.id),
+    inRoots: !roots.length || roots.some((x) => r.path.startsWith(x.path)),
   }));
 }
 
@@ -109,7 +177,9 @@ export async function addRoots(tx: Tx, request: FastifyRequest, productId: strin
   await assertTenantUsesApp(tx, productId, b.tenantId);
   // Serialises root changes of this application and tenant (two simultaneous adds cannot overlap).
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`approot:${productId}:${b.tenantId}`}))`);
-  const orgs = await tx.select({ id: organisations.id, name: organisations.name, path: organisations.path }).from(organisations)
+  const orgs = await tx
+    .select({ id: organisations.id, name: organisations.name, path: organisations.path })
+    .from(organisations)
     .where(and(eq(organisations.tenantId, b.tenantId), eq(organisations.category, 0), inArray(organisations.id, ids)));
   if (orgs.length !== ids.length) throw new AppError(AppUserCodes.ORG_NOT_FOUND);
   const existing = await listRoots(tx, productId, b.tenantId);
@@ -119,12 +189,27 @@ export async function addRoots(tx: Tx, request: FastifyRequest, productId: strin
   }
   const folded = existing.filter((r) => orgs.some((o) => r.path.startsWith(o.path)));
   if (folded.length) {
-    await tx.delete(appRootOrgs).where(and(eq(appRootOrgs.productId, productId), eq(appRootOrgs.tenantId, b.tenantId), inArray(appRootOrgs.orgId, folded.map((r) => r.orgId))));
+    await tx.delete(appRootOrgs).where(
+      and(
+        eq(appRootOrgs.productId, productId),
+        eq(appRootOrgs.tenantId, b.tenantId),
+        inArray(
+          appRootOrgs.orgId,
+          folded.map((r) => r.orgId),
+        ),
+      ),
+    );
   }
   const creator = request.auth?.username ?? '';
   await tx.insert(appRootOrgs).values(orgs.map((o) => ({ productId, tenantId: b.tenantId, orgId: o.id, creator })));
-  await insertAuditEntry(tx, request, { tenantId: 'sys', action: 'approot.add', entity: 'product', entityId: productId,
-    before: { tenantId: b.tenantId, roots: existing.map((r) => r.orgId) }, after: { tenantId: b.tenantId, added: orgs.map((o) => o.id), folded: folded.map((r) => r.orgId) } });
+  await insertAuditEntry(tx, request, {
+    tenantId: 'sys',
+    action: 'approot.add',
+    entity: 'product',
+    entityId: productId,
+    before: { tenantId: b.tenantId, roots: existing.map((r) => r.orgId) },
+    after: { tenantId: b.tenantId, added: orgs.map((o) => o.id), folded: folded.map((r) => r.orgId) },
+  });
   return { count: orgs.length };
 }
 
@@ -133,11 +218,19 @@ export async function deleteRoots(tx: Tx, request: FastifyRequest, productId: st
   const ids = [...new Set(b.orgIds)];
   if (!ids.length) throw new AppError(AppUserCodes.SELECTION_REQUIRED);
   await assertTenantUsesApp(tx, productId, b.tenantId);
-  const gone = await tx.delete(appRootOrgs)
-    .where(and(eq(appRootOrgs.productId, productId), eq(appRootOrgs.tenantId, b.tenantId), inArray(appRootOrgs.orgId, ids))).returning({ orgId: appRootOrgs.orgId });
+  const gone = await tx
+    .delete(appRootOrgs)
+    .where(and(eq(appRootOrgs.productId, productId), eq(appRootOrgs.tenantId, b.tenantId), inArray(appRootOrgs.orgId, ids)))
+    .returning({ orgId: appRootOrgs.orgId });
   if (gone.length) {
-    await insertAuditEntry(tx, request, { tenantId: 'sys', action: 'approot.delete', entity: 'product', entityId: productId,
-      before: { tenantId: b.tenantId, removed: gone.map((g) => g.orgId) }, after: null });
+    await insertAuditEntry(tx, request, {
+      tenantId: 'sys',
+      action: 'approot.delete',
+      entity: 'product',
+      entityId: productId,
+      before: { tenantId: b.tenantId, removed: gone.map((g) => g.orgId) },
+      after: null,
+    });
   }
   return { count: gone.length };
 }

@@ -15,7 +15,18 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { AppUserCodes, Identity, pageInfo, type AppUserAddBody, type AppUserEditBody, type AppUserListBody, type AppUserRow, type Paged, type UserListBody, type UserRow } from '@mp/protocol';
+import {
+  AppUserCodes,
+  Identity,
+  pageInfo,
+  type AppUserAddBody,
+  type AppUserEditBody,
+  type AppUserListBody,
+  type AppUserRow,
+  type Paged,
+  type UserListBody,
+  type UserRow,
+} from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
 import { organisations, userIdentities, userMappings, users } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
@@ -47,7 +58,9 @@ export async function appUserQuery(tx: Tx, productId: string, q: AppUserListBody
 /** The accounts in the application of `userIds` (user_mappings of this product), by user id. */
 async function accountsOf(tx: Tx, productId: string, userIds: string[]): Promise<Map<string, string>> {
   if (!userIds.length) return new Map();
-  const rows = await tx.select({ userId: userMappings.userId, account: userMappings.externalAccount }).from(userMappings)
+  const rows = await tx
+    .select({ userId: userMappings.userId, account: userMappings.externalAccount })
+    .from(userMappings)
     .where(and(eq(userMappings.productId, productId), inArray(userMappings.userId, userIds)));
   return new Map(rows.map((r) => [r.userId, r.account]));
 }
@@ -55,8 +68,14 @@ async function accountsOf(tx: Tx, productId: string, userIds: string[]): Promise
 /** The users among `userIds` holding an administrator identity in any tenant. */
 async function adminsAmong(tx: Tx, userIds: string[]): Promise<Set<string>> {
   if (!userIds.length) return new Set();
-  return new Set((await tx.selectDistinct({ userId: userIdentities.userId }).from(userIdentities)
-    .where(and(inArray(userIdentities.userId, userIds), inArray(userIdentities.identity, ADMIN_IDENTITIES)))).map((r) => r.userId));
+  return new Set(
+    (
+      await tx
+        .selectDistinct({ userId: userIdentities.userId })
+        .from(userIdentities)
+        .where(and(inArray(userIdentities.userId, userIds), inArray(userIdentities.identity, ADMIN_IDENTITIES)))
+    ).map((r) => r.userId),
+  );
 }
 
 /** The rows as the calls answer them: the account in the application and the administrator flag added. */
@@ -91,18 +110,33 @@ export async function listAppUsersForExport(tx: Tx, productId: string, q: AppUse
  * The application's users among `ids`, all or an error. @throws appuser.user_not_found when one is not
  * (unknown, outside the roots, tenant not using the application).
  */
-export async function loadAppUsers(tx: Tx, productId: string, ids: string[]): Promise<{ id: string; username: string; tenantId: string; orgId: string | null; superManager: boolean }[]> {
+export async function loadAppUsers(
+  tx: Tx,
+  productId: string,
+  ids: string[],
+): Promise<{ id: string; username: string; tenantId: string; orgId: string | null; superManager: boolean }[]> {
   const unique = [...new Set(ids)];
-  const found = unique.length ? await tx.select({ id: users.id, username: users.username, tenantId: users.tenantId, orgId: users.orgId, superManager: users.superManager })
-    .from(users).where(and(inArray(users.id, unique), isAppUser(productId))) : [];
+  const found = unique.length
+    ? await tx
+        .select({ id: users.id, username: users.username, tenantId: users.tenantId, orgId: users.orgId, superManager: users.superManager })
+        .from(users)
+        .where(and(inArray(users.id, unique), isAppUser(productId)))
+    : [];
   if (found.length !== unique.length) throw new AppError(AppUserCodes.USER_NOT_FOUND);
   return found;
 }
 
 /** @throws appuser.admin_untouchable (params: username) when a target is an administrator, the super manager or the caller (module comment). */
-export async function assertOrdinaryUsers(tx: Tx, callerId: string | undefined, targets: { id: string; username: string; superManager: boolean }[]): Promise<void> {
+export async function assertOrdinaryUsers(
+  tx: Tx,
+  callerId: string | undefined,
+  targets: { id: string; username: string; superManager: boolean }[],
+): Promise<void> {
   if (!targets.length) return;
-  const admins = await adminsAmong(tx, targets.map((t) => t.id));
+  const admins = await adminsAmong(
+    tx,
+    targets.map((t) => t.id),
+  );
   const bad = targets.find((t) => t.superManager || t.id === callerId || admins.has(t.id));
   if (bad) throw new AppError(AppUserCodes.ADMIN_UNTOUCHABLE, { username: bad.username });
 }
@@ -118,22 +152,49 @@ async function loadOrdinary(tx: Tx, ctx: usersSvc.UserWriteContext, productId: s
  * Sets the user's account in the application: '' or the user name itself removes the mapping. Audited.
  * @throws appuser.account_in_use when another user of the tenant has it in this application (any case).
  */
-async function setAccount(tx: Tx, ctx: usersSvc.UserWriteContext, productId: string, u: { id: string; tenantId: string; username: string }, account: string | undefined): Promise<void> {
+async function setAccount(
+  tx: Tx,
+  ctx: usersSvc.UserWriteContext,
+  productId: string,
+  u: { id: string; tenantId: string; username: string },
+  account: string | undefined,
+): Promise<void> {
   if (account === undefined) return;
   const a = account.trim();
-  const [current] = await tx.select().from(userMappings).where(and(eq(userMappings.productId, productId), eq(userMappings.tenantId, u.tenantId), eq(userMappings.userId, u.id)));
+  const [current] = await tx
+    .select()
+    .from(userMappings)
+    .where(and(eq(userMappings.productId, productId), eq(userMappings.tenantId, u.tenantId), eq(userMappings.userId, u.id)));
   const next = a && a.toLowerCase() !== u.username.toLowerCase() ? a : '';
   if ((current?.externalAccount ?? '') === next) return;
   if (next) {
-    const [clash] = await tx.select({ id: userMappings.id }).from(userMappings).where(and(eq(userMappings.productId, productId), eq(userMappings.tenantId, u.tenantId),
-      sql`lower(${userMappings.externalAccount}) = ${next.toLowerCase()}`, sql`${userMappings.userId} <> ${u.id}`));
+    const [clash] = await tx
+      .select({ id: userMappings.id })
+      .from(userMappings)
+      .where(
+        and(
+          eq(userMappings.productId, productId),
+          eq(userMappings.tenantId, u.tenantId),
+          sql`lower(${userMappings.externalAccount}) = ${next.toLowerCase()}`,
+          sql`${userMappings.userId} <> ${u.id}`,
+        ),
+      );
     if (clash) throw new AppError(AppUserCodes.ACCOUNT_IN_USE, { account: next });
   }
   if (current && next) await tx.update(userMappings).set({ externalAccount: next, updatedAt: new Date() }).where(eq(userMappings.id, current.id));
   else if (current) await tx.delete(userMappings).where(eq(userMappings.id, current.id));
-  else await tx.insert(userMappings).values({ id: randomUUID(), tenantId: u.tenantId, productId, userId: u.id, externalAccount: next, creator: ctx.request.auth?.username ?? '' });
-  await insertAuditEntry(tx, ctx.request, { tenantId: u.tenantId, action: 'appuser.account', entity: 'user', entityId: u.id,
-    before: { productId, externalAccount: current?.externalAccount ?? '' }, after: { productId, externalAccount: next } });
+  else
+    await tx
+      .insert(userMappings)
+      .values({ id: randomUUID(), tenantId: u.tenantId, productId, userId: u.id, externalAccount: next, creator: ctx.request.auth?.username ?? '' });
+  await insertAuditEntry(tx, ctx.request, {
+    tenantId: u.tenantId,
+    action: 'appuser.account',
+    entity: 'user',
+    entityId: u.id,
+    before: { productId, externalAccount: current?.externalAccount ?? '' },
+    after: { productId, externalAccount: next },
+  });
 }
 
 /** The row the calls answer: the user and their account in the application. @throws appuser.user_not_found */
@@ -158,7 +219,13 @@ export async function addAppUser(tx: Tx, ctx: usersSvc.UserWriteContext, product
 }
 
 /** `editappuser`: an ordinary application user; the new organisations inside the roots. @throws appuser.*, the user rules. */
-export async function editAppUser(tx: Tx, ctx: usersSvc.UserWriteContext, productId: string, b: AppUserEditBody, passwordHash: string | undefined): Promise<AppUserRow> {
+export async function editAppUser(
+  tx: Tx,
+  ctx: usersSvc.UserWriteContext,
+  productId: string,
+  b: AppUserEditBody,
+  passwordHash: string | undefined,
+): Promise<AppUserRow> {
   const { externalAccount, ...body } = b;
   const [u] = await loadOrdinary(tx, ctx, productId, [body.id]);
   await assertOrgsInRoots(tx, productId, u!.tenantId, [body.orgId, body.defaultOrgId]);
@@ -178,4 +245,3 @@ export async function setAppUserLock(tx: Tx, ctx: usersSvc.UserWriteContext, pro
   await loadOrdinary(tx, ctx, productId, ids);
   return usersSvc.setUserLock(tx, ctx, ids, locked);
 }
-

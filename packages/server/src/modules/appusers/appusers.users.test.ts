@@ -8,15 +8,22 @@ import { isAppUser } from './app-users.scope.js';
 let w: PeopleWorld;
 const crm = () => inApp(w.appA.code);
 const db = () => w.t.app.database.db;
-const stateOf = async (ids: string[]) => (await db().select({ id: users.id, status: users.status, locked: users.locked, orgId: users.orgId, name: users.employeeName })
-  .from(users).where(inArray(users.id, ids))).sort((a, b) => a.id.localeCompare(b.id));
+const stateOf = async (ids: string[]) =>
+  (
+    await db()
+      .select({ id: users.id, status: users.status, locked: users.locked, orgId: users.orgId, name: users.employeeName })
+      .from(users)
+      .where(inArray(users.id, ids))
+  ).sort((a, b) => a.id.localeCompare(b.id));
 
 beforeAll(async () => {
   w = await peopleWorld();
   // t1 serves crm from East only: West's user is outside the application.
   expect((await w.a.post(P.addapprootorg, { tenantId: w.t1, orgIds: [w.org.east] }, crm())).body.result).toBe('1');
 });
-afterAll(async () => { await w.t.close(); });
+afterAll(async () => {
+  await w.t.close();
+});
 
 describe('the application user grid', () => {
   it('pages, filters by tenant, organisation subtree and keyword, sorts by a closed field', async () => {
@@ -36,13 +43,18 @@ describe('the application user grid', () => {
     expect((await list({ sortField: 'passwordHash' })).status).toBe(400);
   });
 
-  it('the grid\'s reach (appReach) says exactly what isAppUser says', async () => {
+  it("the grid's reach (appReach) says exactly what isAppUser says", async () => {
     const viaScope = (await db().select({ id: users.id }).from(users).where(isAppUser(w.appA.id))).map((r) => r.id).sort();
     const listed = ((await w.a.post(P.listappuser, { page: 1, pageSize: 100 }, crm())).body.data.rows as { id: string }[]).map((r) => r.id).sort();
     expect(listed).toEqual(viaScope);
     expect(listed.length).toBe(5);
     const rows = (await w.a.post(P.listappuser, { page: 1, pageSize: 100 }, crm())).body.data.rows as { id: string; administrator: boolean }[];
-    expect(rows.filter((r) => r.administrator).map((r) => r.id).sort()).toEqual([w.u.ta, w.u.sm].sort());
+    expect(
+      rows
+        .filter((r) => r.administrator)
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual([w.u.ta, w.u.sm].sort());
   });
 
   it('a user outside the application is not found for every call', async () => {
@@ -73,7 +85,9 @@ describe('locking, enabling, and who is untouchable', () => {
       expect(r.body.scode).toBe(AppUserCodes.ADMIN_UNTOUCHABLE);
       expect(r.body.message).toContain('ta_t1');
       expect((await caller.post(P.statusappuser, { ids: [w.u.sm], status: 0 }, crm())).body.scode).toBe(AppUserCodes.ADMIN_UNTOUCHABLE);
-      expect((await caller.post(P.editappuser, { ...appUserBody(w, w.t1, w.org.east, 'ta_t1'), id: w.u.ta, password: undefined }, crm())).body.scode).toBe(AppUserCodes.ADMIN_UNTOUCHABLE);
+      expect((await caller.post(P.editappuser, { ...appUserBody(w, w.t1, w.org.east, 'ta_t1'), id: w.u.ta, password: undefined }, crm())).body.scode).toBe(
+        AppUserCodes.ADMIN_UNTOUCHABLE,
+      );
     }
     expect((await stateOf([w.u.east, w.u.ta, w.u.sm])).every((u) => !u.locked && u.status === 1)).toBe(true);
   });
@@ -102,7 +116,8 @@ describe('adding and editing application users', () => {
     // The account is taken (any case): the user itself is not created either (one transaction).
     expect((await add(appUserBody(w, w.t1, w.org.east, 'second_one', { externalAccount: 'CRM.NEW' }))).body.scode).toBe(AppUserCodes.ACCOUNT_IN_USE);
     const names = (await db().select({ u: users.username }).from(users)).map((x) => x.u);
-    for (const n of ['out_west', 'bad_default', 'in_t3', 'in_t4', 'foreign_org', 'bad name!', 'bad_mail', 'no_pass', 'second_one']) expect(names).not.toContain(n);
+    for (const n of ['out_west', 'bad_default', 'in_t3', 'in_t4', 'foreign_org', 'bad name!', 'bad_mail', 'no_pass', 'second_one'])
+      expect(names).not.toContain(n);
   });
 
   it('edits an application user: fields, account (the user name itself clears it); moving outside the roots is refused', async () => {
@@ -122,7 +137,10 @@ describe('adding and editing application users', () => {
   });
 
   it('exports the grid and serves the template (.xlsx)', async () => {
-    for (const [path, body] of [[P.exportappuser, {}], [P.templateappuser, {}]] as const) {
+    for (const [path, body] of [
+      [P.exportappuser, {}],
+      [P.templateappuser, {}],
+    ] as const) {
       const r = await w.a.post(path, body, crm());
       expect(r.status).toBe(200);
       expect(r.headers['content-type']).toContain('spreadsheetml');

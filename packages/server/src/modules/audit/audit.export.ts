@@ -13,7 +13,17 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
 /** Excel keeps at most this many characters in one cell. */
 const CELL_MAX = 32_767;
 const COLUMNS = ['at', 'username', 'action', 'entity', 'entityId', 'ip', 'requestId', 'before', 'after'] as const;
-const WIDTHS: Record<(typeof COLUMNS)[number], number> = { at: 22, username: 18, action: 24, entity: 16, entityId: 38, ip: 16, requestId: 14, before: 60, after: 60 };
+const WIDTHS: Record<(typeof COLUMNS)[number], number> = {
+  at: 22,
+  username: 18,
+  action: 24,
+  entity: 16,
+  entityId: 38,
+  ip: 16,
+  requestId: 14,
+  before: 60,
+  after: 60,
+};
 
 /** Keys whose text values are secrets and are never shown (password hashes, client secrets, tokens). */
 const SECRET_KEY = /(password|secret|token|hash)$/i;
@@ -49,9 +59,19 @@ function json(v: unknown): string {
 /** The workbook of `rows` (already redacted) with headings in `locale`. */
 export async function auditWorkbook(locale: Locale, rows: AuditLogRow[]): Promise<Buffer> {
   const head = COLUMNS.map((c) => ({ value: translate(locale, `auditlog:field.${c}`), fontWeight: 'bold' as const, backgroundColor: '#E6F4FF' }));
-  const body = rows.map((r) => [
-    r.at, r.username, codeName(locale, 'action', r.action), codeName(locale, 'entity', r.entity), r.entityId, r.ip, r.requestId, json(r.before), json(r.after),
-  ].map((value) => ({ value, type: String })));
+  const body = rows.map((r) =>
+    [
+      r.at,
+      r.username,
+      codeName(locale, 'action', r.action),
+      codeName(locale, 'entity', r.entity),
+      r.entityId,
+      r.ip,
+      r.requestId,
+      json(r.before),
+      json(r.after),
+    ].map((value) => ({ value, type: String })),
+  );
   return writeExcelFile([head, ...body], { columns: COLUMNS.map((c) => ({ width: WIDTHS[c] })), stickyRowsCount: 1 }).toBuffer() as Promise<Buffer>;
 }
 

@@ -11,7 +11,13 @@ import { auditLog, tenants } from '../../db/schema/index.js';
 
 export type AuditEntryRecord = typeof auditLog.$inferSelect & { tenantName: string | null };
 
-const SORTS: SortColumns<typeof AUDIT_LOG_SORT_FIELDS> = { at: auditLog.at, action: auditLog.action, entity: auditLog.entity, username: auditLog.username, tenantId: auditLog.tenantId };
+const SORTS: SortColumns<typeof AUDIT_LOG_SORT_FIELDS> = {
+  at: auditLog.at,
+  action: auditLog.action,
+  entity: auditLog.entity,
+  username: auditLog.username,
+  tenantId: auditLog.tenantId,
+};
 
 /** The query with a checked range: `from` ≤ at ≤ `to`. */
 export type AuditEntryQuery = AuditLogListBody & { page: number; pageSize: number; from: Date; to: Date };
@@ -43,10 +49,27 @@ export async function selectAuditEntries(tx: Tx, q: AuditEntryQuery): Promise<Au
   const where = filters(q);
   const col = sortColumn(SORTS, q.sortField);
   const order = col ? [q.sortOrder === 'ascend' ? asc(col) : desc(col), desc(auditLog.at), desc(auditLog.id)] : [desc(auditLog.at), desc(auditLog.id)];
-  return tx.select({
-    id: auditLog.id, tenantId: auditLog.tenantId, userId: auditLog.userId, username: auditLog.username, action: auditLog.action,
-    entity: auditLog.entity, entityId: auditLog.entityId, before: auditLog.before, after: auditLog.after, ip: auditLog.ip, userAgent: auditLog.userAgent,
-    requestId: auditLog.requestId, at: auditLog.at, tenantName: tenants.name,
-  }).from(auditLog).leftJoin(tenants, eq(tenants.id, auditLog.tenantId)).where(where)
-    .orderBy(...order).limit(q.pageSize).offset((q.page - 1) * q.pageSize);
+  return tx
+    .select({
+      id: auditLog.id,
+      tenantId: auditLog.tenantId,
+      userId: auditLog.userId,
+      username: auditLog.username,
+      action: auditLog.action,
+      entity: auditLog.entity,
+      entityId: auditLog.entityId,
+      before: auditLog.before,
+      after: auditLog.after,
+      ip: auditLog.ip,
+      userAgent: auditLog.userAgent,
+      requestId: auditLog.requestId,
+      at: auditLog.at,
+      tenantName: tenants.name,
+    })
+    .from(auditLog)
+    .leftJoin(tenants, eq(tenants.id, auditLog.tenantId))
+    .where(where)
+    .orderBy(...order)
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
 }

@@ -24,7 +24,8 @@ export function checkLogRange(startTime: string | undefined, endTime: string | u
   const to = new Date(endTime.trim());
   if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime())) throw new AppError(LicenceCodes.AUDIT_RANGE_INVALID);
   if (from.getTime() > to.getTime()) throw new AppError(LicenceCodes.AUDIT_RANGE_ORDER);
-  if (to.getTime() - from.getTime() > AUDIT_LOG_RULES.maxRangeDays * 86_400_000) throw new AppError(LicenceCodes.AUDIT_RANGE_TOO_LONG, { days: AUDIT_LOG_RULES.maxRangeDays });
+  if (to.getTime() - from.getTime() > AUDIT_LOG_RULES.maxRangeDays * 86_400_000)
+    throw new AppError(LicenceCodes.AUDIT_RANGE_TOO_LONG, { days: AUDIT_LOG_RULES.maxRangeDays });
   return { from, to };
 }
 
@@ -43,5 +44,6 @@ export async function listAuditLogPage(tx: Tx, q: AuditLogListBody): Promise<Pag
 export default async function auditRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   r.post(Paths.listauditlog, { config: { access }, schema: { tags: ['audit'], body: AuditLogListBody } }, async (request) =>
-    ok(await inScope(app.database.db, PLATFORM_SCOPE, (t) => listAuditLogPage(t, request.body))));
+    ok(await inScope(app.database.db, PLATFORM_SCOPE, (t) => listAuditLogPage(t, request.body))),
+  );
 }

@@ -17,13 +17,20 @@ import { auditLog, tenants, users } from '../../db/schema/index.js';
 import { orgIdInScope, type DataScope } from '../tenancy/data-scope.js';
 import type { AuditEntryQuery, AuditEntryRecord } from './audit.query.js';
 
-const SORTS: SortColumns<typeof TENANT_AUDIT_LOG_SORT_FIELDS> = { at: auditLog.at, action: auditLog.action, entity: auditLog.entity, username: auditLog.username };
+const SORTS: SortColumns<typeof TENANT_AUDIT_LOG_SORT_FIELDS> = {
+  at: auditLog.at,
+  action: auditLog.action,
+  entity: auditLog.entity,
+  username: auditLog.username,
+};
 
 /** The filters of `q` in tenant `q.tenantId`, limited to entries whose actor is in `scope`. */
 function filters(q: AuditEntryQuery & { tenantId: string }, scope: DataScope): SQL | undefined {
   const parts: (SQL | undefined)[] = [eq(auditLog.tenantId, q.tenantId), gte(auditLog.at, q.from), lte(auditLog.at, q.to)];
   if (!scope.all) {
-    parts.push(inArray(auditLog.userId, sql`(select ${users.id} from ${users} where ${users.tenantId} = ${q.tenantId} and ${orgIdInScope(scope, users.orgId)})`));
+    parts.push(
+      inArray(auditLog.userId, sql`(select ${users.id} from ${users} where ${users.tenantId} = ${q.tenantId} and ${orgIdInScope(scope, users.orgId)})`),
+    );
   }
   if (q.userId?.trim()) parts.push(eq(auditLog.userId, q.userId.trim()));
   if (q.username?.trim()) parts.push(sql`lower(${auditLog.username}) = ${q.username.trim().toLowerCase()}`);
@@ -43,10 +50,27 @@ export async function countScopedAuditEntries(tx: Tx, q: AuditEntryQuery & { ten
 export async function selectScopedAuditEntries(tx: Tx, q: AuditEntryQuery & { tenantId: string }, scope: DataScope): Promise<AuditEntryRecord[]> {
   const col = sortColumn(SORTS, q.sortField);
   const order = col ? [q.sortOrder === 'ascend' ? asc(col) : desc(col), desc(auditLog.at), desc(auditLog.id)] : [desc(auditLog.at), desc(auditLog.id)];
-  return tx.select({
-    id: auditLog.id, tenantId: auditLog.tenantId, userId: auditLog.userId, username: auditLog.username, action: auditLog.action,
-    entity: auditLog.entity, entityId: auditLog.entityId, before: auditLog.before, after: auditLog.after, ip: auditLog.ip, userAgent: auditLog.userAgent,
-    requestId: auditLog.requestId, at: auditLog.at, tenantName: tenants.name,
-  }).from(auditLog).leftJoin(tenants, eq(tenants.id, auditLog.tenantId)).where(filters(q, scope))
-    .orderBy(...order).limit(q.pageSize).offset((q.page - 1) * q.pageSize);
+  return tx
+    .select({
+      id: auditLog.id,
+      tenantId: auditLog.tenantId,
+      userId: auditLog.userId,
+      username: auditLog.username,
+      action: auditLog.action,
+      entity: auditLog.entity,
+      entityId: auditLog.entityId,
+      before: auditLog.before,
+      after: auditLog.after,
+      ip: auditLog.ip,
+      userAgent: auditLog.userAgent,
+      requestId: auditLog.requestId,
+      at: auditLog.at,
+      tenantName: tenants.name,
+    })
+    .from(auditLog)
+    .leftJoin(tenants, eq(tenants.id, auditLog.tenantId))
+    .where(filters(q, scope))
+    .orderBy(...order)
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
 }

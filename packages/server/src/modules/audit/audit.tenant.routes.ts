@@ -58,7 +58,8 @@ export default async function tenantAuditRoutes(app: FastifyInstance) {
   const tx = <T>(request: FastifyRequest, fn: (t: Tx) => Promise<T>) => inScope(app.database.db, { scope: 'tenant', tenantId: request.tenant!.id }, fn);
 
   r.post(Paths.listtenantauditlog, { config: { access }, schema: { tags, body: TenantAuditLogListBody } }, async (request) =>
-    ok(await tx(request, (t) => listTenantAuditPage(t, request.tenant!.id, request.body, request.tenant!.scope))));
+    ok(await tx(request, (t) => listTenantAuditPage(t, request.tenant!.id, request.body, request.tenant!.scope))),
+  );
 
   r.post(Paths.exporttenantauditlog, { config: { access }, schema: { tags, body: TenantAuditLogListBody } }, async (request, reply) => {
     const rows = await tx(request, (t) => listTenantAuditForExport(t, request.tenant!.id, request.body, request.tenant!.scope));

@@ -43,8 +43,15 @@ beforeAll(async () => {
       { id: 'o-a1', tenantId, parentId: 'o-a', code: 'A1', name: 'Org A1', type: 3 },
       { id: 'o-b', tenantId, parentId: tenantId, code: 'B', name: 'Org B', type: 2 },
     ]);
-    for (const [u, org] of [['ua', 'o-a1'], ['ub', 'o-b']] as const) await tx.update(users).set({ orgId: org }).where(eq(users.id, ids[u]!));
-    await tx.insert(roles).values([{ id: 'r-a', tenantId, code: 'a', name: 'A auditors' }, { id: 'r-x', tenantId, code: 'x', name: 'Exporters' }]);
+    for (const [u, org] of [
+      ['ua', 'o-a1'],
+      ['ub', 'o-b'],
+    ] as const)
+      await tx.update(users).set({ orgId: org }).where(eq(users.id, ids[u]!));
+    await tx.insert(roles).values([
+      { id: 'r-a', tenantId, code: 'a', name: 'A auditors' },
+      { id: 'r-x', tenantId, code: 'x', name: 'Exporters' },
+    ]);
     await tx.insert(roleGrants).values([
       { tenantId, roleId: 'r-a', kind: 'menu', dataId: 'auditlog', purview: 1 },
       { tenantId, roleId: 'r-a', kind: 'org', dataId: 'o-a' },
@@ -53,20 +60,39 @@ beforeAll(async () => {
       { tenantId, roleId: 'r-x', kind: 'org', dataId: 'o-b' },
       { tenantId, roleId: 'r-x', kind: 'api', dataId: Paths.exporttenantauditlog },
     ]);
-    await tx.insert(roleUsers).values([{ tenantId, roleId: 'r-a', userId: ids.rho! }, { tenantId, roleId: 'r-x', userId: ids.exporter! }]);
-    await tx.insert(auditLog).values([
-      { userId: ids.ua, username: 'ua', entityId: 'by-ua' }, { userId: ids.ub, username: 'ub', entityId: 'by-ub' },
-      { userId: ids.nina, username: 'nina', entityId: 'by-admin' }, { userId: ids.rho, username: 'rho', entityId: 'by-rho' },
-      { userId: '', username: '', entityId: 'by-system' },
-    ].map((r) => ({ id: randomUUID(), tenantId, action: 'thing.edit', entity: 'thing', at: new Date(now - 86_400_000), ...r })));
+    await tx.insert(roleUsers).values([
+      { tenantId, roleId: 'r-a', userId: ids.rho! },
+      { tenantId, roleId: 'r-x', userId: ids.exporter! },
+    ]);
+    await tx.insert(auditLog).values(
+      [
+        { userId: ids.ua, username: 'ua', entityId: 'by-ua' },
+        { userId: ids.ub, username: 'ub', entityId: 'by-ub' },
+        { userId: ids.nina, username: 'nina', entityId: 'by-admin' },
+        { userId: ids.rho, username: 'rho', entityId: 'by-rho' },
+        { userId: '', username: '', entityId: 'by-system' },
+      ].map((r) => ({ id: randomUUID(), tenantId, action: 'thing.edit', entity: 'thing', at: new Date(now - 86_400_000), ...r })),
+    );
   });
   await inScope(t.app.database.db, { scope: 'tenant', tenantId: ids.other }, (tx) =>
-    tx.insert(auditLog).values({ id: randomUUID(), tenantId: ids.other!, userId: ids.ua, username: 'ua', action: 'thing.edit', entity: 'thing', entityId: 'elsewhere', at: new Date(now - 86_400_000) }));
+    tx.insert(auditLog).values({
+      id: randomUUID(),
+      tenantId: ids.other!,
+      userId: ids.ua,
+      username: 'ua',
+      action: 'thing.edit',
+      entity: 'thing',
+      entityId: 'elsewhere',
+      at: new Date(now - 86_400_000),
+    }),
+  );
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('tenant audit log limited to the data scope', () => {
-  it('the administrator reads every entry of the tenant, never another tenant\'s', async () => {
+  it("the administrator reads every entry of the tenant, never another tenant's", async () => {
     expect(await entityIds(await as('nina', ids.t!))).toEqual(['by-admin', 'by-rho', 'by-system', 'by-ua', 'by-ub']);
   });
 

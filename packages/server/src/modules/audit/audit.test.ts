@@ -21,14 +21,26 @@ beforeAll(async () => {
   // A known history: entries of two tenants, several actions and users, spread over 40 days.
   const rows = [
     { tenantId: tenantA, username: 'alice', userId: 'u-alice', action: 'user.add', entity: 'user', entityId: 'e1', at: new Date(now - 1 * DAY) },
-    { tenantId: tenantA, username: 'Alice', userId: 'u-alice', action: 'user.edit', entity: 'user', entityId: 'e1', at: new Date(now - 2 * DAY), before: { name: 'a' }, after: { name: 'b' } },
+    {
+      tenantId: tenantA,
+      username: 'Alice',
+      userId: 'u-alice',
+      action: 'user.edit',
+      entity: 'user',
+      entityId: 'e1',
+      at: new Date(now - 2 * DAY),
+      before: { name: 'a' },
+      after: { name: 'b' },
+    },
     { tenantId: tenantA, username: 'bob', userId: 'u-bob', action: 'role.add', entity: 'role', entityId: 'r1', at: new Date(now - 3 * DAY) },
     { tenantId: 'sys', username: 'carol', userId: 'u-carol', action: 'tenant.add', entity: 'tenant', entityId: 't9', at: new Date(now - 4 * DAY) },
     { tenantId: tenantA, username: 'alice', userId: 'u-alice', action: 'user.add', entity: 'user', entityId: 'e2', at: new Date(now - 35 * DAY) },
   ];
   await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) => tx.insert(auditLog).values(rows.map((r) => ({ id: randomUUID(), ...r }))));
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const list = (body: Record<string, unknown>) => c.post(Paths.listauditlog, { page: 1, pageSize: 50, ...body });
 
@@ -38,9 +50,17 @@ describe('audit log read API', () => {
     expect(r.body.result).toBe('1');
     expect(r.body.data.records).toBe(3);
     expect(r.body.data.rows.map((x: { action: string }) => x.action)).toEqual(['user.add', 'user.edit', 'role.add']);
-    expect(r.body.data.rows[1]).toMatchObject({ tenantId: tenantA, tenantName: 'Tenant auditA', username: 'Alice', before: { name: 'a' }, after: { name: 'b' } });
+    expect(r.body.data.rows[1]).toMatchObject({
+      tenantId: tenantA,
+      tenantName: 'Tenant auditA',
+      username: 'Alice',
+      before: { name: 'a' },
+      after: { name: 'b' },
+    });
     // The entry 35 days back is outside a 30-day range ending now.
-    expect((await list({ startTime: new Date(now - 30 * DAY).toISOString(), endTime: new Date(now).toISOString(), tenantId: tenantA })).body.data.records).toBe(3);
+    expect((await list({ startTime: new Date(now - 30 * DAY).toISOString(), endTime: new Date(now).toISOString(), tenantId: tenantA })).body.data.records).toBe(
+      3,
+    );
   });
 
   it('filters by tenant, user id, user name (any case), action, entity and entity id', async () => {
@@ -74,8 +94,16 @@ describe('audit log read API', () => {
       [{}, LicenceCodes.AUDIT_RANGE_REQUIRED, 'Please choose the date range of the log query'],
       [{ startTime: new Date(now - DAY).toISOString() }, LicenceCodes.AUDIT_RANGE_REQUIRED, 'Please choose the date range of the log query'],
       [{ startTime: 'yesterday', endTime: 'today' }, LicenceCodes.AUDIT_RANGE_INVALID, 'The date is not valid'],
-      [{ startTime: new Date(now).toISOString(), endTime: new Date(now - DAY).toISOString() }, LicenceCodes.AUDIT_RANGE_ORDER, 'The start time cannot be later than the end time'],
-      [{ startTime: new Date(now - 30 * DAY - 1).toISOString(), endTime: new Date(now).toISOString() }, LicenceCodes.AUDIT_RANGE_TOO_LONG, 'The date range of a log query cannot exceed 30 days'],
+      [
+        { startTime: new Date(now).toISOString(), endTime: new Date(now - DAY).toISOString() },
+        LicenceCodes.AUDIT_RANGE_ORDER,
+        'The start time cannot be later than the end time',
+      ],
+      [
+        { startTime: new Date(now - 30 * DAY - 1).toISOString(), endTime: new Date(now).toISOString() },
+        LicenceCodes.AUDIT_RANGE_TOO_LONG,
+        'The date range of a log query cannot exceed 30 days',
+      ],
     ];
     for (const [body, scode, msg] of cases) {
       const r = await list(body);

@@ -53,7 +53,7 @@ async function checkAccount(app: FastifyInstance, tx: Tx, user: UserRow, now: Da
   if (!tenant || tenant.status !== 1) return refuse({ error: Codes.TENANT_DISABLED });
   const identities = await listIdentitiesOfUser(tx, user.id);
   // A service account (no identities) signs in only with its key (docs/service-accounts.md).
-  if (!identities.length && await isServiceAccountUser(tx, user.id)) return refuse({ error: ServiceAccountCodes.NOT_INTERACTIVE });
+  if (!identities.length && (await isServiceAccountUser(tx, user.id))) return refuse({ error: ServiceAccountCodes.NOT_INTERACTIVE });
   if (identities.every((i) => i === Identity.TEST_ACCOUNT)) return refuse({ error: Codes.TEST_ACCOUNT });
   return { identities };
 }
@@ -65,7 +65,13 @@ async function checkAccount(app: FastifyInstance, tx: Tx, user: UserRow, now: Da
  * row lock first (lockout.ts), so a lock set meanwhile refuses it. Runs in `tx`; `loginConfig`
  * is read before the transaction (the settings read would wait on it with PGlite).
  */
-export async function admitUser(app: FastifyInstance, tx: Tx, request: FastifyRequest, user: UserRow, o: { agree?: boolean; method: 'password' | 'code' | 'mfa'; mfa?: boolean; loginConfig: LoginConfig }): Promise<Outcome> {
+export async function admitUser(
+  app: FastifyInstance,
+  tx: Tx,
+  request: FastifyRequest,
+  user: UserRow,
+  o: { agree?: boolean; method: 'password' | 'code' | 'mfa'; mfa?: boolean; loginConfig: LoginConfig },
+): Promise<Outcome> {
   const cfg = app.config;
   const now = new Date();
   // the row as of now, locked: a lockout committed by a simultaneous wrong password is seen, not undone
@@ -82,13 +88,35 @@ export async function admitUser(app: FastifyInstance, tx: Tx, request: FastifyRe
   const token = newToken();
   const sessionId = sessionIdOf(token);
   await insertSession(tx, {
-    id: sessionId, tokenMd5: tokenMd5(token), userId: user.id, tenantId: user.tenantId, username: user.username,
-    identities, mustChangePassword: restricted, superManager: user.superManager, expiresAt: new Date(now.getTime() + cfg.tokenTtlMin * 60_000),
-    ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '').slice(0, 300),
+    id: sessionId,
+    tokenMd5: tokenMd5(token),
+    userId: user.id,
+    tenantId: user.tenantId,
+    username: user.username,
+    identities,
+    mustChangePassword: restricted,
+    superManager: user.superManager,
+    expiresAt: new Date(now.getTime() + cfg.tokenTtlMin * 60_000),
+    ip: request.ip,
+    userAgent: String(request.headers['user-agent'] ?? '').slice(0, 300),
   });
   await replaceActiveSessionsOfUser(tx, user.id, sessionId);
   app.guardStore.forgetSessions({ userId: user.id });
-  await updateUserById(tx, user.id, { failedCount: 0, failedWindowStart: null, lockedUntil: null, lastLoginAt: now, ...(user.agreedAt ? {} : { agreedAt: now }) });
-  await insertAuditEntry(tx, request, { tenantId: user.tenantId, action: 'signin', entity: 'session', entityId: randomUUID(), userId: user.id, username: user.username, after: { method: o.method } });
+  await updateUserById(tx, user.id, {
+    failedCount: 0,
+    failedWindowStart: null,
+    lockedUntil: null,
+    lastLoginAt: now,
+    ...(user.agreedAt ? {} : { agreedAt: now }),
+  });
+  await insertAuditEntry(tx, request, {
+    tenantId: user.tenantId,
+    action: 'signin',
+    entity: 'session',
+    entityId: randomUUID(),
+    userId: user.id,
+    username: user.username,
+    after: { method: o.method },
+  });
   return { ok: { token, userId: user.id, ...(restricted ? { mustChangePassword: true } : {}) } };
 }

@@ -36,7 +36,8 @@ export default async function authRoutes(app: FastifyInstance) {
   });
 
   r.post(Paths.signin, { config: { access: 'signed' }, schema: { tags, body: SignInBody } }, async (request) =>
-    ok({ row: await signIn(app, request, request.body) }));
+    ok({ row: await signIn(app, request, request.body) }),
+  );
 
   r.post(Paths.modifyPassword, { config: { access: 'user' }, schema: { tags, body: ModifyPasswordBody } }, async (request) => {
     const b = request.body;

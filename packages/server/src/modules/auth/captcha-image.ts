@@ -26,13 +26,32 @@ function arc(cx: number, cy: number, rx: number, ry: number, from: number, to: n
 /** Digit strokes (polylines) in a 10 × 16 box, y downwards. */
 const GLYPHS: Record<string, Pt[][]> = {
   0: [arc(5, 8, 4.2, 7, 0, 360)],
-  1: [[[2.2, 4], [5.6, 1], [5.6, 15]]],
+  1: [
+    [
+      [2.2, 4],
+      [5.6, 1],
+      [5.6, 15],
+    ],
+  ],
   2: [[...arc(5, 5, 4, 4, 200, 380), [1, 15], [9.2, 15]]],
   3: [[...arc(5, 4.4, 3.6, 3.4, 200, 450), ...arc(5, 11.4, 4, 3.6, 270, 520)]],
-  4: [[[7, 15], [7, 1], [0.8, 11], [9.5, 11]]],
+  4: [
+    [
+      [7, 15],
+      [7, 1],
+      [0.8, 11],
+      [9.5, 11],
+    ],
+  ],
   5: [[[8.8, 1], [2.4, 1], [1.9, 7.4], ...arc(5, 10.6, 4.2, 4.4, 228, 530)]],
   6: [[[8.2, 1.2], [5.4, 1.6], [3, 3.6], [1.4, 7], ...arc(5, 11, 3.9, 4, 180, 540)]],
-  7: [[[0.8, 1], [9.2, 1], [4.2, 15]]],
+  7: [
+    [
+      [0.8, 1],
+      [9.2, 1],
+      [4.2, 15],
+    ],
+  ],
   8: [arc(5, 4.4, 3.4, 3.4, 90, 450), arc(5, 11.5, 4, 3.6, -90, 270)],
   9: [[...arc(5, 5, 3.9, 4, 0, 360), [8.9, 8.5], [7.6, 12], [5, 14.6], [1.8, 15]]],
 };
@@ -40,7 +59,11 @@ const GLYPHS: Record<string, Pt[][]> = {
 const rnd = (a: number, b: number): number => a + (b - a) * Math.random();
 
 /** A stroke in picture pixels: a polyline, its half width and colour. */
-interface Stroke { pts: Pt[]; half: number; rgb: [number, number, number] }
+interface Stroke {
+  pts: Pt[];
+  half: number;
+  rgb: [number, number, number];
+}
 
 /** Splits a polyline so no piece is longer than `step` pixels (so the waves bend it smoothly). */
 function subdivide(pts: Pt[], step: number): Pt[] {
@@ -72,29 +95,34 @@ function paint(p: Picture, strokes: Stroke[]): void {
       const dy = by - ay;
       const len2 = dx * dx + dy * dy || 1e-9;
       [bx0, by0, bx1, by1] = [Math.min(bx0, x0), Math.min(by0, y0), Math.max(bx1, x1), Math.max(by1, y1)];
-      for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) {
-        const px = x + 0.5 - ax;
-        const py = y + 0.5 - ay;
-        const t = Math.max(0, Math.min(1, (px * dx + py * dy) / len2));
-        const d = Math.hypot(px - t * dx, py - t * dy);
-        const c = Math.min(1, Math.max(0, s.half + 0.5 - d));
+      for (let y = y0; y <= y1; y++)
+        for (let x = x0; x <= x1; x++) {
+          const px = x + 0.5 - ax;
+          const py = y + 0.5 - ay;
+          const t = Math.max(0, Math.min(1, (px * dx + py * dy) / len2));
+          const d = Math.hypot(px - t * dx, py - t * dy);
+          const c = Math.min(1, Math.max(0, s.half + 0.5 - d));
+          const k = y * w + x;
+          if (c > cover[k]!) cover[k] = c;
+        }
+    }
+    for (let y = by0; y <= by1; y++)
+      for (let x = bx0; x <= bx1; x++) {
         const k = y * w + x;
-        if (c > cover[k]!) cover[k] = c;
+        const c = cover[k]!;
+        if (!c) continue;
+        for (let ch = 0; ch < 3; ch++) data[k * 4 + ch] = data[k * 4 + ch]! * (1 - c) + s.rgb[ch]! * c;
       }
-    }
-    for (let y = by0; y <= by1; y++) for (let x = bx0; x <= bx1; x++) {
-      const k = y * w + x;
-      const c = cover[k]!;
-      if (!c) continue;
-      for (let ch = 0; ch < 3; ch++) data[k * 4 + ch] = data[k * 4 + ch]! * (1 - c) + s.rgb[ch]! * c;
-    }
   }
 }
 
 /** A dark, saturated colour a person reads easily on the light background. */
 function inkColour(): [number, number, number] {
   const base = [randomInt(10, 90), randomInt(10, 90), randomInt(40, 150)];
-  for (let i = base.length - 1; i > 0; i--) { const j = randomInt(0, i + 1); [base[i], base[j]] = [base[j]!, base[i]!]; }
+  for (let i = base.length - 1; i > 0; i--) {
+    const j = randomInt(0, i + 1);
+    [base[i], base[j]] = [base[j]!, base[i]!];
+  }
   return base as [number, number, number];
 }
 
@@ -104,19 +132,25 @@ function backdrop(): Picture {
   const data = new Uint8Array(w * h * 4);
   const a = [randomInt(215, 250), randomInt(215, 250), randomInt(215, 250)];
   const b = [randomInt(200, 245), randomInt(205, 245), randomInt(215, 252)];
-  const blots = Array.from({ length: 6 }, () => ({ x: rnd(0, w), y: rnd(0, h), r: rnd(8, 26), c: [randomInt(170, 235), randomInt(170, 235), randomInt(170, 235)] }));
-  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
-    const t = x / w;
-    const rgb = [0, 1, 2].map((c) => a[c]! * (1 - t) + b[c]! * t);
-    for (const o of blots) {
-      const f = Math.max(0, 1 - Math.hypot(x - o.x, y - o.y) / o.r) * 0.6;
-      for (let c = 0; c < 3; c++) rgb[c] = rgb[c]! * (1 - f) + o.c[c]! * f;
+  const blots = Array.from({ length: 6 }, () => ({
+    x: rnd(0, w),
+    y: rnd(0, h),
+    r: rnd(8, 26),
+    c: [randomInt(170, 235), randomInt(170, 235), randomInt(170, 235)],
+  }));
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const t = x / w;
+      const rgb = [0, 1, 2].map((c) => a[c]! * (1 - t) + b[c]! * t);
+      for (const o of blots) {
+        const f = Math.max(0, 1 - Math.hypot(x - o.x, y - o.y) / o.r) * 0.6;
+        for (let c = 0; c < 3; c++) rgb[c] = rgb[c]! * (1 - f) + o.c[c]! * f;
+      }
+      const n = Math.round(rnd(-2, 2)) * 8;
+      const i = (y * w + x) * 4;
+      for (let c = 0; c < 3; c++) data[i + c] = Math.max(0, Math.min(255, rgb[c]! + n));
+      data[i + 3] = 255;
     }
-    const n = Math.round(rnd(-2, 2)) * 8;
-    const i = (y * w + x) * 4;
-    for (let c = 0; c < 3; c++) data[i + c] = Math.max(0, Math.min(255, rgb[c]! + n));
-    data[i + 3] = 255;
-  }
   return { width: w, height: h, data };
 }
 
@@ -129,7 +163,10 @@ export function drawCaptcha(text: string): Buffer {
   const pic = backdrop();
   // Two waves bend everything drawn afterwards (digits and crossing curves alike).
   const wave = { ax: rnd(2.5, 4.5), lx: rnd(55, 95), px: rnd(0, 7), ay: rnd(3, 5.5), ly: rnd(70, 130), py: rnd(0, 7) };
-  const bend = ([x, y]: Pt): Pt => [x + wave.ax * Math.sin((2 * Math.PI * y) / wave.lx + wave.px), y + wave.ay * Math.sin((2 * Math.PI * x) / wave.ly + wave.py)];
+  const bend = ([x, y]: Pt): Pt => [
+    x + wave.ax * Math.sin((2 * Math.PI * y) / wave.lx + wave.px),
+    y + wave.ay * Math.sin((2 * Math.PI * x) / wave.ly + wave.py),
+  ];
 
   const strokes: Stroke[] = [];
   const slot = (w - 44) / text.length;
@@ -165,13 +202,23 @@ export function drawCaptcha(text: string): Buffer {
     strokes.push({ pts: pts.map(bend), half: k === 0 ? rnd(1.8, 2.6) : rnd(1, 1.6), rgb: inkColour() });
   }
   // Digits and curves in random order, so neither is always on top.
-  for (let i = strokes.length - 1; i > 0; i--) { const j = randomInt(0, i + 1); [strokes[i], strokes[j]] = [strokes[j]!, strokes[i]!]; }
+  for (let i = strokes.length - 1; i > 0; i--) {
+    const j = randomInt(0, i + 1);
+    [strokes[i], strokes[j]] = [strokes[j]!, strokes[i]!];
+  }
   paint(pic, strokes);
   // Speckles, some as dark as the ink.
   const dots: Stroke[] = Array.from({ length: 90 }, () => {
     const x = rnd(0, w);
     const y = rnd(0, h);
-    return { pts: [[x, y], [x + rnd(-1, 1), y + rnd(-1, 1)]] as Pt[], half: rnd(0.6, 1.5), rgb: Math.random() < 0.5 ? inkColour() : [randomInt(120, 230), randomInt(120, 230), randomInt(120, 230)] };
+    return {
+      pts: [
+        [x, y],
+        [x + rnd(-1, 1), y + rnd(-1, 1)],
+      ] as Pt[],
+      half: rnd(0.6, 1.5),
+      rgb: Math.random() < 0.5 ? inkColour() : [randomInt(120, 230), randomInt(120, 230), randomInt(120, 230)],
+    };
   });
   paint(pic, dots);
   return encodePng(pic);

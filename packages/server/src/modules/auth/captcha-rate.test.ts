@@ -7,8 +7,13 @@ import { Codes, Paths } from '@mp/protocol';
 import { testApp } from '../../testing/test-app.js';
 
 let t: Awaited<ReturnType<typeof testApp>>;
-beforeAll(async () => { t = await testApp(); });
-afterAll(async () => { delete process.env.MP_CAPTCHA_RATE_IP; await t.close(); });
+beforeAll(async () => {
+  t = await testApp();
+});
+afterAll(async () => {
+  delete process.env.MP_CAPTCHA_RATE_IP;
+  await t.close();
+});
 
 describe('validcode rate limit (MP_CAPTCHA_RATE_IP)', () => {
   it('answers 429 with Retry-After and a localised envelope past the limit, and issues no captcha then', async () => {

@@ -19,25 +19,38 @@ import { testAppTargets } from '../../testing/postgres-admin.js';
 const PASSWORD = 'Passw0rd!x';
 const ACCOUNTS = 8;
 
-
 /** The race on the app of `open`; `label` names the database. */
 function race(label: string, open: () => Promise<{ t: Awaited<ReturnType<typeof testApp>>; close: () => Promise<void> }>) {
   describe(`${label}: simultaneous wrong passwords`, () => {
     let t: Awaited<ReturnType<typeof testApp>>;
     let close = async () => {};
-    beforeAll(async () => { ({ t, close } = await open()); }, 120_000);
-    afterAll(async () => { await close(); });
+    beforeAll(async () => {
+      ({ t, close } = await open());
+    }, 120_000);
+    afterAll(async () => {
+      await close();
+    });
 
     it(`lock every one of ${ACCOUNTS} accounts and count every attempt`, async () => {
       const threshold = t.app.config.lockoutThreshold;
       const names = Array.from({ length: ACCOUNTS }, (_, i) => `race-${i}`);
       const ids = await Promise.all(names.map((username) => createUserRow(t.app, { username, password: PASSWORD })));
-      const clients = await Promise.all(names.map(async () => { const c = await t.client(); c.language = 'EN_US'; return c; }));
-      const answers = await Promise.all(names.flatMap((username, i) => Array.from({ length: threshold }, () =>
-        clients[i]!.post(Paths.signin, { username, password: clients[i]!.encrypt('Wrong-passw0rd'), agree: true }))));
+      const clients = await Promise.all(
+        names.map(async () => {
+          const c = await t.client();
+          c.language = 'EN_US';
+          return c;
+        }),
+      );
+      const answers = await Promise.all(
+        names.flatMap((username, i) =>
+          Array.from({ length: threshold }, () => clients[i]!.post(Paths.signin, { username, password: clients[i]!.encrypt('Wrong-passw0rd'), agree: true })),
+        ),
+      );
 
       const rows = await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) =>
-        tx.select({ id: users.id, lockedUntil: users.lockedUntil, failedCount: users.failedCount }).from(users).where(inArray(users.id, ids)));
+        tx.select({ id: users.id, lockedUntil: users.lockedUntil, failedCount: users.failedCount }).from(users).where(inArray(users.id, ids)),
+      );
       const lockedNow = rows.filter((r) => r.lockedUntil && r.lockedUntil > new Date()).length;
       console.info(`[lockout-race] ${label}: ${lockedNow} of ${ACCOUNTS} accounts locked after ${threshold} simultaneous wrong passwords each`);
       expect(answers.map((a) => a.status).every((s) => s === 200)).toBe(true);
@@ -45,10 +58,17 @@ function race(label: string, open: () => Promise<{ t: Awaited<ReturnType<typeof 
       expect(rows.every((r) => r.failedCount === 0)).toBe(true);
 
       for (let i = 0; i < ACCOUNTS; i++) {
-        const mine = answers.slice(i * threshold, (i + 1) * threshold).map((a) => a.body.scode).sort();
+        const mine = answers
+          .slice(i * threshold, (i + 1) * threshold)
+          .map((a) => a.body.scode)
+          .sort();
         expect(mine).toEqual([...Array(threshold - 1).fill(Codes.BAD_CREDENTIALS), Codes.ACCOUNT_LOCKED].sort());
-        const counted = await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) => tx.select({ action: auditLog.action }).from(auditLog)
-          .where(and(eq(auditLog.userId, ids[i]!), inArray(auditLog.action, ['signin.failed', 'signin.locked']))));
+        const counted = await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) =>
+          tx
+            .select({ action: auditLog.action })
+            .from(auditLog)
+            .where(and(eq(auditLog.userId, ids[i]!), inArray(auditLog.action, ['signin.failed', 'signin.locked']))),
+        );
         expect(counted.length).toBe(threshold);
       }
 
@@ -62,11 +82,13 @@ function race(label: string, open: () => Promise<{ t: Awaited<ReturnType<typeof 
       const id = await createUserRow(t.app, { username: 'race-super', password: PASSWORD, superManager: true });
       await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) => tx.execute(sql`delete from rate_limits`));
       const c = await t.client();
-      const answers = await Promise.all(Array.from({ length: attempts }, () =>
-        c.post(Paths.signin, { username: 'race-super', password: c.encrypt('Wrong-passw0rd'), agree: true })));
+      const answers = await Promise.all(
+        Array.from({ length: attempts }, () => c.post(Paths.signin, { username: 'race-super', password: c.encrypt('Wrong-passw0rd'), agree: true })),
+      );
       expect(answers.map((a) => a.body.scode)).toEqual(Array(attempts).fill(Codes.BAD_CREDENTIALS));
       const [row] = await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) =>
-        tx.select({ lockedUntil: users.lockedUntil, failedCount: users.failedCount }).from(users).where(eq(users.id, id)));
+        tx.select({ lockedUntil: users.lockedUntil, failedCount: users.failedCount }).from(users).where(eq(users.id, id)),
+      );
       expect(row).toEqual({ lockedUntil: null, failedCount: attempts });
     }, 120_000);
   });

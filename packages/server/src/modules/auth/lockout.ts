@@ -20,7 +20,11 @@ export async function lockUserRow(tx: Tx, id: string): Promise<UserRow | undefin
 }
 
 /** The lockout settings: failures allowed (`threshold`) within `windowMin` minutes, then locked `lockMinutes`. */
-export interface LockoutRules { threshold: number; windowMin: number; lockMinutes: number }
+export interface LockoutRules {
+  threshold: number;
+  windowMin: number;
+  lockMinutes: number;
+}
 
 /**
  * Counts one wrong password of account `id` atomically: within the window (failures since
@@ -30,16 +34,25 @@ export interface LockoutRules { threshold: number; windowMin: number; lockMinute
  * latest version, so simultaneous failures are all counted. Answers the row's count after the update
  * and whether this failure locked the account; undefined when the account is gone. Runs in `tx`.
  */
-export async function countFailedSignIn(tx: Tx, id: string, rules: LockoutRules, now = new Date()): Promise<{ failedCount: number; locked: boolean } | undefined> {
+export async function countFailedSignIn(
+  tx: Tx,
+  id: string,
+  rules: LockoutRules,
+  now = new Date(),
+): Promise<{ failedCount: number; locked: boolean } | undefined> {
   const at = sql`${now.toISOString()}::timestamptz`;
   const open = sql`(${users.failedWindowStart} is not null and ${users.failedWindowStart} > ${at} - make_interval(mins => ${rules.windowMin}::int))`;
   const next = sql`(case when ${open} then ${users.failedCount} + 1 else 1 end)`;
   const lock = sql`(${next} >= ${rules.threshold}::int and not ${users.superManager})`;
-  const [row] = await tx.update(users).set({
-    failedCount: sql`case when ${lock} then 0 else ${next} end`,
-    failedWindowStart: sql`case when ${lock} then null when ${open} then ${users.failedWindowStart} else ${at} end`,
-    lockedUntil: sql`case when ${lock} then ${at} + make_interval(mins => ${rules.lockMinutes}::int) else ${users.lockedUntil} end`,
-  }).where(eq(users.id, id)).returning({ failedCount: users.failedCount, lockedUntil: users.lockedUntil });
+  const [row] = await tx
+    .update(users)
+    .set({
+      failedCount: sql`case when ${lock} then 0 else ${next} end`,
+      failedWindowStart: sql`case when ${lock} then null when ${open} then ${users.failedWindowStart} else ${at} end`,
+      lockedUntil: sql`case when ${lock} then ${at} + make_interval(mins => ${rules.lockMinutes}::int) else ${users.lockedUntil} end`,
+    })
+    .where(eq(users.id, id))
+    .returning({ failedCount: users.failedCount, lockedUntil: users.lockedUntil });
   if (!row) return undefined;
   return { failedCount: row.failedCount, locked: !!row.lockedUntil && row.lockedUntil > now };
 }

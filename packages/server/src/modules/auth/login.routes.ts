@@ -19,7 +19,7 @@ export default async function loginRoutes(app: FastifyInstance) {
   r.post(Paths.tokenlogin, { config: { access: 'user', signerMayOmitUserId: true }, schema: { tags, body: TokenBody } }, async (request) => {
     checkSameToken(request, request.body);
     // A first sign-in that must change its password first stays restricted (password-change.ts).
-    const info = await restrictedUserInfo(app, request.auth!) ?? await sessionUserInfo(app, request.auth!);
+    const info = (await restrictedUserInfo(app, request.auth!)) ?? (await sessionUserInfo(app, request.auth!));
     return ok({ row: info });
   });
 

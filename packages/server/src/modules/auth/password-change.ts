@@ -17,7 +17,11 @@ import { findUserById, listIdentitiesOfUser, listTenantsOfUser } from '../users/
 
 /** Calls a restricted session may make: the password change, its rule, and the session calls. */
 export const OPEN_DURING_PASSWORD_CHANGE: ReadonlySet<string> = new Set([
-  Paths.modifyPassword, Paths.querycodetablelist, Paths.tokenlogin, Paths.tokenlogout, Paths.renewaltoken,
+  Paths.modifyPassword,
+  Paths.querycodetablelist,
+  Paths.tokenlogin,
+  Paths.tokenlogout,
+  Paths.renewaltoken,
 ]);
 
 /** True when this user must change their password before anything else. */
@@ -46,9 +50,19 @@ export async function restrictedUserInfo(app: FastifyInstance, auth: AuthContext
     const identities = await listIdentitiesOfUser(tx, user.id);
     const userTypes = expandIdentities(identities);
     return {
-      token: auth.token, accessToken: auth.token, userId: user.id, userName: user.username, employeeName: user.employeeName,
-      tenantId: user.tenantId, userType: identities, userTypes: userTypes.map(String), currentUserType: String(userTypes[0] ?? ''),
-      appList: [], tenantList: await listTenantsOfUser(tx, user), expiresAt: auth.expiresAt.getTime(), superManager: user.superManager,
+      token: auth.token,
+      accessToken: auth.token,
+      userId: user.id,
+      userName: user.username,
+      employeeName: user.employeeName,
+      tenantId: user.tenantId,
+      userType: identities,
+      userTypes: userTypes.map(String),
+      currentUserType: String(userTypes[0] ?? ''),
+      appList: [],
+      tenantList: await listTenantsOfUser(tx, user),
+      expiresAt: auth.expiresAt.getTime(),
+      superManager: user.superManager,
       mustChangePassword: true,
     };
   });

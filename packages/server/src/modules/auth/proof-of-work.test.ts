@@ -51,8 +51,12 @@ describe('proof of work with the image digits', () => {
   });
   afterAll(async () => {
     await t.close();
-    for (const [k, v] of [['MP_SIGNIN_RATE_ACCOUNT', saved.account], ['MP_SIGNIN_RATE_ACCOUNT_ALL', saved.all]] as const) {
-      if (v === undefined) delete process.env[k]; else process.env[k] = v;
+    for (const [k, v] of [
+      ['MP_SIGNIN_RATE_ACCOUNT', saved.account],
+      ['MP_SIGNIN_RATE_ACCOUNT_ALL', saved.all],
+    ] as const) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
     }
   });
 
@@ -60,7 +64,10 @@ describe('proof of work with the image digits', () => {
   async function captcha(digits = '2468'): Promise<{ id: string; pow: PowChallenge; image: string }> {
     const r = await c.post(Paths.validcode, undefined, { unsigned: true });
     const { captchaId: id, pow, image } = r.body.data.row;
-    await t.app.database.db.update(captchas).set({ answerHash: answerHash(id, digits) }).where(eq(captchas.id, id));
+    await t.app.database.db
+      .update(captchas)
+      .set({ answerHash: answerHash(id, digits) })
+      .where(eq(captchas.id, id));
     return { id, pow, image };
   }
   const signIn = (captchaId: string, pow: PowAnswer | undefined, verifyCode = '2468') =>
@@ -85,10 +92,13 @@ describe('proof of work with the image digits', () => {
     expect(r.body.data.row.token).toBeTruthy();
   });
 
-  it('refuses a sign-in without the proof of work, in the caller\'s language', async () => {
+  it("refuses a sign-in without the proof of work, in the caller's language", async () => {
     const k = await captcha();
     expect((await signIn(k.id, undefined)).body).toMatchObject({ result: '0', scode: SigninCodes.POW_REQUIRED, msg: en.pow_required });
-    for (const [language, locale] of [['ZH_CN', 'zh-CN'], ['JA_JP', 'ja-JP']] as const) {
+    for (const [language, locale] of [
+      ['ZH_CN', 'zh-CN'],
+      ['JA_JP', 'ja-JP'],
+    ] as const) {
       c.language = language;
       expect((await signIn(k.id, undefined)).body.msg).toBe(resources[locale].errors.signin.pow_required);
     }
@@ -149,15 +159,28 @@ describe('proof of work with the image digits', () => {
 
 describe('proof of work with the slider', () => {
   let t: T;
-  beforeAll(async () => { t = await testApp({ loginCaptcha: '2' }); });
-  afterAll(async () => { await t.close(); });
+  beforeAll(async () => {
+    t = await testApp({ loginCaptcha: '2' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('answers the puzzle with its challenge and refuses a slider answer without the proof of work', async () => {
     const c = await t.client();
     c.language = 'EN_US';
     const row = (await c.post(Paths.validcode, undefined, { unsigned: true })).body.data.row;
     expect(row.pow.parameters.data.captchaId).toBe(row.captchaId);
-    const slider = { x: 100, durationMs: 600, track: [[0, 0], [200, 30], [400, 70], [600, 100]] };
+    const slider = {
+      x: 100,
+      durationMs: 600,
+      track: [
+        [0, 0],
+        [200, 30],
+        [400, 70],
+        [600, 100],
+      ],
+    };
     const r = await c.post(Paths.signin, { username: 'admin', password: c.encrypt(ADMIN_PASSWORD), agree: true, captchaId: row.captchaId, slider });
     expect(r.body).toMatchObject({ scode: SigninCodes.POW_REQUIRED, msg: en.pow_required });
   });

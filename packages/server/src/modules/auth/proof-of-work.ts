@@ -27,7 +27,10 @@ export const POW_COST = 2000;
 
 const SECRETS_KEY = 'captcha.pow';
 
-interface PowSecrets { signature: string; keySignature: string }
+interface PowSecrets {
+  signature: string;
+  keySignature: string;
+}
 
 /** The secrets by database: they never change once written, so reading them once per process is enough. */
 const loaded = new WeakMap<Db, PowSecrets>();
@@ -79,7 +82,9 @@ export async function checkPow(db: Db, captchaId: string, answer: PowAnswer): Pr
   if (challenge.parameters.data?.captchaId !== captchaId || challenge.parameters.algorithm !== POW_ALGORITHM) return 'failed';
   try {
     const r = await verifySolution({
-      challenge, solution, deriveKey,
+      challenge,
+      solution,
+      deriveKey,
       hmacSignatureSecret: secrets.signature,
       hmacKeySignatureSecret: secrets.keySignature,
     });

@@ -15,13 +15,26 @@ type T = Awaited<ReturnType<typeof testApp>>;
 
 /** A human-looking drag to `x`: three steps over `ms` milliseconds. */
 function drag(x: number, ms = 600) {
-  return { x, durationMs: ms, track: [[0, 0], [Math.round(ms / 3), Math.round(x / 3)], [Math.round((2 * ms) / 3), Math.round((2 * x) / 3)], [ms, x]] as [number, number][] };
+  return {
+    x,
+    durationMs: ms,
+    track: [
+      [0, 0],
+      [Math.round(ms / 3), Math.round(x / 3)],
+      [Math.round((2 * ms) / 3), Math.round((2 * x) / 3)],
+      [ms, x],
+    ] as [number, number][],
+  };
 }
 
 describe('slider security check (verification code type 2)', () => {
   let t: T;
-  beforeAll(async () => { t = await testApp({ loginCaptcha: '2' }); });
-  afterAll(async () => { await t.close(); });
+  beforeAll(async () => {
+    t = await testApp({ loginCaptcha: '2' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
 
   /** A new puzzle and its true x, read from the stored (encrypted) target as only the server can. */
   async function puzzle(c: GatewayClient): Promise<{ id: string; target: number; row: Record<string, unknown> }> {
@@ -35,8 +48,14 @@ describe('slider security check (verification code type 2)', () => {
   }
   /** Each puzzle's solved proof of work, sent with every answer to it. */
   const pows = new Map<string, PowAnswer>();
-  const body = (c: GatewayClient, captchaId: string | undefined, slider: unknown) =>
-    ({ username: 'admin', password: c.encrypt(ADMIN_PASSWORD), agree: true, captchaId, slider, pow: captchaId ? pows.get(captchaId) : undefined });
+  const body = (c: GatewayClient, captchaId: string | undefined, slider: unknown) => ({
+    username: 'admin',
+    password: c.encrypt(ADMIN_PASSWORD),
+    agree: true,
+    captchaId,
+    slider,
+    pow: captchaId ? pows.get(captchaId) : undefined,
+  });
 
   it('answers a PNG puzzle (background with the gap, the piece, its y) and stores no plain answer', async () => {
     const c = await t.client();
@@ -81,16 +100,28 @@ describe('slider security check (verification code type 2)', () => {
     const fast = await puzzle(c);
     expect((await c.post(Paths.signin, body(c, fast.id, drag(fast.target, SLIDER_RULES.minDurationMs - 50)))).body.scode).toBe(SigninCodes.SLIDER_FAILED);
     const jump = await puzzle(c);
-    expect((await c.post(Paths.signin, body(c, jump.id, { x: jump.target, durationMs: 800, track: [[800, jump.target]] }))).body.scode).toBe(SigninCodes.SLIDER_FAILED);
+    expect((await c.post(Paths.signin, body(c, jump.id, { x: jump.target, durationMs: 800, track: [[800, jump.target]] }))).body.scode).toBe(
+      SigninCodes.SLIDER_FAILED,
+    );
     const old = await puzzle(c);
-    await t.app.database.db.update(captchas).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(captchas.id, old.id));
+    await t.app.database.db
+      .update(captchas)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(captchas.id, old.id));
     expect((await c.post(Paths.signin, body(c, old.id, drag(old.target)))).body.scode).toBe(SigninCodes.SLIDER_FAILED);
   });
 
   it('refuses an image-captcha answer in place of the slider', async () => {
     const c = await t.client();
     const p = await puzzle(c);
-    const r = await c.post(Paths.signin, { username: 'admin', password: c.encrypt(ADMIN_PASSWORD), agree: true, captchaId: p.id, verifyCode: '1234', pow: pows.get(p.id) });
+    const r = await c.post(Paths.signin, {
+      username: 'admin',
+      password: c.encrypt(ADMIN_PASSWORD),
+      agree: true,
+      captchaId: p.id,
+      verifyCode: '1234',
+      pow: pows.get(p.id),
+    });
     expect(r.body.scode).toBe(SigninCodes.SLIDER_REQUIRED);
   });
 });
@@ -103,7 +134,9 @@ describe('first sign-in forced password change (forcePasswordChange)', () => {
     admin = await t.client();
     await admin.signIn('admin', ADMIN_PASSWORD);
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
   const setFlag = async (on: boolean) => {
     const r = await admin.post(Paths.saveloginconfig, { forcePasswordChange: on });
     expect(r.body.result).toBe('1');
@@ -124,7 +157,11 @@ describe('first sign-in forced password change (forcePasswordChange)', () => {
       expect(info.body.data.row).toMatchObject({ mustChangePassword: true, userName: 'firsttimer' });
       // Every other protected call is refused with a clear code; the password rule stays readable.
       const menu = await c.get(Paths.listmymenu);
-      expect(menu.body).toMatchObject({ result: '0', scode: SigninCodes.PASSWORD_CHANGE_REQUIRED, msg: 'Please change your password before continuing (first sign-in)' });
+      expect(menu.body).toMatchObject({
+        result: '0',
+        scode: SigninCodes.PASSWORD_CHANGE_REQUIRED,
+        msg: 'Please change your password before continuing (first sign-in)',
+      });
       expect((await c.post(Paths.listuser, { page: 1, pageSize: 10 })).body.scode).toBe(SigninCodes.PASSWORD_CHANGE_REQUIRED);
       expect((await c.post(Paths.querycodetablelist, [1])).body.result).toBe('1');
       // A second tokenlogin keeps the restriction.
@@ -135,9 +172,17 @@ describe('first sign-in forced password change (forcePasswordChange)', () => {
       expect((await admin.post(Paths.savetenantadmin, { tenantId: tenant, userIds: [id] })).body.result).toBe('1');
       expect((await c.get(Paths.listmymenu)).body.scode).toBe(SigninCodes.PASSWORD_CHANGE_REQUIRED);
       // The same password again is refused; a new one lifts the restriction for this session.
-      const same = await c.post(Paths.modifyPassword, { oldPassword: c.encrypt('Passw0rd!'), newPassword: c.encrypt('Passw0rd!'), confirmPassword: c.encrypt('Passw0rd!') });
+      const same = await c.post(Paths.modifyPassword, {
+        oldPassword: c.encrypt('Passw0rd!'),
+        newPassword: c.encrypt('Passw0rd!'),
+        confirmPassword: c.encrypt('Passw0rd!'),
+      });
       expect(same.body.scode).toBe(SigninCodes.PASSWORD_UNCHANGED);
-      const changed = await c.post(Paths.modifyPassword, { oldPassword: c.encrypt('Passw0rd!'), newPassword: c.encrypt('Newpass123'), confirmPassword: c.encrypt('Newpass123') });
+      const changed = await c.post(Paths.modifyPassword, {
+        oldPassword: c.encrypt('Passw0rd!'),
+        newPassword: c.encrypt('Newpass123'),
+        confirmPassword: c.encrypt('Newpass123'),
+      });
       expect(changed.body.result).toBe('1');
       expect((await c.get(Paths.listmymenu)).body.result).toBe('1');
       const after = await c.post(Paths.tokenlogin, { accountName: 'firsttimer', token: c.token });
@@ -178,11 +223,16 @@ describe('first sign-in forced password change (forcePasswordChange)', () => {
 describe('sign-in rate limits', () => {
   let t: T;
   const saved = { ...process.env };
-  beforeAll(async () => { t = await testApp(); });
-  afterAll(async () => { await t.close(); });
+  beforeAll(async () => {
+    t = await testApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
   afterEach(() => {
     for (const k of ['MP_SIGNIN_RATE_ACCOUNT', 'MP_SIGNIN_RATE_IP', 'MP_SIGNIN_RATE_ACCOUNT_ALL']) {
-      if (saved[k] === undefined) delete process.env[k]; else process.env[k] = saved[k];
+      if (saved[k] === undefined) delete process.env[k];
+      else process.env[k] = saved[k];
     }
   });
 
@@ -214,7 +264,15 @@ describe('sign-in rate limits', () => {
     const c = await t.client();
     const statuses = [];
     for (let i = 0; i < 4; i++) {
-      statuses.push((await c.post(Paths.signin, { username: 'roamer', password: c.encrypt('Wrong0000'), agree: true }, { headers: { 'x-forwarded-for': `203.0.113.${i + 1}` } })).status);
+      statuses.push(
+        (
+          await c.post(
+            Paths.signin,
+            { username: 'roamer', password: c.encrypt('Wrong0000'), agree: true },
+            { headers: { 'x-forwarded-for': `203.0.113.${i + 1}` } },
+          )
+        ).status,
+      );
     }
     expect(statuses).toEqual([200, 200, 200, 429]);
   });

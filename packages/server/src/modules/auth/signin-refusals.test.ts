@@ -44,7 +44,9 @@ beforeAll(async () => {
   await id('rf-offtenant', { tenantId: off });
   await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) => tx.update(tenants).set({ status: 0 }).where(eq(tenants.id, off)));
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 async function attempt(username: string, password: string) {
   await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) => tx.execute(sql`delete from rate_limits`));
@@ -54,8 +56,8 @@ async function attempt(username: string, password: string) {
   return { status: r.status, body: r.body };
 }
 
-const failedCount = async (username: string) => (await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) =>
-  tx.select({ n: users.failedCount }).from(users).where(eq(users.username, username))))[0]!.n;
+const failedCount = async (username: string) =>
+  (await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) => tx.select({ n: users.failedCount }).from(users).where(eq(users.username, username))))[0]!.n;
 
 describe('a refused account answers alike for right and wrong passwords', () => {
   it.each(REFUSED)('%s: same status, code and message; the wrong password is not counted', async (username, code) => {

@@ -98,9 +98,8 @@ export async function signIn(app: FastifyInstance, request: FastifyRequest, body
 
   // (1) captcha and account
   const found = await inScope(db, PLATFORM_SCOPE, async (tx) => {
-    const right = !needCaptcha || (image
-      ? await checkCaptcha(tx, body.captchaId!, body.verifyCode!)
-      : await checkSliderCaptcha(tx, body.captchaId!, body.slider!, key!));
+    const right =
+      !needCaptcha || (image ? await checkCaptcha(tx, body.captchaId!, body.verifyCode!) : await checkSliderCaptcha(tx, body.captchaId!, body.slider!, key!));
     if (!right) {
       await consumeCaptcha(tx, body.captchaId!);
       return 'captcha' as const;
@@ -110,13 +109,13 @@ export async function signIn(app: FastifyInstance, request: FastifyRequest, body
   if (found === 'captcha') throw fail(wrongCaptcha);
 
   // (2) the password, outside any transaction; a dummy hash when there is no account (same timing)
-  const passwordOk = await verifyPassword(found?.passwordHash ?? await dummyHash(), password);
+  const passwordOk = await verifyPassword(found?.passwordHash ?? (await dummyHash()), password);
 
   // (3) the outcome. A refusal of the account itself (locked, disabled, expired, …) is answered
   // before the password counts, so it is the same for a right and a wrong password.
   const outcome = await inScope(db, PLATFORM_SCOPE, async (tx): Promise<Outcome> => {
     // the row lock makes simultaneous sign-ins of one account take their turn here (lockout.ts)
-    const user = found && await lockUserRow(tx, found.id);
+    const user = found && (await lockUserRow(tx, found.id));
     const now = new Date();
     const refusal = user ? await accountRefusal(app, tx, user, now) : undefined;
     const rightPassword = !!user && passwordOk && user.passwordHash === found?.passwordHash;
@@ -129,9 +128,21 @@ export async function signIn(app: FastifyInstance, request: FastifyRequest, body
     if (refusal) return refusal;
     if (!rightPassword) {
       // counted and locked in one statement on the locked row (lockout.ts): simultaneous failures all count
-      const counted = await countFailedSignIn(tx, user.id, { threshold: cfg.lockoutThreshold, windowMin: cfg.lockoutWindowMin, lockMinutes: cfg.lockoutMinutes }, now);
+      const counted = await countFailedSignIn(
+        tx,
+        user.id,
+        { threshold: cfg.lockoutThreshold, windowMin: cfg.lockoutWindowMin, lockMinutes: cfg.lockoutMinutes },
+        now,
+      );
       const lock = !!counted?.locked;
-      await insertAuditEntry(tx, request, { tenantId: user.tenantId, action: lock ? 'signin.locked' : 'signin.failed', entity: 'user', entityId: user.id, userId: user.id, username: user.username });
+      await insertAuditEntry(tx, request, {
+        tenantId: user.tenantId,
+        action: lock ? 'signin.locked' : 'signin.failed',
+        entity: 'user',
+        entityId: user.id,
+        userId: user.id,
+        username: user.username,
+      });
       if (lock) app.opsMetrics.lockout(); // mp_lockouts_total (plugins/metrics.ts)
       return lock ? { error: Codes.ACCOUNT_LOCKED, params: { minutes: cfg.lockoutMinutes } } : { error: Codes.BAD_CREDENTIALS };
     }

@@ -8,8 +8,12 @@ import { solvePow } from '../../testing/pow.js';
 import { captchas, sessions } from '../../db/schema/index.js';
 
 let t: Awaited<ReturnType<typeof testApp>>;
-beforeAll(async () => { t = await testApp({ lockoutThreshold: 3 }); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await testApp({ lockoutThreshold: 3 });
+});
+afterAll(async () => {
+  await t.close();
+});
 
 describe('sign-in sequence (PROTOCOL.md)', () => {
   it('answers the startup configuration unsigned with mpk, cryptoType 2 and the login configuration', async () => {
@@ -127,7 +131,10 @@ describe('sign-in sequence (PROTOCOL.md)', () => {
     const renewed = await c.post(Paths.renewaltoken, { token: c.token });
     expect(renewed.body.data.row.expiresAt).toBeGreaterThan(Date.now());
     // Let the session's time run out (a write to a session is always followed by forgetSessions).
-    await t.app.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, c.userId));
+    await t.app.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, c.userId));
     t.app.guardStore.forgetSessions({ userId: c.userId });
     expect((await c.post(Paths.querycodetablelist, [1])).body.scode).toBe(Codes.TOKEN_EXPIRED);
   });
@@ -179,15 +186,35 @@ describe('image captcha', () => {
       // The answer is stored only as a hash: plant a known one for this captcha id.
       const id = img.body.data.row.captchaId as string;
       const pow = await solvePow(img.body.data.row.pow);
-      await s.app.database.db.update(captchas).set({ answerHash: answerHash(id, '1234') }).where(eq(captchas.id, id));
+      await s.app.database.db
+        .update(captchas)
+        .set({ answerHash: answerHash(id, '1234') })
+        .where(eq(captchas.id, id));
       const wrong = await c.post(Paths.signin, { username: 'admin', password: c.encrypt(ADMIN_PASSWORD), captchaId: id, verifyCode: '9999', agree: true, pow });
       expect(wrong.body.scode).toBe(Codes.CAPTCHA_WRONG);
-      const reused = await c.post(Paths.signin, { username: 'admin', password: c.encrypt(ADMIN_PASSWORD), captchaId: id, verifyCode: '1234', agree: true, pow });
+      const reused = await c.post(Paths.signin, {
+        username: 'admin',
+        password: c.encrypt(ADMIN_PASSWORD),
+        captchaId: id,
+        verifyCode: '1234',
+        agree: true,
+        pow,
+      });
       expect(reused.body.scode).toBe(Codes.CAPTCHA_WRONG);
       const fresh = await c.post(Paths.validcode, undefined, { unsigned: true });
       const id2 = fresh.body.data.row.captchaId as string;
-      await s.app.database.db.update(captchas).set({ answerHash: answerHash(id2, '4321') }).where(eq(captchas.id, id2));
-      const good = await c.post(Paths.signin, { username: 'admin', password: c.encrypt(ADMIN_PASSWORD), captchaId: id2, verifyCode: '4321', agree: true, pow: await solvePow(fresh.body.data.row.pow) });
+      await s.app.database.db
+        .update(captchas)
+        .set({ answerHash: answerHash(id2, '4321') })
+        .where(eq(captchas.id, id2));
+      const good = await c.post(Paths.signin, {
+        username: 'admin',
+        password: c.encrypt(ADMIN_PASSWORD),
+        captchaId: id2,
+        verifyCode: '4321',
+        agree: true,
+        pow: await solvePow(fresh.body.data.row.pow),
+      });
       expect(good.body.result).toBe('1');
     } finally {
       await s.close();

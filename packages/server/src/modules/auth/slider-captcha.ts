@@ -19,7 +19,10 @@ import { createPowChallenge } from './proof-of-work.js';
 const PREFIX = 'slider:';
 
 /** The deployment key and cipher the target x is kept under. */
-export interface SliderKey { mpk: string; cryptoType: string }
+export interface SliderKey {
+  mpk: string;
+  cryptoType: string;
+}
 
 /**
  * Makes and stores a puzzle; answers its id, the background with the gap, the piece, and the puzzle's

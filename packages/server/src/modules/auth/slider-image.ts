@@ -9,7 +9,11 @@ import { crc32, deflateSync } from 'node:zlib';
 import { SLIDER_RULES } from '@mp/protocol';
 
 /** An RGBA picture: `data` holds width × height × 4 bytes. */
-export interface Picture { width: number; height: number; data: Uint8Array }
+export interface Picture {
+  width: number;
+  height: number;
+  data: Uint8Array;
+}
 
 function chunk(type: string, body: Buffer): Buffer {
   const len = Buffer.alloc(4);
@@ -33,7 +37,9 @@ export function encodePng(p: Picture): Buffer {
   }
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header), chunk('IDAT', deflateSync(rows, { level: 9 })), chunk('IEND', Buffer.alloc(0)),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
   ]);
 }
 
@@ -54,11 +60,17 @@ export function pieceMask(): Uint8Array {
     return top || right;
   };
   const m = new Uint8Array(s * s);
-  for (let v = 0; v < s; v++) for (let u = 0; u < s; u++) {
-    if (!inside(u + 0.5, v + 0.5)) continue;
-    const edge = [[-2, 0], [2, 0], [0, -2], [0, 2]].some(([du, dv]) => !inside(u + 0.5 + du!, v + 0.5 + dv!));
-    m[v * s + u] = edge ? 2 : 1;
-  }
+  for (let v = 0; v < s; v++)
+    for (let u = 0; u < s; u++) {
+      if (!inside(u + 0.5, v + 0.5)) continue;
+      const edge = [
+        [-2, 0],
+        [2, 0],
+        [0, -2],
+        [0, 2],
+      ].some(([du, dv]) => !inside(u + 0.5 + du!, v + 0.5 + dv!));
+      m[v * s + u] = edge ? 2 : 1;
+    }
   return m;
 }
 
@@ -72,22 +84,32 @@ function background(): Picture {
   const [a, b] = [hue(), hue()];
   const blobs = Array.from({ length: 9 }, () => ({ x: randomInt(0, w), y: randomInt(0, h), r: randomInt(14, 48), c: hue(), o: randomInt(35, 75) / 100 }));
   const stripe = randomInt(9, 17);
-  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
-    const t = (x + y) / (w + h);
-    let r = a[0] * (1 - t) + b[0] * t;
-    let g = a[1] * (1 - t) + b[1] * t;
-    let bl = a[2] * (1 - t) + b[2] * t;
-    if (((x - y + 1000) / stripe | 0) % 2 === 0) { r *= 0.93; g *= 0.93; bl *= 0.93; }
-    for (const o of blobs) {
-      const d = Math.hypot(x - o.x, y - o.y);
-      if (d < o.r) {
-        const f = o.o * Math.min(1, (o.r - d) / 4);
-        r = r * (1 - f) + o.c[0] * f; g = g * (1 - f) + o.c[1] * f; bl = bl * (1 - f) + o.c[2] * f;
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const t = (x + y) / (w + h);
+      let r = a[0] * (1 - t) + b[0] * t;
+      let g = a[1] * (1 - t) + b[1] * t;
+      let bl = a[2] * (1 - t) + b[2] * t;
+      if ((((x - y + 1000) / stripe) | 0) % 2 === 0) {
+        r *= 0.93;
+        g *= 0.93;
+        bl *= 0.93;
       }
+      for (const o of blobs) {
+        const d = Math.hypot(x - o.x, y - o.y);
+        if (d < o.r) {
+          const f = o.o * Math.min(1, (o.r - d) / 4);
+          r = r * (1 - f) + o.c[0] * f;
+          g = g * (1 - f) + o.c[1] * f;
+          bl = bl * (1 - f) + o.c[2] * f;
+        }
+      }
+      const i = (y * w + x) * 4;
+      data[i] = r;
+      data[i + 1] = g;
+      data[i + 2] = bl;
+      data[i + 3] = 255;
     }
-    const i = (y * w + x) * 4;
-    data[i] = r; data[i + 1] = g; data[i + 2] = bl; data[i + 3] = 255;
-  }
   return { width: w, height: h, data };
 }
 
@@ -96,17 +118,18 @@ export function drawSlider(x: number, y: number): { background: Buffer; piece: B
   const bg = background();
   const s = PIECE_BOX;
   const piece = new Uint8Array(s * s * 4);
-  for (let v = 0; v < s; v++) for (let u = 0; u < s; u++) {
-    const m = MASK[v * s + u];
-    if (!m) continue;
-    const bi = ((y + v) * bg.width + (x + u)) * 4;
-    const pi = (v * s + u) * 4;
-    for (let c = 0; c < 3; c++) {
-      const orig = bg.data[bi + c]!;
-      piece[pi + c] = m === 2 ? orig * 0.25 + 255 * 0.75 : orig;
-      bg.data[bi + c] = m === 2 ? orig * 0.4 + 255 * 0.6 : orig * 0.42;
+  for (let v = 0; v < s; v++)
+    for (let u = 0; u < s; u++) {
+      const m = MASK[v * s + u];
+      if (!m) continue;
+      const bi = ((y + v) * bg.width + (x + u)) * 4;
+      const pi = (v * s + u) * 4;
+      for (let c = 0; c < 3; c++) {
+        const orig = bg.data[bi + c]!;
+        piece[pi + c] = m === 2 ? orig * 0.25 + 255 * 0.75 : orig;
+        bg.data[bi + c] = m === 2 ? orig * 0.4 + 255 * 0.6 : orig * 0.42;
+      }
+      piece[pi + 3] = 255;
     }
-    piece[pi + 3] = 255;
-  }
   return { background: encodePng(bg), piece: encodePng({ width: s, height: s, data: piece }) };
 }

@@ -58,7 +58,9 @@ export default async function bigFileRoutes(app: FastifyInstance) {
     for (const [key, value] of Object.entries(request.headers)) if (value !== undefined) headers.set(key, [value].flat().join(', '));
     const withBody = request.method === 'PATCH' || request.method === 'POST';
     const web = new Request(`http://gateway${request.raw.url ?? ''}`, {
-      method: request.method, headers, ...(withBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: 'half' } : {}),
+      method: request.method,
+      headers,
+      ...(withBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: 'half' } : {}),
     } as RequestInit);
     let res: Response;
     try {
@@ -74,7 +76,9 @@ export default async function bigFileRoutes(app: FastifyInstance) {
       throw tusFailure(res.status, text, config.maxBytes);
     }
     reply.status(res.status);
-    res.headers.forEach((value, key) => { if (key !== 'content-length') void reply.header(key, value); });
+    res.headers.forEach((value, key) => {
+      if (key !== 'content-length') void reply.header(key, value);
+    });
     const body = await res.text();
     return reply.send(body === '' ? undefined : body);
   }
@@ -91,15 +95,24 @@ export default async function bigFileRoutes(app: FastifyInstance) {
       return viaTus(request, reply);
     });
     r.head(`${BigFilePaths.tus}/:id`, { config: { access: 'public' }, schema: { tags, params: BigFileIdParams } }, viaTus);
-    r.patch(`${BigFilePaths.tus}/:id`, { config: { access: 'public' }, schema: { tags, params: BigFileIdParams, consumes: ['application/offset+octet-stream'] } }, viaTus);
+    r.patch(
+      `${BigFilePaths.tus}/:id`,
+      { config: { access: 'public' }, schema: { tags, params: BigFileIdParams, consumes: ['application/offset+octet-stream'] } },
+      viaTus,
+    );
     r.delete(`${BigFilePaths.tus}/:id`, { config: { access: 'public' }, schema: { tags, params: BigFileIdParams } }, viaTus);
   });
 
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   r.get(BigFilePaths.config, { config: { access: 'public' }, schema: { tags: ['bigfile'] } }, async () => {
     const row: BigFileConfig = {
-      enabled: config.enabled, maxBytes: config.maxBytes, quotaBytes: config.quotaBytes, usedBytes: await folder.usedBytes(),
-      accept: config.accept, expiryMinutes: config.expiryMinutes, keepDays: config.keepDays,
+      enabled: config.enabled,
+      maxBytes: config.maxBytes,
+      quotaBytes: config.quotaBytes,
+      usedBytes: await folder.usedBytes(),
+      accept: config.accept,
+      expiryMinutes: config.expiryMinutes,
+      keepDays: config.keepDays,
     };
     return ok({ row });
   });

@@ -39,7 +39,10 @@ const WINDOWS_RESERVED = /^(con|prn|aux|nul|com\d|lpt\d)(\..*)?$/i;
  */
 export function sanitizeFileName(raw: string): string {
   let name = raw.normalize('NFC').split(/[/\\]/).pop() ?? '';
-  name = name.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}<>:"|?*]/gu, '').replace(/\s+/g, ' ').replace(/^[.\s]+|[.\s]+$/g, '');
+  name = name
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}<>:"|?*]/gu, '')
+    .replace(/\s+/g, ' ')
+    .replace(/^[.\s]+|[.\s]+$/g, '');
   const chars = [...name];
   if (chars.length > 200) {
     const dot = name.lastIndexOf('.');
@@ -95,7 +98,10 @@ export class BigFileFolder {
   /** Every upload record in the folder (unreadable ones skipped). */
   async records(): Promise<UploadRecord[]> {
     const names = await readdir(this.dir).catch(() => [] as string[]);
-    const ids = names.filter((n) => n.endsWith('.json')).map((n) => n.slice(0, -5)).filter(isUploadId);
+    const ids = names
+      .filter((n) => n.endsWith('.json'))
+      .map((n) => n.slice(0, -5))
+      .filter(isUploadId);
     const out: UploadRecord[] = [];
     for (const id of ids) {
       const r = await this.record(id);
@@ -151,7 +157,11 @@ export class BigFileFolder {
       let old: boolean;
       if (finishedAt !== undefined) old = finishedAt < finishedBefore;
       else if (r?.creation_date) old = Date.parse(r.creation_date) < unfinishedBefore;
-      else old = await stat(join(this.dir, r ? `${id}.json` : id)).then((s) => s.mtimeMs < unfinishedBefore, () => true);
+      else
+        old = await stat(join(this.dir, r ? `${id}.json` : id)).then(
+          (s) => s.mtimeMs < unfinishedBefore,
+          () => true,
+        );
       if (!old) continue;
       await rm(join(this.dir, id), { force: true });
       await rm(join(this.dir, `${id}.json`), { force: true });

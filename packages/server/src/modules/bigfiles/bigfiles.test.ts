@@ -15,8 +15,20 @@ import { BigFileFolder, sanitizeFileName } from './bigfiles.store.js';
 
 const TUS = { 'tus-resumable': '1.0.0' };
 const EN = { 'x-language': 'EN_US' };
-const meta = (m: Record<string, string>) => Object.entries(m).map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`).join(',');
-const LIMITS: ServerConfig['bigFile'] = { enabled: true, dir: undefined, maxBytes: 1000, quotaBytes: 2500, accept: ['.txt', '.bin', 'image/*'], expiryMinutes: 60, keepDays: 7, rateIp: 0 };
+const meta = (m: Record<string, string>) =>
+  Object.entries(m)
+    .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
+    .join(',');
+const LIMITS: ServerConfig['bigFile'] = {
+  enabled: true,
+  dir: undefined,
+  maxBytes: 1000,
+  quotaBytes: 2500,
+  accept: ['.txt', '.bin', 'image/*'],
+  expiryMinutes: 60,
+  keepDays: 7,
+  rateIp: 0,
+};
 
 type App = Awaited<ReturnType<typeof testApp>>;
 const dirs: string[] = [];
@@ -25,20 +37,42 @@ function freshDir(): string {
   dirs.push(d);
   return d;
 }
-afterAll(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
 
 async function create(t: App, length: number | undefined, m: Record<string, string>, extra: Record<string, string> = {}) {
-  return t.app.inject({ method: 'POST', url: BigFilePaths.tus, headers: { ...TUS, ...EN, ...(length === undefined ? { 'upload-defer-length': '1' } : { 'upload-length': String(length) }), 'upload-metadata': meta(m), ...extra } });
+  return t.app.inject({
+    method: 'POST',
+    url: BigFilePaths.tus,
+    headers: {
+      ...TUS,
+      ...EN,
+      ...(length === undefined ? { 'upload-defer-length': '1' } : { 'upload-length': String(length) }),
+      'upload-metadata': meta(m),
+      ...extra,
+    },
+  });
 }
 async function patch(t: App, location: string, offset: number, body: Buffer) {
-  return t.app.inject({ method: 'PATCH', url: location, headers: { ...TUS, ...EN, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' }, payload: body });
+  return t.app.inject({
+    method: 'PATCH',
+    url: location,
+    headers: { ...TUS, ...EN, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+    payload: body,
+  });
 }
 
 describe('big files: upload, list, download', () => {
   let t: App;
   let dir: string;
-  beforeAll(async () => { dir = freshDir(); t = await testApp({ bigFile: { ...LIMITS, dir } }); });
-  afterAll(async () => { await t.close(); });
+  beforeAll(async () => {
+    dir = freshDir();
+    t = await testApp({ bigFile: { ...LIMITS, dir } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('uploads in two chunks, resumes from HEAD, and records the SHA-256 of the bytes', async () => {
     const data = Buffer.from(Array.from({ length: 900 }, (_, i) => i % 251));
@@ -106,12 +140,27 @@ describe('big files: upload, list, download', () => {
       { method: 'POST' as const, url: BigFilePaths.tus, headers: { ...TUS, 'upload-length': '5', 'upload-metadata': '%%%' } },
       { method: 'POST' as const, url: BigFilePaths.tus, headers: { ...TUS, 'content-type': 'application/json' }, payload: '{"a":1}' },
       { method: 'PATCH' as const, url: location, headers: { ...TUS, 'upload-offset': '0', 'content-type': 'text/plain' }, payload: 'abc' },
-      { method: 'PATCH' as const, url: location, headers: { ...TUS, 'upload-offset': '-1', 'content-type': 'application/offset+octet-stream' }, payload: 'abc' },
+      {
+        method: 'PATCH' as const,
+        url: location,
+        headers: { ...TUS, 'upload-offset': '-1', 'content-type': 'application/offset+octet-stream' },
+        payload: 'abc',
+      },
       { method: 'PATCH' as const, url: location, headers: { ...TUS, 'upload-offset': '7', 'content-type': 'application/offset+octet-stream' }, payload: 'abc' },
-      { method: 'PATCH' as const, url: location, headers: { ...TUS, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }, payload: 'x'.repeat(11) },
+      {
+        method: 'PATCH' as const,
+        url: location,
+        headers: { ...TUS, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+        payload: 'x'.repeat(11),
+      },
       { method: 'HEAD' as const, url: `${BigFilePaths.tus}/${'0'.repeat(32)}`, headers: TUS },
       { method: 'HEAD' as const, url: `${BigFilePaths.tus}/..%2F..%2Fetc%2Fpasswd`, headers: TUS },
-      { method: 'PATCH' as const, url: `${BigFilePaths.tus}/../../../etc/passwd`, headers: { ...TUS, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }, payload: 'a' },
+      {
+        method: 'PATCH' as const,
+        url: `${BigFilePaths.tus}/../../../etc/passwd`,
+        headers: { ...TUS, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+        payload: 'a',
+      },
       { method: 'GET' as const, url: `${BigFilePaths.download}/..%2F..%2Fetc%2Fpasswd` },
       { method: 'GET' as const, url: `${BigFilePaths.download}/${location.split('/').pop()}` }, // unfinished
       { method: 'DELETE' as const, url: `${BigFilePaths.tus}/nothex`, headers: TUS },
@@ -146,7 +195,10 @@ describe('big files: upload, list, download', () => {
 
 describe('big files: switched off, rate limit, sweep', () => {
   let t: App | undefined;
-  afterEach(async () => { await t?.close(); t = undefined; });
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
 
   it('refuses every upload when switched off', async () => {
     t = await testApp({ bigFile: { ...LIMITS, enabled: false, dir: freshDir() } });

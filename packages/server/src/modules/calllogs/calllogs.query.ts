@@ -6,12 +6,23 @@
  * A call failed when its HTTP status is ≥ 400 or its envelope code is neither success ('1') nor absent ('').
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { CALL_LOG_RULES, type CALL_LOG_SORT_FIELDS, type CallFigures, type CallLogListBody, type CallLogRow, type CallSeriesPoint, type CallStats } from '@mp/protocol';
+import {
+  CALL_LOG_RULES,
+  type CALL_LOG_SORT_FIELDS,
+  type CallFigures,
+  type CallLogListBody,
+  type CallLogRow,
+  type CallSeriesPoint,
+  type CallStats,
+} from '@mp/protocol';
 import { rowsOf, type Tx } from '../../db/client.js';
 import { sortColumn, type SortColumns } from '../../lib/sort.js';
 
 /** What the viewer may see: a fixed tenant (tenant administrators) and/or application (application administrators). */
-export interface CallLogView { tenantId?: string; productId?: string }
+export interface CallLogView {
+  tenantId?: string;
+  productId?: string;
+}
 
 /** A checked query: the range as dates plus the body's filters. */
 export type CallQuery = Omit<CallLogListBody, 'startTime' | 'endTime'> & { from: Date; to: Date };
@@ -40,7 +51,11 @@ function where(q: CallQuery, view: CallLogView): SQL {
 const FIGURES = sql`count(*)::int as calls, (count(*) filter (where ${FAILED}))::int as errors,
   percentile_cont(array[0.5, 0.95, 0.99]::float8[]) within group (order by c.latency_ms) as p`;
 
-interface FigureRow { calls: number; errors: number; p: number[] | string | null }
+interface FigureRow {
+  calls: number;
+  errors: number;
+  p: number[] | string | null;
+}
 
 /** Figures of a row; percentiles rounded to 0.01 ms (PGlite may answer the array as text). */
 function figures(r: FigureRow | undefined): CallFigures {
@@ -73,18 +88,31 @@ export async function callStats(tx: Tx, q: CallQuery, view: CallLogView): Promis
   const bucket = bucketSeconds(q.from, q.to);
   const limit = CALL_LOG_RULES.groupMax;
   const [total] = rowsOf<FigureRow>(await tx.execute(sql`select ${FIGURES} from call_logs c where ${w}`));
-  const series = rowsOf<FigureRow & { t: Date | string }>(await tx.execute(sql`select to_timestamp(floor(extract(epoch from c.at) / ${bucket}) * ${bucket}) as t, ${FIGURES}
-    from call_logs c where ${w} group by 1 order by 1`));
-  const byApi = rowsOf<FigureRow & { method: string; api: string }>(await tx.execute(sql`select c.method, c.api, ${FIGURES}
-    from call_logs c where ${w} group by c.method, c.api order by calls desc, c.api limit ${limit}`));
-  const byApp = rowsOf<FigureRow & { id: string; name: string | null }>(await tx.execute(sql`select g.*, p.name from (select c.product_id as id, ${FIGURES}
-    from call_logs c where ${w} and c.product_id is not null group by c.product_id order by calls desc limit ${limit}) g left join products p on p.id = g.id order by g.calls desc`));
-  const byTenant = rowsOf<FigureRow & { id: string; name: string | null }>(await tx.execute(sql`select g.*, t.name from (select c.tenant_id as id, ${FIGURES}
-    from call_logs c where ${w} and c.tenant_id is not null group by c.tenant_id order by calls desc limit ${limit}) g left join tenants t on t.id = g.id order by g.calls desc`));
+  const series = rowsOf<FigureRow & { t: Date | string }>(
+    await tx.execute(sql`select to_timestamp(floor(extract(epoch from c.at) / ${bucket}) * ${bucket}) as t, ${FIGURES}
+    from call_logs c where ${w} group by 1 order by 1`),
+  );
+  const byApi = rowsOf<FigureRow & { method: string; api: string }>(
+    await tx.execute(sql`select c.method, c.api, ${FIGURES}
+    from call_logs c where ${w} group by c.method, c.api order by calls desc, c.api limit ${limit}`),
+  );
+  const byApp = rowsOf<FigureRow & { id: string; name: string | null }>(
+    await tx.execute(sql`select g.*, p.name from (select c.product_id as id, ${FIGURES}
+    from call_logs c where ${w} and c.product_id is not null group by c.product_id order by calls desc limit ${limit}) g left join products p on p.id = g.id order by g.calls desc`),
+  );
+  const byTenant = rowsOf<FigureRow & { id: string; name: string | null }>(
+    await tx.execute(sql`select g.*, t.name from (select c.tenant_id as id, ${FIGURES}
+    from call_logs c where ${w} and c.tenant_id is not null group by c.tenant_id order by calls desc limit ${limit}) g left join tenants t on t.id = g.id order by g.calls desc`),
+  );
   return {
     totals: figures(total),
     bucketSeconds: bucket,
-    series: fillBuckets(series.map((r) => ({ t: new Date(r.t).toISOString(), ...figures(r) })), q.from, q.to, bucket),
+    series: fillBuckets(
+      series.map((r) => ({ t: new Date(r.t).toISOString(), ...figures(r) })),
+      q.from,
+      q.to,
+      bucket,
+    ),
     byApi: byApi.map((r) => ({ method: r.method, api: r.api, ...figures(r) })),
     byApp: byApp.map((r) => ({ productId: r.id, name: r.name ?? r.id, ...figures(r) })),
     byTenant: byTenant.map((r) => ({ tenantId: r.id, name: r.name ?? r.id, ...figures(r) })),
@@ -100,20 +128,48 @@ export async function countCalls(tx: Tx, q: CallQuery, view: CallLogView): Promi
 }
 
 interface CallRecordRow {
-  id: string; at: Date | string; tenant_id: string | null; tenant_name: string | null; product_id: string | null; product_name: string | null;
-  method: string; api: string; status: number; code: string; latency_ms: number; caller_type: CallLogRow['callerType']; caller_id: string; caller_name: string; request_id: string;
+  id: string;
+  at: Date | string;
+  tenant_id: string | null;
+  tenant_name: string | null;
+  product_id: string | null;
+  product_name: string | null;
+  method: string;
+  api: string;
+  status: number;
+  code: string;
+  latency_ms: number;
+  caller_type: CallLogRow['callerType'];
+  caller_id: string;
+  caller_name: string;
+  request_id: string;
 }
 
 /** `limit` records of `q` in `view` from `offset`, sorted by `q.sortField` (newest first by default). */
 export async function selectCalls(tx: Tx, q: CallQuery, view: CallLogView, limit: number, offset: number): Promise<CallLogRow[]> {
   const col = sortColumn(SORTS, q.sortField);
   const order = col ? sql`${col} ${q.sortOrder === 'ascend' ? sql`asc` : sql`desc`}, c.at desc, c.id desc` : sql`c.at desc, c.id desc`;
-  const rows = rowsOf<CallRecordRow>(await tx.execute(sql`select c.id::text as id, c.at, c.tenant_id, t.name as tenant_name, c.product_id, p.name as product_name,
+  const rows = rowsOf<CallRecordRow>(
+    await tx.execute(sql`select c.id::text as id, c.at, c.tenant_id, t.name as tenant_name, c.product_id, p.name as product_name,
       c.method, c.api, c.status, c.code, c.latency_ms, c.caller_type, c.caller_id, c.caller_name, c.request_id
     from call_logs c left join tenants t on t.id = c.tenant_id left join products p on p.id = c.product_id
-    where ${where(q, view)} order by ${order} limit ${limit} offset ${offset}`));
+    where ${where(q, view)} order by ${order} limit ${limit} offset ${offset}`),
+  );
   return rows.map((r) => ({
-    id: r.id, at: new Date(r.at).toISOString(), tenantId: r.tenant_id ?? '', tenantName: r.tenant_name ?? '', productId: r.product_id ?? '', productName: r.product_name ?? '',
-    method: r.method, api: r.api, status: Number(r.status), code: r.code, latencyMs: Number(r.latency_ms), callerType: r.caller_type, callerId: r.caller_id, callerName: r.caller_name, requestId: r.request_id,
+    id: r.id,
+    at: new Date(r.at).toISOString(),
+    tenantId: r.tenant_id ?? '',
+    tenantName: r.tenant_name ?? '',
+    productId: r.product_id ?? '',
+    productName: r.product_name ?? '',
+    method: r.method,
+    api: r.api,
+    status: Number(r.status),
+    code: r.code,
+    latencyMs: Number(r.latency_ms),
+    callerType: r.caller_type,
+    callerId: r.caller_id,
+    callerName: r.caller_name,
+    requestId: r.request_id,
   }));
 }

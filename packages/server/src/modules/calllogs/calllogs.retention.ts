@@ -23,8 +23,10 @@ export async function sweepCallLogs(db: Db, days: number, now = Date.now(), batc
     const n = await inScope(db, PLATFORM_SCOPE, async (tx) => {
       const [lock] = rowsOf<{ ok: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(${LOCK}) as ok`));
       if (!lock?.ok) return -1;
-      const [deleted] = rowsOf<{ n: number }>(await tx.execute(sql`with d as (delete from call_logs where ctid = any(array(
-        select ctid from call_logs where at < ${cutoff}::timestamptz limit ${batch})) returning 1) select count(*)::int as n from d`));
+      const [deleted] = rowsOf<{ n: number }>(
+        await tx.execute(sql`with d as (delete from call_logs where ctid = any(array(
+        select ctid from call_logs where at < ${cutoff}::timestamptz limit ${batch})) returning 1) select count(*)::int as n from d`),
+      );
       return deleted?.n ?? 0;
     });
     if (n < 0) break;

@@ -43,7 +43,20 @@ function queryOf(b: CallLogListBody, maxDays: number): CallQuery {
   return { ...rest, ...checkCallRange(startTime, endTime, maxDays) };
 }
 
-const COLUMNS = ['at', 'tenantName', 'productName', 'method', 'api', 'status', 'code', 'latencyMs', 'callerType', 'callerName', 'callerId', 'requestId'] as const;
+const COLUMNS = [
+  'at',
+  'tenantName',
+  'productName',
+  'method',
+  'api',
+  'status',
+  'code',
+  'latencyMs',
+  'callerType',
+  'callerName',
+  'callerId',
+  'requestId',
+] as const;
 
 /** The CSV of `rows` with headings in `locale`, with a byte-order mark so spreadsheet programs read UTF-8. */
 export function callLogCsv(locale: Locale, rows: CallLogRow[]): string {
@@ -53,8 +66,13 @@ export function callLogCsv(locale: Locale, rows: CallLogRow[]): string {
 }
 
 /** Registers the three calls of one audience: `view` gives the viewer's fixed tenant/application, `run` its transaction. */
-function audience(app: FastifyInstance, paths: { stats: string; list: string; export: string }, access: Access,
-  view: (request: FastifyRequest) => CallLogView, run: <T>(request: FastifyRequest, fn: (tx: Tx) => Promise<T>) => Promise<T>) {
+function audience(
+  app: FastifyInstance,
+  paths: { stats: string; list: string; export: string },
+  access: Access,
+  view: (request: FastifyRequest) => CallLogView,
+  run: <T>(request: FastifyRequest, fn: (tx: Tx) => Promise<T>) => Promise<T>,
+) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   r.post(paths.stats, { config: { access }, schema: { tags, body: CallStatsBody } }, async (request) => {
     const q = queryOf(request.body, CALL_LOG_RULES.statsMaxDays);
@@ -64,11 +82,13 @@ function audience(app: FastifyInstance, paths: { stats: string; list: string; ex
     const q = queryOf(request.body, CALL_LOG_RULES.logMaxDays);
     const page = request.body.page ?? 1;
     const pageSize = request.body.pageSize ?? 10;
-    return ok(await run(request, async (tx) => {
-      const records = await countCalls(tx, q, view(request));
-      const rows = records > (page - 1) * pageSize ? await selectCalls(tx, q, view(request), pageSize, (page - 1) * pageSize) : [];
-      return { rows, ...pageInfo(page, pageSize, records) };
-    }));
+    return ok(
+      await run(request, async (tx) => {
+        const records = await countCalls(tx, q, view(request));
+        const rows = records > (page - 1) * pageSize ? await selectCalls(tx, q, view(request), pageSize, (page - 1) * pageSize) : [];
+        return { rows, ...pageInfo(page, pageSize, records) };
+      }),
+    );
   });
   r.post(paths.export, { config: { access }, schema: { tags, body: CallLogListBody } }, async (request, reply) => {
     const q = queryOf(request.body, CALL_LOG_RULES.logMaxDays);
@@ -79,17 +99,34 @@ function audience(app: FastifyInstance, paths: { stats: string; list: string; ex
       return selectCalls(tx, q, view(request), max, 0);
     });
     const name = `call-log-${new Date().toISOString().slice(0, 10)}.csv`;
-    return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}"`).send(callLogCsv(request.locale, rows));
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${name}"`)
+      .send(callLogCsv(request.locale, rows));
   });
 }
 
 export default async function callLogRoutes(app: FastifyInstance) {
   const platform = <T>(_request: FastifyRequest, fn: (tx: Tx) => Promise<T>) => inScope(app.database.db, PLATFORM_SCOPE, fn);
-  audience(app, { stats: CallLogPaths.getcallstats, list: CallLogPaths.listcalllog, export: CallLogPaths.exportcalllog },
-    { userTypes: [UserType.PLATFORM_ADMIN] }, () => ({}), platform);
-  audience(app, { stats: CallLogPaths.gettenantcallstats, list: CallLogPaths.listtenantcalllog, export: CallLogPaths.exporttenantcalllog },
-    { tenant: 'admin' }, (request) => ({ tenantId: request.tenant!.id }),
-    (request, fn) => inScope(app.database.db, { scope: 'tenant', tenantId: request.tenant!.id }, fn));
-  audience(app, { stats: CallLogPaths.getappcallstats, list: CallLogPaths.listappcalllog, export: CallLogPaths.exportappcalllog },
-    { app: 'admin' }, (request) => ({ productId: request.application!.id }), platform);
+  audience(
+    app,
+    { stats: CallLogPaths.getcallstats, list: CallLogPaths.listcalllog, export: CallLogPaths.exportcalllog },
+    { userTypes: [UserType.PLATFORM_ADMIN] },
+    () => ({}),
+    platform,
+  );
+  audience(
+    app,
+    { stats: CallLogPaths.gettenantcallstats, list: CallLogPaths.listtenantcalllog, export: CallLogPaths.exporttenantcalllog },
+    { tenant: 'admin' },
+    (request) => ({ tenantId: request.tenant!.id }),
+    (request, fn) => inScope(app.database.db, { scope: 'tenant', tenantId: request.tenant!.id }, fn),
+  );
+  audience(
+    app,
+    { stats: CallLogPaths.getappcallstats, list: CallLogPaths.listappcalllog, export: CallLogPaths.exportappcalllog },
+    { app: 'admin' },
+    (request) => ({ productId: request.application!.id }),
+    platform,
+  );
 }

@@ -23,8 +23,19 @@ const range = (hours: number, end = now + HOUR) => ({ startTime: new Date(end - 
 const API = '/gateway/calllogtest';
 
 const rec = (patch: Partial<CallRecord>): CallRecord => ({
-  at: now - HOUR, tenantId: null, productId: null, method: 'POST', api: `${API}/a`, status: 200, code: '1', latencyMs: 10,
-  callerType: 'user', callerId: 'u1', callerName: 'alice', requestId: 'req', ...patch,
+  at: now - HOUR,
+  tenantId: null,
+  productId: null,
+  method: 'POST',
+  api: `${API}/a`,
+  status: 200,
+  code: '1',
+  latencyMs: 10,
+  callerType: 'user',
+  callerId: 'u1',
+  callerName: 'alice',
+  requestId: 'req',
+  ...patch,
 });
 
 beforeAll(async () => {
@@ -43,20 +54,42 @@ beforeAll(async () => {
   taT2.tenantId = w.t2;
   const rows: CallRecord[] = [];
   // t1 on crm: 10 calls, latencies 1..10 ms, two failed (one HTTP 500, one envelope failure)
-  for (let i = 1; i <= 10; i++) rows.push(rec({ tenantId: w.t1, productId: w.appA.id, latencyMs: i, status: i === 10 ? 500 : 200, code: i === 9 ? 'user.not_found' : i === 10 ? '' : '1', requestId: `t1-${i}` }));
+  for (let i = 1; i <= 10; i++)
+    rows.push(
+      rec({
+        tenantId: w.t1,
+        productId: w.appA.id,
+        latencyMs: i,
+        status: i === 10 ? 500 : 200,
+        code: i === 9 ? 'user.not_found' : i === 10 ? '' : '1',
+        requestId: `t1-${i}`,
+      }),
+    );
   // t2 on crm: 3 calls of another API by bob
-  for (let i = 1; i <= 3; i++) rows.push(rec({ tenantId: w.t2, productId: w.appA.id, api: `${API}/b`, callerId: 'u2', callerName: 'bob', latencyMs: 100, requestId: `t2-${i}` }));
+  for (let i = 1; i <= 3; i++)
+    rows.push(rec({ tenantId: w.t2, productId: w.appA.id, api: `${API}/b`, callerId: 'u2', callerName: 'bob', latencyMs: 100, requestId: `t2-${i}` }));
   // t3 on erp: 2 calls, a client
-  for (let i = 1; i <= 2; i++) rows.push(rec({ tenantId: w.t3, productId: w.appB.id, api: `${API}/c`, callerType: 'client', callerId: 'erp-backend', callerName: 'erp-backend', requestId: `t3-${i}` }));
+  for (let i = 1; i <= 2; i++)
+    rows.push(
+      rec({
+        tenantId: w.t3,
+        productId: w.appB.id,
+        api: `${API}/c`,
+        callerType: 'client',
+        callerId: 'erp-backend',
+        callerName: 'erp-backend',
+        requestId: `t3-${i}`,
+      }),
+    );
   // t1 without an application, 20 days ago (inside the log window, outside 7 days)
   rows.push(rec({ tenantId: w.t1, at: now - 20 * 24 * HOUR, api: `${API}/old`, requestId: 'old' }));
   await insertCallRecords(w.t.app.database.db, rows);
 }, 120_000);
 
 const stats = async (c: GatewayClient, path: string, body: Record<string, unknown>, appId?: string) =>
-  (await c.post<{ row: CallStats }>(path, { api: API, ...body }, appId ? inApp(appId) : {}));
+  await c.post<{ row: CallStats }>(path, { api: API, ...body }, appId ? inApp(appId) : {});
 const list = async (c: GatewayClient, path: string, body: Record<string, unknown>, appId?: string) =>
-  (await c.post<Paged<CallLogRow>>(path, { api: API, ...range(24 * 29), pageSize: 100, ...body }, appId ? inApp(appId) : {}));
+  await c.post<Paged<CallLogRow>>(path, { api: API, ...range(24 * 29), pageSize: 100, ...body }, appId ? inApp(appId) : {});
 
 describe('range rules', () => {
   const cases: [string, Record<string, unknown>, string, Record<string, unknown>?][] = [
@@ -109,12 +142,23 @@ describe('platform administrators', () => {
     expect(r.body.result).toBe('1');
     const s = r.body.data.row;
     expect(s.totals).toMatchObject({ calls: 15, errors: 2 });
-    expect(s.byApi.map((a) => [a.api, a.calls])).toEqual([[`${API}/a`, 10], [`${API}/b`, 3], [`${API}/c`, 2]]);
+    expect(s.byApi.map((a) => [a.api, a.calls])).toEqual([
+      [`${API}/a`, 10],
+      [`${API}/b`, 3],
+      [`${API}/c`, 2],
+    ]);
     expect(s.byApi[0]).toMatchObject({ errors: 2, p50: 5.5, method: 'POST' });
     expect(s.byApi[0]!.p95).toBeCloseTo(9.55, 2);
     expect(s.byApi[0]!.p99).toBeCloseTo(9.91, 2);
-    expect(s.byApp.map((a) => [a.name, a.calls])).toEqual([['CRM', 13], ['ERP', 2]]);
-    expect(s.byTenant.map((t) => [t.tenantId, t.calls])).toEqual([[w.t1, 10], [w.t2, 3], [w.t3, 2]]);
+    expect(s.byApp.map((a) => [a.name, a.calls])).toEqual([
+      ['CRM', 13],
+      ['ERP', 2],
+    ]);
+    expect(s.byTenant.map((t) => [t.tenantId, t.calls])).toEqual([
+      [w.t1, 10],
+      [w.t2, 3],
+      [w.t3, 2],
+    ]);
     expect(s.byTenant[0]!.name).toBe('Tenant pt1');
     expect(s.series.reduce((n, p) => n + p.calls, 0)).toBe(15);
     expect(s.bucketSeconds).toBe(900);
@@ -137,7 +181,17 @@ describe('platform administrators', () => {
     const page2 = (await list(w.admin, P.listcalllog, { sortField: 'latencyMs', sortOrder: 'descend', pageSize: 5, page: 2 })).body.data;
     expect([page2.page, page2.records, page2.total, page2.rows.map((r) => r.latencyMs)]).toEqual([2, 16, 4, [10, 10, 9, 8, 7]]);
     const row = (await list(w.admin, P.listcalllog, { caller: 'bob', pageSize: 1 })).body.data.rows[0]!;
-    expect(row).toMatchObject({ tenantId: w.t2, tenantName: 'Tenant pt2', productId: w.appA.id, productName: 'CRM', method: 'POST', status: 200, code: '1', callerType: 'user', callerName: 'bob' });
+    expect(row).toMatchObject({
+      tenantId: w.t2,
+      tenantName: 'Tenant pt2',
+      productId: w.appA.id,
+      productName: 'CRM',
+      method: 'POST',
+      status: 200,
+      code: '1',
+      callerType: 'user',
+      callerName: 'bob',
+    });
   });
 
   it('export a CSV with headings in the request language, bounded', async () => {
@@ -145,7 +199,11 @@ describe('platform administrators', () => {
     try {
       const r = await w.admin.send('POST', P.exportcalllog, { ...range(24 * 29), api: API, tenantId: w.t1 });
       expect(r.headers['content-type']).toContain('text/csv');
-      const lines = r.raw.toString('utf8').replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+      const lines = r.raw
+        .toString('utf8')
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split(/\r?\n/);
       expect(lines[0]).toBe('Time,Tenant,Application,Method,API,HTTP status,Response code,Latency (ms),Caller type,Caller,Caller ID,Request ID');
       expect(lines).toHaveLength(12);
       expect(lines[1]).toContain(',User,alice,u1,');
@@ -155,7 +213,10 @@ describe('platform administrators', () => {
     const many = Array.from({ length: CALL_LOG_RULES.exportMax + 1 }, (_, i) => rec({ api: '/gateway/calllogbulk', requestId: `b${i}` }));
     await insertCallRecords(w.t.app.database.db, many);
     const r = await w.admin.post(P.exportcalllog, { ...range(24), api: '/gateway/calllogbulk' });
-    expect([r.body.scode, r.body.msg]).toEqual([CallLogCodes.EXPORT_TOO_MANY, translate('zh-CN', `errors:${CallLogCodes.EXPORT_TOO_MANY}`, { count: CALL_LOG_RULES.exportMax + 1, max: CALL_LOG_RULES.exportMax })]);
+    expect([r.body.scode, r.body.msg]).toEqual([
+      CallLogCodes.EXPORT_TOO_MANY,
+      translate('zh-CN', `errors:${CallLogCodes.EXPORT_TOO_MANY}`, { count: CALL_LOG_RULES.exportMax + 1, max: CALL_LOG_RULES.exportMax }),
+    ]);
   });
 });
 
@@ -191,7 +252,10 @@ describe('application administrators', () => {
     expect(s.result).toBe('1');
     expect(s.data.row.totals.calls).toBe(13);
     expect(s.data.row.byApp.map((a) => a.productId)).toEqual([w.appA.id]);
-    expect(s.data.row.byTenant.map((t) => [t.tenantId, t.calls])).toEqual([[w.t1, 10], [w.t2, 3]]);
+    expect(s.data.row.byTenant.map((t) => [t.tenantId, t.calls])).toEqual([
+      [w.t1, 10],
+      [w.t2, 3],
+    ]);
     const l = (await list(w.a, P.listappcalllog, { productId: w.appB.id, tenantId: w.t2 }, w.appA.code)).body.data;
     expect([l.records, l.rows.every((r) => r.productId === w.appA.id && r.tenantId === w.t2)]).toEqual([3, true]);
     expect((await list(w.b, P.listappcalllog, {}, w.appB.code)).body.data.records).toBe(2);

@@ -12,18 +12,21 @@ beforeAll(async () => {
   for (const id of ['a-one', 'a-two']) expect((await w.a.post(Paths.addclient, validClient({ clientId: id }), inApp(w.appA.code))).body.result).toBe('1');
   expect((await w.b.post(Paths.addclient, validClient({ clientId: 'b-one', name: 'ERP' }), inApp(w.appB.code))).body.result).toBe('1');
 });
-afterAll(async () => { await w.t.close(); });
+afterAll(async () => {
+  await w.t.close();
+});
 
-describe('who may manage an app\'s clients', () => {
-  const everyCall = () => [
-    [Paths.listclient, { page: 1, pageSize: 10 }],
-    [Paths.getclient, { clientId: 'a-one' }],
-    [Paths.addclient, validClient({ clientId: 'intruder' })],
-    [Paths.editclient, validClient({ clientId: 'a-one', name: 'Hijacked' })],
-    [Paths.statusclient, { ids: ['a-one'], status: 0 }],
-    [Paths.resetclientsecret, { clientId: 'a-one' }],
-    [Paths.deleteclient, { ids: ['a-one'] }],
-  ] as const;
+describe("who may manage an app's clients", () => {
+  const everyCall = () =>
+    [
+      [Paths.listclient, { page: 1, pageSize: 10 }],
+      [Paths.getclient, { clientId: 'a-one' }],
+      [Paths.addclient, validClient({ clientId: 'intruder' })],
+      [Paths.editclient, validClient({ clientId: 'a-one', name: 'Hijacked' })],
+      [Paths.statusclient, { ids: ['a-one'], status: 0 }],
+      [Paths.resetclientsecret, { clientId: 'a-one' }],
+      [Paths.deleteclient, { ids: ['a-one'] }],
+    ] as const;
 
   it('refuses an ordinary user and an application administrator of no app with 10009029001, changing nothing', async () => {
     const before = await rowsOf(w.appA.id);
@@ -68,9 +71,13 @@ describe('who may manage an app\'s clients', () => {
     expect((await w.admin.post(Paths.deleteclient, { ids: ['by-admin'] }, inApp(w.appB.id))).body.data.count).toBe(1);
   });
 
-  it('pages, searches and sorts an app\'s clients in SQL, only that app\'s', async () => {
+  it("pages, searches and sorts an app's clients in SQL, only that app's", async () => {
     for (let i = 0; i < 11; i++) {
-      const r = await w.a.post(Paths.addclient, validClient({ clientId: `page-${String(i).padStart(2, '0')}`, name: `Paging ${String(i).padStart(2, '0')}`, status: i < 4 ? 0 : 1 }), inApp(w.appA.code));
+      const r = await w.a.post(
+        Paths.addclient,
+        validClient({ clientId: `page-${String(i).padStart(2, '0')}`, name: `Paging ${String(i).padStart(2, '0')}`, status: i < 4 ? 0 : 1 }),
+        inApp(w.appA.code),
+      );
       expect(r.body.result).toBe('1');
     }
     const p1 = await w.a.post(Paths.listclient, { page: 1, pageSize: 5, keyword: 'PAGING', sortField: 'name', sortOrder: 'ascend' }, inApp(w.appA.code));

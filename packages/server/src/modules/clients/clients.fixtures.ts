@@ -24,8 +24,18 @@ export async function clientsWorld() {
   };
   const product = async (code: string, name: string, adminIds: string[]) => {
     const r = await admin.post(Paths.addproduct, {
-      code, name, abbreviation: name, version: 'V1', status: 1, callbackUrl: `https://${code}.example.com/cb`, department: 'IT',
-      ownerName: 'Owner', ownerEmail: 'owner@example.com', ownerPhone: '13800138000', opsOwner: 'Ops', adminIds,
+      code,
+      name,
+      abbreviation: name,
+      version: 'V1',
+      status: 1,
+      callbackUrl: `https://${code}.example.com/cb`,
+      department: 'IT',
+      ownerName: 'Owner',
+      ownerEmail: 'owner@example.com',
+      ownerPhone: '13800138000',
+      opsOwner: 'Ops',
+      adminIds,
     });
     if (r.body.result !== '1') throw new Error(`product ${code}: ${r.body.scode}`);
     return r.body.data.row as { id: string; code: string };
@@ -38,14 +48,24 @@ export async function clientsWorld() {
     return c;
   };
   return {
-    t, admin, ids, appA, appB,
-    a: await signedIn('appadmin_a'), b: await signedIn('appadmin_b'), loner: await signedIn('appadmin_none'), plain: await signedIn('plain_user'),
+    t,
+    admin,
+    ids,
+    appA,
+    appB,
+    a: await signedIn('appadmin_a'),
+    b: await signedIn('appadmin_b'),
+    loner: await signedIn('appadmin_none'),
+    plain: await signedIn('plain_user'),
   };
 }
 
 /** A valid add body. */
 export const validClient = (patch: Record<string, unknown> = {}) => ({
-  name: 'CRM web', redirectUris: ['https://crm.example.com/callback'], grantTypes: ['authorization_code', 'refresh_token'], ...patch,
+  name: 'CRM web',
+  redirectUris: ['https://crm.example.com/callback'],
+  grantTypes: ['authorization_code', 'refresh_token'],
+  ...patch,
 });
 
 /** Sends with the APPID header naming `app` (id or code). */

@@ -11,7 +11,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
-  ClientAddBody, ClientEditBody, ClientIdBody, ClientIdsBody, ClientListBody, ClientStatusBody, MyAppListBody, ok, pageInfo, Paths, UserType,
+  ClientAddBody,
+  ClientEditBody,
+  ClientIdBody,
+  ClientIdsBody,
+  ClientListBody,
+  ClientStatusBody,
+  MyAppListBody,
+  ok,
+  pageInfo,
+  Paths,
+  UserType,
   type MyAppRow,
 } from '@mp/protocol';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
@@ -35,19 +45,24 @@ export default async function clientRoutes(app: FastifyInstance) {
     });
 
   r.post(Paths.listclient, { config: { access }, schema: { tags, body: ClientListBody } }, async (request) =>
-    ok(await inApp(request, (tx, pid) => svc.listClientPage(tx, pid, request.body))));
+    ok(await inApp(request, (tx, pid) => svc.listClientPage(tx, pid, request.body))),
+  );
 
   r.post(Paths.getclient, { config: { access }, schema: { tags, body: ClientIdBody } }, async (request) =>
-    ok({ row: await inApp(request, (tx, pid) => svc.getClient(tx, pid, request.body.clientId)) }));
+    ok({ row: await inApp(request, (tx, pid) => svc.getClient(tx, pid, request.body.clientId)) }),
+  );
 
   r.post(Paths.addclient, { config: { access }, schema: { tags, body: ClientAddBody } }, async (request) =>
-    ok(await inApp(request, (tx, pid) => svc.addClient(tx, request, pid, request.body))));
+    ok(await inApp(request, (tx, pid) => svc.addClient(tx, request, pid, request.body))),
+  );
 
   r.post(Paths.editclient, { config: { access }, schema: { tags, body: ClientEditBody } }, async (request) =>
-    ok({ row: await inApp(request, (tx, pid) => svc.editClient(tx, request, pid, request.body)) }));
+    ok({ row: await inApp(request, (tx, pid) => svc.editClient(tx, request, pid, request.body)) }),
+  );
 
   r.post(Paths.deleteclient, { config: { access }, schema: { tags, body: ClientIdsBody } }, async (request) =>
-    ok(await inApp(request, (tx, pid) => svc.deleteClients(tx, request, pid, request.body.ids))));
+    ok(await inApp(request, (tx, pid) => svc.deleteClients(tx, request, pid, request.body.ids))),
+  );
 
   r.post(Paths.statusclient, { config: { access }, schema: { tags, body: ClientStatusBody } }, async (request) => {
     const b = request.body;
@@ -55,7 +70,8 @@ export default async function clientRoutes(app: FastifyInstance) {
   });
 
   r.post(Paths.resetclientsecret, { config: { access }, schema: { tags, body: ClientIdBody } }, async (request) =>
-    ok(await inApp(request, (tx, pid) => svc.resetClientSecret(tx, request, pid, request.body.clientId))));
+    ok(await inApp(request, (tx, pid) => svc.resetClientSecret(tx, request, pid, request.body.clientId))),
+  );
 
   /** The workbench tiles (SPEC §2 appList): apps the caller administers, by name; all for a platform administrator. */
   r.post(Paths.listmyapp, { config: { access }, schema: { tags, body: MyAppListBody } }, async (request) => {
@@ -66,8 +82,13 @@ export default async function clientRoutes(app: FastifyInstance) {
     const userId = auth.userTypes.includes(UserType.PLATFORM_ADMIN) ? undefined : auth.userId;
     const { rows, records } = await inScope(app.database.db, PLATFORM_SCOPE, (tx) => listMyProducts(tx, userId, { ...b, page, pageSize }));
     const apps: MyAppRow[] = rows.map((p) => ({
-      id: p.id, code: p.code, name: p.name, abbreviation: p.abbreviation, logoUrl: p.logo ? `${Paths.getfile}/${p.logo}` : '',
-      version: p.version, status: p.status === 1 ? 1 : 0,
+      id: p.id,
+      code: p.code,
+      name: p.name,
+      abbreviation: p.abbreviation,
+      logoUrl: p.logo ? `${Paths.getfile}/${p.logo}` : '',
+      version: p.version,
+      status: p.status === 1 ? 1 : 0,
     }));
     return ok({ rows: apps, ...pageInfo(page, pageSize, records) });
   });

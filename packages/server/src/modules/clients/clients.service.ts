@@ -18,8 +18,21 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import {
-  ClientCodes, CLIENT_RULES, Codes, Headers, normaliseGrantTypes, normaliseRedirectUris, pageInfo, UserType,
-  type ClientAddBody, type ClientEditBody, type ClientListBody, type ClientRow, type ClientWithSecret, type GrantType, type Paged,
+  ClientCodes,
+  CLIENT_RULES,
+  Codes,
+  Headers,
+  normaliseGrantTypes,
+  normaliseRedirectUris,
+  pageInfo,
+  UserType,
+  type ClientAddBody,
+  type ClientEditBody,
+  type ClientListBody,
+  type ClientRow,
+  type ClientWithSecret,
+  type GrantType,
+  type Paged,
 } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
@@ -40,11 +53,18 @@ export function newClientSecret(): string {
 /** The API shape of a client row: everything but the secret hash. */
 export function toClientRow(c: repo.ClientRecord): ClientRow {
   return {
-    clientId: c.clientId, productId: c.productId, name: c.name,
-    tokenEndpointAuthMethod: c.tokenEndpointAuthMethod === 'none' ? 'none' : 'client_secret_basic', redirectUris: c.redirectUris,
-    postLogoutRedirectUris: c.postLogoutRedirectUris, grantTypes: c.grantTypes as GrantType[],
-    status: c.status === 1 ? 1 : 0, description: c.description, creator: c.creator,
-    createdAt: c.createdAt.toISOString(), updatedAt: c.updatedAt.toISOString(),
+    clientId: c.clientId,
+    productId: c.productId,
+    name: c.name,
+    tokenEndpointAuthMethod: c.tokenEndpointAuthMethod === 'none' ? 'none' : 'client_secret_basic',
+    redirectUris: c.redirectUris,
+    postLogoutRedirectUris: c.postLogoutRedirectUris,
+    grantTypes: c.grantTypes as GrantType[],
+    status: c.status === 1 ? 1 : 0,
+    description: c.description,
+    creator: c.creator,
+    createdAt: c.createdAt.toISOString(),
+    updatedAt: c.updatedAt.toISOString(),
   };
 }
 
@@ -102,17 +122,28 @@ export async function getClient(tx: Tx, productId: string, clientId: string): Pr
 
 /** Registers a client; answers its row and the secret (the only time it is answered; null for a public client). */
 export async function addClient(tx: Tx, request: FastifyRequest, productId: string, b: ClientAddBody): Promise<ClientWithSecret> {
-  const given = checkText('clientId', b.clientId, { max: CLIENT_RULES.clientId.max, pattern: CLIENT_RULES.clientId.pattern, patternCode: ClientCodes.ID_PATTERN });
+  const given = checkText('clientId', b.clientId, {
+    max: CLIENT_RULES.clientId.max,
+    pattern: CLIENT_RULES.clientId.pattern,
+    patternCode: ClientCodes.ID_PATTERN,
+  });
   const fields = checkFields(b, b.tokenEndpointAuthMethod === 'none');
   const clientId = given || randomBytes(16).toString('hex');
   const inUse = new AppError(ClientCodes.ID_IN_USE, { clientId });
   if (await repo.findClientById(tx, clientId)) throw inUse;
   const isPublic = b.tokenEndpointAuthMethod === 'none';
   const clientSecret = isPublic ? null : newClientSecret();
-  const c = await withUniqueErrors({ oidc_clients_pkey: inUse }, () => repo.insertClient(tx, {
-    clientId, productId, ...fields, status: b.status ?? 1, creator: request.auth?.username ?? '',
-    tokenEndpointAuthMethod: isPublic ? 'none' : 'client_secret_basic', secretHash: clientSecret === null ? null : hashClientSecret(clientSecret),
-  }));
+  const c = await withUniqueErrors({ oidc_clients_pkey: inUse }, () =>
+    repo.insertClient(tx, {
+      clientId,
+      productId,
+      ...fields,
+      status: b.status ?? 1,
+      creator: request.auth?.username ?? '',
+      tokenEndpointAuthMethod: isPublic ? 'none' : 'client_secret_basic',
+      secretHash: clientSecret === null ? null : hashClientSecret(clientSecret),
+    }),
+  );
   const row = toClientRow(c);
   await insertAuditEntry(tx, request, { tenantId: AUDIT_TENANT, action: 'client.add', entity: 'client', entityId: clientId, after: row });
   return { row, clientSecret };
@@ -135,7 +166,13 @@ export async function resetClientSecret(tx: Tx, request: FastifyRequest, product
   if (found.tokenEndpointAuthMethod === 'none') throw new AppError(ClientCodes.PUBLIC_NO_SECRET);
   const clientSecret = newClientSecret();
   const c = (await repo.updateClientById(tx, clientId, { secretHash: hashClientSecret(clientSecret) }))!;
-  await insertAuditEntry(tx, request, { tenantId: AUDIT_TENANT, action: 'client.reset_secret', entity: 'client', entityId: clientId, after: { secretReset: true } });
+  await insertAuditEntry(tx, request, {
+    tenantId: AUDIT_TENANT,
+    action: 'client.reset_secret',
+    entity: 'client',
+    entityId: clientId,
+    after: { secretReset: true },
+  });
   return { row: toClientRow(c), clientSecret };
 }
 
@@ -149,15 +186,31 @@ async function loadAll(tx: Tx, productId: string, ids: string[]): Promise<repo.C
 /** Deletes clients of the app (all or none). */
 export async function deleteClients(tx: Tx, request: FastifyRequest, productId: string, ids: string[]): Promise<{ count: number }> {
   const found = await loadAll(tx, productId, ids);
-  const count = await repo.deleteClientsByIds(tx, found.map((c) => c.clientId));
-  for (const c of found) await insertAuditEntry(tx, request, { tenantId: AUDIT_TENANT, action: 'client.delete', entity: 'client', entityId: c.clientId, before: toClientRow(c) });
+  const count = await repo.deleteClientsByIds(
+    tx,
+    found.map((c) => c.clientId),
+  );
+  for (const c of found)
+    await insertAuditEntry(tx, request, { tenantId: AUDIT_TENANT, action: 'client.delete', entity: 'client', entityId: c.clientId, before: toClientRow(c) });
   return { count };
 }
 
 /** Enables (1) or disables (0) clients of the app (all or none). A disabled client cannot sign anybody in. */
 export async function setClientStatus(tx: Tx, request: FastifyRequest, productId: string, ids: string[], status: 0 | 1): Promise<{ count: number }> {
   const found = await loadAll(tx, productId, ids);
-  const count = await repo.updateClientStatusByIds(tx, found.map((c) => c.clientId), status);
-  for (const c of found) await insertAuditEntry(tx, request, { tenantId: AUDIT_TENANT, action: status ? 'client.enable' : 'client.disable', entity: 'client', entityId: c.clientId, before: { status: c.status }, after: { status } });
+  const count = await repo.updateClientStatusByIds(
+    tx,
+    found.map((c) => c.clientId),
+    status,
+  );
+  for (const c of found)
+    await insertAuditEntry(tx, request, {
+      tenantId: AUDIT_TENANT,
+      action: status ? 'client.enable' : 'client.disable',
+      entity: 'client',
+      entityId: c.clientId,
+      before: { status: c.status },
+      after: { status },
+    });
   return { count };
 }

@@ -13,17 +13,34 @@ const counts = async () => ({
   audit: (await w.t.app.database.db.select().from(auditLog).where(eq(auditLog.entity, 'client'))).length,
 });
 
-beforeAll(async () => { w = await clientsWorld(); });
-afterAll(async () => { await w.t.close(); });
+beforeAll(async () => {
+  w = await clientsWorld();
+});
+afterAll(async () => {
+  await w.t.close();
+});
 
 describe('client access API', () => {
   it('adds, reads, edits, disables, resets the secret of and deletes a client; the secret is answered once and stored only as its SHA-256', async () => {
     const { a, appA } = w;
-    const add = await a.post(Paths.addclient, validClient({ clientId: 'crm-web', description: 'The CRM front end', postLogoutRedirectUris: ['https://crm.example.com/'] }), inApp(appA.code));
+    const add = await a.post(
+      Paths.addclient,
+      validClient({ clientId: 'crm-web', description: 'The CRM front end', postLogoutRedirectUris: ['https://crm.example.com/'] }),
+      inApp(appA.code),
+    );
     expect(add.body.result).toBe('1');
     const { row, clientSecret } = add.body.data;
     expect(clientSecret).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(row).toMatchObject({ clientId: 'crm-web', productId: appA.id, name: 'CRM web', status: 1, creator: 'appadmin_a', grantTypes: ['authorization_code', 'refresh_token'], redirectUris: ['https://crm.example.com/callback'], postLogoutRedirectUris: ['https://crm.example.com/'] });
+    expect(row).toMatchObject({
+      clientId: 'crm-web',
+      productId: appA.id,
+      name: 'CRM web',
+      status: 1,
+      creator: 'appadmin_a',
+      grantTypes: ['authorization_code', 'refresh_token'],
+      redirectUris: ['https://crm.example.com/callback'],
+      postLogoutRedirectUris: ['https://crm.example.com/'],
+    });
     expect(JSON.stringify(row)).not.toMatch(/secret_?hash|clientSecret/i);
     expect((await stored('crm-web'))!.secretHash).toBe(sha256(clientSecret));
 
@@ -32,8 +49,23 @@ describe('client access API', () => {
     expect(got.raw.toString()).not.toContain(clientSecret);
     expect(got.raw.toString()).not.toContain(sha256(clientSecret));
 
-    const edit = await a.post(Paths.editclient, validClient({ clientId: 'crm-web', name: 'CRM', redirectUris: ['https://crm.example.com/cb2', 'http://localhost:3000/cb'], grantTypes: ['authorization_code'] }), inApp(appA.code));
-    expect(edit.body.data.row).toMatchObject({ name: 'CRM', redirectUris: ['https://crm.example.com/cb2', 'http://localhost:3000/cb'], grantTypes: ['authorization_code'], status: 1, postLogoutRedirectUris: [] });
+    const edit = await a.post(
+      Paths.editclient,
+      validClient({
+        clientId: 'crm-web',
+        name: 'CRM',
+        redirectUris: ['https://crm.example.com/cb2', 'http://localhost:3000/cb'],
+        grantTypes: ['authorization_code'],
+      }),
+      inApp(appA.code),
+    );
+    expect(edit.body.data.row).toMatchObject({
+      name: 'CRM',
+      redirectUris: ['https://crm.example.com/cb2', 'http://localhost:3000/cb'],
+      grantTypes: ['authorization_code'],
+      status: 1,
+      postLogoutRedirectUris: [],
+    });
     expect(JSON.stringify(edit.body.data)).not.toMatch(/secret_?hash|clientSecret/i);
     expect((await stored('crm-web'))!.secretHash).toBe(sha256(clientSecret));
 
@@ -119,17 +151,26 @@ describe('client access API', () => {
       const e = await a.post(Paths.addclient, validClient({ postLogoutRedirectUris: redirectUris }), inApp(appA.code));
       expect(e.body.scode, `post-logout ${redirectUris.join(' ')}`).toBe(scode);
     }
-    expect((await a.post(Paths.addclient, validClient({ redirectUris: ['http://crm.example.com/cb'] }), inApp(appA.code))).body.msg)
-      .toBe('The redirect URI "http://crm.example.com/cb" must use https (http is allowed only for localhost and 127.0.0.1)');
+    expect((await a.post(Paths.addclient, validClient({ redirectUris: ['http://crm.example.com/cb'] }), inApp(appA.code))).body.msg).toBe(
+      'The redirect URI "http://crm.example.com/cb" must use https (http is allowed only for localhost and 127.0.0.1)',
+    );
     a.language = 'ZH_CN';
     expect(await counts()).toEqual(before);
 
     const exact500 = `https://crm.example.com/${'p'.repeat(500 - 24)}`;
-    const ok = await a.post(Paths.addclient, validClient({
-      redirectUris: [' https://crm.example.com/cb ', 'https://crm.example.com/cb', 'http://localhost:8080/cb', 'http://127.0.0.1/cb?x=1', exact500, ''],
-    }), inApp(appA.code));
+    const ok = await a.post(
+      Paths.addclient,
+      validClient({
+        redirectUris: [' https://crm.example.com/cb ', 'https://crm.example.com/cb', 'http://localhost:8080/cb', 'http://127.0.0.1/cb?x=1', exact500, ''],
+      }),
+      inApp(appA.code),
+    );
     expect(ok.body.data.row.redirectUris).toEqual(['https://crm.example.com/cb', 'http://localhost:8080/cb', 'http://127.0.0.1/cb?x=1', exact500]);
-    const ten = await a.post(Paths.addclient, validClient({ redirectUris: Array.from({ length: 12 }, (_, i) => `https://crm.example.com/cb${i % 10}`) }), inApp(appA.code));
+    const ten = await a.post(
+      Paths.addclient,
+      validClient({ redirectUris: Array.from({ length: 12 }, (_, i) => `https://crm.example.com/cb${i % 10}`) }),
+      inApp(appA.code),
+    );
     expect(ten.body.data.row.redirectUris).toHaveLength(10);
   });
 
@@ -153,8 +194,12 @@ describe('client access API', () => {
     expect(all.body.data.row.grantTypes).toEqual(['authorization_code', 'refresh_token']);
     // Edits are checked by the same rules, and a failed edit changes nothing.
     const id = all.body.data.row.clientId;
-    expect((await a.post(Paths.editclient, validClient({ clientId: id, grantTypes: ['refresh_token'] }), inApp(appA.code))).body.scode).toBe(ClientCodes.REFRESH_NEEDS_CODE);
-    expect((await a.post(Paths.editclient, validClient({ clientId: id, redirectUris: ['http://x.example.com/'] }), inApp(appA.code))).body.scode).toBe(ClientCodes.URI_HTTPS_REQUIRED);
+    expect((await a.post(Paths.editclient, validClient({ clientId: id, grantTypes: ['refresh_token'] }), inApp(appA.code))).body.scode).toBe(
+      ClientCodes.REFRESH_NEEDS_CODE,
+    );
+    expect((await a.post(Paths.editclient, validClient({ clientId: id, redirectUris: ['http://x.example.com/'] }), inApp(appA.code))).body.scode).toBe(
+      ClientCodes.URI_HTTPS_REQUIRED,
+    );
     expect((await a.post(Paths.getclient, { clientId: id }, inApp(appA.code))).body.data.row).toEqual(all.body.data.row);
   });
 
@@ -164,11 +209,19 @@ describe('client access API', () => {
     expect(backend.body.data.row.grantTypes).toEqual(['client_credentials']);
     expect(backend.body.data.clientSecret).toEqual(expect.any(String));
     const before = await counts();
-    const pub = await a.post(Paths.addclient, validClient({ tokenEndpointAuthMethod: 'none', grantTypes: ['authorization_code', 'client_credentials'] }), inApp(appA.code));
+    const pub = await a.post(
+      Paths.addclient,
+      validClient({ tokenEndpointAuthMethod: 'none', grantTypes: ['authorization_code', 'client_credentials'] }),
+      inApp(appA.code),
+    );
     expect(pub.body.scode).toBe(ClientCodes.CREDENTIALS_NEED_SECRET);
     expect(await counts()).toEqual(before);
     const spa = await a.post(Paths.addclient, validClient({ tokenEndpointAuthMethod: 'none', grantTypes: ['authorization_code'] }), inApp(appA.code));
-    const edit = await a.post(Paths.editclient, validClient({ clientId: spa.body.data.row.clientId, grantTypes: ['authorization_code', 'client_credentials'] }), inApp(appA.code));
+    const edit = await a.post(
+      Paths.editclient,
+      validClient({ clientId: spa.body.data.row.clientId, grantTypes: ['authorization_code', 'client_credentials'] }),
+      inApp(appA.code),
+    );
     expect(edit.body.scode).toBe(ClientCodes.CREDENTIALS_NEED_SECRET);
   });
 });
@@ -183,13 +236,21 @@ describe('client types (issue 12 §3 public clients)', () => {
     expect(add.body.data.row).toMatchObject({ clientId: 'crm-spa', tokenEndpointAuthMethod: 'none' });
     expect(await stored('crm-spa')).toMatchObject({ secretHash: null, tokenEndpointAuthMethod: 'none' });
 
-    const edit = await a.post(Paths.editclient, validClient({ clientId: 'crm-spa', name: 'CRM SPA', tokenEndpointAuthMethod: 'client_secret_basic' }), inApp(appA.code));
+    const edit = await a.post(
+      Paths.editclient,
+      validClient({ clientId: 'crm-spa', name: 'CRM SPA', tokenEndpointAuthMethod: 'client_secret_basic' }),
+      inApp(appA.code),
+    );
     expect(edit.body.data.row).toMatchObject({ name: 'CRM SPA', tokenEndpointAuthMethod: 'none' });
     expect((await stored('crm-spa'))!.secretHash).toBeNull();
 
     const before = await counts();
     const reset = await a.post(Paths.resetclientsecret, { clientId: 'crm-spa' }, inApp(appA.code));
-    expect(reset.body).toMatchObject({ result: '0', scode: ClientCodes.PUBLIC_NO_SECRET, msg: 'A public client has no secret, so there is no secret to reset' });
+    expect(reset.body).toMatchObject({
+      result: '0',
+      scode: ClientCodes.PUBLIC_NO_SECRET,
+      msg: 'A public client has no secret, so there is no secret to reset',
+    });
     expect(await counts()).toEqual(before);
     expect((await stored('crm-spa'))!.secretHash).toBeNull();
   });

@@ -12,7 +12,13 @@ import { TENANT_CODE_TYPES } from '../settings/settings.service.js';
 import { listOrgCategories, orgCategoryKey } from '../sysconfig/sysconfig.repository.js';
 
 /** One entry of the answer. */
-export interface CodeEntry { codeType: number; codeKey: string; codeVal: string; sort: number; description: string }
+export interface CodeEntry {
+  codeType: number;
+  codeKey: string;
+  codeVal: string;
+  sort: number;
+  description: string;
+}
 
 /**
  * The entries of `types` the caller may read, ordered by type, sort and key. Organisation categories
@@ -23,6 +29,12 @@ export async function codeEntriesFor(app: FastifyInstance, request: FastifyReque
   if (!types.includes(CodeTypes.ORG_CATEGORY)) return entries;
   const tenantId = await readerTenantId(app, request);
   const categories = await inScope(app.database.db, { scope: 'tenant', tenantId }, (tx) => listOrgCategories(tx, tenantId));
-  const own = categories.map((c) => ({ codeType: CodeTypes.ORG_CATEGORY, codeKey: orgCategoryKey(tenantId, c.codeKey), codeVal: c.codeVal, sort: c.codeKey, description: '' }));
+  const own = categories.map((c) => ({
+    codeType: CodeTypes.ORG_CATEGORY,
+    codeKey: orgCategoryKey(tenantId, c.codeKey),
+    codeVal: c.codeVal,
+    sort: c.codeKey,
+    description: '',
+  }));
   return [...entries, ...own].sort((a, b) => a.codeType - b.codeType);
 }

@@ -10,13 +10,16 @@ import { readDashboardSummary, readTenantDashboardSummary } from './dashboard.re
 
 export default async function dashboardRoutes(app: FastifyInstance) {
   app.get(Paths.dashboard, { config: { access: { userTypes: [UserType.PLATFORM_ADMIN] } }, schema: { tags: ['dashboard'] } }, async () =>
-    ok({ row: await inScope(app.database.db, PLATFORM_SCOPE, (tx) => readDashboardSummary(tx)) }));
+    ok({ row: await inScope(app.database.db, PLATFORM_SCOPE, (tx) => readDashboardSummary(tx)) }),
+  );
 
   // The tenant area's dashboard (issue 5): the TENANTID tenant's own figures, for its administrators
   // and role holders (docs/tenancy.md); a role holder's figures are limited to their data scope. It is
   // no menu's API (the dashboard is never a menu item, SPEC §2), so any role holder may call it.
   app.get(Paths.tenancydashboard, { config: { access: { tenant: 'member' } }, schema: { tags: ['dashboard'] } }, async (request) => {
     const tenant = request.tenant!;
-    return ok({ row: await inScope(app.database.db, { scope: 'tenant', tenantId: tenant.id }, (tx) => readTenantDashboardSummary(tx, tenant, Date.now(), tenant.scope)) });
+    return ok({
+      row: await inScope(app.database.db, { scope: 'tenant', tenantId: tenant.id }, (tx) => readTenantDashboardSummary(tx, tenant, Date.now(), tenant.scope)),
+    });
   });
 }

@@ -34,16 +34,35 @@ beforeAll(async () => {
       { id: 'o-a1', tenantId, parentId: 'o-a', code: 'A1', name: 'Org A1', type: 3 },
       { id: 'o-b', tenantId, parentId: tenantId, code: 'B', name: 'Org B', type: 2 },
     ]);
-    for (const [u, org] of [['ua', 'o-a'], ['ua2', 'o-a1'], ['ub', 'o-b']] as const) await tx.update(users).set({ orgId: org }).where(eq(users.id, ids[u]!));
+    for (const [u, org] of [
+      ['ua', 'o-a'],
+      ['ua2', 'o-a1'],
+      ['ub', 'o-b'],
+    ] as const)
+      await tx.update(users).set({ orgId: org }).where(eq(users.id, ids[u]!));
     await tx.update(users).set({ status: 0 }).where(eq(users.id, ids.ua2!));
-    await tx.insert(stations).values([{ id: 'st-a', tenantId, name: 'A', level: 'P1', orgId: 'o-a1' }, { id: 'st-b', tenantId, name: 'B', level: 'P1', orgId: 'o-b' }, { id: 'st-n', tenantId, name: 'N', level: 'P1' }]);
-    await tx.insert(roles).values([{ id: 'r-a', tenantId, code: 'a', name: 'A', orgId: 'o-a' }, { id: 'r-b', tenantId, code: 'b', name: 'B', orgId: 'o-b' }]);
-    await tx.insert(roleGrants).values([{ tenantId, roleId: 'r-a', kind: 'menu', dataId: 'auditlog', purview: 1 }, { tenantId, roleId: 'r-a', kind: 'org', dataId: 'o-a' }]);
+    await tx.insert(stations).values([
+      { id: 'st-a', tenantId, name: 'A', level: 'P1', orgId: 'o-a1' },
+      { id: 'st-b', tenantId, name: 'B', level: 'P1', orgId: 'o-b' },
+      { id: 'st-n', tenantId, name: 'N', level: 'P1' },
+    ]);
+    await tx.insert(roles).values([
+      { id: 'r-a', tenantId, code: 'a', name: 'A', orgId: 'o-a' },
+      { id: 'r-b', tenantId, code: 'b', name: 'B', orgId: 'o-b' },
+    ]);
+    await tx.insert(roleGrants).values([
+      { tenantId, roleId: 'r-a', kind: 'menu', dataId: 'auditlog', purview: 1 },
+      { tenantId, roleId: 'r-a', kind: 'org', dataId: 'o-a' },
+    ]);
     await tx.insert(roleUsers).values({ tenantId, roleId: 'r-a', userId: ids.rho! });
-    await tx.insert(auditLog).values(['ua', 'ua', 'ub', 'rho'].map((u) => ({ id: randomUUID(), tenantId, userId: ids[u]!, username: u, action: 'signin', entity: 'session' })));
+    await tx
+      .insert(auditLog)
+      .values(['ua', 'ua', 'ub', 'rho'].map((u) => ({ id: randomUUID(), tenantId, userId: ids[u]!, username: u, action: 'signin', entity: 'session' })));
   });
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('tenant dashboard figures by data scope', () => {
   it('counts the whole tenant for its administrator', async () => {

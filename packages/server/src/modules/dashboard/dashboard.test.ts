@@ -15,7 +15,9 @@ beforeAll(async () => {
   c = await t.client();
   await c.signIn('admin', ADMIN_PASSWORD);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('platform dashboard', () => {
   it('answers the real counts of tenants, users, products and roles, and sign-ins per day for 7 days', async () => {
@@ -25,10 +27,28 @@ describe('platform dashboard', () => {
     await createUserRow(t.app, { tenantId: b, username: 'dash2', password: 'Passw0rd!' });
     const now = Date.now();
     await inScope(t.app.database.db, PLATFORM_SCOPE, async (tx) => {
-      await tx.insert(products).values({ id: randomUUID(), code: 'crm', name: 'CRM', abbreviation: 'CRM', version: '1.0', callbackUrl: 'https://crm.example.com', department: 'IT', ownerName: 'Li', ownerEmail: 'li@example.com', ownerPhone: '13800000000', opsOwner: 'Wang' });
-      await tx.insert(roles).values([{ id: randomUUID(), tenantId: a, code: 'r1', name: 'Role 1' }, { id: randomUUID(), tenantId: b, code: 'r2', name: 'Role 2' }, { id: randomUUID(), tenantId: b, code: 'r3', name: 'Role 3' }]);
+      await tx.insert(products).values({
+        id: randomUUID(),
+        code: 'crm',
+        name: 'CRM',
+        abbreviation: 'CRM',
+        version: '1.0',
+        callbackUrl: 'https://crm.example.com',
+        department: 'IT',
+        ownerName: 'Li',
+        ownerEmail: 'li@example.com',
+        ownerPhone: '13800000000',
+        opsOwner: 'Wang',
+      });
+      await tx.insert(roles).values([
+        { id: randomUUID(), tenantId: a, code: 'r1', name: 'Role 1' },
+        { id: randomUUID(), tenantId: b, code: 'r2', name: 'Role 2' },
+        { id: randomUUID(), tenantId: b, code: 'r3', name: 'Role 3' },
+      ]);
       // Two sign-ins three days ago, one eight days ago (outside the window).
-      await tx.insert(auditLog).values([3, 3, 8].map((d) => ({ id: randomUUID(), tenantId: a, action: 'signin', entity: 'session', at: new Date(now - d * DAY) })));
+      await tx
+        .insert(auditLog)
+        .values([3, 3, 8].map((d) => ({ id: randomUUID(), tenantId: a, action: 'signin', entity: 'session', at: new Date(now - d * DAY) })));
     });
     const r = await c.get(Paths.dashboard);
     expect(r.body.result).toBe('1');

@@ -8,7 +8,10 @@ export type FileRecord = typeof files.$inferSelect;
 
 /** The file `id`; with `tenantId`, only a file of that tenant (a reader outside the platform scope). */
 export async function findFileById(tx: Tx, id: string, tenantId?: string): Promise<FileRecord | undefined> {
-  const [row] = await tx.select().from(files).where(and(eq(files.id, id), tenantId === undefined ? undefined : eq(files.tenantId, tenantId)));
+  const [row] = await tx
+    .select()
+    .from(files)
+    .where(and(eq(files.id, id), tenantId === undefined ? undefined : eq(files.tenantId, tenantId)));
   return row;
 }
 

@@ -33,34 +33,47 @@ export default async function fileRoutes(app: FastifyInstance) {
     if (!part) throw new AppError(Codes.REQUIRED, { fieldKey: 'logo' });
     if ([...part.filename].length > FILE_LIMITS.fileNameChars) throw new AppError(Codes.FILE_NAME_TOO_LONG);
     // PROTOCOL.md: 413 for a file over its limit.
-    const data = await part.toBuffer().catch(() => { throw new AppError(Codes.FILE_TOO_LARGE, { size: '10M' }, 413); });
+    const data = await part.toBuffer().catch(() => {
+      throw new AppError(Codes.FILE_TOO_LARGE, { size: '10M' }, 413);
+    });
     if (part.file.truncated) throw new AppError(Codes.FILE_TOO_LARGE, { size: '10M' }, 413);
     const mime = sniffImage(data);
     if (!mime || !(LOGO_MIME_TYPES as readonly string[]).includes(mime)) throw new AppError(Codes.FILE_TYPE);
     const auth = request.auth!;
     const id = randomUUID();
     await inScope(app.database.db, { scope: 'tenant', tenantId: auth.tenantId }, (tx) =>
-      insertFile(tx, { id, tenantId: auth.tenantId, name: part.filename, mime, size: data.length, data: data.toString('base64'), createdBy: auth.username }));
+      insertFile(tx, { id, tenantId: auth.tenantId, name: part.filename, mime, size: data.length, data: data.toString('base64'), createdBy: auth.username }),
+    );
     return ok({ row: { fileId: id, url: `${Paths.getfile}/${id}`, name: part.filename, size: data.length } });
   });
 
-  r.get(`${Paths.getfile}/:id`, {
-    config: { access: 'public' },
-    schema: { tags: ['files'], params: Type.Object({ id: Type.String({ maxLength: 64 }) }), querystring: Type.Object({ code: Type.Optional(Type.String({ maxLength: 64 })) }) },
-  }, async (request, reply) => {
-    const { id } = request.params;
-    const { code } = request.query;
-    const session = code ? await findActiveSessionByMd5(app.database.db, code.toLowerCase()) : undefined;
-    if (!session) throw new AppError(Codes.TOKEN_MISSING, {}, 401);
-    // Platform administrators see every tenant's files; others only their own tenant's.
-    const scope = session.identities.includes(4) ? 'platform' : 'tenant';
-    const file = await inScope(app.database.db, { scope, tenantId: session.tenantId }, (tx) => findFileById(tx, id, scope === 'platform' ? undefined : session.tenantId));
-    if (!file) throw new AppError(Codes.FILE_NOT_FOUND, {}, 404);
-    return reply
-      .header('content-type', file.mime)
-      .header('cache-control', 'private, max-age=3600')
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'")
-      .send(Buffer.from(file.data, 'base64'));
-  });
+  r.get(
+    `${Paths.getfile}/:id`,
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['files'],
+        params: Type.Object({ id: Type.String({ maxLength: 64 }) }),
+        querystring: Type.Object({ code: Type.Optional(Type.String({ maxLength: 64 })) }),
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const { code } = request.query;
+      const session = code ? await findActiveSessionByMd5(app.database.db, code.toLowerCase()) : undefined;
+      if (!session) throw new AppError(Codes.TOKEN_MISSING, {}, 401);
+      // Platform administrators see every tenant's files; others only their own tenant's.
+      const scope = session.identities.includes(4) ? 'platform' : 'tenant';
+      const file = await inScope(app.database.db, { scope, tenantId: session.tenantId }, (tx) =>
+        findFileById(tx, id, scope === 'platform' ? undefined : session.tenantId),
+      );
+      if (!file) throw new AppError(Codes.FILE_NOT_FOUND, {}, 404);
+      return reply
+        .header('content-type', file.mime)
+        .header('cache-control', 'private, max-age=3600')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'")
+        .send(Buffer.from(file.data, 'base64'));
+    },
+  );
 }

@@ -21,7 +21,9 @@ import { jobLease } from './jobs.runner.js';
 const SRC = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 const ROOT = resolve(SRC, '../../..');
 const dir = mkdtempSync(join(tmpdir(), 'mp-jobs-killed-'));
-afterAll(() => { rmSync(dir, { recursive: true, force: true }); });
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
 
 const CHILD = `
 import { buildApp } from ${JSON.stringify(join(SRC, 'app.ts'))};
@@ -44,13 +46,26 @@ describe('a job whose process is killed', () => {
   it('is ended error / interrupted by the next instance once its lease expired', async () => {
     const script = join(dir, 'child.mts');
     writeFileSync(script, CHILD);
-    const proc = spawn(process.execPath, ['--import', 'tsx', script], { cwd: ROOT, env: { ...process.env, JOB_DIR: join(dir, 'data') }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const proc = spawn(process.execPath, ['--import', 'tsx', script], {
+      cwd: ROOT,
+      env: { ...process.env, JOB_DIR: join(dir, 'data') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     const id = await new Promise<string>((res, rej) => {
       const timer = setTimeout(() => rej(new Error(`child did not start the job: ${out}`)), 90_000);
-      const read = (d: Buffer) => { out += d; const m = /JOB (\S+)/.exec(out); if (m) { clearTimeout(timer); res(m[1]!); } };
+      const read = (d: Buffer) => {
+        out += d;
+        const m = /JOB (\S+)/.exec(out);
+        if (m) {
+          clearTimeout(timer);
+          res(m[1]!);
+        }
+      };
       proc.stdout!.on('data', read);
-      proc.stderr!.on('data', (d: Buffer) => { out += d; });
+      proc.stderr!.on('data', (d: Buffer) => {
+        out += d;
+      });
       proc.once('exit', (code) => rej(new Error(`child exited ${code}: ${out}`)));
     });
     await new Promise((res) => setTimeout(res, 300)); // a few heartbeats
@@ -64,10 +79,15 @@ describe('a job whose process is killed', () => {
     try {
       const read = async () => (await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) => tx.select().from(jobs).where(eq(jobs.id, id))))[0]!;
       let row = await read();
-      while (!isJobFinished(row.state as never) && Date.now() - killedAt < 30_000) { await new Promise((res) => setTimeout(res, 20)); row = await read(); }
+      while (!isJobFinished(row.state as never) && Date.now() - killedAt < 30_000) {
+        await new Promise((res) => setTimeout(res, 20));
+        row = await read();
+      }
       expect(row.state).toBe('error');
       expect(row.report).toMatchObject({ message: 'interrupted', created: 0, updated: 0 });
-      console.info(`killed job final ${Date.now() - killedAt} ms after SIGKILL (lease ${jobLease.leaseMs} ms, sweep ${jobLease.sweepMs} ms, including the new instance's start)`);
+      console.info(
+        `killed job final ${Date.now() - killedAt} ms after SIGKILL (lease ${jobLease.leaseMs} ms, sweep ${jobLease.sweepMs} ms, including the new instance's start)`,
+      );
     } finally {
       await t.close();
     }

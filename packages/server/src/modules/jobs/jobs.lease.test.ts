@@ -46,17 +46,36 @@ function leases(label: string, open: () => Promise<{ t: Awaited<ReturnType<typeo
       await nora.signIn('leasenora', PASSWORD);
       nora.tenantId = tenant;
     }, 120_000);
-    afterAll(async () => { await close(); });
+    afterAll(async () => {
+      await close();
+    });
 
     it('ends a job of a dead instance (expired lease) as error / interrupted within the sweep period', async () => {
       const id = randomUUID();
       // A dead instance's job: 'applying', leased to another instance, its lease ending in 300 ms and never renewed.
-      await inScope(t.app.database.db, scope(), (tx) => tx.insert(jobs).values({ id, tenantId: tenant, kind: 'test', state: 'applying', fileName: 'dead.xlsx', total: 5, processed: 2, createdBy: noraId,
-        leaseOwner: 'dead-instance', leaseExpiresAt: sql`now() + interval '300 milliseconds'` }));
-      const [{ expires }] = await inScope(t.app.database.db, scope(), (tx) => tx.select({ expires: jobs.leaseExpiresAt }).from(jobs).where(eq(jobs.id, id))) as [{ expires: Date }];
+      await inScope(t.app.database.db, scope(), (tx) =>
+        tx.insert(jobs).values({
+          id,
+          tenantId: tenant,
+          kind: 'test',
+          state: 'applying',
+          fileName: 'dead.xlsx',
+          total: 5,
+          processed: 2,
+          createdBy: noraId,
+          leaseOwner: 'dead-instance',
+          leaseExpiresAt: sql`now() + interval '300 milliseconds'`,
+        }),
+      );
+      const [{ expires }] = (await inScope(t.app.database.db, scope(), (tx) =>
+        tx.select({ expires: jobs.leaseExpiresAt }).from(jobs).where(eq(jobs.id, id)),
+      )) as [{ expires: Date }];
       expect((await getjob(id)).state).toBe('applying');
       let row = await getjob(id);
-      while (!isJobFinished(row.state) && Date.now() < expires.getTime() + 5_000) { await sleep(20); row = await getjob(id); }
+      while (!isJobFinished(row.state) && Date.now() < expires.getTime() + 5_000) {
+        await sleep(20);
+        row = await getjob(id);
+      }
       const afterExpiry = Date.now() - expires.getTime();
       expect(row).toMatchObject({ state: 'error', report: { created: 0, updated: 0, errors: [], message: 'interrupted' } });
       expect(row.finishedAt).not.toBeNull();
@@ -67,13 +86,20 @@ function leases(label: string, open: () => Promise<{ t: Awaited<ReturnType<typeo
 
     it('keeps a job whose heartbeat runs past its lease time, and it finishes done', async () => {
       let release = () => {};
-      const gate = new Promise<void>((res) => { release = res; });
+      const gate = new Promise<void>((res) => {
+        release = res;
+      });
       const id = await startJob(t.app, { tenantId: tenant, kind: 'test', fileName: 'alive.xlsx', total: 1, createdBy: noraId }, async (ctx) => {
         await ctx.progress(0, 'applying');
         await gate;
         return { created: 1, updated: 0, errors: [] };
       });
-      const leaseOf = async () => (await inScope(t.app.database.db, scope(), (tx) => tx.select({ owner: jobs.leaseOwner, expires: jobs.leaseExpiresAt }).from(jobs).where(eq(jobs.id, id))))[0]!;
+      const leaseOf = async () =>
+        (
+          await inScope(t.app.database.db, scope(), (tx) =>
+            tx.select({ owner: jobs.leaseOwner, expires: jobs.leaseExpiresAt }).from(jobs).where(eq(jobs.id, id)),
+          )
+        )[0]!;
       const first = await leaseOf();
       await sleep(jobLease.leaseMs * 3); // several lease periods and sweeps
       const later = await leaseOf();
@@ -82,7 +108,10 @@ function leases(label: string, open: () => Promise<{ t: Awaited<ReturnType<typeo
       expect((await getjob(id)).state).toBe('applying');
       release();
       let row = await getjob(id);
-      for (let i = 0; i < 100 && !isJobFinished(row.state); i++) { await sleep(20); row = await getjob(id); }
+      for (let i = 0; i < 100 && !isJobFinished(row.state); i++) {
+        await sleep(20);
+        row = await getjob(id);
+      }
       expect(row).toMatchObject({ state: 'done', report: { created: 1, updated: 0, errors: [] } });
       await sleep(jobLease.sweepMs * 2);
       expect((await getjob(id)).state).toBe('done'); // a finished job is never swept

@@ -15,13 +15,19 @@ import { startJobSweep } from './jobs.runner.js';
 export default async function jobRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   let stopSweep = () => {};
-  app.addHook('onReady', async () => { stopSweep = await startJobSweep(app); });
-  app.addHook('onClose', async () => { stopSweep(); });
+  app.addHook('onReady', async () => {
+    stopSweep = await startJobSweep(app);
+  });
+  app.addHook('onClose', async () => {
+    stopSweep();
+  });
 
   r.get(Paths.getjob, { config: { access: { tenant: 'member' } }, schema: { tags: ['jobs'], querystring: JobGetQuery } }, async (request) => {
     const tenant = request.tenant!;
     const { id } = request.query;
-    const job = await inScope(app.database.db, { scope: 'tenant', tenantId: tenant.id }, (tx) => findJob(tx, tenant.id, id, tenant.admin ? undefined : request.auth!.userId));
+    const job = await inScope(app.database.db, { scope: 'tenant', tenantId: tenant.id }, (tx) =>
+      findJob(tx, tenant.id, id, tenant.admin ? undefined : request.auth!.userId),
+    );
     if (!job) throw new AppError(Codes.JOB_NOT_FOUND);
     return ok({ row: toJobRow(job) });
   });

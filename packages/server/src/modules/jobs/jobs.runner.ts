@@ -48,14 +48,24 @@ export async function drainJobs(app: FastifyInstance, timeoutMs: number): Promis
   const pending = [...working.values()].filter((j) => j.app === app).map((j) => j.done);
   if (!pending.length) return 0;
   let timer: NodeJS.Timeout | undefined;
-  await Promise.race([Promise.allSettled(pending), new Promise((r) => { timer = setTimeout(r, Math.max(0, timeoutMs)); })]);
+  await Promise.race([
+    Promise.allSettled(pending),
+    new Promise((r) => {
+      timer = setTimeout(r, Math.max(0, timeoutMs));
+    }),
+  ]);
   clearTimeout(timer);
   return runningJobCount(app);
 }
 
 /** Thrown by a job's work when rows are refused: ends the job 'failed' with these errors. */
 export class JobRejected extends Error {
-  constructor(readonly errors: JobRowError[], readonly total: number) { super(`${errors.length} rows refused`); }
+  constructor(
+    readonly errors: JobRowError[],
+    readonly total: number,
+  ) {
+    super(`${errors.length} rows refused`);
+  }
 }
 
 /** What a job's work may report while it runs. */
@@ -65,7 +75,13 @@ export interface JobContext {
   progress(processed: number, state?: JobStateValue): Promise<void>;
 }
 
-export interface JobStart { tenantId: string; kind: string; fileName: string; total: number; createdBy: string }
+export interface JobStart {
+  tenantId: string;
+  kind: string;
+  fileName: string;
+  total: number;
+  createdBy: string;
+}
 
 /**
  * Records the job ('queued') and starts `work` after the current request has been answered; returns the
@@ -77,12 +93,19 @@ export async function startJob(app: FastifyInstance, start: JobStart, work: (ctx
   const db = app.database.db;
   await inScope(db, scope, (tx) => insertJob(tx, { id, ...start, leaseOwner: INSTANCE_ID }, jobLease.leaseMs));
   const heartbeat = setInterval(() => {
-    void inScope(db, scope, (tx) => renewJobLease(tx, id, INSTANCE_ID, jobLease.leaseMs)).catch((err: unknown) => app.log.warn({ err, jobId: id }, 'job lease not renewed'));
+    void inScope(db, scope, (tx) => renewJobLease(tx, id, INSTANCE_ID, jobLease.leaseMs)).catch((err: unknown) =>
+      app.log.warn({ err, jobId: id }, 'job lease not renewed'),
+    );
   }, jobLease.heartbeatMs);
   heartbeat.unref();
   let finished!: () => void;
   running.set(id, { app, heartbeat });
-  working.set(id, { app, done: new Promise<void>((r) => { finished = r; }) });
+  working.set(id, {
+    app,
+    done: new Promise<void>((r) => {
+      finished = r;
+    }),
+  });
   let last = 0;
   const ctx: JobContext = {
     jobId: id,
@@ -105,7 +128,9 @@ export async function startJob(app: FastifyInstance, start: JobStart, work: (ctx
         // An unexpected error's text stays in the log (it may quote SQL and its parameters, e.g. a
         // password hash); the report says only 'unexpected' and the console names the job id.
         const report: JobReport = rejected ? { created: 0, updated: 0, errors: err.errors } : { created: 0, updated: 0, errors: [], message: 'unexpected' };
-        await inScope(db, scope, (tx) => finishJob(tx, id, rejected ? JobState.FAILED : JobState.ERROR, report)).catch((e: unknown) => app.log.error({ err: e, jobId: id }, 'job not recorded'));
+        await inScope(db, scope, (tx) => finishJob(tx, id, rejected ? JobState.FAILED : JobState.ERROR, report)).catch((e: unknown) =>
+          app.log.error({ err: e, jobId: id }, 'job not recorded'),
+        );
       } finally {
         clearInterval(heartbeat);
         running.delete(id);
@@ -132,11 +157,19 @@ export async function startJobSweep(app: FastifyInstance): Promise<() => void> {
   const timer = setInterval(() => {
     if (busy) return;
     busy = true;
-    sweep().catch((err: unknown) => app.log.warn({ err }, 'job sweep failed')).finally(() => { busy = false; });
+    sweep()
+      .catch((err: unknown) => app.log.warn({ err }, 'job sweep failed'))
+      .finally(() => {
+        busy = false;
+      });
   }, jobLease.sweepMs);
   timer.unref();
   return () => {
     clearInterval(timer);
-    for (const [id, job] of running) if (job.app === app) { clearInterval(job.heartbeat); running.delete(id); }
+    for (const [id, job] of running)
+      if (job.app === app) {
+        clearInterval(job.heartbeat);
+        running.delete(id);
+      }
   };
 }

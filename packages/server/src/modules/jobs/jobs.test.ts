@@ -41,7 +41,9 @@ beforeAll(async () => {
   expect((await admin.post(Paths.savetenantadmin, { tenantId: north, userIds: [noraId] })).body.result).toBe('1');
   expect((await admin.post(Paths.savetenantadmin, { tenantId: south, userIds: [sam] })).body.result).toBe('1');
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('background jobs (getjob)', () => {
   it('runs a job to done with its progress and report, readable by the tenant administrator', async () => {
@@ -60,14 +62,20 @@ describe('background jobs (getjob)', () => {
       throw new JobRejected([{ row: 2, field: 'username', message: 'required' }], 2);
     });
     expect(await poll(nora, failed)).toMatchObject({ state: 'failed', report: { errors: [{ row: 2, field: 'username', message: 'required' }] } });
-    const broken = await startJob(t.app, { tenantId: north, kind: 'test', fileName: 'c.xlsx', total: 1, createdBy: noraId }, async () => { throw new Error('disk on fire'); });
+    const broken = await startJob(t.app, { tenantId: north, kind: 'test', fileName: 'c.xlsx', total: 1, createdBy: noraId }, async () => {
+      throw new Error('disk on fire');
+    });
     const stopped = await poll(nora, broken);
     expect(stopped).toMatchObject({ state: 'error', report: { message: 'unexpected' } });
     expect(JSON.stringify(stopped)).not.toContain('disk on fire'); // the error's text stays in the server's log
   });
 
   it('is "not found" in another tenant, and refused to someone who is not in the tenant', async () => {
-    const id = await startJob(t.app, { tenantId: north, kind: 'test', fileName: 'd.xlsx', total: 0, createdBy: noraId }, async () => ({ created: 0, updated: 0, errors: [] }));
+    const id = await startJob(t.app, { tenantId: north, kind: 'test', fileName: 'd.xlsx', total: 0, createdBy: noraId }, async () => ({
+      created: 0,
+      updated: 0,
+      errors: [],
+    }));
     expect((await (await as('jobsam', south)).get(`${Paths.getjob}?id=${id}`)).body.scode).toBe(Codes.JOB_NOT_FOUND);
     expect((await (await as('jobsam', north)).get(`${Paths.getjob}?id=${id}`)).body.scode).toBe(Codes.NO_PERMISSION);
     const rows = await inScope(t.app.database.db, { scope: 'tenant', tenantId: south }, (tx) => tx.select().from(jobs));

@@ -7,10 +7,22 @@ const keys = generateLicenceKeys();
 const priv = parsePrivateKey(keys.privatePem);
 const pub = parsePublicKey(keys.publicPem);
 const payload = (over: Partial<LicencePayload> = {}): LicencePayload => ({
-  v: 1, id: 'L-0001', customer: 'Acme Corp', issued: new Date(Date.now() - DAY).toISOString(),
-  expires: new Date(Date.now() + 90 * DAY).toISOString(), limits: { maxTenants: 5, maxUsers: 100 }, ...over,
+  v: 1,
+  id: 'L-0001',
+  customer: 'Acme Corp',
+  issued: new Date(Date.now() - DAY).toISOString(),
+  expires: new Date(Date.now() + 90 * DAY).toISOString(),
+  limits: { maxTenants: 5, maxUsers: 100 },
+  ...over,
 });
-const codeOf = (fn: () => unknown) => { try { fn(); return 'ok'; } catch (e) { return (e as { code: string }).code; } };
+const codeOf = (fn: () => unknown) => {
+  try {
+    fn();
+    return 'ok';
+  } catch (e) {
+    return (e as { code: string }).code;
+  }
+};
 
 describe('activation code encoding and offline verification', () => {
   it('round-trips a payload signed with the private key and verified with the public key', () => {

@@ -96,7 +96,14 @@ function readPayload(json: unknown): LicencePayload | undefined {
   const expires = Date.parse(p.expires);
   if (!Number.isFinite(issued) || !Number.isFinite(expires) || expires <= issued) return undefined;
   if (typeof limits !== 'object' || !isLimit(limits.maxTenants) || !isLimit(limits.maxUsers)) return undefined;
-  return { v: 1, id: p.id, customer: p.customer.trim(), issued: p.issued, expires: p.expires, limits: { maxTenants: (limits.maxTenants as number | undefined) ?? undefined, maxUsers: (limits.maxUsers as number | undefined) ?? undefined } };
+  return {
+    v: 1,
+    id: p.id,
+    customer: p.customer.trim(),
+    issued: p.issued,
+    expires: p.expires,
+    limits: { maxTenants: (limits.maxTenants as number | undefined) ?? undefined, maxUsers: (limits.maxUsers as number | undefined) ?? undefined },
+  };
 }
 
 /** Strips whitespace a pasted code may carry. */
@@ -118,7 +125,11 @@ export function verifyLicence(code: string, publicKey: KeyObject = licencePublic
   if (signature.length !== 64) throw new AppError(LicenceCodes.LICENCE_MALFORMED);
   if (!verify(null, Buffer.from(body, 'ascii'), publicKey, signature)) throw new AppError(LicenceCodes.LICENCE_SIGNATURE_INVALID);
   let json: unknown;
-  try { json = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')); } catch { throw new AppError(LicenceCodes.LICENCE_MALFORMED); }
+  try {
+    json = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+  } catch {
+    throw new AppError(LicenceCodes.LICENCE_MALFORMED);
+  }
   const payload = readPayload(json);
   if (!payload) throw new AppError(LicenceCodes.LICENCE_MALFORMED);
   if (Date.parse(payload.issued) > now + ISSUE_SKEW_MS) throw new AppError(LicenceCodes.LICENCE_NOT_YET_VALID, { date: payload.issued.slice(0, 10) });

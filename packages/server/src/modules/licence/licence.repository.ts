@@ -27,14 +27,24 @@ export async function insertLicence(tx: Tx, row: typeof licences.$inferInsert): 
   return r!;
 }
 
-const SORTS: SortColumns<typeof LICENCE_SORT_FIELDS> = { customer: licences.customer, issuedAt: licences.issuedAt, expiresAt: licences.expiresAt, activatedAt: licences.activatedAt };
+const SORTS: SortColumns<typeof LICENCE_SORT_FIELDS> = {
+  customer: licences.customer,
+  issuedAt: licences.issuedAt,
+  expiresAt: licences.expiresAt,
+  activatedAt: licences.activatedAt,
+};
 
 /** One page of the activation history, newest activation first unless a sort is given. */
 export async function listLicences(tx: Tx, q: LicenceListBody & { page: number; pageSize: number }): Promise<{ rows: LicenceRecord[]; records: number }> {
   const col = sortColumn(SORTS, q.sortField);
   const order = col ? [q.sortOrder === 'descend' ? desc(col) : asc(col), desc(licences.id)] : [desc(licences.activatedAt), desc(licences.id)];
   const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(licences);
-  const rows = await tx.select().from(licences).orderBy(...order).limit(q.pageSize).offset((q.page - 1) * q.pageSize);
+  const rows = await tx
+    .select()
+    .from(licences)
+    .orderBy(...order)
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
   return { rows, records: count?.n ?? 0 };
 }
 

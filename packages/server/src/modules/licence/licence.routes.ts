@@ -16,12 +16,13 @@ export default async function licenceRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const tx = <T>(fn: Parameters<typeof inScope<T>>[2]) => inScope(app.database.db, PLATFORM_SCOPE, fn);
 
-  r.post(Paths.getlicence, { config: { access }, schema: { tags, body: EmptyBody } }, async () =>
-    ok({ row: await tx((t) => svc.getLicenceStatus(t)) }));
+  r.post(Paths.getlicence, { config: { access }, schema: { tags, body: EmptyBody } }, async () => ok({ row: await tx((t) => svc.getLicenceStatus(t)) }));
 
   r.post(Paths.listlicence, { config: { access }, schema: { tags, body: LicenceListBody } }, async (request) =>
-    ok(await tx((t) => svc.listLicencePage(t, request.body))));
+    ok(await tx((t) => svc.listLicencePage(t, request.body))),
+  );
 
   r.post(Paths.activatelicence, { config: { access }, schema: { tags, body: LicenceActivateBody } }, async (request) =>
-    ok({ row: await tx((t) => svc.activateLicence(t, request, request.body.code)) }));
+    ok({ row: await tx((t) => svc.activateLicence(t, request, request.body.code)) }),
+  );
 }

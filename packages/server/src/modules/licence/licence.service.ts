@@ -35,8 +35,16 @@ function serialOf(code: string): string {
 /** The API shape of an activation. */
 export function toLicenceRow(r: repo.LicenceRecord): LicenceRow {
   return {
-    id: r.id, serial: serialOf(r.code), customer: r.customer, issuedAt: r.issuedAt.toISOString(), expiresAt: r.expiresAt.toISOString(),
-    limits: limitsOf(r.limits), active: r.active, fingerprint: fingerprint(r.code), activatedBy: r.activatedBy, activatedAt: r.activatedAt.toISOString(),
+    id: r.id,
+    serial: serialOf(r.code),
+    customer: r.customer,
+    issuedAt: r.issuedAt.toISOString(),
+    expiresAt: r.expiresAt.toISOString(),
+    limits: limitsOf(r.limits),
+    active: r.active,
+    fingerprint: fingerprint(r.code),
+    activatedBy: r.activatedBy,
+    activatedAt: r.activatedAt.toISOString(),
   };
 }
 
@@ -75,13 +83,25 @@ export async function activateLicence(tx: Tx, request: FastifyRequest, code: str
   if (before && normaliseCode(before.code) === text) throw new AppError(LicenceCodes.LICENCE_ALREADY_ACTIVE);
   await repo.deactivateLicences(tx);
   const row = await repo.insertLicence(tx, {
-    id: randomUUID(), code: text, customer: payload.customer, issuedAt: new Date(payload.issued), expiresAt: new Date(payload.expires),
-    limits: { ...(payload.limits.maxTenants !== undefined ? { maxTenants: payload.limits.maxTenants } : {}), ...(payload.limits.maxUsers !== undefined ? { maxUsers: payload.limits.maxUsers } : {}) },
-    active: true, activatedBy: request.auth?.username ?? '',
+    id: randomUUID(),
+    code: text,
+    customer: payload.customer,
+    issuedAt: new Date(payload.issued),
+    expiresAt: new Date(payload.expires),
+    limits: {
+      ...(payload.limits.maxTenants !== undefined ? { maxTenants: payload.limits.maxTenants } : {}),
+      ...(payload.limits.maxUsers !== undefined ? { maxUsers: payload.limits.maxUsers } : {}),
+    },
+    active: true,
+    activatedBy: request.auth?.username ?? '',
   });
   await insertAuditEntry(tx, request, {
-    tenantId: 'sys', action: 'licence.activate', entity: 'licence', entityId: row.id,
-    before: before ? toLicenceRow({ ...before, active: false }) : null, after: toLicenceRow(row),
+    tenantId: 'sys',
+    action: 'licence.activate',
+    entity: 'licence',
+    entityId: row.id,
+    before: before ? toLicenceRow({ ...before, active: false }) : null,
+    after: toLicenceRow(row),
   });
   return getLicenceStatus(tx);
 }

@@ -14,10 +14,19 @@ const DAY = 86_400_000;
 const keys = generateLicenceKeys();
 process.env.MP_LICENCE_PUBLIC_KEY = keys.publicLine;
 const priv = parsePrivateKey(keys.privatePem);
-const issue = (over: Partial<LicencePayload> = {}, key = priv) => encodeLicence({
-  v: 1, id: `L-${randomUUID().slice(0, 8)}`, customer: 'Acme Corp', issued: new Date(Date.now() - DAY).toISOString(),
-  expires: new Date(Date.now() + 90 * DAY - 60_000).toISOString(), limits: { maxTenants: 50, maxUsers: 1000 }, ...over,
-}, key);
+const issue = (over: Partial<LicencePayload> = {}, key = priv) =>
+  encodeLicence(
+    {
+      v: 1,
+      id: `L-${randomUUID().slice(0, 8)}`,
+      customer: 'Acme Corp',
+      issued: new Date(Date.now() - DAY).toISOString(),
+      expires: new Date(Date.now() + 90 * DAY - 60_000).toISOString(),
+      limits: { maxTenants: 50, maxUsers: 1000 },
+      ...over,
+    },
+    key,
+  );
 
 let t: Awaited<ReturnType<typeof testApp>>;
 let c: GatewayClient;
@@ -28,7 +37,8 @@ async function upload(client: GatewayClient): Promise<string> {
   const boundary = `----mp${Math.random().toString(16).slice(2)}`;
   const payload = Buffer.concat([
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="logo.png"\r\nContent-Type: image/png\r\n\r\n`),
-    PNG, Buffer.from(`\r\n--${boundary}--\r\n`),
+    PNG,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   const headers = { ...client.headersFor('POST', undefined), 'content-type': `multipart/form-data; boundary=${boundary}` };
   return (await t.app.inject({ method: 'POST', url: Paths.uploadfile, headers, payload })).json().data.row.fileId;
@@ -43,13 +53,21 @@ beforeAll(async () => {
   await c.signIn('admin', ADMIN_PASSWORD);
   logo = await upload(c);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('licence management and system activation', () => {
   it('runs an unactivated system as a 30-day trial without count limits', async () => {
     const r = await c.post(Paths.getlicence, {});
     expect(r.body.result).toBe('1');
-    expect(r.body.data.row).toMatchObject({ state: 'trial', customer: '', daysLeft: 30, limits: { maxTenants: null, maxUsers: null }, usage: { tenants: 0, users: 0 } });
+    expect(r.body.data.row).toMatchObject({
+      state: 'trial',
+      customer: '',
+      daysLeft: 30,
+      limits: { maxTenants: null, maxUsers: null },
+      usage: { tenants: 0, users: 0 },
+    });
     expect((await history()).records).toBe(0);
   });
 
@@ -62,7 +80,11 @@ describe('licence management and system activation', () => {
     const tamperedBody = Buffer.from(Buffer.from(body, 'base64url').toString('utf8').replace('"maxTenants":50', '"maxTenants":5000')).toString('base64url');
     const cases: [string, string, RegExp][] = [
       ['   ', LicenceCodes.LICENCE_CODE_REQUIRED, /Please enter the activation code/],
-      [issue({ issued: new Date(Date.now() - 30 * DAY).toISOString(), expires: new Date(Date.now() - DAY).toISOString() }), LicenceCodes.LICENCE_CODE_EXPIRED, /expired on \d{4}-\d{2}-\d{2}/],
+      [
+        issue({ issued: new Date(Date.now() - 30 * DAY).toISOString(), expires: new Date(Date.now() - DAY).toISOString() }),
+        LicenceCodes.LICENCE_CODE_EXPIRED,
+        /expired on \d{4}-\d{2}-\d{2}/,
+      ],
       [`${body}.${forgedSig.toString('base64url')}`, LicenceCodes.LICENCE_SIGNATURE_INVALID, /not issued for this system, or it has been altered/],
       [`${tamperedBody}.${sig}`, LicenceCodes.LICENCE_SIGNATURE_INVALID, /altered/],
       [issue({}, parsePrivateKey(generateLicenceKeys().privatePem)), LicenceCodes.LICENCE_SIGNATURE_INVALID, /altered/],
@@ -86,7 +108,14 @@ describe('licence management and system activation', () => {
     // Pasted with line breaks.
     const r = await c.post(Paths.activatelicence, { code: `${code.slice(0, 40)}\n${code.slice(40)}` });
     expect(r.body.result).toBe('1');
-    expect(r.body.data.row).toMatchObject({ state: 'active', customer: 'Northwind Trading', daysLeft: 90, warn: false, limits: { maxTenants: 50, maxUsers: 1000 }, activatedBy: 'admin' });
+    expect(r.body.data.row).toMatchObject({
+      state: 'active',
+      customer: 'Northwind Trading',
+      daysLeft: 90,
+      warn: false,
+      limits: { maxTenants: 50, maxUsers: 1000 },
+      activatedBy: 'admin',
+    });
     expect((await c.post(Paths.getlicence, {})).body.data.row.daysLeft).toBe(90);
     const h = await history();
     expect(h.records).toBe(1);
@@ -101,11 +130,22 @@ describe('licence management and system activation', () => {
   });
 
   it('warns when fewer than 30 days are left, and a newer activation replaces the one in force', async () => {
-    const r = await c.post(Paths.activatelicence, { code: issue({ customer: 'Short Term Ltd', expires: new Date(Date.now() + 10 * DAY - 60_000).toISOString(), limits: {} }) });
-    expect(r.body.data.row).toMatchObject({ state: 'active', customer: 'Short Term Ltd', daysLeft: 10, warn: true, limits: { maxTenants: null, maxUsers: null } });
+    const r = await c.post(Paths.activatelicence, {
+      code: issue({ customer: 'Short Term Ltd', expires: new Date(Date.now() + 10 * DAY - 60_000).toISOString(), limits: {} }),
+    });
+    expect(r.body.data.row).toMatchObject({
+      state: 'active',
+      customer: 'Short Term Ltd',
+      daysLeft: 10,
+      warn: true,
+      limits: { maxTenants: null, maxUsers: null },
+    });
     const h = await history();
     expect(h.records).toBe(2);
-    expect(h.rows.map((x: { customer: string; active: boolean }) => [x.customer, x.active])).toEqual([['Short Term Ltd', true], ['Northwind Trading', false]]);
+    expect(h.rows.map((x: { customer: string; active: boolean }) => [x.customer, x.active])).toEqual([
+      ['Short Term Ltd', true],
+      ['Northwind Trading', false],
+    ]);
     const sorted = await c.post(Paths.listlicence, { page: 1, pageSize: 1, sortField: 'customer', sortOrder: 'ascend' });
     expect(sorted.body.data).toMatchObject({ records: 2, total: 2, lastPage: false });
     expect(sorted.body.data.rows[0].customer).toBe('Northwind Trading');
@@ -146,7 +186,12 @@ describe('licence management and system activation', () => {
 
   it('refuses additions once the licence in force has expired, until a new code is activated', async () => {
     // Time passes: the licence in force reaches its expiry.
-    await inScope(db(), PLATFORM_SCOPE, (tx) => tx.update(licences).set({ expiresAt: new Date(Date.now() - DAY) }).where(eq(licences.active, true)));
+    await inScope(db(), PLATFORM_SCOPE, (tx) =>
+      tx
+        .update(licences)
+        .set({ expiresAt: new Date(Date.now() - DAY) })
+        .where(eq(licences.active, true)),
+    );
     const status = (await c.post(Paths.getlicence, {})).body.data.row;
     expect(status).toMatchObject({ state: 'expired', daysLeft: 0, warn: true });
     expect((await c.post(Paths.addtenant, tenantBody())).body.scode).toBe(LicenceCodes.LICENCE_EXPIRED);
@@ -161,7 +206,11 @@ describe('licence management and system activation', () => {
     const plain = await t.client();
     await plain.signIn('plainlic', 'Passw0rd!');
     const before = (await history()).records;
-    for (const [path, body] of [[Paths.getlicence, {}], [Paths.listlicence, {}], [Paths.activatelicence, { code: issue() }]] as const) {
+    for (const [path, body] of [
+      [Paths.getlicence, {}],
+      [Paths.listlicence, {}],
+      [Paths.activatelicence, { code: issue() }],
+    ] as const) {
       expect((await plain.post(path, body)).body.scode).toBe(Codes.NO_PERMISSION);
     }
     expect((await history()).records).toBe(before);
@@ -175,7 +224,12 @@ describe('trial end', () => {
       const c2 = await t2.client();
       await c2.signIn('admin', ADMIN_PASSWORD);
       // Installed 31 days ago.
-      await inScope(t2.app.database.db, PLATFORM_SCOPE, (tx) => tx.update(tenants).set({ createdAt: new Date(Date.now() - 31 * DAY) }).where(eq(tenants.id, DEFAULTS.tenantId)));
+      await inScope(t2.app.database.db, PLATFORM_SCOPE, (tx) =>
+        tx
+          .update(tenants)
+          .set({ createdAt: new Date(Date.now() - 31 * DAY) })
+          .where(eq(tenants.id, DEFAULTS.tenantId)),
+      );
       expect((await c2.post(Paths.getlicence, {})).body.data.row).toMatchObject({ state: 'trial_ended', daysLeft: 0, warn: true });
       const err = await inScope(t2.app.database.db, PLATFORM_SCOPE, (tx) => assertLicenceAllows(tx, 'tenants')).catch((e) => e);
       expect(err.code).toBe(LicenceCodes.LICENCE_TRIAL_ENDED);

@@ -7,7 +7,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { MAPPING_RULES, MappingCodes, pageInfo, type OrgMappingAddBody, type OrgMappingEditBody, type OrgMappingListBody, type OrgMappingRow, type Paged } from '@mp/protocol';
+import {
+  MAPPING_RULES,
+  MappingCodes,
+  pageInfo,
+  type OrgMappingAddBody,
+  type OrgMappingEditBody,
+  type OrgMappingListBody,
+  type OrgMappingRow,
+  type Paged,
+} from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { withUniqueErrors } from '../../lib/unique-violation.js';
@@ -20,8 +29,17 @@ import * as repo from './mappings.repository.js';
 /** The API shape of an organisation mapping. */
 export function toOrgMappingRow(r: repo.OrgMappingListRecord): OrgMappingRow {
   return {
-    id: r.id, productId: r.productId, appName: r.appName ?? '', appCode: r.appCode ?? '', orgId: r.orgId, orgCode: r.orgCode ?? '', orgName: r.orgName ?? '',
-    externalCode: r.externalCode, externalName: r.externalName, creator: r.creator, updatedAt: r.updatedAt.toISOString(),
+    id: r.id,
+    productId: r.productId,
+    appName: r.appName ?? '',
+    appCode: r.appCode ?? '',
+    orgId: r.orgId,
+    orgCode: r.orgCode ?? '',
+    orgName: r.orgName ?? '',
+    externalCode: r.externalCode,
+    externalName: r.externalName,
+    creator: r.creator,
+    updatedAt: r.updatedAt.toISOString(),
   };
 }
 
@@ -40,14 +58,22 @@ export async function listOrgMappingPage(tx: Tx, tenantId: string, scope: DataSc
  *   name), mapping.code_in_use (params: code).
  */
 async function checkOrgMapping(tx: Tx, tenantId: string, scope: DataScope, b: OrgMappingAddBody, self?: repo.OrgMappingRecord) {
-  const externalCode = checkText('externalCode', b.externalCode, { required: true, max: MAPPING_RULES.externalCode.max, pattern: MAPPING_RULES.externalCode.pattern, patternCode: MappingCodes.CODE_PATTERN });
+  const externalCode = checkText('externalCode', b.externalCode, {
+    required: true,
+    max: MAPPING_RULES.externalCode.max,
+    pattern: MAPPING_RULES.externalCode.pattern,
+    patternCode: MappingCodes.CODE_PATTERN,
+  });
   const externalName = checkText('externalName', b.externalName, { max: MAPPING_RULES.externalName.max });
   if (!(await findAppTenantById(tx, tenantId, b.productId))) throw new AppError(MappingCodes.APP_NOT_FOUND);
   const org = await repo.findTenantOrg(tx, tenantId, b.orgId);
   if (!org) throw new AppError(MappingCodes.ORG_NOT_FOUND);
   await assertOrgsInScope(tx, scope, [self?.orgId, org.id]);
   // the same errors answer the pre-check and a simultaneous write that wins the race (lib/unique-violation.ts)
-  const unique = { org_mappings_org_uq: new AppError(MappingCodes.ORG_MAPPED, { name: org.name }), org_mappings_code_uq: new AppError(MappingCodes.CODE_IN_USE, { code: externalCode }) };
+  const unique = {
+    org_mappings_org_uq: new AppError(MappingCodes.ORG_MAPPED, { name: org.name }),
+    org_mappings_code_uq: new AppError(MappingCodes.CODE_IN_USE, { code: externalCode }),
+  };
   const clash = await repo.findOrgMappingClash(tx, tenantId, b.productId, org.id, externalCode, self?.id);
   if (clash) throw clash.orgId === org.id ? unique.org_mappings_org_uq : unique.org_mappings_code_uq;
   return { v: { productId: b.productId, orgId: org.id, externalCode, externalName }, unique };
@@ -70,7 +96,14 @@ export async function editOrgMapping(tx: Tx, request: FastifyRequest, tenantId: 
   if (!before) throw new AppError(MappingCodes.NOT_FOUND);
   const { v, unique } = await checkOrgMapping(tx, tenantId, scope, b, before);
   await withUniqueErrors(unique, () => repo.updateOrgMappingById(tx, tenantId, before.id, v));
-  await insertAuditEntry(tx, request, { tenantId, action: 'orgmapping.edit', entity: 'orgmapping', entityId: before.id, before: audited(before), after: audited(v) });
+  await insertAuditEntry(tx, request, {
+    tenantId,
+    action: 'orgmapping.edit',
+    entity: 'orgmapping',
+    entityId: before.id,
+    before: audited(before),
+    after: audited(v),
+  });
   return { id: before.id };
 }
 
@@ -79,8 +112,18 @@ export async function deleteOrgMappings(tx: Tx, request: FastifyRequest, tenantI
   const unique = [...new Set(ids)];
   const found = await repo.findOrgMappingsByIds(tx, tenantId, unique);
   if (found.length !== unique.length) throw new AppError(MappingCodes.NOT_FOUND);
-  await assertOrgsInScope(tx, scope, found.map((m) => m.orgId));
+  await assertOrgsInScope(
+    tx,
+    scope,
+    found.map((m) => m.orgId),
+  );
   const count = await repo.deleteOrgMappingsByIds(tx, tenantId, unique);
-  await insertAuditEntry(tx, request, { tenantId, action: 'orgmapping.delete', entity: 'orgmapping', entityId: unique.join(','), before: found.map((m) => ({ id: m.id, ...audited(m) })) });
+  await insertAuditEntry(tx, request, {
+    tenantId,
+    action: 'orgmapping.delete',
+    entity: 'orgmapping',
+    entityId: unique.join(','),
+    before: found.map((m) => ({ id: m.id, ...audited(m) })),
+  });
   return { count };
 }

@@ -8,7 +8,17 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  EmptyBody, IdsBody, MappingUserListBody, ok, OrgMappingAddBody, OrgMappingEditBody, OrgMappingListBody, Paths, UserMappingAddBody, UserMappingEditBody, UserMappingListBody,
+  EmptyBody,
+  IdsBody,
+  MappingUserListBody,
+  ok,
+  OrgMappingAddBody,
+  OrgMappingEditBody,
+  OrgMappingListBody,
+  Paths,
+  UserMappingAddBody,
+  UserMappingEditBody,
+  UserMappingListBody,
 } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
 import { inScope } from '../../db/context.js';
@@ -34,27 +44,38 @@ export default async function mappingRoutes(app: FastifyInstance) {
 
   // ---- organisation mapping
   r.post(Paths.listorgmapping, { config: orgConfig, schema: { tags, body: OrgMappingListBody } }, async (request) =>
-    ok(await inTenant(request, (tx, t, s) => orgs.listOrgMappingPage(tx, t, s, request.body))));
+    ok(await inTenant(request, (tx, t, s) => orgs.listOrgMappingPage(tx, t, s, request.body))),
+  );
   r.post(Paths.listorgmappingapp, { config: orgConfig, schema: { tags, body: EmptyBody } }, async (request) =>
-    ok(await inTenant(request, (tx, t) => listAppTenantOptions(tx, t))));
+    ok(await inTenant(request, (tx, t) => listAppTenantOptions(tx, t))),
+  );
   r.post(Paths.addorgmapping, { config: orgConfig, schema: { tags, body: OrgMappingAddBody } }, async (request) =>
-    ok(await inTenant(request, (tx, t, s) => orgs.addOrgMapping(tx, request, t, s, request.body))));
+    ok(await inTenant(request, (tx, t, s) => orgs.addOrgMapping(tx, request, t, s, request.body))),
+  );
   r.post(Paths.editorgmapping, { config: orgConfig, schema: { tags, body: OrgMappingEditBody } }, async (request) =>
-    ok(await inTenant(request, (tx, t, s) => orgs.editOrgMapping(tx, request, t, s, request.body))));
+    ok(await inTenant(request, (tx, t, s) => orgs.editOrgMapping(tx, request, t, s, request.body))),
+  );
   r.post(Paths.deleteorgmapping, { config: orgConfig, schema: { tags, body: IdsBody } }, async (request) =>
-    ok(await inTenant(request, (tx, t, s) => orgs.deleteOrgMappings(tx, request, t, s, request.body.ids))));
+    ok(await inTenant(request, (tx, t, s) => orgs.deleteOrgMappings(tx, request, t, s, request.body.ids))),
+  );
 
   // ---- user mapping
   r.post(Paths.listusermapping, { config: userConfig, schema: { tags, body: UserMappingListBody } }, async (request) =>
-    ok(await inTenant(request, (tx, t, s) => people.listUserMappingPage(tx, t, s, request.body))));
+    ok(await inTenant(request, (tx, t, s) => people.listUserMappingPage(tx, t, s, request.body))),
+  );
   r.post(Paths.listusermappingapp, { config: userConfig, schema: { tags, body: EmptyBody } }, async (request) =>
-    ok(await inTenant(request, (tx, t) => listAppTenantOptions(tx, t))));
+    ok(await inTenant(request, (tx, t) => listAppTenantOptions(tx, t))),
+  );
   r.post(Paths.listmappinguser, { config: userConfig, schema: { tags, body: MappingUserListBody } }, async (request) =>
-    ok(await inTenant(request, (tx, t, s) => people.listMappingUserPage(tx, t, s, request.body))));
+    ok(await inTenant(request, (tx, t, s) => people.listMappingUserPage(tx, t, s, request.body))),
+  );
   r.post(Paths.addusermapping, { config: onUser, schema: { tags, body: UserMappingAddBody } }, async (request) =>
-    ok(await inTenant(request, (tx, t, s) => people.addUserMapping(tx, request, t, s, request.body))));
+    ok(await inTenant(request, (tx, t, s) => people.addUserMapping(tx, request, t, s, request.body))),
+  );
   r.post(Paths.editusermapping, { config: onUser, schema: { tags, body: UserMappingEditBody } }, async (request) =>
-    ok(await inTenant(request, (tx, t, s) => people.editUserMapping(tx, request, t, s, request.body))));
+    ok(await inTenant(request, (tx, t, s) => people.editUserMapping(tx, request, t, s, request.body))),
+  );
   r.post(Paths.deleteusermapping, { config: userConfig, schema: { tags, body: IdsBody } }, async (request) =>
-    ok(await inTenant(request, (tx, t, s) => people.deleteUserMappings(tx, request, t, s, request.body.ids))));
+    ok(await inTenant(request, (tx, t, s) => people.deleteUserMappings(tx, request, t, s, request.body.ids))),
+  );
 }

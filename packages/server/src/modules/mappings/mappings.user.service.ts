@@ -9,7 +9,18 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { MAPPING_RULES, MappingCodes, pageInfo, type MappingUserListBody, type MappingUserRow, type Paged, type UserMappingAddBody, type UserMappingEditBody, type UserMappingListBody, type UserMappingRow } from '@mp/protocol';
+import {
+  MAPPING_RULES,
+  MappingCodes,
+  pageInfo,
+  type MappingUserListBody,
+  type MappingUserRow,
+  type Paged,
+  type UserMappingAddBody,
+  type UserMappingEditBody,
+  type UserMappingListBody,
+  type UserMappingRow,
+} from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { withUniqueErrors } from '../../lib/unique-violation.js';
@@ -23,8 +34,18 @@ import * as repo from './mappings.repository.js';
 /** The API shape of a user mapping. */
 export function toUserMappingRow(r: repo.UserMappingListRecord): UserMappingRow {
   return {
-    id: r.id, productId: r.productId, appName: r.appName ?? '', appCode: r.appCode ?? '', userId: r.userId, username: r.username ?? '', employeeName: r.employeeName ?? '',
-    orgName: r.orgName ?? '', externalAccount: r.externalAccount, externalName: r.externalName, creator: r.creator, updatedAt: r.updatedAt.toISOString(),
+    id: r.id,
+    productId: r.productId,
+    appName: r.appName ?? '',
+    appCode: r.appCode ?? '',
+    userId: r.userId,
+    username: r.username ?? '',
+    employeeName: r.employeeName ?? '',
+    orgName: r.orgName ?? '',
+    externalAccount: r.externalAccount,
+    externalName: r.externalName,
+    creator: r.creator,
+    updatedAt: r.updatedAt.toISOString(),
   };
 }
 
@@ -52,20 +73,33 @@ export async function listMappingUserPage(tx: Tx, tenantId: string, scope: DataS
  *   10009029001, user.outranks_caller, mapping.user_mapped (params: name), mapping.account_in_use (params: account).
  */
 async function checkUserMapping(tx: Tx, request: FastifyRequest, tenantId: string, b: UserMappingAddBody, self?: { id: string; userId: string }) {
-  const externalAccount = checkText('externalAccount', b.externalAccount, { required: true, max: MAPPING_RULES.externalAccount.max, pattern: MAPPING_RULES.externalAccount.pattern, patternCode: MappingCodes.CODE_PATTERN });
+  const externalAccount = checkText('externalAccount', b.externalAccount, {
+    required: true,
+    max: MAPPING_RULES.externalAccount.max,
+    pattern: MAPPING_RULES.externalAccount.pattern,
+    patternCode: MappingCodes.CODE_PATTERN,
+  });
   const externalName = checkText('externalName', b.externalName, { max: MAPPING_RULES.externalName.max });
   if (!(await findAppTenantById(tx, tenantId, b.productId))) throw new AppError(MappingCodes.APP_NOT_FOUND);
   const user = await repo.findTenantUser(tx, tenantId, b.userId);
   if (!user) throw new AppError(MappingCodes.USER_NOT_FOUND);
   if (self) await assertActsOn(tx, actingCallerOf(request), [self.userId]);
   // the same errors answer the pre-check and a simultaneous write that wins the race (lib/unique-violation.ts)
-  const unique = { user_mappings_user_uq: new AppError(MappingCodes.USER_MAPPED, { name: user.username }), user_mappings_account_uq: new AppError(MappingCodes.ACCOUNT_IN_USE, { account: externalAccount }) };
+  const unique = {
+    user_mappings_user_uq: new AppError(MappingCodes.USER_MAPPED, { name: user.username }),
+    user_mappings_account_uq: new AppError(MappingCodes.ACCOUNT_IN_USE, { account: externalAccount }),
+  };
   const clash = await repo.findUserMappingClash(tx, tenantId, b.productId, user.id, externalAccount, self?.id);
   if (clash) throw clash.userId === user.id ? unique.user_mappings_user_uq : unique.user_mappings_account_uq;
   return { v: { productId: b.productId, userId: user.id, externalAccount, externalName }, unique };
 }
 
-const audited = (m: Partial<repo.UserMappingRecord>) => ({ productId: m.productId, userId: m.userId, externalAccount: m.externalAccount, externalName: m.externalName });
+const audited = (m: Partial<repo.UserMappingRecord>) => ({
+  productId: m.productId,
+  userId: m.userId,
+  externalAccount: m.externalAccount,
+  externalName: m.externalName,
+});
 
 /** `addusermapping`: a new user mapping. Returns its id. */
 export async function addUserMapping(tx: Tx, request: FastifyRequest, tenantId: string, _scope: DataScope, b: UserMappingAddBody): Promise<{ id: string }> {
@@ -82,7 +116,14 @@ export async function editUserMapping(tx: Tx, request: FastifyRequest, tenantId:
   if (!before) throw new AppError(MappingCodes.NOT_FOUND);
   const { v, unique } = await checkUserMapping(tx, request, tenantId, b, before);
   await withUniqueErrors(unique, () => repo.updateUserMappingById(tx, tenantId, before.id, v));
-  await insertAuditEntry(tx, request, { tenantId, action: 'usermapping.edit', entity: 'usermapping', entityId: before.id, before: audited(before), after: audited(v) });
+  await insertAuditEntry(tx, request, {
+    tenantId,
+    action: 'usermapping.edit',
+    entity: 'usermapping',
+    entityId: before.id,
+    before: audited(before),
+    after: audited(v),
+  });
   return { id: before.id };
 }
 
@@ -91,8 +132,18 @@ export async function deleteUserMappings(tx: Tx, request: FastifyRequest, tenant
   const unique = [...new Set(ids)];
   const found = await repo.findUserMappingsByIds(tx, tenantId, unique);
   if (found.length !== unique.length) throw new AppError(MappingCodes.NOT_FOUND);
-  await assertActsOn(tx, actingCallerOf(request), found.map((m) => m.userId));
+  await assertActsOn(
+    tx,
+    actingCallerOf(request),
+    found.map((m) => m.userId),
+  );
   const count = await repo.deleteUserMappingsByIds(tx, tenantId, unique);
-  await insertAuditEntry(tx, request, { tenantId, action: 'usermapping.delete', entity: 'usermapping', entityId: unique.join(','), before: found.map((m) => ({ id: m.id, ...audited(m) })) });
+  await insertAuditEntry(tx, request, {
+    tenantId,
+    action: 'usermapping.delete',
+    entity: 'usermapping',
+    entityId: unique.join(','),
+    before: found.map((m) => ({ id: m.id, ...audited(m) })),
+  });
   return { count };
 }

@@ -23,7 +23,9 @@ export default async function menuRoutes(app: FastifyInstance) {
     const purviewOf = await inScope(app.database.db, PLATFORM_SCOPE, async (tx): Promise<(code: string) => number> => {
       const tenant = await resolveTenant(tx, request.tenantHeader === '-1' ? auth.tenantId : request.tenantHeader);
       if (!tenant || tenant.status !== 1) return () => 0;
-      const [admin] = await tx.select().from(userIdentities)
+      const [admin] = await tx
+        .select()
+        .from(userIdentities)
         .where(and(eq(userIdentities.userId, auth.userId), eq(userIdentities.tenantId, tenant.id), eq(userIdentities.identity, 3)));
       if (admin) return () => Purview.READ_WRITE;
       const granted = await listMenuPurviewsOfUser(tx, tenant.id, auth.userId);
@@ -31,8 +33,13 @@ export default async function menuRoutes(app: FastifyInstance) {
       return (code) => (grantable.has(code) ? (granted.get(code) ?? 0) : 0);
     });
     const rows: TenantMenuRow[] = TENANT_MENU.filter((m) => purviewOf(m.code)).map((m) => ({
-      menuId: m.code, menuName: translate(request.locale, `menu:${m.code}`), menuIcon: m.icon, parentMenuId: '0',
-      menuUrl: `/tenancy/${m.code}`, purview: purviewOf(m.code), children: [],
+      menuId: m.code,
+      menuName: translate(request.locale, `menu:${m.code}`),
+      menuIcon: m.icon,
+      parentMenuId: '0',
+      menuUrl: `/tenancy/${m.code}`,
+      purview: purviewOf(m.code),
+      children: [],
     }));
     return ok({ rows });
   });

@@ -20,28 +20,65 @@ describe('sendInSite', () => {
   afterAll(() => t.close());
 
   it('writes one unread row per distinct user of the tenant and skips others', async () => {
-    const n = await inScope(t.app.database.db, { scope: 'tenant', tenantId: tenant }, (tx) => sendInSite(tx, {
-      productId: null, tenantId: tenant, userIds: [u1, u2, u1, other, 'nobody'], subject: 'Approved', body: '<b>yes</b>', source: { kind: 'workflow', id: 'r1' },
-    }));
+    const n = await inScope(t.app.database.db, { scope: 'tenant', tenantId: tenant }, (tx) =>
+      sendInSite(tx, {
+        productId: null,
+        tenantId: tenant,
+        userIds: [u1, u2, u1, other, 'nobody'],
+        subject: 'Approved',
+        body: '<b>yes</b>',
+        source: { kind: 'workflow', id: 'r1' },
+      }),
+    );
     expect(n).toBe(2);
     const rows = await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) => tx.select().from(messageDeliveries).where(eq(messageDeliveries.sourceId, 'r1')));
     expect(rows.map((r) => r.userId).sort()).toEqual([u1, u2].sort());
-    for (const r of rows) expect(r).toMatchObject({ channel: 'insite', status: 'sent', subject: 'Approved', body: '<b>yes</b>', sourceKind: 'workflow', tenantId: tenant, messageId: null, readAt: null });
+    for (const r of rows)
+      expect(r).toMatchObject({
+        channel: 'insite',
+        status: 'sent',
+        subject: 'Approved',
+        body: '<b>yes</b>',
+        sourceKind: 'workflow',
+        tenantId: tenant,
+        messageId: null,
+        readAt: null,
+      });
   });
 
   it('writes nothing when the caller rolls back, and nothing for an empty list', async () => {
-    await expect(inScope(t.app.database.db, PLATFORM_SCOPE, async (tx) => {
-      await sendInSite(tx, { productId: null, tenantId: tenant, userIds: [u1], subject: 's', body: 'b', source: { kind: 'workflow', id: 'r2' } });
-      throw new Error('rollback');
-    })).rejects.toThrow('rollback');
-    const rows = await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) => tx.select().from(messageDeliveries).where(and(eq(messageDeliveries.sourceId, 'r2'))));
+    await expect(
+      inScope(t.app.database.db, PLATFORM_SCOPE, async (tx) => {
+        await sendInSite(tx, { productId: null, tenantId: tenant, userIds: [u1], subject: 's', body: 'b', source: { kind: 'workflow', id: 'r2' } });
+        throw new Error('rollback');
+      }),
+    ).rejects.toThrow('rollback');
+    const rows = await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) =>
+      tx
+        .select()
+        .from(messageDeliveries)
+        .where(and(eq(messageDeliveries.sourceId, 'r2'))),
+    );
     expect(rows).toHaveLength(0);
-    expect(await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) => sendInSite(tx, { productId: null, tenantId: tenant, userIds: [], subject: 's', body: 'b', source: { kind: 'x', id: 'y' } }))).toBe(0);
+    expect(
+      await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) =>
+        sendInSite(tx, { productId: null, tenantId: tenant, userIds: [], subject: 's', body: 'b', source: { kind: 'x', id: 'y' } }),
+      ),
+    ).toBe(0);
   });
 
   it('is refused by row-level security for another tenant in a tenant scope', async () => {
-    await expect(inScope(t.app.database.db, { scope: 'tenant', tenantId: 'sys' }, (tx) => sendInSite(tx, {
-      productId: null, tenantId: tenant, userIds: [u1], subject: 's', body: 'b', source: { kind: 'workflow', id: 'r3' },
-    }))).resolves.toBe(0); // the tenant's users are invisible from another tenant's scope: nothing written
+    await expect(
+      inScope(t.app.database.db, { scope: 'tenant', tenantId: 'sys' }, (tx) =>
+        sendInSite(tx, {
+          productId: null,
+          tenantId: tenant,
+          userIds: [u1],
+          subject: 's',
+          body: 'b',
+          source: { kind: 'workflow', id: 'r3' },
+        }),
+      ),
+    ).resolves.toBe(0); // the tenant's users are invisible from another tenant's scope: nothing written
   });
 });

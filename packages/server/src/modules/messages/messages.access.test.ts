@@ -16,11 +16,14 @@ let deliveryId: string;
 beforeAll(async () => {
   w = await messagesWorld();
   templateId = (await w.a.post(MessagePaths.addmessagetemplate, emailTemplate(), inApp(w.appA.id))).body.data.row.id;
-  messageId = (await w.a.post(MessagePaths.sendmessage, { channel: 'insite', subject: 'For ann', body: 'b', userIds: [w.people.ann] }, inApp(w.appA.id))).body.data.row.id;
+  messageId = (await w.a.post(MessagePaths.sendmessage, { channel: 'insite', subject: 'For ann', body: 'b', userIds: [w.people.ann] }, inApp(w.appA.id))).body
+    .data.row.id;
   await until(async () => (await w.ann.post(MessagePaths.getmymessageunread, {})).body.data.count === 1);
   deliveryId = (await w.ann.post(MessagePaths.listmymessage, {})).body.data.rows[0].id;
 }, 120_000);
-afterAll(async () => { await w.close(); });
+afterAll(async () => {
+  await w.close();
+});
 
 const APP_CALLS: [string, () => Record<string, unknown>][] = [
   [MessagePaths.listmessagetemplate, () => ({})],
@@ -40,21 +43,28 @@ const APP_CALLS: [string, () => Record<string, unknown>][] = [
 ];
 
 describe('message calls: access', () => {
-  it('refuses an ordinary user, an application administrator of no application and B\'s administrator for A', async () => {
+  it("refuses an ordinary user, an application administrator of no application and B's administrator for A", async () => {
     for (const [path, body] of APP_CALLS) {
-      for (const [who, c] of [['plain', w.plain], ['loner', w.loner], ['b', w.b], ['ann', w.ann]] as const) {
+      for (const [who, c] of [
+        ['plain', w.plain],
+        ['loner', w.loner],
+        ['b', w.b],
+        ['ann', w.ann],
+      ] as const) {
         const r = await c.post(path, body(), inApp(w.appA.id));
         expect(r.body.scode, `${who} ${path}`).toBe('10009029001');
       }
     }
   });
 
-  it('lets B\'s administrator find none of A\'s rows in B', async () => {
+  it("lets B's administrator find none of A's rows in B", async () => {
     const B = inApp(w.appB.id);
     expect((await w.b.post(MessagePaths.getmessagetemplate, { id: templateId }, B)).body.scode).toBe('messagetemplate.not_found');
     expect((await w.b.post(MessagePaths.editmessagetemplate, { id: templateId, ...emailTemplate() }, B)).body.scode).toBe('messagetemplate.not_found');
     expect((await w.b.post(MessagePaths.deletemessagetemplate, { ids: [templateId] }, B)).body.scode).toBe('messagetemplate.not_found');
-    expect((await w.b.post(MessagePaths.sendmessage, { templateId, values: { orderNo: '1' }, userIds: [w.people.dan] }, B)).body.scode).toBe('messagetemplate.not_found');
+    expect((await w.b.post(MessagePaths.sendmessage, { templateId, values: { orderNo: '1' }, userIds: [w.people.dan] }, B)).body.scode).toBe(
+      'messagetemplate.not_found',
+    );
     expect((await w.b.post(MessagePaths.getmessage, { id: messageId }, B)).body.scode).toBe('message.not_found');
     expect((await w.b.post(MessagePaths.listmessagedelivery, { messageId }, B)).body.scode).toBe('message.not_found');
     expect((await w.b.post(MessagePaths.statusmessagedelivery, { messageId, status: 'pending' }, B)).body.scode).toBe('message.not_found');
@@ -62,7 +72,9 @@ describe('message calls: access', () => {
     expect((await w.b.post(MessagePaths.listmessagetemplate, {}, B)).body.data.records).toBe(0);
     expect((await w.b.post(MessagePaths.listmessage, {}, B)).body.data.records).toBe(0);
     // A's users are not B's recipients
-    expect((await w.b.post(MessagePaths.sendmessage, { channel: 'insite', subject: 's', body: 'b', userIds: [w.people.ann] }, B)).body.scode).toBe('message.target_unknown');
+    expect((await w.b.post(MessagePaths.sendmessage, { channel: 'insite', subject: 's', body: 'b', userIds: [w.people.ann] }, B)).body.scode).toBe(
+      'message.target_unknown',
+    );
     // the platform administrator reaches A
     expect((await w.admin.post(MessagePaths.getmessage, { id: messageId }, inApp(w.appA.id))).body.result).toBe('1');
   });
@@ -77,7 +89,9 @@ describe('message calls: access', () => {
     w.cat.tenantId = w.tenants.acme;
     try {
       expect((await w.cat.post(MessagePaths.getmymessage, { id: deliveryId })).body.scode).toBe('message.not_found');
-    } finally { w.cat.tenantId = tenant; }
+    } finally {
+      w.cat.tenantId = tenant;
+    }
     expect((await w.ann.post(MessagePaths.getmymessageunread, {})).body.data.count).toBe(1); // still unread
     const anon = await w.t.client();
     expect((await anon.post(MessagePaths.getmymessageunread, {})).body.result).not.toBe('1');

@@ -27,7 +27,11 @@ export async function messagesWorld() {
   const smtp = await startLocalSmtp();
   await configureMail(w.admin, smtp.port);
   const tenants = { acme: '', beta: '', other: '' };
-  for (const [code, productId] of [['acme', w.appA.id], ['beta', w.appA.id], ['other', w.appB.id]] as const) {
+  for (const [code, productId] of [
+    ['acme', w.appA.id],
+    ['beta', w.appA.id],
+    ['other', w.appB.id],
+  ] as const) {
     tenants[code] = await createTenantRow(app, code);
     await authoriseProduct(app, tenants[code], productId);
   }
@@ -43,7 +47,12 @@ export async function messagesWorld() {
   });
   const user = async (tenantId: string, username: string, o: { orgId?: string; email?: string; mobile?: string } = {}) => {
     const id = await createUserRow(app, { tenantId, username, password: USER_PASSWORD, email: o.email, mobile: o.mobile });
-    await inScope(app.database.db, PLATFORM_SCOPE, (tx) => tx.update(users).set({ orgId: o.orgId ?? null, employeeName: `${username[0]!.toUpperCase()}${username.slice(1)} Example` }).where(eq(users.id, id)));
+    await inScope(app.database.db, PLATFORM_SCOPE, (tx) =>
+      tx
+        .update(users)
+        .set({ orgId: o.orgId ?? null, employeeName: `${username[0]!.toUpperCase()}${username.slice(1)} Example` })
+        .where(eq(users.id, id)),
+    );
     return id;
   };
   const people = {
@@ -74,15 +83,26 @@ export async function messagesWorld() {
   const ann = await signedIn('ann', acme);
   ann.language = 'EN_US'; // her inbox calls keep recording English as her language
   return {
-    ...w, smtp, tenants, people, roles, ann,
-    cat: await signedIn('cat', tenants.beta), dan: await signedIn('dan', other),
-    close: async () => { await w.t.close(); await smtp.close(); },
+    ...w,
+    smtp,
+    tenants,
+    people,
+    roles,
+    ann,
+    cat: await signedIn('cat', tenants.beta),
+    dan: await signedIn('dan', other),
+    close: async () => {
+      await w.t.close();
+      await smtp.close();
+    },
   };
 }
 
 /** A valid e-mail template body. */
 export const emailTemplate = (patch: Record<string, unknown> = {}) => ({
-  code: 'welcome', name: 'Welcome', channel: 'email',
+  code: 'welcome',
+  name: 'Welcome',
+  channel: 'email',
   contents: {
     ZH_CN: { subject: '欢迎 {{user.name}}', body: '<p>{{user.name}}，订单 {{orderNo}} 已在 {{app.name}} 创建。</p>' },
     EN_US: { subject: 'Welcome {{user.name}}', body: '<p>Dear {{user.name}}, order {{orderNo}} was created in {{app.name}} for {{tenant.name}}.</p>' },

@@ -26,7 +26,9 @@ import { messageRunner } from './runner.js';
 const SRC = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 const ROOT = resolve(SRC, '../../..');
 const dir = mkdtempSync(join(tmpdir(), 'mp-messages-killed-'));
-afterAll(() => { rmSync(dir, { recursive: true, force: true }); });
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
 const TIMINGS = { pollMs: 100, leaseMs: 1500, sweepMs: 200, batch: 10, concurrency: 2 };
 
 const CHILD = `
@@ -54,12 +56,18 @@ describe('sending when the process is killed mid-batch', () => {
     writeFileSync(script, CHILD);
     const proc = spawn(process.execPath, ['--import', 'tsx', script], { cwd: ROOT, env: { ...process.env, MSG_DIR: data }, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
-    proc.stdout!.on('data', (d: Buffer) => { out += d; });
-    proc.stderr!.on('data', (d: Buffer) => { out += d; });
+    proc.stdout!.on('data', (d: Buffer) => {
+      out += d;
+    });
+    proc.stderr!.on('data', (d: Buffer) => {
+      out += d;
+    });
     const exited = new Promise((res) => proc.once('exit', res));
     try {
       await until(async () => smtp.seen.size >= 5, 90_000);
-    } catch { throw new Error(`the child sent nothing: ${out}`); }
+    } catch {
+      throw new Error(`the child sent nothing: ${out}`);
+    }
     proc.kill('SIGKILL');
     await exited;
     const atKill = new Map(smtp.seen);
@@ -67,15 +75,16 @@ describe('sending when the process is killed mid-batch', () => {
     // handed over: what the SMTP server got, and what the dead process had marked 'sending' (read before any
     // runner opens the folder again) — a mail cut off mid-transfer is the second kind only
     const stopped = await openDatabase({ ...loadConfig({ ...process.env, MP_DATA_DIR: data, DATABASE_URL: '' }), dataDir: data });
-    const sendingAtKill = await inScope(stopped.db, PLATFORM_SCOPE, (tx) => tx.select({ id: messageDeliveries.id, status: messageDeliveries.status })
-      .from(messageDeliveries).where(eq(messageDeliveries.messageId, messageId)))
-      .finally(() => stopped.close());
+    const sendingAtKill = await inScope(stopped.db, PLATFORM_SCOPE, (tx) =>
+      tx.select({ id: messageDeliveries.id, status: messageDeliveries.status }).from(messageDeliveries).where(eq(messageDeliveries.messageId, messageId)),
+    ).finally(() => stopped.close());
     const handedOver = new Set([...smtp.seen.keys(), ...sendingAtKill.filter((d) => d.status === 'sending').map((d) => d.id)]);
 
     Object.assign(messageRunner, TIMINGS);
     const t = await testApp({ dataDir: data });
     try {
-      const rows = () => inScope(t.app.database.db, PLATFORM_SCOPE, (tx) => tx.select().from(messageDeliveries).where(eq(messageDeliveries.messageId, messageId)));
+      const rows = () =>
+        inScope(t.app.database.db, PLATFORM_SCOPE, (tx) => tx.select().from(messageDeliveries).where(eq(messageDeliveries.messageId, messageId)));
       await until(async () => (await rows()).every((d) => d.status === 'sent' || d.status === 'failed'), 60_000);
       const final = await rows();
       expect(final).toHaveLength(40);

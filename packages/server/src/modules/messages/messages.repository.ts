@@ -21,8 +21,11 @@ export async function deliveryCounts(tx: Tx, ids: string[]): Promise<Map<string,
   const out = new Map<string, DeliveryCounts>();
   for (const id of ids) out.set(id, { pending: 0, sending: 0, sent: 0, failed: 0, read: 0, total: 0 });
   if (!ids.length) return out;
-  const rows = await tx.select({ id: messageDeliveries.messageId, status: messageDeliveries.status, n: sql<number>`count(*)::int` })
-    .from(messageDeliveries).where(inArray(messageDeliveries.messageId, ids)).groupBy(messageDeliveries.messageId, messageDeliveries.status);
+  const rows = await tx
+    .select({ id: messageDeliveries.messageId, status: messageDeliveries.status, n: sql<number>`count(*)::int` })
+    .from(messageDeliveries)
+    .where(inArray(messageDeliveries.messageId, ids))
+    .groupBy(messageDeliveries.messageId, messageDeliveries.status);
   for (const r of rows) {
     const c = out.get(r.id!);
     if (!c || !(DELIVERY_STATUSES as readonly string[]).includes(r.status)) continue;
@@ -35,15 +38,19 @@ export async function deliveryCounts(tx: Tx, ids: string[]): Promise<Map<string,
 /** The ids among `ids` of enabled users of the application. */
 export async function appUserIds(tx: Tx, productId: string, ids: string[]): Promise<Set<string>> {
   if (!ids.length) return new Set();
-  const rows = rowsOf<{ id: string }>(await tx.execute(sql`select u.id from users u where ${inArray(sql`u.id`, ids)} and u.status = 1 and ${isAppUser(productId, usersAs('u'))}`));
+  const rows = rowsOf<{ id: string }>(
+    await tx.execute(sql`select u.id from users u where ${inArray(sql`u.id`, ids)} and u.status = 1 and ${isAppUser(productId, usersAs('u'))}`),
+  );
   return new Set(rows.map((r) => r.id));
 }
 
 /** The ids among `ids` of organisations of tenants that use the application. */
 export async function appOrgIds(tx: Tx, productId: string, ids: string[]): Promise<Set<string>> {
   if (!ids.length) return new Set();
-  const rows = rowsOf<{ id: string }>(await tx.execute(sql`select o.id from organisations o
-    where ${inArray(sql`o.id`, ids)} and exists (select 1 from tenant_products tp where tp.tenant_id = o.tenant_id and tp.product_id = ${productId} and tp.status = 1)`));
+  const rows = rowsOf<{ id: string }>(
+    await tx.execute(sql`select o.id from organisations o
+    where ${inArray(sql`o.id`, ids)} and exists (select 1 from tenant_products tp where tp.tenant_id = o.tenant_id and tp.product_id = ${productId} and tp.status = 1)`),
+  );
   return new Set(rows.map((r) => r.id));
 }
 
@@ -55,7 +62,16 @@ export async function appRoleIds(tx: Tx, productId: string, ids: string[]): Prom
 }
 
 /** A recipient as the expansion reads it. */
-export interface Recipient { id: string; tenant_id: string; username: string; employee_name: string; email: string | null; mobile: string | null; tenant_name: string; language: string | null }
+export interface Recipient {
+  id: string;
+  tenant_id: string;
+  username: string;
+  employee_name: string;
+  email: string | null;
+  mobile: string | null;
+  tenant_name: string;
+  language: string | null;
+}
 
 /**
  * The recipients of an audience: enabled users of the application who are listed, or whose affiliated
@@ -77,39 +93,79 @@ export async function audienceRecipients(tx: Tx, productId: string, a: MessageAu
       where ru.user_id = u.id and r.product_id = ${productId} and r.status = 1 and ${inArray(sql`ru.role_id`, a.roleIds)})`);
   }
   if (!parts.length) return [];
-  return rowsOf<Recipient>(await tx.execute(sql`select u.id, u.tenant_id, u.username, u.employee_name, u.email, u.mobile, t.name as tenant_name, l.language
+  return rowsOf<Recipient>(
+    await tx.execute(sql`select u.id, u.tenant_id, u.username, u.employee_name, u.email, u.mobile, t.name as tenant_name, l.language
     from users u join tenants t on t.id = u.tenant_id left join user_languages l on l.user_id = u.id
     where u.status = 1 and (${sql.join(parts, sql` or `)}) and ${isAppUser(productId, usersAs('u'))}
-    order by u.tenant_id, u.id`));
+    order by u.tenant_id, u.id`),
+  );
 }
 
 const DELIVERY_SORT: SortColumns<typeof MESSAGE_DELIVERY_SORT_FIELDS, SQL> = {
-  createdAt: sql`d.created_at`, status: sql`d.status`, username: sql`u.username`, sentAt: sql`d.sent_at`,
+  createdAt: sql`d.created_at`,
+  status: sql`d.status`,
+  username: sql`u.username`,
+  sentAt: sql`d.sent_at`,
 };
 
 /** One page of a message's deliveries with the recipients' names (status; keyword contains on username / employee name). */
-export async function listDeliveries(tx: Tx, messageId: string, q: MessageDeliveryListBody & { page: number; pageSize: number }): Promise<{ rows: MessageDeliveryRow[]; records: number }> {
+export async function listDeliveries(
+  tx: Tx,
+  messageId: string,
+  q: MessageDeliveryListBody & { page: number; pageSize: number },
+): Promise<{ rows: MessageDeliveryRow[]; records: number }> {
   const kw = q.keyword?.trim();
   const where = sql`d.message_id = ${messageId}${q.status ? sql` and d.status = ${q.status}` : sql``}${kw ? sql` and (u.username ilike ${likeContains(kw)} or u.employee_name ilike ${likeContains(kw)})` : sql``}`;
   const order = orderTerms(DELIVERY_SORT, q, asc(sql`d.created_at`), sql`d.id`);
-  const rows = rowsOf<{ id: string; user_id: string; username: string; employee_name: string; tenant_name: string; channel: string; address: string; language: string; status: string; reason: string; attempts: number; sent_at: Date | string | null; read_at: Date | string | null; created_at: Date | string }>(
+  const rows = rowsOf<{
+    id: string;
+    user_id: string;
+    username: string;
+    employee_name: string;
+    tenant_name: string;
+    channel: string;
+    address: string;
+    language: string;
+    status: string;
+    reason: string;
+    attempts: number;
+    sent_at: Date | string | null;
+    read_at: Date | string | null;
+    created_at: Date | string;
+  }>(
     await tx.execute(sql`select d.id, d.user_id, u.username, u.employee_name, t.name as tenant_name, d.channel, d.address, d.language, d.status, d.reason, d.attempts, d.sent_at, d.read_at, d.created_at
       from message_deliveries d join users u on u.id = d.user_id join tenants t on t.id = d.tenant_id
-      where ${where} order by ${sql.join(order, sql`, `)} limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`));
+      where ${where} order by ${sql.join(order, sql`, `)} limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`),
+  );
   const [n] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from message_deliveries d join users u on u.id = d.user_id where ${where}`));
   const iso = (v: Date | string | null) => (v ? new Date(v).toISOString() : '');
   return {
     rows: rows.map((r) => ({
-      id: r.id, userId: r.user_id, username: r.username, employeeName: r.employee_name, tenantName: r.tenant_name, channel: r.channel as MessageDeliveryRow['channel'],
-      address: r.address, language: r.language, status: r.status as MessageDeliveryRow['status'], reason: r.reason, attempts: r.attempts,
-      sentAt: iso(r.sent_at), readAt: iso(r.read_at), createdAt: iso(r.created_at),
+      id: r.id,
+      userId: r.user_id,
+      username: r.username,
+      employeeName: r.employee_name,
+      tenantName: r.tenant_name,
+      channel: r.channel as MessageDeliveryRow['channel'],
+      address: r.address,
+      language: r.language,
+      status: r.status as MessageDeliveryRow['status'],
+      reason: r.reason,
+      attempts: r.attempts,
+      sentAt: iso(r.sent_at),
+      readAt: iso(r.read_at),
+      createdAt: iso(r.created_at),
     })),
     records: n?.n ?? 0,
   };
 }
 
 /** One page of recipient choices of `kind` for the application (keyword contains), by name. Two statements. */
-export async function listTargets(tx: Tx, productId: string, q: MessageTargetListBody & { page: number; pageSize: number }): Promise<{ rows: MessageTargetRow[]; records: number }> {
+export async function listTargets(
+  tx: Tx,
+  productId: string,
+  q: MessageTargetListBody & { page: number; pageSize: number },
+): Promise<{ rows: MessageTargetRow[]; records: number }> {
   const kw = q.keyword?.trim();
   const like = kw ? likeContains(kw) : undefined;
   let from: SQL;
@@ -132,6 +188,10 @@ export async function listTargets(tx: Tx, productId: string, q: MessageTargetLis
 
 /** The message `id` of the application, locked (or undefined). */
 export async function findMessage(tx: Tx, productId: string, id: string): Promise<MessageRecord | undefined> {
-  const [m] = await tx.select().from(messages).where(and(eq(messages.productId, productId), eq(messages.id, id))).for('update');
+  const [m] = await tx
+    .select()
+    .from(messages)
+    .where(and(eq(messages.productId, productId), eq(messages.id, id)))
+    .for('update');
   return m;
 }

@@ -25,7 +25,8 @@ for (const { label, open } of testAppTargets('mp_msgrun')) {
     let smtp: CountingSmtp;
     let seed: Awaited<ReturnType<typeof seedRecipients>>;
     const db = () => t.app.database.db;
-    const rows = (messageId: string) => inScope(db(), PLATFORM_SCOPE, (tx) => tx.select().from(messageDeliveries).where(eq(messageDeliveries.messageId, messageId)));
+    const rows = (messageId: string) =>
+      inScope(db(), PLATFORM_SCOPE, (tx) => tx.select().from(messageDeliveries).where(eq(messageDeliveries.messageId, messageId)));
 
     beforeAll(async () => {
       smtp = await startCountingSmtp();
@@ -33,7 +34,10 @@ for (const { label, open } of testAppTargets('mp_msgrun')) {
       await messageRunnerOf(t.app).stop(); // the tests drive the claims themselves first
       seed = await seedRecipients(t.app, 60, smtp.port, 'mrun');
     }, 120_000);
-    afterAll(async () => { await close(); await smtp.close(); });
+    afterAll(async () => {
+      await close();
+      await smtp.close();
+    });
 
     it('gives simultaneous claims of two runners disjoint deliveries, all of them', async () => {
       const id = await insertDueMessage(t.app, seed.productId, seed.userIds, 'email');
@@ -50,11 +54,23 @@ for (const { label, open } of testAppTargets('mp_msgrun')) {
     });
 
     it('ends an interrupted send as failed / interrupted and re-claims unsent leased deliveries, sending each once', async () => {
-      const id = (await rows((await inScope(db(), PLATFORM_SCOPE, (tx) => tx.select({ m: messageDeliveries.messageId }).from(messageDeliveries).limit(1)))[0]!.m!));
+      const id = await rows(
+        (await inScope(db(), PLATFORM_SCOPE, (tx) => tx.select({ m: messageDeliveries.messageId }).from(messageDeliveries).limit(1)))[0]!.m!,
+      );
       const [first, second, ...rest] = id;
       // a dead runner had handed `first` to the provider; its lease ran out. The others are merely leased.
-      await inScope(db(), PLATFORM_SCOPE, (tx) => tx.update(messageDeliveries).set({ status: 'sending', attempts: 1, leaseOwner: 'dead', leaseExpiresAt: sql`now() - interval '1 second'` }).where(eq(messageDeliveries.id, first!.id)));
-      await inScope(db(), PLATFORM_SCOPE, (tx) => tx.update(messageDeliveries).set({ leaseOwner: 'dead', leaseExpiresAt: sql`now() - interval '1 second'` }).where(eq(messageDeliveries.messageId, first!.messageId!)));
+      await inScope(db(), PLATFORM_SCOPE, (tx) =>
+        tx
+          .update(messageDeliveries)
+          .set({ status: 'sending', attempts: 1, leaseOwner: 'dead', leaseExpiresAt: sql`now() - interval '1 second'` })
+          .where(eq(messageDeliveries.id, first!.id)),
+      );
+      await inScope(db(), PLATFORM_SCOPE, (tx) =>
+        tx
+          .update(messageDeliveries)
+          .set({ leaseOwner: 'dead', leaseExpiresAt: sql`now() - interval '1 second'` })
+          .where(eq(messageDeliveries.messageId, first!.messageId!)),
+      );
       messageRunnerOf(t.app).start();
       await until(async () => (await rows(first!.messageId!)).every((d) => d.status === 'sent' || d.status === 'failed'), 30_000);
       const after = await rows(first!.messageId!);
@@ -81,12 +97,21 @@ describe.skipIf(!serverUrl)('PostgreSQL: two instances send every delivery exact
       const id = await insertDueMessage(a.app, seed.productId, seed.userIds, 'email');
       const took = new Map<string, string>();
       const watch = setInterval(() => {
-        void inScope(a.app.database.db, PLATFORM_SCOPE, (tx) => tx.select({ id: messageDeliveries.id, owner: messageDeliveries.leaseOwner }).from(messageDeliveries).where(eq(messageDeliveries.messageId, id)))
-          .then((rs) => { for (const r of rs) if (r.owner) took.set(r.id, r.owner); });
+        void inScope(a.app.database.db, PLATFORM_SCOPE, (tx) =>
+          tx.select({ id: messageDeliveries.id, owner: messageDeliveries.leaseOwner }).from(messageDeliveries).where(eq(messageDeliveries.messageId, id)),
+        ).then((rs) => {
+          for (const r of rs) if (r.owner) took.set(r.id, r.owner);
+        });
       }, 20);
       void messageRunnerOf(a.app).kick();
       void messageRunnerOf(b.app).kick();
-      await until(async () => (await inScope(a.app.database.db, PLATFORM_SCOPE, (tx) => tx.select().from(messageDeliveries).where(eq(messageDeliveries.messageId, id)))).filter((d) => d.status === 'sent').length === 120, 60_000);
+      await until(
+        async () =>
+          (await inScope(a.app.database.db, PLATFORM_SCOPE, (tx) => tx.select().from(messageDeliveries).where(eq(messageDeliveries.messageId, id)))).filter(
+            (d) => d.status === 'sent',
+          ).length === 120,
+        60_000,
+      );
       clearInterval(watch);
       expect(smtp.seen.size).toBe(120);
       expect([...smtp.seen.values()].every((n) => n === 1)).toBe(true);

@@ -14,23 +14,34 @@ import { onDevSms } from '../otc/sms/dev-provider.js';
 import { emailTemplate, inApp, messagesWorld, until, type MessagesWorld } from './messages.fixtures.js';
 
 let w: MessagesWorld;
-beforeAll(async () => { w = await messagesWorld(); }, 120_000);
-afterAll(async () => { await w.close(); });
+beforeAll(async () => {
+  w = await messagesWorld();
+}, 120_000);
+afterAll(async () => {
+  await w.close();
+});
 
 const A = () => inApp(w.appA.id);
 const send = async (body: Record<string, unknown>) => (await w.a.post(MessagePaths.sendmessage, body, A())).body;
 const deliveries = async (messageId: string, extra: Record<string, unknown> = {}): Promise<MessageDeliveryRow[]> =>
   (await w.a.post(MessagePaths.listmessagedelivery, { messageId, pageSize: 50, ...extra }, A())).body.data.rows;
-const settled = (messageId: string) => until(async () => {
-  const [m] = await inScope(w.t.app.database.db, PLATFORM_SCOPE, (tx) => tx.select().from(messages).where(eq(messages.id, messageId)));
-  if (m?.status !== 'sent') return false;
-  const ds = await deliveries(messageId);
-  return ds.every((d) => !['pending', 'sending'].includes(d.status));
-});
+const settled = (messageId: string) =>
+  until(async () => {
+    const [m] = await inScope(w.t.app.database.db, PLATFORM_SCOPE, (tx) => tx.select().from(messages).where(eq(messages.id, messageId)));
+    if (m?.status !== 'sent') return false;
+    const ds = await deliveries(messageId);
+    return ds.every((d) => !['pending', 'sending'].includes(d.status));
+  });
 
 describe('sending messages', () => {
   it('sends in-site free text to an organisation with its sub-organisations, once per user, and the user reads it', async () => {
-    const r = await send({ channel: 'insite', subject: 'Hello {{user.name}}', body: 'Line <b>one</b>\n{{app.name}}', orgs: [{ id: 'ms-org-sales', sub: true }], userIds: [w.people.ann] });
+    const r = await send({
+      channel: 'insite',
+      subject: 'Hello {{user.name}}',
+      body: 'Line <b>one</b>\n{{app.name}}',
+      orgs: [{ id: 'ms-org-sales', sub: true }],
+      userIds: [w.people.ann],
+    });
     expect(r.result).toBe('1');
     const id = r.data.row.id;
     await settled(id);
@@ -54,7 +65,7 @@ describe('sending messages', () => {
     expect(grid.body.data.rows[0]).toMatchObject({ id, status: 'sent', recipients: 2, counts: { sent: 1, read: 1, total: 2 } });
   });
 
-  it('e-mails from a template in each recipient\'s language with escaped values; a recipient without an address fails; retry', async () => {
+  it("e-mails from a template in each recipient's language with escaped values; a recipient without an address fails; retry", async () => {
     const t = (await w.a.post(MessagePaths.addmessagetemplate, emailTemplate(), A())).body.data.row;
     const before = w.smtp.received.length;
     const r = await send({ templateId: t.id, values: { orderNo: '<SO-7>' }, roleIds: [w.roles.reps], userIds: [w.people.eve, w.people.cat] });
@@ -74,7 +85,9 @@ describe('sending messages', () => {
     expect(w.smtp.received.length - before).toBe(2);
 
     // retry: only failed deliveries; cat still has no address
-    expect((await w.a.post(MessagePaths.statusmessagedelivery, { messageId: r.data.row.id, ids: [by.ann!.id], status: 'pending' }, A())).body.scode).toBe('message.not_failed');
+    expect((await w.a.post(MessagePaths.statusmessagedelivery, { messageId: r.data.row.id, ids: [by.ann!.id], status: 'pending' }, A())).body.scode).toBe(
+      'message.not_failed',
+    );
     await inScope(w.t.app.database.db, PLATFORM_SCOPE, (tx) => tx.update(users).set({ email: 'cat@example.org' }).where(eq(users.id, w.people.cat)));
     expect((await w.a.post(MessagePaths.statusmessagedelivery, { messageId: r.data.row.id, status: 'pending' }, A())).body.data.count).toBe(1);
     await settled(r.data.row.id);
@@ -84,22 +97,36 @@ describe('sending messages', () => {
 
   it('sends SMS through the provider; a provider refusal fails the delivery with its reason', async () => {
     const texts: string[] = [];
-    const off = onDevSms((m) => { texts.push(`${m.mobile} ${m.text}`); });
+    const off = onDevSms((m) => {
+      texts.push(`${m.mobile} ${m.text}`);
+    });
     try {
       const r = await send({ channel: 'sms', body: '{{user.name}}: code {{app.name}}', userIds: [w.people.ann, w.people.eve] });
       await settled(r.data.row.id);
       expect(texts.sort()).toEqual(['13800000001 Ann Example: code CRM', '13800000002 Eve Example: code CRM']);
-    } finally { off(); }
-    const boom = onDevSms(() => { throw new Error('gateway down'); });
+    } finally {
+      off();
+    }
+    const boom = onDevSms(() => {
+      throw new Error('gateway down');
+    });
     try {
       const r = await send({ channel: 'sms', body: 'x', userIds: [w.people.ann] });
       await settled(r.data.row.id);
       expect((await deliveries(r.data.row.id))[0]).toMatchObject({ status: 'failed', reason: 'provider: gateway down', attempts: 1 });
-    } finally { boom(); }
+    } finally {
+      boom();
+    }
   });
 
   it('schedules a message, sends it when due, and cancels only a scheduled one', async () => {
-    const later = await send({ channel: 'insite', subject: 'Later', body: 'b', userIds: [w.people.cat], sendAt: new Date(Date.now() + 3_600_000).toISOString() });
+    const later = await send({
+      channel: 'insite',
+      subject: 'Later',
+      body: 'b',
+      userIds: [w.people.cat],
+      sendAt: new Date(Date.now() + 3_600_000).toISOString(),
+    });
     expect(later.data.row.status).toBe('scheduled');
     const soon = await send({ channel: 'insite', subject: 'Soon', body: 'b', userIds: [w.people.cat], sendAt: new Date(Date.now() + 1_500).toISOString() });
     expect((await w.a.post(MessagePaths.statusmessage, { id: later.data.row.id, status: 'cancelled' }, A())).body.data.row.status).toBe('cancelled');
@@ -108,7 +135,9 @@ describe('sending messages', () => {
     const mine = (await w.cat.post(MessagePaths.listmymessage, {})).body.data.rows.map((m: { subject: string }) => m.subject);
     expect(mine).toContain('Soon');
     expect(mine).not.toContain('Later');
-    expect((await send({ channel: 'insite', subject: 's', body: 'b', userIds: [w.people.cat], sendAt: '2000-01-01T00:00:00Z' })).scode).toBe('message.send_at_invalid');
+    expect((await send({ channel: 'insite', subject: 's', body: 'b', userIds: [w.people.cat], sendAt: '2000-01-01T00:00:00Z' })).scode).toBe(
+      'message.send_at_invalid',
+    );
     expect((await send({ channel: 'insite', subject: 's', body: 'b', userIds: [w.people.cat], sendAt: 'soon' })).scode).toBe('message.send_at_invalid');
     const detail = await w.a.post(MessagePaths.getmessage, { id: later.data.row.id }, A());
     expect(detail.body.data.row.audience.users).toEqual([{ id: w.people.cat, name: 'Cat Example' }]);
@@ -118,8 +147,20 @@ describe('sending messages', () => {
     const count = async () => (await inScope(w.t.app.database.db, PLATFORM_SCOPE, (tx) => tx.select().from(messages))).length;
     const n = await count();
     expect((await send({ channel: 'insite', subject: 's', body: 'b' })).scode).toBe('message.audience_required');
-    for (const bad of [{ userIds: [w.people.bob] }, { userIds: [w.people.dan] }, { orgs: [{ id: 'ms-org-other', sub: false }] }, { roleIds: [w.roles.clerks] }]) {
-      const r = await send({ channel: 'insite', subject: 's', body: 'b', userIds: [w.people.ann], ...bad, ...(bad.userIds ? { userIds: [w.people.ann, ...bad.userIds] } : {}) });
+    for (const bad of [
+      { userIds: [w.people.bob] },
+      { userIds: [w.people.dan] },
+      { orgs: [{ id: 'ms-org-other', sub: false }] },
+      { roleIds: [w.roles.clerks] },
+    ]) {
+      const r = await send({
+        channel: 'insite',
+        subject: 's',
+        body: 'b',
+        userIds: [w.people.ann],
+        ...bad,
+        ...(bad.userIds ? { userIds: [w.people.ann, ...bad.userIds] } : {}),
+      });
       expect(r.scode).toBe('message.target_unknown');
     }
     expect((await send({ body: 'b', userIds: [w.people.ann] })).scode).toBe('message.channel_required');
@@ -132,7 +173,8 @@ describe('sending messages', () => {
   });
 
   it('lists recipient choices of the application only', async () => {
-    const names = async (kind: string, keyword?: string) => (await w.a.post(MessagePaths.listmessagetarget, { kind, keyword }, A())).body.data.rows.map((r: { name: string }) => r.name);
+    const names = async (kind: string, keyword?: string) =>
+      (await w.a.post(MessagePaths.listmessagetarget, { kind, keyword }, A())).body.data.rows.map((r: { name: string }) => r.name);
     expect(await names('user')).toEqual(expect.arrayContaining(['Ann Example', 'Eve Example', 'Cat Example']));
     expect(await names('user')).not.toContain('Bob Example');
     expect(await names('user')).not.toContain('Dan Example');
@@ -141,7 +183,7 @@ describe('sending messages', () => {
     expect(await names('role')).toEqual(['Reps']);
   });
 
-  it('marks all of the caller\'s messages read', async () => {
+  it("marks all of the caller's messages read", async () => {
     await send({ channel: 'insite', subject: 'One', body: 'b', userIds: [w.people.eve] });
     const r = await send({ channel: 'insite', subject: 'Two', body: 'b', userIds: [w.people.eve] });
     await settled(r.data.row.id);

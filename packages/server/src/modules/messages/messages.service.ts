@@ -9,9 +9,23 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { and, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import {
-  BUILTIN_VARIABLES, MESSAGE_RULES, MessageCodes, MessageTemplateCodes, pageInfo,
-  type MessageChannel, type MessageContents, type MessageDetail, type MessageDeliveryListBody, type MessageDeliveryRow, type MessageListBody,
-  type MessageRow, type MessageSendBody, type MessageStatus, type MessageVariable, type Paged, type MESSAGE_SORT_FIELDS,
+  BUILTIN_VARIABLES,
+  MESSAGE_RULES,
+  MessageCodes,
+  MessageTemplateCodes,
+  pageInfo,
+  type MessageChannel,
+  type MessageContents,
+  type MessageDetail,
+  type MessageDeliveryListBody,
+  type MessageDeliveryRow,
+  type MessageListBody,
+  type MessageRow,
+  type MessageSendBody,
+  type MessageStatus,
+  type MessageVariable,
+  type Paged,
+  type MESSAGE_SORT_FIELDS,
 } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
 import { messageDeliveries, messages, messageTemplates, type MessageAudience } from '../../db/schema/index.js';
@@ -28,28 +42,60 @@ const iso = (d: Date | null) => (d ? d.toISOString() : '');
 
 function toRow(m: repo.MessageRecord, counts: MessageRow['counts'], templateName: string): MessageRow {
   return {
-    id: m.id, templateId: m.templateId ?? '', templateName, channel: m.channel as MessageChannel, subject: m.subject, status: m.status as MessageStatus,
-    sendAt: iso(m.sendAt), recipients: m.recipients, counts, creator: m.creator, createdAt: iso(m.createdAt),
+    id: m.id,
+    templateId: m.templateId ?? '',
+    templateName,
+    channel: m.channel as MessageChannel,
+    subject: m.subject,
+    status: m.status as MessageStatus,
+    sendAt: iso(m.sendAt),
+    recipients: m.recipients,
+    counts,
+    creator: m.creator,
+    createdAt: iso(m.createdAt),
   };
 }
 
 async function rowsWithCounts(tx: Tx, list: repo.MessageRecord[]): Promise<MessageRow[]> {
-  const counts = await repo.deliveryCounts(tx, list.map((m) => m.id));
+  const counts = await repo.deliveryCounts(
+    tx,
+    list.map((m) => m.id),
+  );
   const tplIds = [...new Set(list.map((m) => m.templateId).filter((x): x is string => !!x))];
-  const names = new Map((tplIds.length ? await tx.select({ id: messageTemplates.id, name: messageTemplates.name }).from(messageTemplates).where(inArray(messageTemplates.id, tplIds)) : []).map((t) => [t.id, t.name]));
-  return list.map((m) => toRow(m, counts.get(m.id)!, m.templateId ? names.get(m.templateId) ?? '' : ''));
+  const names = new Map(
+    (tplIds.length
+      ? await tx.select({ id: messageTemplates.id, name: messageTemplates.name }).from(messageTemplates).where(inArray(messageTemplates.id, tplIds))
+      : []
+    ).map((t) => [t.id, t.name]),
+  );
+  return list.map((m) => toRow(m, counts.get(m.id)!, m.templateId ? (names.get(m.templateId) ?? '') : ''));
 }
 
-const SORT: SortColumns<typeof MESSAGE_SORT_FIELDS> = { createdAt: messages.createdAt, sendAt: messages.sendAt, channel: messages.channel, status: messages.status };
+const SORT: SortColumns<typeof MESSAGE_SORT_FIELDS> = {
+  createdAt: messages.createdAt,
+  sendAt: messages.sendAt,
+  channel: messages.channel,
+  status: messages.status,
+};
 
 /** `listmessage`: one page of the application's messages with delivery counts per status. Four statements. */
 export async function listMessagePage(tx: Tx, app: AppContext, q: MessageListBody): Promise<Paged<MessageRow>> {
   const page = q.page ?? 1;
   const pageSize = q.pageSize ?? 10;
   const kw = q.keyword?.trim();
-  const where = and(eq(messages.productId, app.id), kw ? ilike(messages.subject, likeContains(kw)) : undefined,
-    q.channel ? eq(messages.channel, q.channel) : undefined, q.status ? eq(messages.status, q.status) : undefined);
-  const list = await tx.select().from(messages).where(where).orderBy(...orderTerms(SORT, q, desc(messages.createdAt), messages.id)).limit(pageSize).offset((page - 1) * pageSize);
+  const where = and(
+    eq(messages.productId, app.id),
+    kw ? ilike(messages.subject, likeContains(kw)) : undefined,
+    q.channel ? eq(messages.channel, q.channel) : undefined,
+    q.status ? eq(messages.status, q.status) : undefined,
+  );
+  const list = await tx
+    .select()
+    .from(messages)
+    .where(where)
+    .orderBy(...orderTerms(SORT, q, desc(messages.createdAt), messages.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
   const [n] = await tx.select({ n: count() }).from(messages).where(where);
   return { rows: await rowsWithCounts(tx, list), ...pageInfo(page, pageSize, n?.n ?? 0) };
 }
@@ -66,13 +112,24 @@ export async function getMessage(tx: Tx, app: AppContext, id: string): Promise<M
   const m = await getMessageRecord(tx, app, id);
   const [row] = await rowsWithCounts(tx, [m]);
   const a = m.audience;
-  const named = async (q: ReturnType<typeof sql>) => (await tx.execute(q) as unknown as { rows: { id: string; name: string }[] }).rows;
-  const users = a.userIds.length ? await named(sql`select id, coalesce(nullif(employee_name, ''), username) as name from users where ${inArray(sql`id`, a.userIds)}`) : [];
-  const orgs = a.orgs.length ? await named(sql`select id, name from organisations where ${inArray(sql`id`, a.orgs.map((o) => o.id))}`) : [];
+  const named = async (q: ReturnType<typeof sql>) => ((await tx.execute(q)) as unknown as { rows: { id: string; name: string }[] }).rows;
+  const users = a.userIds.length
+    ? await named(sql`select id, coalesce(nullif(employee_name, ''), username) as name from users where ${inArray(sql`id`, a.userIds)}`)
+    : [];
+  const orgs = a.orgs.length
+    ? await named(
+        sql`select id, name from organisations where ${inArray(
+          sql`id`,
+          a.orgs.map((o) => o.id),
+        )}`,
+      )
+    : [];
   const roles = a.roleIds.length ? await named(sql`select id, name from app_roles where product_id = ${app.id} and ${inArray(sql`id`, a.roleIds)}`) : [];
   const nameOf = (list: { id: string; name: string }[], id: string) => list.find((x) => x.id === id)?.name ?? id;
   return {
-    ...row!, contents: m.contents, values: m.values,
+    ...row!,
+    contents: m.contents,
+    values: m.values,
     audience: {
       users: a.userIds.map((uid) => ({ id: uid, name: nameOf(users, uid) })),
       orgs: a.orgs.map((o) => ({ id: o.id, name: nameOf(orgs, o.id), sub: o.sub })),
@@ -88,7 +145,10 @@ async function checkAudience(tx: Tx, app: AppContext, b: MessageSendBody): Promi
   for (const o of b.orgs ?? []) orgMap.set(o.id, (orgMap.get(o.id) ?? false) || o.sub);
   const roleIds = [...new Set(b.roleIds ?? [])];
   if (!userIds.length && !orgMap.size && !roleIds.length) throw new AppError(MessageCodes.AUDIENCE_REQUIRED);
-  const check = (ids: string[], ok: Set<string>) => { const bad = ids.find((i) => !ok.has(i)); if (bad) throw new AppError(MessageCodes.TARGET_UNKNOWN, { id: bad }); };
+  const check = (ids: string[], ok: Set<string>) => {
+    const bad = ids.find((i) => !ok.has(i));
+    if (bad) throw new AppError(MessageCodes.TARGET_UNKNOWN, { id: bad });
+  };
   check(userIds, await repo.appUserIds(tx, app.id, userIds));
   check([...orgMap.keys()], await repo.appOrgIds(tx, app.id, [...orgMap.keys()]));
   check(roleIds, await repo.appRoleIds(tx, app.id, roleIds));
@@ -140,15 +200,32 @@ export async function sendMessage(tx: Tx, request: FastifyRequest, app: AppConte
   const shown = src.contents[pickLanguage(src.contents, language, language)]!;
   // The grid's subject: the custom values filled in, the per-recipient variables left as placeholders.
   const keep = Object.fromEntries(BUILTIN_VARIABLES.map((n) => [n, `{{${n}}}`]));
-  const subject = fill(src.channel === 'sms' ? htmlToText(shown.body) : shown.subject ?? '', { ...keep, ...src.values }).slice(0, MESSAGE_RULES.subject.max);
+  const subject = fill(src.channel === 'sms' ? htmlToText(shown.body) : (shown.subject ?? ''), { ...keep, ...src.values }).slice(0, MESSAGE_RULES.subject.max);
   const id = randomUUID();
   await tx.insert(messages).values({
-    id, productId: app.id, templateId: src.templateId, channel: src.channel, subject, contents: src.contents, variables: src.variables, values: src.values,
-    audience, language, ...(sendAt ? { sendAt } : {}), status: 'scheduled', creator: request.auth?.username ?? '',
+    id,
+    productId: app.id,
+    templateId: src.templateId,
+    channel: src.channel,
+    subject,
+    contents: src.contents,
+    variables: src.variables,
+    values: src.values,
+    audience,
+    language,
+    ...(sendAt ? { sendAt } : {}),
+    status: 'scheduled',
+    creator: request.auth?.username ?? '',
   });
   const m = await getMessageRecord(tx, app, id);
   const [row] = await rowsWithCounts(tx, [m]);
-  await insertAuditEntry(tx, request, { tenantId: 'sys', action: 'message.send', entity: 'message', entityId: id, after: { channel: src.channel, templateId: src.templateId, subject, audience, sendAt: row!.sendAt } });
+  await insertAuditEntry(tx, request, {
+    tenantId: 'sys',
+    action: 'message.send',
+    entity: 'message',
+    entityId: id,
+    after: { channel: src.channel, templateId: src.templateId, subject, audience, sendAt: row!.sendAt },
+  });
   return row!;
 }
 
@@ -156,8 +233,18 @@ export async function sendMessage(tx: Tx, request: FastifyRequest, app: AppConte
 export async function cancelMessage(tx: Tx, request: FastifyRequest, app: AppContext, id: string): Promise<MessageRow> {
   const m = await getMessageRecord(tx, app, id);
   if (m.status !== 'scheduled') throw new AppError(MessageCodes.NOT_SCHEDULED);
-  await tx.update(messages).set({ status: 'cancelled', updatedAt: new Date() }).where(and(eq(messages.productId, app.id), eq(messages.id, id)));
-  await insertAuditEntry(tx, request, { tenantId: 'sys', action: 'message.cancel', entity: 'message', entityId: id, before: { status: m.status }, after: { status: 'cancelled' } });
+  await tx
+    .update(messages)
+    .set({ status: 'cancelled', updatedAt: new Date() })
+    .where(and(eq(messages.productId, app.id), eq(messages.id, id)));
+  await insertAuditEntry(tx, request, {
+    tenantId: 'sys',
+    action: 'message.cancel',
+    entity: 'message',
+    entityId: id,
+    before: { status: m.status },
+    after: { status: 'cancelled' },
+  });
   const [row] = await rowsWithCounts(tx, [await getMessageRecord(tx, app, id)]);
   return row!;
 }
@@ -175,19 +262,49 @@ export async function listDeliveryPage(tx: Tx, app: AppContext, q: MessageDelive
  * `statusmessagedelivery`: puts failed deliveries of the message (`ids`, or every failed one) back to 'pending'
  * for the runner, with the recipient's current address; all or none. @throws message.not_found (message or a delivery not its), message.not_failed.
  */
-export async function retryDeliveries(tx: Tx, request: FastifyRequest, app: AppContext, messageId: string, ids: string[] | undefined): Promise<{ count: number }> {
+export async function retryDeliveries(
+  tx: Tx,
+  request: FastifyRequest,
+  app: AppContext,
+  messageId: string,
+  ids: string[] | undefined,
+): Promise<{ count: number }> {
   await getMessageRecord(tx, app, messageId);
   const wanted = [...new Set(ids ?? [])];
-  const found = await tx.select({ id: messageDeliveries.id, status: messageDeliveries.status }).from(messageDeliveries)
-    .where(and(eq(messageDeliveries.messageId, messageId), wanted.length ? inArray(messageDeliveries.id, wanted) : eq(messageDeliveries.status, 'failed'))).for('update');
+  const found = await tx
+    .select({ id: messageDeliveries.id, status: messageDeliveries.status })
+    .from(messageDeliveries)
+    .where(and(eq(messageDeliveries.messageId, messageId), wanted.length ? inArray(messageDeliveries.id, wanted) : eq(messageDeliveries.status, 'failed')))
+    .for('update');
   if (found.length !== wanted.length && wanted.length) throw new AppError(MessageCodes.NOT_FOUND);
   if (found.some((d) => d.status !== 'failed')) throw new AppError(MessageCodes.NOT_FAILED);
   if (!found.length) return { count: 0 };
   // The recipient's current e-mail address / mobile: a retry after the user's address was fixed reaches it.
-  await tx.update(messageDeliveries).set({
-    status: 'pending', reason: '', leaseOwner: null, leaseExpiresAt: null, updatedAt: new Date(),
-    address: sql`coalesce((select case ${messageDeliveries.channel} when 'email' then u.email when 'sms' then u.mobile end from users u where u.id = ${messageDeliveries.userId}), '')`,
-  }).where(and(eq(messageDeliveries.messageId, messageId), inArray(messageDeliveries.id, found.map((d) => d.id))));
-  await insertAuditEntry(tx, request, { tenantId: 'sys', action: 'message.retry', entity: 'message', entityId: messageId, after: { deliveries: found.length } });
+  await tx
+    .update(messageDeliveries)
+    .set({
+      status: 'pending',
+      reason: '',
+      leaseOwner: null,
+      leaseExpiresAt: null,
+      updatedAt: new Date(),
+      address: sql`coalesce((select case ${messageDeliveries.channel} when 'email' then u.email when 'sms' then u.mobile end from users u where u.id = ${messageDeliveries.userId}), '')`,
+    })
+    .where(
+      and(
+        eq(messageDeliveries.messageId, messageId),
+        inArray(
+          messageDeliveries.id,
+          found.map((d) => d.id),
+        ),
+      ),
+    );
+  await insertAuditEntry(tx, request, {
+    tenantId: 'sys',
+    action: 'message.retry',
+    entity: 'message',
+    entityId: messageId,
+    after: { deliveries: found.length },
+  });
   return { count: found.length };
 }

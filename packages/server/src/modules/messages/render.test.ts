@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors.js';
 import { checkContents, htmlToText, pickLanguage, renderFor, scanPlaceholders, textToHtml } from './render.js';
 
-const codeOf = (fn: () => unknown) => { try { fn(); return 'ok'; } catch (e) { return e instanceof AppError ? `${e.code} ${JSON.stringify(e.params)}` : String(e); } };
+const codeOf = (fn: () => unknown) => {
+  try {
+    fn();
+    return 'ok';
+  } catch (e) {
+    return e instanceof AppError ? `${e.code} ${JSON.stringify(e.params)}` : String(e);
+  }
+};
 
 describe('message rendering', () => {
   it('scans well-formed names and malformed fragments', () => {
@@ -12,13 +19,15 @@ describe('message rendering', () => {
   });
 
   it('checks texts per channel and names what is wrong', () => {
-    expect(codeOf(() => checkContents('email', { EN_US: { subject: 'Hi {{x}}', body: '{{y}} {{user.name}}' } }, ['y']))).toBe('messagetemplate.placeholder_unknown {"names":"{{x}}"}');
+    expect(codeOf(() => checkContents('email', { EN_US: { subject: 'Hi {{x}}', body: '{{y}} {{user.name}}' } }, ['y']))).toBe(
+      'messagetemplate.placeholder_unknown {"names":"{{x}}"}',
+    );
     expect(codeOf(() => checkContents('sms', { ZH_CN: { body: '  ' } }, []))).toBe('messagetemplate.content_required {}');
     expect(checkContents('sms', { ZH_CN: { subject: 'dropped', body: ' hi ' }, EN_US: { body: '' } }, [])).toEqual({ ZH_CN: { subject: '', body: 'hi' } });
     expect(codeOf(() => checkContents('insite', { JA_JP: { subject: '', body: 'x' } }, []))).toBe('messagetemplate.subject_required {"language":"日本語"}');
   });
 
-  it('picks the recipient\'s language, else the sender\'s, else the first present', () => {
+  it("picks the recipient's language, else the sender's, else the first present", () => {
     const c = { EN_US: { body: 'en' }, JA_JP: { body: 'ja' } };
     expect(pickLanguage(c, 'JA_JP', 'EN_US')).toBe('JA_JP');
     expect(pickLanguage(c, 'ZH_CN', 'EN_US')).toBe('EN_US');

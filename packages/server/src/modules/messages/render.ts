@@ -4,7 +4,17 @@
  * (`BUILTIN_VARIABLES`) and the template's custom ones. Values are escaped for the channel: HTML-escaped in
  * e-mail bodies (HTML), as they are in SMS, in-site texts and subjects (plain text).
  */
-import { BUILTIN_VARIABLES, LANGUAGES, MESSAGE_LANGUAGES, MESSAGE_RULES, MessageTemplateCodes, SCRIPT_TAG, type MessageChannel, type MessageContents, type MessageLanguage } from '@mp/protocol';
+import {
+  BUILTIN_VARIABLES,
+  LANGUAGES,
+  MESSAGE_LANGUAGES,
+  MESSAGE_RULES,
+  MessageTemplateCodes,
+  SCRIPT_TAG,
+  type MessageChannel,
+  type MessageContents,
+  type MessageLanguage,
+} from '@mp/protocol';
 import { AppError } from '../../lib/errors.js';
 
 /** HTML-escapes `&<>"'` (values in e-mail bodies, free text turned into HTML). */
@@ -50,7 +60,8 @@ export function checkContents(channel: MessageChannel, contents: MessageContents
     const subject = channel === 'sms' ? '' : (c?.subject ?? '').trim();
     const language = languageName(lang);
     if (channel !== 'sms' && !subject) throw new AppError(MessageTemplateCodes.SUBJECT_REQUIRED, { language });
-    if ([...subject].length > MESSAGE_RULES.subject.max) throw new AppError(MessageTemplateCodes.SUBJECT_TOO_LONG, { language, max: MESSAGE_RULES.subject.max });
+    if ([...subject].length > MESSAGE_RULES.subject.max)
+      throw new AppError(MessageTemplateCodes.SUBJECT_TOO_LONG, { language, max: MESSAGE_RULES.subject.max });
     const max = MESSAGE_RULES.body[channel];
     if ([...body].length > max) throw new AppError(MessageTemplateCodes.BODY_TOO_LONG, { language, max });
     if (SCRIPT_TAG.test(subject) || SCRIPT_TAG.test(body)) throw new AppError(MessageTemplateCodes.SCRIPT_TAG, { language });
@@ -72,7 +83,8 @@ export function checkContents(channel: MessageChannel, contents: MessageContents
  * ZH_CN, EN_US, JA_JP the texts have (docs/messages.md "Language").
  */
 export function pickLanguage(contents: MessageContents, recipient: string | null | undefined, sender: string): MessageLanguage {
-  const has = (l: string | null | undefined): l is MessageLanguage => !!l && (MESSAGE_LANGUAGES as readonly string[]).includes(l) && !!contents[l as MessageLanguage]?.body;
+  const has = (l: string | null | undefined): l is MessageLanguage =>
+    !!l && (MESSAGE_LANGUAGES as readonly string[]).includes(l) && !!contents[l as MessageLanguage]?.body;
   if (has(recipient)) return recipient;
   if (has(sender)) return sender;
   return MESSAGE_LANGUAGES.find((l) => has(l)) ?? 'ZH_CN';
@@ -90,7 +102,12 @@ export function fill(text: string, values: Readonly<Record<string, string>>, esc
  * Renders the texts of `lang` for one recipient: subject as plain text (line breaks of values removed), body
  * with values HTML-escaped for e-mail (`html` true) and as they are for SMS / in-site.
  */
-export function renderFor(channel: MessageChannel, contents: MessageContents, lang: MessageLanguage, values: Readonly<Record<string, string>>): { subject: string; body: string } {
+export function renderFor(
+  channel: MessageChannel,
+  contents: MessageContents,
+  lang: MessageLanguage,
+  values: Readonly<Record<string, string>>,
+): { subject: string; body: string } {
   const c = contents[lang] ?? { subject: '', body: '' };
   const oneLine = (v: string) => v.replace(/[\r\n]+/g, ' ');
   return {
@@ -106,7 +123,16 @@ export function textToHtml(text: string): string {
 
 /** A plain-text version of an e-mail HTML body (tags dropped, common entities decoded): the mail's text part. */
 export function htmlToText(html: string): string {
-  return html.replace(/<br\s*\/?>/gi, '\n').replace(/<\/(p|div|h[1-6]|li|tr)>/gi, '\n').replace(/<[^>]*>/g, '')
-    .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n))).replace(/&nbsp;/g, ' ').replace(/&amp;/g, '&')
-    .replace(/\n{3,}/g, '\n\n').trim();
+  return html
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/(p|div|h[1-6]|li|tr)>/gi, '\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)))
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }

@@ -36,7 +36,13 @@ import { htmlToText, pickLanguage, renderFor } from './render.js';
 export const messageRunner = { pollMs: 1000, leaseMs: 60_000, sweepMs: 10_000, batch: 20, concurrency: 4 };
 
 /** A claimed delivery. */
-interface Claimed { id: string; channel: MessageChannel; address: string; subject: string; body: string }
+interface Claimed {
+  id: string;
+  channel: MessageChannel;
+  address: string;
+  subject: string;
+  body: string;
+}
 
 /** Why a delivery failed (stored in `reason`; the console names the known ones). */
 export const Reasons = { NO_ADDRESS: 'no_address', INTERRUPTED: 'interrupted', NOT_CONFIGURED: 'not_configured' } as const;
@@ -48,22 +54,50 @@ const leaseEnd = () => sql`now() + make_interval(secs => ${messageRunner.leaseMs
  * the platform scope (recipients of every tenant using the application).
  */
 export async function expandOneDue(tx: Tx): Promise<boolean> {
-  const [m] = rowsOf<{ id: string; product_id: string; channel: MessageChannel; contents: MessageContents; values: Record<string, string>; audience: MessageAudience; language: string; app_name: string }>(
+  const [m] = rowsOf<{
+    id: string;
+    product_id: string;
+    channel: MessageChannel;
+    contents: MessageContents;
+    values: Record<string, string>;
+    audience: MessageAudience;
+    language: string;
+    app_name: string;
+  }>(
     await tx.execute(sql`select m.id, m.product_id, m.channel, m.contents, m."values", m.audience, m.language, p.name as app_name
       from messages m join products p on p.id = m.product_id
-      where m.status = 'scheduled' and m.send_at <= now() order by m.send_at limit 1 for update of m skip locked`));
+      where m.status = 'scheduled' and m.send_at <= now() order by m.send_at limit 1 for update of m skip locked`),
+  );
   if (!m) return false;
   const recipients = await audienceRecipients(tx, m.product_id, m.audience);
   const now = new Date();
   const rows = recipients.map((r) => {
     const language = pickLanguage(m.contents, r.language, m.language);
-    const values = { ...m.values, 'user.name': r.employee_name || r.username, 'user.username': r.username, 'tenant.name': r.tenant_name, 'app.name': m.app_name };
+    const values = {
+      ...m.values,
+      'user.name': r.employee_name || r.username,
+      'user.username': r.username,
+      'tenant.name': r.tenant_name,
+      'app.name': m.app_name,
+    };
     const text = renderFor(m.channel, m.contents, language, values);
-    const address = m.channel === 'email' ? r.email ?? '' : m.channel === 'sms' ? r.mobile ?? '' : '';
+    const address = m.channel === 'email' ? (r.email ?? '') : m.channel === 'sms' ? (r.mobile ?? '') : '';
     const status = m.channel === 'insite' ? 'sent' : address ? 'pending' : 'failed';
     return {
-      id: randomUUID(), messageId: m.id, productId: m.product_id, tenantId: r.tenant_id, userId: r.id, channel: m.channel, address, language,
-      subject: text.subject, body: text.body, sourceKind: 'message', sourceId: m.id, status, reason: status === 'failed' ? Reasons.NO_ADDRESS : '',
+      id: randomUUID(),
+      messageId: m.id,
+      productId: m.product_id,
+      tenantId: r.tenant_id,
+      userId: r.id,
+      channel: m.channel,
+      address,
+      language,
+      subject: text.subject,
+      body: text.body,
+      sourceKind: 'message',
+      sourceId: m.id,
+      status,
+      reason: status === 'failed' ? Reasons.NO_ADDRESS : '',
       sentAt: status === 'sent' ? now : null,
     };
   });
@@ -84,16 +118,20 @@ export async function expandOneDue(tx: Tx): Promise<boolean> {
 
 /** Claims up to `n` pending e-mail/SMS deliveries for `owner` (unleased, or leased by a runner whose lease expired). */
 export async function claimDeliveries(tx: Tx, owner: string, n: number): Promise<Claimed[]> {
-  return rowsOf<Claimed>(await tx.execute(sql`update message_deliveries set lease_owner = ${owner}, lease_expires_at = ${leaseEnd()}, updated_at = now()
+  return rowsOf<Claimed>(
+    await tx.execute(sql`update message_deliveries set lease_owner = ${owner}, lease_expires_at = ${leaseEnd()}, updated_at = now()
     where id in (select id from message_deliveries where status = 'pending' and (lease_expires_at is null or lease_expires_at < now())
       order by created_at limit ${n} for update skip locked)
-    returning id, channel, address, subject, body`));
+    returning id, channel, address, subject, body`),
+  );
 }
 
 /** Marks a claimed delivery 'sending' just before its provider call; false when this owner no longer holds it. */
 async function markSending(tx: Tx, owner: string, id: string): Promise<boolean> {
-  const rows = rowsOf(await tx.execute(sql`update message_deliveries set status = 'sending', attempts = attempts + 1, lease_expires_at = ${leaseEnd()}, updated_at = now()
-    where id = ${id} and lease_owner = ${owner} and status = 'pending' returning id`));
+  const rows = rowsOf(
+    await tx.execute(sql`update message_deliveries set status = 'sending', attempts = attempts + 1, lease_expires_at = ${leaseEnd()}, updated_at = now()
+    where id = ${id} and lease_owner = ${owner} and status = 'pending' returning id`),
+  );
   return rows.length > 0;
 }
 
@@ -113,8 +151,10 @@ async function finish(tx: Tx, owner: string, id: string, reason: string | null):
  * are claimable again. Answers the ended ids.
  */
 export async function sweepInterrupted(tx: Tx): Promise<string[]> {
-  const rows = rowsOf<{ id: string }>(await tx.execute(sql`update message_deliveries set status = 'failed', reason = ${Reasons.INTERRUPTED},
-    lease_owner = null, lease_expires_at = null, updated_at = now() where status = 'sending' and lease_expires_at < now() returning id`));
+  const rows = rowsOf<{ id: string }>(
+    await tx.execute(sql`update message_deliveries set status = 'failed', reason = ${Reasons.INTERRUPTED},
+    lease_owner = null, lease_expires_at = null, updated_at = now() where status = 'sending' and lease_expires_at < now() returning id`),
+  );
   return rows.map((r) => r.id);
 }
 
@@ -125,14 +165,25 @@ type Sender = (d: Claimed) => Promise<string | null>;
 async function sendersFor(app: FastifyInstance): Promise<Sender> {
   let mail: Awaited<ReturnType<typeof mailTransport>> | string | undefined;
   let sms: Awaited<ReturnType<typeof smsProvider>> | string | undefined;
-  const reasonOf = (err: unknown) => err instanceof AppError ? (err.code.endsWith('not_configured') ? Reasons.NOT_CONFIGURED : `provider: ${String(err.params.reason ?? err.code)}`) : `provider: ${String((err as Error)?.message ?? err)}`;
+  const reasonOf = (err: unknown) =>
+    err instanceof AppError
+      ? err.code.endsWith('not_configured')
+        ? Reasons.NOT_CONFIGURED
+        : `provider: ${String(err.params.reason ?? err.code)}`
+      : `provider: ${String((err as Error)?.message ?? err)}`;
   return async (d) => {
     try {
       if (!d.address) return Reasons.NO_ADDRESS;
       if (d.channel === 'email') {
         mail ??= await mailTransport(app).catch((e: unknown) => reasonOf(e));
         if (typeof mail === 'string') return mail;
-        await sendMailWith(mail.row, mail.secret, { to: d.address, subject: d.subject, html: d.body, text: htmlToText(d.body), headers: { 'X-MP-Delivery': d.id } });
+        await sendMailWith(mail.row, mail.secret, {
+          to: d.address,
+          subject: d.subject,
+          html: d.body,
+          text: htmlToText(d.body),
+          headers: { 'X-MP-Delivery': d.id },
+        });
       } else {
         sms ??= await smsProvider(app).catch((e: unknown) => reasonOf(e));
         if (typeof sms === 'string') return sms;
@@ -156,15 +207,27 @@ export class MessageRunner {
 
   constructor(private readonly app: FastifyInstance) {}
 
-  private db() { return this.app.database.db; }
+  private db() {
+    return this.app.database.db;
+  }
 
   /** Starts polling, the heartbeat and the sweep (a sweep runs at once). */
   start(): void {
     this.stopped = false;
-    const every = (ms: number, fn: () => Promise<unknown>) => { const t = setInterval(() => { void fn().catch((err: unknown) => this.app.log.warn({ err }, 'message runner')); }, ms); t.unref(); this.timers.push(t); };
+    const every = (ms: number, fn: () => Promise<unknown>) => {
+      const t = setInterval(() => {
+        void fn().catch((err: unknown) => this.app.log.warn({ err }, 'message runner'));
+      }, ms);
+      t.unref();
+      this.timers.push(t);
+    };
     every(messageRunner.pollMs, async () => this.kick());
-    every(Math.max(50, Math.floor(messageRunner.leaseMs / 3)), () => inScope(this.db(), PLATFORM_SCOPE, (tx) => tx.execute(sql`update message_deliveries set lease_expires_at = ${leaseEnd()}
-      where lease_owner = ${this.owner} and status in ('pending', 'sending')`)));
+    every(Math.max(50, Math.floor(messageRunner.leaseMs / 3)), () =>
+      inScope(this.db(), PLATFORM_SCOPE, (tx) =>
+        tx.execute(sql`update message_deliveries set lease_expires_at = ${leaseEnd()}
+      where lease_owner = ${this.owner} and status in ('pending', 'sending')`),
+      ),
+    );
     every(messageRunner.sweepMs, () => this.sweep());
     void this.sweep().catch((err: unknown) => this.app.log.warn({ err }, 'message sweep'));
   }
@@ -178,10 +241,16 @@ export class MessageRunner {
   /** Runs a pass now (or once more after the current one). Answers when the pass ends. */
   kick(): Promise<void> {
     if (this.stopped) return Promise.resolve();
-    if (this.running) { this.again = true; return this.running; }
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
     this.running = (async () => {
       try {
-        do { this.again = false; await this.pass(); } while (this.again && !this.stopped);
+        do {
+          this.again = false;
+          await this.pass();
+        } while (this.again && !this.stopped);
       } catch (err) {
         this.app.log.warn({ err }, 'message runner pass failed');
       } finally {
@@ -193,7 +262,7 @@ export class MessageRunner {
 
   /** Expands every due message, then sends pending deliveries batch by batch until none is left. */
   private async pass(): Promise<void> {
-    while (!this.stopped && await inScope(this.db(), PLATFORM_SCOPE, expandOneDue));
+    while (!this.stopped && (await inScope(this.db(), PLATFORM_SCOPE, expandOneDue)));
     while (!this.stopped) {
       const batch = await inScope(this.db(), PLATFORM_SCOPE, (tx) => claimDeliveries(tx, this.owner, messageRunner.batch));
       if (!batch.length) return;
@@ -201,7 +270,7 @@ export class MessageRunner {
       const queue = [...batch];
       const worker = async () => {
         for (let d = queue.shift(); d && !this.stopped; d = queue.shift()) {
-          if (!await inScope(this.db(), PLATFORM_SCOPE, (tx) => markSending(tx, this.owner, d.id))) continue;
+          if (!(await inScope(this.db(), PLATFORM_SCOPE, (tx) => markSending(tx, this.owner, d.id)))) continue;
           const reason = await send(d);
           await inScope(this.db(), PLATFORM_SCOPE, (tx) => finish(tx, this.owner, d.id, reason));
         }
@@ -216,7 +285,9 @@ export class MessageRunner {
     for (const t of this.timers) clearInterval(t);
     this.timers = [];
     await this.running?.catch(() => undefined);
-    await inScope(this.db(), PLATFORM_SCOPE, (tx) => tx.execute(sql`update message_deliveries set lease_owner = null, lease_expires_at = null
-      where lease_owner = ${this.owner} and status = 'pending'`)).catch((err: unknown) => this.app.log.warn({ err }, 'message leases not released'));
+    await inScope(this.db(), PLATFORM_SCOPE, (tx) =>
+      tx.execute(sql`update message_deliveries set lease_owner = null, lease_expires_at = null
+      where lease_owner = ${this.owner} and status = 'pending'`),
+    ).catch((err: unknown) => this.app.log.warn({ err }, 'message leases not released'));
   }
 }

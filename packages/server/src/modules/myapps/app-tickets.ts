@@ -30,7 +30,11 @@ const hashTicket = (ticket: string) => createHash('sha256').update(ticket, 'utf8
  */
 export function ssoQueryUrl(callbackUrl: string, ticket: string, username: string): string {
   let u: URL;
-  try { u = new URL(callbackUrl); } catch { return ''; }
+  try {
+    u = new URL(callbackUrl);
+  } catch {
+    return '';
+  }
   if (u.protocol !== 'http:' && u.protocol !== 'https:') return '';
   u.hash = '';
   u.searchParams.set('ssotoken', ticket);
@@ -45,12 +49,14 @@ export function ssoQueryUrl(callbackUrl: string, ticket: string, username: strin
  * Errors: `myapps.app_not_found` (not theirs, unknown, disabled), `myapps.not_sso_query`, `myapps.no_address`.
  */
 export async function issueAppTicket(tx: Tx, s: { sessionId: string; userId: string; tenantId: string }, productId: string): Promise<MyAppTicketRow> {
-  const [app] = rowsOf<{ id: string; callbackUrl: string; ssoMode: number; username: string }>(await tx.execute(sql`
+  const [app] = rowsOf<{ id: string; callbackUrl: string; ssoMode: number; username: string }>(
+    await tx.execute(sql`
     select p.id, p.callback_url as "callbackUrl", p.sso_mode as "ssoMode", u.username
     from users u
     join tenant_products tp on tp.tenant_id = u.tenant_id and tp.product_id = ${productId} and tp.status = 1
     join products p on p.id = tp.product_id and p.status = 1
-    where u.id = ${s.userId} and u.tenant_id = ${s.tenantId} and ${isAppUser(sql.raw('p.id'), usersAs('u'))}`));
+    where u.id = ${s.userId} and u.tenant_id = ${s.tenantId} and ${isAppUser(sql.raw('p.id'), usersAs('u'))}`),
+  );
   if (!app) throw new AppError(MyAppsCodes.APP_NOT_FOUND);
   if (app.ssoMode !== SsoMode.SSO_QUERY) throw new AppError(MyAppsCodes.NOT_SSO_QUERY);
   const ticket = randomBytes(32).toString('base64url');
@@ -58,8 +64,14 @@ export async function issueAppTicket(tx: Tx, s: { sessionId: string; userId: str
   if (!url) throw new AppError(MyAppsCodes.NO_ADDRESS);
   const expiresAt = new Date(Date.now() + APP_TICKET_TTL_MS);
   await tx.insert(oneTimeCodes).values({
-    id: randomUUID(), purpose: APP_TICKET_PURPOSE, subject: s.sessionId, userId: s.userId, tenantId: s.tenantId,
-    audience: app.id, codeHash: hashTicket(ticket), expiresAt,
+    id: randomUUID(),
+    purpose: APP_TICKET_PURPOSE,
+    subject: s.sessionId,
+    userId: s.userId,
+    tenantId: s.tenantId,
+    audience: app.id,
+    codeHash: hashTicket(ticket),
+    expiresAt,
   });
   return { url, expiresAt: expiresAt.getTime() };
 }
@@ -75,24 +87,47 @@ export async function issueAppTicket(tx: Tx, s: { sessionId: string; userId: str
 export async function exchangeAppTicket(db: Db, productId: string, ticket: string): Promise<PolicySsoUser> {
   const invalid = new AppError(PolicyCodes.TICKET_INVALID, {}, 400);
   const now = new Date();
-  const [used] = await inScope(db, PLATFORM_SCOPE, (tx) => tx.update(oneTimeCodes).set({ usedAt: now })
-    .where(and(eq(oneTimeCodes.codeHash, hashTicket(ticket)), eq(oneTimeCodes.purpose, APP_TICKET_PURPOSE), eq(oneTimeCodes.audience, productId),
-      isNull(oneTimeCodes.usedAt), gt(oneTimeCodes.expiresAt, now)))
-    .returning({ sessionId: oneTimeCodes.subject, userId: oneTimeCodes.userId, tenantId: oneTimeCodes.tenantId }));
+  const [used] = await inScope(db, PLATFORM_SCOPE, (tx) =>
+    tx
+      .update(oneTimeCodes)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(oneTimeCodes.codeHash, hashTicket(ticket)),
+          eq(oneTimeCodes.purpose, APP_TICKET_PURPOSE),
+          eq(oneTimeCodes.audience, productId),
+          isNull(oneTimeCodes.usedAt),
+          gt(oneTimeCodes.expiresAt, now),
+        ),
+      )
+      .returning({ sessionId: oneTimeCodes.subject, userId: oneTimeCodes.userId, tenantId: oneTimeCodes.tenantId }),
+  );
   if (!used) throw invalid;
   return inScope(db, PLATFORM_SCOPE, (tx) => userOfTicket(tx, productId, used, now, invalid));
 }
 
 /** The user of a consumed ticket `used`, or `invalid` (see `exchangeAppTicket`). */
-async function userOfTicket(tx: Tx, productId: string, used: { sessionId: string; userId: string; tenantId: string }, now: Date, invalid: AppError): Promise<PolicySsoUser> {
-  const [session] = await tx.select({ expiresAt: sessions.expiresAt }).from(sessions)
+async function userOfTicket(
+  tx: Tx,
+  productId: string,
+  used: { sessionId: string; userId: string; tenantId: string },
+  now: Date,
+  invalid: AppError,
+): Promise<PolicySsoUser> {
+  const [session] = await tx
+    .select({ expiresAt: sessions.expiresAt })
+    .from(sessions)
     .where(and(eq(sessions.id, used.sessionId), eq(sessions.userId, used.userId), eq(sessions.state, 'active'), gt(sessions.expiresAt, now)));
   if (!session) throw invalid;
   const found = await findUsableUser(tx, used.userId, now);
   if (!found || found.user.tenantId !== used.tenantId || !(await mayUseApp(tx, found.user, productId))) throw invalid;
   const { user } = found;
   return {
-    userId: user.id, username: user.username, employeeName: user.employeeName, tenantId: user.tenantId, tenantCode: found.tenantCode,
+    userId: user.id,
+    username: user.username,
+    employeeName: user.employeeName,
+    tenantId: user.tenantId,
+    tenantCode: found.tenantCode,
     sessionExpiresAt: session.expiresAt.getTime(),
   };
 }

@@ -35,11 +35,19 @@ describe('opening an application from My apps', () => {
     appId = (await createAppRow(app, 'crm', [tenantId])).id;
     rp = await new RelyingParty(issuer).listen();
     // the app's callback address is its login initiation URI
-    await inScope(app.database.db, PLATFORM_SCOPE, (tx) => tx.update(products).set({ callbackUrl: `${new URL(rp.redirectUri).origin}/start` }).where(eq(products.id, appId)));
+    await inScope(app.database.db, PLATFORM_SCOPE, (tx) =>
+      tx
+        .update(products)
+        .set({ callbackUrl: `${new URL(rp.redirectUri).origin}/start` })
+        .where(eq(products.id, appId)),
+    );
     const client = await createClientRow(app, appId, { redirectUris: [rp.redirectUri] });
     await rp.register(client.clientId, client.clientSecret);
   }, 60_000);
-  afterAll(async () => { await rp?.close(); await app?.close(); });
+  afterAll(async () => {
+    await rp?.close();
+    await app?.close();
+  });
 
   it('initiation → authorization → code at the app, with the console session only and no token in any address', async () => {
     // the user is signed in to the console (the password is typed here, once)
@@ -104,7 +112,9 @@ describe('opening an application from My apps', () => {
     const login = new URL((await ua.follow(pending.url.href)).location!);
     const hash = new URLSearchParams(login.hash.slice(1));
     const t = await consoleSession.post<{ row: { ticket: string } }>(Paths.ssoticket, {});
-    const done = await ua.follow(`${Paths.oidcInteraction}/${hash.get('interaction')}/login?sessionId=${encodeURIComponent(t.body.data.row.ticket)}&redirect_uri=${encodeURIComponent(hash.get('redirect_uri')!)}`);
+    const done = await ua.follow(
+      `${Paths.oidcInteraction}/${hash.get('interaction')}/login?sessionId=${encodeURIComponent(t.body.data.row.ticket)}&redirect_uri=${encodeURIComponent(hash.get('redirect_uri')!)}`,
+    );
     const callback = new URL(done.location!);
     expect(callback.searchParams.get('error')).toBe('access_denied');
     expect(callback.searchParams.get('code')).toBeNull();

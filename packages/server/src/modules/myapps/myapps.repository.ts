@@ -51,7 +51,11 @@ export function userAppsQuery(userId: string, q: MyAppListBody & { page: number;
  * One page of the applications user `userId` may use and the total, in one statement (`userAppsQuery`).
  * No rows for an unknown user.
  */
-export async function listUserApps(tx: Tx, userId: string, q: MyAppListBody & { page: number; pageSize: number }): Promise<{ rows: UserAppRecord[]; records: number }> {
+export async function listUserApps(
+  tx: Tx,
+  userId: string,
+  q: MyAppListBody & { page: number; pageSize: number },
+): Promise<{ rows: UserAppRecord[]; records: number }> {
   const result = rowsOf<UserAppRecord & { total: number }>(await tx.execute(userAppsQuery(userId, q)));
   const rows = result.map(({ total: _t, ...r }) => r);
   return { rows, records: result[0]?.total ?? 0 };

@@ -21,7 +21,11 @@ const tags = ['myapps'];
  */
 export function loginInitiationUrl(callbackUrl: string, issuer: string): string {
   let u: URL;
-  try { u = new URL(callbackUrl); } catch { return ''; }
+  try {
+    u = new URL(callbackUrl);
+  } catch {
+    return '';
+  }
   if (u.protocol !== 'http:' && u.protocol !== 'https:') return '';
   u.hash = '';
   u.searchParams.set('iss', issuer);
@@ -36,7 +40,9 @@ function plainAddress(callbackUrl: string): string {
     if (u.protocol !== 'http:' && u.protocol !== 'https:') return '';
     u.hash = '';
     return u.toString();
-  } catch { return ''; }
+  } catch {
+    return '';
+  }
 }
 
 /**
@@ -48,8 +54,15 @@ function toRow(p: UserAppRecord, issuer: string): UserAppRow {
   const openType = (OPEN_TYPES as readonly number[]).includes(p.openType ?? 0) ? (p.openType as OpenTypeValue) : 3;
   const ssoMode = p.ssoMode === SsoMode.SSO_QUERY ? SsoMode.SSO_QUERY : SsoMode.OIDC;
   return {
-    id: p.id, code: p.code, name: p.name, abbreviation: p.abbreviation, logoUrl: p.logo ? `${Paths.getfile}/${p.logo}` : '',
-    status: 1, loginUrl: ssoMode === SsoMode.SSO_QUERY ? plainAddress(p.callbackUrl) : loginInitiationUrl(p.callbackUrl, issuer), openType, ssoMode,
+    id: p.id,
+    code: p.code,
+    name: p.name,
+    abbreviation: p.abbreviation,
+    logoUrl: p.logo ? `${Paths.getfile}/${p.logo}` : '',
+    status: 1,
+    loginUrl: ssoMode === SsoMode.SSO_QUERY ? plainAddress(p.callbackUrl) : loginInitiationUrl(p.callbackUrl, issuer),
+    openType,
+    ssoMode,
   };
 }
 
@@ -73,7 +86,9 @@ export default async function myAppsRoutes(app: FastifyInstance) {
   r.post(MyAppsPaths.ssoticket, { config: { access: 'user' }, schema: { tags, body: MyAppTicketBody } }, async (request) => {
     const auth = request.auth!;
     await enforceRateLimits(app.database.db, [{ key: `app_ticket:${auth.sessionId}`, limit: { max: 30, windowMs: 60_000 } }]);
-    const row = await inScope(app.database.db, PLATFORM_SCOPE, (tx) => issueAppTicket(tx, { sessionId: auth.sessionId, userId: auth.userId, tenantId: auth.tenantId }, request.body.id));
+    const row = await inScope(app.database.db, PLATFORM_SCOPE, (tx) =>
+      issueAppTicket(tx, { sessionId: auth.sessionId, userId: auth.userId, tenantId: auth.tenantId }, request.body.id),
+    );
     return ok({ row });
   });
 }

@@ -9,7 +9,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { Identity, MyAppsCodes, MyAppsPaths, Paths, PolicyCodes, PolicyPaths, SsoMode, type MyAppTicketRow, type PolicySsoUser, type UserAppRow } from '@mp/protocol';
+import {
+  Identity,
+  MyAppsCodes,
+  MyAppsPaths,
+  Paths,
+  PolicyCodes,
+  PolicyPaths,
+  SsoMode,
+  type MyAppTicketRow,
+  type PolicySsoUser,
+  type UserAppRow,
+} from '@mp/protocol';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
 import { appRootOrgs, oneTimeCodes, organisations, products, users } from '../../db/schema/index.js';
 import { createTenantRow, createUserRow } from '../../testing/test-app.js';
@@ -37,9 +48,12 @@ describe('opening an application that uses the SSO query', () => {
     return g;
   };
   const ticketOf = async (g: GatewayClient, id: string) => g.post<{ row: MyAppTicketRow }>(MyAppsPaths.ssoticket, { id });
-  const exchange = (ticket: unknown, auth?: string) => fetch(`${base}${PolicyPaths.ssoexchange}`, {
-    method: 'POST', headers: { 'content-type': 'application/json', ...(auth ? { authorization: auth } : {}) }, body: JSON.stringify({ ticket }),
-  });
+  const exchange = (ticket: unknown, auth?: string) =>
+    fetch(`${base}${PolicyPaths.ssoexchange}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(auth ? { authorization: auth } : {}) },
+      body: JSON.stringify({ ticket }),
+    });
   const asLegacy = () => basic(legacyClient.clientId, legacyClient.clientSecret);
 
   beforeAll(async () => {
@@ -55,7 +69,9 @@ describe('opening an application that uses the SSO query', () => {
     legacyClient = await createClientRow(app, legacy.id, { redirectUris: ['https://legacy.example.com/callback'] });
     otherClient = await createClientRow(app, other.id, { redirectUris: ['https://other.example.com/callback'] });
   }, 60_000);
-  afterAll(async () => { await app?.close(); });
+  afterAll(async () => {
+    await app?.close();
+  });
 
   it('lists the application with its bare callback address and mode 2, then opens it with a ticket the application exchanges once', async () => {
     const g = await signedIn();
@@ -83,7 +99,7 @@ describe('opening an application that uses the SSO query', () => {
 
     const r = await exchange(ticket, asLegacy());
     expect(r.status).toBe(200);
-    const body = await r.json() as { result: string; data: { row: PolicySsoUser } };
+    const body = (await r.json()) as { result: string; data: { row: PolicySsoUser } };
     expect(body.result).toBe('1');
     expect(body.data.row).toMatchObject({ userId, username: 'sq.alice', tenantId, tenantCode: 'sqacme' });
     expect(body.data.row.sessionExpiresAt).toBeGreaterThan(Date.now());
@@ -122,7 +138,12 @@ describe('opening an application that uses the SSO query', () => {
   it('refuses an expired ticket and a ticket whose console session has ended', async () => {
     const g = await signedIn();
     const expired = new URL((await ticketOf(g, legacy.id)).body.data.row.url).searchParams.get('ssotoken')!;
-    await inScope(app.database.db, PLATFORM_SCOPE, (tx) => tx.update(oneTimeCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(oneTimeCodes.audience, legacy.id)));
+    await inScope(app.database.db, PLATFORM_SCOPE, (tx) =>
+      tx
+        .update(oneTimeCodes)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(oneTimeCodes.audience, legacy.id)),
+    );
     expect((await exchange(expired, asLegacy())).status).toBe(400);
 
     const ended = new URL((await ticketOf(g, legacy.id)).body.data.row.url).searchParams.get('ssotoken')!;
@@ -147,7 +168,7 @@ describe('opening an application that uses the SSO query', () => {
     }
   });
 
-  it('issues no ticket for an application that is not the caller\'s, is disabled, uses OpenID Connect or has no usable address', async () => {
+  it("issues no ticket for an application that is not the caller's, is disabled, uses OpenID Connect or has no usable address", async () => {
     const g = await signedIn();
     const outsider = await createAppRow(app, 'outsider', ['sys']);
     await setProduct(outsider.id, { ssoMode: SsoMode.SSO_QUERY });
@@ -157,11 +178,15 @@ describe('opening an application that uses the SSO query', () => {
     await setProduct(legacy.id, { status: 0 });
     try {
       expect((await ticketOf(g, legacy.id)).body.scode).toBe(MyAppsCodes.APP_NOT_FOUND);
-    } finally { await setProduct(legacy.id, { status: 1 }); }
+    } finally {
+      await setProduct(legacy.id, { status: 1 });
+    }
     await setProduct(legacy.id, { callbackUrl: 'javascript:alert(1)' });
     try {
       expect((await ticketOf(g, legacy.id)).body.scode).toBe(MyAppsCodes.NO_ADDRESS);
-    } finally { await setProduct(legacy.id, { callbackUrl: 'https://legacy.example.com/sso?from=mp#top' }); }
+    } finally {
+      await setProduct(legacy.id, { callbackUrl: 'https://legacy.example.com/sso?from=mp#top' });
+    }
     // none of the refusals wrote a ticket
     const written = await inScope(app.database.db, PLATFORM_SCOPE, (tx) => tx.select().from(oneTimeCodes).where(eq(oneTimeCodes.audience, outsider.id)));
     expect(written).toHaveLength(0);
@@ -170,7 +195,9 @@ describe('opening an application that uses the SSO query', () => {
     await inScope(app.database.db, PLATFORM_SCOPE, (tx) => tx.update(users).set({ status: 0 }).where(eq(users.id, userId)));
     try {
       expect((await exchange(t, asLegacy())).status).toBe(400);
-    } finally { await inScope(app.database.db, PLATFORM_SCOPE, (tx) => tx.update(users).set({ status: 1 }).where(eq(users.id, userId))); }
+    } finally {
+      await inScope(app.database.db, PLATFORM_SCOPE, (tx) => tx.update(users).set({ status: 1 }).where(eq(users.id, userId)));
+    }
   });
 
   it('refuses the ticket call to visitors and bad bodies', async () => {

@@ -21,8 +21,18 @@ async function exec(q: ReturnType<typeof sql>): Promise<void> {
 
 async function product(code: string, name: string, status = 1): Promise<string> {
   const r = await w.admin.post('/gateway/tenant/plat/product/addproduct', {
-    code, name, abbreviation: name, version: 'V1', status, callbackUrl: `https://${code}.example.com/sso/start?x=1`, department: 'IT',
-    ownerName: 'Owner', ownerEmail: 'owner@example.com', ownerPhone: '13800138000', opsOwner: 'Ops', adminIds: [],
+    code,
+    name,
+    abbreviation: name,
+    version: 'V1',
+    status,
+    callbackUrl: `https://${code}.example.com/sso/start?x=1`,
+    department: 'IT',
+    ownerName: 'Owner',
+    ownerEmail: 'owner@example.com',
+    ownerPhone: '13800138000',
+    opsOwner: 'Ops',
+    adminIds: [],
   });
   if (r.body.result !== '1') throw new Error(`product ${code}: ${r.body.scode}`);
   return (r.body.data.row as { id: string }).id;
@@ -45,7 +55,12 @@ beforeAll(async () => {
   ids.t1 = await createTenantRow(w.t.app, 'acme');
   ids.t2 = await createTenantRow(w.t.app, 'globex');
   // acme: organisations root ⊃ sales ⊃ east, and hr
-  for (const [id, parent, name] of [['o-root', null, 'Acme'], ['o-sales', 'o-root', 'Sales'], ['o-east', 'o-sales', 'East'], ['o-hr', 'o-root', 'HR']] as const) {
+  for (const [id, parent, name] of [
+    ['o-root', null, 'Acme'],
+    ['o-sales', 'o-root', 'Sales'],
+    ['o-east', 'o-sales', 'East'],
+    ['o-hr', 'o-root', 'HR'],
+  ] as const) {
     await exec(sql`insert into organisations (id, tenant_id, parent_id, code, name) values (${id}, ${ids.t1}, ${parent}, ${id}, ${name})`);
   }
   ids.alice = await createUserRow(w.t.app, { tenantId: ids.t1, username: 'alice', password: USER_PASSWORD, identities: [Identity.ENTERPRISE_USER] });
@@ -53,13 +68,20 @@ beforeAll(async () => {
   ids.gina = await createUserRow(w.t.app, { tenantId: ids.t2, username: 'gina', password: USER_PASSWORD, identities: [Identity.ENTERPRISE_USER] });
   await exec(sql`update users set org_id = 'o-east' where id = ${ids.alice}`);
   await exec(sql`update users set org_id = 'o-hr' where id = ${ids.harry}`);
-  ids.mail = await product('mail', 'Mail');          // acme uses it, no root organisations: every acme user
+  ids.mail = await product('mail', 'Mail'); // acme uses it, no root organisations: every acme user
   ids.crm2 = await product('crm2', 'Customer desk'); // acme uses it with root organisation Sales: alice only
-  ids.off = await product('off', 'Retired', 0);      // disabled application
-  ids.paused = await product('paused', 'Paused');    // acme's application tenant is disabled
-  ids.other = await product('other', 'Other');       // only globex uses it
-  ids.unused = await product('unused', 'Unused');    // nobody uses it
-  for (const [t, p, s] of [[ids.t1, ids.mail, 1], [ids.t1, ids.crm2, 1], [ids.t1, ids.off, 1], [ids.t1, ids.paused, 0], [ids.t2, ids.other, 1], [ids.t2, ids.mail, 1]] as const) {
+  ids.off = await product('off', 'Retired', 0); // disabled application
+  ids.paused = await product('paused', 'Paused'); // acme's application tenant is disabled
+  ids.other = await product('other', 'Other'); // only globex uses it
+  ids.unused = await product('unused', 'Unused'); // nobody uses it
+  for (const [t, p, s] of [
+    [ids.t1, ids.mail, 1],
+    [ids.t1, ids.crm2, 1],
+    [ids.t1, ids.off, 1],
+    [ids.t1, ids.paused, 0],
+    [ids.t2, ids.other, 1],
+    [ids.t2, ids.mail, 1],
+  ] as const) {
     await exec(sql`insert into tenant_products (tenant_id, product_id, status) values (${t}, ${p}, ${s})`);
   }
   await exec(sql`insert into app_root_orgs (product_id, tenant_id, org_id) values (${ids.crm2}, ${ids.t1}, 'o-sales')`);
@@ -69,7 +91,9 @@ beforeAll(async () => {
     ('m-phone', ${ids.crm2}, null, 'phone', 'Phone', 'module', 0, 1, 2)`);
 }, 120_000);
 
-afterAll(async () => { await w?.t.close(); });
+afterAll(async () => {
+  await w?.t.close();
+});
 
 describe('listmyapps', () => {
   it('lists only the applications the user may use, with the login initiation address and the open type', async () => {
@@ -91,7 +115,7 @@ describe('listmyapps', () => {
     expect((await myApps(await signedIn('harry'))).rows.map((r) => r.code)).toEqual(['mail']);
   });
 
-  it('answers only the caller\'s own tenant\'s applications (cross-tenant)', async () => {
+  it("answers only the caller's own tenant's applications (cross-tenant)", async () => {
     const gina = await myApps(await signedIn('gina'));
     expect(gina.rows.map((r) => r.code)).toEqual(['mail', 'other']);
     // a user with no application at all
@@ -129,8 +153,9 @@ describe('listmyapps', () => {
 
 describe('loginInitiationUrl', () => {
   it('adds iss and target_link_uri, drops a fragment, refuses what is not http(s)', () => {
-    expect(loginInitiationUrl('https://a.example.com/login#x', 'https://iam.example.com/oidc'))
-      .toBe('https://a.example.com/login?iss=https%3A%2F%2Fiam.example.com%2Foidc&target_link_uri=https%3A%2F%2Fa.example.com%2F');
+    expect(loginInitiationUrl('https://a.example.com/login#x', 'https://iam.example.com/oidc')).toBe(
+      'https://a.example.com/login?iss=https%3A%2F%2Fiam.example.com%2Foidc&target_link_uri=https%3A%2F%2Fa.example.com%2F',
+    );
     expect(loginInitiationUrl('javascript:alert(1)', 'https://iam/oidc')).toBe('');
     expect(loginInitiationUrl('not a url', 'https://iam/oidc')).toBe('');
   });

@@ -15,8 +15,12 @@ import { exchangeAppTicket } from './app-tickets.js';
 export default async function ssoExchangeRoutes(app: FastifyInstance) {
   registerAppClientAuth(app);
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
-  r.post(PolicyPaths.ssoexchange, {
-    config: { access: { appClient: true } },
-    schema: { tags: ['policy'], body: PolicySsoExchangeBody, summary: 'Exchange an SSO-query ticket for the user (docs/users.md)' },
-  }, async (request) => ok({ row: await exchangeAppTicket(app.database.db, request.appClient!.productId, request.body.ticket) }));
+  r.post(
+    PolicyPaths.ssoexchange,
+    {
+      config: { access: { appClient: true } },
+      schema: { tags: ['policy'], body: PolicySsoExchangeBody, summary: 'Exchange an SSO-query ticket for the user (docs/users.md)' },
+    },
+    async (request) => ok({ row: await exchangeAppTicket(app.database.db, request.appClient!.productId, request.body.ticket) }),
+  );
 }

@@ -26,7 +26,7 @@ const VECTORS = [
   '<img src="data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+">',
   '<svg/onload=alert(1)>',
   '<svg><script>alert(1)</script></svg>',
-  '<BODY ONLOAD=alert(\'XSS\')>',
+  "<BODY ONLOAD=alert('XSS')>",
   '<iframe src="https://evil.example"></iframe>',
   '<IFRAME SRC="javascript:alert(\'XSS\');"></IFRAME>',
   '<object data="javascript:alert(1)"></object>',
@@ -51,7 +51,8 @@ const VECTORS = [
 ];
 
 /** What must never survive. */
-const DANGER = /<script|<style|<iframe|<object|<embed|<svg|<math|<meta|<link|<base|<form|<input|<details|<body|\son\w+\s*=|javascript:|vbscript:|data:|expression\(|style=/i;
+const DANGER =
+  /<script|<style|<iframe|<object|<embed|<svg|<math|<meta|<link|<base|<form|<input|<details|<body|\son\w+\s*=|javascript:|vbscript:|data:|expression\(|style=/i;
 
 describe('sanitizeNoticeHtml', () => {
   it(`neutralises ${VECTORS.length} known XSS vectors`, () => {
@@ -65,22 +66,28 @@ describe('sanitizeNoticeHtml', () => {
     }
   });
 
-  it('keeps the editor\'s formatting', () => {
-    const src = '<h2>Title</h2><p><strong>b</strong> <em>i</em> <u>u</u> <s>s</s> <code>c</code></p><ul><li>one</li></ul><ol start="3"><li>two</li></ol><blockquote>q</blockquote><pre><code>x</code></pre><hr>';
-    expect(sanitizeNoticeHtml(src).html).toBe('<h2>Title</h2><p><strong>b</strong> <em>i</em> <u>u</u> <s>s</s> <code>c</code></p><ul><li>one</li></ul><ol start="3"><li>two</li></ol><blockquote>q</blockquote><pre><code>x</code></pre><hr />');
+  it("keeps the editor's formatting", () => {
+    const src =
+      '<h2>Title</h2><p><strong>b</strong> <em>i</em> <u>u</u> <s>s</s> <code>c</code></p><ul><li>one</li></ul><ol start="3"><li>two</li></ol><blockquote>q</blockquote><pre><code>x</code></pre><hr>';
+    expect(sanitizeNoticeHtml(src).html).toBe(
+      '<h2>Title</h2><p><strong>b</strong> <em>i</em> <u>u</u> <s>s</s> <code>c</code></p><ul><li>one</li></ul><ol start="3"><li>two</li></ol><blockquote>q</blockquote><pre><code>x</code></pre><hr />',
+    );
   });
 
   it('opens links in a new window with rel=noopener, mailto allowed', () => {
-    expect(sanitizeNoticeHtml('<a href="https://ok.example/a?b=1" target="_self" rel="opener">x</a>').html)
-      .toBe('<a href="https://ok.example/a?b=1" target="_blank" rel="noopener noreferrer">x</a>');
+    expect(sanitizeNoticeHtml('<a href="https://ok.example/a?b=1" target="_self" rel="opener">x</a>').html).toBe(
+      '<a href="https://ok.example/a?b=1" target="_blank" rel="noopener noreferrer">x</a>',
+    );
     expect(sanitizeNoticeHtml('<a href="mailto:a@b.example">m</a>').html).toContain('href="mailto:a@b.example"');
   });
 
-  it('stores uploaded images without the viewer\'s code, behind any base URL or prefix (SPEC §7)', () => {
+  it("stores uploaded images without the viewer's code, behind any base URL or prefix (SPEC §7)", () => {
     const { html, fileIds } = sanitizeNoticeHtml(
       `<p><img src="https://mp.example/files${NoticePaths.getnoticefile}/${FILE}?code=abcdef0123" alt="a"><img src="${Paths.getfile}/${FILE}?code=x"><img src="/gateway/tenant/plat/file/get/other-1"></p>`,
     );
-    expect(html).toBe(`<p><img alt="a" src="${NoticePaths.getnoticefile}/${FILE}" /><img src="${NoticePaths.getnoticefile}/${FILE}" /><img src="${NoticePaths.getnoticefile}/other-1" /></p>`);
+    expect(html).toBe(
+      `<p><img alt="a" src="${NoticePaths.getnoticefile}/${FILE}" /><img src="${NoticePaths.getnoticefile}/${FILE}" /><img src="${NoticePaths.getnoticefile}/other-1" /></p>`,
+    );
     expect(html).not.toContain('code=');
     expect(fileIds).toEqual([FILE, 'other-1']);
   });

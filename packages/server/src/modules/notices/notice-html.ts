@@ -12,9 +12,7 @@
 import sanitizeHtml from 'sanitize-html';
 import { NoticePaths, Paths } from '@mp/protocol';
 
-const FILE_SRC = new RegExp(
-  `^(?:https?://[^/?#]+)?(?:/[A-Za-z0-9._~-]+)*?(?:${NoticePaths.getnoticefile}|${Paths.getfile})/([A-Za-z0-9-]{1,64})(?:[?#].*)?$`,
-);
+const FILE_SRC = new RegExp(`^(?:https?://[^/?#]+)?(?:/[A-Za-z0-9._~-]+)*?(?:${NoticePaths.getnoticefile}|${Paths.getfile})/([A-Za-z0-9-]{1,64})(?:[?#].*)?$`);
 
 /** The relative image path of an uploaded file in a stored notice body. */
 export const noticeFileSrc = (fileId: string) => `${NoticePaths.getnoticefile}/${fileId}`;
@@ -31,14 +29,55 @@ export function fileIdOfSrc(src: string): string | undefined {
 export function sanitizeNoticeHtml(html: string): { html: string; fileIds: string[] } {
   const fileIds: string[] = [];
   const out = sanitizeHtml(html, {
-    allowedTags: ['p', 'br', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'strong', 'b', 'em', 'i', 'u', 's', 'strike', 'code', 'pre', 'blockquote', 'ul', 'ol', 'li', 'hr', 'a', 'img'],
+    allowedTags: [
+      'p',
+      'br',
+      'h1',
+      'h2',
+      'h3',
+      'h4',
+      'h5',
+      'h6',
+      'strong',
+      'b',
+      'em',
+      'i',
+      'u',
+      's',
+      'strike',
+      'code',
+      'pre',
+      'blockquote',
+      'ul',
+      'ol',
+      'li',
+      'hr',
+      'a',
+      'img',
+    ],
     allowedAttributes: { a: ['href', 'target', 'rel'], img: ['src', 'alt', 'title', 'width', 'height'], ol: ['start'] },
     allowedSchemes: ['http', 'https', 'mailto'],
     allowedSchemesByTag: { img: [] },
     allowProtocolRelative: false,
     disallowedTagsMode: 'discard',
     // Contents of these are dropped entirely, not kept as text.
-    nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed', 'svg', 'math', 'template', 'title', 'xmp', 'noembed', 'noframes'],
+    nonTextTags: [
+      'script',
+      'style',
+      'textarea',
+      'option',
+      'noscript',
+      'iframe',
+      'object',
+      'embed',
+      'svg',
+      'math',
+      'template',
+      'title',
+      'xmp',
+      'noembed',
+      'noframes',
+    ],
     transformTags: {
       a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, target: '_blank', rel: 'noopener noreferrer' } }),
       img: (tagName, attribs) => {

@@ -20,14 +20,21 @@ export async function noticesWorld() {
     return c;
   };
   const users = {
-    east: await signedIn('u_east'), eastSub: await signedIn('u_eastsub'), west: await signedIn('u_west'), t2: await signedIn('u_t2'), t3: await signedIn('u_t3'),
+    east: await signedIn('u_east'),
+    eastSub: await signedIn('u_eastsub'),
+    west: await signedIn('u_west'),
+    t2: await signedIn('u_t2'),
+    t3: await signedIn('u_t3'),
   };
   return { ...w, users };
 }
 
 /** A valid add body (audience: the given targets). */
 export const validNotice = (targets: { kind: string; id: string }[], patch: Record<string, unknown> = {}) => ({
-  title: 'Maintenance tonight', body: '<p>The system is <strong>down</strong> from 22:00.</p>', targets, ...patch,
+  title: 'Maintenance tonight',
+  body: '<p>The system is <strong>down</strong> from 22:00.</p>',
+  targets,
+  ...patch,
 });
 
 /** The image `code` of a signed-in client (SPEC §7: MD5 of the token). */

@@ -27,8 +27,12 @@ const publish = async (targets: { kind: string; id: string }[], patch: Record<st
 const mine = async (c: GatewayClient) => (await c.post(P.listmynotice, {})).body.data.rows.map((r: { id: string }) => r.id) as string[];
 const db = () => w.t.app.database.db;
 
-beforeAll(async () => { w = await noticesWorld(); });
-afterAll(async () => { await w.t.close(); });
+beforeAll(async () => {
+  w = await noticesWorld();
+});
+afterAll(async () => {
+  await w.t.close();
+});
 
 describe('who sees a notice', () => {
   it('reaches exactly the audience of each kind', async () => {
@@ -66,9 +70,19 @@ describe('who sees a notice', () => {
     await inScope(db(), PLATFORM_SCOPE, (tx) => tx.update(users).set({ orgId: w.org.west }).where(eq(users.id, w.u.west)));
     const t2 = await publish([{ kind: 'tenant', id: w.t2 }]);
     expect(await mine(w.users.t2)).toContain(t2);
-    await inScope(db(), PLATFORM_SCOPE, (tx) => tx.update(tenantProducts).set({ status: 0 }).where(and(eq(tenantProducts.tenantId, w.t2), eq(tenantProducts.productId, w.appA.id))));
+    await inScope(db(), PLATFORM_SCOPE, (tx) =>
+      tx
+        .update(tenantProducts)
+        .set({ status: 0 })
+        .where(and(eq(tenantProducts.tenantId, w.t2), eq(tenantProducts.productId, w.appA.id))),
+    );
     expect(await mine(w.users.t2)).toEqual([]);
-    await inScope(db(), PLATFORM_SCOPE, (tx) => tx.update(tenantProducts).set({ status: 1 }).where(and(eq(tenantProducts.tenantId, w.t2), eq(tenantProducts.productId, w.appA.id))));
+    await inScope(db(), PLATFORM_SCOPE, (tx) =>
+      tx
+        .update(tenantProducts)
+        .set({ status: 1 })
+        .where(and(eq(tenantProducts.tenantId, w.t2), eq(tenantProducts.productId, w.appA.id))),
+    );
   });
 
   it('hides drafts, scheduled, expired and withdrawn notices', async () => {
@@ -96,7 +110,8 @@ describe('reading', () => {
     expect(await unread()).toMatchObject({ unread: 3 });
     expect((await unread()).latest.map((r: { id: string }) => r.id)).toEqual([pinned, latest, first]);
     const opens = await Promise.all(Array.from({ length: 6 }, () => w.users.t3.post(P.getmynotice, { id: latest })));
-    for (const o of opens) expect(o.body.data.row).toMatchObject({ id: latest, read: true, productName: 'ERP', body: '<p>The system is <strong>down</strong> from 22:00.</p>' });
+    for (const o of opens)
+      expect(o.body.data.row).toMatchObject({ id: latest, read: true, productName: 'ERP', body: '<p>The system is <strong>down</strong> from 22:00.</p>' });
     expect(await db().select().from(noticeReads).where(eq(noticeReads.noticeId, latest))).toHaveLength(1);
     expect(await unread()).toMatchObject({ unread: 2 });
     const list = (await w.users.t3.post(P.listmynotice, { unread: true })).body.data;
@@ -125,7 +140,9 @@ describe('notice images (SPEC §7)', () => {
     // the file service itself does not cross tenants
     expect((await w.t.app.inject({ method: 'GET', url: `${Paths.getfile}/${fileId}?code=${codeOf(w.users.eastSub)}` })).statusCode).toBe(404);
     // another administrator cannot reuse crm's image in erp
-    expect((await w.b.post(P.addnotice, validNotice([{ kind: 'user', id: w.u.t3 }], { body: `<img src="${P.getnoticefile}/${fileId}">` }), inApp(w.appB.code))).body.scode)
-      .toBe(NoticeCodes.IMAGE_UNKNOWN);
+    expect(
+      (await w.b.post(P.addnotice, validNotice([{ kind: 'user', id: w.u.t3 }], { body: `<img src="${P.getnoticefile}/${fileId}">` }), inApp(w.appB.code))).body
+        .scode,
+    ).toBe(NoticeCodes.IMAGE_UNKNOWN);
   });
 });

@@ -11,8 +11,22 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { and, desc, eq, ilike, sql } from 'drizzle-orm';
 import {
-  NOTICE_RULES, NoticeCodes, NoticeStatus, pageInfo, type NoticeAddBody, type NoticeDetail, type NoticeEditBody, type NoticeListBody, type NoticeReceiptListBody,
-  type NoticeReceiptPage, type NoticeReceiptRow, type NoticeRow, type NoticeState, type NoticeStatusValue, type NOTICE_SORT_FIELDS, type Paged,
+  NOTICE_RULES,
+  NoticeCodes,
+  NoticeStatus,
+  pageInfo,
+  type NoticeAddBody,
+  type NoticeDetail,
+  type NoticeEditBody,
+  type NoticeListBody,
+  type NoticeReceiptListBody,
+  type NoticeReceiptPage,
+  type NoticeReceiptRow,
+  type NoticeRow,
+  type NoticeState,
+  type NoticeStatusValue,
+  type NOTICE_SORT_FIELDS,
+  type Paged,
 } from '@mp/protocol';
 import { rowsOf, type Tx } from '../../db/client.js';
 import { noticeFiles, notices, noticeTargets } from '../../db/schema/index.js';
@@ -27,7 +41,11 @@ import { checkTargets, namedTargets } from './notices.targets.js';
 
 type NoticeRecord = typeof notices.$inferSelect;
 const SORTS: SortColumns<typeof NOTICE_SORT_FIELDS> = {
-  title: notices.titleLc, status: notices.status, publishAt: notices.publishAt, createdAt: notices.createdAt, updatedAt: notices.updatedAt,
+  title: notices.titleLc,
+  status: notices.status,
+  publishAt: notices.publishAt,
+  createdAt: notices.createdAt,
+  updatedAt: notices.updatedAt,
 };
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const readCount = sql<number>`(select count(*)::int from notice_reads r where r.notice_id = ${notices.id})`;
@@ -43,9 +61,18 @@ export function noticeState(n: { status: number; publishAt: Date | null; expireA
 
 function toRow(n: NoticeRecord, reads: number): NoticeRow {
   return {
-    id: n.id, title: n.title, status: n.status as NoticeStatusValue, state: noticeState(n), pinned: n.pinned,
-    publishAt: iso(n.publishAt), expireAt: iso(n.expireAt), publishedAt: iso(n.publishedAt), authorName: n.authorName,
-    createdAt: n.createdAt.toISOString(), updatedAt: n.updatedAt.toISOString(), readCount: reads,
+    id: n.id,
+    title: n.title,
+    status: n.status as NoticeStatusValue,
+    state: noticeState(n),
+    pinned: n.pinned,
+    publishAt: iso(n.publishAt),
+    expireAt: iso(n.expireAt),
+    publishedAt: iso(n.publishedAt),
+    authorName: n.authorName,
+    createdAt: n.createdAt.toISOString(),
+    updatedAt: n.updatedAt.toISOString(),
+    readCount: reads,
   };
 }
 
@@ -59,15 +86,23 @@ export async function listNoticePage(tx: Tx, app: AppContext, q: NoticeListBody)
     title ? ilike(notices.titleLc, `%${title.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
     q.status === undefined ? undefined : eq(notices.status, q.status),
   );
-  const rows = await tx.select({ n: notices, reads: readCount }).from(notices).where(where)
-    .orderBy(...orderTerms(SORTS, q, [desc(notices.pinned), desc(notices.updatedAt)], notices.id)).limit(pageSize).offset((page - 1) * pageSize);
+  const rows = await tx
+    .select({ n: notices, reads: readCount })
+    .from(notices)
+    .where(where)
+    .orderBy(...orderTerms(SORTS, q, [desc(notices.pinned), desc(notices.updatedAt)], notices.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
   const records = (await tx.select({ n: sql<number>`count(*)::int` }).from(notices).where(where))[0]?.n ?? 0;
   return { rows: rows.map((r) => toRow(r.n, r.reads)), ...pageInfo(page, pageSize, records) };
 }
 
 /** The application's notice `id`, locked for the write when `lock`; else `notice.not_found`. */
 async function findInApp(tx: Tx, app: AppContext, id: string, lock = false): Promise<NoticeRecord> {
-  const q = tx.select().from(notices).where(and(eq(notices.productId, app.id), eq(notices.id, id)));
+  const q = tx
+    .select()
+    .from(notices)
+    .where(and(eq(notices.productId, app.id), eq(notices.id, id)));
   const [n] = lock ? await q.for('update') : await q;
   if (!n) throw new AppError(NoticeCodes.NOT_FOUND);
   return n;
@@ -110,9 +145,14 @@ async function checkFields(tx: Tx, request: FastifyRequest, app: AppContext, b: 
  */
 async function checkImages(tx: Tx, request: FastifyRequest, app: AppContext, fileIds: string[]): Promise<void> {
   if (!fileIds.length) return;
-  const ok = rowsOf<{ id: string }>(await tx.execute(sql`select f.id from files f where f.id in (${sql.join(fileIds.map((i) => sql`${i}`), sql`, `)})
+  const ok = rowsOf<{ id: string }>(
+    await tx.execute(sql`select f.id from files f where f.id in (${sql.join(
+      fileIds.map((i) => sql`${i}`),
+      sql`, `,
+    )})
     and ((f.tenant_id = ${request.auth!.tenantId} and f.created_by = ${request.auth!.username}) or exists (select 1 from notice_files nf join notices n on n.id = nf.notice_id
-      where nf.file_id = f.id and n.product_id = ${app.id}))`));
+      where nf.file_id = f.id and n.product_id = ${app.id}))`),
+  );
   const missing = fileIds.find((id) => !ok.some((r) => r.id === id));
   if (missing !== undefined) throw new AppError(NoticeCodes.IMAGE_UNKNOWN, { id: missing });
 }
@@ -120,21 +160,36 @@ async function checkImages(tx: Tx, request: FastifyRequest, app: AppContext, fil
 async function writeChildren(tx: Tx, app: AppContext, id: string, f: Awaited<ReturnType<typeof checkFields>>): Promise<void> {
   await tx.delete(noticeTargets).where(eq(noticeTargets.noticeId, id));
   await tx.delete(noticeFiles).where(eq(noticeFiles.noticeId, id));
-  if (f.targets.length) await tx.insert(noticeTargets).values(f.targets.map((t) => ({ noticeId: id, productId: app.id, kind: t.kind, targetId: t.id, tenantId: t.tenantId })));
+  if (f.targets.length)
+    await tx.insert(noticeTargets).values(f.targets.map((t) => ({ noticeId: id, productId: app.id, kind: t.kind, targetId: t.id, tenantId: t.tenantId })));
   if (f.fileIds.length) await tx.insert(noticeFiles).values(f.fileIds.map((fileId) => ({ noticeId: id, fileId })));
 }
 
 const auditOf = (d: NoticeDetail) => ({ ...d, body: undefined, bodyLength: d.body.length });
-const audit = (tx: Tx, request: FastifyRequest, action: 'notice.add' | 'notice.edit' | 'notice.delete' | 'notice.publish' | 'notice.withdraw', id: string, before?: unknown, after?: unknown) =>
-  insertAuditEntry(tx, request, { tenantId: 'sys', action, entity: 'notice', entityId: id, before, after });
+const audit = (
+  tx: Tx,
+  request: FastifyRequest,
+  action: 'notice.add' | 'notice.edit' | 'notice.delete' | 'notice.publish' | 'notice.withdraw',
+  id: string,
+  before?: unknown,
+  after?: unknown,
+) => insertAuditEntry(tx, request, { tenantId: 'sys', action, entity: 'notice', entityId: id, before, after });
 
 /** Adds a draft; answers its detail. */
 export async function addNotice(tx: Tx, request: FastifyRequest, app: AppContext, b: NoticeAddBody): Promise<NoticeDetail> {
   const f = await checkFields(tx, request, app, b);
   const id = randomUUID();
   await tx.insert(notices).values({
-    id, productId: app.id, title: f.title, body: f.body, status: NoticeStatus.DRAFT, publishAt: f.publishAt, expireAt: f.expireAt, pinned: f.pinned,
-    authorId: request.auth!.userId, authorName: request.auth!.username,
+    id,
+    productId: app.id,
+    title: f.title,
+    body: f.body,
+    status: NoticeStatus.DRAFT,
+    publishAt: f.publishAt,
+    expireAt: f.expireAt,
+    pinned: f.pinned,
+    authorId: request.auth!.userId,
+    authorName: request.auth!.username,
   });
   await writeChildren(tx, app, id, f);
   const after = await getNotice(tx, app, id);
@@ -148,7 +203,9 @@ export async function editNotice(tx: Tx, request: FastifyRequest, app: AppContex
   if (n.status === NoticeStatus.PUBLISHED) throw new AppError(NoticeCodes.STATE);
   const before = await getNotice(tx, app, n.id);
   const f = await checkFields(tx, request, app, b);
-  await tx.update(notices).set({ title: f.title, body: f.body, publishAt: f.publishAt, expireAt: f.expireAt, pinned: f.pinned, updatedAt: new Date() })
+  await tx
+    .update(notices)
+    .set({ title: f.title, body: f.body, publishAt: f.publishAt, expireAt: f.expireAt, pinned: f.pinned, updatedAt: new Date() })
     .where(eq(notices.id, n.id));
   await writeChildren(tx, app, n.id, f);
   const after = await getNotice(tx, app, n.id);
@@ -206,23 +263,33 @@ export async function listReceipts(tx: Tx, app: AppContext, q: NoticeReceiptList
   const base = sql`from users u left join notice_reads r on r.notice_id = ${q.id} and r.user_id = u.id
     where ${isAppUser(app.id, usersAs('u'))} and ${inNoticeAudience(q.id)}`;
   const kw = q.keyword?.trim().toLowerCase();
-  const filter = sql.join([
-    sql`true`,
-    q.read === undefined ? undefined : q.read ? sql`r.user_id is not null` : sql`r.user_id is null`,
-    kw ? sql`(starts_with(lower(u.username), ${kw}) or starts_with(lower(u.employee_name), ${kw}))` : undefined,
-  ].filter((x) => x !== undefined), sql` and `);
-  const [counts] = rowsOf<{ audience: number; read: number; records: number }>(await tx.execute(sql`select count(*)::int as audience,
-    count(r.user_id)::int as read, (count(*) filter (where ${filter}))::int as records ${base}`));
-  const rows = rowsOf<{ user_id: string; username: string; name: string; tenant_name: string; org_name: string | null; read_at: Date | string | null }>(await tx.execute(sql`
+  const filter = sql.join(
+    [
+      sql`true`,
+      q.read === undefined ? undefined : q.read ? sql`r.user_id is not null` : sql`r.user_id is null`,
+      kw ? sql`(starts_with(lower(u.username), ${kw}) or starts_with(lower(u.employee_name), ${kw}))` : undefined,
+    ].filter((x) => x !== undefined),
+    sql` and `,
+  );
+  const [counts] = rowsOf<{ audience: number; read: number; records: number }>(
+    await tx.execute(sql`select count(*)::int as audience,
+    count(r.user_id)::int as read, (count(*) filter (where ${filter}))::int as records ${base}`),
+  );
+  const rows = rowsOf<{ user_id: string; username: string; name: string; tenant_name: string; org_name: string | null; read_at: Date | string | null }>(
+    await tx.execute(sql`
     select u.id as user_id, u.username, u.employee_name as name, (select t.name from tenants t where t.id = u.tenant_id) as tenant_name,
       (select o.name from organisations o where o.id = u.org_id) as org_name, r.read_at ${base} and ${filter}
-    order by r.read_at desc nulls last, u.username, u.id limit ${pageSize} offset ${(page - 1) * pageSize}`));
+    order by r.read_at desc nulls last, u.username, u.id limit ${pageSize} offset ${(page - 1) * pageSize}`),
+  );
   const out: NoticeReceiptRow[] = rows.map((r) => ({
-    userId: r.user_id, username: r.username, name: r.name, tenantName: r.tenant_name, orgName: r.org_name ?? '',
+    userId: r.user_id,
+    username: r.username,
+    name: r.name,
+    tenantName: r.tenant_name,
+    orgName: r.org_name ?? '',
     readAt: r.read_at === null ? null : new Date(r.read_at).toISOString(),
   }));
   const audience = counts?.audience ?? 0;
   const read = counts?.read ?? 0;
   return { rows: out, ...pageInfo(page, pageSize, counts?.records ?? 0), audience, readCount: read, unreadCount: audience - read };
 }
-

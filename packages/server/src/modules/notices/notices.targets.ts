@@ -6,14 +6,25 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import {
-  NoticeCodes, pageInfo, type NoticeTargetCandidate, type NoticeTargetInput, type NoticeTargetKind, type NoticeTargetListBody, type NoticeTargetRow, type Paged,
+  NoticeCodes,
+  pageInfo,
+  type NoticeTargetCandidate,
+  type NoticeTargetInput,
+  type NoticeTargetKind,
+  type NoticeTargetListBody,
+  type NoticeTargetRow,
+  type Paged,
 } from '@mp/protocol';
 import { rowsOf, type Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { isAppUser, usersAs } from '../appusers/app-users.scope.js';
 
 /** A checked entry: kind, id and the tenant it belongs to (null for tenants and application roles). */
-export interface CheckedTarget { kind: NoticeTargetKind; id: string; tenantId: string | null }
+export interface CheckedTarget {
+  kind: NoticeTargetKind;
+  id: string;
+  tenantId: string | null;
+}
 
 const usesApp = (productId: string, tenantCol: SQL) =>
   sql`exists (select 1 from tenant_products tp where tp.tenant_id = ${tenantCol} and tp.product_id = ${productId} and tp.status = 1)`;
@@ -23,21 +34,47 @@ function source(productId: string, kind: NoticeTargetKind): { from: SQL; name: S
   const like = (col: SQL, kw: string) => sql`${col} ilike ${`%${kw.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`;
   switch (kind) {
     case 'tenant':
-      return { from: sql`(select t.id, null::text as tenant_id, t.name, t.name as tenant_name, t.code as hint from tenants t where ${usesApp(productId, sql.raw('t.id'))}) x`,
-        name: sql.raw('x.name'), tenantName: sql.raw('x.tenant_name'), hint: sql.raw('x.hint'), search: (kw) => sql`(${like(sql.raw('x.name'), kw)} or ${like(sql.raw('x.hint'), kw)})` };
-    case 'org': case 'orgtree':
-      return { from: sql`(select o.id, o.tenant_id, o.name, t.name as tenant_name, o.code as hint from organisations o join tenants t on t.id = o.tenant_id where ${usesApp(productId, sql.raw('o.tenant_id'))}) x`,
-        name: sql.raw('x.name'), tenantName: sql.raw('x.tenant_name'), hint: sql.raw('x.hint'), search: (kw) => sql`(${like(sql.raw('x.name'), kw)} or ${like(sql.raw('x.hint'), kw)})` };
+      return {
+        from: sql`(select t.id, null::text as tenant_id, t.name, t.name as tenant_name, t.code as hint from tenants t where ${usesApp(productId, sql.raw('t.id'))}) x`,
+        name: sql.raw('x.name'),
+        tenantName: sql.raw('x.tenant_name'),
+        hint: sql.raw('x.hint'),
+        search: (kw) => sql`(${like(sql.raw('x.name'), kw)} or ${like(sql.raw('x.hint'), kw)})`,
+      };
+    case 'org':
+    case 'orgtree':
+      return {
+        from: sql`(select o.id, o.tenant_id, o.name, t.name as tenant_name, o.code as hint from organisations o join tenants t on t.id = o.tenant_id where ${usesApp(productId, sql.raw('o.tenant_id'))}) x`,
+        name: sql.raw('x.name'),
+        tenantName: sql.raw('x.tenant_name'),
+        hint: sql.raw('x.hint'),
+        search: (kw) => sql`(${like(sql.raw('x.name'), kw)} or ${like(sql.raw('x.hint'), kw)})`,
+      };
     case 'role':
-      return { from: sql`(select r.id, r.tenant_id, r.name, t.name as tenant_name, r.code as hint from roles r join tenants t on t.id = r.tenant_id where ${usesApp(productId, sql.raw('r.tenant_id'))}) x`,
-        name: sql.raw('x.name'), tenantName: sql.raw('x.tenant_name'), hint: sql.raw('x.hint'), search: (kw) => sql`(${like(sql.raw('x.name'), kw)} or ${like(sql.raw('x.hint'), kw)})` };
+      return {
+        from: sql`(select r.id, r.tenant_id, r.name, t.name as tenant_name, r.code as hint from roles r join tenants t on t.id = r.tenant_id where ${usesApp(productId, sql.raw('r.tenant_id'))}) x`,
+        name: sql.raw('x.name'),
+        tenantName: sql.raw('x.tenant_name'),
+        hint: sql.raw('x.hint'),
+        search: (kw) => sql`(${like(sql.raw('x.name'), kw)} or ${like(sql.raw('x.hint'), kw)})`,
+      };
     case 'approle':
-      return { from: sql`(select r.id, null::text as tenant_id, r.name, ''::text as tenant_name, r.code as hint from app_roles r where r.product_id = ${productId}) x`,
-        name: sql.raw('x.name'), tenantName: sql.raw('x.tenant_name'), hint: sql.raw('x.hint'), search: (kw) => sql`(${like(sql.raw('x.name'), kw)} or ${like(sql.raw('x.hint'), kw)})` };
+      return {
+        from: sql`(select r.id, null::text as tenant_id, r.name, ''::text as tenant_name, r.code as hint from app_roles r where r.product_id = ${productId}) x`,
+        name: sql.raw('x.name'),
+        tenantName: sql.raw('x.tenant_name'),
+        hint: sql.raw('x.hint'),
+        search: (kw) => sql`(${like(sql.raw('x.name'), kw)} or ${like(sql.raw('x.hint'), kw)})`,
+      };
     case 'user':
-      return { from: sql`(select u.id, u.tenant_id, coalesce(nullif(u.employee_name, ''), u.username) as name, t.name as tenant_name, u.username as hint
+      return {
+        from: sql`(select u.id, u.tenant_id, coalesce(nullif(u.employee_name, ''), u.username) as name, t.name as tenant_name, u.username as hint
           from users u join tenants t on t.id = u.tenant_id where ${isAppUser(productId, usersAs('u'))}) x`,
-        name: sql.raw('x.name'), tenantName: sql.raw('x.tenant_name'), hint: sql.raw('x.hint'), search: (kw) => sql`(${like(sql.raw('x.name'), kw)} or ${like(sql.raw('x.hint'), kw)})` };
+        name: sql.raw('x.name'),
+        tenantName: sql.raw('x.tenant_name'),
+        hint: sql.raw('x.hint'),
+        search: (kw) => sql`(${like(sql.raw('x.name'), kw)} or ${like(sql.raw('x.hint'), kw)})`,
+      };
   }
 }
 
@@ -55,8 +92,14 @@ export async function checkTargets(tx: Tx, productId: string, targets: NoticeTar
   const out: CheckedTarget[] = [];
   for (const [kind, ids] of byKind) {
     const s = source(productId, kind);
-    const found = rowsOf<{ id: string; tenant_id: string | null }>(await tx.execute(
-      sql`select x.id, x.tenant_id from ${s.from} where x.id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`));
+    const found = rowsOf<{ id: string; tenant_id: string | null }>(
+      await tx.execute(
+        sql`select x.id, x.tenant_id from ${s.from} where x.id in (${sql.join(
+          ids.map((i) => sql`${i}`),
+          sql`, `,
+        )})`,
+      ),
+    );
     const known = new Map(found.map((r) => [r.id, r.tenant_id]));
     const missing = ids.find((i) => !known.has(i));
     if (missing !== undefined) throw new AppError(NoticeCodes.TARGET_UNKNOWN, { id: missing });
@@ -67,12 +110,15 @@ export async function checkTargets(tx: Tx, productId: string, targets: NoticeTar
 
 /** The stored entries of a notice with the names to show (an entry whose row is gone shows its id). */
 export async function namedTargets(tx: Tx, productId: string, noticeId: string): Promise<NoticeTargetRow[]> {
-  const stored = rowsOf<{ kind: NoticeTargetKind; target_id: string }>(await tx.execute(
-    sql`select kind, target_id from notice_targets where notice_id = ${noticeId} and product_id = ${productId} order by kind, target_id`));
+  const stored = rowsOf<{ kind: NoticeTargetKind; target_id: string }>(
+    await tx.execute(sql`select kind, target_id from notice_targets where notice_id = ${noticeId} and product_id = ${productId} order by kind, target_id`),
+  );
   const out: NoticeTargetRow[] = [];
   for (const t of stored) {
     const s = source(productId, t.kind);
-    const [row] = rowsOf<{ name: string; tenant_name: string }>(await tx.execute(sql`select ${s.name} as name, ${s.tenantName} as tenant_name from ${s.from} where x.id = ${t.target_id}`));
+    const [row] = rowsOf<{ name: string; tenant_name: string }>(
+      await tx.execute(sql`select ${s.name} as name, ${s.tenantName} as tenant_name from ${s.from} where x.id = ${t.target_id}`),
+    );
     out.push({ kind: t.kind, id: t.target_id, name: row?.name ?? t.target_id, tenantName: row?.tenant_name ?? '' });
   }
   return out;
@@ -84,10 +130,16 @@ export async function listCandidates(tx: Tx, productId: string, q: NoticeTargetL
   const pageSize = q.pageSize ?? 10;
   const s = source(productId, q.kind);
   const kw = q.keyword?.trim();
-  const where = sql.join([sql`true`, kw ? s.search(kw) : undefined, q.tenantId ? sql`x.tenant_id = ${q.tenantId}` : undefined].filter((x): x is SQL => !!x), sql` and `);
-  const rows = rowsOf<{ id: string; name: string; tenant_id: string | null; tenant_name: string; hint: string; records: number }>(await tx.execute(
-    sql`select x.id, x.name, x.tenant_id, x.tenant_name, x.hint, count(*) over ()::int as records from ${s.from} where ${where}
-      order by x.tenant_name, x.name, x.id limit ${pageSize} offset ${(page - 1) * pageSize}`));
+  const where = sql.join(
+    [sql`true`, kw ? s.search(kw) : undefined, q.tenantId ? sql`x.tenant_id = ${q.tenantId}` : undefined].filter((x): x is SQL => !!x),
+    sql` and `,
+  );
+  const rows = rowsOf<{ id: string; name: string; tenant_id: string | null; tenant_name: string; hint: string; records: number }>(
+    await tx.execute(
+      sql`select x.id, x.name, x.tenant_id, x.tenant_name, x.hint, count(*) over ()::int as records from ${s.from} where ${where}
+      order by x.tenant_name, x.name, x.id limit ${pageSize} offset ${(page - 1) * pageSize}`,
+    ),
+  );
   return {
     rows: rows.map((r) => ({ id: r.id, name: r.name, tenantId: r.tenant_id ?? '', tenantName: r.tenant_name, hint: r.hint })),
     ...pageInfo(page, pageSize, rows[0]?.records ?? (page > 1 ? await countAll(tx, s.from, where) : 0)),

@@ -13,17 +13,31 @@ const crm = () => inApp(w.appA.code);
 const add = async (body: Record<string, unknown>) => (await w.a.post(P.addnotice, body, crm())).body;
 const east = () => [{ kind: 'orgtree', id: w.org.east }];
 
-beforeAll(async () => { w = await noticesWorld(); });
-afterAll(async () => { await w.t.close(); });
+beforeAll(async () => {
+  w = await noticesWorld();
+});
+afterAll(async () => {
+  await w.t.close();
+});
 
 describe('drafts', () => {
   it('adds a draft with a sanitised body and a named audience, audited', async () => {
-    const r = await add(validNotice([...east(), { kind: 'tenant', id: w.t2 }, { kind: 'user', id: w.u.west }], { body: '<p onclick="x()">Hi<iframe src="https://evil.example"></iframe><img src="x" onerror="alert(1)"></p>', pinned: true }));
+    const r = await add(
+      validNotice([...east(), { kind: 'tenant', id: w.t2 }, { kind: 'user', id: w.u.west }], {
+        body: '<p onclick="x()">Hi<iframe src="https://evil.example"></iframe><img src="x" onerror="alert(1)"></p>',
+        pinned: true,
+      }),
+    );
     expect(r.result).toBe('1');
     const row = r.data.row;
     expect(row).toMatchObject({ status: 0, state: 'draft', pinned: true, body: '<p>Hi</p>', authorName: 'appadmin_a', readCount: 0 });
-    expect(row.targets.map((t: { kind: string; name: string }) => `${t.kind}:${t.name}`).sort()).toEqual(['orgtree:East', 'tenant:Tenant pt2', 'user:u_west'].sort());
-    const [entry] = await w.t.app.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'notice.add'), eq(auditLog.entityId, row.id)));
+    expect(row.targets.map((t: { kind: string; name: string }) => `${t.kind}:${t.name}`).sort()).toEqual(
+      ['orgtree:East', 'tenant:Tenant pt2', 'user:u_west'].sort(),
+    );
+    const [entry] = await w.t.app.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'notice.add'), eq(auditLog.entityId, row.id)));
     expect(entry?.entity).toBe('notice');
   });
 
@@ -51,12 +65,18 @@ describe('drafts', () => {
     const en = await w.a.post(P.addnotice, validNotice([{ kind: 'user', id: w.u.t3 }]), { ...crm(), headers: { ...crm().headers, 'x-language': 'EN_US' } });
     expect(en.body.msg).toContain('is not a tenant, organisation, role or user of this application');
     expect(await count()).toBe(before);
-    expect((await w.t.app.database.db.select().from(noticeTargets).where(eq(noticeTargets.targetId, w.u.t3)))).toEqual([]);
+    expect(await w.t.app.database.db.select().from(noticeTargets).where(eq(noticeTargets.targetId, w.u.t3))).toEqual([]);
   });
 
   it('answers HTTP 400 for malformed input', async () => {
-    for (const body of [{}, { ...validNotice(east()), title: 5 }, { ...validNotice(east()), targets: [{ kind: 'planet', id: 'x' }] },
-      { ...validNotice(east()), publishAt: 'tomorrow' }, { ...validNotice(east()), body: '<p>x<script>alert(1)</script></p>' }, { ...validNotice(east()), body: 'x'.repeat(400_001) }]) {
+    for (const body of [
+      {},
+      { ...validNotice(east()), title: 5 },
+      { ...validNotice(east()), targets: [{ kind: 'planet', id: 'x' }] },
+      { ...validNotice(east()), publishAt: 'tomorrow' },
+      { ...validNotice(east()), body: '<p>x<script>alert(1)</script></p>' },
+      { ...validNotice(east()), body: 'x'.repeat(400_001) },
+    ]) {
       expect((await w.a.post(P.addnotice, body, crm())).status).toBe(400);
     }
     expect((await w.a.post(P.statusnotice, { id: 'x', status: 0 }, crm())).status).toBe(400);
@@ -119,7 +139,14 @@ describe('grid and receipts', () => {
   });
 
   it('lists who read and who has not, with counts, filters and paging', async () => {
-    const id = (await add(validNotice([{ kind: 'org', id: w.org.east }, { kind: 'user', id: w.u.west }]))).data.row.id;
+    const id = (
+      await add(
+        validNotice([
+          { kind: 'org', id: w.org.east },
+          { kind: 'user', id: w.u.west },
+        ]),
+      )
+    ).data.row.id;
     await w.a.post(P.statusnotice, { id, status: 1 }, crm());
     // audience: east's users (u_east, ta_t1, sm_t1) and u_west
     await w.users.east.post(P.getmynotice, { id });

@@ -54,9 +54,16 @@ function usable(u: Pick<UserRow, 'status' | 'locked' | 'lockedUntil' | 'effectiv
 }
 
 /** The user if they may hold tokens now (see the module doc), else undefined. */
-export async function findUsableUser(tx: Tx, userId: string, now = new Date()): Promise<{ user: UserRow; tenantCode: string; identities: number[] } | undefined> {
-  const [row] = await tx.select({ user: users, tenantCode: tenants.code, tenantStatus: tenants.status })
-    .from(users).innerJoin(tenants, eq(tenants.id, users.tenantId)).where(eq(users.id, userId));
+export async function findUsableUser(
+  tx: Tx,
+  userId: string,
+  now = new Date(),
+): Promise<{ user: UserRow; tenantCode: string; identities: number[] } | undefined> {
+  const [row] = await tx
+    .select({ user: users, tenantCode: tenants.code, tenantStatus: tenants.status })
+    .from(users)
+    .innerJoin(tenants, eq(tenants.id, users.tenantId))
+    .where(eq(users.id, userId));
   if (!row) return undefined;
   const { user } = row;
   if (!usable(user, row.tenantStatus, now)) return undefined;
@@ -75,19 +82,33 @@ export type AccountRow = Awaited<ReturnType<typeof readAccountRow>>;
  * role codes and organisation name as sub-selects (was a transaction of six). Undefined: no such user.
  */
 export async function readAccountRow(db: Db, userId: string) {
-  const [row] = await db.select({
-    user: {
-      id: users.id, username: users.username, employeeName: users.employeeName, email: users.email, mobile: users.mobile, tenantId: users.tenantId,
-      orgId: users.orgId, defaultOrgId: users.defaultOrgId, status: users.status, locked: users.locked, lockedUntil: users.lockedUntil,
-      effectiveDate: users.effectiveDate, expiryDate: users.expiryDate,
-    },
-    tenantCode: tenants.code,
-    tenantStatus: tenants.status,
-    identities: sql<number[]>`array(select distinct ${userIdentities.identity} from ${userIdentities} where ${userIdentities.userId} = ${users.id})`,
-    roleCodes: sql<string[]>`array(select r.code from ${roleUsers} ru join ${roles} r on r.id = ru.role_id
+  const [row] = await db
+    .select({
+      user: {
+        id: users.id,
+        username: users.username,
+        employeeName: users.employeeName,
+        email: users.email,
+        mobile: users.mobile,
+        tenantId: users.tenantId,
+        orgId: users.orgId,
+        defaultOrgId: users.defaultOrgId,
+        status: users.status,
+        locked: users.locked,
+        lockedUntil: users.lockedUntil,
+        effectiveDate: users.effectiveDate,
+        expiryDate: users.expiryDate,
+      },
+      tenantCode: tenants.code,
+      tenantStatus: tenants.status,
+      identities: sql<number[]>`array(select distinct ${userIdentities.identity} from ${userIdentities} where ${userIdentities.userId} = ${users.id})`,
+      roleCodes: sql<string[]>`array(select r.code from ${roleUsers} ru join ${roles} r on r.id = ru.role_id
       where ru.tenant_id = ${users.tenantId} and ru.user_id = ${users.id} and r.status = 1)`,
-    orgName: sql<string | null>`(select o.name from ${organisations} o where o.id = coalesce(${users.orgId}, ${users.defaultOrgId}))`,
-  }).from(users).innerJoin(tenants, eq(tenants.id, users.tenantId)).where(eq(users.id, userId));
+      orgName: sql<string | null>`(select o.name from ${organisations} o where o.id = coalesce(${users.orgId}, ${users.defaultOrgId}))`,
+    })
+    .from(users)
+    .innerJoin(tenants, eq(tenants.id, users.tenantId))
+    .where(eq(users.id, userId));
   return row;
 }
 
@@ -132,7 +153,12 @@ export const APP_ROLES_SCOPE = 'app_roles';
  * scopes, space-separated) holds `app_roles`: codes of the user's enabled roles in their tenant that
  * grant anything of the application (issue 14; docs/applications.md "Roles in tokens"). Else nothing.
  */
-export async function appRoleClaims(db: Db, claims: Pick<AccountClaims, 'sub' | 'tenant_id'>, productId: string, scope: string | undefined): Promise<{ app_roles?: string[] }> {
+export async function appRoleClaims(
+  db: Db,
+  claims: Pick<AccountClaims, 'sub' | 'tenant_id'>,
+  productId: string,
+  scope: string | undefined,
+): Promise<{ app_roles?: string[] }> {
   if (!productId || !(scope ?? '').split(' ').includes(APP_ROLES_SCOPE)) return {};
   const codes = await inScope(db, PLATFORM_SCOPE, (tx) => listAppRoleCodes(tx, productId, claims.tenant_id, claims.sub));
   return { app_roles: codes };
@@ -144,10 +170,14 @@ export async function appRoleClaims(db: Db, claims: Pick<AccountClaims, 'sub' | 
  * tenant when it has any — the same rule as My apps, docs/users.md), or they administer the app.
  */
 export async function mayUseApp(tx: Tx, user: { id: string; tenantId: string }, productId: string): Promise<boolean> {
-  const [authorised] = await tx.select({ id: users.id }).from(users)
+  const [authorised] = await tx
+    .select({ id: users.id })
+    .from(users)
     .where(and(eq(users.id, user.id), eq(users.tenantId, user.tenantId), isAppUser(productId)));
   if (authorised) return true;
-  const [admin] = await tx.select({ p: productAdmins.productId }).from(productAdmins)
+  const [admin] = await tx
+    .select({ p: productAdmins.productId })
+    .from(productAdmins)
     .where(and(eq(productAdmins.productId, productId), eq(productAdmins.userId, user.id)));
   return !!admin;
 }

@@ -57,16 +57,25 @@ function withConsumed(stored: unknown, consumedAt: string | Date | null): Adapte
  * Records that a grant (`grant:<id>`) or browser session (`session:<uid>`) belongs to platform session
  * `sessionId`. Idempotent; lives as long as `expiresAt` (null: until the grant is revoked).
  */
-export async function linkPlatformSession(db: Db | Tx, link: { grantId?: string; sessionUid?: string }, sessionId: string, expiresAt: Date | null): Promise<void> {
+export async function linkPlatformSession(
+  db: Db | Tx,
+  link: { grantId?: string; sessionUid?: string },
+  sessionId: string,
+  expiresAt: Date | null,
+): Promise<void> {
   const id = link.grantId ? `grant:${link.grantId}` : `session:${link.sessionUid}`;
   noteOidcStateChange(); // `db` may be a transaction: every database's memo
-  await db.insert(oidcPayloads).values({ model: LINK_MODEL, id, payload: { sessionId }, grantId: link.grantId ?? null, uid: link.sessionUid ?? null, expiresAt })
+  await db
+    .insert(oidcPayloads)
+    .values({ model: LINK_MODEL, id, payload: { sessionId }, grantId: link.grantId ?? null, uid: link.sessionUid ?? null, expiresAt })
     .onConflictDoUpdate({ target: [oidcPayloads.model, oidcPayloads.id], set: { payload: { sessionId }, expiresAt } });
 }
 
 /** The platform session a browser session (`uid`) is linked to, if any. */
 export async function findLinkedSessionId(db: Db | Tx, sessionUid: string): Promise<string | undefined> {
-  const [row] = await db.select({ payload: oidcPayloads.payload }).from(oidcPayloads)
+  const [row] = await db
+    .select({ payload: oidcPayloads.payload })
+    .from(oidcPayloads)
     .where(and(eq(oidcPayloads.model, LINK_MODEL), eq(oidcPayloads.id, `session:${sessionUid}`)));
   return (row?.payload as { sessionId?: string } | undefined)?.sessionId;
 }
@@ -113,8 +122,12 @@ const KEPT_MAX = 10_000;
 const TOKEN_MODELS = ['AccessToken', 'ClientCredentials', 'RefreshToken'];
 
 interface TokenRow {
-  model: string; payload: unknown; consumed_at: string | Date | null;
-  grant_payload: unknown; grant_consumed_at: string | Date | null; session_payload: unknown;
+  model: string;
+  payload: unknown;
+  consumed_at: string | Date | null;
+  grant_payload: unknown;
+  grant_consumed_at: string | Date | null;
+  session_payload: unknown;
 }
 
 /**
@@ -145,7 +158,9 @@ export function drizzleAdapter(db: Db, o: { memoTokens?: boolean } = {}): new (n
     return undefined;
   };
   // A browser session is written by id (not uid) and rarely (sign-in, sign-out): forget every kept one.
-  const forgetSessions = () => { for (const k of kept.keys()) if (k.startsWith('Session:')) kept.delete(k); };
+  const forgetSessions = () => {
+    for (const k of kept.keys()) if (k.startsWith('Session:')) kept.delete(k);
+  };
   const inflight = new Map<string, Promise<Map<string, AdapterPayload>>>();
 
   /**
@@ -177,7 +192,8 @@ export function drizzleAdapter(db: Db, o: { memoTokens?: boolean } = {}): new (n
   }
 
   async function readToken(id: string): Promise<Map<string, AdapterPayload>> {
-    const result = await db.execute(sql`select p.model, p.payload, p.consumed_at, g.payload as grant_payload, g.consumed_at as grant_consumed_at, bs.payload as session_payload
+    const result =
+      await db.execute(sql`select p.model, p.payload, p.consumed_at, g.payload as grant_payload, g.consumed_at as grant_consumed_at, bs.payload as session_payload
       from oidc_payloads p
       left join oidc_payloads g on g.model = 'Grant' and g.id = p.grant_id and ${unexpired('g')}
       left join oidc_payloads bs on bs.model = 'Session' and bs.uid = p.payload->>'sessionUid' and ${unexpired('bs')} and ${liveness('Session', 'bs')}
@@ -208,7 +224,9 @@ export function drizzleAdapter(db: Db, o: { memoTokens?: boolean } = {}): new (n
         expiresAt,
       };
       this.forget(id);
-      await db.insert(oidcPayloads).values({ model: this.model, id, ...row })
+      await db
+        .insert(oidcPayloads)
+        .values({ model: this.model, id, ...row })
         .onConflictDoUpdate({ target: [oidcPayloads.model, oidcPayloads.id], set: row });
     }
 
@@ -227,7 +245,9 @@ export function drizzleAdapter(db: Db, o: { memoTokens?: boolean } = {}): new (n
         if (!pending) {
           pending = lookupToken(id);
           inflight.set(id, pending);
-          const done = () => { if (inflight.get(id) === pending) inflight.delete(id); };
+          const done = () => {
+            if (inflight.get(id) === pending) inflight.delete(id);
+          };
           pending.then(done, done);
         }
         return (await pending).get(this.model);
@@ -249,7 +269,10 @@ export function drizzleAdapter(db: Db, o: { memoTokens?: boolean } = {}): new (n
 
     async consume(id: string): Promise<void> {
       this.forget(id);
-      await db.update(oidcPayloads).set({ consumedAt: new Date() }).where(and(eq(oidcPayloads.model, this.model), eq(oidcPayloads.id, id)));
+      await db
+        .update(oidcPayloads)
+        .set({ consumedAt: new Date() })
+        .where(and(eq(oidcPayloads.model, this.model), eq(oidcPayloads.id, id)));
     }
 
     async destroy(id: string): Promise<void> {

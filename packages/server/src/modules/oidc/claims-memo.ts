@@ -40,7 +40,12 @@ function sharedTtlCache<V extends object>(ttl: number) {
       if (hit) return hit.v;
       let pending = loading.get(key);
       if (!pending) {
-        pending = load().then((v) => { cache.set(key, { v }); return v; }).finally(() => loading.delete(key));
+        pending = load()
+          .then((v) => {
+            cache.set(key, { v });
+            return v;
+          })
+          .finally(() => loading.delete(key));
         loading.set(key, pending);
       }
       return pending;
@@ -65,8 +70,13 @@ export function createClaimsMemo(db: Db, ttlMs = CLAIMS_MEMO_MS): ClaimsMemo {
   const roles = sharedTtlCache<{ app_roles?: string[] }>(ttlMs);
   return {
     claims: async (userId, now) => claimsOfRow(await rows.get(userId, () => readAccountRow(db, userId)), now),
-    appRoles: async (claims, productId, scope) => await roles.get(`${productId}\u0000${claims.tenant_id}\u0000${claims.sub}\u0000${scope ?? ''}`, () => appRoleClaims(db, claims, productId, scope)) ?? {},
-    clear: () => { rows.clear(); roles.clear(); },
+    appRoles: async (claims, productId, scope) =>
+      (await roles.get(`${productId}\u0000${claims.tenant_id}\u0000${claims.sub}\u0000${scope ?? ''}`, () => appRoleClaims(db, claims, productId, scope))) ??
+      {},
+    clear: () => {
+      rows.clear();
+      roles.clear();
+    },
   };
 }
 

@@ -56,11 +56,20 @@ export interface ClientRow {
 
 /** An enabled client of an enabled app, with its app's code; undefined otherwise. */
 export async function findClientById(db: Db | Tx, clientId: string): Promise<ClientRow | undefined> {
-  const [row] = await db.select({
-    clientId: oidcClients.clientId, productId: oidcClients.productId, productCode: products.code, name: oidcClients.name,
-    secretHash: oidcClients.secretHash, tokenEndpointAuthMethod: oidcClients.tokenEndpointAuthMethod, redirectUris: oidcClients.redirectUris, postLogoutRedirectUris: oidcClients.postLogoutRedirectUris,
-    grantTypes: oidcClients.grantTypes,
-  }).from(oidcClients).innerJoin(products, eq(products.id, oidcClients.productId))
+  const [row] = await db
+    .select({
+      clientId: oidcClients.clientId,
+      productId: oidcClients.productId,
+      productCode: products.code,
+      name: oidcClients.name,
+      secretHash: oidcClients.secretHash,
+      tokenEndpointAuthMethod: oidcClients.tokenEndpointAuthMethod,
+      redirectUris: oidcClients.redirectUris,
+      postLogoutRedirectUris: oidcClients.postLogoutRedirectUris,
+      grantTypes: oidcClients.grantTypes,
+    })
+    .from(oidcClients)
+    .innerJoin(products, eq(products.id, oidcClients.productId))
     .where(and(eq(oidcClients.clientId, clientId), eq(oidcClients.status, 1), eq(products.status, 1)));
   return row;
 }

@@ -22,7 +22,10 @@ import type { KoaContextWithOIDC } from 'oidc-provider';
 /** Endpoints that authenticate the client (RFC 6749 §2.3, RFC 7009 §2.1, RFC 7662 §2.1). */
 const CLIENT_AUTH_ROUTES = new Set(['token', 'introspection', 'revocation']);
 
-interface ErrorBody { error?: unknown; error_description?: unknown }
+interface ErrorBody {
+  error?: unknown;
+  error_description?: unknown;
+}
 
 function errorBody(ctx: KoaContextWithOIDC): ErrorBody | undefined {
   const b = ctx.body as unknown;

@@ -80,39 +80,60 @@ export function registerInteractionRoutes(app: FastifyInstance, provider: Provid
     if (details) redirect(reply, await consoleLoginUrl(app, details));
   });
 
-  r.get(`${issuerPath}/interaction/:uid/login`, { config, schema: { hide: true, params: InteractionParams, querystring: InteractionLoginQuery } }, async (request, reply) => {
-    reply.hijack();
-    const details = await detailsOf(request, reply, request.params.uid);
-    if (!details) return;
-    const locale = pickLocale(details.params.ui_locales as string | undefined, request.headers['accept-language']);
-    const q = request.query;
-    const retry = await consoleLoginUrl(app, details);
-    if (q.redirect_uri !== details.params.redirect_uri) return sendHtml(reply, 400, errorPage(locale, 'redirect_mismatch', undefined, retry));
+  r.get(
+    `${issuerPath}/interaction/:uid/login`,
+    { config, schema: { hide: true, params: InteractionParams, querystring: InteractionLoginQuery } },
+    async (request, reply) => {
+      reply.hijack();
+      const details = await detailsOf(request, reply, request.params.uid);
+      if (!details) return;
+      const locale = pickLocale(details.params.ui_locales as string | undefined, request.headers['accept-language']);
+      const q = request.query;
+      const retry = await consoleLoginUrl(app, details);
+      if (q.redirect_uri !== details.params.redirect_uri) return sendHtml(reply, 400, errorPage(locale, 'redirect_mismatch', undefined, retry));
 
-    const db = app.database.db;
-    const outcome = await inScope(db, PLATFORM_SCOPE, async (tx) => {
-      const ticket = await consumeTicket(tx, String(q.sessionId ?? ''));
-      if (!ticket) return { kind: 'ticket' as const };
-      const session = await findSessionById(tx, ticket.sessionId);
-      if (!session || session.state !== 'active' || session.expiresAt <= new Date()) return { kind: 'ticket' as const };
-      const client = await findClientById(tx, String(details.params.client_id));
-      const found = await findUsableUser(tx, session.userId);
-      const allowed = !!client && !!found && matchesTenant(details.params.tenant_id as string | undefined, found.user.tenantId, found.tenantCode)
-        && await mayUseApp(tx, found.user, client.productId);
-      await insertAuditEntry(tx, request, {
-        tenantId: session.tenantId, userId: session.userId, username: session.username,
-        action: allowed ? 'sso.signin' : 'sso.refused', entity: 'oidc_client', entityId: String(details.params.client_id),
+      const db = app.database.db;
+      const outcome = await inScope(db, PLATFORM_SCOPE, async (tx) => {
+        const ticket = await consumeTicket(tx, String(q.sessionId ?? ''));
+        if (!ticket) return { kind: 'ticket' as const };
+        const session = await findSessionById(tx, ticket.sessionId);
+        if (!session || session.state !== 'active' || session.expiresAt <= new Date()) return { kind: 'ticket' as const };
+        const client = await findClientById(tx, String(details.params.client_id));
+        const found = await findUsableUser(tx, session.userId);
+        const allowed =
+          !!client &&
+          !!found &&
+          matchesTenant(details.params.tenant_id as string | undefined, found.user.tenantId, found.tenantCode) &&
+          (await mayUseApp(tx, found.user, client.productId));
+        await insertAuditEntry(tx, request, {
+          tenantId: session.tenantId,
+          userId: session.userId,
+          username: session.username,
+          action: allowed ? 'sso.signin' : 'sso.refused',
+          entity: 'oidc_client',
+          entityId: String(details.params.client_id),
+        });
+        return allowed ? { kind: 'ok' as const, session } : { kind: 'denied' as const };
       });
-      return allowed ? { kind: 'ok' as const, session } : { kind: 'denied' as const };
-    });
-    if (outcome.kind === 'ticket') return sendHtml(reply, 400, errorPage(locale, 'ticket_invalid', undefined, retry));
-    if (outcome.kind === 'denied') {
-      return provider.interactionFinished(request.raw, reply.raw, { error: 'access_denied', error_description: 'the user may not use this application' }, { mergeWithLastSubmission: false });
-    }
-    const { session } = outcome;
-    await provider.interactionFinished(request.raw, reply.raw, {
-      login: { accountId: session.userId, ts: Math.floor(session.createdAt.getTime() / 1000), remember: true },
-      mp: { sessionId: session.id },
-    }, { mergeWithLastSubmission: false });
-  });
+      if (outcome.kind === 'ticket') return sendHtml(reply, 400, errorPage(locale, 'ticket_invalid', undefined, retry));
+      if (outcome.kind === 'denied') {
+        return provider.interactionFinished(
+          request.raw,
+          reply.raw,
+          { error: 'access_denied', error_description: 'the user may not use this application' },
+          { mergeWithLastSubmission: false },
+        );
+      }
+      const { session } = outcome;
+      await provider.interactionFinished(
+        request.raw,
+        reply.raw,
+        {
+          login: { accountId: session.userId, ts: Math.floor(session.createdAt.getTime() / 1000), remember: true },
+          mp: { sessionId: session.id },
+        },
+        { mergeWithLastSubmission: false },
+      );
+    },
+  );
 }

@@ -49,7 +49,10 @@ export async function loadProviderKeys(db: Db): Promise<ProviderKeys> {
       await tx.insert(oidcKeys).values(keys.map((jwk, i) => ({ kid: jwk.kid, jwk, createdAt: new Date(base + i) })));
       rows = await tx.select().from(oidcKeys).orderBy(asc(oidcKeys.createdAt), asc(oidcKeys.kid));
     }
-    await tx.insert(settings).values({ key: COOKIE_KEYS, value: [randomBytes(32).toString('base64url')] }).onConflictDoNothing();
+    await tx
+      .insert(settings)
+      .values({ key: COOKIE_KEYS, value: [randomBytes(32).toString('base64url')] })
+      .onConflictDoNothing();
     const [cookie] = await tx.select().from(settings).where(eq(settings.key, COOKIE_KEYS));
     return { jwks: rows.map((r) => r.jwk as SigningJwk), cookieKeys: cookie!.value as string[] };
   });

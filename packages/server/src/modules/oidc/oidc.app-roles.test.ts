@@ -58,7 +58,10 @@ describe('app_roles in OIDC tokens', () => {
     await rpFor(crm.id, 'openid profile');
     await rpFor(erp.id, 'openid app_roles');
   });
-  afterAll(async () => { for (const rp of rps) await rp.close(); await app?.close(); });
+  afterAll(async () => {
+    for (const rp of rps) await rp.close();
+    await app?.close();
+  });
 
   async function signIn(rp: RelyingParty) {
     const pending = await rp.authorize();
@@ -66,7 +69,7 @@ describe('app_roles in OIDC tokens', () => {
     return rp.callback(callback!);
   }
 
-  it('carries the roles granting the client\'s application (enabled only) in the ID token and userinfo', async () => {
+  it("carries the roles granting the client's application (enabled only) in the ID token and userinfo", async () => {
     const crm = await signIn(rps[0]!);
     expect(crm.idTokenClaims).toMatchObject({ tenant_id: tenantId, app_roles: ['clerk'] });
     expect(crm.userinfo).toMatchObject({ tenant_id: tenantId, app_roles: ['clerk'] });
@@ -83,7 +86,7 @@ describe('app_roles in OIDC tokens', () => {
   });
 
   it('discovery lists the scope and the claim, and the client_credentials grant', async () => {
-    const d = await (await fetch(`${issuer}/.well-known/openid-configuration`)).json() as Record<string, string[]>;
+    const d = (await (await fetch(`${issuer}/.well-known/openid-configuration`)).json()) as Record<string, string[]>;
     expect(d.scopes_supported).toContain('app_roles');
     expect(d.claims_supported).toContain('app_roles');
     expect(d.grant_types_supported).toContain('client_credentials');

@@ -33,13 +33,16 @@ describe('OpenID provider conformance (a plain relying party)', () => {
     codeOnly = await createClientRow(app, appId, { redirectUris: [rp.redirectUri], grantTypes: ['authorization_code'] });
     await rp.register(client.clientId, client.clientSecret);
   });
-  afterAll(async () => { await rp?.close(); await app?.close(); });
+  afterAll(async () => {
+    await rp?.close();
+    await app?.close();
+  });
 
   const basic = (c: { clientId: string; clientSecret: string }) => `Basic ${Buffer.from(`${c.clientId}:${c.clientSecret}`).toString('base64')}`;
 
   async function post(path: string, params: Record<string, string>, headers: Record<string, string> = {}) {
     const res = await fetch(`${issuer}${path}`, { method: 'POST', headers: { ...FORM, ...headers }, body: new URLSearchParams(params) });
-    return { status: res.status, headers: res.headers, body: await res.json() as Record<string, unknown> };
+    return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, unknown> };
   }
 
   async function signIn(init?: RequestInit, url?: URL) {
@@ -94,12 +97,14 @@ describe('OpenID provider conformance (a plain relying party)', () => {
   });
 
   it('discovery advertises only the client authentication methods and algorithms a client can register and use', async () => {
-    const d = await (await fetch(`${issuer}/.well-known/openid-configuration`)).json() as Record<string, unknown>;
-    expect([...d.token_endpoint_auth_methods_supported as string[]].sort()).toEqual(['client_secret_basic', 'client_secret_post', 'none']);
+    const d = (await (await fetch(`${issuer}/.well-known/openid-configuration`)).json()) as Record<string, unknown>;
+    expect([...(d.token_endpoint_auth_methods_supported as string[])].sort()).toEqual(['client_secret_basic', 'client_secret_post', 'none']);
     expect(d.token_endpoint_auth_signing_alg_values_supported).toBeUndefined();
     expect(d.id_token_signing_alg_values_supported).toEqual(['RS256']);
     // Nothing symmetric (secrets are stored hashed) and no endpoint or binding the clients cannot use.
-    const algs = Object.entries(d).filter(([k]) => k.endsWith('_alg_values_supported')).flatMap(([, v]) => v as string[]);
+    const algs = Object.entries(d)
+      .filter(([k]) => k.endsWith('_alg_values_supported'))
+      .flatMap(([, v]) => v as string[]);
     expect(algs.filter((a) => a.startsWith('HS'))).toEqual([]);
     expect(d.pushed_authorization_request_endpoint).toBeUndefined();
     expect(d.dpop_signing_alg_values_supported).toBeUndefined();
@@ -139,13 +144,13 @@ describe('OpenID provider conformance (a plain relying party)', () => {
     }
     const json = await fetch(`${issuer}/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(json.status).toBe(400);
-    expect((await json.json() as { error: string }).error).toBe('invalid_request');
+    expect(((await json.json()) as { error: string }).error).toBe('invalid_request');
   });
 
   it('client_secret_post works as advertised; discovery names the methods of introspection (confidential only) and revocation', async () => {
     const r = await post('/token/introspection', { token: 'no-such-token', client_id: client.clientId, client_secret: client.clientSecret });
     expect(r).toMatchObject({ status: 200, body: { active: false } });
-    const d = await (await fetch(`${issuer}/.well-known/openid-configuration`)).json() as Record<string, string[]>;
+    const d = (await (await fetch(`${issuer}/.well-known/openid-configuration`)).json()) as Record<string, string[]>;
     expect(d.introspection_endpoint_auth_methods_supported).toEqual(['client_secret_basic', 'client_secret_post']);
     expect(d.revocation_endpoint_auth_methods_supported).toEqual(['client_secret_basic', 'client_secret_post', 'none']);
   });

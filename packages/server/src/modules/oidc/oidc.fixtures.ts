@@ -19,7 +19,10 @@ import { hashClientSecret } from './clients.js';
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = createServer();
-    s.listen(0, '127.0.0.1', () => { const { port } = s.address() as { port: number }; s.close(() => resolve(port)); });
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
     s.on('error', reject);
   });
 }
@@ -29,7 +32,18 @@ export async function listeningApp(overrides: Partial<ServerConfig> = {}): Promi
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const issuer = `${base}/oidc`;
-  const { app } = await buildApp({ dataDir: 'memory://', adminUsername: 'admin', adminPassword: ADMIN_PASSWORD, loginCaptcha: '0', consoleDir: '/nonexistent', oidcIssuer: issuer, ...overrides }, { logger: false });
+  const { app } = await buildApp(
+    {
+      dataDir: 'memory://',
+      adminUsername: 'admin',
+      adminPassword: ADMIN_PASSWORD,
+      loginCaptcha: '0',
+      consoleDir: '/nonexistent',
+      oidcIssuer: issuer,
+      ...overrides,
+    },
+    { logger: false },
+  );
   await app.listen({ port, host: '127.0.0.1' });
   return { app, base, issuer };
 }
@@ -38,7 +52,19 @@ export async function listeningApp(overrides: Partial<ServerConfig> = {}): Promi
 export async function createAppRow(app: FastifyInstance, code: string, tenantIds: string[] = ['sys']): Promise<{ id: string; code: string }> {
   const id = randomUUID();
   await inScope(app.database.db, PLATFORM_SCOPE, async (tx) => {
-    await tx.insert(products).values({ id, code, name: `App ${code}`, abbreviation: code, version: '1.0', callbackUrl: 'https://app.example.com', department: 'IT', ownerName: 'Li', ownerEmail: 'li@example.com', ownerPhone: '13800000000', opsOwner: 'Wang' });
+    await tx.insert(products).values({
+      id,
+      code,
+      name: `App ${code}`,
+      abbreviation: code,
+      version: '1.0',
+      callbackUrl: 'https://app.example.com',
+      department: 'IT',
+      ownerName: 'Li',
+      ownerEmail: 'li@example.com',
+      ownerPhone: '13800000000',
+      opsOwner: 'Wang',
+    });
     for (const tenantId of tenantIds) await tx.insert(tenantProducts).values({ tenantId, productId: id, version: '1.0' });
   });
   return { id, code };
@@ -48,14 +74,24 @@ export async function createAppRow(app: FastifyInstance, code: string, tenantIds
  * Registers a client directly in `oidc_clients` (the agreed secret format); returns id and secret.
  * `public: true` registers a public client (`none`, no secret; `clientSecret` is then '').
  */
-export async function createClientRow(app: FastifyInstance, productId: string, c: { redirectUris: string[]; postLogoutRedirectUris?: string[]; grantTypes?: string[]; public?: boolean }): Promise<{ clientId: string; clientSecret: string }> {
+export async function createClientRow(
+  app: FastifyInstance,
+  productId: string,
+  c: { redirectUris: string[]; postLogoutRedirectUris?: string[]; grantTypes?: string[]; public?: boolean },
+): Promise<{ clientId: string; clientSecret: string }> {
   const clientId = `rp-${randomBytes(4).toString('hex')}`;
   const clientSecret = c.public ? '' : randomBytes(32).toString('base64url');
-  await inScope(app.database.db, PLATFORM_SCOPE, (tx) => tx.insert(oidcClients).values({
-    clientId, productId, name: `Test app ${clientId}`, redirectUris: c.redirectUris,
-    ...(c.public ? { secretHash: null, tokenEndpointAuthMethod: 'none' } : { secretHash: hashClientSecret(clientSecret) }),
-    postLogoutRedirectUris: c.postLogoutRedirectUris ?? [], grantTypes: c.grantTypes ?? ['authorization_code', 'refresh_token'],
-  }));
+  await inScope(app.database.db, PLATFORM_SCOPE, (tx) =>
+    tx.insert(oidcClients).values({
+      clientId,
+      productId,
+      name: `Test app ${clientId}`,
+      redirectUris: c.redirectUris,
+      ...(c.public ? { secretHash: null, tokenEndpointAuthMethod: 'none' } : { secretHash: hashClientSecret(clientSecret) }),
+      postLogoutRedirectUris: c.postLogoutRedirectUris ?? [],
+      grantTypes: c.grantTypes ?? ['authorization_code', 'refresh_token'],
+    }),
+  );
   return { clientId, clientSecret };
 }
 
@@ -74,7 +110,8 @@ export class UserAgent {
       const name = pair!.slice(0, i).trim();
       const value = pair!.slice(i + 1).trim();
       const expired = attrs.some((a) => /expires=thu, 01 jan 1970/i.test(a.trim()) || /^max-age=0$/i.test(a.trim()));
-      if (!value || expired) this.jar.delete(name); else this.jar.set(name, value);
+      if (!value || expired) this.jar.delete(name);
+      else this.jar.set(name, value);
     }
     return res;
   }
@@ -113,6 +150,8 @@ export async function journey(base: string, ua: UserAgent, authorizeUrl: URL, us
   if (login.pathname !== '/login') throw new Error(`expected the console login, got ${toLogin.location} (${toLogin.res.status})`);
   const hash = new URLSearchParams(login.hash.slice(1));
   const { ticket, gateway } = await ticketFor(base, user.username, user.password);
-  const done = await ua.follow(`${Paths.oidcInteraction}/${hash.get('interaction')}/login?sessionId=${encodeURIComponent(ticket)}&redirect_uri=${encodeURIComponent(hash.get('redirect_uri')!)}`);
+  const done = await ua.follow(
+    `${Paths.oidcInteraction}/${hash.get('interaction')}/login?sessionId=${encodeURIComponent(ticket)}&redirect_uri=${encodeURIComponent(hash.get('redirect_uri')!)}`,
+  );
   return { hash, callback: done.location ? new URL(done.location) : undefined, res: done.res, gateway, ticket };
 }

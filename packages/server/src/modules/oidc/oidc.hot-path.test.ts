@@ -43,26 +43,39 @@ describe('OpenID hot path', () => {
     const pglite = (app.database.db as unknown as { $client: Record<'query' | 'exec', (q: string, ...a: unknown[]) => Promise<unknown>> }).$client;
     for (const m of ['query', 'exec'] as const) {
       const original = pglite[m].bind(pglite);
-      pglite[m] = (q: string, ...a: unknown[]) => { statements.push(q); return original(q, ...a); };
+      pglite[m] = (q: string, ...a: unknown[]) => {
+        statements.push(q);
+        return original(q, ...a);
+      };
     }
   });
-  afterAll(async () => { await rp?.close(); await app?.close(); });
+  afterAll(async () => {
+    await rp?.close();
+    await app?.close();
+  });
 
   async function tokenOf(username: string): Promise<{ token: string; sessionId: string }> {
     const j = await journey(base, new UserAgent(base), (await rp.authorize()).url, { username, password: PASSWORD });
     const done = await rp.callback(j.callback!);
     return { token: done.accessToken!, sessionId: sessionIdOf(j.gateway.token) };
   }
-  const introspect = (token: string) => fetch(`${issuer}/token/introspection`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`${client.clientId}:${client.clientSecret}`).toString('base64')}` },
-    body: `token=${encodeURIComponent(token)}&token_type_hint=access_token`,
-  }).then(async (r) => ({ status: r.status, body: await r.json() as Record<string, unknown> }));
+  const introspect = (token: string) =>
+    fetch(`${issuer}/token/introspection`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Basic ${Buffer.from(`${client.clientId}:${client.clientSecret}`).toString('base64')}`,
+      },
+      body: `token=${encodeURIComponent(token)}&token_type_hint=access_token`,
+    }).then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, unknown> }));
   const userinfo = (token: string) => fetch(`${issuer}/me`, { headers: { authorization: `Bearer ${token}` } });
   /** Statements `call` sent, with the client already cached by a first call; `fresh`: after a state change. */
   async function counted(call: () => Promise<unknown>, fresh: boolean): Promise<string[]> {
     await call();
-    if (fresh) { noteOidcStateChange(); claimsMemoOf(app.database)!.clear(); }
+    if (fresh) {
+      noteOidcStateChange();
+      claimsMemoOf(app.database)!.clear();
+    }
     statements.length = 0;
     await call();
     return [...statements];
@@ -79,7 +92,7 @@ describe('OpenID hot path', () => {
     expect(await counted(async () => expect((await userinfo(token)).status).toBe(200), false)).toHaveLength(0);
   });
 
-  it('introspection and userinfo carry the provider pages\' security headers (one prebuilt helmet middleware)', async () => {
+  it("introspection and userinfo carry the provider pages' security headers (one prebuilt helmet middleware)", async () => {
     const { token } = await tokenOf('hot.ann');
     for (const res of [await userinfo(token), await fetch(`${issuer}/jwks`)]) {
       expect(res.status).toBe(200);

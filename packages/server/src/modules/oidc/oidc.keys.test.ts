@@ -17,7 +17,7 @@ describe('OpenID provider keys', () => {
   async function jwksOfFreshInstance(): Promise<unknown> {
     const { app, issuer } = await listeningApp({ dataDir: dir });
     try {
-      const discovery = await (await fetch(`${issuer}/.well-known/openid-configuration`)).json() as { jwks_uri: string };
+      const discovery = (await (await fetch(`${issuer}/.well-known/openid-configuration`)).json()) as { jwks_uri: string };
       const jwks = await (await fetch(discovery.jwks_uri)).json();
       // Another load (what a second instance on the same database does) finds the same keys.
       const again = await loadProviderKeys(app.database.db);

@@ -34,7 +34,9 @@ import { oidcPageHeaders, oidcPageHelmet } from '../../plugins/security-headers.
 
 /** The platform session a grant is tied to (adapter.ts links). */
 async function sessionOfGrant(app: FastifyInstance, grantId: string): Promise<string | undefined> {
-  const [row] = await app.database.db.select({ payload: oidcPayloads.payload }).from(oidcPayloads)
+  const [row] = await app.database.db
+    .select({ payload: oidcPayloads.payload })
+    .from(oidcPayloads)
     .where(and(eq(oidcPayloads.model, LINK_MODEL), eq(oidcPayloads.id, `grant:${grantId}`)));
   return (row?.payload as { sessionId?: string } | undefined)?.sessionId;
 }
@@ -72,7 +74,10 @@ export default async function oidcPlugin(app: FastifyInstance): Promise<void> {
   // Every write of a platform session goes through the guard store's forgetSessions (guard-store.ts):
   // it also drops this instance's token memo (adapter.ts), so a session it ends ends its tokens at once.
   const forgetSessions = app.guardStore.forgetSessions.bind(app.guardStore);
-  app.guardStore.forgetSessions = (which) => { noteOidcStateChange(app.database.db); forgetSessions(which); };
+  app.guardStore.forgetSessions = (which) => {
+    noteOidcStateChange(app.database.db);
+    forgetSessions(which);
+  };
   const keys = await loadProviderKeys(app.database.db);
   const provider = createProvider(app, keys);
   registerProvider(app.database, provider);

@@ -37,14 +37,21 @@ describe('public clients (token_endpoint_auth_method none, PKCE S256)', () => {
     const admin = await new GatewayClient(base).init();
     await admin.signIn('admin', ADMIN_PASSWORD);
     const r = await admin.post<ClientWithSecret>(Paths.addclient, {
-      productId: appId, name: 'SPA', tokenEndpointAuthMethod: 'none', redirectUris: [spa.redirectUri],
-      postLogoutRedirectUris: [spa.postLogoutRedirectUri], grantTypes: ['authorization_code', 'refresh_token'],
+      productId: appId,
+      name: 'SPA',
+      tokenEndpointAuthMethod: 'none',
+      redirectUris: [spa.redirectUri],
+      postLogoutRedirectUris: [spa.postLogoutRedirectUri],
+      grantTypes: ['authorization_code', 'refresh_token'],
     });
     expect(r.body.result).toBe('1');
     registered = r.body.data;
     await spa.register(registered.row.clientId); // no secret: openid-client's None()
   });
-  afterAll(async () => { await spa?.close(); await app?.close(); });
+  afterAll(async () => {
+    await spa?.close();
+    await app?.close();
+  });
 
   const signIn = async (url: URL) => journey(base, new UserAgent(base), url, pool[turn++ % pool.length]!);
 
@@ -70,7 +77,13 @@ describe('public clients (token_endpoint_auth_method none, PKCE S256)', () => {
 
   it('refuses an authorization request without a code challenge, or with the plain method: back to the app with invalid_request', async () => {
     const without = new URL(`${issuer}/auth`);
-    without.search = new URLSearchParams({ client_id: registered.row.clientId, response_type: 'code', scope: 'openid', redirect_uri: spa.redirectUri, state: 'n1' }).toString();
+    without.search = new URLSearchParams({
+      client_id: registered.row.clientId,
+      response_type: 'code',
+      scope: 'openid',
+      redirect_uri: spa.redirectUri,
+      state: 'n1',
+    }).toString();
     const plain = (await spa.authorize({ code_challenge_method: 'plain', code_challenge: 'p'.repeat(43) })).url;
     for (const url of [without, plain]) {
       const res = await fetch(url, { redirect: 'manual' });
@@ -84,35 +97,43 @@ describe('public clients (token_endpoint_auth_method none, PKCE S256)', () => {
     const pending = await spa.authorize();
     const { callback } = await signIn(pending.url);
     const code = callback!.searchParams.get('code')!;
-    const exchange = (extra: Record<string, string>, headers: Record<string, string> = {}) => fetch(`${issuer}/token`, {
-      method: 'POST', headers: { ...FORM, ...headers },
-      body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: spa.redirectUri, client_id: registered.row.clientId, ...extra }),
-    });
+    const exchange = (extra: Record<string, string>, headers: Record<string, string> = {}) =>
+      fetch(`${issuer}/token`, {
+        method: 'POST',
+        headers: { ...FORM, ...headers },
+        body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: spa.redirectUri, client_id: registered.row.clientId, ...extra }),
+      });
     const withSecret = await exchange({ code_verifier: pending.codeVerifier, client_secret: 'guessed' });
     expect(withSecret.status).toBe(401);
-    expect((await withSecret.json() as { error: string }).error).toBe('invalid_client');
+    expect(((await withSecret.json()) as { error: string }).error).toBe('invalid_client');
     const wrong = await exchange({ code_verifier: oidc.randomPKCECodeVerifier() });
     expect(wrong.status).toBe(400);
-    expect((await wrong.json() as { error: string }).error).toBe('invalid_grant');
+    expect(((await wrong.json()) as { error: string }).error).toBe('invalid_grant');
   });
 
   it('the browser app may call the token endpoint from the origin of its redirect URIs (CORS), and from no other', async () => {
     const origin = new URL(spa.redirectUri).origin;
-    const call = (from: string) => fetch(`${issuer}/token`, {
-      method: 'POST', headers: { ...FORM, origin: from },
-      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: 'unknown', client_id: registered.row.clientId }),
-    });
+    const call = (from: string) =>
+      fetch(`${issuer}/token`, {
+        method: 'POST',
+        headers: { ...FORM, origin: from },
+        body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: 'unknown', client_id: registered.row.clientId }),
+      });
     const own = await call(origin);
     expect(own.headers.get('access-control-allow-origin')).toBe(origin);
-    expect((await own.json() as { error: string }).error).toBe('invalid_grant');
+    expect(((await own.json()) as { error: string }).error).toBe('invalid_grant');
     const other = await call('https://evil.example.com');
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
     expect(other.status).toBe(400);
   });
 
   it('may not introspect (it cannot authenticate): 401 invalid_client', async () => {
-    const res = await fetch(`${issuer}/token/introspection`, { method: 'POST', headers: FORM, body: new URLSearchParams({ client_id: registered.row.clientId, token: 'anything' }) });
+    const res = await fetch(`${issuer}/token/introspection`, {
+      method: 'POST',
+      headers: FORM,
+      body: new URLSearchParams({ client_id: registered.row.clientId, token: 'anything' }),
+    });
     expect(res.status).toBe(401);
-    expect((await res.json() as { error: string }).error).toBe('invalid_client');
+    expect(((await res.json()) as { error: string }).error).toBe('invalid_client');
   });
 });

@@ -44,7 +44,10 @@ describe('OpenID provider refusals', () => {
     client = await createClientRow(app, appId, { redirectUris: [rp.redirectUri], postLogoutRedirectUris: [rp.postLogoutRedirectUri] });
     await rp.register(client.clientId, client.clientSecret);
   });
-  afterAll(async () => { await rp?.close(); await app?.close(); });
+  afterAll(async () => {
+    await rp?.close();
+    await app?.close();
+  });
 
   async function signIn(who = pool[turn++ % pool.length]!, extra: Record<string, string> = {}) {
     const ua = new UserAgent(base);
@@ -57,10 +60,13 @@ describe('OpenID provider refusals', () => {
   async function token(params: Record<string, string>, secret = client.clientSecret) {
     const res = await fetch(`${issuer}/token`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`${client.clientId}:${secret}`).toString('base64')}` },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Basic ${Buffer.from(`${client.clientId}:${secret}`).toString('base64')}`,
+      },
       body: new URLSearchParams(params),
     });
-    return { status: res.status, body: await res.json() as Record<string, string> };
+    return { status: res.status, body: (await res.json()) as Record<string, string> };
   }
 
   const codeParams = (code: string, verifier: string) => ({ grant_type: 'authorization_code', code, redirect_uri: rp.redirectUri, code_verifier: verifier });
@@ -75,7 +81,13 @@ describe('OpenID provider refusals', () => {
 
   it('PKCE is required: a request without code_challenge goes back with invalid_request', async () => {
     const url = new URL(`${issuer}/auth`);
-    url.search = new URLSearchParams({ client_id: client.clientId, response_type: 'code', scope: 'openid', redirect_uri: rp.redirectUri, state: 's1' }).toString();
+    url.search = new URLSearchParams({
+      client_id: client.clientId,
+      response_type: 'code',
+      scope: 'openid',
+      redirect_uri: rp.redirectUri,
+      state: 's1',
+    }).toString();
     const res = await fetch(url, { redirect: 'manual' });
     const back = new URL(res.headers.get('location')!);
     expect(back.origin + back.pathname).toBe(rp.redirectUri);
@@ -106,7 +118,9 @@ describe('OpenID provider refusals', () => {
     const { callback, pending } = await signIn();
     const code = callback!.searchParams.get('code')!;
     // Move the code's clock: its 60 s lifetime is over.
-    await app.database.db.update(oidcPayloads).set({ expiresAt: new Date(Date.now() - 1000) })
+    await app.database.db
+      .update(oidcPayloads)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(and(eq(oidcPayloads.model, 'AuthorizationCode'), eq(oidcPayloads.id, code)));
     const r = await token(codeParams(code, pending.codeVerifier));
     expect(r.status).toBe(400);
@@ -152,12 +166,19 @@ describe('OpenID provider refusals', () => {
     const html = await page.text();
     const action = /action="([^"]+)"/.exec(html)![1]!;
     const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)![1]!;
-    const done = await ua.request(action, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ xsrf, logout: 'yes' }) });
+    const done = await ua.request(action, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ xsrf, logout: 'yes' }),
+    });
     expect(done.status).toBe(303);
     const back = new URL(done.headers.get('location')!);
     expect(back.origin + back.pathname).toBe(rp.postLogoutRedirectUri);
     expect(back.searchParams.get('state')).toBe('bye');
-    const [row] = await app.database.db.select().from(sessions).where(eq(sessions.id, sessionIdOf(gateway.token)));
+    const [row] = await app.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, sessionIdOf(gateway.token)));
     expect(row!.state).toBe('ended');
     expect((await oidc.tokenIntrospection(rp.config, tokens.accessToken!)).active).toBe(false);
     // The console's token of that sign-in is refused too.
@@ -170,10 +191,17 @@ describe('OpenID provider refusals', () => {
     const html = await (await ua.request(rp.logoutUrl('stay').href)).text();
     const action = /action="([^"]+)"/.exec(html)![1]!;
     const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)![1]!;
-    const done = await ua.request(action, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ xsrf }) });
+    const done = await ua.request(action, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ xsrf }),
+    });
     expect(done.status).toBe(303);
     expect((await oidc.tokenIntrospection(rp.config, tokens.accessToken!)).active).toBe(false);
-    const [row] = await app.database.db.select().from(sessions).where(eq(sessions.id, sessionIdOf(gateway.token)));
+    const [row] = await app.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, sessionIdOf(gateway.token)));
     expect(row!.state).toBe('active');
   });
 
@@ -210,7 +238,9 @@ describe('OpenID provider refusals', () => {
     const ua = new UserAgent(base);
     const toLogin = await ua.follow((await rp.authorize()).url.href);
     const hash = new URLSearchParams(new URL(toLogin.location!).hash.slice(1));
-    const again = await ua.request(`${Paths.oidcInteraction}/${hash.get('interaction')}/login?sessionId=${encodeURIComponent(ticket)}&redirect_uri=${encodeURIComponent(rp.redirectUri)}`);
+    const again = await ua.request(
+      `${Paths.oidcInteraction}/${hash.get('interaction')}/login?sessionId=${encodeURIComponent(ticket)}&redirect_uri=${encodeURIComponent(rp.redirectUri)}`,
+    );
     expect(again.status).toBe(400);
     expect(await again.text()).toContain('data-error="ticket_invalid"');
     const anonymous = await (await new GatewayClient(base).init()).post(Paths.ssoticket, {});

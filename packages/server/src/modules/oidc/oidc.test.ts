@@ -42,7 +42,10 @@ describe('OpenID provider', () => {
     client = await createClientRow(app, appId, { redirectUris: [rp.redirectUri], postLogoutRedirectUris: [rp.postLogoutRedirectUri] });
     await rp.register(client.clientId, client.clientSecret);
   });
-  afterAll(async () => { await rp?.close(); await app?.close(); });
+  afterAll(async () => {
+    await rp?.close();
+    await app?.close();
+  });
 
   /** A fresh sign-in journey of `user` to the code; answers the callback address and the gateway session. */
   async function signInToApp(extra: Record<string, string> = {}) {
@@ -55,16 +58,24 @@ describe('OpenID provider', () => {
   it('publishes discovery at /oidc/.well-known/openid-configuration: code flow, PKCE S256 only, the endpoints', async () => {
     const res = await fetch(`${issuer}/.well-known/openid-configuration`);
     expect(res.status).toBe(200);
-    const d = await res.json() as Record<string, unknown>;
+    const d = (await res.json()) as Record<string, unknown>;
     expect(d.issuer).toBe(issuer);
     expect(d.response_types_supported).toEqual(['code']);
     expect(d.code_challenge_methods_supported).toEqual(['S256']);
     expect(d.grant_types_supported).toEqual(expect.arrayContaining(['authorization_code', 'refresh_token']));
-    for (const k of ['authorization_endpoint', 'token_endpoint', 'userinfo_endpoint', 'jwks_uri', 'end_session_endpoint', 'introspection_endpoint', 'revocation_endpoint']) {
+    for (const k of [
+      'authorization_endpoint',
+      'token_endpoint',
+      'userinfo_endpoint',
+      'jwks_uri',
+      'end_session_endpoint',
+      'introspection_endpoint',
+      'revocation_endpoint',
+    ]) {
       expect(String(d[k])).toMatch(new RegExp(`^${issuer}/`));
     }
     expect(d.claims_supported).toEqual(expect.arrayContaining(['sub', 'tenant_id', 'user_types', 'roles', 'org_id', 'email', 'phone_number']));
-    const jwks = await (await fetch(String(d.jwks_uri))).json() as { keys: { kty: string; alg: string; d?: string }[] };
+    const jwks = (await (await fetch(String(d.jwks_uri))).json()) as { keys: { kty: string; alg: string; d?: string }[] };
     expect(jwks.keys.map((k) => k.alg)).toEqual(['RS256', 'ES256']);
     expect(jwks.keys.every((k) => k.d === undefined)).toBe(true);
   });
@@ -77,13 +88,34 @@ describe('OpenID provider', () => {
     const r = await rp.callback(callback!);
     expect(r.idTokenSignatureValid).toBe(true);
     expect(r.idTokenClaims).toMatchObject({
-      iss: issuer, aud: client.clientId, sub: userId, nonce: pending.nonce,
-      tenant_id: tenantId, tenant_code: 'acme', user_types: ['7'], roles: ['sales_rep'], org_id: 'org-acme-sales', org_name: 'Sales',
+      iss: issuer,
+      aud: client.clientId,
+      sub: userId,
+      nonce: pending.nonce,
+      tenant_id: tenantId,
+      tenant_code: 'acme',
+      user_types: ['7'],
+      roles: ['sales_rep'],
+      org_id: 'org-acme-sales',
+      org_name: 'Sales',
     });
-    expect(r.userinfo).toMatchObject({ sub: userId, preferred_username: 'sso.alice', name: 'Alice Zhang', email: 'alice@acme.example', phone_number: '13900000001', tenant_id: tenantId });
+    expect(r.userinfo).toMatchObject({
+      sub: userId,
+      preferred_username: 'sso.alice',
+      name: 'Alice Zhang',
+      email: 'alice@acme.example',
+      phone_number: '13900000001',
+      tenant_id: tenantId,
+    });
     expect(r.refreshToken).toBeTruthy();
     const first = r.refreshToken;
-    const expiry = async () => (await app.database.db.select().from(sessions).where(eq(sessions.id, sessionIdOf(gateway.token))))[0]!.expiresAt.getTime();
+    const expiry = async () =>
+      (
+        await app.database.db
+          .select()
+          .from(sessions)
+          .where(eq(sessions.id, sessionIdOf(gateway.token)))
+      )[0]!.expiresAt.getTime();
     const before = await expiry();
     const refreshed = await rp.refresh();
     expect(await expiry()).toBeGreaterThan(before); // using the app renews the platform session
@@ -117,11 +149,14 @@ describe('OpenID provider', () => {
     const next = await rp.refresh();
     const reuse = await fetch(`${issuer}/token`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`${client.clientId}:${client.clientSecret}`).toString('base64')}` },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Basic ${Buffer.from(`${client.clientId}:${client.clientSecret}`).toString('base64')}`,
+      },
       body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: first.refreshToken! }),
     });
     expect(reuse.status).toBe(400);
-    expect((await reuse.json() as { error: string }).error).toBe('invalid_grant');
+    expect(((await reuse.json()) as { error: string }).error).toBe('invalid_grant');
     expect((await oidc.tokenIntrospection(rp.config, next.accessToken!)).active).toBe(false);
   });
 

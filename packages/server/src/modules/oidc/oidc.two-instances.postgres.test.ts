@@ -43,10 +43,19 @@ describe.skipIf(!serverUrl)('OpenID hot path on two instances of one PostgreSQL 
 
   /** An instance on the test database with the shared issuer (A's address), listening on `port`. */
   async function instance(port: number): Promise<FastifyInstance> {
-    const { app } = await buildApp({
-      dataDir: 'memory://', databaseUrl: db.url, adminUsername: 'admin', adminPassword: ADMIN_PASSWORD, loginCaptcha: '0', consoleDir: '/nonexistent', oidcIssuer: issuer,
-      policyCache: { enabled: true, size: 100, pollMs: 1000, maxAgeMs: 60_000, clientTtlMs: CLIENT_TTL_MS },
-    }, { logger: false });
+    const { app } = await buildApp(
+      {
+        dataDir: 'memory://',
+        databaseUrl: db.url,
+        adminUsername: 'admin',
+        adminPassword: ADMIN_PASSWORD,
+        loginCaptcha: '0',
+        consoleDir: '/nonexistent',
+        oidcIssuer: issuer,
+        policyCache: { enabled: true, size: 100, pollMs: 1000, maxAgeMs: 60_000, clientTtlMs: CLIENT_TTL_MS },
+      },
+      { logger: false },
+    );
     apps.push(app);
     await app.listen({ port, host: '127.0.0.1' });
     return app;
@@ -73,9 +82,12 @@ describe.skipIf(!serverUrl)('OpenID hot path on two instances of one PostgreSQL 
   });
 
   const basic = (secret = client.clientSecret) => `Basic ${Buffer.from(`${client.clientId}:${secret}`).toString('base64')}`;
-  const introspect = (base: string, token: string, secret?: string) => fetch(`${base}/oidc/token/introspection`, {
-    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic(secret) }, body: `token=${encodeURIComponent(token)}`,
-  }).then(async (r) => ({ status: r.status, body: await r.json() as Record<string, unknown> }));
+  const introspect = (base: string, token: string, secret?: string) =>
+    fetch(`${base}/oidc/token/introspection`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic(secret) },
+      body: `token=${encodeURIComponent(token)}`,
+    }).then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, unknown> }));
   const active = async (base: string, token: string) => (await introspect(base, token)).body.active === true;
   const userinfoStatus = async (base: string, token: string) => (await fetch(`${base}/oidc/me`, { headers: { authorization: `Bearer ${token}` } })).status;
 
@@ -97,7 +109,11 @@ describe.skipIf(!serverUrl)('OpenID hot path on two instances of one PostgreSQL 
 
   /** Revokes `token` at A's revocation endpoint (RFC 7009) as the client. */
   async function revokeOnA(token: string, hint: string): Promise<void> {
-    const res = await fetch(`${baseA}/oidc/token/revocation`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic() }, body: `token=${encodeURIComponent(token)}&token_type_hint=${hint}` });
+    const res = await fetch(`${baseA}/oidc/token/revocation`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic() },
+      body: `token=${encodeURIComponent(token)}&token_type_hint=${hint}`,
+    });
     expect(res.status).toBe(200);
   }
 
@@ -142,7 +158,7 @@ describe.skipIf(!serverUrl)('OpenID hot path on two instances of one PostgreSQL 
     await revokeOnA(token, 'access_token');
     const since = Date.now();
     expect(await active(baseA, token)).toBe(false);
-    await within(TOKEN_MEMO_MS, since, async () => !await active(baseB, token));
+    await within(TOKEN_MEMO_MS, since, async () => !(await active(baseB, token)));
     expect(await userinfoStatus(baseB, token)).toBe(401);
   });
 
@@ -151,7 +167,7 @@ describe.skipIf(!serverUrl)('OpenID hot path on two instances of one PostgreSQL 
     await revokeOnA(tokens.refreshToken!, 'refresh_token');
     const since = Date.now();
     expect(await active(baseA, token)).toBe(false);
-    await within(TOKEN_MEMO_MS, since, async () => await userinfoStatus(baseB, token) === 401);
+    await within(TOKEN_MEMO_MS, since, async () => (await userinfoStatus(baseB, token)) === 401);
     expect(await active(baseB, token)).toBe(false);
   });
 
@@ -161,16 +177,19 @@ describe.skipIf(!serverUrl)('OpenID hot path on two instances of one PostgreSQL 
     expect(out.body.result).toBe('1');
     const since = Date.now();
     expect(await active(baseA, token)).toBe(false);
-    await within(TOKEN_MEMO_MS, since, async () => !await active(baseB, token));
+    await within(TOKEN_MEMO_MS, since, async () => !(await active(baseB, token)));
     expect(await userinfoStatus(baseB, token)).toBe(401);
   });
 
   it('a refresh token rotated on A cannot be used again on B, even right after B looked it up (always read)', async () => {
     const { tokens } = await heldByB('two.rot');
     const rt = tokens.refreshToken!;
-    const refresh = (base: string) => fetch(`${base}/oidc/token`, {
-      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic() }, body: `grant_type=refresh_token&refresh_token=${encodeURIComponent(rt)}`,
-    }).then(async (r) => ({ status: r.status, body: await r.json() as Record<string, unknown> }));
+    const refresh = (base: string) =>
+      fetch(`${base}/oidc/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic() },
+        body: `grant_type=refresh_token&refresh_token=${encodeURIComponent(rt)}`,
+      }).then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, unknown> }));
     const seen = await introspect(baseB, rt);
     expect(seen.body.active).toBe(true); // B has just read the refresh token
     expect((await refresh(baseA)).status).toBe(200); // rotated on A
@@ -183,7 +202,7 @@ describe.skipIf(!serverUrl)('OpenID hot path on two instances of one PostgreSQL 
     const { token } = await heldByB('two.off');
     await inScope(apps[0]!.database.db, PLATFORM_SCOPE, (tx) => tx.update(users).set({ status: 0 }).where(eq(users.username, 'two.off')));
     const since = Date.now();
-    await within(CLAIMS_MEMO_MS, since, async () => await userinfoStatus(baseB, token) === 401);
+    await within(CLAIMS_MEMO_MS, since, async () => (await userinfoStatus(baseB, token)) === 401);
   });
 
   it('a client disabled, then its secret changed: refused on B within the client TTL', async () => {
@@ -198,13 +217,19 @@ describe.skipIf(!serverUrl)('OpenID hot path on two instances of one PostgreSQL 
     }
     await within(CLIENT_TTL_MS, Date.now(), () => active(baseB, token)); // a client not found is not cached
     const old = client.clientSecret;
-    await db.update(oidcClients).set({ secretHash: hashClientSecret('a-new-secret-0123456789abcdef') }).where(eq(oidcClients.clientId, client.clientId));
+    await db
+      .update(oidcClients)
+      .set({ secretHash: hashClientSecret('a-new-secret-0123456789abcdef') })
+      .where(eq(oidcClients.clientId, client.clientId));
     try {
       const since = Date.now();
       await within(CLIENT_TTL_MS, since, async () => (await introspect(baseB, token, old)).status === 401);
       expect((await introspect(baseB, token, 'a-new-secret-0123456789abcdef')).body.active).toBe(true);
     } finally {
-      await db.update(oidcClients).set({ secretHash: hashClientSecret(old) }).where(eq(oidcClients.clientId, client.clientId));
+      await db
+        .update(oidcClients)
+        .set({ secretHash: hashClientSecret(old) })
+        .where(eq(oidcClients.clientId, client.clientId));
     }
   });
 });

@@ -27,8 +27,10 @@ export function esc(v: unknown): string {
 }
 
 /** Inline icons (no emoji: a server without emoji fonts would show empty boxes). */
-const ICON_WARN = '<svg class="icon" width="32" height="32" viewBox="0 0 24 24" aria-hidden="true"><path fill="#faad14" d="M12 2 1 21h22L12 2zm1 15h-2v2h2v-2zm0-8h-2v6h2V9z"/></svg>';
-const ICON_OK = '<svg class="icon" width="32" height="32" viewBox="0 0 24 24" aria-hidden="true"><circle cx="12" cy="12" r="11" fill="#52c41a"/><path fill="none" stroke="#fff" stroke-width="2.4" d="m6.5 12.5 3.5 3.5 7.5-8"/></svg>';
+const ICON_WARN =
+  '<svg class="icon" width="32" height="32" viewBox="0 0 24 24" aria-hidden="true"><path fill="#faad14" d="M12 2 1 21h22L12 2zm1 15h-2v2h2v-2zm0-8h-2v6h2V9z"/></svg>';
+const ICON_OK =
+  '<svg class="icon" width="32" height="32" viewBox="0 0 24 24" aria-hidden="true"><circle cx="12" cy="12" r="11" fill="#52c41a"/><path fill="none" stroke="#fff" stroke-width="2.4" d="m6.5 12.5 3.5 3.5 7.5-8"/></svg>';
 
 const t = (locale: Locale, key: string, params?: Record<string, unknown>) => translate(locale, `oidc:${key}`, params);
 
@@ -56,22 +58,34 @@ function layout(locale: Locale, title: string, body: string): string {
 /** The error page: a localised explanation of `error`, the library's description as detail. */
 export function errorPage(locale: Locale, error: string, description?: string, retryUrl?: string): string {
   const known = (resources[locale].oidc.error as Record<string, string>)[error];
-  return layout(locale, t(locale, 'errorTitle'), `${ICON_WARN}<h1>${esc(t(locale, 'errorTitle'))}</h1>
+  return layout(
+    locale,
+    t(locale, 'errorTitle'),
+    `${ICON_WARN}<h1>${esc(t(locale, 'errorTitle'))}</h1>
 <p data-testid="oidc-error" data-error="${esc(error)}">${esc(known ?? t(locale, 'error.other'))}</p><p>${esc(t(locale, 'errorHint'))}</p>
 ${description ? `<p class="detail">${esc(t(locale, 'errorDetail'))}: ${esc(error)} — ${esc(description)}</p>` : ''}
-${retryUrl ? `<div class="actions"><a class="btn primary" href="${esc(retryUrl)}">${esc(t(locale, 'signInAgain'))}</a></div>` : ''}`);
+${retryUrl ? `<div class="actions"><a class="btn primary" href="${esc(retryUrl)}">${esc(t(locale, 'signInAgain'))}</a></div>` : ''}`,
+  );
 }
 
 /** The sign-out confirmation; `form` is the provider's hidden form (id `op.logoutForm`). */
 export function logoutPage(locale: Locale, form: string, clientName: string | undefined): string {
-  return layout(locale, t(locale, 'logoutTitle'), `<h1>${esc(t(locale, 'logoutTitle'))}</h1>
+  return layout(
+    locale,
+    t(locale, 'logoutTitle'),
+    `<h1>${esc(t(locale, 'logoutTitle'))}</h1>
 <p>${esc(t(locale, 'logoutQuestion', { system: t(locale, 'systemName') }))}</p>${clientName ? `<p class="detail">${esc(t(locale, 'logoutFrom', { client: clientName }))}</p>` : ''}
 ${form}<div class="actions"><button type="submit" form="op.logoutForm">${esc(t(locale, 'logoutNo'))}</button>
-<button class="primary" autofocus type="submit" form="op.logoutForm" value="yes" name="logout" data-testid="oidc-logout-yes">${esc(t(locale, 'logoutYes'))}</button></div>`);
+<button class="primary" autofocus type="submit" form="op.logoutForm" value="yes" name="logout" data-testid="oidc-logout-yes">${esc(t(locale, 'logoutYes'))}</button></div>`,
+  );
 }
 
 /** The page after a sign-out without a (registered) post-logout redirect URI. */
 export function loggedOutPage(locale: Locale, clientName: string | undefined): string {
-  return layout(locale, t(locale, 'logoutDoneTitle'), `${ICON_OK}<h1>${esc(t(locale, 'logoutDoneTitle'))}</h1>
-<p data-testid="oidc-logged-out">${esc(clientName ? t(locale, 'logoutDoneFrom', { client: clientName }) : t(locale, 'logoutDone'))}</p>`);
+  return layout(
+    locale,
+    t(locale, 'logoutDoneTitle'),
+    `${ICON_OK}<h1>${esc(t(locale, 'logoutDoneTitle'))}</h1>
+<p data-testid="oidc-logged-out">${esc(clientName ? t(locale, 'logoutDoneFrom', { client: clientName }) : t(locale, 'logoutDone'))}</p>`,
+  );
 }

@@ -22,17 +22,26 @@ export const POST_AS_GET_ENDPOINTS = ['/auth', '/session/end'] as const;
 /** Registers `POST <issuerPath><endpoint>` for each of POST_AS_GET_ENDPOINTS in `scope`. */
 export async function registerPostMethodRoutes(scope: FastifyInstance, issuerPath: string): Promise<void> {
   await scope.register(async (inner) => {
-    inner.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: POST_FORM_LIMIT }, (_request, body, done) => done(null, body));
+    inner.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: POST_FORM_LIMIT }, (_request, body, done) =>
+      done(null, body),
+    );
     for (const endpoint of POST_AS_GET_ENDPOINTS) {
       inner.post(`${issuerPath}${endpoint}`, { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
         const form = typeof request.body === 'string' ? request.body : undefined;
         if (form === undefined) {
           const locale = pickLocale(undefined, request.headers['accept-language']);
-          return reply.code(400).type('text/html; charset=utf-8').header('cache-control', 'no-store')
+          return reply
+            .code(400)
+            .type('text/html; charset=utf-8')
+            .header('cache-control', 'no-store')
             .send(errorPage(locale, 'invalid_request', 'a POST request must be application/x-www-form-urlencoded'));
         }
         const query = new URLSearchParams(form).toString();
-        return reply.code(303).header('cache-control', 'no-store').header('location', `${issuerPath}${endpoint}${query ? `?${query}` : ''}`).send();
+        return reply
+          .code(303)
+          .header('cache-control', 'no-store')
+          .header('location', `${issuerPath}${endpoint}${query ? `?${query}` : ''}`)
+          .send();
       });
     }
   });

@@ -44,7 +44,9 @@ export const OIDC_TTL = {
 const LINK_TTL_MS = (OIDC_TTL.Session + 24 * 60 * 60) * 1000;
 
 /** The result the hand-off adds to the interaction: the platform session the user signed in with. */
-export interface PlatformResult { mp?: { sessionId?: string } }
+export interface PlatformResult {
+  mp?: { sessionId?: string };
+}
 
 function localeOf(ctx: KoaContextWithOIDC) {
   return pickLocale(ctx.oidc?.params?.ui_locales as string | undefined, ctx.get('accept-language'));
@@ -76,7 +78,7 @@ async function loadFirstPartyGrant(app: FastifyInstance, ctx: KoaContextWithOIDC
   const accountId = oidc.session!.accountId!;
   const handed = (oidc.result as PlatformResult | undefined)?.mp?.sessionId;
   if (handed) await linkPlatformSession(db, { sessionUid: oidc.session!.uid }, handed, new Date(Date.now() + LINK_TTL_MS));
-  const sessionId = handed ?? await findLinkedSessionId(db, oidc.session!.uid);
+  const sessionId = handed ?? (await findLinkedSessionId(db, oidc.session!.uid));
   if (!sessionId) return undefined; // not tied to a platform session: the user must sign in (interaction)
 
   const allowed = await inScope(db, PLATFORM_SCOPE, async (tx) => {
@@ -152,8 +154,14 @@ export function createProvider(app: FastifyInstance, keys: ProviderKeys): Provid
       resourceIndicators: { enabled: false },
       rpInitiatedLogout: {
         enabled: true,
-        logoutSource: async (ctx, form) => { ctx.type = 'html'; ctx.body = logoutPage(localeOf(ctx), form, ctx.oidc.client?.clientName); },
-        postLogoutSuccessSource: async (ctx) => { ctx.type = 'html'; ctx.body = loggedOutPage(localeOf(ctx), ctx.oidc.client?.clientName); },
+        logoutSource: async (ctx, form) => {
+          ctx.type = 'html';
+          ctx.body = logoutPage(localeOf(ctx), form, ctx.oidc.client?.clientName);
+        },
+        postLogoutSuccessSource: async (ctx) => {
+          ctx.type = 'html';
+          ctx.body = loggedOutPage(localeOf(ctx), ctx.oidc.client?.clientName);
+        },
       },
     },
     // Userinfo answers from the claims memo (claims-memo.ts, bound CLAIMS_MEMO_MS); everything else reads.
@@ -162,7 +170,7 @@ export function createProvider(app: FastifyInstance, keys: ProviderKeys): Provid
       const claims = memo ? await memo.claims(sub) : await loadAccountClaims(db, sub);
       const productId = productIdOf(ctx.oidc?.client);
       const appRoles = memo ? memo.appRoles : (c: typeof claims & object, p: string, scope: string | undefined) => appRoleClaims(db, c, p, scope);
-      return claims ? { accountId: sub, claims: async (_use, scope) => ({ ...claims, ...await appRoles(claims, productId, scope) }) } : undefined;
+      return claims ? { accountId: sub, claims: async (_use, scope) => ({ ...claims, ...(await appRoles(claims, productId, scope)) }) } : undefined;
     },
     interactions: { url: async (_ctx, interaction) => `${issuerPath}/interaction/${interaction.uid}` },
     loadExistingGrant: (ctx) => loadFirstPartyGrant(app, ctx),

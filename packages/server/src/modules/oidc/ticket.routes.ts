@@ -13,13 +13,19 @@ import { issueTicket } from './tickets.js';
 
 export default async function ticketRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
-  r.post(Paths.ssoticket, {
-    config: { access: 'user' },
-    schema: { tags: ['auth'], body: EmptyBody, summary: 'A single-use hand-off ticket for the OpenID provider (docs/oidc.md)' },
-  }, async (request) => {
-    const auth = request.auth!;
-    await enforceRateLimits(app.database.db, [{ key: `sso_ticket:${auth.sessionId}`, limit: { max: 30, windowMs: 60_000 } }]);
-    const issued = await inScope(app.database.db, PLATFORM_SCOPE, (tx) => issueTicket(tx, { sessionId: auth.sessionId, userId: auth.userId, tenantId: auth.tenantId }));
-    return ok({ row: { ticket: issued.ticket, expiresAt: issued.expiresAt.getTime() } });
-  });
+  r.post(
+    Paths.ssoticket,
+    {
+      config: { access: 'user' },
+      schema: { tags: ['auth'], body: EmptyBody, summary: 'A single-use hand-off ticket for the OpenID provider (docs/oidc.md)' },
+    },
+    async (request) => {
+      const auth = request.auth!;
+      await enforceRateLimits(app.database.db, [{ key: `sso_ticket:${auth.sessionId}`, limit: { max: 30, windowMs: 60_000 } }]);
+      const issued = await inScope(app.database.db, PLATFORM_SCOPE, (tx) =>
+        issueTicket(tx, { sessionId: auth.sessionId, userId: auth.userId, tenantId: auth.tenantId }),
+      );
+      return ok({ row: { ticket: issued.ticket, expiresAt: issued.expiresAt.getTime() } });
+    },
+  );
 }

@@ -22,7 +22,13 @@ export async function issueTicket(tx: Tx, s: { sessionId: string; userId: string
   const ticket = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + TICKET_TTL_MS);
   await tx.insert(oneTimeCodes).values({
-    id: randomUUID(), purpose: TICKET_PURPOSE, subject: s.sessionId, userId: s.userId, tenantId: s.tenantId, codeHash: hashTicket(ticket), expiresAt,
+    id: randomUUID(),
+    purpose: TICKET_PURPOSE,
+    subject: s.sessionId,
+    userId: s.userId,
+    tenantId: s.tenantId,
+    codeHash: hashTicket(ticket),
+    expiresAt,
   });
   return { ticket, expiresAt };
 }
@@ -33,8 +39,17 @@ export async function issueTicket(tx: Tx, s: { sessionId: string; userId: string
  */
 export async function consumeTicket(db: Db | Tx, ticket: string): Promise<{ sessionId: string; userId: string; tenantId: string } | undefined> {
   if (!ticket || ticket.length > 200) return undefined;
-  const [row] = await db.update(oneTimeCodes).set({ usedAt: new Date() })
-    .where(and(eq(oneTimeCodes.codeHash, hashTicket(ticket)), eq(oneTimeCodes.purpose, TICKET_PURPOSE), isNull(oneTimeCodes.usedAt), gt(oneTimeCodes.expiresAt, new Date())))
+  const [row] = await db
+    .update(oneTimeCodes)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(oneTimeCodes.codeHash, hashTicket(ticket)),
+        eq(oneTimeCodes.purpose, TICKET_PURPOSE),
+        isNull(oneTimeCodes.usedAt),
+        gt(oneTimeCodes.expiresAt, new Date()),
+      ),
+    )
     .returning({ sessionId: oneTimeCodes.subject, userId: oneTimeCodes.userId, tenantId: oneTimeCodes.tenantId });
   return row;
 }

@@ -24,7 +24,16 @@ export type OrgExcelColumn = (typeof ORG_EXCEL_COLUMNS)[number];
 const WIDTHS: Record<OrgExcelColumn, number> = { code: 18, name: 24, parentCode: 22, type: 14, sort: 10, status: 10, description: 30 };
 
 /** One data row as read: the Excel row number (headings are row 1) and the cells as text. */
-export interface OrgSheetRow { row: number; code: string; name: string; parentCode: string; type: string; sort: string; status: string; description: string }
+export interface OrgSheetRow {
+  row: number;
+  code: string;
+  name: string;
+  parentCode: string;
+  type: string;
+  sort: string;
+  status: string;
+  description: string;
+}
 
 const norm = (s: string) => s.trim().toLowerCase();
 const locales = Object.values(resources);
@@ -77,9 +86,20 @@ export async function readOrgSheet(data: Buffer, locale: Locale, maxRows: number
   const rows: OrgSheetRow[] = [];
   for (let i = 1; i < sheet.length; i++) {
     const v: Partial<Record<OrgExcelColumn, string>> = {};
-    columns.forEach((c, j) => { if (c && v[c] === undefined) v[c] = cellText((sheet[i] ?? [])[j]); });
+    columns.forEach((c, j) => {
+      if (c && v[c] === undefined) v[c] = cellText((sheet[i] ?? [])[j]);
+    });
     if (!Object.values(v).some(Boolean)) continue;
-    rows.push({ row: i + 1, code: v.code ?? '', name: v.name ?? '', parentCode: v.parentCode ?? '', type: v.type ?? '', sort: v.sort ?? '', status: v.status ?? '', description: v.description ?? '' });
+    rows.push({
+      row: i + 1,
+      code: v.code ?? '',
+      name: v.name ?? '',
+      parentCode: v.parentCode ?? '',
+      type: v.type ?? '',
+      sort: v.sort ?? '',
+      status: v.status ?? '',
+      description: v.description ?? '',
+    });
   }
   if (!rows.length) throw new AppError(OrganisationCodes.IMPORT_EMPTY);
   if (rows.length > maxRows) throw new AppError(OrganisationCodes.IMPORT_TOO_MANY, { max: maxRows });
@@ -94,10 +114,18 @@ async function workbook(locale: Locale, body: string[][]): Promise<Buffer> {
 
 /** The .xlsx of an export: `rows` in tree order with their parents' codes. */
 export function exportOrgWorkbook(locale: Locale, rows: (OrgListRecord & { parentCode: string })[]): Promise<Buffer> {
-  return workbook(locale, rows.map((r) => [
-    r.code, r.name, r.parentCode, translate(locale, `errors:sysconfig.org_type.${r.type}`), String(r.sort),
-    translate(locale, `common:${r.status === 1 ? 'enabled' : 'disabled'}`), r.description,
-  ]));
+  return workbook(
+    locale,
+    rows.map((r) => [
+      r.code,
+      r.name,
+      r.parentCode,
+      translate(locale, `errors:sysconfig.org_type.${r.type}`),
+      String(r.sort),
+      translate(locale, `common:${r.status === 1 ? 'enabled' : 'disabled'}`),
+      r.description,
+    ]),
+  );
 }
 
 /** The import template: the heading row only. */

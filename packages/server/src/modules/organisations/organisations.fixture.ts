@@ -30,7 +30,10 @@ export async function orgFixture(apiGrants: string[] = []) {
   const nora = await createUserRow(t.app, { username: 'nora', password: PASSWORD });
   const sam = await createUserRow(t.app, { tenantId: ids.otherco, username: 'sam', password: PASSWORD });
   for (const name of ['rita', 'tina', 'otto', 'ulla']) ids[name] = await createUserRow(t.app, { tenantId: T, username: name, password: PASSWORD });
-  for (const [tenantId, userIds] of [[T, [nora]], [ids.otherco, [sam]]] as const) {
+  for (const [tenantId, userIds] of [
+    [T, [nora]],
+    [ids.otherco, [sam]],
+  ] as const) {
     const r = await admin.post(Paths.savetenantadmin, { tenantId, userIds });
     if (r.body.result !== '1') throw new Error(`savetenantadmin: ${JSON.stringify(r.body)}`);
   }
@@ -47,13 +50,21 @@ export async function orgFixture(apiGrants: string[] = []) {
       { id: 'o-dept', tenantId: ids.otherco!, parentId: ids.otherco!, code: 'OD', name: 'Other dept', type: 3 },
     ]);
     await tx.update(users).set({ orgId: 'e-sales' }).where(eq(users.id, ids.ulla!));
-    await tx.insert(roles).values([{ id: 'r-east', tenantId: T, code: 'east', name: 'East' }, { id: 'r-dept', tenantId: T, code: 'dept', name: 'Departments' }]);
-    await tx.insert(roleGrants).values([
-      { tenantId: T, roleId: 'r-east', kind: 'org', dataId: 'east' },
-      { tenantId: T, roleId: 'r-dept', kind: 'orgtype', dataId: '3' },
-      ...apiGrants.map((url) => ({ tenantId: T, roleId: 'r-east', kind: 'api', dataId: url })),
+    await tx.insert(roles).values([
+      { id: 'r-east', tenantId: T, code: 'east', name: 'East' },
+      { id: 'r-dept', tenantId: T, code: 'dept', name: 'Departments' },
     ]);
-    await tx.insert(roleUsers).values([{ tenantId: T, roleId: 'r-east', userId: ids.rita! }, { tenantId: T, roleId: 'r-dept', userId: ids.tina! }]);
+    await tx
+      .insert(roleGrants)
+      .values([
+        { tenantId: T, roleId: 'r-east', kind: 'org', dataId: 'east' },
+        { tenantId: T, roleId: 'r-dept', kind: 'orgtype', dataId: '3' },
+        ...apiGrants.map((url) => ({ tenantId: T, roleId: 'r-east', kind: 'api', dataId: url })),
+      ]);
+    await tx.insert(roleUsers).values([
+      { tenantId: T, roleId: 'r-east', userId: ids.rita! },
+      { tenantId: T, roleId: 'r-dept', userId: ids.tina! },
+    ]);
   });
 
   /** A signed-in client of `username` sending TENANTID `tenant` (default treeco). */

@@ -33,14 +33,29 @@ export const ORG_IMPORT_JOB = 'import.organisations';
 type Skel = Awaited<ReturnType<typeof repo.listOrgSkeleton>>[number];
 
 /** A checked row: its fields, its parent's code key (null: single) and the organisation it updates. */
-interface PlannedOrg { row: number; key: string; fields: OrgFields; parentKey: string | null; parentCode: string; existing?: Skel }
+interface PlannedOrg {
+  row: number;
+  key: string;
+  fields: OrgFields;
+  parentKey: string | null;
+  parentCode: string;
+  existing?: Skel;
+}
 
 /** The outcome of the checks: the rows to apply (when `errors` is empty) in order, parents first. */
-export interface OrgImportPlan { rows: PlannedOrg[]; errors: JobRowError[]; byKey: Map<string, Skel> }
+export interface OrgImportPlan {
+  rows: PlannedOrg[];
+  errors: JobRowError[];
+  byKey: Map<string, Skel>;
+}
 
 const FIELD_OF_CODE: Record<string, OrgExcelColumn> = {
-  [OrganisationCodes.TYPE_INVALID]: 'type', [OrganisationCodes.SORT_INVALID]: 'sort', [OrganisationCodes.IMPORT_TYPE]: 'type',
-  [OrganisationCodes.IMPORT_STATUS]: 'status', [OrganisationCodes.NAME_PATTERN]: 'name', [OrganisationCodes.CODE_PATTERN]: 'code',
+  [OrganisationCodes.TYPE_INVALID]: 'type',
+  [OrganisationCodes.SORT_INVALID]: 'sort',
+  [OrganisationCodes.IMPORT_TYPE]: 'type',
+  [OrganisationCodes.IMPORT_STATUS]: 'status',
+  [OrganisationCodes.NAME_PATTERN]: 'name',
+  [OrganisationCodes.CODE_PATTERN]: 'code',
 };
 
 /**
@@ -53,11 +68,23 @@ export async function planOrgImport(tx: Tx, sheet: OrgSheetRow[], o: { tenantId:
   const byId = new Map(skeleton.map((s) => [s.id, s]));
   const root = byId.get(o.tenantId);
   const rootKey = root?.code.toLowerCase() ?? '';
-  const visible = o.scope.all ? undefined
-    : new Set((await tx.select({ id: organisations.id }).from(organisations).where(and(eq(organisations.tenantId, o.tenantId), orgRowInScope(o.scope)))).map((r) => r.id));
+  const visible = o.scope.all
+    ? undefined
+    : new Set(
+        (
+          await tx
+            .select({ id: organisations.id })
+            .from(organisations)
+            .where(and(eq(organisations.tenantId, o.tenantId), orgRowInScope(o.scope)))
+        ).map((r) => r.id),
+      );
   const errors: JobRowError[] = [];
   const report = (row: number, field: OrgExcelColumn, code: string, params: Record<string, unknown> = {}) => {
-    errors.push({ row, field: columnLabel(o.locale, field), message: translate(o.locale, `errors:${code}`, { ...params, field: columnLabel(o.locale, field) }) });
+    errors.push({
+      row,
+      field: columnLabel(o.locale, field),
+      message: translate(o.locale, `errors:${code}`, { ...params, field: columnLabel(o.locale, field) }),
+    });
   };
   const planned = new Map<string, PlannedOrg>();
   for (const r of sheet) {
@@ -71,16 +98,32 @@ export async function planOrgImport(tx: Tx, sheet: OrgSheetRow[], o: { tenantId:
       fields = checkOrgFields({ code: r.code, name: r.name, description: r.description, type, sort, status });
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
-      const field = (typeof e.params.fieldKey === 'string' ? e.params.fieldKey : FIELD_OF_CODE[e.code] ?? 'code') as OrgExcelColumn;
+      const field = (typeof e.params.fieldKey === 'string' ? e.params.fieldKey : (FIELD_OF_CODE[e.code] ?? 'code')) as OrgExcelColumn;
       report(r.row, field, e.code, e.params);
       continue;
     }
     const key = fields.code.toLowerCase();
-    if (planned.has(key)) { report(r.row, 'code', OrganisationCodes.IMPORT_CODE_DUPLICATE, { code: fields.code }); continue; }
-    if (key === rootKey) { report(r.row, 'code', OrganisationCodes.IMPORT_ROOT, { code: fields.code }); continue; }
+    if (planned.has(key)) {
+      report(r.row, 'code', OrganisationCodes.IMPORT_CODE_DUPLICATE, { code: fields.code });
+      continue;
+    }
+    if (key === rootKey) {
+      report(r.row, 'code', OrganisationCodes.IMPORT_ROOT, { code: fields.code });
+      continue;
+    }
     const existing = byKey.get(key);
-    if (existing && visible && !visible.has(existing.id)) { report(r.row, 'code', OrganisationCodes.CODE_IN_USE, { code: fields.code }); continue; }
-    planned.set(key, { row: r.row, key, fields, parentKey: r.parentCode.trim() ? r.parentCode.trim().toLowerCase() : null, parentCode: r.parentCode.trim(), existing });
+    if (existing && visible && !visible.has(existing.id)) {
+      report(r.row, 'code', OrganisationCodes.CODE_IN_USE, { code: fields.code });
+      continue;
+    }
+    planned.set(key, {
+      row: r.row,
+      key,
+      fields,
+      parentKey: r.parentCode.trim() ? r.parentCode.trim().toLowerCase() : null,
+      parentCode: r.parentCode.trim(),
+      existing,
+    });
   }
 
   /** The parent's key an organisation will have after the import (undefined: unknown code). */
@@ -95,18 +138,24 @@ export async function planOrgImport(tx: Tx, sheet: OrgSheetRow[], o: { tenantId:
   for (const p of planned.values()) {
     if (!p.parentKey) {
       if (visible) report(p.row, 'parentCode', Codes.NO_PERMISSION);
-      else if (p.existing && skeleton.some((s) => s.parentId === p.existing!.id && parentOf(s.code.toLowerCase()) === p.key)) report(p.row, 'parentCode', OrganisationCodes.DETACH_HAS_CHILDREN, { name: p.fields.name });
+      else if (p.existing && skeleton.some((s) => s.parentId === p.existing!.id && parentOf(s.code.toLowerCase()) === p.key))
+        report(p.row, 'parentCode', OrganisationCodes.DETACH_HAS_CHILDREN, { name: p.fields.name });
       continue;
     }
     const parentCode = p.parentKey;
     if (!planned.has(parentCode) && (!byKey.has(parentCode) || (visible && !visible.has(byKey.get(parentCode)!.id)))) {
-      report(p.row, 'parentCode', OrganisationCodes.IMPORT_PARENT_UNKNOWN, { code: p.parentCode }); continue;
+      report(p.row, 'parentCode', OrganisationCodes.IMPORT_PARENT_UNKNOWN, { code: p.parentCode });
+      continue;
     }
     // walk up to the root: a cycle, or a chain ending in a single organisation, is refused
     const seen = new Set<string>([p.key]);
     let cur: string | null | undefined = parentCode;
     let d = 1;
-    while (cur && cur !== rootKey && !seen.has(cur) && d < 10_000) { seen.add(cur); cur = parentOf(cur); d++; }
+    while (cur && cur !== rootKey && !seen.has(cur) && d < 10_000) {
+      seen.add(cur);
+      cur = parentOf(cur);
+      d++;
+    }
     if (cur === rootKey) depth.set(p.key, d);
     else if (cur && seen.has(cur)) report(p.row, 'parentCode', OrganisationCodes.IMPORT_CYCLE, { code: p.parentCode });
     else report(p.row, 'parentCode', OrganisationCodes.IMPORT_PARENT_UNKNOWN, { code: p.parentCode });
@@ -121,7 +170,12 @@ export async function planOrgImport(tx: Tx, sheet: OrgSheetRow[], o: { tenantId:
  * existing ones, then places each under its parent (parents first; the trigger rewrites paths), and
  * audits the import. @throws 10009029001 when the result leaves the caller's scope (nothing is written).
  */
-export async function applyOrgImport(tx: Tx, c: { tenantId: string; scope: DataScope; request: FastifyRequest }, plan: OrgImportPlan, progress: (n: number) => Promise<void>): Promise<JobReport> {
+export async function applyOrgImport(
+  tx: Tx,
+  c: { tenantId: string; scope: DataScope; request: FastifyRequest },
+  plan: OrgImportPlan,
+  progress: (n: number) => Promise<void>,
+): Promise<JobReport> {
   const ids = new Map<string, string>();
   const creator = c.request.auth?.username ?? '';
   const before = plan.rows.filter((p) => p.existing).map((p) => p.existing!.id);
@@ -149,7 +203,10 @@ export async function applyOrgImport(tx: Tx, c: { tenantId: string; scope: DataS
   }
   await assertOrgsInScope(tx, c.scope, [...ids.values()]);
   await insertAuditEntry(tx, c.request, {
-    tenantId: c.tenantId, action: 'organisation.import', entity: 'organisation', entityId: '',
+    tenantId: c.tenantId,
+    action: 'organisation.import',
+    entity: 'organisation',
+    entityId: '',
     before: beforeRows.map((r) => ({ id: r.id, ...audited(r) })),
     after: plan.rows.map((p) => ({ id: ids.get(p.key), ...p.fields, parentCode: p.parentCode })),
   });
@@ -176,6 +233,8 @@ export async function startOrgImport(app: FastifyInstance, request: FastifyReque
     await inTenant(check);
     await job.progress(0, JobState.APPLYING);
     // a code added meanwhile by someone else: check and apply again (the row then updates it)
-    return retryOnUniqueViolation(() => inTenant(async (tx) => applyOrgImport(tx, { tenantId: tenant.id, scope: tenant.scope, request }, await check(tx), (n) => job.progress(n))));
+    return retryOnUniqueViolation(() =>
+      inTenant(async (tx) => applyOrgImport(tx, { tenantId: tenant.id, scope: tenant.scope, request }, await check(tx), (n) => job.progress(n))),
+    );
   });
 }

@@ -22,7 +22,10 @@ const o = organisations;
 const parent = alias(organisations, 'parent');
 
 /** A grid row: a node with its parent's name. */
-export interface OrgListRecord extends OrgNodeRecord { parentName: string | null; parentCode: string | null }
+export interface OrgListRecord extends OrgNodeRecord {
+  parentName: string | null;
+  parentCode: string | null;
+}
 
 /** Filters of the grids (see OrgListBody). `under`: the selected organisation, already checked visible. */
 export interface OrgListQuery {
@@ -43,7 +46,15 @@ export interface OrgListQuery {
 }
 
 /** Sortable columns (ORG_SORT_FIELDS; `path` = tree order, for the export). */
-const SORTS: SortColumns<[...typeof ORG_SORT_FIELDS, 'path']> = { code: sql`lower(${o.code})`, name: o.nameLc, type: o.type, sort: o.sort, status: o.status, updatedAt: o.updatedAt, path: o.path };
+const SORTS: SortColumns<[...typeof ORG_SORT_FIELDS, 'path']> = {
+  code: sql`lower(${o.code})`,
+  name: o.nameLc,
+  type: o.type,
+  sort: o.sort,
+  status: o.status,
+  updatedAt: o.updatedAt,
+  path: o.path,
+};
 
 const userCountSql = sql<number>`(select count(*)::int from ${users} u where u.tenant_id = "organisations"."tenant_id" and u.org_id = "organisations"."id")`;
 const hasChildrenSql = sql<boolean>`exists (select 1 from ${o} kid where kid.tenant_id = "organisations"."tenant_id" and kid.parent_id = "organisations"."id" and kid.id <> "organisations"."id")`;
@@ -52,7 +63,9 @@ const hasChildrenSql = sql<boolean>`exists (select 1 from ${o} kid where kid.ten
 export async function listOrgRows(tx: Tx, q: OrgListQuery): Promise<{ rows: OrgListRecord[]; records: number }> {
   const parts: (SQL | undefined)[] = [eq(o.tenantId, q.tenantId), orgRowInScope(q.scope)];
   if (q.under) {
-    parts.push(q.includeDescendants ? and(sql`starts_with(${o.path}, ${q.under.path})`, ne(o.id, q.under.id)) : and(eq(o.parentId, q.under.id), ne(o.id, q.under.id)));
+    parts.push(
+      q.includeDescendants ? and(sql`starts_with(${o.path}, ${q.under.path})`, ne(o.id, q.under.id)) : and(eq(o.parentId, q.under.id), ne(o.id, q.under.id)),
+    );
     if (!q.includeDescendants) parts.push(eq(o.category, q.category ?? q.under.category));
   } else if (q.category !== undefined) {
     parts.push(sql`(${o.category} = ${q.category} or ${o.id} = ${q.tenantId})`);
@@ -67,42 +80,78 @@ export async function listOrgRows(tx: Tx, q: OrgListQuery): Promise<{ rows: OrgL
   const where = and(...parts);
   const order = orderTerms(SORTS, q, [asc(o.sort), asc(o.nameLc)], o.id);
   const [total] = await tx.select({ n: count() }).from(o).where(where);
-  const rows = await tx.select({ org: o, parentName: parent.name, parentCode: parent.code, userCount: userCountSql, hasChildren: hasChildrenSql }).from(o)
+  const rows = await tx
+    .select({ org: o, parentName: parent.name, parentCode: parent.code, userCount: userCountSql, hasChildren: hasChildrenSql })
+    .from(o)
     .leftJoin(parent, and(eq(parent.tenantId, o.tenantId), eq(parent.id, o.parentId)))
-    .where(where).orderBy(...order).limit(q.pageSize).offset((q.page - 1) * q.pageSize);
+    .where(where)
+    .orderBy(...order)
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
   return {
-    rows: rows.map((r) => ({ ...r.org, parentName: r.parentName, parentCode: r.parentCode, userCount: Number(r.userCount), hasChildren: r.hasChildren === true || (r.hasChildren as unknown) === 't' })),
+    rows: rows.map((r) => ({
+      ...r.org,
+      parentName: r.parentName,
+      parentCode: r.parentCode,
+      userCount: Number(r.userCount),
+      hasChildren: r.hasChildren === true || (r.hasChildren as unknown) === 't',
+    })),
     records: total?.n ?? 0,
   };
 }
 
 /** Every row of the grid's filters, in tree order (path), for the export; at most `limit`. */
-export async function listOrgsForExport(tx: Tx, q: Omit<OrgListQuery, 'page' | 'pageSize' | 'sortField' | 'sortOrder'>, limit: number): Promise<OrgListRecord[]> {
+export async function listOrgsForExport(
+  tx: Tx,
+  q: Omit<OrgListQuery, 'page' | 'pageSize' | 'sortField' | 'sortOrder'>,
+  limit: number,
+): Promise<OrgListRecord[]> {
   return (await listOrgRows(tx, { ...q, page: 1, pageSize: limit, sortField: 'path' })).rows;
 }
 
 /** The organisation `id` of the tenant (any scope), or undefined (another tenant's id is not found). */
 export async function findOrgById(tx: Tx, tenantId: string, id: string): Promise<OrganisationRecord | undefined> {
-  const [row] = await tx.select().from(o).where(and(eq(o.tenantId, tenantId), eq(o.id, id)));
+  const [row] = await tx
+    .select()
+    .from(o)
+    .where(and(eq(o.tenantId, tenantId), eq(o.id, id)));
   return row;
 }
 
 /** The organisations among `ids` of the tenant. */
 export async function findOrgsByIds(tx: Tx, tenantId: string, ids: string[]): Promise<OrganisationRecord[]> {
-  return tx.select().from(o).where(and(eq(o.tenantId, tenantId), inArray(o.id, ids)));
+  return tx
+    .select()
+    .from(o)
+    .where(and(eq(o.tenantId, tenantId), inArray(o.id, ids)));
 }
 
 /** The organisation of the tenant's `category` with this code (case-insensitive), other than `exceptId`. */
 export async function findOrgByCode(tx: Tx, tenantId: string, category: number, code: string, exceptId?: string): Promise<OrganisationRecord | undefined> {
-  const [row] = await tx.select().from(o)
-    .where(and(eq(o.tenantId, tenantId), eq(o.category, category), sql`lower(${o.code}) = ${code.toLowerCase()}`, exceptId ? ne(o.id, exceptId) : undefined)).limit(1);
+  const [row] = await tx
+    .select()
+    .from(o)
+    .where(and(eq(o.tenantId, tenantId), eq(o.category, category), sql`lower(${o.code}) = ${code.toLowerCase()}`, exceptId ? ne(o.id, exceptId) : undefined))
+    .limit(1);
   return row;
 }
 
 /** Every organisation of the tenant's `category` whose lower-cased code is among `codes`. */
 export async function findOrgsByCodes(tx: Tx, tenantId: string, category: number, codes: string[]): Promise<OrganisationRecord[]> {
   if (!codes.length) return [];
-  return tx.select().from(o).where(and(eq(o.tenantId, tenantId), eq(o.category, category), inArray(sql`lower(${o.code})`, codes.map((c) => c.toLowerCase()))));
+  return tx
+    .select()
+    .from(o)
+    .where(
+      and(
+        eq(o.tenantId, tenantId),
+        eq(o.category, category),
+        inArray(
+          sql`lower(${o.code})`,
+          codes.map((c) => c.toLowerCase()),
+        ),
+      ),
+    );
 }
 
 export async function insertOrg(tx: Tx, row: typeof organisations.$inferInsert): Promise<void> {
@@ -110,20 +159,35 @@ export async function insertOrg(tx: Tx, row: typeof organisations.$inferInsert):
 }
 
 export async function updateOrgById(tx: Tx, tenantId: string, id: string, patch: Partial<typeof organisations.$inferInsert>): Promise<void> {
-  await tx.update(o).set({ ...patch, updatedAt: new Date() }).where(and(eq(o.tenantId, tenantId), eq(o.id, id)));
+  await tx
+    .update(o)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(and(eq(o.tenantId, tenantId), eq(o.id, id)));
 }
 
 export async function updateOrgsStatus(tx: Tx, tenantId: string, ids: string[], status: 0 | 1): Promise<void> {
-  await tx.update(o).set({ status, updatedAt: new Date() }).where(and(eq(o.tenantId, tenantId), inArray(o.id, ids)));
+  await tx
+    .update(o)
+    .set({ status, updatedAt: new Date() })
+    .where(and(eq(o.tenantId, tenantId), inArray(o.id, ids)));
 }
 
 export async function deleteOrgsByIds(tx: Tx, tenantId: string, ids: string[]): Promise<number> {
-  return (await tx.delete(o).where(and(eq(o.tenantId, tenantId), inArray(o.id, ids))).returning({ id: o.id })).length;
+  return (
+    await tx
+      .delete(o)
+      .where(and(eq(o.tenantId, tenantId), inArray(o.id, ids)))
+      .returning({ id: o.id })
+  ).length;
 }
 
 /** The first organisation among `ids` with a child outside `ids`, or undefined. */
 export async function findOrgWithChildren(tx: Tx, tenantId: string, ids: string[]): Promise<string | undefined> {
-  const [row] = await tx.select({ id: o.parentId }).from(o).where(and(eq(o.tenantId, tenantId), inArray(o.parentId, ids), sql`not (${inArray(o.id, ids)})`)).limit(1);
+  const [row] = await tx
+    .select({ id: o.parentId })
+    .from(o)
+    .where(and(eq(o.tenantId, tenantId), inArray(o.parentId, ids), sql`not (${inArray(o.id, ids)})`))
+    .limit(1);
   return row?.id ?? undefined;
 }
 
@@ -132,19 +196,41 @@ export async function findOrgWithChildren(tx: Tx, tenantId: string, ids: string[
  * 'stations', 'roles'; with the organisation's id. Undefined when nothing does.
  */
 export async function findOrgInUse(tx: Tx, tenantId: string, ids: string[]): Promise<{ what: 'users' | 'stations' | 'roles'; id: string } | undefined> {
-  const [u] = await tx.select({ id: users.orgId }).from(users).where(and(eq(users.tenantId, tenantId), inArray(users.orgId, ids))).limit(1);
+  const [u] = await tx
+    .select({ id: users.orgId })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), inArray(users.orgId, ids)))
+    .limit(1);
   if (u?.id) return { what: 'users', id: u.id };
-  const [m] = await tx.select({ id: orgUsers.orgId }).from(orgUsers).where(and(eq(orgUsers.tenantId, tenantId), inArray(orgUsers.orgId, ids))).limit(1);
+  const [m] = await tx
+    .select({ id: orgUsers.orgId })
+    .from(orgUsers)
+    .where(and(eq(orgUsers.tenantId, tenantId), inArray(orgUsers.orgId, ids)))
+    .limit(1);
   if (m?.id) return { what: 'users', id: m.id };
-  const [s] = await tx.select({ id: stations.orgId }).from(stations).where(and(eq(stations.tenantId, tenantId), inArray(stations.orgId, ids))).limit(1);
+  const [s] = await tx
+    .select({ id: stations.orgId })
+    .from(stations)
+    .where(and(eq(stations.tenantId, tenantId), inArray(stations.orgId, ids)))
+    .limit(1);
   if (s?.id) return { what: 'stations', id: s.id };
-  const [r] = await tx.select({ id: roles.orgId }).from(roles).where(and(eq(roles.tenantId, tenantId), inArray(roles.orgId, ids))).limit(1);
+  const [r] = await tx
+    .select({ id: roles.orgId })
+    .from(roles)
+    .where(and(eq(roles.tenantId, tenantId), inArray(roles.orgId, ids)))
+    .limit(1);
   if (r?.id) return { what: 'roles', id: r.id };
   return undefined;
 }
 
 /** Every organisation of the tenant's `category` (and the root): the import's view of the tree. */
-export async function listOrgSkeleton(tx: Tx, tenantId: string, category: number): Promise<Pick<OrganisationRecord, 'id' | 'code' | 'parentId' | 'path' | 'type' | 'name'>[]> {
-  return tx.select({ id: o.id, code: o.code, parentId: o.parentId, path: o.path, type: o.type, name: o.name }).from(o)
+export async function listOrgSkeleton(
+  tx: Tx,
+  tenantId: string,
+  category: number,
+): Promise<Pick<OrganisationRecord, 'id' | 'code' | 'parentId' | 'path' | 'type' | 'name'>[]> {
+  return tx
+    .select({ id: o.id, code: o.code, parentId: o.parentId, path: o.path, type: o.type, name: o.name })
+    .from(o)
     .where(and(eq(o.tenantId, tenantId), sql`(${o.category} = ${category} or ${o.id} = ${tenantId})`));
 }

@@ -13,12 +13,22 @@ beforeAll(async () => {
   f = await orgFixture(RITA_APIS);
   nora = await f.as('nora');
 });
-afterAll(async () => { await f.t.close(); });
+afterAll(async () => {
+  await f.t.close();
+});
 
 const org = (over: Record<string, unknown> = {}) => ({ code: 'X1', name: 'X one', type: 3, sort: 1, status: 1, description: '', ...over });
-const orgRow = async (id: string) => (await inScope(f.t.app.database.db, PLATFORM_SCOPE, (tx) => tx.select().from(organisations).where(eq(organisations.id, id))))[0];
-const orgCount = async () => (await inScope(f.t.app.database.db, PLATFORM_SCOPE, (tx) => tx.select().from(organisations).where(eq(organisations.tenantId, f.T)))).length;
-const audits = async (action: string, entityId: string) => inScope(f.t.app.database.db, PLATFORM_SCOPE, (tx) => tx.select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.entityId, entityId))));
+const orgRow = async (id: string) =>
+  (await inScope(f.t.app.database.db, PLATFORM_SCOPE, (tx) => tx.select().from(organisations).where(eq(organisations.id, id))))[0];
+const orgCount = async () =>
+  (await inScope(f.t.app.database.db, PLATFORM_SCOPE, (tx) => tx.select().from(organisations).where(eq(organisations.tenantId, f.T)))).length;
+const audits = async (action: string, entityId: string) =>
+  inScope(f.t.app.database.db, PLATFORM_SCOPE, (tx) =>
+    tx
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, action), eq(auditLog.entityId, entityId))),
+  );
 async function add(c: GatewayClient, body: Record<string, unknown>): Promise<string> {
   const r = await c.post(Paths.addorg, body);
   expect(r.body.result, JSON.stringify(r.body)).toBe('1');
@@ -40,12 +50,23 @@ describe('addorg', () => {
   it('checks every field rule and writes nothing on a refusal', async () => {
     const n = await orgCount();
     const cases: [Record<string, unknown>, string][] = [
-      [{ name: '' }, Codes.REQUIRED], [{ code: ' ' }, Codes.REQUIRED], [{ name: "O'Brien" }, OrganisationCodes.NAME_PATTERN],
-      [{ name: 'a<b' }, OrganisationCodes.NAME_PATTERN], [{ name: 'n'.repeat(51) }, Codes.TOO_LONG], [{ code: 'a b' }, OrganisationCodes.CODE_PATTERN],
-      [{ code: 'c'.repeat(51) }, Codes.TOO_LONG], [{ description: '<script>x</script>' }, Codes.SCRIPT_TAG], [{ description: 'd'.repeat(201) }, Codes.TOO_LONG],
-      [{ type: undefined }, OrganisationCodes.TYPE_INVALID], [{ type: 7 }, OrganisationCodes.TYPE_INVALID], [{ sort: -1 }, OrganisationCodes.SORT_INVALID],
-      [{ sort: 1.5 }, OrganisationCodes.SORT_INVALID], [{ status: undefined }, Codes.REQUIRED], [{ code: 'e' }, OrganisationCodes.CODE_IN_USE],
-      [{ parentId: 'nowhere' }, OrganisationCodes.PARENT_NOT_FOUND], [{ parentId: 'o-dept' }, OrganisationCodes.PARENT_NOT_FOUND],
+      [{ name: '' }, Codes.REQUIRED],
+      [{ code: ' ' }, Codes.REQUIRED],
+      [{ name: "O'Brien" }, OrganisationCodes.NAME_PATTERN],
+      [{ name: 'a<b' }, OrganisationCodes.NAME_PATTERN],
+      [{ name: 'n'.repeat(51) }, Codes.TOO_LONG],
+      [{ code: 'a b' }, OrganisationCodes.CODE_PATTERN],
+      [{ code: 'c'.repeat(51) }, Codes.TOO_LONG],
+      [{ description: '<script>x</script>' }, Codes.SCRIPT_TAG],
+      [{ description: 'd'.repeat(201) }, Codes.TOO_LONG],
+      [{ type: undefined }, OrganisationCodes.TYPE_INVALID],
+      [{ type: 7 }, OrganisationCodes.TYPE_INVALID],
+      [{ sort: -1 }, OrganisationCodes.SORT_INVALID],
+      [{ sort: 1.5 }, OrganisationCodes.SORT_INVALID],
+      [{ status: undefined }, Codes.REQUIRED],
+      [{ code: 'e' }, OrganisationCodes.CODE_IN_USE],
+      [{ parentId: 'nowhere' }, OrganisationCodes.PARENT_NOT_FOUND],
+      [{ parentId: 'o-dept' }, OrganisationCodes.PARENT_NOT_FOUND],
       [{ parentId: 'lonely' }, OrganisationCodes.PARENT_NOT_FOUND],
     ];
     for (const [over, scode] of cases) {
@@ -82,7 +103,10 @@ describe('deleteorg', () => {
   it('deletes leaves (with their children when chosen together) and says what refuses a delete', async () => {
     const a = await add(nora, org({ parentId: 'west', code: 'del-a', name: 'Del A' }));
     const b = await add(nora, org({ parentId: a, code: 'del-b', name: 'Del B' }));
-    expect((await nora.post(Paths.deleteorg, { ids: [a] })).body).toMatchObject({ scode: OrganisationCodes.HAS_CHILDREN, msg: expect.stringContaining('Del A') });
+    expect((await nora.post(Paths.deleteorg, { ids: [a] })).body).toMatchObject({
+      scode: OrganisationCodes.HAS_CHILDREN,
+      msg: expect.stringContaining('Del A'),
+    });
     expect((await nora.post(Paths.deleteorg, { ids: ['e-sales', 'e-field'] })).body.scode).toBe(OrganisationCodes.HAS_USERS);
     const s = await add(nora, org({ parentId: 'west', code: 'del-s', name: 'Del S' }));
     const r = await add(nora, org({ parentId: 'west', code: 'del-r', name: 'Del R' }));
@@ -95,7 +119,9 @@ describe('deleteorg', () => {
     expect((await nora.post(Paths.deleteorg, { ids: [f.T] })).body.scode).toBe(OrganisationCodes.ROOT_FIXED);
     expect((await nora.post(Paths.deleteorg, { ids: [a, b] })).body.data.count).toBe(2);
     expect(await orgRow(a)).toBeUndefined();
-    expect((await audits('organisation.delete', [a, b].join(',')).then((x) => x.length)) + (await audits('organisation.delete', [b, a].join(','))).length).toBe(1);
+    expect((await audits('organisation.delete', [a, b].join(',')).then((x) => x.length)) + (await audits('organisation.delete', [b, a].join(','))).length).toBe(
+      1,
+    );
   });
 });
 
@@ -171,8 +197,13 @@ describe('data scope, API grants and other tenants', () => {
   it('gives another tenant\'s administrator "not found" for every id of this tenant, and changes nothing', async () => {
     const sam = await f.as('sam', f.ids.otherco);
     const calls: [string, unknown][] = [
-      [Paths.editorg, { id: 'east', ...org({ code: 'E', name: 'Hacked' }) }], [Paths.statusorg, { ids: ['east'], status: 0 }], [Paths.deleteorg, { ids: ['e-field'] }],
-      [Paths.moveorg, { id: 'e-field', parentId: f.ids.otherco }], [Paths.detachorg, { id: 'e-field' }], [Paths.listorg, { parentId: 'east' }], [Paths.getorg, { id: 'east' }],
+      [Paths.editorg, { id: 'east', ...org({ code: 'E', name: 'Hacked' }) }],
+      [Paths.statusorg, { ids: ['east'], status: 0 }],
+      [Paths.deleteorg, { ids: ['e-field'] }],
+      [Paths.moveorg, { id: 'e-field', parentId: f.ids.otherco }],
+      [Paths.detachorg, { id: 'e-field' }],
+      [Paths.listorg, { parentId: 'east' }],
+      [Paths.getorg, { id: 'east' }],
     ];
     for (const [path, body] of calls) expect((await sam.post(path, body)).body.scode, path).toBe(OrganisationCodes.NOT_FOUND);
     expect((await sam.post(Paths.moveorg, { id: 'o-dept', parentId: 'east' })).body.scode).toBe(OrganisationCodes.PARENT_NOT_FOUND);

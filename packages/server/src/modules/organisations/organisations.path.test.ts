@@ -10,11 +10,23 @@ beforeAll(async () => {
   t = await testApp();
   tenantId = await createTenantRow(t.app, 'pathco');
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const inTenant = <T>(fn: Parameters<typeof inScope<T>>[2]) => inScope(t.app.database.db, { scope: 'tenant', tenantId }, fn);
-const paths = () => inTenant(async (tx) => Object.fromEntries((await tx.select({ id: organisations.id, path: organisations.path }).from(organisations)
-  .where(eq(organisations.tenantId, tenantId)).orderBy(asc(organisations.id))).map((r) => [r.id, r.path])));
+const paths = () =>
+  inTenant(async (tx) =>
+    Object.fromEntries(
+      (
+        await tx
+          .select({ id: organisations.id, path: organisations.path })
+          .from(organisations)
+          .where(eq(organisations.tenantId, tenantId))
+          .orderBy(asc(organisations.id))
+      ).map((r) => [r.id, r.path]),
+    ),
+  );
 const org = (id: string, parentId: string | null) => ({ id, tenantId, parentId, code: id, name: id });
 
 describe('materialised organisation paths (migration 0010 triggers)', () => {
@@ -36,7 +48,9 @@ describe('materialised organisation paths (migration 0010 triggers)', () => {
   });
 
   it('gives a new tenant its root path', async () => {
-    const rows = await inScope(t.app.database.db, { scope: 'tenant', tenantId: 'sys' }, (tx) => tx.select().from(organisations).where(eq(organisations.id, 'sys')));
+    const rows = await inScope(t.app.database.db, { scope: 'tenant', tenantId: 'sys' }, (tx) =>
+      tx.select().from(organisations).where(eq(organisations.id, 'sys')),
+    );
     expect(rows[0]!.path).toBe('/sys/');
   });
 });

@@ -14,7 +14,9 @@ export const ROOT_ORG_TYPE = 2;
 
 /** Creates the tenant's root organisation unless it exists. */
 export async function insertRootOrganisation(tx: Tx, tenant: { id: string; code: string; name: string }): Promise<void> {
-  await tx.insert(organisations).values({ id: tenant.id, tenantId: tenant.id, parentId: null, code: tenant.code, name: tenant.name, type: ROOT_ORG_TYPE })
+  await tx
+    .insert(organisations)
+    .values({ id: tenant.id, tenantId: tenant.id, parentId: null, code: tenant.code, name: tenant.name, type: ROOT_ORG_TYPE })
     .onConflictDoNothing();
 }
 
@@ -27,12 +29,17 @@ export async function ensureRootOrganisations(tx: Tx): Promise<void> {
 
 /** Every organisation of a tenant's tree of `category`, ordered for building the tree. */
 export async function listOrganisationsOfTenant(tx: Tx, tenantId: string, category = 0): Promise<OrganisationRecord[]> {
-  return tx.select().from(organisations)
+  return tx
+    .select()
+    .from(organisations)
     .where(and(eq(organisations.tenantId, tenantId), sql`(${organisations.category} = ${category} or ${organisations.id} = ${tenantId})`))
     .orderBy(asc(organisations.sort), asc(organisations.name));
 }
 
 export async function findOrganisationById(tx: Tx, tenantId: string, id: string): Promise<OrganisationRecord | undefined> {
-  const [row] = await tx.select().from(organisations).where(and(eq(organisations.tenantId, tenantId), eq(organisations.id, id)));
+  const [row] = await tx
+    .select()
+    .from(organisations)
+    .where(and(eq(organisations.tenantId, tenantId), eq(organisations.id, id)));
   return row;
 }

@@ -7,7 +7,18 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { Codes, ORG_RULES, OrganisationCodes, pageInfo, type OrgAddBody, type OrgEditBody, type OrgListBody, type OrgMoveBody, type Paged, type TenantOrgRow } from '@mp/protocol';
+import {
+  Codes,
+  ORG_RULES,
+  OrganisationCodes,
+  pageInfo,
+  type OrgAddBody,
+  type OrgEditBody,
+  type OrgListBody,
+  type OrgMoveBody,
+  type Paged,
+  type TenantOrgRow,
+} from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { withUniqueErrors } from '../../lib/unique-violation.js';
@@ -19,10 +30,21 @@ import { getOrgNode, toOrgRow } from './organisations.tree.service.js';
 import type { OrganisationRecord } from './organisations.tree.repository.js';
 
 /** The caller's tenant and scope, and the request (for the audit). */
-export interface OrgCaller { tenantId: string; scope: DataScope; request: FastifyRequest }
+export interface OrgCaller {
+  tenantId: string;
+  scope: DataScope;
+  request: FastifyRequest;
+}
 
 /** The checked fields of an organisation form. */
-export interface OrgFields { code: string; name: string; description: string; type: number; sort: number; status: 0 | 1 }
+export interface OrgFields {
+  code: string;
+  name: string;
+  description: string;
+  type: number;
+  sort: number;
+  status: 0 | 1;
+}
 
 /**
  * Checks a form's (or an imported row's) fields by SPEC §5 Organisation: name, code, status, type
@@ -30,11 +52,29 @@ export interface OrgFields { code: string; name: string; description: string; ty
  * description ≤ 200; type 0–6; sort an integer 0–999999 (0 when absent). No database access.
  * @throws validation.required / too_long / script_tag, organisation.name_pattern, code_pattern, type_invalid, sort_invalid
  */
-export function checkOrgFields(b: { code?: string | null; name?: string | null; description?: string | null; type?: number | null; sort?: number | null; status?: number | null }): OrgFields {
-  const name = checkText('name', b.name, { required: true, max: ORG_RULES.name.max, pattern: ORG_RULES.name.pattern, patternCode: OrganisationCodes.NAME_PATTERN });
-  const code = checkText('code', b.code, { required: true, max: ORG_RULES.code.max, pattern: ORG_RULES.code.pattern, patternCode: OrganisationCodes.CODE_PATTERN });
+export function checkOrgFields(b: {
+  code?: string | null;
+  name?: string | null;
+  description?: string | null;
+  type?: number | null;
+  sort?: number | null;
+  status?: number | null;
+}): OrgFields {
+  const name = checkText('name', b.name, {
+    required: true,
+    max: ORG_RULES.name.max,
+    pattern: ORG_RULES.name.pattern,
+    patternCode: OrganisationCodes.NAME_PATTERN,
+  });
+  const code = checkText('code', b.code, {
+    required: true,
+    max: ORG_RULES.code.max,
+    pattern: ORG_RULES.code.pattern,
+    patternCode: OrganisationCodes.CODE_PATTERN,
+  });
   const description = checkText('description', b.description, { max: ORG_RULES.description.max });
-  if (b.type === undefined || b.type === null || !Number.isInteger(b.type) || b.type < ORG_RULES.type.min || b.type > ORG_RULES.type.max) throw new AppError(OrganisationCodes.TYPE_INVALID);
+  if (b.type === undefined || b.type === null || !Number.isInteger(b.type) || b.type < ORG_RULES.type.min || b.type > ORG_RULES.type.max)
+    throw new AppError(OrganisationCodes.TYPE_INVALID);
   const sort = b.sort ?? 0;
   if (!Number.isInteger(sort) || sort < ORG_RULES.sort.min || sort > ORG_RULES.sort.max) throw new AppError(OrganisationCodes.SORT_INVALID);
   if (b.status !== 0 && b.status !== 1) throw new AppError(Codes.REQUIRED, { fieldKey: 'status' });
@@ -90,7 +130,13 @@ export async function addOrg(tx: Tx, c: OrgCaller, b: OrgAddBody): Promise<{ id:
   const creator = c.request.auth?.username ?? '';
   await withUniqueErrors({ organisations_tenant_code_uq: inUse }, () => repo.insertOrg(tx, { id, tenantId: c.tenantId, parentId, category, creator, ...v }));
   await assertOrgsInScope(tx, c.scope, [parentId, id]);
-  await insertAuditEntry(tx, c.request, { tenantId: c.tenantId, action: 'organisation.add', entity: 'organisation', entityId: id, after: audited({ ...v, parentId, category }) });
+  await insertAuditEntry(tx, c.request, {
+    tenantId: c.tenantId,
+    action: 'organisation.add',
+    entity: 'organisation',
+    entityId: id,
+    after: audited({ ...v, parentId, category }),
+  });
   return { id };
 }
 
@@ -106,7 +152,14 @@ export async function editOrg(tx: Tx, c: OrgCaller, b: OrgEditBody): Promise<{ i
   if (await repo.findOrgByCode(tx, c.tenantId, before.category, v.code, before.id)) throw inUse;
   await withUniqueErrors({ organisations_tenant_code_uq: inUse }, () => repo.updateOrgById(tx, c.tenantId, before.id, v));
   await assertOrgsInScope(tx, c.scope, [before.id]);
-  await insertAuditEntry(tx, c.request, { tenantId: c.tenantId, action: 'organisation.edit', entity: 'organisation', entityId: before.id, before: audited(before), after: audited({ ...before, ...v }) });
+  await insertAuditEntry(tx, c.request, {
+    tenantId: c.tenantId,
+    action: 'organisation.edit',
+    entity: 'organisation',
+    entityId: before.id,
+    before: audited(before),
+    after: audited({ ...before, ...v }),
+  });
   return { id: before.id };
 }
 
@@ -123,8 +176,20 @@ async function getManyForWrite(tx: Tx, c: OrgCaller, ids: string[]): Promise<Org
 export async function setOrgsStatus(tx: Tx, c: OrgCaller, ids: string[], status: 0 | 1): Promise<{ count: number }> {
   const found = await getManyForWrite(tx, c, ids);
   if (status === 0 && found.some((r) => r.id === c.tenantId)) throw new AppError(OrganisationCodes.ROOT_FIXED);
-  await repo.updateOrgsStatus(tx, c.tenantId, found.map((r) => r.id), status);
-  await insertAuditEntry(tx, c.request, { tenantId: c.tenantId, action: 'organisation.status', entity: 'organisation', entityId: found.map((r) => r.id).join(','), before: found.map((r) => ({ id: r.id, status: r.status })), after: { status } });
+  await repo.updateOrgsStatus(
+    tx,
+    c.tenantId,
+    found.map((r) => r.id),
+    status,
+  );
+  await insertAuditEntry(tx, c.request, {
+    tenantId: c.tenantId,
+    action: 'organisation.status',
+    entity: 'organisation',
+    entityId: found.map((r) => r.id).join(','),
+    before: found.map((r) => ({ id: r.id, status: r.status })),
+    after: { status },
+  });
   return { count: found.length };
 }
 
@@ -146,7 +211,13 @@ export async function deleteOrgs(tx: Tx, c: OrgCaller, ids: string[]): Promise<{
     throw new AppError(code, { name: nameOf(inUse.id) });
   }
   const count = await repo.deleteOrgsByIds(tx, c.tenantId, all);
-  await insertAuditEntry(tx, c.request, { tenantId: c.tenantId, action: 'organisation.delete', entity: 'organisation', entityId: all.join(','), before: found.map((r) => ({ id: r.id, ...audited(r) })) });
+  await insertAuditEntry(tx, c.request, {
+    tenantId: c.tenantId,
+    action: 'organisation.delete',
+    entity: 'organisation',
+    entityId: all.join(','),
+    before: found.map((r) => ({ id: r.id, ...audited(r) })),
+  });
   return { count };
 }
 
@@ -169,7 +240,14 @@ export async function moveOrg(tx: Tx, c: OrgCaller, b: OrgMoveBody): Promise<{ i
   await assertOrgsInScope(tx, c.scope, [before.id, parent.id]);
   if (before.parentId !== parent.id) await repo.updateOrgById(tx, c.tenantId, before.id, { parentId: parent.id });
   await assertOrgsInScope(tx, c.scope, [before.id]);
-  await insertAuditEntry(tx, c.request, { tenantId: c.tenantId, action: 'organisation.move', entity: 'organisation', entityId: before.id, before: { parentId: before.parentId, path: before.path }, after: { parentId: parent.id, path: `${parent.path}${before.id}/` } });
+  await insertAuditEntry(tx, c.request, {
+    tenantId: c.tenantId,
+    action: 'organisation.move',
+    entity: 'organisation',
+    entityId: before.id,
+    before: { parentId: before.parentId, path: before.path },
+    after: { parentId: parent.id, path: `${parent.path}${before.id}/` },
+  });
   return { id: before.id };
 }
 
@@ -184,6 +262,13 @@ export async function detachOrg(tx: Tx, c: OrgCaller, id: string): Promise<{ id:
   if (await repo.findOrgWithChildren(tx, c.tenantId, [before.id])) throw new AppError(OrganisationCodes.DETACH_HAS_CHILDREN, { name: before.name });
   await repo.updateOrgById(tx, c.tenantId, before.id, { parentId: null });
   await assertOrgsInScope(tx, c.scope, [before.id]);
-  await insertAuditEntry(tx, c.request, { tenantId: c.tenantId, action: 'organisation.detach', entity: 'organisation', entityId: before.id, before: { parentId: before.parentId, path: before.path }, after: { parentId: null, path: `/${before.id}/` } });
+  await insertAuditEntry(tx, c.request, {
+    tenantId: c.tenantId,
+    action: 'organisation.detach',
+    entity: 'organisation',
+    entityId: before.id,
+    before: { parentId: before.parentId, path: before.path },
+    after: { parentId: null, path: `/${before.id}/` },
+  });
   return { id: before.id };
 }

@@ -11,7 +11,20 @@
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { EmptyBody, IdsBody, IdsStatusBody, ok, OrgAddBody, OrgChildrenBody, OrgEditBody, OrgIdBody, OrgListBody, OrgMoveBody, OrgSearchBody, Paths } from '@mp/protocol';
+import {
+  EmptyBody,
+  IdsBody,
+  IdsStatusBody,
+  ok,
+  OrgAddBody,
+  OrgChildrenBody,
+  OrgEditBody,
+  OrgIdBody,
+  OrgListBody,
+  OrgMoveBody,
+  OrgSearchBody,
+  Paths,
+} from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
 import { inScope } from '../../db/context.js';
 import type { DataScope } from '../tenancy/data-scope.js';
@@ -44,25 +57,31 @@ export default async function organisationTenantRoutes(app: FastifyInstance) {
   };
 
   r.post(Paths.listorgchildren, { config: member, schema: { tags, body: OrgChildrenBody } }, async (request) =>
-    ok(await inTenant(request, (tx, t, s) => read.listOrgChildrenPage(tx, t, s, request.body))));
+    ok(await inTenant(request, (tx, t, s) => read.listOrgChildrenPage(tx, t, s, request.body))),
+  );
 
   r.post(Paths.searchorg, { config: member, schema: { tags, body: OrgSearchBody } }, async (request) =>
-    ok(await inTenant(request, (tx, t, s) => read.searchOrgHits(tx, t, s, request.body))));
+    ok(await inTenant(request, (tx, t, s) => read.searchOrgHits(tx, t, s, request.body))),
+  );
 
   r.post(Paths.getorg, { config: member, schema: { tags, body: OrgIdBody } }, async (request) =>
-    ok({ row: read.toOrgRow(await inTenant(request, (tx, t, s) => read.getOrgNode(tx, t, s, request.body.id)), request.tenant!.id) }));
+    ok({ row: read.toOrgRow(await inTenant(request, (tx, t, s) => read.getOrgNode(tx, t, s, request.body.id)), request.tenant!.id) }),
+  );
 
   /** The caller for the services: tenant, data scope and the request (audit). */
   const caller = (request: FastifyRequest): svc.OrgCaller => ({ tenantId: request.tenant!.id, scope: request.tenant!.scope, request });
 
   r.post(Paths.listorg, { config: element, schema: { tags, body: OrgListBody } }, async (request) =>
-    ok(await inTenant(request, (tx, t, s) => svc.listOrgPage(tx, { tenantId: t, scope: s }, request.body))));
+    ok(await inTenant(request, (tx, t, s) => svc.listOrgPage(tx, { tenantId: t, scope: s }, request.body))),
+  );
 
   r.post(Paths.addorg, { config: element, schema: { tags, body: OrgAddBody } }, async (request) =>
-    ok(await inTenant(request, (tx) => svc.addOrg(tx, caller(request), request.body))));
+    ok(await inTenant(request, (tx) => svc.addOrg(tx, caller(request), request.body))),
+  );
 
   r.post(Paths.editorg, { config: element, schema: { tags, body: OrgEditBody } }, async (request) =>
-    ok(await inTenant(request, (tx) => svc.editOrg(tx, caller(request), request.body))));
+    ok(await inTenant(request, (tx) => svc.editOrg(tx, caller(request), request.body))),
+  );
 
   r.post(Paths.statusorg, { config: element, schema: { tags, body: IdsStatusBody } }, async (request) => {
     const b = request.body;
@@ -70,15 +89,20 @@ export default async function organisationTenantRoutes(app: FastifyInstance) {
   });
 
   r.post(Paths.deleteorg, { config: element, schema: { tags, body: IdsBody } }, async (request) =>
-    ok(await inTenant(request, (tx) => svc.deleteOrgs(tx, caller(request), request.body.ids))));
+    ok(await inTenant(request, (tx) => svc.deleteOrgs(tx, caller(request), request.body.ids))),
+  );
 
   r.post(Paths.moveorg, { config: management, schema: { tags, body: OrgMoveBody } }, async (request) =>
-    ok(await inTenant(request, (tx) => svc.moveOrg(tx, caller(request), request.body))));
+    ok(await inTenant(request, (tx) => svc.moveOrg(tx, caller(request), request.body))),
+  );
 
   r.post(Paths.detachorg, { config: management, schema: { tags, body: OrgIdBody } }, async (request) =>
-    ok(await inTenant(request, (tx) => svc.detachOrg(tx, caller(request), request.body.id))));
+    ok(await inTenant(request, (tx) => svc.detachOrg(tx, caller(request), request.body.id))),
+  );
 
-  r.post(Paths.importorg, { config: library, schema: { tags, consumes: ['multipart/form-data'] } }, async (request) => ok({ jobId: await startOrgImport(app, request) }));
+  r.post(Paths.importorg, { config: library, schema: { tags, consumes: ['multipart/form-data'] } }, async (request) =>
+    ok({ jobId: await startOrgImport(app, request) }),
+  );
 
   r.post(Paths.exportorg, { config: library, schema: { tags, body: OrgListBody } }, async (request, reply) => {
     const b = request.body;
@@ -87,7 +111,10 @@ export default async function organisationTenantRoutes(app: FastifyInstance) {
       return repo.listOrgsForExport(tx, { ...b, tenantId: t, scope: s, under }, EXPORT_LIMIT);
     });
     const tenantId = request.tenant!.id;
-    const buffer = await exportOrgWorkbook(request.locale, rows.filter((r) => r.id !== tenantId).map((r) => ({ ...r, parentCode: r.parentId ? (r.parentCode ?? '') : '' })));
+    const buffer = await exportOrgWorkbook(
+      request.locale,
+      rows.filter((r) => r.id !== tenantId).map((r) => ({ ...r, parentCode: r.parentId ? (r.parentCode ?? '') : '' })),
+    );
     return reply.header('content-type', XLSX_TYPE).header('content-disposition', `attachment; filename="organisations-${today()}.xlsx"`).send(buffer);
   });
 

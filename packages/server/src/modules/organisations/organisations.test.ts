@@ -4,8 +4,12 @@ import { ADMIN_PASSWORD, createUserRow, testApp } from '../../testing/test-app.j
 import { buildOrgTree } from './organisations.routes.js';
 
 let t: Awaited<ReturnType<typeof testApp>>;
-beforeAll(async () => { t = await testApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await testApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 describe('organisation tree', () => {
   it('gives every tenant a root organisation and answers its tree to platform administrators', async () => {
@@ -20,7 +24,23 @@ describe('organisation tree', () => {
   });
 
   it('builds the tree from rows, hanging orphans under the root', () => {
-    const row = (id: string, parentId: string | null) => ({ id, parentId, tenantId: 'T', code: id, name: id, type: 3, category: 0, sort: 0, status: 1, description: '', path: '', nameLc: id, creator: '', createdAt: new Date(), updatedAt: new Date() });
+    const row = (id: string, parentId: string | null) => ({
+      id,
+      parentId,
+      tenantId: 'T',
+      code: id,
+      name: id,
+      type: 3,
+      category: 0,
+      sort: 0,
+      status: 1,
+      description: '',
+      path: '',
+      nameLc: id,
+      creator: '',
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    });
     const tree = buildOrgTree([row('T', null), row('a', 'T'), row('b', 'a'), row('lost', 'gone')], 'T');
     expect(tree).toHaveLength(1);
     expect(tree[0]!.children.map((n) => n.id)).toEqual(['a', 'lost']);

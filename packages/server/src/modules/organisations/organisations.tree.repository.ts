@@ -22,7 +22,10 @@ import { orgRowInScope, pathInSubtree, type DataScope } from '../tenancy/data-sc
 export type OrganisationRecord = typeof organisations.$inferSelect;
 
 /** An organisation with the figures the tree and the grids show. */
-export interface OrgNodeRecord extends OrganisationRecord { userCount: number; hasChildren: boolean }
+export interface OrgNodeRecord extends OrganisationRecord {
+  userCount: number;
+  hasChildren: boolean;
+}
 
 const o = organisations;
 /**
@@ -83,13 +86,22 @@ function toRecord(r: { org: OrganisationRecord; userCount: number; hasChildren: 
  * visible), or without it the tops (administrators: the root; role holders: the highest organisations
  * of their scope). Sorted by sort order, name, id.
  */
-export async function listOrgChildren(tx: Tx, q: { tenantId: string; scope: DataScope; parent?: OrganisationRecord; category: number; page: number; pageSize: number }): Promise<{ rows: OrgNodeRecord[]; records: number }> {
+export async function listOrgChildren(
+  tx: Tx,
+  q: { tenantId: string; scope: DataScope; parent?: OrganisationRecord; category: number; page: number; pageSize: number },
+): Promise<{ rows: OrgNodeRecord[]; records: number }> {
   const { tenantId, scope, parent, category } = q;
   let where: SQL | undefined;
   if (parent) {
     where = scopeHasTypes(scope)
-      ? and(eq(o.tenantId, tenantId), eq(o.category, category), sql`starts_with(${o.path}, ${parent.path})`, sql`${o.id} <> ${parent.id}`,
-        orgRowInScope(scope), noScopedAncestorBelow(scope, parent.path, parent.id))
+      ? and(
+          eq(o.tenantId, tenantId),
+          eq(o.category, category),
+          sql`starts_with(${o.path}, ${parent.path})`,
+          sql`${o.id} <> ${parent.id}`,
+          orgRowInScope(scope),
+          noScopedAncestorBelow(scope, parent.path, parent.id),
+        )
       : and(eq(o.tenantId, tenantId), eq(o.category, category), eq(o.parentId, parent.id), sql`${o.id} <> ${parent.id}`);
   } else if (scope.all) {
     where = and(eq(o.tenantId, tenantId), eq(o.id, tenantId));
@@ -99,8 +111,13 @@ export async function listOrgChildren(tx: Tx, q: { tenantId: string; scope: Data
     where = and(eq(o.tenantId, tenantId), inTreeOf(tenantId), ofCategory(tenantId, category), candidates, noScopedAncestorBelow(scope, ''));
   }
   const [total] = await tx.select({ n: count() }).from(o).where(where);
-  const rows = await tx.select(nodeSelect(scope, category)).from(o).where(where)
-    .orderBy(asc(o.sort), asc(o.name), asc(o.id)).limit(q.pageSize).offset((q.page - 1) * q.pageSize);
+  const rows = await tx
+    .select(nodeSelect(scope, category))
+    .from(o)
+    .where(where)
+    .orderBy(asc(o.sort), asc(o.name), asc(o.id))
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
   return { rows: rows.map(toRecord), records: total?.n ?? 0 };
 }
 
@@ -108,23 +125,50 @@ export async function listOrgChildren(tx: Tx, q: { tenantId: string; scope: Data
  * Organisations of the visible tree whose name or code starts with `keyword` (case-insensitive), at
  * most `limit`, by name; with the ids of their visible ancestors, top first.
  */
-export async function searchOrgs(tx: Tx, q: { tenantId: string; scope: DataScope; keyword: string; category: number; limit: number }): Promise<(OrgNodeRecord & { ancestorIds: string[] })[]> {
+export async function searchOrgs(
+  tx: Tx,
+  q: { tenantId: string; scope: DataScope; keyword: string; category: number; limit: number },
+): Promise<(OrgNodeRecord & { ancestorIds: string[] })[]> {
   const k = q.keyword.trim().toLowerCase();
-  const rows = (await tx.select(nodeSelect(q.scope, q.category)).from(o)
-    .where(and(eq(o.tenantId, q.tenantId), inTreeOf(q.tenantId), ofCategory(q.tenantId, q.category), orgRowInScope(q.scope),
-      sql`(starts_with(${o.nameLc}, ${k}) or starts_with(lower(${o.code}), ${k}))`))
-    .orderBy(asc(o.nameLc), asc(o.id)).limit(q.limit)).map(toRecord);
+  const rows = (
+    await tx
+      .select(nodeSelect(q.scope, q.category))
+      .from(o)
+      .where(
+        and(
+          eq(o.tenantId, q.tenantId),
+          inTreeOf(q.tenantId),
+          ofCategory(q.tenantId, q.category),
+          orgRowInScope(q.scope),
+          sql`(starts_with(${o.nameLc}, ${k}) or starts_with(lower(${o.code}), ${k}))`,
+        ),
+      )
+      .orderBy(asc(o.nameLc), asc(o.id))
+      .limit(q.limit)
+  ).map(toRecord);
   const ancestorsOf = (r: OrgNodeRecord) => r.path.split('/').filter((x) => x && x !== r.id);
   let visible: Set<string> | undefined;
   if (!q.scope.all) {
     const ids = [...new Set(rows.flatMap(ancestorsOf))];
-    visible = new Set(ids.length ? (await tx.select({ id: o.id }).from(o).where(and(eq(o.tenantId, q.tenantId), inArray(o.id, ids), orgRowInScope(q.scope)))).map((r) => r.id) : []);
+    visible = new Set(
+      ids.length
+        ? (
+            await tx
+              .select({ id: o.id })
+              .from(o)
+              .where(and(eq(o.tenantId, q.tenantId), inArray(o.id, ids), orgRowInScope(q.scope)))
+          ).map((r) => r.id)
+        : [],
+    );
   }
   return rows.map((r) => ({ ...r, ancestorIds: ancestorsOf(r).filter((id) => !visible || visible.has(id)) }));
 }
 
 /** The organisation `id` of the tenant with its figures, if it is inside `scope`. */
 export async function findOrgNode(tx: Tx, tenantId: string, scope: DataScope, id: string, category = 0): Promise<OrgNodeRecord | undefined> {
-  const [row] = await tx.select(nodeSelect(scope, category)).from(o).where(and(eq(o.tenantId, tenantId), eq(o.id, id), orgRowInScope(scope)));
+  const [row] = await tx
+    .select(nodeSelect(scope, category))
+    .from(o)
+    .where(and(eq(o.tenantId, tenantId), eq(o.id, id), orgRowInScope(scope)));
   return row ? toRecord(row) : undefined;
 }

@@ -4,7 +4,16 @@
  * one organisation (`getorg`), each limited to the caller's data scope. Ids of another tenant, or
  * outside the caller's scope, are "not found".
  */
-import { OrganisationCodes, pageInfo, type OrgChildrenBody, type OrgSearchBody, type OrgSearchHit, type Paged, type TenantOrgNode, type TenantOrgRow } from '@mp/protocol';
+import {
+  OrganisationCodes,
+  pageInfo,
+  type OrgChildrenBody,
+  type OrgSearchBody,
+  type OrgSearchHit,
+  type Paged,
+  type TenantOrgNode,
+  type TenantOrgRow,
+} from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import type { DataScope } from '../tenancy/data-scope.js';
@@ -13,8 +22,19 @@ import * as tree from './organisations.tree.repository.js';
 /** The API shape of a node. */
 export function toOrgNode(r: tree.OrgNodeRecord, tenantId: string): TenantOrgNode {
   return {
-    id: r.id, parentId: r.id === tenantId ? '' : (r.parentId ?? ''), code: r.code, name: r.name, description: r.description, type: r.type,
-    category: r.category, sort: r.sort, status: r.status, userCount: r.userCount, hasChildren: r.hasChildren, path: r.path, updatedAt: r.updatedAt.toISOString(),
+    id: r.id,
+    parentId: r.id === tenantId ? '' : (r.parentId ?? ''),
+    code: r.code,
+    name: r.name,
+    description: r.description,
+    type: r.type,
+    category: r.category,
+    sort: r.sort,
+    status: r.status,
+    userCount: r.userCount,
+    hasChildren: r.hasChildren,
+    path: r.path,
+    updatedAt: r.updatedAt.toISOString(),
   };
 }
 

@@ -3,8 +3,12 @@ import { Codes, OrganisationCodes, Paths } from '@mp/protocol';
 import { orgFixture } from './organisations.fixture.js';
 
 let f: Awaited<ReturnType<typeof orgFixture>>;
-beforeAll(async () => { f = await orgFixture(); });
-afterAll(async () => { await f.t.close(); });
+beforeAll(async () => {
+  f = await orgFixture();
+});
+afterAll(async () => {
+  await f.t.close();
+});
 
 const ids = (rows: { id: string }[]) => rows.map((r) => r.id);
 
@@ -44,7 +48,7 @@ describe('listorgchildren: one lazy level of the tenant tree', () => {
     expect(tops[0].hasChildren).toBe(false); // e-field is a field (type 5), outside the scope
   });
 
-  it('refuses a user without a role, and another tenant\'s administrator gets nothing of this tenant', async () => {
+  it("refuses a user without a role, and another tenant's administrator gets nothing of this tenant", async () => {
     expect((await (await f.as('otto')).post(Paths.listorgchildren, {})).body.scode).toBe(Codes.NO_PERMISSION);
     expect((await (await f.as('sam')).post(Paths.listorgchildren, {})).body.scode).toBe(Codes.NO_PERMISSION);
     const sam = await f.as('sam', f.ids.otherco);
@@ -63,7 +67,7 @@ describe('searchorg: hits with the ancestors a tree expands', () => {
     expect(ids((await nora.post(Paths.searchorg, { keyword: 'e', limit: 2 })).body.data.rows)).toHaveLength(2);
   });
 
-  it('searches only inside the caller\'s scope, ancestors starting at their top', async () => {
+  it("searches only inside the caller's scope, ancestors starting at their top", async () => {
     const rita = await f.as('rita');
     expect((await rita.post(Paths.searchorg, { keyword: 'east f' })).body.data.rows).toMatchObject([{ id: 'e-field', ancestorIds: ['east', 'e-sales'] }]);
     expect((await rita.post(Paths.searchorg, { keyword: 'west' })).body.data.rows).toEqual([]);

@@ -29,14 +29,18 @@ export default async function orgMemberRoutes(app: FastifyInstance) {
   };
 
   r.post(Paths.listorguser, { config, schema: { tags, body: OrgMemberListBody } }, async (request) =>
-    ok(await inTenant(request, (tx, c) => svc.listOrgMemberPage(tx, c, request.body))));
+    ok(await inTenant(request, (tx, c) => svc.listOrgMemberPage(tx, c, request.body))),
+  );
 
   r.post(Paths.listusernotinorg, { config, schema: { tags, body: OrgMemberCandidateBody } }, async (request) =>
-    ok(await inTenant(request, (tx, c) => svc.listOrgCandidatePage(tx, c, request.body))));
+    ok(await inTenant(request, (tx, c) => svc.listOrgCandidatePage(tx, c, request.body))),
+  );
 
   r.post(Paths.addorguser, { config: onUsers, schema: { tags, body: OrgMemberAddBody } }, async (request) =>
-    ok(await inTenant(request, (tx, c) => svc.addOrgMembers(tx, request, c, request.body))));
+    ok(await inTenant(request, (tx, c) => svc.addOrgMembers(tx, request, c, request.body))),
+  );
 
   r.post(Paths.deleteorguser, { config: onMembers, schema: { tags, body: OrgMemberDeleteBody } }, async (request) =>
-    ok(await inTenant(request, (tx, c) => svc.deleteOrgMembers(tx, request, c, request.body))));
+    ok(await inTenant(request, (tx, c) => svc.deleteOrgMembers(tx, request, c, request.body))),
+  );
 }

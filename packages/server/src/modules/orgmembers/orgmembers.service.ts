@@ -7,8 +7,15 @@
  */
 import type { FastifyRequest } from 'fastify';
 import {
-  OrgMemberCodes, pageInfo, type OrgMemberAddBody, type OrgMemberCandidateBody, type OrgMemberCandidateRow, type OrgMemberDeleteBody,
-  type OrgMemberListBody, type OrgMemberRow, type Paged,
+  OrgMemberCodes,
+  pageInfo,
+  type OrgMemberAddBody,
+  type OrgMemberCandidateBody,
+  type OrgMemberCandidateRow,
+  type OrgMemberDeleteBody,
+  type OrgMemberListBody,
+  type OrgMemberRow,
+  type Paged,
 } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
@@ -17,7 +24,10 @@ import { assertOrgsInScope, type DataScope } from '../tenancy/data-scope.js';
 import * as repo from './orgmembers.repository.js';
 
 /** The caller's tenant and data scope (request.tenant). */
-export interface TenantCaller { tenantId: string; scope: DataScope }
+export interface TenantCaller {
+  tenantId: string;
+  scope: DataScope;
+}
 
 /** The organisation of the tenant inside the scope. @throws orgmember.org_not_found, 10009029001. */
 async function orgInScope(tx: Tx, c: TenantCaller, orgId: string) {
@@ -32,7 +42,15 @@ export async function listOrgMemberPage(tx: Tx, c: TenantCaller, q: OrgMemberLis
   const org = await orgInScope(tx, c, q.orgId);
   const page = q.page ?? 1;
   const pageSize = q.pageSize ?? 10;
-  const { rows, records } = await repo.listOrgMembers(tx, { ...q, tenantId: c.tenantId, orgPath: org.path, includeSub: q.includeSub ?? false, scope: c.scope, page, pageSize });
+  const { rows, records } = await repo.listOrgMembers(tx, {
+    ...q,
+    tenantId: c.tenantId,
+    orgPath: org.path,
+    includeSub: q.includeSub ?? false,
+    scope: c.scope,
+    page,
+    pageSize,
+  });
   return {
     rows: rows.map((r) => ({ ...r, key: `${r.orgId}:${r.userId}`, createdAt: r.createdAt ? r.createdAt.toISOString() : '' })),
     ...pageInfo(page, pageSize, records),
@@ -60,9 +78,21 @@ export async function addOrgMembers(tx: Tx, request: FastifyRequest, c: TenantCa
   if (found.length !== ids.length) throw new AppError(OrgMemberCodes.USER_NOT_FOUND);
   const already = new Set(await repo.findOrgUserIds(tx, c.tenantId, org.id, ids));
   const added = found.filter((u) => u.orgId !== org.id && !already.has(u.id));
-  await repo.insertOrgUsers(tx, c.tenantId, org.id, added.map((u) => u.id), request.auth?.username ?? '');
-  await insertAuditEntry(tx, request, { tenantId: c.tenantId, action: 'orgmember.add', entity: 'organisation', entityId: org.id,
-    before: null, after: { name: org.name, users: added.map((u) => ({ id: u.id, username: u.username })) } });
+  await repo.insertOrgUsers(
+    tx,
+    c.tenantId,
+    org.id,
+    added.map((u) => u.id),
+    request.auth?.username ?? '',
+  );
+  await insertAuditEntry(tx, request, {
+    tenantId: c.tenantId,
+    action: 'orgmember.add',
+    entity: 'organisation',
+    entityId: org.id,
+    before: null,
+    after: { name: org.name, users: added.map((u) => ({ id: u.id, username: u.username })) },
+  });
   return { count: added.length };
 }
 
@@ -88,8 +118,14 @@ export async function deleteOrgMembers(tx: Tx, request: FastifyRequest, c: Tenan
     removed.push({ orgId: org.id, orgName: org.name, users: users.filter((u) => gone.has(u.id)).map((u) => ({ id: u.id, username: u.username })) });
   }
   for (const r of removed) {
-    await insertAuditEntry(tx, request, { tenantId: c.tenantId, action: 'orgmember.delete', entity: 'organisation', entityId: r.orgId,
-      before: { name: r.orgName, users: r.users }, after: null });
+    await insertAuditEntry(tx, request, {
+      tenantId: c.tenantId,
+      action: 'orgmember.delete',
+      entity: 'organisation',
+      entityId: r.orgId,
+      before: { name: r.orgName, users: r.users },
+      after: null,
+    });
   }
   return { count: removed.reduce((n, r) => n + r.users.length, 0) };
 }

@@ -12,10 +12,11 @@ let ids: Record<string, string>;
 let nina: GatewayClient;
 const APIS = [Paths.listorguser, Paths.listusernotinorg, Paths.addorguser, Paths.deleteorguser];
 
-const state = () => inScope(t.app.database.db, PLATFORM_SCOPE, async (tx) => ({
-  members: (await tx.select().from(orgUsers)).map((r) => `${r.orgId}:${r.userId}`).sort(),
-  audit: (await tx.select().from(auditLog).where(eq(auditLog.entity, 'organisation'))).length,
-}));
+const state = () =>
+  inScope(t.app.database.db, PLATFORM_SCOPE, async (tx) => ({
+    members: (await tx.select().from(orgUsers)).map((r) => `${r.orgId}:${r.userId}`).sort(),
+    audit: (await tx.select().from(auditLog).where(eq(auditLog.entity, 'organisation'))).length,
+  }));
 const names = (r: { body: { data: { rows: { username: string }[] } } }) => r.body.data.rows.map((x) => x.username);
 
 beforeAll(async () => {
@@ -23,7 +24,9 @@ beforeAll(async () => {
   ids = await seedMembersFixture(t, APIS);
   nina = await signedIn(t, 'nina', ids.east!);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('organisation members (SPEC §2 orgEmployeeRelation)', () => {
   it('lists the affiliated users of an organisation, marked, and with sub-organisations the whole subtree', async () => {
@@ -32,7 +35,9 @@ describe('organisation members (SPEC §2 orgEmployeeRelation)', () => {
     expect(names(r)).toEqual(['alice', 'holder']);
     expect(r.body.data.rows[0]).toMatchObject({ key: `e-a:${ids.alice}`, orgName: 'East A', affiliated: true, employeeName: 'Alice Emp', createdAt: '' });
     expect(names(await nina.post(Paths.listorguser, { orgId: 'e-a', includeSub: true }))).toEqual(['alice', 'bob', 'holder']);
-    expect(names(await nina.post(Paths.listorguser, { orgId: 'e-root', includeSub: true, sortField: 'username', sortOrder: 'descend', page: 2, pageSize: 2 }))).toEqual(['carol', 'bob']);
+    expect(
+      names(await nina.post(Paths.listorguser, { orgId: 'e-root', includeSub: true, sortField: 'username', sortOrder: 'descend', page: 2, pageSize: 2 })),
+    ).toEqual(['carol', 'bob']);
   });
 
   it('adds members from the candidates, lists them unmarked, searches by name, and removes them', async () => {
@@ -62,7 +67,16 @@ describe('organisation members (SPEC §2 orgEmployeeRelation)', () => {
       [Paths.addorguser, { orgId: 'nope', userIds: [ids.dave] }, OrgMemberCodes.ORG_NOT_FOUND],
       [Paths.addorguser, { orgId: 'e-a', userIds: [ids.dave, 'ghost'] }, OrgMemberCodes.USER_NOT_FOUND],
       [Paths.deleteorguser, { members: [] }, OrgMemberCodes.MEMBER_REQUIRED, 'select at least one record'],
-      [Paths.deleteorguser, { members: [{ orgId: 'e-a', userId: ids.carol }, { orgId: 'e-a', userId: ids.alice }] }, OrgMemberCodes.AFFILIATED],
+      [
+        Paths.deleteorguser,
+        {
+          members: [
+            { orgId: 'e-a', userId: ids.carol },
+            { orgId: 'e-a', userId: ids.alice },
+          ],
+        },
+        OrgMemberCodes.AFFILIATED,
+      ],
       [Paths.listorguser, { orgId: 'nope' }, OrgMemberCodes.ORG_NOT_FOUND],
     ];
     for (const [path, body, code, msg] of cases) {
@@ -82,8 +96,10 @@ describe('organisation members (SPEC §2 orgEmployeeRelation)', () => {
     expect(names(await holder.post(Paths.listusernotinorg, { orgId: 'e-a1' }))).toEqual(['alice', 'holder']);
     const before = await state();
     for (const [path, body] of [
-      [Paths.listorguser, { orgId: 'e-b' }], [Paths.listusernotinorg, { orgId: 'e-root' }],
-      [Paths.addorguser, { orgId: 'e-b', userIds: [ids.alice] }], [Paths.deleteorguser, { members: [{ orgId: 'e-a', userId: ids.carol }] }],
+      [Paths.listorguser, { orgId: 'e-b' }],
+      [Paths.listusernotinorg, { orgId: 'e-root' }],
+      [Paths.addorguser, { orgId: 'e-b', userIds: [ids.alice] }],
+      [Paths.deleteorguser, { members: [{ orgId: 'e-a', userId: ids.carol }] }],
     ] as const) {
       const r = await holder.post(path, body);
       // a user outside the scope is refused by the routes' declared rule (modules/tenancy/acting-on.ts)

@@ -31,11 +31,21 @@ export async function sendLoginCode(app: FastifyInstance, request: FastifyReques
   const purpose = type === 'email' ? 'login_email' : 'login_mobile';
   const { code } = await inScope(db, PLATFORM_SCOPE, async (tx) => {
     const issued = await issueCode(app, tx, { purpose, subject: address, userId: user.id, tenantId: user.tenantId, ttlMs: OTC_TTL.code, kind: 'digits' });
-    await insertAuditEntry(tx, request, { tenantId: user.tenantId, action: 'otc.send', entity: 'user', entityId: user.id, userId: user.id, username: user.username, after: { purpose, to: maskAddress(type, address) } });
+    await insertAuditEntry(tx, request, {
+      tenantId: user.tenantId,
+      action: 'otc.send',
+      entity: 'user',
+      entityId: user.id,
+      userId: user.id,
+      username: user.username,
+      after: { purpose, to: maskAddress(type, address) },
+    });
     return issued;
   });
   const to = type === 'email' ? (user.email ?? address) : address;
-  deliverLater(app, request, `${purpose} code`, () => deliverCode(app, channel, request.locale, { to, code, minutes: OTC_RULES.codeTtlMinutes, name: user.employeeName || user.username, purpose: 'login' }));
+  deliverLater(app, request, `${purpose} code`, () =>
+    deliverCode(app, channel, request.locale, { to, code, minutes: OTC_RULES.codeTtlMinutes, name: user.employeeName || user.username, purpose: 'login' }),
+  );
 }
 
 /**
@@ -54,7 +64,7 @@ export async function signInByCode(app: FastifyInstance, request: FastifyRequest
   const outcome = await inScope(app.database.db, PLATFORM_SCOPE, async (tx): Promise<Outcome> => {
     // The account's own refusals (locked, disabled, …) come first: the same answer for a right and a wrong code.
     const holder = await findAccountByKey(tx, request.tenantHeader, { kind: body.loginType, value: address });
-    const refused = holder && await accountRefusal(app, tx, holder);
+    const refused = holder && (await accountRefusal(app, tx, holder));
     if (refused) throw new AppError(refused.error, refused.params);
     const checked = await checkCode(app, tx, purpose, address, code, { consume: true });
     if (!checked.ok) return { error: checked.reason === 'too_many' ? OtcCodes.CODE_TOO_MANY_TRIES : OtcCodes.CODE_INVALID };

@@ -21,7 +21,10 @@ beforeAll(async () => {
   await configureMail(admin, smtp.port);
   onDevSms((m) => sms.push(m));
 });
-afterAll(async () => { await t.close(); await smtp.close(); });
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
 beforeEach(async () => {
   c = await t.client();
   c.language = 'EN_US';
@@ -61,10 +64,13 @@ describe('dynamic code sign-in by e-mail and SMS', () => {
     const code = codeIn(text);
     const s = await signInByCode(u.email, code);
     expect(s.body).toMatchObject({ result: '1', data: { row: { userId: u.id } } });
-    c.token = s.body.data.row.token; c.userId = u.id;
+    c.token = s.body.data.row.token;
+    c.userId = u.id;
     const info = await c.post(Paths.tokenlogin, { accountName: u.username, token: c.token });
     expect(info.body.data.row).toMatchObject({ userName: u.username });
-    const [stored] = await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) => tx.execute(sql`select code_hash from one_time_codes where subject = ${u.email}`)).then((x: any) => x.rows ?? x);
+    const [stored] = await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) =>
+      tx.execute(sql`select code_hash from one_time_codes where subject = ${u.email}`),
+    ).then((x: any) => x.rows ?? x);
     expect(String(stored.code_hash)).not.toContain(code);
   });
 
@@ -121,7 +127,9 @@ describe('dynamic code sign-in by e-mail and SMS', () => {
   it('an expired code is refused', async () => {
     const u = await newUser();
     const code = await mailCode(u.email);
-    await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) => tx.execute(sql`update one_time_codes set expires_at = now() - interval '1 second' where subject = ${u.email}`));
+    await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) =>
+      tx.execute(sql`update one_time_codes set expires_at = now() - interval '1 second' where subject = ${u.email}`),
+    );
     expect((await signInByCode(u.email, code)).body.scode).toBe(OtcCodes.CODE_INVALID);
   });
 
@@ -149,7 +157,9 @@ describe('dynamic code sign-in by e-mail and SMS', () => {
     const u = await newUser({ status: 0 });
     const code = await mailCode(u.email);
     expect((await signInByCode(u.email, code)).body.scode).toBe(Codes.ACCOUNT_DISABLED);
-    const [row] = await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) => tx.execute(sql`select used_at from one_time_codes where subject = ${u.email}`)).then((x: any) => x.rows ?? x);
+    const [row] = await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) => tx.execute(sql`select used_at from one_time_codes where subject = ${u.email}`)).then(
+      (x: any) => x.rows ?? x,
+    );
     expect(row.used_at).toBeNull();
   });
 

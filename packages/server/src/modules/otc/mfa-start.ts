@@ -24,11 +24,30 @@ export async function startMfa(app: FastifyInstance, tx: Tx, request: FastifyReq
   if (user.mobile) channels.push({ type: 'mobile', masked: maskAddress('mobile', user.mobile) });
   if (!channels.length) {
     // Nothing to send a code to: the password alone admits (audited), so MFA can never lock out an administrator.
-    await insertAuditEntry(tx, request, { tenantId: user.tenantId, action: 'signin.mfa_skipped', entity: 'user', entityId: user.id, userId: user.id, username: user.username });
+    await insertAuditEntry(tx, request, {
+      tenantId: user.tenantId,
+      action: 'signin.mfa_skipped',
+      entity: 'user',
+      entityId: user.id,
+      userId: user.id,
+      username: user.username,
+    });
     return undefined;
   }
-  await updateUserById(tx, user.id, { failedCount: 0, failedWindowStart: null, lockedUntil: null, ...(agree && !user.agreedAt ? { agreedAt: new Date() } : {}) });
+  await updateUserById(tx, user.id, {
+    failedCount: 0,
+    failedWindowStart: null,
+    lockedUntil: null,
+    ...(agree && !user.agreedAt ? { agreedAt: new Date() } : {}),
+  });
   const ticket = await issueTicket(app, tx, user, OTC_TTL.mfaTicket);
-  await insertAuditEntry(tx, request, { tenantId: user.tenantId, action: 'signin.mfa_pending', entity: 'user', entityId: user.id, userId: user.id, username: user.username });
+  await insertAuditEntry(tx, request, {
+    tenantId: user.tenantId,
+    action: 'signin.mfa_pending',
+    entity: 'user',
+    entityId: user.id,
+    userId: user.id,
+    username: user.username,
+  });
   return { mfaRequired: true, ticket, username: user.username, channels };
 }

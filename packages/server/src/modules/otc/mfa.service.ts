@@ -23,7 +23,7 @@ import { countSend } from './otc.send.js';
 /** The account of a live ticket, or `otc.mfa_ticket_invalid`. */
 async function ticketUser(app: FastifyInstance, tx: Tx, ticket: string): Promise<{ user: UserRow; ticketId: string }> {
   const row = await checkTicket(app, tx, ticket);
-  const user = row && await findUserById(tx, row.userId);
+  const user = row && (await findUserById(tx, row.userId));
   if (!row || !user) throw new AppError(OtcCodes.MFA_TICKET_INVALID);
   return { user, ticketId: row.id };
 }
@@ -41,7 +41,15 @@ export async function sendMfaCode(app: FastifyInstance, request: FastifyRequest,
   const purpose = type === 'email' ? 'mfa_email' : 'mfa_mobile';
   const { code } = await inScope(db, PLATFORM_SCOPE, async (tx) => {
     const issued = await issueCode(app, tx, { purpose, subject: user.id, userId: user.id, tenantId: user.tenantId, ttlMs: OTC_TTL.code, kind: 'digits' });
-    await insertAuditEntry(tx, request, { tenantId: user.tenantId, action: 'otc.send', entity: 'user', entityId: user.id, userId: user.id, username: user.username, after: { purpose, to: maskAddress(type, to) } });
+    await insertAuditEntry(tx, request, {
+      tenantId: user.tenantId,
+      action: 'otc.send',
+      entity: 'user',
+      entityId: user.id,
+      userId: user.id,
+      username: user.username,
+      after: { purpose, to: maskAddress(type, to) },
+    });
     return issued;
   });
   // The caller proved the password: delivery failures may be shown.

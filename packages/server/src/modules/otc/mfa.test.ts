@@ -24,7 +24,10 @@ beforeAll(async () => {
   await createUserRow(t.app, { username: 'mfa2', password: 'Passw0rd!x', email: 'mfa2@example.org' });
   await createUserRow(t.app, { username: 'mfa3', password: 'Passw0rd!x' });
 });
-afterAll(async () => { await t.close(); await smtp.close(); });
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
 
 async function passwordStep(username: string) {
   const c = await t.client();
@@ -38,9 +41,18 @@ const confirm = (c: GatewayClient, q: Record<string, string>) => c.get(`${Paths.
 describe('MFA after password sign-in', () => {
   it('a right password answers a pending ticket and masked channels, no session', async () => {
     const { row } = await passwordStep('mfa1');
-    expect(row).toMatchObject({ mfaRequired: true, username: 'mfa1', channels: [{ type: 'email', masked: 'm***1@example.org' }, { type: 'mobile', masked: '139****0001' }] });
+    expect(row).toMatchObject({
+      mfaRequired: true,
+      username: 'mfa1',
+      channels: [
+        { type: 'email', masked: 'm***1@example.org' },
+        { type: 'mobile', masked: '139****0001' },
+      ],
+    });
     expect(row.token).toBeUndefined();
-    const [s] = await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) => tx.execute(sql`select count(*)::int as n from sessions s join users u on u.id = s.user_id where u.username = 'mfa1'`)).then((x: any) => x.rows ?? x);
+    const [s] = await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) =>
+      tx.execute(sql`select count(*)::int as n from sessions s join users u on u.id = s.user_id where u.username = 'mfa1'`),
+    ).then((x: any) => x.rows ?? x);
     expect(s.n).toBe(0);
   });
 
@@ -53,7 +65,8 @@ describe('MFA after password sign-in', () => {
     expect(wrong.body.scode).toBe(OtcCodes.CODE_INVALID);
     const ok = await confirm(c, { ticket: row.ticket, type: 'email', code });
     expect(ok.body).toMatchObject({ result: '1', data: { row: { userId: expect.any(String), token: expect.any(String) } } });
-    c.token = ok.body.data.row.token; c.userId = ok.body.data.row.userId;
+    c.token = ok.body.data.row.token;
+    c.userId = ok.body.data.row.userId;
     expect((await c.post(Paths.tokenlogin, { accountName: 'mfa2', token: c.token })).body.data.row.userName).toBe('mfa2');
     // the ticket and the code are used up
     expect((await confirm(c, { ticket: row.ticket, type: 'email', code })).body.scode).toBe(OtcCodes.MFA_TICKET_INVALID);
@@ -78,7 +91,9 @@ describe('MFA after password sign-in', () => {
 
   it('an expired ticket is refused', async () => {
     const { c, row } = await passwordStep('mfa2');
-    await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) => tx.execute(sql`update one_time_codes set expires_at = now() - interval '1 second' where id = ${row.ticket.split('.')[0]}`));
+    await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) =>
+      tx.execute(sql`update one_time_codes set expires_at = now() - interval '1 second' where id = ${row.ticket.split('.')[0]}`),
+    );
     expect((await confirm(c, { ticket: row.ticket, type: 'email', code: '123456' })).body.scode).toBe(OtcCodes.MFA_TICKET_INVALID);
   });
 

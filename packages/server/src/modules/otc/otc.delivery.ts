@@ -35,7 +35,8 @@ export async function smsProvider(app: FastifyInstance, env: NodeJS.ProcessEnv =
     if (env.NODE_ENV === 'production') throw new AppError(OtcCodes.SMS_NOT_CONFIGURED);
     return new DevSmsProvider(app.log);
   }
-  if (found.row.provider !== 'http') throw new AppError(OtcCodes.SMS_SEND_FAILED, { reason: `provider ${String(found.row.provider)} is not supported yet; use the generic HTTP gateway` });
+  if (found.row.provider !== 'http')
+    throw new AppError(OtcCodes.SMS_SEND_FAILED, { reason: `provider ${String(found.row.provider)} is not supported yet; use the generic HTTP gateway` });
   return new HttpSmsProvider(found.row, found.secret);
 }
 
@@ -48,7 +49,12 @@ export async function channelFor(app: FastifyInstance, type: 'email' | 'mobile')
 }
 
 /** Sends a code by the channel: a mail (subject by `purpose`) or an SMS, in `locale`. */
-export async function deliverCode(app: FastifyInstance, channel: Channel, locale: Locale, o: { to: string; code: string; minutes: number; name: string; purpose: 'login' | 'mfa' }): Promise<void> {
+export async function deliverCode(
+  app: FastifyInstance,
+  channel: Channel,
+  locale: Locale,
+  o: { to: string; code: string; minutes: number; name: string; purpose: 'login' | 'mfa' },
+): Promise<void> {
   const system = (await app.settings.loginConfig()).systemName || 'MP3.0';
   const params = { system, code: o.code, minutes: o.minutes, name: o.name };
   if (channel.type === 'mobile') {
@@ -66,7 +72,12 @@ export async function deliverCode(app: FastifyInstance, channel: Channel, locale
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Sends the password-recovery mail with its link, in `locale`. */
-export async function deliverResetMail(app: FastifyInstance, mail: { row: ConfigRow; secret: string }, locale: Locale, o: { to: string; link: string; minutes: number; name: string; username: string }): Promise<void> {
+export async function deliverResetMail(
+  app: FastifyInstance,
+  mail: { row: ConfigRow; secret: string },
+  locale: Locale,
+  o: { to: string; link: string; minutes: number; name: string; username: string },
+): Promise<void> {
   const system = (await app.settings.loginConfig()).systemName || 'MP3.0';
   const params = { system, link: o.link, minutes: o.minutes, name: o.name, username: o.username };
   const text = translate(locale, 'errors:otc.mail.resetBody', params);

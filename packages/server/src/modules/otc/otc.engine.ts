@@ -13,8 +13,14 @@ import type { FastifyInstance } from 'fastify';
 import { OTC_RULES } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
 import {
-  consumeOneTimeCode, countWrongTries, findOneTimeCodeById, insertOneTimeCode, listLiveOneTimeCodes,
-  supersedeOneTimeCodes, sweepOneTimeCodes, type OneTimeCodeRow,
+  consumeOneTimeCode,
+  countWrongTries,
+  findOneTimeCodeById,
+  insertOneTimeCode,
+  listLiveOneTimeCodes,
+  supersedeOneTimeCodes,
+  sweepOneTimeCodes,
+  type OneTimeCodeRow,
 } from './otc.repository.js';
 
 /** What a code is for (column `purpose`). */
@@ -30,7 +36,9 @@ const keys = new WeakMap<object, Buffer>();
 async function hmacKey(app: FastifyInstance): Promise<Buffer> {
   let key = keys.get(app.settings);
   if (!key) {
-    key = createHmac('sha256', await app.settings.secretKey()).update('mp3:one-time-codes').digest();
+    key = createHmac('sha256', await app.settings.secretKey())
+      .update('mp3:one-time-codes')
+      .digest();
     keys.set(app.settings, key);
   }
   return key;
@@ -46,7 +54,9 @@ export async function otcReady(app: FastifyInstance): Promise<void> {
 
 /** HMAC-SHA-256 of a code bound to its purpose and subject, hex. */
 export async function hashCode(app: FastifyInstance, purpose: string, subject: string, code: string): Promise<string> {
-  return createHmac('sha256', await hmacKey(app)).update(`${purpose}\n${subject}\n${code}`).digest('hex');
+  return createHmac('sha256', await hmacKey(app))
+    .update(`${purpose}\n${subject}\n${code}`)
+    .digest('hex');
 }
 
 function sameHash(a: string, b: string): boolean {
@@ -88,8 +98,13 @@ export async function issueCode(app: FastifyInstance, tx: Tx, input: IssueInput,
   await sweepOneTimeCodes(tx, now);
   await supersedeOneTimeCodes(tx, input.purpose, input.subject, now, input.supersedeOwnOnly ? input.userId : undefined);
   await insertOneTimeCode(tx, {
-    id, purpose: input.purpose, subject: input.subject, userId: input.userId, tenantId: input.tenantId,
-    codeHash: await hashCode(app, input.purpose, input.subject, code), expiresAt: new Date(now.getTime() + input.ttlMs),
+    id,
+    purpose: input.purpose,
+    subject: input.subject,
+    userId: input.userId,
+    tenantId: input.tenantId,
+    codeHash: await hashCode(app, input.purpose, input.subject, code),
+    expiresAt: new Date(now.getTime() + input.ttlMs),
   });
   return { id, code };
 }
@@ -98,7 +113,15 @@ export async function issueCode(app: FastifyInstance, tx: Tx, input: IssueInput,
  * Checks `code` against the live codes of `purpose` + `subject`. A match answers the row (consumed when
  * `consume`); a miss counts one wrong try on each live code (a code reaching the limit dies).
  */
-export async function checkCode(app: FastifyInstance, tx: Tx, purpose: OtcPurpose, subject: string, code: string, o: { consume: boolean }, now = new Date()): Promise<CheckOutcome> {
+export async function checkCode(
+  app: FastifyInstance,
+  tx: Tx,
+  purpose: OtcPurpose,
+  subject: string,
+  code: string,
+  o: { consume: boolean },
+  now = new Date(),
+): Promise<CheckOutcome> {
   const live = await listLiveOneTimeCodes(tx, purpose, subject, now);
   const hash = await hashCode(app, purpose, subject, code);
   const match = live.find((r) => sameHash(r.codeHash, hash));
@@ -106,7 +129,12 @@ export async function checkCode(app: FastifyInstance, tx: Tx, purpose: OtcPurpos
     if (o.consume && !(await consumeOneTimeCode(tx, match.id, now))) return { ok: false, reason: 'invalid' };
     return { ok: true, row: match };
   }
-  const counted = await countWrongTries(tx, live.map((r) => r.id), OTC_RULES.maxAttempts, now);
+  const counted = await countWrongTries(
+    tx,
+    live.map((r) => r.id),
+    OTC_RULES.maxAttempts,
+    now,
+  );
   const newest = live[0] && counted.find((r) => r.id === live[0]!.id);
   return { ok: false, reason: newest && newest.attempts >= OTC_RULES.maxAttempts ? 'too_many' : 'invalid' };
 }
@@ -125,7 +153,12 @@ export async function checkTicket(app: FastifyInstance, tx: Tx, ticket: string, 
 
 /** Issues a ticket for a pending MFA sign-in of `userId`; answers `<id>.<flag>`. */
 export async function issueTicket(app: FastifyInstance, tx: Tx, user: { id: string; tenantId: string }, ttlMs: number, now = new Date()): Promise<string> {
-  const { id, code } = await issueCode(app, tx, { purpose: 'mfa_ticket', subject: user.id, userId: user.id, tenantId: user.tenantId, ttlMs, kind: 'flag' }, now);
+  const { id, code } = await issueCode(
+    app,
+    tx,
+    { purpose: 'mfa_ticket', subject: user.id, userId: user.id, tenantId: user.tenantId, ttlMs, kind: 'flag' },
+    now,
+  );
   return `${id}.${code}`;
 }
 

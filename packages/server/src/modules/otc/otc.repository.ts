@@ -14,15 +14,27 @@ export async function insertOneTimeCode(tx: Tx, row: typeof oneTimeCodes.$inferI
 
 /** Marks every unused code of `purpose` + `subject` (and of `userId` when given) used: a newer one supersedes them. */
 export async function supersedeOneTimeCodes(tx: Tx, purpose: string, subject: string, now: Date, userId?: string): Promise<void> {
-  await tx.update(oneTimeCodes).set({ usedAt: now })
-    .where(and(eq(oneTimeCodes.purpose, purpose), eq(oneTimeCodes.subject, subject), isNull(oneTimeCodes.usedAt), userId ? eq(oneTimeCodes.userId, userId) : undefined));
+  await tx
+    .update(oneTimeCodes)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(oneTimeCodes.purpose, purpose),
+        eq(oneTimeCodes.subject, subject),
+        isNull(oneTimeCodes.usedAt),
+        userId ? eq(oneTimeCodes.userId, userId) : undefined,
+      ),
+    );
 }
 
 /** Unused, unexpired codes of `purpose` + `subject`, newest first (at most a few: one per user of the subject). */
 export async function listLiveOneTimeCodes(tx: Tx, purpose: string, subject: string, now: Date): Promise<OneTimeCodeRow[]> {
-  return tx.select().from(oneTimeCodes)
+  return tx
+    .select()
+    .from(oneTimeCodes)
     .where(and(eq(oneTimeCodes.purpose, purpose), eq(oneTimeCodes.subject, subject), isNull(oneTimeCodes.usedAt), gt(oneTimeCodes.expiresAt, now)))
-    .orderBy(desc(oneTimeCodes.createdAt)).limit(10);
+    .orderBy(desc(oneTimeCodes.createdAt))
+    .limit(10);
 }
 
 export async function findOneTimeCodeById(tx: Tx, id: string): Promise<OneTimeCodeRow | undefined> {
@@ -36,16 +48,23 @@ export async function findOneTimeCodeById(tx: Tx, id: string): Promise<OneTimeCo
  */
 export async function countWrongTries(tx: Tx, ids: string[], max: number, now: Date): Promise<{ id: string; attempts: number }[]> {
   if (!ids.length) return [];
-  return tx.update(oneTimeCodes).set({
-    attempts: sql`${oneTimeCodes.attempts} + 1`,
-    usedAt: sql`case when ${oneTimeCodes.attempts} + 1 >= ${max} then ${now.toISOString()}::timestamptz else ${oneTimeCodes.usedAt} end`,
-  }).where(inArray(oneTimeCodes.id, ids)).returning({ id: oneTimeCodes.id, attempts: oneTimeCodes.attempts });
+  return tx
+    .update(oneTimeCodes)
+    .set({
+      attempts: sql`${oneTimeCodes.attempts} + 1`,
+      usedAt: sql`case when ${oneTimeCodes.attempts} + 1 >= ${max} then ${now.toISOString()}::timestamptz else ${oneTimeCodes.usedAt} end`,
+    })
+    .where(inArray(oneTimeCodes.id, ids))
+    .returning({ id: oneTimeCodes.id, attempts: oneTimeCodes.attempts });
 }
 
 /** Consumes a code (single use). Answers false when another request consumed it first. */
 export async function consumeOneTimeCode(tx: Tx, id: string, now: Date): Promise<boolean> {
-  const r = await tx.update(oneTimeCodes).set({ usedAt: now })
-    .where(and(eq(oneTimeCodes.id, id), isNull(oneTimeCodes.usedAt))).returning({ id: oneTimeCodes.id });
+  const r = await tx
+    .update(oneTimeCodes)
+    .set({ usedAt: now })
+    .where(and(eq(oneTimeCodes.id, id), isNull(oneTimeCodes.usedAt)))
+    .returning({ id: oneTimeCodes.id });
   return r.length === 1;
 }
 

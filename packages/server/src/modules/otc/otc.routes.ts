@@ -9,9 +9,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import {
-  CheckResetQuery, CodeSignInBody, EmptyBody, FindPwdQuery, MfaConfirmQuery, MfaSendParams, MfaSendQuery, ok, Paths, ResetPwdQuery,
-} from '@mp/protocol';
+import { CheckResetQuery, CodeSignInBody, EmptyBody, FindPwdQuery, MfaConfirmQuery, MfaSendParams, MfaSendQuery, ok, Paths, ResetPwdQuery } from '@mp/protocol';
 import { sendLoginCode, signInByCode } from './dynamic-code.service.js';
 import { confirmMfa, sendMfaCode } from './mfa.service.js';
 import { checkResetLink, findPassword, resetPassword } from './recovery.service.js';
@@ -38,16 +36,22 @@ export default async function otcRoutes(app: FastifyInstance) {
   });
 
   r.post(Paths.signinbycode, { config: signed, schema: { tags, body: CodeSignInBody } }, async (request) =>
-    ok({ row: await signInByCode(app, request, request.body) }));
+    ok({ row: await signInByCode(app, request, request.body) }),
+  );
 
-  r.post(`${Paths.mfasend}/:type/:username`, { config: signed, schema: { tags, params: MfaSendParams, querystring: MfaSendQuery, body: EmptyBody } }, async (request) => {
-    const p = request.params;
-    await sendMfaCode(app, request, p.type, p.username, request.query.ticket);
-    return ok({});
-  });
+  r.post(
+    `${Paths.mfasend}/:type/:username`,
+    { config: signed, schema: { tags, params: MfaSendParams, querystring: MfaSendQuery, body: EmptyBody } },
+    async (request) => {
+      const p = request.params;
+      await sendMfaCode(app, request, p.type, p.username, request.query.ticket);
+      return ok({});
+    },
+  );
 
   r.get(Paths.loginconfirm, { config: signed, schema: { tags, querystring: MfaConfirmQuery } }, async (request) =>
-    ok({ row: await confirmMfa(app, request, request.query) }));
+    ok({ row: await confirmMfa(app, request, request.query) }),
+  );
 
   r.post(Paths.findpwd, { config: signed, schema: { tags, querystring: FindPwdQuery, body: EmptyBody } }, async (request) => {
     await findPassword(app, request, request.query.username);

@@ -7,7 +7,10 @@ import { Paths } from '@mp/protocol';
 import type { GatewayClient } from '../../testing/gateway-client.js';
 
 /** A received mail: envelope recipients and the raw message. */
-export interface ReceivedMail { to: string[]; raw: string }
+export interface ReceivedMail {
+  to: string[];
+  raw: string;
+}
 
 export interface LocalSmtp {
   port: number;
@@ -26,7 +29,10 @@ export async function startLocalSmtp(): Promise<LocalSmtp> {
     onData(stream, session, cb) {
       const chunks: Buffer[] = [];
       stream.on('data', (d: Buffer) => chunks.push(d));
-      stream.on('end', () => { received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') }); cb(); });
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+        cb();
+      });
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -55,7 +61,13 @@ export function mailText(raw: string): string {
     const enc = m[1]!.toLowerCase();
     const body = m[2]!;
     if (enc === 'base64') out.push(Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8'));
-    else if (enc === 'quoted-printable') out.push(Buffer.from(body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'));
+    else if (enc === 'quoted-printable')
+      out.push(
+        Buffer.from(
+          body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+          'latin1',
+        ).toString('utf8'),
+      );
     else out.push(body);
   }
   if (out.length === 1) out.push(raw);
@@ -64,7 +76,9 @@ export function mailText(raw: string): string {
 
 /** Saves the platform mail configuration pointing at the local SMTP server (as a platform administrator). */
 export async function configureMail(admin: GatewayClient, port: number): Promise<void> {
-  const r = await admin.post(Paths.savemailconfiglist, [{ name: 'Local SMTP', host: '127.0.0.1', port, tlsMode: 'none', fromAddress: 'noreply@example.org', fromName: 'MP3.0', status: 1 }]);
+  const r = await admin.post(Paths.savemailconfiglist, [
+    { name: 'Local SMTP', host: '127.0.0.1', port, tlsMode: 'none', fromAddress: 'noreply@example.org', fromName: 'MP3.0', status: 1 },
+  ]);
   if (r.body.result !== '1') throw new Error(`mail configuration: ${r.body.msg}`);
 }
 

@@ -36,20 +36,46 @@ export async function findPassword(app: FastifyInstance, request: FastifyRequest
   if (!user?.email) return;
   const ttlMs = OTC_TTL.reset();
   const { code } = await inScope(db, PLATFORM_SCOPE, async (tx) => {
-    const issued = await issueCode(app, tx, { purpose: 'reset', subject, userId: user.id, tenantId: user.tenantId, ttlMs, kind: 'flag', supersedeOwnOnly: true });
-    await insertAuditEntry(tx, request, { tenantId: user.tenantId, action: 'password.recovery_sent', entity: 'user', entityId: user.id, userId: user.id, username: user.username, after: { to: maskAddress('email', user.email!) } });
+    const issued = await issueCode(app, tx, {
+      purpose: 'reset',
+      subject,
+      userId: user.id,
+      tenantId: user.tenantId,
+      ttlMs,
+      kind: 'flag',
+      supersedeOwnOnly: true,
+    });
+    await insertAuditEntry(tx, request, {
+      tenantId: user.tenantId,
+      action: 'password.recovery_sent',
+      entity: 'user',
+      entityId: user.id,
+      userId: user.id,
+      username: user.username,
+      after: { to: maskAddress('email', user.email!) },
+    });
     return issued;
   });
   const link = `${base}/resetpw?p=${encodeURIComponent(user.username)}&resetpsw=${encodeURIComponent(code)}`;
-  deliverLater(app, request, 'recovery mail', () => deliverResetMail(app, mail, request.locale, {
-    to: user.email!, link, minutes: Math.round(ttlMs / 60_000), name: user.employeeName || user.username, username: user.username,
-  }));
+  deliverLater(app, request, 'recovery mail', () =>
+    deliverResetMail(app, mail, request.locale, {
+      to: user.email!,
+      link,
+      minutes: Math.round(ttlMs / 60_000),
+      name: user.employeeName || user.username,
+      username: user.username,
+    }),
+  );
 }
 
 /** `checkresetpwd`: whether the link is usable (a wrong flag counts a try on the live ones). */
 export async function checkResetLink(app: FastifyInstance, q: CheckResetQuery): Promise<void> {
   await otcReady(app);
-  const ok = await inScope(app.database.db, PLATFORM_SCOPE, async (tx) => (await checkCode(app, tx, 'reset', subjectOf(q.username), q.pwdflag, { consume: false })).ok);
+  const ok = await inScope(
+    app.database.db,
+    PLATFORM_SCOPE,
+    async (tx) => (await checkCode(app, tx, 'reset', subjectOf(q.username), q.pwdflag, { consume: false })).ok,
+  );
   if (!ok) throw new AppError(OtcCodes.RESET_LINK_INVALID);
 }
 
@@ -73,7 +99,15 @@ export async function resetPassword(app: FastifyInstance, request: FastifyReques
     await updateUserById(tx, user.id, { passwordHash: hash, passwordChangedAt: now, failedCount: 0, failedWindowStart: null, lockedUntil: null });
     const ended = await endActiveSessionsOfUsers(tx, [user.id]);
     app.guardStore.forgetSessions({ userId: user.id });
-    await insertAuditEntry(tx, request, { tenantId: user.tenantId, action: 'password.reset', entity: 'user', entityId: user.id, userId: user.id, username: user.username, after: { sessionsEnded: ended } });
+    await insertAuditEntry(tx, request, {
+      tenantId: user.tenantId,
+      action: 'password.reset',
+      entity: 'user',
+      entityId: user.id,
+      userId: user.id,
+      username: user.username,
+      after: { sessionsEnded: ended },
+    });
     return false;
   });
   if (refused) throw new AppError(OtcCodes.RESET_LINK_INVALID);

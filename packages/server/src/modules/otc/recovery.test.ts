@@ -19,7 +19,10 @@ beforeAll(async () => {
   await admin.signIn('admin', ADMIN_PASSWORD);
   await configureMail(admin, smtp.port);
 });
-afterAll(async () => { await t.close(); await smtp.close(); });
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
 beforeEach(async () => {
   c = await t.client();
   c.language = 'EN_US';
@@ -62,11 +65,20 @@ describe('password recovery', () => {
     expect((await victim.post(Paths.tokenlogin, { accountName: u.username, token: victim.token })).body.scode).toBe(Codes.TOKEN_INVALID);
     const again = await t.client();
     await again.signIn(u.username, 'NewPassw0rd');
-    expect((await (await t.client()).post(Paths.signin, { username: u.username, password: c.encrypt('OldPassw0rd'), agree: true })).body.scode).toBe(Codes.BAD_CREDENTIALS);
+    expect((await (await t.client()).post(Paths.signin, { username: u.username, password: c.encrypt('OldPassw0rd'), agree: true })).body.scode).toBe(
+      Codes.BAD_CREDENTIALS,
+    );
     // single use
-    expect((await c.post(`${Paths.checkresetpwd}?${q({ username: p, pwdflag: flag })}`)).body).toMatchObject({ scode: OtcCodes.RESET_LINK_INVALID, msg: 'the password-recovery link has expired, please use the latest link or recover again' });
-    expect((await c.post(`${Paths.resetpwd}?${q({ username: p, pwdflag: flag, pwd: c.encrypt('Other0Passw') })}`)).body.scode).toBe(OtcCodes.RESET_LINK_INVALID);
-    const [audit] = await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) => tx.execute(sql`select action from audit_log where entity_id = ${u.id} and action = 'password.reset'`)).then((x: any) => x.rows ?? x);
+    expect((await c.post(`${Paths.checkresetpwd}?${q({ username: p, pwdflag: flag })}`)).body).toMatchObject({
+      scode: OtcCodes.RESET_LINK_INVALID,
+      msg: 'the password-recovery link has expired, please use the latest link or recover again',
+    });
+    expect((await c.post(`${Paths.resetpwd}?${q({ username: p, pwdflag: flag, pwd: c.encrypt('Other0Passw') })}`)).body.scode).toBe(
+      OtcCodes.RESET_LINK_INVALID,
+    );
+    const [audit] = await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) =>
+      tx.execute(sql`select action from audit_log where entity_id = ${u.id} and action = 'password.reset'`),
+    ).then((x: any) => x.rows ?? x);
     expect(audit).toBeTruthy();
   });
 
@@ -81,7 +93,9 @@ describe('password recovery', () => {
   it('an expired link is refused', async () => {
     const u = await newUser();
     const { p, flag } = await recover(u.username, u.email);
-    await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) => tx.execute(sql`update one_time_codes set expires_at = now() - interval '1 second' where user_id = ${u.id} and purpose = 'reset'`));
+    await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) =>
+      tx.execute(sql`update one_time_codes set expires_at = now() - interval '1 second' where user_id = ${u.id} and purpose = 'reset'`),
+    );
     expect((await c.post(`${Paths.checkresetpwd}?${q({ username: p, pwdflag: flag })}`)).body.scode).toBe(OtcCodes.RESET_LINK_INVALID);
   });
 

@@ -19,7 +19,10 @@ function appRolesOf(label: string, noCache: boolean) {
   const roleId = randomUUID();
   const roleB = randomUUID();
   beforeAll(async () => {
-    const o = await openWith(async () => { const t = await testApp(); return { t, close: () => t.close() }; }, noCache);
+    const o = await openWith(async () => {
+      const t = await testApp();
+      return { t, close: () => t.close() };
+    }, noCache);
     close = o.close;
     w = await policyWorld(o.t);
     await inScope(w.app.database.db, PLATFORM_SCOPE, async (tx) => {
@@ -41,13 +44,15 @@ function appRolesOf(label: string, noCache: boolean) {
     });
     await w.flush();
   }, 60_000);
-  afterAll(async () => { await close(); });
+  afterAll(async () => {
+    await close();
+  });
 
   const perms = (body: unknown) => w.call<PolicyPermissions>(PolicyPaths.permissions, body, w.asA);
   const check = (body: unknown, auth = w.asA) => w.call<PolicyDecision>(PolicyPaths.check, body, auth);
 
   describe(`${label}: application roles in the policy service`, () => {
-    it('answers the grants of the application\'s own roles beside the tenant roles, and only those of the calling application', async () => {
+    it("answers the grants of the application's own roles beside the tenant roles, and only those of the calling application", async () => {
       const d = (await perms({ tenantId: 'acme', username: 'carol' })).body.data;
       expect(d.active).toBe(true);
       expect(d.roles).toEqual([{ id: roleId, code: 'app_reviewer', name: 'Reviewer' }]);
@@ -58,13 +63,19 @@ function appRolesOf(label: string, noCache: boolean) {
       expect(JSON.stringify(d)).not.toContain('erp_saver');
     });
 
-    it('decides with the application role as the granting role; another application\'s client is not told of it', async () => {
+    it("decides with the application role as the granting role; another application's client is not told of it", async () => {
       const allow = (await check({ tenantId: 'acme', username: 'carol', control: w.ids.note, need: 'write' })).body.data;
-      expect(allow).toEqual({ allow: true, by: { roleId, roleCode: 'app_reviewer', roleName: 'Reviewer', kind: 'appcontrol', itemId: w.ids.note, purview: 3 } });
+      expect(allow).toEqual({
+        allow: true,
+        by: { roleId, roleCode: 'app_reviewer', roleName: 'Reviewer', kind: 'appcontrol', itemId: w.ids.note, purview: 3 },
+      });
       expect((await check({ tenantId: 'acme', username: 'carol', api: '/orders/list.do' })).body.data.allow).toBe(false);
       // B's client asking about A's control: not B's item, so refused; B's own control through B's app role: allowed
       expect((await check({ tenantId: 'acme', username: 'carol', control: w.ids.note }, w.asB)).body.data.allow).toBe(false);
-      expect((await check({ tenantId: 'acme', username: 'carol', control: w.ids.saveB, need: 'write' }, w.asB)).body.data).toMatchObject({ allow: true, by: { roleCode: 'erp_saver' } });
+      expect((await check({ tenantId: 'acme', username: 'carol', control: w.ids.saveB, need: 'write' }, w.asB)).body.data).toMatchObject({
+        allow: true,
+        by: { roleCode: 'erp_saver' },
+      });
     });
 
     it('a disabled application role grants nothing, after the change reaches the cache', async () => {
@@ -76,7 +87,7 @@ function appRolesOf(label: string, noCache: boolean) {
       expect((await check({ tenantId: 'acme', username: 'carol', api: '/orders/delete.do' })).body.data.allow).toBe(true);
     });
 
-    it('a user outside the application\'s root organisations of the tenant is not its user: inactive, nothing allowed', async () => {
+    it("a user outside the application's root organisations of the tenant is not its user: inactive, nothing allowed", async () => {
       // alice holds tenant roles granting A's items; once A serves only org1 in acme, alice (in no organisation) is outside
       expect((await check({ tenantId: 'acme', username: 'alice', api: '/orders/list.do' })).body.data.allow).toBe(true);
       await inScope(w.app.database.db, PLATFORM_SCOPE, (tx) => tx.insert(appRootOrgs).values({ productId: w.appA.id, tenantId: w.acme, orgId: w.ids.org1 }));

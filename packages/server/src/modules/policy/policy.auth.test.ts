@@ -11,8 +11,12 @@ import { POLICY_AUTH_LIMIT } from '../../plugins/app-client.js';
 import { basic, policyWorld, type PolicyWorld } from './policy.fixtures.js';
 
 let w: PolicyWorld;
-beforeAll(async () => { w = await policyWorld(); });
-afterAll(async () => { await w.t.close(); });
+beforeAll(async () => {
+  w = await policyWorld();
+});
+afterAll(async () => {
+  await w.t.close();
+});
 
 const body = { tenantId: 'acme', username: 'alice' };
 const perms = (auth?: string) => w.call(PolicyPaths.permissions, body, auth);
@@ -20,7 +24,9 @@ const perms = (auth?: string) => w.call(PolicyPaths.permissions, body, auth);
 /** A client_credentials access token from the provider's token endpoint. */
 async function ccToken(id: string, secret: string): Promise<{ status: number; token?: string; error?: string }> {
   const res = await w.app.inject({
-    method: 'POST', url: '/oidc/token', headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic(id, secret) },
+    method: 'POST',
+    url: '/oidc/token',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic(id, secret) },
     payload: new URLSearchParams({ grant_type: 'client_credentials' }).toString(),
   });
   const j = res.json() as { access_token?: string; error?: string };
@@ -92,7 +98,9 @@ describe('policy client authentication', () => {
 
   it('refuses an expired access token', async () => {
     const got = await ccToken(w.clients.a.id, w.clients.a.secret);
-    await w.app.database.db.execute(sql`update oidc_payloads set expires_at = now() - interval '1 second' where model = 'ClientCredentials' and id = ${got.token!}`);
+    await w.app.database.db.execute(
+      sql`update oidc_payloads set expires_at = now() - interval '1 second' where model = 'ClientCredentials' and id = ${got.token!}`,
+    );
     await w.flush();
     expectRefused(await perms(`Bearer ${got.token}`), 'expired');
   });

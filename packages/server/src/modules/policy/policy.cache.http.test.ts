@@ -19,7 +19,9 @@ describe('policy cache over HTTP', () => {
   beforeAll(async () => {
     w = await policyWorld(await testApp({ policyCache: { ...loadConfig().policyCache, enabled: true, pollMs: 86_400_000 } }));
   }, 60_000);
-  afterAll(async () => { await w.t.close(); });
+  afterAll(async () => {
+    await w.t.close();
+  });
 
   const alice = { tenantId: 'acme', username: 'alice' };
   const check = async (body: unknown) => (await w.call<PolicyDecision>(PolicyPaths.check, body, w.asA)).body.data;

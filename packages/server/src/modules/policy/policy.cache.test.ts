@@ -29,7 +29,10 @@ function cacheTests(label: string, open: TestAppTarget['open']) {
     cache = new PolicyCache(db(), OPTS);
     await cache.pollOnce(); // sets the poller's cursor; the timer is not started: polls only when a test says so
   }, 60_000);
-  afterAll(async () => { await cache.stop(); await close(); });
+  afterAll(async () => {
+    await cache.stop();
+    await close();
+  });
 
   /** The decision with the cache and from SQL. */
   const both = async (productId: string, b: PolicyCheckBody) => [await svc.decide(db(), productId, b, cache), await svc.decide(db(), productId, b)] as const;
@@ -39,56 +42,125 @@ function cacheTests(label: string, open: TestAppTarget['open']) {
     it('decisions and permissions over randomised grants, users, targets, case and applications', async () => {
       const roles = [w.ids.clerk, w.ids.manager, w.ids.off];
       const items = [
-        ['appmenu', w.ids.orders], ['appmenu', w.ids.reports], ['appmenu', w.ids.hidden], ['appmenu', w.ids.items], ['appmenu', w.ids.sales],
-        ['appcontrol', w.ids.approve], ['appcontrol', w.ids.note], ['appcontrol', w.ids.form], ['appcontrol', w.ids.saveB],
-        ['appapi', w.ids.list], ['appapi', w.ids.del], ['appapi', w.ids.itemsApi],
+        ['appmenu', w.ids.orders],
+        ['appmenu', w.ids.reports],
+        ['appmenu', w.ids.hidden],
+        ['appmenu', w.ids.items],
+        ['appmenu', w.ids.sales],
+        ['appcontrol', w.ids.approve],
+        ['appcontrol', w.ids.note],
+        ['appcontrol', w.ids.form],
+        ['appcontrol', w.ids.saveB],
+        ['appapi', w.ids.list],
+        ['appapi', w.ids.del],
+        ['appapi', w.ids.itemsApi],
       ] as const;
       const targets = [
-        { api: '/orders/list.do' }, { api: '/ORDERS/Delete.do' }, { api: '/items/list.do' }, { api: '/none.do' },
-        { control: w.ids.approve }, { control: w.ids.note }, { control: w.ids.form }, { control: w.ids.saveB },
-        { menu: 'orders' }, { menu: 'REPORTS' }, { menu: w.ids.reports }, { menu: 'hidden' }, { menu: 'items' }, { menu: 'sales' }, { menu: 'nope' },
+        { api: '/orders/list.do' },
+        { api: '/ORDERS/Delete.do' },
+        { api: '/items/list.do' },
+        { api: '/none.do' },
+        { control: w.ids.approve },
+        { control: w.ids.note },
+        { control: w.ids.form },
+        { control: w.ids.saveB },
+        { menu: 'orders' },
+        { menu: 'REPORTS' },
+        { menu: w.ids.reports },
+        { menu: 'hidden' },
+        { menu: 'items' },
+        { menu: 'sales' },
+        { menu: 'nope' },
       ];
       const grant = fc.record({ role: fc.constantFrom(...roles), item: fc.constantFrom(...items), purview: fc.constantFrom(1, 2, 3) });
-      await fc.assert(fc.asyncProperty(fc.uniqueArray(grant, { selector: (g) => `${g.role}|${g.item[1]}`, maxLength: 12 }), async (grants) => {
-        await db().execute(sql`delete from role_grants where tenant_id = ${w.acme} and kind in ('appmenu', 'appcontrol', 'appapi')`);
-        for (const g of grants) {
-          await db().execute(sql`insert into role_grants (tenant_id, role_id, kind, data_id, purview) values (${w.acme}, ${g.role}, ${g.item[0]}, ${g.item[1]}, ${g.purview})`);
-        }
-        await cache.flush();
-        for (const productId of [w.appA.id, w.appB.id]) {
-          for (const user of ['alice', 'bob', 'carol', 'tess']) {
-            const who = { tenantId: 'acme', username: user };
-            expect(await svc.userPermissions(db(), productId, who, cache)).toEqual({ ...(await svc.userPermissions(db(), productId, who)), cursor: expect.any(String) });
-            for (const t of targets) for (const need of ['read', 'write'] as const) {
-              const [cached, fromSql] = await both(productId, { ...who, ...t, need });
-              expect(cached, JSON.stringify({ productId, user, t, need })).toEqual(fromSql);
+      await fc.assert(
+        fc.asyncProperty(fc.uniqueArray(grant, { selector: (g) => `${g.role}|${g.item[1]}`, maxLength: 12 }), async (grants) => {
+          await db().execute(sql`delete from role_grants where tenant_id = ${w.acme} and kind in ('appmenu', 'appcontrol', 'appapi')`);
+          for (const g of grants) {
+            await db().execute(
+              sql`insert into role_grants (tenant_id, role_id, kind, data_id, purview) values (${w.acme}, ${g.role}, ${g.item[0]}, ${g.item[1]}, ${g.purview})`,
+            );
+          }
+          await cache.flush();
+          for (const productId of [w.appA.id, w.appB.id]) {
+            for (const user of ['alice', 'bob', 'carol', 'tess']) {
+              const who = { tenantId: 'acme', username: user };
+              expect(await svc.userPermissions(db(), productId, who, cache)).toEqual({
+                ...(await svc.userPermissions(db(), productId, who)),
+                cursor: expect.any(String),
+              });
+              for (const t of targets)
+                for (const need of ['read', 'write'] as const) {
+                  const [cached, fromSql] = await both(productId, { ...who, ...t, need });
+                  expect(cached, JSON.stringify({ productId, user, t, need })).toEqual(fromSql);
+                }
             }
           }
-        }
-      }), { numRuns: 8 });
+        }),
+        { numRuns: 8 },
+      );
     }, 120_000);
   });
 
   describe(`${label}: kept current by the change log`, () => {
     const cases: [string, () => Promise<unknown>, () => Promise<unknown>, PolicyCheckBody][] = [
-      ['a grant removed', () => db().execute(sql`delete from role_grants where role_id = ${w.ids.clerk} and data_id = ${w.ids.list}`),
-        () => db().execute(sql`insert into role_grants (tenant_id, role_id, kind, data_id, purview) values (${w.acme}, ${w.ids.clerk}, 'appapi', ${w.ids.list}, 1)`), { ...alice(), api: '/orders/list.do' }],
-      ['a membership removed', () => db().execute(sql`delete from role_users where role_id = ${w.ids.clerk} and user_id = ${w.users.alice}`),
-        () => db().execute(sql`insert into role_users (tenant_id, role_id, user_id) values (${w.acme}, ${w.ids.clerk}, ${w.users.alice})`), { ...alice(), api: '/orders/list.do' }],
-      ['a user locked until later', () => db().execute(sql`update users set locked_until = now() + interval '1 hour' where id = ${w.users.alice}`),
-        () => db().execute(sql`update users set locked_until = null where id = ${w.users.alice}`), { ...alice(), api: '/orders/list.do' }],
-      ['a user expired', () => db().execute(sql`update users set expiry_date = current_date - 1 where id = ${w.users.alice}`),
-        () => db().execute(sql`update users set expiry_date = null where id = ${w.users.alice}`), { ...alice(), api: '/orders/list.do' }],
-      ['a user disabled', () => db().execute(sql`update users set status = 0 where id = ${w.users.alice}`),
-        () => db().execute(sql`update users set status = 1 where id = ${w.users.alice}`), { ...alice(), api: '/orders/list.do' }],
-      ['a user left with a test account only', () => db().execute(sql`update user_identities set identity = 5 where user_id = ${w.users.alice}`),
-        () => db().execute(sql`update user_identities set identity = 1 where user_id = ${w.users.alice}`), { ...alice(), api: '/orders/list.do' }],
-      ['a role disabled', () => db().execute(sql`update roles set status = 0 where id = ${w.ids.clerk}`),
-        () => db().execute(sql`update roles set status = 1 where id = ${w.ids.clerk}`), { ...alice(), api: '/orders/list.do' }],
-      ['a tenant disabled', () => db().execute(sql`update tenants set status = 0 where id = ${w.acme}`),
-        () => db().execute(sql`update tenants set status = 1 where id = ${w.acme}`), { ...alice(), api: '/orders/list.do' }],
-      ['a module disabled', () => db().execute(sql`update app_menus set enabled = 0 where id = ${w.ids.sales}`),
-        () => db().execute(sql`update app_menus set enabled = 1 where id = ${w.ids.sales}`), { ...alice(), menu: 'orders' }],
+      [
+        'a grant removed',
+        () => db().execute(sql`delete from role_grants where role_id = ${w.ids.clerk} and data_id = ${w.ids.list}`),
+        () =>
+          db().execute(
+            sql`insert into role_grants (tenant_id, role_id, kind, data_id, purview) values (${w.acme}, ${w.ids.clerk}, 'appapi', ${w.ids.list}, 1)`,
+          ),
+        { ...alice(), api: '/orders/list.do' },
+      ],
+      [
+        'a membership removed',
+        () => db().execute(sql`delete from role_users where role_id = ${w.ids.clerk} and user_id = ${w.users.alice}`),
+        () => db().execute(sql`insert into role_users (tenant_id, role_id, user_id) values (${w.acme}, ${w.ids.clerk}, ${w.users.alice})`),
+        { ...alice(), api: '/orders/list.do' },
+      ],
+      [
+        'a user locked until later',
+        () => db().execute(sql`update users set locked_until = now() + interval '1 hour' where id = ${w.users.alice}`),
+        () => db().execute(sql`update users set locked_until = null where id = ${w.users.alice}`),
+        { ...alice(), api: '/orders/list.do' },
+      ],
+      [
+        'a user expired',
+        () => db().execute(sql`update users set expiry_date = current_date - 1 where id = ${w.users.alice}`),
+        () => db().execute(sql`update users set expiry_date = null where id = ${w.users.alice}`),
+        { ...alice(), api: '/orders/list.do' },
+      ],
+      [
+        'a user disabled',
+        () => db().execute(sql`update users set status = 0 where id = ${w.users.alice}`),
+        () => db().execute(sql`update users set status = 1 where id = ${w.users.alice}`),
+        { ...alice(), api: '/orders/list.do' },
+      ],
+      [
+        'a user left with a test account only',
+        () => db().execute(sql`update user_identities set identity = 5 where user_id = ${w.users.alice}`),
+        () => db().execute(sql`update user_identities set identity = 1 where user_id = ${w.users.alice}`),
+        { ...alice(), api: '/orders/list.do' },
+      ],
+      [
+        'a role disabled',
+        () => db().execute(sql`update roles set status = 0 where id = ${w.ids.clerk}`),
+        () => db().execute(sql`update roles set status = 1 where id = ${w.ids.clerk}`),
+        { ...alice(), api: '/orders/list.do' },
+      ],
+      [
+        'a tenant disabled',
+        () => db().execute(sql`update tenants set status = 0 where id = ${w.acme}`),
+        () => db().execute(sql`update tenants set status = 1 where id = ${w.acme}`),
+        { ...alice(), api: '/orders/list.do' },
+      ],
+      [
+        'a module disabled',
+        () => db().execute(sql`update app_menus set enabled = 0 where id = ${w.ids.sales}`),
+        () => db().execute(sql`update app_menus set enabled = 1 where id = ${w.ids.sales}`),
+        { ...alice(), menu: 'orders' },
+      ],
     ];
     beforeAll(async () => {
       // The equality property left random grants: back to the fixture's grants of application A in acme.
@@ -138,7 +210,17 @@ function cacheTests(label: string, open: TestAppTarget['open']) {
 
     it('an entry ends when the lock ends or the validity dates start or end', () => {
       const now = Date.parse('2026-01-10T12:00:00Z');
-      const s = { tenantId: 't', subscription: 1, userId: 'u', username: 'u', active: false, tenantAdmin: false, lockedUntil: null, effectiveDate: null, expiryDate: null };
+      const s = {
+        tenantId: 't',
+        subscription: 1,
+        userId: 'u',
+        username: 'u',
+        active: false,
+        tenantAdmin: false,
+        lockedUntil: null,
+        effectiveDate: null,
+        expiryDate: null,
+      };
       expect(activeChangesAt(s, now)).toBe(Infinity);
       expect(activeChangesAt({ ...s, lockedUntil: '2026-01-10T12:05:00.000Z' }, now)).toBe(Date.parse('2026-01-10T12:05:00Z'));
       expect(activeChangesAt({ ...s, effectiveDate: '2026-01-12', expiryDate: '2026-01-11' }, now)).toBe(Date.parse('2026-01-12T00:00:00Z'));

@@ -21,7 +21,12 @@ import { encodeCursor, laterPosition } from './policy.cursor.js';
 import { checkedSubject, compileApp, compileUser, type CompiledApp, type CompiledUser } from './policy.compiled.js';
 
 /** A change as the cache reads it (a policy_changes row, or a change of a sync page). */
-export interface CacheChange { kind: string; productId: string | null; tenantId: string | null; userId: string | null }
+export interface CacheChange {
+  kind: string;
+  productId: string | null;
+  tenantId: string | null;
+  userId: string | null;
+}
 
 const DESIGN = new Set(['menu', 'page', 'control', 'api']);
 const TENANT_WIDE = new Set(['grant', 'role', 'subscription']);
@@ -52,14 +57,24 @@ export class PolicyCache {
   private stopped = false;
 
   /** `opts`: the `policyCache` part of the configuration (ServerConfig). */
-  constructor(private readonly db: Db, private readonly opts: ServerConfig['policyCache'], private readonly log?: FastifyBaseLogger) {
+  constructor(
+    private readonly db: Db,
+    private readonly opts: ServerConfig['policyCache'],
+    private readonly log?: FastifyBaseLogger,
+  ) {
     this.users = new LRUCache({
-      max: Math.max(1, opts.size), maxSize: MAX_CACHED_GRANTS, sizeCalculation: (u) => u.grants.length + 1, ttl: opts.maxAgeMs, ttlAutopurge: false,
+      max: Math.max(1, opts.size),
+      maxSize: MAX_CACHED_GRANTS,
+      sizeCalculation: (u) => u.grants.length + 1,
+      ttl: opts.maxAgeMs,
+      ttlAutopurge: false,
     });
   }
 
   /** Number of cached user entries. */
-  get size(): number { return this.users.size; }
+  get size(): number {
+    return this.users.size;
+  }
 
   /**
    * A user's compiled permissions for application `productId`: cached, or read in one platform-scope
@@ -184,8 +199,11 @@ export class PolicyCache {
   start(): void {
     const tick = () => {
       if (this.stopped) return;
-      this.pollOnce().catch((err: unknown) => this.log?.warn({ err }, 'policy cache poll failed'))
-        .finally(() => { if (!this.stopped) this.timer = setTimeout(tick, this.opts.pollMs); });
+      this.pollOnce()
+        .catch((err: unknown) => this.log?.warn({ err }, 'policy cache poll failed'))
+        .finally(() => {
+          if (!this.stopped) this.timer = setTimeout(tick, this.opts.pollMs);
+        });
     };
     tick();
   }

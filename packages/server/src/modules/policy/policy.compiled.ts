@@ -11,7 +11,13 @@ import { AppError } from '../../lib/errors.js';
 import type { DecisionTarget, MenuRow, SubjectRow, UserGrantRow } from './policy.repository.js';
 
 /** One role's grant of an item: the `by` of a decision. */
-export interface GrantRef { roleId: string; roleCode: string; roleName: string; itemId: string; purview: number }
+export interface GrantRef {
+  roleId: string;
+  roleCode: string;
+  roleName: string;
+  itemId: string;
+  purview: number;
+}
 
 /** A checked subject: the tenant uses the application and the user exists. */
 export type KnownSubject = SubjectRow & { userId: string; username: string };
@@ -126,5 +132,8 @@ export function decideCompiled(u: CompiledUser, app: CompiledApp | undefined, ta
   }
   const ref = refs?.find((r) => (r.purview & mask) !== 0);
   if (!ref) return { allow: false, by: null };
-  return { allow: true, by: { roleId: ref.roleId, roleCode: ref.roleCode, roleName: ref.roleName, kind: target.kind, itemId: ref.itemId, purview: normalisePurview(ref.purview) } };
+  return {
+    allow: true,
+    by: { roleId: ref.roleId, roleCode: ref.roleCode, roleName: ref.roleName, kind: target.kind, itemId: ref.itemId, purview: normalisePurview(ref.purview) },
+  };
 }

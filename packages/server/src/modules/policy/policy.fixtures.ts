@@ -43,8 +43,18 @@ export async function policyWorld(t?: Awaited<ReturnType<typeof testApp>>) {
   await admin.signIn('admin', ADMIN_PASSWORD);
   const product = async (code: string) => {
     const r = await admin.post(Paths.addproduct, {
-      code, name: code.toUpperCase(), abbreviation: code, version: 'V1', status: 1, callbackUrl: `https://${code}.example.com/cb`, department: 'IT',
-      ownerName: 'Owner', ownerEmail: 'owner@example.com', ownerPhone: '13800138000', opsOwner: 'Ops', adminIds: [],
+      code,
+      name: code.toUpperCase(),
+      abbreviation: code,
+      version: 'V1',
+      status: 1,
+      callbackUrl: `https://${code}.example.com/cb`,
+      department: 'IT',
+      ownerName: 'Owner',
+      ownerEmail: 'owner@example.com',
+      ownerPhone: '13800138000',
+      opsOwner: 'Ops',
+      adminIds: [],
     });
     if (r.body.result !== '1') throw new Error(`product ${code}: ${r.body.scode}`);
     return r.body.data.row as { id: string; code: string };
@@ -59,7 +69,11 @@ export async function policyWorld(t?: Awaited<ReturnType<typeof testApp>>) {
   const clients = {
     a: await client(appA.id, 'crm-backend'),
     aWeb: await client(appA.id, 'crm-web', { grantTypes: ['authorization_code'], redirectUris: ['https://crm.example.com/cb'] }),
-    aSpa: await client(appA.id, 'crm-spa', { tokenEndpointAuthMethod: 'none', grantTypes: ['authorization_code'], redirectUris: ['https://crm.example.com/spa'] }),
+    aSpa: await client(appA.id, 'crm-spa', {
+      tokenEndpointAuthMethod: 'none',
+      grantTypes: ['authorization_code'],
+      redirectUris: ['https://crm.example.com/spa'],
+    }),
     aOff: await client(appA.id, 'crm-off', { status: 0 }),
     b: await client(appB.id, 'erp-backend'),
   };
@@ -67,19 +81,46 @@ export async function policyWorld(t?: Awaited<ReturnType<typeof testApp>>) {
   const acme = await createTenantRow(app, 'acme');
   const other = await createTenantRow(app, 'other');
   const pw = 'Passw0rd!x';
-  const user = (username: string, identities: number[] = [Identity.ENTERPRISE_USER], tenantId = acme) => createUserRow(app, { tenantId, username, password: pw, identities });
+  const user = (username: string, identities: number[] = [Identity.ENTERPRISE_USER], tenantId = acme) =>
+    createUserRow(app, { tenantId, username, password: pw, identities });
   const users = {
-    alice: await user('alice'), bob: await user('bob'), carol: await user('carol'), dave: await user('dave'),
-    tess: await user('tess', [Identity.TENANT_ADMIN]), olga: await user('olga', [Identity.ENTERPRISE_USER], other),
+    alice: await user('alice'),
+    bob: await user('bob'),
+    carol: await user('carol'),
+    dave: await user('dave'),
+    tess: await user('tess', [Identity.TENANT_ADMIN]),
+    olga: await user('olga', [Identity.ENTERPRISE_USER], other),
   };
   const id = (): string => randomUUID();
   const ids = {
-    sales: id(), orders: id(), reports: id(), hidden: id(), page: id(), form: id(), approve: id(), note: id(), list: id(), del: id(),
-    stock: id(), items: id(), pageB: id(), formB: id(), saveB: id(), itemsApi: id(),
-    clerk: id(), manager: id(), off: id(), otherRole: id(), org1: id(),
+    sales: id(),
+    orders: id(),
+    reports: id(),
+    hidden: id(),
+    page: id(),
+    form: id(),
+    approve: id(),
+    note: id(),
+    list: id(),
+    del: id(),
+    stock: id(),
+    items: id(),
+    pageB: id(),
+    formB: id(),
+    saveB: id(),
+    itemsApi: id(),
+    clerk: id(),
+    manager: id(),
+    off: id(),
+    otherRole: id(),
+    org1: id(),
   };
   await inScope(app.database.db, PLATFORM_SCOPE, async (tx) => {
-    await tx.insert(tenantProducts).values([{ tenantId: acme, productId: appA.id }, { tenantId: acme, productId: appB.id }, { tenantId: other, productId: appB.id }]);
+    await tx.insert(tenantProducts).values([
+      { tenantId: acme, productId: appA.id },
+      { tenantId: acme, productId: appB.id },
+      { tenantId: other, productId: appB.id },
+    ]);
     await tx.execute(sql`update users set status = 0 where id = ${users.bob}`);
     await tx.execute(sql`update users set locked = true where id = ${users.dave}`);
     await tx.insert(organisations).values({ id: ids.org1, tenantId: acme, code: 'org1', name: 'Org 1', type: 2, path: `/${ids.org1}/` });
@@ -96,8 +137,31 @@ export async function policyWorld(t?: Awaited<ReturnType<typeof testApp>>) {
     ]);
     await tx.insert(appMenus).values([
       { id: ids.sales, productId: appA.id, code: 'sales', name: 'Sales', menuType: 'module', sort: 1 },
-      { id: ids.orders, productId: appA.id, parentId: ids.sales, code: 'orders', name: 'Orders', menuType: 'page', pageId: ids.page, target: '/orders', sort: 1, platformType: 3 },
-      { id: ids.reports, productId: appA.id, parentId: ids.sales, code: 'reports', name: 'Reports', menuType: 'page', target: '/reports', sort: 2, platformType: 1, openType: 2, refresh: 1 },
+      {
+        id: ids.orders,
+        productId: appA.id,
+        parentId: ids.sales,
+        code: 'orders',
+        name: 'Orders',
+        menuType: 'page',
+        pageId: ids.page,
+        target: '/orders',
+        sort: 1,
+        platformType: 3,
+      },
+      {
+        id: ids.reports,
+        productId: appA.id,
+        parentId: ids.sales,
+        code: 'reports',
+        name: 'Reports',
+        menuType: 'page',
+        target: '/reports',
+        sort: 2,
+        platformType: 1,
+        openType: 2,
+        refresh: 1,
+      },
       { id: ids.hidden, productId: appA.id, parentId: ids.sales, code: 'hidden', name: 'Hidden', menuType: 'page', target: '/hidden', sort: 3, enabled: 0 },
       { id: ids.stock, productId: appB.id, code: 'stock', name: 'Stock', menuType: 'module' },
       { id: ids.items, productId: appB.id, parentId: ids.stock, code: 'items', name: 'Items', menuType: 'page', target: '/items', pageId: ids.pageB },
@@ -113,12 +177,14 @@ export async function policyWorld(t?: Awaited<ReturnType<typeof testApp>>) {
       { id: ids.off, tenantId: acme, code: 'c_off', name: 'Off', status: 0 },
       { id: ids.otherRole, tenantId: other, code: 'o_role', name: 'Other' },
     ]);
-    await tx.insert(roleUsers).values([
-      ...[ids.clerk, ids.manager, ids.off].map((roleId) => ({ tenantId: acme, roleId, userId: users.alice })),
-      ...[ids.clerk, ids.manager].flatMap((roleId) => [users.bob, users.dave].map((userId) => ({ tenantId: acme, roleId, userId }))),
-      { tenantId: acme, roleId: ids.clerk, userId: users.tess },
-      { tenantId: other, roleId: ids.otherRole, userId: users.olga },
-    ]);
+    await tx
+      .insert(roleUsers)
+      .values([
+        ...[ids.clerk, ids.manager, ids.off].map((roleId) => ({ tenantId: acme, roleId, userId: users.alice })),
+        ...[ids.clerk, ids.manager].flatMap((roleId) => [users.bob, users.dave].map((userId) => ({ tenantId: acme, roleId, userId }))),
+        { tenantId: acme, roleId: ids.clerk, userId: users.tess },
+        { tenantId: other, roleId: ids.otherRole, userId: users.olga },
+      ]);
     await tx.insert(roleGrants).values([
       { tenantId: acme, roleId: ids.clerk, kind: 'appmenu', dataId: ids.orders, purview: 1 },
       { tenantId: acme, roleId: ids.clerk, kind: 'appcontrol', dataId: ids.approve, purview: 3 },
@@ -137,7 +203,12 @@ export async function policyWorld(t?: Awaited<ReturnType<typeof testApp>>) {
 
   /** POSTs `body` to a policy path with the Authorization header `auth` (none when undefined). */
   const call = async <D = Record<string, unknown>>(path: string, body: unknown, auth?: string) => {
-    const res = await app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/json', ...(auth ? { authorization: auth } : {}) }, payload: JSON.stringify(body) });
+    const res = await app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/json', ...(auth ? { authorization: auth } : {}) },
+      payload: JSON.stringify(body),
+    });
     return { status: res.statusCode, headers: res.headers, body: res.json() as { result: string; scode: string; message: string; data: D } };
   };
   /**
@@ -148,5 +219,20 @@ export async function policyWorld(t?: Awaited<ReturnType<typeof testApp>>) {
     await policyCacheOf(app.database)?.flush();
     clearAppClientCache(app);
   };
-  return { t, app, admin, appA, appB, clients, acme, other, users, ids, call, flush, asA: basic(clients.a.id, clients.a.secret), asB: basic(clients.b.id, clients.b.secret) };
+  return {
+    t,
+    app,
+    admin,
+    appA,
+    appB,
+    clients,
+    acme,
+    other,
+    users,
+    ids,
+    call,
+    flush,
+    asA: basic(clients.a.id, clients.a.secret),
+    asB: basic(clients.b.id, clients.b.secret),
+  };
 }

@@ -20,7 +20,8 @@ export function buildMenuTree(rows: MenuRow[], purviews: ReadonlyMap<string, num
     list.push(r);
     children.set(parent, list);
   }
-  const fits = (r: MenuRow) => Number(r.enabled) === 1 && (platformType === undefined || platformType === 3 || Number(r.platform_type) === platformType || Number(r.platform_type) === 3);
+  const fits = (r: MenuRow) =>
+    Number(r.enabled) === 1 && (platformType === undefined || platformType === 3 || Number(r.platform_type) === platformType || Number(r.platform_type) === 3);
   const visit = (parent: string, depth: number): PolicyMenuNode[] => {
     if (depth > 64) return []; // a tree is never this deep; stops a (corrupt) cycle
     const out: PolicyMenuNode[] = [];
@@ -31,9 +32,20 @@ export function buildMenuTree(rows: MenuRow[], purviews: ReadonlyMap<string, num
       const purview = purviews.get(r.id) ?? 0;
       if (!(purview & Purview.READ) && !kids.length) continue;
       out.push({
-        id: r.id, parentId: parent, code: r.code, name: r.name, menuType: r.menu_type as MenuTypeValue, target: r.target, pageId: r.page_id,
-        icon: r.icon, sort: Number(r.sort), platformType: Number(r.platform_type) as PlatformTypeValue, openType: Number(r.open_type) as OpenTypeValue,
-        refresh: Number(r.refresh) === 1 ? 1 : 0, purview, children: kids,
+        id: r.id,
+        parentId: parent,
+        code: r.code,
+        name: r.name,
+        menuType: r.menu_type as MenuTypeValue,
+        target: r.target,
+        pageId: r.page_id,
+        icon: r.icon,
+        sort: Number(r.sort),
+        platformType: Number(r.platform_type) as PlatformTypeValue,
+        openType: Number(r.open_type) as OpenTypeValue,
+        refresh: Number(r.refresh) === 1 ? 1 : 0,
+        purview,
+        children: kids,
       });
     }
     return out;

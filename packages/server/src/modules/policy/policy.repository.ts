@@ -33,11 +33,21 @@ export interface SubjectRow {
 }
 
 /** The user a call names: by id, or by user name (case-insensitive). */
-export interface UserRef { userId?: string | undefined; username?: string | undefined }
+export interface UserRef {
+  userId?: string | undefined;
+  username?: string | undefined;
+}
 
 interface SubjectColumns {
-  tenant_id: string; subscription: number | null; user_id: string | null; username: string | null; active: boolean | null; tenant_admin: boolean | null;
-  locked_until: string | Date | null; effective_date: string | null; expiry_date: string | null;
+  tenant_id: string;
+  subscription: number | null;
+  user_id: string | null;
+  username: string | null;
+  active: boolean | null;
+  tenant_admin: boolean | null;
+  locked_until: string | Date | null;
+  effective_date: string | null;
+  expiry_date: string | null;
 }
 
 /**
@@ -63,10 +73,15 @@ function subjectSelect(productId: string, tenant: string, user: UserRef, now: Da
 }
 
 const toSubject = (r: SubjectColumns): SubjectRow => ({
-  tenantId: r.tenant_id, subscription: r.subscription === null ? null : Number(r.subscription), userId: r.user_id, username: r.username,
-  active: !!r.active, tenantAdmin: !!r.tenant_admin,
+  tenantId: r.tenant_id,
+  subscription: r.subscription === null ? null : Number(r.subscription),
+  userId: r.user_id,
+  username: r.username,
+  active: !!r.active,
+  tenantAdmin: !!r.tenant_admin,
   lockedUntil: r.locked_until === null || r.locked_until === undefined ? null : new Date(r.locked_until).toISOString(),
-  effectiveDate: r.effective_date ?? null, expiryDate: r.expiry_date ?? null,
+  effectiveDate: r.effective_date ?? null,
+  expiryDate: r.expiry_date ?? null,
 });
 
 /**
@@ -109,7 +124,8 @@ export async function listUserGrants(tx: Tx, productId: string, tenantId: string
     left join app_apis a on g.kind = 'appapi' and a.id = g.data_id and a.product_id = ${productId}`;
   const cols = sql`r.id as role_id, r.code as role_code, r.name as role_name, g.kind, g.data_id, g.purview,
       c.page_id, c.name as control_name, c.alias, c.node_type, a.name as api_name, a.url, a.service_name, a.module_name`;
-  return rowsOf<UserGrantRow>(await tx.execute(sql`
+  return rowsOf<UserGrantRow>(
+    await tx.execute(sql`
     select * from (
       select ${cols}
       from role_users ru
@@ -126,7 +142,8 @@ export async function listUserGrants(tx: Tx, productId: string, tenantId: string
       ${items}
       where ru.product_id = ${productId} and ru.tenant_id = ${tenantId} and ru.user_id = ${userId}
         and (m.id is not null or c.id is not null or a.id is not null)
-    ) x order by role_code, role_id`));
+    ) x order by role_code, role_id`),
+  );
 }
 
 /**
@@ -135,7 +152,8 @@ export async function listUserGrants(tx: Tx, productId: string, tenantId: string
  * grant anything, in code order, each code once (the `app_roles` claim of OIDC tokens; docs/oidc.md).
  */
 export async function listAppRoleCodes(tx: Tx, productId: string, tenantId: string, userId: string): Promise<string[]> {
-  const rows = rowsOf<{ code: string }>(await tx.execute(sql`
+  const rows = rowsOf<{ code: string }>(
+    await tx.execute(sql`
     select r.code from role_users ru
     join roles r on r.tenant_id = ru.tenant_id and r.id = ru.role_id and r.status = 1
     where ru.tenant_id = ${tenantId} and ru.user_id = ${userId} and exists (
@@ -150,7 +168,8 @@ export async function listAppRoleCodes(tx: Tx, productId: string, tenantId: stri
     join app_roles r on r.id = ru.role_id and r.product_id = ${productId} and r.status = 1
     where ru.product_id = ${productId} and ru.tenant_id = ${tenantId} and ru.user_id = ${userId}
       and exists (select 1 from app_role_grants g where g.role_id = r.id)
-    order by 1`));
+    order by 1`),
+  );
   return rows.map((r) => r.code);
 }
 
@@ -173,21 +192,30 @@ export interface MenuRow {
 
 /** Every menu of application `productId` (an application's menu tree is small: hundreds of nodes). */
 export async function listAppMenus(tx: Tx, productId: string): Promise<MenuRow[]> {
-  return rowsOf<MenuRow>(await tx.execute(sql`
+  return rowsOf<MenuRow>(
+    await tx.execute(sql`
     select id, parent_id, code, name, menu_type, target, page_id, icon, sort, platform_type, open_type, refresh, enabled
-    from app_menus where product_id = ${productId} order by sort, code`));
+    from app_menus where product_id = ${productId} order by sort, code`),
+  );
 }
 
 /** The item a decision is about (application-owned), or none. */
 export type DecisionTarget = { kind: 'appapi'; url: string } | { kind: 'appcontrol'; id: string } | { kind: 'appmenu'; idOrCode: string };
 
 /** The first granting role of a decision (role-code order). */
-export interface DecisionRow { item_id: string; role_id: string; role_code: string; role_name: string; purview: number }
+export interface DecisionRow {
+  item_id: string;
+  role_id: string;
+  role_code: string;
+  role_name: string;
+  purview: number;
+}
 
 /** The item of `productId` a target names, as a select of one `id` (menus: enabled, with every ancestor enabled). */
 function itemSelect(productId: string, target: DecisionTarget) {
   if (target.kind === 'appapi') return sql`select id from app_apis where product_id = ${productId} and lower(url) = lower(${target.url})`;
-  if (target.kind === 'appcontrol') return sql`select id from app_page_nodes where product_id = ${productId} and id = ${target.id} and node_type not in ('form', 'column')`;
+  if (target.kind === 'appcontrol')
+    return sql`select id from app_page_nodes where product_id = ${productId} and id = ${target.id} and node_type not in ('form', 'column')`;
   const m = target.idOrCode;
   return sql`select m0.id from (select id, parent_id from app_menus where product_id = ${productId} and enabled = 1 and (id = ${m} or lower(code) = lower(${m}))
       order by (id = ${m}) desc limit 1) m0
@@ -204,8 +232,17 @@ function itemSelect(productId: string, target: DecisionTarget) {
  * target with any of the bits `mask`. Undefined when no
  * tenant matches; `grant` undefined when nothing grants it or the target is not the application's.
  */
-export async function findDecision(tx: Db | Tx, productId: string, tenant: string, user: UserRef, target: DecisionTarget, mask: number, now = new Date()): Promise<{ subject: SubjectRow; grant?: DecisionRow } | undefined> {
-  const [r] = rowsOf<SubjectColumns & Partial<DecisionRow>>(await tx.execute(sql`
+export async function findDecision(
+  tx: Db | Tx,
+  productId: string,
+  tenant: string,
+  user: UserRef,
+  target: DecisionTarget,
+  mask: number,
+  now = new Date(),
+): Promise<{ subject: SubjectRow; grant?: DecisionRow } | undefined> {
+  const [r] = rowsOf<SubjectColumns & Partial<DecisionRow>>(
+    await tx.execute(sql`
     with s as (${subjectSelect(productId, tenant, user, now)}),
     item as (${itemSelect(productId, target)}),
     granted as (
@@ -224,9 +261,13 @@ export async function findDecision(tx: Db | Tx, productId: string, tenant: strin
         join app_role_users ru on ru.role_id = r.id
         where s.active and s.subscription = 1 and ru.tenant_id = s.tenant_id and ru.user_id = s.user_id and (g.purview & ${mask}) <> 0
       ) x order by role_code, role_id limit 1)
-    select s.*, granted.* from s left join granted on true`));
+    select s.*, granted.* from s left join granted on true`),
+  );
   if (!r) return undefined;
-  return { subject: toSubject(r), ...(r.role_id ? { grant: { item_id: r.item_id!, role_id: r.role_id, role_code: r.role_code!, role_name: r.role_name!, purview: Number(r.purview) } } : {}) };
+  return {
+    subject: toSubject(r),
+    ...(r.role_id ? { grant: { item_id: r.item_id!, role_id: r.role_id, role_code: r.role_code!, role_name: r.role_name!, purview: Number(r.purview) } } : {}),
+  };
 }
 
 /** The oldest transaction still running (pg_snapshot_xmin of this statement's snapshot), as decimal text. */
@@ -255,31 +296,49 @@ export interface ChangeRow {
  * in (xid, seq) order: the application's own rows, and rows without an application (membership, role,
  * user) of tenants that use it. `since`: only rows changed at or after it.
  */
-export async function listChanges(tx: Tx, productId: string, after: { xid: string; seq: string }, xmin: string, limit: number, since?: Date): Promise<ChangeRow[]> {
+export async function listChanges(
+  tx: Tx,
+  productId: string,
+  after: { xid: string; seq: string },
+  xmin: string,
+  limit: number,
+  since?: Date,
+): Promise<ChangeRow[]> {
   const window = sql`(p.xid, p.seq) > (${after.xid}::xid8, ${after.seq}::bigint) and p.xid < ${xmin}::xid8${since ? sql` and p.changed_at >= ${since.toISOString()}` : sql``}`;
   const cols = sql`p.seq::text as seq, p.xid::text as xid, p.kind, p.op, p.product_id, p.tenant_id, p.subject_id, p.role_id, p.user_id, p.changed_at`;
-  return rowsOf<ChangeRow>(await tx.execute(sql`
+  return rowsOf<ChangeRow>(
+    await tx.execute(sql`
     select * from (
       (select ${cols}, p.xid as x, p.seq as s from policy_changes p where p.product_id = ${productId} and ${window} order by p.xid, p.seq limit ${limit})
       union all
       (select ${cols}, p.xid as x, p.seq as s from policy_changes p
         where p.product_id is null and p.tenant_id in (select tp.tenant_id from tenant_products tp where tp.product_id = ${productId} and tp.status = 1)
           and ${window} order by p.xid, p.seq limit ${limit})
-    ) c order by c.x, c.s limit ${limit}`));
+    ) c order by c.x, c.s limit ${limit}`),
+  );
 }
 
 /** A change-log row as the decision cache reads it (every application). */
-export interface CacheChangeRow { seq: string; xid: string; kind: string; product_id: string | null; tenant_id: string | null; user_id: string | null }
+export interface CacheChangeRow {
+  seq: string;
+  xid: string;
+  kind: string;
+  product_id: string | null;
+  tenant_id: string | null;
+  user_id: string | null;
+}
 
 /**
  * Up to `limit` changes of every application after position (`xid`, `seq`) and below `xmin`, in
  * (xid, seq) order: the rule of `listChanges`, for the decision cache's poller (policy.cache.ts).
  */
 export async function listAllChanges(tx: Tx, after: { xid: string; seq: string }, xmin: string, limit: number): Promise<CacheChangeRow[]> {
-  return rowsOf<CacheChangeRow>(await tx.execute(sql`
+  return rowsOf<CacheChangeRow>(
+    await tx.execute(sql`
     select p.seq::text as seq, p.xid::text as xid, p.kind, p.product_id, p.tenant_id, p.user_id from policy_changes p
     where (p.xid, p.seq) > (${after.xid}::xid8, ${after.seq}::bigint) and p.xid < ${xmin}::xid8
-    order by p.xid, p.seq limit ${limit}`));
+    order by p.xid, p.seq limit ${limit}`),
+  );
 }
 
 /** The id the next transaction will get at the earliest (pg_snapshot_xmax of a fresh snapshot), as decimal text. */

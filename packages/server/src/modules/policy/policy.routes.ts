@@ -20,15 +20,21 @@ export default async function policyRoutes(app: FastifyInstance) {
   const cache = app.config.policyCache.enabled ? new PolicyCache(app.database.db, app.config.policyCache, app.log) : undefined;
   setPolicyCache(app.database, cache);
   cache?.start();
-  app.addHook('onClose', async () => { setPolicyCache(app.database, undefined); await cache?.stop(); });
+  app.addHook('onClose', async () => {
+    setPolicyCache(app.database, undefined);
+    await cache?.stop();
+  });
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
   r.post(PolicyPaths.permissions, { config: { access }, schema: { tags, body: PolicyPermissionsBody } }, async (request) =>
-    ok(await svc.userPermissions(app.database.db, request.appClient!.productId, request.body, cache)));
+    ok(await svc.userPermissions(app.database.db, request.appClient!.productId, request.body, cache)),
+  );
 
   r.post(PolicyPaths.check, { config: { access }, schema: { tags, body: PolicyCheckBody } }, async (request) =>
-    ok(await svc.decide(app.database.db, request.appClient!.productId, request.body, cache)));
+    ok(await svc.decide(app.database.db, request.appClient!.productId, request.body, cache)),
+  );
 
   r.post(PolicyPaths.syncbydate, { config: { access }, schema: { tags, body: PolicySyncBody } }, async (request) =>
-    ok(await svc.syncChanges(app.database.db, request.appClient!.productId, request.body, app.config.policyRetentionDays, cache)));
+    ok(await svc.syncChanges(app.database.db, request.appClient!.productId, request.body, app.config.policyRetentionDays, cache)),
+  );
 }

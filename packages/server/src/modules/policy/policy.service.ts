@@ -6,9 +6,21 @@
  * (policy.repository.ts).
  */
 import {
-  normalisePurview, PolicyCodes, Purview,
-  type PolicyApi, type PolicyChange, type PolicyChangeKind, type PolicyCheckBody, type PolicyControl, type PolicyDecision,
-  type PolicyMenuNode, type PolicyPermissions, type PolicyPermissionsBody, type PolicyRole, type PolicySyncBody, type PolicySyncPage,
+  normalisePurview,
+  PolicyCodes,
+  Purview,
+  type PolicyApi,
+  type PolicyChange,
+  type PolicyChangeKind,
+  type PolicyCheckBody,
+  type PolicyControl,
+  type PolicyDecision,
+  type PolicyMenuNode,
+  type PolicyPermissions,
+  type PolicyPermissionsBody,
+  type PolicyRole,
+  type PolicySyncBody,
+  type PolicySyncPage,
   POLICY_SYNC_LIMIT,
 } from '@mp/protocol';
 import type { Db } from '../../db/client.js';
@@ -66,8 +78,16 @@ export async function userPermissions(db: Db, productId: string, b: PolicyPermis
  */
 function assemble(s: KnownSubject, grants: repo.UserGrantRow[], menuRows: repo.MenuRow[], platformType: number | undefined, cursor: string): PolicyPermissions {
   const empty: PolicyPermissions = {
-    tenantId: s.tenantId, userId: s.userId, username: s.username, active: s.active, roles: [], menus: [], controls: [], apis: [],
-    dataScope: { wholeTenant: false, orgIds: [], orgTypes: [] }, cursor,
+    tenantId: s.tenantId,
+    userId: s.userId,
+    username: s.username,
+    active: s.active,
+    roles: [],
+    menus: [],
+    controls: [],
+    apis: [],
+    dataScope: { wholeTenant: false, orgIds: [], orgTypes: [] },
+    cursor,
   };
   if (!s.active) return empty;
   const appRoles = new Map<string, PolicyRole>();
@@ -80,9 +100,17 @@ function assemble(s: KnownSubject, grants: repo.UserGrantRow[], menuRows: repo.M
     if (g.kind === 'appmenu') menus.set(g.data_id, normalisePurview((menus.get(g.data_id) ?? 0) | g.purview));
     if (g.kind === 'appcontrol') {
       const c = controls.get(g.data_id);
-      controls.set(g.data_id, { id: g.data_id, pageId: g.page_id ?? '', name: g.control_name ?? '', alias: g.alias ?? '', nodeType: g.node_type ?? '', purview: normalisePurview((c?.purview ?? 0) | g.purview) });
+      controls.set(g.data_id, {
+        id: g.data_id,
+        pageId: g.page_id ?? '',
+        name: g.control_name ?? '',
+        alias: g.alias ?? '',
+        nodeType: g.node_type ?? '',
+        purview: normalisePurview((c?.purview ?? 0) | g.purview),
+      });
     }
-    if (g.kind === 'appapi') apis.set(g.data_id, { id: g.data_id, name: g.api_name ?? '', url: g.url ?? '', serviceName: g.service_name ?? '', moduleName: g.module_name ?? '' });
+    if (g.kind === 'appapi')
+      apis.set(g.data_id, { id: g.data_id, name: g.api_name ?? '', url: g.url ?? '', serviceName: g.service_name ?? '', moduleName: g.module_name ?? '' });
   }
   const orgIds = new Set<string>();
   const orgTypes = new Set<number>();
@@ -132,7 +160,17 @@ export async function decide(db: Db, productId: string, b: PolicyCheckBody, cach
   const s = checked(found?.subject);
   const row = found?.grant;
   if (!s.active || !row) return { allow: false, by: null };
-  return { allow: true, by: { roleId: row.role_id, roleCode: row.role_code, roleName: row.role_name, kind: target.kind, itemId: row.item_id, purview: normalisePurview(row.purview) } };
+  return {
+    allow: true,
+    by: {
+      roleId: row.role_id,
+      roleCode: row.role_code,
+      roleName: row.role_name,
+      kind: target.kind,
+      itemId: row.item_id,
+      purview: normalisePurview(row.purview),
+    },
+  };
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -166,10 +204,18 @@ export async function syncChanges(db: Db, productId: string, b: PolicySyncBody, 
     // Before the client learns of these changes, this instance's cached answers stop reflecting the old state.
     cache?.invalidate(page.map((r) => ({ kind: r.kind, productId: r.product_id, tenantId: r.tenant_id, userId: r.user_id })));
     return {
-      changes: page.map((r): PolicyChange => ({
-        seq: r.seq, kind: r.kind as PolicyChangeKind, op: r.op === 'delete' ? 'delete' : 'upsert', tenantId: r.tenant_id, subjectId: r.subject_id,
-        roleId: r.role_id, userId: r.user_id, changedAt: new Date(r.changed_at).toISOString(),
-      })),
+      changes: page.map(
+        (r): PolicyChange => ({
+          seq: r.seq,
+          kind: r.kind as PolicyChangeKind,
+          op: r.op === 'delete' ? 'delete' : 'upsert',
+          tenantId: r.tenant_id,
+          subjectId: r.subject_id,
+          roleId: r.role_id,
+          userId: r.user_id,
+          changedAt: new Date(r.changed_at).toISOString(),
+        }),
+      ),
       cursor: encodeCursor({ ...position, issuedMs: Date.now() }),
       hasMore,
     };

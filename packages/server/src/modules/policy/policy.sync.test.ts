@@ -24,7 +24,9 @@ function sync(label: string, open: TestAppTarget['open']) {
       close = o.close;
       w = await policyWorld(o.t);
     }, 60_000);
-    afterAll(async () => { await close(); });
+    afterAll(async () => {
+      await close();
+    });
 
     const page = (body: Record<string, unknown>, auth = w.asA) => w.call<PolicySyncPage>(PolicyPaths.syncbydate, body, auth);
     /** Every change after `cursor` (all pages), and the final cursor. */
@@ -42,13 +44,26 @@ function sync(label: string, open: TestAppTarget['open']) {
     }
     const db = () => w.app.database.db;
 
-    it('from the start: the application\'s design, grants and subscriptions, and membership of tenants using it; nothing of B or of tenants without A', async () => {
+    it("from the start: the application's design, grants and subscriptions, and membership of tenants using it; nothing of B or of tenants without A", async () => {
       const { changes } = await drain();
-      const aItems = new Set([w.ids.sales, w.ids.orders, w.ids.reports, w.ids.hidden, w.ids.page, w.ids.form, w.ids.approve, w.ids.note, w.ids.list, w.ids.del]);
+      const aItems = new Set([
+        w.ids.sales,
+        w.ids.orders,
+        w.ids.reports,
+        w.ids.hidden,
+        w.ids.page,
+        w.ids.form,
+        w.ids.approve,
+        w.ids.note,
+        w.ids.list,
+        w.ids.del,
+      ]);
       const design = changes.filter((c) => ['menu', 'page', 'control', 'api'].includes(c.kind));
       expect(design.length).toBeGreaterThanOrEqual(aItems.size);
       expect(design.every((c) => aItems.has(c.subjectId) && c.tenantId === null)).toBe(true);
-      expect(changes.filter((c) => c.kind === 'grant').every((c) => c.tenantId === w.acme && [w.ids.clerk, w.ids.manager, w.ids.off].includes(c.roleId!))).toBe(true);
+      expect(changes.filter((c) => c.kind === 'grant').every((c) => c.tenantId === w.acme && [w.ids.clerk, w.ids.manager, w.ids.off].includes(c.roleId!))).toBe(
+        true,
+      );
       expect(changes.some((c) => c.kind === 'subscription' && c.tenantId === w.acme)).toBe(true);
       expect(changes.filter((c) => c.kind === 'member').map((c) => c.tenantId)).not.toContain(w.other);
       expect(changes.some((c) => c.kind === 'member' && c.userId === w.users.alice)).toBe(true);
@@ -69,7 +84,9 @@ function sync(label: string, open: TestAppTarget['open']) {
 
     it('after the cursor: a grant, a membership and a menu deletion appear once, in order', async () => {
       const start = (await drain()).cursor;
-      await db().execute(sql`insert into role_grants (tenant_id, role_id, kind, data_id, purview) values (${w.acme}, ${w.ids.clerk}, 'appapi', ${w.ids.del}, 1)`);
+      await db().execute(
+        sql`insert into role_grants (tenant_id, role_id, kind, data_id, purview) values (${w.acme}, ${w.ids.clerk}, 'appapi', ${w.ids.del}, 1)`,
+      );
       await db().execute(sql`insert into role_users (tenant_id, role_id, user_id) values (${w.acme}, ${w.ids.clerk}, ${w.users.carol})`);
       await db().execute(sql`delete from app_menus where id = ${w.ids.hidden}`);
       const { changes, cursor } = await drain(start);
@@ -87,7 +104,7 @@ function sync(label: string, open: TestAppTarget['open']) {
       expect((await drain(start, w.asB)).changes.map((c) => c.kind)).not.toContain('menu');
     });
 
-    it('the permissions answer\'s cursor delivers exactly what changed after it', async () => {
+    it("the permissions answer's cursor delivers exactly what changed after it", async () => {
       const p = await w.call<PolicyPermissions>(PolicyPaths.permissions, { tenantId: 'acme', username: 'alice' }, w.asA);
       await db().execute(sql`update roles set status = 0 where id = ${w.ids.manager}`);
       const { changes } = await drain(p.body.data.cursor);
@@ -104,7 +121,12 @@ function sync(label: string, open: TestAppTarget['open']) {
     });
 
     it('refuses a cursor it did not issue (400), and answers cursor_expired past the retention', async () => {
-      for (const cursor of ['nonsense', `${encodeCursor({ xid: '1', seq: '1', issuedMs: Date.now() })}!`, Buffer.from('v1.1.x.1').toString('base64url'), Buffer.from(`v1.${2n ** 64n}.1.1`).toString('base64url')]) {
+      for (const cursor of [
+        'nonsense',
+        `${encodeCursor({ xid: '1', seq: '1', issuedMs: Date.now() })}!`,
+        Buffer.from('v1.1.x.1').toString('base64url'),
+        Buffer.from(`v1.${2n ** 64n}.1.1`).toString('base64url'),
+      ]) {
         const r = await page({ cursor });
         expect(r.status, cursor).toBe(400);
         expect(r.body.scode).toBe(PolicyCodes.CURSOR_INVALID);
@@ -118,7 +140,8 @@ function sync(label: string, open: TestAppTarget['open']) {
     });
 
     it('the sweep deletes rows older than the retention only', async () => {
-      const count = async () => Number((await db().execute(sql`select count(*)::int as n from policy_changes`) as unknown as { rows: { n: number }[] }).rows[0]!.n);
+      const count = async () =>
+        Number(((await db().execute(sql`select count(*)::int as n from policy_changes`)) as unknown as { rows: { n: number }[] }).rows[0]!.n);
       const before = await count();
       await db().execute(sql`update policy_changes set changed_at = now() - interval '40 days' where seq = (select min(seq) from policy_changes)`);
       await sweepPolicyChanges(db(), 30);
@@ -134,7 +157,11 @@ function sync(label: string, open: TestAppTarget['open']) {
           const start = (await drain()).cursor;
           // Transaction 1 writes first (smaller xid and seq) and stays open…
           await other.query('begin');
-          await other.query(`insert into role_grants (tenant_id, role_id, kind, data_id, purview) values ($1, $2, 'appcontrol', $3, 1)`, [w.acme, w.ids.off, w.ids.note]);
+          await other.query(`insert into role_grants (tenant_id, role_id, kind, data_id, purview) values ($1, $2, 'appcontrol', $3, 1)`, [
+            w.acme,
+            w.ids.off,
+            w.ids.note,
+          ]);
           // …while transaction 2 writes and commits.
           await db().execute(sql`insert into role_users (tenant_id, role_id, user_id) values (${w.acme}, ${w.ids.manager}, ${w.users.carol})`);
           const during = await drain(start);
@@ -142,7 +169,10 @@ function sync(label: string, open: TestAppTarget['open']) {
           expect(during.changes).toEqual([]);
           await other.query('commit');
           const after = await drain(during.cursor);
-          expect(after.changes.map((c) => [c.kind, c.roleId])).toEqual([['grant', w.ids.off], ['member', w.ids.manager]]);
+          expect(after.changes.map((c) => [c.kind, c.roleId])).toEqual([
+            ['grant', w.ids.off],
+            ['member', w.ids.manager],
+          ]);
           expect((await drain(after.cursor)).changes).toEqual([]);
           // Read in one go from the start, each appears exactly once.
           const all = (await drain(start)).changes;

@@ -18,7 +18,9 @@ function policy(label: string, open: TestAppTarget['open']) {
     close = o.close;
     w = await policyWorld(o.t);
   }, 60_000);
-  afterAll(async () => { await close(); });
+  afterAll(async () => {
+    await close();
+  });
 
   const perms = (body: unknown, auth = w.asA) => w.call<PolicyPermissions>(PolicyPaths.permissions, body, auth);
   const check = (body: unknown, auth = w.asA) => w.call<PolicyDecision>(PolicyPaths.check, body, auth);
@@ -33,18 +35,31 @@ function policy(label: string, open: TestAppTarget['open']) {
       const d = r.body.data;
       expect(d).toMatchObject({ tenantId: w.acme, userId: w.users.alice, username: 'alice', active: true });
       // c_off is disabled: its API grant does not count; roles are those granting something of app A.
-      expect(d.roles).toEqual([{ id: w.ids.clerk, code: 'a_clerk', name: 'Clerk' }, { id: w.ids.manager, code: 'b_manager', name: 'Manager' }]);
+      expect(d.roles).toEqual([
+        { id: w.ids.clerk, code: 'a_clerk', name: 'Clerk' },
+        { id: w.ids.manager, code: 'b_manager', name: 'Manager' },
+      ]);
       // 'hidden' is disabled: absent although granted; the module is present as the ancestor (purview 0).
       expect(shape(d.menus)).toBe('sales(0)[orders(1),reports(3)]');
       const [sales] = d.menus;
       expect(sales).toMatchObject({ id: w.ids.sales, parentId: '0', menuType: 'module', pageId: null });
-      expect(sales!.children[1]).toMatchObject({ id: w.ids.reports, parentId: w.ids.sales, target: '/reports', platformType: 1, openType: 2, refresh: 1, menuType: 'page' });
+      expect(sales!.children[1]).toMatchObject({
+        id: w.ids.reports,
+        parentId: w.ids.sales,
+        target: '/reports',
+        platformType: 1,
+        openType: 2,
+        refresh: 1,
+        menuType: 'page',
+      });
       expect(sales!.children[0]!.pageId).toBe(w.ids.page);
       // Bits are the union over roles (approve: 3 from a_clerk, 1 from b_manager).
-      expect(d.controls).toEqual(expect.arrayContaining([
-        { id: w.ids.approve, pageId: w.ids.page, name: 'Approve', alias: 'approve', nodeType: 'button', purview: 3 },
-        { id: w.ids.note, pageId: w.ids.page, name: 'Note', alias: 'note', nodeType: 'input', purview: 1 },
-      ]));
+      expect(d.controls).toEqual(
+        expect.arrayContaining([
+          { id: w.ids.approve, pageId: w.ids.page, name: 'Approve', alias: 'approve', nodeType: 'button', purview: 3 },
+          { id: w.ids.note, pageId: w.ids.page, name: 'Note', alias: 'note', nodeType: 'input', purview: 1 },
+        ]),
+      );
       expect(d.controls).toHaveLength(2);
       expect(d.apis).toEqual([{ id: w.ids.list, name: 'List orders', url: '/orders/list.do', serviceName: 'sales', moduleName: 'orders' }]);
       expect(d.dataScope).toEqual({ wholeTenant: false, orgIds: [w.ids.org1], orgTypes: [2] });
@@ -73,7 +88,14 @@ function policy(label: string, open: TestAppTarget['open']) {
     it('a disabled, locked or expired user is answered inactive with nothing; a user without roles with nothing', async () => {
       for (const username of ['bob', 'dave']) {
         const d = (await perms({ tenantId: 'acme', username })).body.data;
-        expect(d, username).toMatchObject({ active: false, roles: [], menus: [], controls: [], apis: [], dataScope: { wholeTenant: false, orgIds: [], orgTypes: [] } });
+        expect(d, username).toMatchObject({
+          active: false,
+          roles: [],
+          menus: [],
+          controls: [],
+          apis: [],
+          dataScope: { wholeTenant: false, orgIds: [], orgTypes: [] },
+        });
       }
       expect((await perms({ tenantId: 'acme', username: 'carol' })).body.data).toMatchObject({ active: true, roles: [], menus: [] });
       // Outside the validity dates (expired yesterday): inactive too, and refused by decisions.
@@ -121,8 +143,9 @@ function policy(label: string, open: TestAppTarget['open']) {
       expect(d).toEqual({ allow: true, by: { roleId: w.ids.clerk, roleCode: 'a_clerk', roleName: 'Clerk', kind: 'appapi', itemId: w.ids.list, purview: 1 } });
     });
 
-    it('refuses an API granted only by a disabled role, an unknown url and another application\'s API', async () => {
-      for (const api of ['/orders/delete.do', '/nothing.do', '/items/list.do']) expect((await check({ ...alice, api })).body.data, api).toEqual({ allow: false, by: null });
+    it("refuses an API granted only by a disabled role, an unknown url and another application's API", async () => {
+      for (const api of ['/orders/delete.do', '/nothing.do', '/items/list.do'])
+        expect((await check({ ...alice, api })).body.data, api).toEqual({ allow: false, by: null });
     });
 
     it('controls: read by the first role in code order, write only where a role grants write', async () => {
@@ -135,7 +158,10 @@ function policy(label: string, open: TestAppTarget['open']) {
     });
 
     it('menus by id or code: enabled only, write where granted', async () => {
-      expect((await check({ ...alice, menu: 'REPORTS', need: 'write' })).body.data).toMatchObject({ allow: true, by: { roleCode: 'b_manager', kind: 'appmenu', itemId: w.ids.reports, purview: 3 } });
+      expect((await check({ ...alice, menu: 'REPORTS', need: 'write' })).body.data).toMatchObject({
+        allow: true,
+        by: { roleCode: 'b_manager', kind: 'appmenu', itemId: w.ids.reports, purview: 3 },
+      });
       expect((await check({ ...alice, menu: w.ids.orders })).body.data.allow).toBe(true);
       expect((await check({ ...alice, menu: 'orders', need: 'write' })).body.data.allow).toBe(false);
       expect((await check({ ...alice, menu: 'hidden' })).body.data.allow).toBe(false);
@@ -156,7 +182,7 @@ function policy(label: string, open: TestAppTarget['open']) {
       }
     });
 
-    it('refuses inactive users, and answers the contract\'s refusals', async () => {
+    it("refuses inactive users, and answers the contract's refusals", async () => {
       expect((await check({ tenantId: 'acme', username: 'bob', api: '/orders/list.do' })).body.data).toEqual({ allow: false, by: null });
       expect((await check({ tenantId: 'other', username: 'olga', api: '/orders/list.do' })).body.scode).toBe(PolicyCodes.TENANT_NOT_SUBSCRIBED);
       expect((await check({ tenantId: 'acme', username: 'nobody', api: '/orders/list.do' })).body.scode).toBe(PolicyCodes.USER_NOT_FOUND);

@@ -17,8 +17,12 @@ export function like(v: string): string {
 }
 
 const SORTS: SortColumns<typeof PRODUCT_SORT_FIELDS> = {
-  code: products.code, name: products.name, version: products.version, status: products.status,
-  createdAt: products.createdAt, updatedAt: products.updatedAt,
+  code: products.code,
+  name: products.name,
+  version: products.version,
+  status: products.status,
+  createdAt: products.createdAt,
+  updatedAt: products.updatedAt,
 };
 
 function filters(q: ProductListBody): SQL | undefined {
@@ -41,13 +45,24 @@ function orderOf(q: ProductListBody) {
 export async function listProducts(tx: Tx, q: ProductListBody & { page: number; pageSize: number }): Promise<{ rows: ProductRecord[]; records: number }> {
   const where = filters(q);
   const [n] = await tx.select({ n: count() }).from(products).where(where);
-  const rows = await tx.select().from(products).where(where).orderBy(...orderOf(q)).limit(q.pageSize).offset((q.page - 1) * q.pageSize);
+  const rows = await tx
+    .select()
+    .from(products)
+    .where(where)
+    .orderBy(...orderOf(q))
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
   return { rows, records: n?.n ?? 0 };
 }
 
 /** Every product matching the filters (export), in list order, at most `limit`. */
 export async function listAllProducts(tx: Tx, q: ProductListBody, limit: number): Promise<ProductRecord[]> {
-  return tx.select().from(products).where(filters(q)).orderBy(...orderOf(q)).limit(limit);
+  return tx
+    .select()
+    .from(products)
+    .where(filters(q))
+    .orderBy(...orderOf(q))
+    .limit(limit);
 }
 
 export async function findProductById(tx: Tx, id: string): Promise<ProductRecord | undefined> {
@@ -71,7 +86,11 @@ export async function insertProduct(tx: Tx, row: typeof products.$inferInsert): 
 }
 
 export async function updateProductById(tx: Tx, id: string, patch: Partial<typeof products.$inferInsert>): Promise<ProductRecord | undefined> {
-  const [r] = await tx.update(products).set({ ...patch, updatedAt: new Date() }).where(eq(products.id, id)).returning();
+  const [r] = await tx
+    .update(products)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(products.id, id))
+    .returning();
   return r;
 }
 
@@ -88,26 +107,39 @@ export async function deleteProductsByIds(tx: Tx, ids: string[]): Promise<number
 
 /** For each of `ids` authorised to at least one tenant: the number of tenants. */
 export async function countTenantsOfProducts(tx: Tx, ids: string[]): Promise<Map<string, number>> {
-  const rows = await tx.select({ id: tenantProducts.productId, n: count() }).from(tenantProducts)
-    .where(inArray(tenantProducts.productId, ids)).groupBy(tenantProducts.productId);
+  const rows = await tx
+    .select({ id: tenantProducts.productId, n: count() })
+    .from(tenantProducts)
+    .where(inArray(tenantProducts.productId, ids))
+    .groupBy(tenantProducts.productId);
   return new Map(rows.map((r) => [r.id, r.n]));
 }
 
 /** The columns an administrator row may show: no hash, no contact data. */
 const adminColumns = {
-  id: users.id, username: users.username, employeeName: users.employeeName, tenantId: users.tenantId,
-  tenantName: tenants.name, status: users.status,
+  id: users.id,
+  username: users.username,
+  employeeName: users.employeeName,
+  tenantId: users.tenantId,
+  tenantName: tenants.name,
+  status: users.status,
 };
-const toAdmin = (r: { id: string; username: string; employeeName: string; tenantId: string; tenantName: string; status: number }): AdminUserRow =>
-  ({ ...r, status: r.status === 1 ? 1 : 0 });
+const toAdmin = (r: { id: string; username: string; employeeName: string; tenantId: string; tenantName: string; status: number }): AdminUserRow => ({
+  ...r,
+  status: r.status === 1 ? 1 : 0,
+});
 
 /** Administrators of each product among `productIds` (ordered by user name). */
 export async function listAdminsOfProducts(tx: Tx, productIds: string[]): Promise<Map<string, AdminUserRow[]>> {
   const out = new Map<string, AdminUserRow[]>(productIds.map((id) => [id, []]));
   if (!productIds.length) return out;
-  const rows = await tx.select({ productId: productAdmins.productId, ...adminColumns }).from(productAdmins)
-    .innerJoin(users, eq(users.id, productAdmins.userId)).innerJoin(tenants, eq(tenants.id, users.tenantId))
-    .where(inArray(productAdmins.productId, productIds)).orderBy(asc(users.username), asc(users.id));
+  const rows = await tx
+    .select({ productId: productAdmins.productId, ...adminColumns })
+    .from(productAdmins)
+    .innerJoin(users, eq(users.id, productAdmins.userId))
+    .innerJoin(tenants, eq(tenants.id, users.tenantId))
+    .where(inArray(productAdmins.productId, productIds))
+    .orderBy(asc(users.username), asc(users.id));
   for (const { productId, ...r } of rows) out.get(productId)?.push(toAdmin(r));
   return out;
 }
@@ -125,21 +157,45 @@ export async function replaceProductAdmins(tx: Tx, productId: string, userIds: s
  */
 export async function syncAppAdminIdentities(tx: Tx, userIds: string[]): Promise<string[]> {
   if (!userIds.length) return [];
-  const admins = new Set((await tx.selectDistinct({ userId: productAdmins.userId }).from(productAdmins).where(inArray(productAdmins.userId, userIds))).map((r) => r.userId));
+  const admins = new Set(
+    (await tx.selectDistinct({ userId: productAdmins.userId }).from(productAdmins).where(inArray(productAdmins.userId, userIds))).map((r) => r.userId),
+  );
   const people = await tx.select({ id: users.id, tenantId: users.tenantId }).from(users).where(inArray(users.id, userIds));
-  const held = new Set((await tx.select({ userId: userIdentities.userId }).from(userIdentities)
-    .where(and(inArray(userIdentities.userId, userIds), eq(userIdentities.identity, Identity.APP_ADMIN)))).map((r) => r.userId));
+  const held = new Set(
+    (
+      await tx
+        .select({ userId: userIdentities.userId })
+        .from(userIdentities)
+        .where(and(inArray(userIdentities.userId, userIds), eq(userIdentities.identity, Identity.APP_ADMIN)))
+    ).map((r) => r.userId),
+  );
   const grant = people.filter((u) => admins.has(u.id) && !held.has(u.id));
   const revoke = people.filter((u) => !admins.has(u.id) && held.has(u.id));
-  if (grant.length) await tx.insert(userIdentities).values(grant.map((u) => ({ tenantId: u.tenantId, userId: u.id, identity: Identity.APP_ADMIN }))).onConflictDoNothing();
-  if (revoke.length) await tx.delete(userIdentities).where(and(inArray(userIdentities.userId, revoke.map((u) => u.id)), eq(userIdentities.identity, Identity.APP_ADMIN)));
+  if (grant.length)
+    await tx
+      .insert(userIdentities)
+      .values(grant.map((u) => ({ tenantId: u.tenantId, userId: u.id, identity: Identity.APP_ADMIN })))
+      .onConflictDoNothing();
+  if (revoke.length)
+    await tx.delete(userIdentities).where(
+      and(
+        inArray(
+          userIdentities.userId,
+          revoke.map((u) => u.id),
+        ),
+        eq(userIdentities.identity, Identity.APP_ADMIN),
+      ),
+    );
   return [...grant, ...revoke].map((u) => u.id);
 }
 
 /** Users among `ids` that exist and are enabled, as administrator rows. */
 export async function findEnabledUsersByIds(tx: Tx, ids: string[]): Promise<AdminUserRow[]> {
   if (!ids.length) return [];
-  const rows = await tx.select(adminColumns).from(users).innerJoin(tenants, eq(tenants.id, users.tenantId))
+  const rows = await tx
+    .select(adminColumns)
+    .from(users)
+    .innerJoin(tenants, eq(tenants.id, users.tenantId))
     .where(and(inArray(users.id, ids), eq(users.status, 1)));
   return rows.map(toAdmin);
 }
@@ -149,7 +205,10 @@ export async function findEnabledUsersByIds(tx: Tx, ids: string[]): Promise<Admi
  * in the tenants `tenantIds` (every tenant when undefined); ordered by user name, then id. When
  * `firstTenantId` is given, that tenant's users come first.
  */
-export async function searchUsers(tx: Tx, q: { keyword?: string; tenantIds?: string[]; firstTenantId?: string; page: number; pageSize: number }): Promise<{ rows: AdminUserRow[]; records: number }> {
+export async function searchUsers(
+  tx: Tx,
+  q: { keyword?: string; tenantIds?: string[]; firstTenantId?: string; page: number; pageSize: number },
+): Promise<{ rows: AdminUserRow[]; records: number }> {
   const parts: (SQL | undefined)[] = [eq(users.status, 1)];
   if (q.tenantIds) parts.push(inArray(users.tenantId, q.tenantIds));
   if (q.keyword?.trim()) {
@@ -159,7 +218,13 @@ export async function searchUsers(tx: Tx, q: { keyword?: string; tenantIds?: str
   const where = and(...parts);
   const [n] = await tx.select({ n: count() }).from(users).where(where);
   const first = q.firstTenantId ? [sql`(${users.tenantId} = ${q.firstTenantId}) desc`] : [];
-  const rows = await tx.select(adminColumns).from(users).innerJoin(tenants, eq(tenants.id, users.tenantId)).where(where)
-    .orderBy(...first, asc(sql`lower(${users.username})`), asc(users.id)).limit(q.pageSize).offset((q.page - 1) * q.pageSize);
+  const rows = await tx
+    .select(adminColumns)
+    .from(users)
+    .innerJoin(tenants, eq(tenants.id, users.tenantId))
+    .where(where)
+    .orderBy(...first, asc(sql`lower(${users.username})`), asc(users.id))
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
   return { rows: rows.map(toAdmin), records: n?.n ?? 0 };
 }

@@ -7,7 +7,17 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import writeExcelFile from 'write-excel-file/node';
 import {
-  AdminCandidateListBody, IdBody, IdsBody, ok, pageInfo, Paths, ProductAddBody, ProductEditBody, ProductListBody, ProductStatusBody, UserType,
+  AdminCandidateListBody,
+  IdBody,
+  IdsBody,
+  ok,
+  pageInfo,
+  Paths,
+  ProductAddBody,
+  ProductEditBody,
+  ProductListBody,
+  ProductStatusBody,
+  UserType,
 } from '@mp/protocol';
 import { translate } from '@mp/i18n';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
@@ -23,19 +33,24 @@ export default async function productRoutes(app: FastifyInstance) {
   const tx = <T>(fn: Parameters<typeof inScope<T>>[2]) => inScope(app.database.db, PLATFORM_SCOPE, fn);
 
   r.post(Paths.listproduct, { config: { access }, schema: { tags, body: ProductListBody } }, async (request) =>
-    ok(await tx((t) => svc.listProductPage(t, request.body))));
+    ok(await tx((t) => svc.listProductPage(t, request.body))),
+  );
 
   r.post(Paths.getproduct, { config: { access }, schema: { tags, body: IdBody } }, async (request) =>
-    ok({ row: await tx((t) => svc.getProduct(t, request.body.id)) }));
+    ok({ row: await tx((t) => svc.getProduct(t, request.body.id)) }),
+  );
 
   r.post(Paths.addproduct, { config: { access }, schema: { tags, body: ProductAddBody } }, async (request) =>
-    ok({ row: await tx((t) => svc.addProduct(t, request, request.body)) }));
+    ok({ row: await tx((t) => svc.addProduct(t, request, request.body)) }),
+  );
 
   r.post(Paths.editproduct, { config: { access }, schema: { tags, body: ProductEditBody } }, async (request) =>
-    ok({ row: await tx((t) => svc.editProduct(t, request, request.body)) }));
+    ok({ row: await tx((t) => svc.editProduct(t, request, request.body)) }),
+  );
 
   r.post(Paths.deleteproduct, { config: { access }, schema: { tags, body: IdsBody } }, async (request) =>
-    ok(await tx((t) => svc.deleteProducts(t, request, request.body.ids))));
+    ok(await tx((t) => svc.deleteProducts(t, request, request.body.ids))),
+  );
 
   r.post(Paths.statusproduct, { config: { access }, schema: { tags, body: ProductStatusBody } }, async (request) => {
     const b = request.body;
@@ -55,14 +70,50 @@ export default async function productRoutes(app: FastifyInstance) {
     const rows = await tx((t) => svc.listAllProductRows(t, request.body, EXPORT_LIMIT));
     const l = request.locale;
     const label = (k: string) => translate(l, `product:field.${k}`);
-    const keys = ['code', 'name', 'abbreviation', 'version', 'status', 'builtIn', 'callbackUrl', 'department', 'ownerName', 'ownerEmail', 'ownerPhone', 'opsOwner', 'admins', 'description', 'creator', 'createdAt', 'updatedAt'];
+    const keys = [
+      'code',
+      'name',
+      'abbreviation',
+      'version',
+      'status',
+      'builtIn',
+      'callbackUrl',
+      'department',
+      'ownerName',
+      'ownerEmail',
+      'ownerPhone',
+      'opsOwner',
+      'admins',
+      'description',
+      'creator',
+      'createdAt',
+      'updatedAt',
+    ];
     const head = keys.map((k) => ({ value: label(k), fontWeight: 'bold' as const }));
-    const body = rows.map((r) => [
-      r.code, r.name, r.abbreviation, r.version, translate(l, r.status === 1 ? 'common:enabled' : 'common:disabled'),
-      translate(l, r.builtIn ? 'common:yes' : 'common:no'), r.callbackUrl, r.department, r.ownerName, r.ownerEmail, r.ownerPhone, r.opsOwner,
-      r.admins.map((a) => a.username).join(', '), r.description, r.creator, r.createdAt, r.updatedAt,
-    ].map((value) => ({ value })));
-    const buffer = await writeExcelFile([head, ...body], { columns: keys.map((k) => ({ width: ['callbackUrl', 'ownerEmail', 'admins', 'description'].includes(k) ? 32 : 18 })) }).toBuffer();
+    const body = rows.map((r) =>
+      [
+        r.code,
+        r.name,
+        r.abbreviation,
+        r.version,
+        translate(l, r.status === 1 ? 'common:enabled' : 'common:disabled'),
+        translate(l, r.builtIn ? 'common:yes' : 'common:no'),
+        r.callbackUrl,
+        r.department,
+        r.ownerName,
+        r.ownerEmail,
+        r.ownerPhone,
+        r.opsOwner,
+        r.admins.map((a) => a.username).join(', '),
+        r.description,
+        r.creator,
+        r.createdAt,
+        r.updatedAt,
+      ].map((value) => ({ value })),
+    );
+    const buffer = await writeExcelFile([head, ...body], {
+      columns: keys.map((k) => ({ width: ['callbackUrl', 'ownerEmail', 'admins', 'description'].includes(k) ? 32 : 18 })),
+    }).toBuffer();
     const name = `products-${new Date().toISOString().slice(0, 10)}.xlsx`;
     return reply
       .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')

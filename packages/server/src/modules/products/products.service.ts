@@ -10,8 +10,18 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import {
-  Codes, Paths, PRODUCT_RULES, ProductCodes, pageInfo, SsoMode,
-  type Paged, type ProductAddBody, type ProductEditBody, type ProductListBody, type ProductRow, type AdminUserRow,
+  Codes,
+  Paths,
+  PRODUCT_RULES,
+  ProductCodes,
+  pageInfo,
+  SsoMode,
+  type Paged,
+  type ProductAddBody,
+  type ProductEditBody,
+  type ProductListBody,
+  type ProductRow,
+  type AdminUserRow,
 } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
@@ -38,17 +48,38 @@ const AUDIT_TENANT = 'sys';
 /** The API shape of a product row. */
 export function toProductRow(p: repo.ProductRecord, admins: AdminUserRow[] = []): ProductRow {
   return {
-    id: p.id, code: p.code, name: p.name, abbreviation: p.abbreviation, logo: p.logo,
-    logoUrl: p.logo ? `${Paths.getfile}/${p.logo}` : '', version: p.version, description: p.description,
-    status: p.status === 1 ? 1 : 0, builtIn: p.builtIn, callbackUrl: p.callbackUrl, ssoMode: p.ssoMode === SsoMode.SSO_QUERY ? SsoMode.SSO_QUERY : SsoMode.OIDC, department: p.department,
-    ownerName: p.ownerName, ownerEmail: p.ownerEmail, ownerPhone: p.ownerPhone, opsOwner: p.opsOwner, admins,
-    creator: p.creator, createdAt: p.createdAt.toISOString(), updatedAt: p.updatedAt.toISOString(),
+    id: p.id,
+    code: p.code,
+    name: p.name,
+    abbreviation: p.abbreviation,
+    logo: p.logo,
+    logoUrl: p.logo ? `${Paths.getfile}/${p.logo}` : '',
+    version: p.version,
+    description: p.description,
+    status: p.status === 1 ? 1 : 0,
+    builtIn: p.builtIn,
+    callbackUrl: p.callbackUrl,
+    ssoMode: p.ssoMode === SsoMode.SSO_QUERY ? SsoMode.SSO_QUERY : SsoMode.OIDC,
+    department: p.department,
+    ownerName: p.ownerName,
+    ownerEmail: p.ownerEmail,
+    ownerPhone: p.ownerPhone,
+    opsOwner: p.opsOwner,
+    admins,
+    creator: p.creator,
+    createdAt: p.createdAt.toISOString(),
+    updatedAt: p.updatedAt.toISOString(),
   };
 }
 
 /** Checks and normalises the version (also used by tenant authorisation). */
 export function checkVersion(value: string | undefined): string {
-  return checkText('version', value, { required: true, max: PRODUCT_RULES.version.max, pattern: PRODUCT_RULES.version.pattern, patternCode: ProductCodes.VERSION_PATTERN });
+  return checkText('version', value, {
+    required: true,
+    max: PRODUCT_RULES.version.max,
+    pattern: PRODUCT_RULES.version.pattern,
+    patternCode: ProductCodes.VERSION_PATTERN,
+  });
 }
 
 /** Checks and normalises the editable fields; raises the first localised failure (form order). */
@@ -59,13 +90,28 @@ async function checkFields(tx: Tx, b: ProductAddBody | ProductEditBody) {
     abbreviation: checkText('abbreviation', b.abbreviation, { required: true, max: R.abbreviation.max }),
     version: checkVersion(b.version),
     status: b.status,
-    callbackUrl: checkText('callbackUrl', b.callbackUrl, { required: true, max: R.callbackUrl.max, pattern: R.callbackUrl.pattern, patternCode: ProductCodes.URL_INVALID }),
+    callbackUrl: checkText('callbackUrl', b.callbackUrl, {
+      required: true,
+      max: R.callbackUrl.max,
+      pattern: R.callbackUrl.pattern,
+      patternCode: ProductCodes.URL_INVALID,
+    }),
     logo: checkText('logo', b.logo, { max: 64 }),
     description: checkText('description', b.description, { max: R.description.max }),
     department: checkText('department', b.department, { required: true, max: R.department.max }),
     ownerName: checkText('ownerName', b.ownerName, { required: true, max: R.ownerName.max }),
-    ownerEmail: checkText('ownerEmail', b.ownerEmail, { required: true, max: R.ownerEmail.max, pattern: R.ownerEmail.pattern, patternCode: ProductCodes.EMAIL_INVALID }),
-    ownerPhone: checkText('ownerPhone', b.ownerPhone, { required: true, max: R.ownerPhone.max, pattern: R.ownerPhone.pattern, patternCode: ProductCodes.PHONE_INVALID }),
+    ownerEmail: checkText('ownerEmail', b.ownerEmail, {
+      required: true,
+      max: R.ownerEmail.max,
+      pattern: R.ownerEmail.pattern,
+      patternCode: ProductCodes.EMAIL_INVALID,
+    }),
+    ownerPhone: checkText('ownerPhone', b.ownerPhone, {
+      required: true,
+      max: R.ownerPhone.max,
+      pattern: R.ownerPhone.pattern,
+      patternCode: ProductCodes.PHONE_INVALID,
+    }),
     opsOwner: checkText('opsOwner', b.opsOwner, { required: true, max: R.opsOwner.max }),
     // left out: the default on add (OpenID Connect), unchanged on edit
     ...(b.ssoMode !== undefined ? { ssoMode: b.ssoMode } : {}),
@@ -83,14 +129,20 @@ export async function listProductPage(tx: Tx, q: ProductListBody): Promise<Paged
   const page = q.page ?? 1;
   const pageSize = q.pageSize ?? 10;
   const { rows, records } = await repo.listProducts(tx, { ...q, page, pageSize });
-  const admins = await repo.listAdminsOfProducts(tx, rows.map((r) => r.id));
+  const admins = await repo.listAdminsOfProducts(
+    tx,
+    rows.map((r) => r.id),
+  );
   return { rows: rows.map((r) => toProductRow(r, admins.get(r.id))), ...pageInfo(page, pageSize, records) };
 }
 
 /** Every product matching the filters, with administrators (export). */
 export async function listAllProductRows(tx: Tx, q: ProductListBody, limit: number): Promise<ProductRow[]> {
   const rows = await repo.listAllProducts(tx, q, limit);
-  const admins = await repo.listAdminsOfProducts(tx, rows.map((r) => r.id));
+  const admins = await repo.listAdminsOfProducts(
+    tx,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => toProductRow(r, admins.get(r.id)));
 }
 
@@ -101,13 +153,28 @@ export async function getProduct(tx: Tx, id: string): Promise<ProductRow> {
 }
 
 export async function addProduct(tx: Tx, request: FastifyRequest, b: ProductAddBody): Promise<ProductRow> {
-  const code = checkText('code', b.code, { required: true, max: PRODUCT_RULES.code.max, pattern: PRODUCT_RULES.code.pattern, patternCode: ProductCodes.CODE_PATTERN });
+  const code = checkText('code', b.code, {
+    required: true,
+    max: PRODUCT_RULES.code.max,
+    pattern: PRODUCT_RULES.code.pattern,
+    patternCode: ProductCodes.CODE_PATTERN,
+  });
   const { fields, admins } = await checkFields(tx, b);
   const inUse = new AppError(ProductCodes.CODE_IN_USE, { code });
   if (await repo.findProductByCode(tx, code)) throw inUse;
-  const p = await withUniqueErrors({ products_code_uq: inUse }, () => repo.insertProduct(tx, { id: randomUUID(), code, builtIn: b.builtIn ?? false, ...fields, creator: request.auth?.username ?? '' }));
-  await repo.replaceProductAdmins(tx, p.id, admins.map((a) => a.id));
-  await syncAdminIdentities(tx, request, admins.map((a) => a.id));
+  const p = await withUniqueErrors({ products_code_uq: inUse }, () =>
+    repo.insertProduct(tx, { id: randomUUID(), code, builtIn: b.builtIn ?? false, ...fields, creator: request.auth?.username ?? '' }),
+  );
+  await repo.replaceProductAdmins(
+    tx,
+    p.id,
+    admins.map((a) => a.id),
+  );
+  await syncAdminIdentities(
+    tx,
+    request,
+    admins.map((a) => a.id),
+  );
   const row = toProductRow(p, admins);
   await insertAuditEntry(tx, request, { tenantId: AUDIT_TENANT, action: 'product.add', entity: 'product', entityId: p.id, after: row });
   return row;
@@ -118,7 +185,11 @@ export async function editProduct(tx: Tx, request: FastifyRequest, b: ProductEdi
   const { fields, admins } = await checkFields(tx, b);
   // The code names the product in addresses (APPCODE) and the built-in flag is fixed at creation.
   const p = (await repo.updateProductById(tx, b.id, fields))!;
-  await repo.replaceProductAdmins(tx, p.id, admins.map((a) => a.id));
+  await repo.replaceProductAdmins(
+    tx,
+    p.id,
+    admins.map((a) => a.id),
+  );
   await syncAdminIdentities(tx, request, [...before.admins.map((a) => a.id), ...admins.map((a) => a.id)]);
   const row = toProductRow(p, admins);
   await insertAuditEntry(tx, request, { tenantId: AUDIT_TENANT, action: 'product.edit', entity: 'product', entityId: p.id, before, after: row });
@@ -136,19 +207,51 @@ export async function deleteProducts(tx: Tx, request: FastifyRequest, ids: strin
   const found = await loadAll(tx, ids);
   const builtIn = found.find((p) => p.builtIn);
   if (builtIn) throw new AppError(ProductCodes.BUILT_IN, { name: builtIn.name });
-  const used = await repo.countTenantsOfProducts(tx, found.map((p) => p.id));
+  const used = await repo.countTenantsOfProducts(
+    tx,
+    found.map((p) => p.id),
+  );
   const inUse = found.find((p) => used.has(p.id));
   if (inUse) throw new AppError(ProductCodes.IN_USE, { name: inUse.name, count: used.get(inUse.id) });
-  const admins = await repo.listAdminsOfProducts(tx, found.map((p) => p.id));
-  const count = await repo.deleteProductsByIds(tx, found.map((p) => p.id));
-  await syncAdminIdentities(tx, request, [...admins.values()].flat().map((a) => a.id));
-  for (const p of found) await insertAuditEntry(tx, request, { tenantId: AUDIT_TENANT, action: 'product.delete', entity: 'product', entityId: p.id, before: toProductRow(p, admins.get(p.id)) });
+  const admins = await repo.listAdminsOfProducts(
+    tx,
+    found.map((p) => p.id),
+  );
+  const count = await repo.deleteProductsByIds(
+    tx,
+    found.map((p) => p.id),
+  );
+  await syncAdminIdentities(
+    tx,
+    request,
+    [...admins.values()].flat().map((a) => a.id),
+  );
+  for (const p of found)
+    await insertAuditEntry(tx, request, {
+      tenantId: AUDIT_TENANT,
+      action: 'product.delete',
+      entity: 'product',
+      entityId: p.id,
+      before: toProductRow(p, admins.get(p.id)),
+    });
   return { count };
 }
 
 export async function setProductStatus(tx: Tx, request: FastifyRequest, ids: string[], status: 0 | 1): Promise<{ count: number }> {
   const found = await loadAll(tx, ids);
-  const count = await repo.updateProductStatusByIds(tx, found.map((p) => p.id), status);
-  for (const p of found) await insertAuditEntry(tx, request, { tenantId: AUDIT_TENANT, action: status ? 'product.enable' : 'product.disable', entity: 'product', entityId: p.id, before: { status: p.status }, after: { status } });
+  const count = await repo.updateProductStatusByIds(
+    tx,
+    found.map((p) => p.id),
+    status,
+  );
+  for (const p of found)
+    await insertAuditEntry(tx, request, {
+      tenantId: AUDIT_TENANT,
+      action: status ? 'product.enable' : 'product.disable',
+      entity: 'product',
+      entityId: p.id,
+      before: { status: p.status },
+      after: { status },
+    });
   return { count };
 }

@@ -12,9 +12,17 @@ let c: GatewayClient;
 let seq = 0;
 
 const valid = () => ({
-  code: `prod_${++seq}_${Math.random().toString(36).slice(2, 6)}`, name: `Portal ${seq}`, abbreviation: 'Portal', version: 'V1.0.0',
-  status: 1 as const, callbackUrl: 'https://portal.example.com/callback', department: 'R&D', ownerName: 'Li Lei',
-  ownerEmail: 'lilei@example.com', ownerPhone: '13800138000', opsOwner: 'Han Meimei',
+  code: `prod_${++seq}_${Math.random().toString(36).slice(2, 6)}`,
+  name: `Portal ${seq}`,
+  abbreviation: 'Portal',
+  version: 'V1.0.0',
+  status: 1 as const,
+  callbackUrl: 'https://portal.example.com/callback',
+  department: 'R&D',
+  ownerName: 'Li Lei',
+  ownerEmail: 'lilei@example.com',
+  ownerPhone: '13800138000',
+  opsOwner: 'Han Meimei',
 });
 
 /** Valid values of exactly the maximum length, for fields with a format. */
@@ -31,7 +39,9 @@ beforeAll(async () => {
   c = await t.client();
   await c.signIn('admin', ADMIN_PASSWORD);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('product management API', () => {
   it('creates, reads, edits, disables and deletes a product, with its administrators', async () => {
@@ -61,7 +71,8 @@ describe('product management API', () => {
     const uid = await createUserRow(t.app, { tenantId: tenant, username: 'ada', password: 'Passw0rd!x', identities: [1] });
     const ada = await t.client();
     await ada.signIn('ada', 'Passw0rd!x');
-    const identitiesOf = async () => (await t.app.database.db.select().from(userIdentities).where(eq(userIdentities.userId, uid))).map((r) => r.identity).sort();
+    const identitiesOf = async () =>
+      (await t.app.database.db.select().from(userIdentities).where(eq(userIdentities.userId, uid))).map((r) => r.identity).sort();
     const mine = async () => ada.post(Paths.listmyapp, {});
     expect((await mine()).body.scode).toBe(Codes.NO_PERMISSION);
     const one = (await c.post(Paths.addproduct, { ...valid(), code: 'AppOne', name: 'App one', adminIds: [uid] })).body.data.row;
@@ -78,7 +89,12 @@ describe('product management API', () => {
 
   it('pages, searches, filters and sorts in SQL', async () => {
     for (let i = 0; i < 12; i++) {
-      const r = await c.post(Paths.addproduct, { ...valid(), code: `Paged_${String(i).padStart(2, '0')}`, name: `Paging ${String(i).padStart(2, '0')}`, status: i < 3 ? 0 : 1 });
+      const r = await c.post(Paths.addproduct, {
+        ...valid(),
+        code: `Paged_${String(i).padStart(2, '0')}`,
+        name: `Paging ${String(i).padStart(2, '0')}`,
+        status: i < 3 ? 0 : 1,
+      });
       expect(r.body.result).toBe('1');
     }
     const p1 = await c.post(Paths.listproduct, { page: 1, pageSize: 5, keyword: 'paging', sortField: 'name', sortOrder: 'ascend' });
@@ -96,8 +112,16 @@ describe('product management API', () => {
     const before = await count();
     c.language = 'EN_US';
     const labels: Record<string, string> = {
-      name: 'name', code: 'code', abbreviation: 'abbreviation', version: 'version', callbackUrl: 'callback address', department: 'production department',
-      ownerName: 'person in charge', ownerEmail: 'e-mail of the person in charge', ownerPhone: 'telephone of the person in charge', opsOwner: 'operations person in charge',
+      name: 'name',
+      code: 'code',
+      abbreviation: 'abbreviation',
+      version: 'version',
+      callbackUrl: 'callback address',
+      department: 'production department',
+      ownerName: 'person in charge',
+      ownerEmail: 'e-mail of the person in charge',
+      ownerPhone: 'telephone of the person in charge',
+      opsOwner: 'operations person in charge',
     };
     for (const [field, label] of Object.entries(labels)) {
       const r = await c.post(Paths.addproduct, { ...valid(), [field]: '  ' });
@@ -131,7 +155,19 @@ describe('product management API', () => {
       if (msg) expect(r.body.msg).toBe(msg);
     }
     // Lengths are part of the wire schema (PRODUCT_RULES): over the limit answers 400 naming the field.
-    for (const [field, max] of [['name', 50], ['code', 50], ['abbreviation', 20], ['version', 20], ['callbackUrl', 200], ['department', 50], ['ownerName', 50], ['ownerEmail', 100], ['ownerPhone', 20], ['opsOwner', 50], ['description', 200]] as const) {
+    for (const [field, max] of [
+      ['name', 50],
+      ['code', 50],
+      ['abbreviation', 20],
+      ['version', 20],
+      ['callbackUrl', 200],
+      ['department', 50],
+      ['ownerName', 50],
+      ['ownerEmail', 100],
+      ['ownerPhone', 20],
+      ['opsOwner', 50],
+      ['description', 200],
+    ] as const) {
       const r = await c.post(Paths.addproduct, { ...valid(), [field]: 'x'.repeat(max + 1) });
       expect(r.status, field).toBe(400);
       expect(r.body.data.errors[0].field, field).toBe(field);
@@ -223,8 +259,13 @@ describe('product management API', () => {
     await u.signIn('plainuser', 'Passw0rd!');
     const before = await count();
     const calls: [string, unknown][] = [
-      [Paths.listproduct, {}], [Paths.getproduct, { id: 'x' }], [Paths.addproduct, valid()], [Paths.editproduct, { ...valid(), id: 'x' }],
-      [Paths.deleteproduct, { ids: ['x'] }], [Paths.statusproduct, { ids: ['x'], status: 0 }], [Paths.exportproduct, {}],
+      [Paths.listproduct, {}],
+      [Paths.getproduct, { id: 'x' }],
+      [Paths.addproduct, valid()],
+      [Paths.editproduct, { ...valid(), id: 'x' }],
+      [Paths.deleteproduct, { ids: ['x'] }],
+      [Paths.statusproduct, { ids: ['x'], status: 0 }],
+      [Paths.exportproduct, {}],
       [Paths.listproductadmincandidate, {}],
     ];
     for (const [path, body] of calls) expect((await u.post(path, body)).body.scode, path).toBe(Codes.NO_PERMISSION);

@@ -9,7 +9,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { translate } from '@mp/i18n';
 import {
-  Codes, OTC_RULES, OtcCodes, ProfileCodes, USER_RULES, UserCodes, type ConfirmContactBody, type ContactType, type SendContactCodeBody, type UserProfile,
+  Codes,
+  OTC_RULES,
+  OtcCodes,
+  ProfileCodes,
+  USER_RULES,
+  UserCodes,
+  type ConfirmContactBody,
+  type ContactType,
+  type SendContactCodeBody,
+  type UserProfile,
 } from '@mp/protocol';
 import { inScope } from '../../db/context.js';
 import type { Tx } from '../../db/client.js';
@@ -40,7 +49,8 @@ function checkNewAddress(request: FastifyRequest, type: ContactType, raw: string
   const v = raw.trim();
   if (!v) throw problemError(request, { field: type, code: Codes.REQUIRED });
   const rule = USER_RULES[type];
-  if ([...v].length > rule.max || !rule.pattern.test(v)) throw problemError(request, { field: type, code: type === 'email' ? UserCodes.EMAIL_PATTERN : UserCodes.MOBILE_PATTERN });
+  if ([...v].length > rule.max || !rule.pattern.test(v))
+    throw problemError(request, { field: type, code: type === 'email' ? UserCodes.EMAIL_PATTERN : UserCodes.MOBILE_PATTERN });
   return v;
 }
 
@@ -52,9 +62,12 @@ async function checkFree(tx: Tx, request: FastifyRequest, user: UserRow, type: C
   if (signInName(user[type]) === signInName(address)) throw new AppError(ProfileCodes.SAME_ADDRESS);
   const holders = (await findSignInNameHolders(tx, [signInName(address)])).get(signInName(address)) ?? [];
   if (holders.some((id) => id !== user.id)) {
-    throw problemError(request, type === 'email'
-      ? { field: 'email', code: UserCodes.EMAIL_IN_USE, params: { email: address } }
-      : { field: 'mobile', code: UserCodes.MOBILE_IN_USE, params: { mobile: address } });
+    throw problemError(
+      request,
+      type === 'email'
+        ? { field: 'email', code: UserCodes.EMAIL_IN_USE, params: { email: address } }
+        : { field: 'mobile', code: UserCodes.MOBILE_IN_USE, params: { mobile: address } },
+    );
   }
 }
 
@@ -66,7 +79,9 @@ async function deliver(app: FastifyInstance, request: FastifyRequest, channel: C
     return;
   }
   await sendMailWith(channel.mail.row, channel.mail.secret, {
-    to, subject: translate(request.locale, 'errors:profile.mailSubject', params), text: translate(request.locale, 'errors:otc.mail.codeBody', params),
+    to,
+    subject: translate(request.locale, 'errors:profile.mailSubject', params),
+    text: translate(request.locale, 'errors:otc.mail.codeBody', params),
   }).catch((err: unknown) => {
     app.log.error({ err, reqId: request.id }, '[profile] the code mail could not be delivered');
     throw new AppError(ProfileCodes.MAIL_FAILED);
@@ -91,8 +106,21 @@ export async function sendContactCode(app: FastifyInstance, request: FastifyRequ
   await countSend(app, request, `profile:${body.type}:${address.toLowerCase()}`, user.id);
   const purpose = purposeOf(body.type);
   const { code } = await inScope(app.database.db, scope, async (tx) => {
-    const issued = await issueCode(app, tx, { purpose, subject: subjectOf(user.id, address), userId: user.id, tenantId: user.tenantId, ttlMs: OTC_TTL.code, kind: 'digits' });
-    await insertAuditEntry(tx, request, { tenantId: user.tenantId, action: 'otc.send', entity: 'user', entityId: user.id, after: { purpose, to: maskAddress(body.type, address) } });
+    const issued = await issueCode(app, tx, {
+      purpose,
+      subject: subjectOf(user.id, address),
+      userId: user.id,
+      tenantId: user.tenantId,
+      ttlMs: OTC_TTL.code,
+      kind: 'digits',
+    });
+    await insertAuditEntry(tx, request, {
+      tenantId: user.tenantId,
+      action: 'otc.send',
+      entity: 'user',
+      entityId: user.id,
+      after: { purpose, to: maskAddress(body.type, address) },
+    });
     return issued;
   });
   await deliver(app, request, channel, address, code, user.employeeName || user.username);
@@ -111,17 +139,28 @@ export async function confirmContact(app: FastifyInstance, request: FastifyReque
   const code = body.code.trim();
   if (!code) throw new AppError(OtcCodes.CODE_EMPTY);
   if (!OTC_RULES.code.pattern.test(code)) throw new AppError(OtcCodes.CODE_INVALID);
-  const outcome = await inScope(app.database.db, { scope: 'tenant', tenantId: request.auth!.tenantId }, async (tx): Promise<{ error: string } | { profile: UserProfile }> => {
-    const user = await callerUser(tx, request);
-    const locked = (await lockUserRow(tx, user.id)) ?? user;
-    const checked = await checkCode(app, tx, purposeOf(body.type), subjectOf(user.id, address), code, { consume: true });
-    if (!checked.ok) return { error: checked.reason === 'too_many' ? OtcCodes.CODE_TOO_MANY_TRIES : OtcCodes.CODE_INVALID };
-    await checkFree(tx, request, locked, body.type, address);
-    const f = normaliseFields({ ...locked, [body.type]: address });
-    await withUniqueErrors(uniqueKeyErrors(request, f), () => updateUserById(tx, user.id, { [body.type]: address, updatedAt: new Date() }));
-    await insertAuditEntry(tx, request, { tenantId: user.tenantId, action: 'profile.contact', entity: 'user', entityId: user.id, before: { [body.type]: locked[body.type] ?? '' }, after: { [body.type]: address } });
-    return { profile: await profileOf(tx, { ...locked, [body.type]: address }) };
-  });
+  const outcome = await inScope(
+    app.database.db,
+    { scope: 'tenant', tenantId: request.auth!.tenantId },
+    async (tx): Promise<{ error: string } | { profile: UserProfile }> => {
+      const user = await callerUser(tx, request);
+      const locked = (await lockUserRow(tx, user.id)) ?? user;
+      const checked = await checkCode(app, tx, purposeOf(body.type), subjectOf(user.id, address), code, { consume: true });
+      if (!checked.ok) return { error: checked.reason === 'too_many' ? OtcCodes.CODE_TOO_MANY_TRIES : OtcCodes.CODE_INVALID };
+      await checkFree(tx, request, locked, body.type, address);
+      const f = normaliseFields({ ...locked, [body.type]: address });
+      await withUniqueErrors(uniqueKeyErrors(request, f), () => updateUserById(tx, user.id, { [body.type]: address, updatedAt: new Date() }));
+      await insertAuditEntry(tx, request, {
+        tenantId: user.tenantId,
+        action: 'profile.contact',
+        entity: 'user',
+        entityId: user.id,
+        before: { [body.type]: locked[body.type] ?? '' },
+        after: { [body.type]: address },
+      });
+      return { profile: await profileOf(tx, { ...locked, [body.type]: address }) };
+    },
+  );
   if ('error' in outcome) throw new AppError(outcome.error);
   return outcome.profile;
 }

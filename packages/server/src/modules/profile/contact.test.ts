@@ -18,7 +18,9 @@ beforeAll(async () => {
   acme = await createTenantRow(t.app, `ct${Date.now() % 100000}`);
 });
 afterAll(() => close());
-beforeEach(async () => { await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) => tx.execute(sql`delete from rate_limits`)); });
+beforeEach(async () => {
+  await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) => tx.execute(sql`delete from rate_limits`));
+});
 
 const userRow = (id: string) => inScope(t.app.database.db, PLATFORM_SCOPE, async (tx) => (await tx.select().from(users).where(eq(users.id, id)))[0]!);
 let seq = 0;
@@ -39,7 +41,12 @@ describe('changing my e-mail and mobile with a code sent to the new address', ()
     const r = await a.c.post(ProfilePaths.confirmcontact, { type: 'email', address, code });
     expect(r.body.data.row).toMatchObject({ userId: a.id, email: address });
     expect((await userRow(a.id)).email).toBe(address);
-    const audit = await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) => tx.select().from(auditLog).where(and(eq(auditLog.userId, a.id), eq(auditLog.action, 'profile.contact'))));
+    const audit = await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) =>
+      tx
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.userId, a.id), eq(auditLog.action, 'profile.contact'))),
+    );
     expect(audit[0]).toMatchObject({ before: { email: a.email }, after: { email: address } });
     // reused
     expect((await a.c.post(ProfilePaths.confirmcontact, { type: 'email', address, code })).body.scode).toBe(OtcCodes.CODE_INVALID);
@@ -73,11 +80,16 @@ describe('changing my e-mail and mobile with a code sent to the new address', ()
     await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) => tx.update(users).set({ email: address }).where(eq(users.id, b.id)));
     expect((await a.c.post(ProfilePaths.confirmcontact, { type: 'email', address, code })).body.scode).toBe(UserCodes.EMAIL_IN_USE);
     expect((await userRow(a.id)).email).toBe(a.email);
-    const live = await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) => tx.select().from(oneTimeCodes).where(eq(oneTimeCodes.subject, `${a.id}:${address}`)));
+    const live = await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) =>
+      tx
+        .select()
+        .from(oneTimeCodes)
+        .where(eq(oneTimeCodes.subject, `${a.id}:${address}`)),
+    );
     expect(live[0]!.usedAt).toBeNull();
   });
 
-  it('wrong, expired, another user\'s and another address\'s codes change nothing; the fifth miss kills the code', async () => {
+  it("wrong, expired, another user's and another address's codes change nothing; the fifth miss kills the code", async () => {
     const a = await signedInUser(t);
     const b = await signedInUser(t);
     const address = freshEmail();
@@ -88,7 +100,8 @@ describe('changing my e-mail and mobile with a code sent to the new address', ()
     // a's code proves that address only
     expect((await a.c.post(ProfilePaths.confirmcontact, { type: 'email', address: freshEmail(), code })).body.scode).toBe(OtcCodes.CODE_INVALID);
     expect((await a.c.post(ProfilePaths.confirmcontact, { type: 'email', address, code: '' })).body.scode).toBe(OtcCodes.CODE_EMPTY);
-    for (let i = 0; i < 4; i++) expect((await a.c.post(ProfilePaths.confirmcontact, { type: 'email', address, code: wrong })).body.scode).toBe(OtcCodes.CODE_INVALID);
+    for (let i = 0; i < 4; i++)
+      expect((await a.c.post(ProfilePaths.confirmcontact, { type: 'email', address, code: wrong })).body.scode).toBe(OtcCodes.CODE_INVALID);
     expect((await a.c.post(ProfilePaths.confirmcontact, { type: 'email', address, code: wrong })).body.scode).toBe(OtcCodes.CODE_TOO_MANY_TRIES);
     expect((await a.c.post(ProfilePaths.confirmcontact, { type: 'email', address, code })).body.scode).toBe(OtcCodes.CODE_INVALID);
     expect((await userRow(a.id)).email).toBe(a.email);
@@ -96,7 +109,12 @@ describe('changing my e-mail and mobile with a code sent to the new address', ()
     const address2 = freshEmail();
     await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) => tx.execute(sql`delete from rate_limits`));
     const code2 = await mailCodeTo(a.c, address2);
-    await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) => tx.update(oneTimeCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(oneTimeCodes.subject, `${a.id}:${address2}`)));
+    await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) =>
+      tx
+        .update(oneTimeCodes)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(oneTimeCodes.subject, `${a.id}:${address2}`)),
+    );
     expect((await a.c.post(ProfilePaths.confirmcontact, { type: 'email', address: address2, code: code2 })).body.scode).toBe(OtcCodes.CODE_INVALID);
     expect((await userRow(a.id)).email).toBe(a.email);
   });

@@ -26,7 +26,14 @@ export async function signInHistory(app: FastifyInstance, request: FastifyReques
     ...pageInfo(page, pageSize, total),
     rows: rows.map((r) => {
       const after = r.after as { method?: unknown } | null;
-      return { id: r.id, at: r.at.toISOString(), action: r.action, method: typeof after?.method === 'string' ? after.method : '', ip: r.ip, userAgent: r.userAgent };
+      return {
+        id: r.id,
+        at: r.at.toISOString(),
+        action: r.action,
+        method: typeof after?.method === 'string' ? after.method : '',
+        ip: r.ip,
+        userAgent: r.userAgent,
+      };
     }),
   };
 }
@@ -43,8 +50,14 @@ export async function mySessions(app: FastifyInstance, request: FastifyRequest):
   const now = Date.now();
   return {
     rows: rows.map((s) => ({
-      id: s.id, state: stateOf(s, now), ip: s.ip, userAgent: s.userAgent, createdAt: iso(s.createdAt), expiresAt: iso(s.expiresAt),
-      endedAt: iso(s.endedAt), current: s.id === auth.sessionId,
+      id: s.id,
+      state: stateOf(s, now),
+      ip: s.ip,
+      userAgent: s.userAgent,
+      createdAt: iso(s.createdAt),
+      expiresAt: iso(s.expiresAt),
+      endedAt: iso(s.endedAt),
+      current: s.id === auth.sessionId,
     })),
   };
 }
@@ -61,11 +74,18 @@ export async function endMySessions(app: FastifyInstance, request: FastifyReques
   return inScope(app.database.db, scopeOf(request), async (tx) => {
     const live = (await liveSessionsOfUser(tx, auth.userId, ids)).filter((s) => s.id !== auth.sessionId);
     if (ids && live.length !== new Set(ids).size) throw new AppError(ProfileCodes.SESSION_NOT_FOUND);
-    const n = await endSessionsOfUser(tx, auth.userId, live.map((s) => s.id));
+    const n = await endSessionsOfUser(
+      tx,
+      auth.userId,
+      live.map((s) => s.id),
+    );
     if (live.length) app.guardStore.forgetSessions({ ids: live.map((s) => s.id) });
     for (const s of live) {
       await insertAuditEntry(tx, request, {
-        tenantId: s.tenantId, action: 'session.end', entity: 'session', entityId: s.id,
+        tenantId: s.tenantId,
+        action: 'session.end',
+        entity: 'session',
+        entityId: s.id,
         before: { userId: s.userId, username: s.username, state: s.state, ip: s.ip, createdAt: iso(s.createdAt), expiresAt: iso(s.expiresAt) },
         after: { state: 'ended', by: 'self' },
       });

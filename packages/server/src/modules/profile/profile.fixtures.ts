@@ -31,10 +31,19 @@ export async function signedInUser(t: Awaited<ReturnType<typeof testApp>>, tenan
 export async function otherDevice(app: FastifyInstance, user: { id: string; username: string }, tenantId = 'sys', ip = '10.9.8.7') {
   const token = newToken();
   const id = sessionIdOf(token);
-  await inScope(app.database.db, PLATFORM_SCOPE, (tx) => insertSession(tx, {
-    id, tokenMd5: tokenMd5(token), userId: user.id, tenantId, username: user.username, identities: [1],
-    expiresAt: new Date(Date.now() + 3_600_000), ip, userAgent: 'OtherDevice/1.0',
-  }));
+  await inScope(app.database.db, PLATFORM_SCOPE, (tx) =>
+    insertSession(tx, {
+      id,
+      tokenMd5: tokenMd5(token),
+      userId: user.id,
+      tenantId,
+      username: user.username,
+      identities: [1],
+      expiresAt: new Date(Date.now() + 3_600_000),
+      ip,
+      userAgent: 'OtherDevice/1.0',
+    }),
+  );
   return { id, token };
 }
 
@@ -54,5 +63,13 @@ export async function appWithMail() {
   await configureMail(admin, smtp.port);
   const sms: { mobile: string; code: string; text: string }[] = [];
   onDevSms((m) => sms.push(m));
-  return { t, smtp, sms, close: async () => { await t.close(); await smtp.close(); } };
+  return {
+    t,
+    smtp,
+    sms,
+    close: async () => {
+      await t.close();
+      await smtp.close();
+    },
+  };
 }

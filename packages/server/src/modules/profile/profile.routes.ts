@@ -20,22 +20,24 @@ const UserLoadQuery = Type.Object({});
 export default async function profileRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   r.post(ProfilePaths.userload, { config, schema: { tags, querystring: UserLoadQuery, body: EmptyBody } }, async (request) =>
-    ok({ row: await loadProfile(app, request) }));
+    ok({ row: await loadProfile(app, request) }),
+  );
 
   r.post(ProfilePaths.signinhistory, { config, schema: { tags, body: SignInHistoryBody } }, async (request) =>
-    ok(await signInHistory(app, request, request.body)));
+    ok(await signInHistory(app, request, request.body)),
+  );
 
-  r.post(ProfilePaths.mysessions, { config, schema: { tags, body: EmptyBody } }, async (request) =>
-    ok(await mySessions(app, request)));
+  r.post(ProfilePaths.mysessions, { config, schema: { tags, body: EmptyBody } }, async (request) => ok(await mySessions(app, request)));
 
   r.post(ProfilePaths.endmysession, { config, schema: { tags, body: EndMySessionBody } }, async (request) =>
-    ok(await endMySessions(app, request, [request.body.id])));
+    ok(await endMySessions(app, request, [request.body.id])),
+  );
 
-  r.post(ProfilePaths.endothersessions, { config, schema: { tags, body: EmptyBody } }, async (request) =>
-    ok(await endMySessions(app, request)));
+  r.post(ProfilePaths.endothersessions, { config, schema: { tags, body: EmptyBody } }, async (request) => ok(await endMySessions(app, request)));
 
   r.post(ProfilePaths.saveprofile, { config, schema: { tags, body: SaveProfileBody } }, async (request) =>
-    ok({ row: await saveProfile(app, request, request.body) }));
+    ok({ row: await saveProfile(app, request, request.body) }),
+  );
 
   r.post(ProfilePaths.sendcontactcode, { config, schema: { tags, body: SendContactCodeBody } }, async (request) => {
     await sendContactCode(app, request, request.body);
@@ -43,5 +45,6 @@ export default async function profileRoutes(app: FastifyInstance) {
   });
 
   r.post(ProfilePaths.confirmcontact, { config, schema: { tags, body: ConfirmContactBody } }, async (request) =>
-    ok({ row: await confirmContact(app, request, request.body) }));
+    ok({ row: await confirmContact(app, request, request.body) }),
+  );
 }

@@ -35,14 +35,35 @@ export async function profileOf(tx: Tx, user: UserRow): Promise<UserProfile> {
     listIdentitiesOfUser(tx, user.id),
   ]);
   return {
-    userId: user.id, userName: user.username, employeeName: user.employeeName, employeeCode: user.employeeCode, gender: user.gender,
-    email: user.email ?? '', mobile: user.mobile ?? '', officePhone: user.officePhone, homePhone: user.homePhone,
-    orgId: user.orgId ?? '', orgName: org?.name ?? '', stationId: user.stationId ?? '', stationName: station?.name ?? '',
-    effectiveDate: user.effectiveDate ?? '', expiryDate: user.expiryDate ?? '', status: user.status, description: user.description,
-    avatar: user.avatar, avatarUrl: user.avatar ? `${Paths.getfile}/${user.avatar}` : '', signature: user.signature,
-    tenantId: user.tenantId, tenantName: tenant?.name ?? '', tenantCode: tenant?.code ?? '',
-    identities, userTypes: expandIdentities(identities).map(String), superManager: user.superManager,
-    lastLoginAt: iso(user.lastLoginAt), passwordChangedAt: iso(user.passwordChangedAt), editable: [...SELF_EDITABLE_FIELDS],
+    userId: user.id,
+    userName: user.username,
+    employeeName: user.employeeName,
+    employeeCode: user.employeeCode,
+    gender: user.gender,
+    email: user.email ?? '',
+    mobile: user.mobile ?? '',
+    officePhone: user.officePhone,
+    homePhone: user.homePhone,
+    orgId: user.orgId ?? '',
+    orgName: org?.name ?? '',
+    stationId: user.stationId ?? '',
+    stationName: station?.name ?? '',
+    effectiveDate: user.effectiveDate ?? '',
+    expiryDate: user.expiryDate ?? '',
+    status: user.status,
+    description: user.description,
+    avatar: user.avatar,
+    avatarUrl: user.avatar ? `${Paths.getfile}/${user.avatar}` : '',
+    signature: user.signature,
+    tenantId: user.tenantId,
+    tenantName: tenant?.name ?? '',
+    tenantCode: tenant?.code ?? '',
+    identities,
+    userTypes: expandIdentities(identities).map(String),
+    superManager: user.superManager,
+    lastLoginAt: iso(user.lastLoginAt),
+    passwordChangedAt: iso(user.passwordChangedAt),
+    editable: [...SELF_EDITABLE_FIELDS],
   };
 }
 
@@ -60,7 +81,8 @@ export async function loadProfile(app: FastifyInstance, request: FastifyRequest)
 export async function saveProfile(app: FastifyInstance, request: FastifyRequest, body: SaveProfileBody): Promise<UserProfile> {
   const signature = body.signature === undefined ? undefined : body.signature.trim();
   if (signature !== undefined) {
-    if ([...signature].length > USER_RULES.signature.max) throw problemError(request, { field: 'signature', code: Codes.TOO_LONG, params: { max: USER_RULES.signature.max } });
+    if ([...signature].length > USER_RULES.signature.max)
+      throw problemError(request, { field: 'signature', code: Codes.TOO_LONG, params: { max: USER_RULES.signature.max } });
     if (SCRIPT_TAG.test(signature)) throw problemError(request, { field: 'signature', code: Codes.SCRIPT_TAG });
   }
   return inScope(app.database.db, { scope: 'tenant', tenantId: request.auth!.tenantId }, async (tx) => {

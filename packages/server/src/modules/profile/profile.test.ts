@@ -14,7 +14,9 @@ beforeAll(async () => {
   t = await testApp();
   acme = await createTenantRow(t.app, `pf${Date.now() % 100000}`);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const db = () => t.app.database.db;
 const userRow = (id: string) => inScope(db(), PLATFORM_SCOPE, async (tx) => (await tx.select().from(users).where(eq(users.id, id)))[0]!);
@@ -25,7 +27,16 @@ describe('POST /auth/user/load', () => {
     const r = await a.c.post(ProfilePaths.userload);
     expect(r.body.result).toBe('1');
     const row = r.body.data.row;
-    expect(row).toMatchObject({ userId: a.id, userName: a.username, email: a.email, mobile: a.mobile, tenantId: 'sys', identities: [1], userTypes: ['7'], editable: ['avatar', 'signature', 'mobile', 'email'] });
+    expect(row).toMatchObject({
+      userId: a.id,
+      userName: a.username,
+      email: a.email,
+      mobile: a.mobile,
+      tenantId: 'sys',
+      identities: [1],
+      userTypes: ['7'],
+      editable: ['avatar', 'signature', 'mobile', 'email'],
+    });
     expect(JSON.stringify(row)).not.toMatch(/passwordHash|argon2|idCard|failedCount/);
     // a body naming another user changes nothing: the session decides
     const b = await signedInUser(t, acme);
@@ -58,7 +69,12 @@ describe('saveprofile (avatar ≤ 500K, work signature)', () => {
     expect((await a.c.post(ProfilePaths.saveprofile, { signature: 'x'.repeat(500) })).status).toBe(400);
     const stored = await userRow(a.id);
     expect(stored).toMatchObject({ avatar: small, signature: 'Alice — Sales' });
-    const audit = await inScope(db(), PLATFORM_SCOPE, (tx) => tx.select().from(auditLog).where(and(eq(auditLog.userId, a.id), eq(auditLog.action, 'profile.save'))));
+    const audit = await inScope(db(), PLATFORM_SCOPE, (tx) =>
+      tx
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.userId, a.id), eq(auditLog.action, 'profile.save'))),
+    );
     expect(audit).toHaveLength(1);
     expect(audit[0]!.after).toMatchObject({ avatar: small, signature: 'Alice — Sales' });
     // removing the avatar
@@ -80,7 +96,7 @@ describe('saveprofile (avatar ≤ 500K, work signature)', () => {
 });
 
 describe('sign-in history and my sessions', () => {
-  it('lists my sign-ins (and failures) newest first, never anyone else\'s', async () => {
+  it("lists my sign-ins (and failures) newest first, never anyone else's", async () => {
     const a = await signedInUser(t);
     const wrong = await t.client();
     await wrong.post(Paths.signin, { username: a.username, password: wrong.encrypt('Wrong-pass1'), agree: true });
@@ -121,9 +137,13 @@ describe('sign-in history and my sessions', () => {
     expect((await (await clientWithToken(t, a.id, d2.token)).post(ProfilePaths.userload)).body.scode).toBe(Codes.TOKEN_INVALID);
     expect((await a.c.post(ProfilePaths.userload)).body.result).toBe('1'); // the current one lives
     expect((await bClient.post(ProfilePaths.userload)).body.result).toBe('1');
-    const states = await inScope(db(), PLATFORM_SCOPE, (tx) => tx.select({ id: sessions.id, state: sessions.state }).from(sessions).where(eq(sessions.userId, a.id)));
+    const states = await inScope(db(), PLATFORM_SCOPE, (tx) =>
+      tx.select({ id: sessions.id, state: sessions.state }).from(sessions).where(eq(sessions.userId, a.id)),
+    );
     expect(states.filter((s) => s.state === 'active').map((s) => s.id)).toEqual([current]);
-    const audit = await inScope(db(), PLATFORM_SCOPE, (tx) => tx.execute(sql`select entity_id from audit_log where action = 'session.end' and user_id = ${a.id}`));
+    const audit = await inScope(db(), PLATFORM_SCOPE, (tx) =>
+      tx.execute(sql`select entity_id from audit_log where action = 'session.end' and user_id = ${a.id}`),
+    );
     expect((audit as unknown as { rows: unknown[] }).rows).toHaveLength(2);
   });
 });

@@ -23,16 +23,30 @@ export async function createTenantTree(app: FastifyInstance, code: string, child
     for (const c of children) {
       const id = randomUUID();
       orgs[c.code] = id;
-      await tx.insert(organisations).values({ id, tenantId, parentId: c.parent ? orgs[c.parent]! : tenantId, code: c.code, name: `Org ${c.code}`, type: 3, category: c.category ?? 0 });
+      await tx
+        .insert(organisations)
+        .values({ id, tenantId, parentId: c.parent ? orgs[c.parent]! : tenantId, code: c.code, name: `Org ${c.code}`, type: 3, category: c.category ?? 0 });
     }
   });
   return { tenantId, orgs };
 }
 
 /** A user of the tenant with employee name and organisation; returns its id. */
-export async function createMember(app: FastifyInstance, tenantId: string, username: string, employeeName: string, orgId?: string, identities: number[] = [1]): Promise<string> {
+export async function createMember(
+  app: FastifyInstance,
+  tenantId: string,
+  username: string,
+  employeeName: string,
+  orgId?: string,
+  identities: number[] = [1],
+): Promise<string> {
   const id = await createUserRow(app, { tenantId, username, password: USER_PASSWORD, identities });
-  await inScope(app.database.db, PLATFORM_SCOPE, (tx) => tx.update(users).set({ employeeName, orgId: orgId ?? tenantId }).where(eq(users.id, id)));
+  await inScope(app.database.db, PLATFORM_SCOPE, (tx) =>
+    tx
+      .update(users)
+      .set({ employeeName, orgId: orgId ?? tenantId })
+      .where(eq(users.id, id)),
+  );
   return id;
 }
 

@@ -8,17 +8,24 @@ import { GrantKind, Purview, type GrantKindValue } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
 import { roleGrants, roles, roleUsers } from '../../db/schema/index.js';
 
-export interface GrantRecord { dataId: string; purview: number }
+export interface GrantRecord {
+  dataId: string;
+  purview: number;
+}
 
 /** The role's grants of `kind` (and `orgCategory` for organisation grants). */
 export async function listGrants(tx: Tx, tenantId: string, roleId: string, kind: GrantKindValue, orgCategory = 0): Promise<GrantRecord[]> {
-  return tx.select({ dataId: roleGrants.dataId, purview: roleGrants.purview }).from(roleGrants)
+  return tx
+    .select({ dataId: roleGrants.dataId, purview: roleGrants.purview })
+    .from(roleGrants)
     .where(and(eq(roleGrants.tenantId, tenantId), eq(roleGrants.roleId, roleId), eq(roleGrants.kind, kind), eq(roleGrants.orgCategory, orgCategory)));
 }
 
 /** Replaces the role's grants of `kind` / `orgCategory` with `items` (callers validated them). */
 export async function replaceGrants(tx: Tx, tenantId: string, roleId: string, kind: GrantKindValue, orgCategory: number, items: GrantRecord[]): Promise<void> {
-  await tx.delete(roleGrants).where(and(eq(roleGrants.tenantId, tenantId), eq(roleGrants.roleId, roleId), eq(roleGrants.kind, kind), eq(roleGrants.orgCategory, orgCategory)));
+  await tx
+    .delete(roleGrants)
+    .where(and(eq(roleGrants.tenantId, tenantId), eq(roleGrants.roleId, roleId), eq(roleGrants.kind, kind), eq(roleGrants.orgCategory, orgCategory)));
   if (items.length) {
     await tx.insert(roleGrants).values(items.map((i) => ({ tenantId, roleId, kind, orgCategory, dataId: i.dataId, purview: i.purview })));
   }
@@ -30,13 +37,20 @@ export async function replaceGrants(tx: Tx, tenantId: string, roleId: string, ki
  * menu list; 1 read, 2 write = the menu's controls). Uses role_users (tenant, user) and the grants key.
  */
 export async function listMenuPurviewsOfUser(tx: Tx, tenantId: string, userId: string): Promise<Map<string, number>> {
-  const rows = await tx.select({ id: roleGrants.dataId, purview: sql<number>`bit_or(${roleGrants.purview})` }).from(roleGrants)
+  const rows = await tx
+    .select({ id: roleGrants.dataId, purview: sql<number>`bit_or(${roleGrants.purview})` })
+    .from(roleGrants)
     .innerJoin(roleUsers, and(eq(roleUsers.tenantId, roleGrants.tenantId), eq(roleUsers.roleId, roleGrants.roleId)))
     .innerJoin(roles, and(eq(roles.tenantId, roleGrants.tenantId), eq(roles.id, roleGrants.roleId)))
-    .where(and(
-      eq(roleGrants.tenantId, tenantId), eq(roleUsers.userId, userId), eq(roleGrants.kind, GrantKind.MENU),
-      eq(roles.status, 1), sql`(${roleGrants.purview} & ${Purview.READ}) <> 0`,
-    ))
+    .where(
+      and(
+        eq(roleGrants.tenantId, tenantId),
+        eq(roleUsers.userId, userId),
+        eq(roleGrants.kind, GrantKind.MENU),
+        eq(roles.status, 1),
+        sql`(${roleGrants.purview} & ${Purview.READ}) <> 0`,
+      ),
+    )
     .groupBy(roleGrants.dataId);
   return new Map(rows.map((r) => [r.id, Number(r.purview)]));
 }

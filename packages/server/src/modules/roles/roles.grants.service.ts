@@ -11,8 +11,19 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  DEFAULTS, GrantKind, normalisePurview, ORG_TYPES, Purview, RoleCodes,
-  type GrantItem, type GrantKindValue, type MenuPurviewNode, type OrgCategory, type OrgPurviewData, type OrgPurviewNode, type OrgTypePurviewRow,
+  DEFAULTS,
+  GrantKind,
+  normalisePurview,
+  ORG_TYPES,
+  Purview,
+  RoleCodes,
+  type GrantItem,
+  type GrantKindValue,
+  type MenuPurviewNode,
+  type OrgCategory,
+  type OrgPurviewData,
+  type OrgPurviewNode,
+  type OrgTypePurviewRow,
 } from '@mp/protocol';
 import { translate, type Locale } from '@mp/i18n';
 import type { Tx } from '../../db/client.js';
@@ -38,7 +49,14 @@ export async function menuPurviewTree(tx: Tx, locale: Locale, tenantId: string, 
   await getRole(tx, tenantId, roleId);
   const bits = await purviews(tx, tenantId, roleId, GrantKind.MENU);
   const root = DEFAULTS.rootMenuId;
-  const children = TENANT_MENU.map((m) => ({ id: m.code, parentId: root, name: translate(locale, `menu:${m.code}`), icon: m.icon, purview: bits.get(m.code) ?? 0, children: [] }));
+  const children = TENANT_MENU.map((m) => ({
+    id: m.code,
+    parentId: root,
+    name: translate(locale, `menu:${m.code}`),
+    icon: m.icon,
+    purview: bits.get(m.code) ?? 0,
+    children: [],
+  }));
   return [{ id: root, parentId: '', name: translate(locale, 'role:menuRoot'), icon: '', purview: 0, children }];
 }
 
@@ -68,7 +86,16 @@ export async function orgPurviews(tx: Tx, categories: OrgCategory[], tenantId: s
   checkCategory(categories, category);
   const bits = await purviews(tx, tenantId, roleId, GrantKind.ORG, category);
   const mark = (nodes: ReturnType<typeof buildOrgTree>): OrgPurviewNode[] =>
-    nodes.map((n) => ({ id: n.id, parentId: n.parentId, code: n.code, name: n.name, type: n.type, status: n.status, purview: bits.get(n.id) ?? 0, children: mark(n.children) }));
+    nodes.map((n) => ({
+      id: n.id,
+      parentId: n.parentId,
+      code: n.code,
+      name: n.name,
+      type: n.type,
+      status: n.status,
+      purview: bits.get(n.id) ?? 0,
+      children: mark(n.children),
+    }));
   const rows = mark(buildOrgTree(await listOrganisationsOfTenant(tx, tenantId, category), tenantId));
   return { rows, orgCategory: category, categories };
 }
@@ -93,13 +120,25 @@ export function checkItems(items: GrantItem[], known: (id: string) => boolean, u
 }
 
 /** Replaces the role's grant set of `kind` / `category` with checked `items`, audited with before/after. */
-export async function replaceGrantSet(tx: Tx, request: FastifyRequest, tenantId: string, roleId: string, kind: GrantKindValue, category: number, items: grants.GrantRecord[]) {
+export async function replaceGrantSet(
+  tx: Tx,
+  request: FastifyRequest,
+  tenantId: string,
+  roleId: string,
+  kind: GrantKindValue,
+  category: number,
+  items: grants.GrantRecord[],
+) {
   const role = await getRole(tx, tenantId, roleId);
   const before = await grants.listGrants(tx, tenantId, roleId, kind, category);
   await grants.replaceGrants(tx, tenantId, roleId, kind, category, items);
   await insertAuditEntry(tx, request, {
-    tenantId, action: `role.grant.${kind}`, entity: 'role', entityId: roleId,
-    before: { roleNo: role.code, orgCategory: category, grants: before }, after: { roleNo: role.code, orgCategory: category, grants: items },
+    tenantId,
+    action: `role.grant.${kind}`,
+    entity: 'role',
+    entityId: roleId,
+    before: { roleNo: role.code, orgCategory: category, grants: before },
+    after: { roleNo: role.code, orgCategory: category, grants: items },
   });
   return { count: items.length };
 }
@@ -125,7 +164,15 @@ export async function saveOrgTypePurviews(tx: Tx, request: FastifyRequest, tenan
  * `saveorgpurview`: organisation ids must be in the tenant's tree of that category.
  * @throws role.not_found, role.category_unknown, role.grant_org_unknown, role.grant_purview, role.grant_duplicate.
  */
-export async function saveOrgPurviews(tx: Tx, request: FastifyRequest, categories: OrgCategory[], tenantId: string, roleId: string, category: number, items: GrantItem[]) {
+export async function saveOrgPurviews(
+  tx: Tx,
+  request: FastifyRequest,
+  categories: OrgCategory[],
+  tenantId: string,
+  roleId: string,
+  category: number,
+  items: GrantItem[],
+) {
   await getRole(tx, tenantId, roleId);
   checkCategory(categories, category);
   const ids = new Set((await listOrganisationsOfTenant(tx, tenantId, category)).map((o) => o.id));

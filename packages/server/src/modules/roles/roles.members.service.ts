@@ -12,7 +12,16 @@ import * as repo from './roles.repository.js';
 import { getRole } from './roles.service.js';
 
 function toMemberRow(m: repo.MemberRecord): RoleMemberRow {
-  return { userId: m.userId, orgId: m.orgId ?? '', orgName: m.orgName ?? '', username: m.username, employeeName: m.employeeName, builtIn: m.builtIn, status: m.status, updatedAt: m.updatedAt.toISOString() };
+  return {
+    userId: m.userId,
+    orgId: m.orgId ?? '',
+    orgName: m.orgName ?? '',
+    username: m.username,
+    employeeName: m.employeeName,
+    builtIn: m.builtIn,
+    status: m.status,
+    updatedAt: m.updatedAt.toISOString(),
+  };
 }
 
 /**
@@ -39,7 +48,13 @@ export async function addRoleUsers(tx: Tx, request: FastifyRequest, b: RoleUserB
   const known = await repo.findTenantUserIds(tx, b.tenantId, ids);
   if (known.length !== ids.length) throw new AppError(RoleCodes.USER_NOT_IN_TENANT);
   const count = await repo.insertRoleUsers(tx, b.tenantId, b.roleId, ids);
-  await insertAuditEntry(tx, request, { tenantId: b.tenantId, action: 'role.member.add', entity: 'role', entityId: role.id, after: { roleNo: role.code, userIds: ids } });
+  await insertAuditEntry(tx, request, {
+    tenantId: b.tenantId,
+    action: 'role.member.add',
+    entity: 'role',
+    entityId: role.id,
+    after: { roleNo: role.code, userIds: ids },
+  });
   return { count };
 }
 
@@ -53,6 +68,12 @@ export async function deleteRoleUsers(tx: Tx, request: FastifyRequest, b: RoleUs
   if (!ids.length) throw new AppError(RoleCodes.MEMBER_REQUIRED);
   const members = await repo.findRoleMemberIds(tx, b.tenantId, b.roleId, ids);
   const count = members.length ? await repo.deleteRoleUsers(tx, b.tenantId, b.roleId, members) : 0;
-  await insertAuditEntry(tx, request, { tenantId: b.tenantId, action: 'role.member.delete', entity: 'role', entityId: role.id, before: { roleNo: role.code, userIds: members } });
+  await insertAuditEntry(tx, request, {
+    tenantId: b.tenantId,
+    action: 'role.member.delete',
+    entity: 'role',
+    entityId: role.id,
+    before: { roleNo: role.code, userIds: members },
+  });
   return { count };
 }

@@ -21,11 +21,18 @@ beforeAll(async () => {
   const b = await createTenantTree(t.app, 'memB');
   tenantId = a.tenantId;
   otherTenantId = b.tenantId;
-  for (const [name, emp] of [['alice', '爱丽丝'], ['bob', 'Bob Li'], ['carol', 'Carol']] as const) users[name] = await createMember(t.app, tenantId, name, emp, a.orgs.dept);
+  for (const [name, emp] of [
+    ['alice', '爱丽丝'],
+    ['bob', 'Bob Li'],
+    ['carol', 'Carol'],
+  ] as const)
+    users[name] = await createMember(t.app, tenantId, name, emp, a.orgs.dept);
   users.stranger = await createMember(t.app, otherTenantId, 'stranger', 'Stranger');
   roleId = (await addRole(c, { tenantId, orgId: a.orgs.dept, roleNo: 'clerk', roleName: 'Clerk' })).roleId;
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const body = (userIds: string[]) => ({ relaId: '', tenantId, roleId, userIds });
 
@@ -45,7 +52,9 @@ describe('role members: listroleuser, listusernotinrole, addroleuser, deleterole
   });
 
   it('searches and pages members by user name or employee name', async () => {
-    expect((await c.post(Paths.listroleuser, { tenantId, roleId, keyword: 'ob L' })).body.data.rows.map((r: { username: string }) => r.username)).toEqual(['bob']);
+    expect((await c.post(Paths.listroleuser, { tenantId, roleId, keyword: 'ob L' })).body.data.rows.map((r: { username: string }) => r.username)).toEqual([
+      'bob',
+    ]);
     expect((await c.post(Paths.listroleuser, { tenantId, roleId, keyword: '爱' })).body.data.records).toBe(1);
     const p2 = await c.post(Paths.listroleuser, { tenantId, roleId, page: 2, pageSize: 1, sortField: 'username', sortOrder: 'descend' });
     expect(p2.body.data).toMatchObject({ page: 2, total: 2, records: 2, lastPage: true });

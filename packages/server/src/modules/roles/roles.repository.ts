@@ -31,7 +31,11 @@ function like(v: string): string {
 }
 
 const ROLE_SORTS: SortColumns<typeof ROLE_SORT_FIELDS> = {
-  roleNo: roles.code, roleName: roles.name, roleStatus: roles.status, createdAt: roles.createdAt, updatedAt: roles.updatedAt,
+  roleNo: roles.code,
+  roleName: roles.name,
+  roleStatus: roles.status,
+  createdAt: roles.createdAt,
+  updatedAt: roles.updatedAt,
 };
 
 /** Ids of `orgId` and every organisation below it in the tenant: a prefix test on the materialised path (indexed). */
@@ -70,15 +74,22 @@ export async function listRoles(tx: Tx, q: Scoped<RoleListBody> & { page: number
   const where = roleFilters(q);
   const order = orderTerms(ROLE_SORTS, q, desc(roles.createdAt), roles.id);
   const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(roles).where(where);
-  const rows = await tx.select(withOrg).from(roles)
+  const rows = await tx
+    .select(withOrg)
+    .from(roles)
     .leftJoin(organisations, and(eq(organisations.tenantId, roles.tenantId), eq(organisations.id, roles.orgId)))
-    .where(where).orderBy(...order).limit(q.pageSize).offset((q.page - 1) * q.pageSize);
+    .where(where)
+    .orderBy(...order)
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
   return { rows: rows.map((r) => ({ ...r.role, orgName: r.orgName })), records: count?.n ?? 0 };
 }
 
 /** A role of the tenant with its organisation's name; undefined when none. */
 export async function findRoleById(tx: Tx, tenantId: string, id: string): Promise<RoleWithOrg | undefined> {
-  const [r] = await tx.select(withOrg).from(roles)
+  const [r] = await tx
+    .select(withOrg)
+    .from(roles)
     .leftJoin(organisations, and(eq(organisations.tenantId, roles.tenantId), eq(organisations.id, roles.orgId)))
     .where(and(eq(roles.tenantId, tenantId), eq(roles.id, id)));
   return r ? { ...r.role, orgName: r.orgName } : undefined;
@@ -86,14 +97,18 @@ export async function findRoleById(tx: Tx, tenantId: string, id: string): Promis
 
 /** Roles of the tenant among `ids`. */
 export async function findRolesByIds(tx: Tx, tenantId: string, ids: string[]): Promise<RoleRecord[]> {
-  return tx.select().from(roles).where(and(eq(roles.tenantId, tenantId), inArray(roles.id, ids)));
+  return tx
+    .select()
+    .from(roles)
+    .where(and(eq(roles.tenantId, tenantId), inArray(roles.id, ids)));
 }
 
 /** The tenant's role with this number (case-insensitive), other than `exceptId`. */
 export async function findRoleByCode(tx: Tx, tenantId: string, code: string, exceptId?: string): Promise<RoleRecord | undefined> {
-  const [r] = await tx.select().from(roles).where(and(
-    eq(roles.tenantId, tenantId), sql`lower(${roles.code}) = ${code.toLowerCase()}`, exceptId ? sql`${roles.id} <> ${exceptId}` : undefined,
-  ));
+  const [r] = await tx
+    .select()
+    .from(roles)
+    .where(and(eq(roles.tenantId, tenantId), sql`lower(${roles.code}) = ${code.toLowerCase()}`, exceptId ? sql`${roles.id} <> ${exceptId}` : undefined));
   return r;
 }
 
@@ -102,12 +117,18 @@ export async function insertRole(tx: Tx, row: typeof roles.$inferInsert): Promis
 }
 
 export async function updateRoleById(tx: Tx, tenantId: string, id: string, patch: Partial<typeof roles.$inferInsert>): Promise<void> {
-  await tx.update(roles).set({ ...patch, updatedAt: new Date() }).where(and(eq(roles.tenantId, tenantId), eq(roles.id, id)));
+  await tx
+    .update(roles)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(and(eq(roles.tenantId, tenantId), eq(roles.id, id)));
 }
 
 /** Deletes roles of the tenant; their members and grants go with them (foreign keys cascade). */
 export async function deleteRolesByIds(tx: Tx, tenantId: string, ids: string[]): Promise<number> {
-  const r = await tx.delete(roles).where(and(eq(roles.tenantId, tenantId), inArray(roles.id, ids))).returning({ id: roles.id });
+  const r = await tx
+    .delete(roles)
+    .where(and(eq(roles.tenantId, tenantId), inArray(roles.id, ids)))
+    .returning({ id: roles.id });
   return r.length;
 }
 
@@ -116,8 +137,14 @@ export async function deleteRolesByIds(tx: Tx, tenantId: string, ids: string[]):
 const MEMBER_SORTS: SortColumns<typeof ROLE_USER_SORT_FIELDS> = { username: users.username, employeeName: users.employeeName, updatedAt: users.updatedAt };
 
 const memberColumns = {
-  userId: users.id, orgId: users.orgId, orgName: organisations.name, username: users.username,
-  employeeName: users.employeeName, builtIn: users.builtIn, status: users.status, updatedAt: users.updatedAt,
+  userId: users.id,
+  orgId: users.orgId,
+  orgName: organisations.name,
+  username: users.username,
+  employeeName: users.employeeName,
+  builtIn: users.builtIn,
+  status: users.status,
+  updatedAt: users.updatedAt,
 };
 
 function isMember(tenantId: string, roleId: string): SQL {
@@ -128,8 +155,16 @@ function isMember(tenantId: string, roleId: string): SQL {
  * One page of the tenant's users that are (`inRole` true) or are not members of the role, searched by
  * user name or employee name; by user name unless a sort is given.
  */
-export async function listRoleUsers(tx: Tx, q: Scoped<RoleUserListBody> & { page: number; pageSize: number }, inRole: boolean): Promise<{ rows: MemberRecord[]; records: number }> {
-  const parts: (SQL | undefined)[] = [eq(users.tenantId, q.tenantId), q.scope ? orgIdInScope(q.scope, users.orgId) : undefined, inRole ? sql`exists (${isMember(q.tenantId, q.roleId)})` : sql`not exists (${isMember(q.tenantId, q.roleId)})`];
+export async function listRoleUsers(
+  tx: Tx,
+  q: Scoped<RoleUserListBody> & { page: number; pageSize: number },
+  inRole: boolean,
+): Promise<{ rows: MemberRecord[]; records: number }> {
+  const parts: (SQL | undefined)[] = [
+    eq(users.tenantId, q.tenantId),
+    q.scope ? orgIdInScope(q.scope, users.orgId) : undefined,
+    inRole ? sql`exists (${isMember(q.tenantId, q.roleId)})` : sql`not exists (${isMember(q.tenantId, q.roleId)})`,
+  ];
   if (q.keyword?.trim()) {
     const k = like(q.keyword.trim());
     parts.push(or(ilike(users.username, k), ilike(users.employeeName, k)));
@@ -137,34 +172,50 @@ export async function listRoleUsers(tx: Tx, q: Scoped<RoleUserListBody> & { page
   const where = and(...parts);
   const order = orderTerms(MEMBER_SORTS, q, asc(users.username), users.id);
   const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(users).where(where);
-  const rows = await tx.select(memberColumns).from(users)
+  const rows = await tx
+    .select(memberColumns)
+    .from(users)
     .leftJoin(organisations, and(eq(organisations.tenantId, users.tenantId), eq(organisations.id, users.orgId)))
-    .where(where).orderBy(...order).limit(q.pageSize).offset((q.page - 1) * q.pageSize);
+    .where(where)
+    .orderBy(...order)
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
   return { rows, records: count?.n ?? 0 };
 }
 
 /** Ids among `userIds` that are users of the tenant. */
 export async function findTenantUserIds(tx: Tx, tenantId: string, userIds: string[]): Promise<string[]> {
-  const rows = await tx.select({ id: users.id }).from(users).where(and(eq(users.tenantId, tenantId), inArray(users.id, userIds)));
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), inArray(users.id, userIds)));
   return rows.map((r) => r.id);
 }
 
 /** Ids among `userIds` that are members of the role. */
 export async function findRoleMemberIds(tx: Tx, tenantId: string, roleId: string, userIds: string[]): Promise<string[]> {
-  const rows = await tx.select({ id: roleUsers.userId }).from(roleUsers)
+  const rows = await tx
+    .select({ id: roleUsers.userId })
+    .from(roleUsers)
     .where(and(eq(roleUsers.tenantId, tenantId), eq(roleUsers.roleId, roleId), inArray(roleUsers.userId, userIds)));
   return rows.map((r) => r.id);
 }
 
 /** Adds members (existing ones are kept); returns how many were new. */
 export async function insertRoleUsers(tx: Tx, tenantId: string, roleId: string, userIds: string[]): Promise<number> {
-  const r = await tx.insert(roleUsers).values(userIds.map((userId) => ({ tenantId, roleId, userId }))).onConflictDoNothing().returning({ id: roleUsers.userId });
+  const r = await tx
+    .insert(roleUsers)
+    .values(userIds.map((userId) => ({ tenantId, roleId, userId })))
+    .onConflictDoNothing()
+    .returning({ id: roleUsers.userId });
   return r.length;
 }
 
 /** Removes members; returns how many were removed. */
 export async function deleteRoleUsers(tx: Tx, tenantId: string, roleId: string, userIds: string[]): Promise<number> {
-  const r = await tx.delete(roleUsers).where(and(eq(roleUsers.tenantId, tenantId), eq(roleUsers.roleId, roleId), inArray(roleUsers.userId, userIds)))
+  const r = await tx
+    .delete(roleUsers)
+    .where(and(eq(roleUsers.tenantId, tenantId), eq(roleUsers.roleId, roleId), inArray(roleUsers.userId, userIds)))
     .returning({ id: roleUsers.userId });
   return r.length;
 }

@@ -17,9 +17,19 @@ import * as repo from './roles.repository.js';
 /** The API shape of a role (SPEC §3 Role). */
 export function toRoleRow(r: repo.RoleWithOrg): RoleRow {
   return {
-    roleId: r.id, tenantId: r.tenantId, orgId: r.orgId ?? '', orgName: r.orgName ?? '', roleNo: r.code, roleName: r.name,
-    roleCategory: r.category, roleStatus: r.status === 1 ? 1 : 0, builtIn: r.builtIn, description: r.description,
-    creator: r.creator, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(),
+    roleId: r.id,
+    tenantId: r.tenantId,
+    orgId: r.orgId ?? '',
+    orgName: r.orgName ?? '',
+    roleNo: r.code,
+    roleName: r.name,
+    roleCategory: r.category,
+    roleStatus: r.status === 1 ? 1 : 0,
+    builtIn: r.builtIn,
+    description: r.description,
+    creator: r.creator,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
   };
 }
 
@@ -29,8 +39,18 @@ export function toRoleRow(r: repo.RoleWithOrg): RoleRow {
  *   role.org_required, role.org_not_found.
  */
 async function checkFields(tx: Tx, b: RoleAddBody) {
-  const code = checkText('roleNo', b.roleNo, { required: true, max: ROLE_RULES.roleNo.max, pattern: ROLE_RULES.roleNo.pattern, patternCode: RoleCodes.NO_PATTERN });
-  const name = checkText('roleName', b.roleName, { required: true, max: ROLE_RULES.roleName.max, pattern: ROLE_RULES.roleName.pattern, patternCode: RoleCodes.NAME_PATTERN });
+  const code = checkText('roleNo', b.roleNo, {
+    required: true,
+    max: ROLE_RULES.roleNo.max,
+    pattern: ROLE_RULES.roleNo.pattern,
+    patternCode: RoleCodes.NO_PATTERN,
+  });
+  const name = checkText('roleName', b.roleName, {
+    required: true,
+    max: ROLE_RULES.roleName.max,
+    pattern: ROLE_RULES.roleName.pattern,
+    patternCode: RoleCodes.NAME_PATTERN,
+  });
   const orgId = (b.orgId ?? '').trim();
   if (!orgId) throw new AppError(RoleCodes.ORG_REQUIRED);
   if (!(await findOrganisationById(tx, b.tenantId, orgId))) throw new AppError(RoleCodes.ORG_NOT_FOUND);

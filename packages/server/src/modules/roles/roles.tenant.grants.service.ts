@@ -13,8 +13,20 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  Codes, GrantKind, normalisePurview, ORG_TYPES, pageInfo, Purview, RoleCodes, TenantRoleCodes,
-  type GrantItem, type GrantKindValue, type OrgCategory, type TenantApiPurviewGroup, type TenantGrantView, type TenantOrgPurviewData,
+  Codes,
+  GrantKind,
+  normalisePurview,
+  ORG_TYPES,
+  pageInfo,
+  Purview,
+  RoleCodes,
+  TenantRoleCodes,
+  type GrantItem,
+  type GrantKindValue,
+  type OrgCategory,
+  type TenantApiPurviewGroup,
+  type TenantGrantView,
+  type TenantOrgPurviewData,
 } from '@mp/protocol';
 import { translate, type Locale } from '@mp/i18n';
 import type { Tx } from '../../db/client.js';
@@ -44,7 +56,12 @@ function callerHoldings(tx: Tx, request: FastifyRequest, ctx: TenantContext): Pr
 async function assertHeld(tx: Tx, ctx: TenantContext, h: Holdings, kind: string, items: grants.GrantRecord[]): Promise<void> {
   if (!items.length) return;
   if (!holdsAll(h, kind, items)) throw new AppError(Codes.NO_PERMISSION);
-  if (kind === GrantKind.ORG) await assertOrgsInScope(tx, ctx.scope, items.map((i) => i.dataId));
+  if (kind === GrantKind.ORG)
+    await assertOrgsInScope(
+      tx,
+      ctx.scope,
+      items.map((i) => i.dataId),
+    );
 }
 
 /**
@@ -68,7 +85,15 @@ function raised(before: grants.GrantRecord[], after: grants.GrantRecord[]): gran
  * Checks and replaces the role's grant set of `kind` / `category`: the role must be in scope, and a
  * caller who is not the administrator must hold what is added or raised.
  */
-async function saveGrantSet(tx: Tx, request: FastifyRequest, ctx: TenantContext, roleId: string, kind: GrantKindValue, category: number, items: grants.GrantRecord[]) {
+async function saveGrantSet(
+  tx: Tx,
+  request: FastifyRequest,
+  ctx: TenantContext,
+  roleId: string,
+  kind: GrantKindValue,
+  category: number,
+  items: grants.GrantRecord[],
+) {
   await getRoleInScope(tx, ctx, roleId);
   let h: Holdings | undefined;
   if (!ctx.admin) {
@@ -89,7 +114,13 @@ export async function assertRoleGrantsHeld(tx: Tx, request: FastifyRequest, ctx:
   const h = await callerHoldings(tx, request, ctx);
   const all = await tenantRepo.listAllGrants(tx, ctx.id, roleId);
   for (const kind of [...GRANT_KINDS_HELD, GrantKind.ORG]) {
-    await assertHeld(tx, ctx, h, kind, all.filter((g) => g.kind === kind));
+    await assertHeld(
+      tx,
+      ctx,
+      h,
+      kind,
+      all.filter((g) => g.kind === kind),
+    );
   }
   await assertNoTypeOnlyReach(tx, ctx, h, roleId);
 }
@@ -113,22 +144,45 @@ export function saveTenantOrgTypePurviews(tx: Tx, request: FastifyRequest, ctx: 
  * transaction: settings use their own connection).
  * @throws role.not_found, role.category_unknown, 10009029001.
  */
-export async function tenantOrgPurviewLevel(tx: Tx, categories: OrgCategory[], ctx: TenantContext, roleId: string, q: { category: number; parentId?: string; page: number; pageSize: number }): Promise<TenantOrgPurviewData> {
+export async function tenantOrgPurviewLevel(
+  tx: Tx,
+  categories: OrgCategory[],
+  ctx: TenantContext,
+  roleId: string,
+  q: { category: number; parentId?: string; page: number; pageSize: number },
+): Promise<TenantOrgPurviewData> {
   await getRoleInScope(tx, ctx, roleId);
   const { category, page, pageSize } = q;
   if (!categories.some((c) => c.codeKey === category)) throw new AppError(RoleCodes.CATEGORY_UNKNOWN, { category });
   const granted = await tenantRepo.listGrantedOrgs(tx, ctx.id, roleId, category);
   const bits = new Map(granted.map((g) => [g.id, g.purview]));
-  const level = await tenantRepo.listOrgLevelInScope(tx, { tenantId: ctx.id, scope: ctx.scope, category, parentId: q.parentId?.trim() || undefined, page, pageSize });
+  const level = await tenantRepo.listOrgLevelInScope(tx, {
+    tenantId: ctx.id,
+    scope: ctx.scope,
+    category,
+    parentId: q.parentId?.trim() || undefined,
+    page,
+    pageSize,
+  });
   return {
     rows: level.rows.map((o) => ({ ...o, parentId: o.parentId ?? '', purview: bits.get(o.id) ?? 0 })),
     ...pageInfo(page, pageSize, level.records),
-    orgCategory: category, categories, granted,
+    orgCategory: category,
+    categories,
+    granted,
   };
 }
 
 /** `savetenantorgpurview`: organisations of the tenant's tree of `category`. @throws as saveorgpurview, 10009029001. */
-export async function saveTenantOrgPurviews(tx: Tx, request: FastifyRequest, categories: OrgCategory[], ctx: TenantContext, roleId: string, category: number, items: GrantItem[]) {
+export async function saveTenantOrgPurviews(
+  tx: Tx,
+  request: FastifyRequest,
+  categories: OrgCategory[],
+  ctx: TenantContext,
+  roleId: string,
+  category: number,
+  items: GrantItem[],
+) {
   await getRoleInScope(tx, ctx, roleId);
   if (!categories.some((c) => c.codeKey === category)) throw new AppError(RoleCodes.CATEGORY_UNKNOWN, { category });
   const ids = new Set((await listOrganisationsOfTenant(tx, ctx.id, category)).map((o) => o.id));
@@ -146,7 +200,9 @@ export async function tenantApiPurviews(app: FastifyInstance, tx: Tx, locale: Lo
   const menus = new Map((await grants.listGrants(tx, ctx.id, roleId, GrantKind.MENU)).map((g) => [g.dataId, g.purview]));
   const catalogue = tenantApiCatalogue(app);
   return TENANT_MENU.map((m) => ({
-    menu: m.code, menuName: translate(locale, `menu:${m.code}`), menuPurview: menus.get(m.code) ?? 0,
+    menu: m.code,
+    menuName: translate(locale, `menu:${m.code}`),
+    menuPurview: menus.get(m.code) ?? 0,
     apis: catalogue.filter((a) => a.menu === m.code).map((a) => ({ method: a.method, url: a.url, granted: apis.has(a.url) })),
   })).filter((g) => g.apis.length);
 }
@@ -155,8 +211,20 @@ export async function tenantApiPurviews(app: FastifyInstance, tx: Tx, locale: Lo
 export function saveTenantApiPurviews(app: FastifyInstance, tx: Tx, request: FastifyRequest, ctx: TenantContext, roleId: string, items: GrantItem[]) {
   const urls = new Set(tenantApiCatalogue(app).map((a) => a.url));
   // An API is granted or not: any bit means granted (stored as read).
-  const checked = checkItems(items.map((i) => ({ ...i, dpPurview: i.dpPurview ? Purview.READ : 0 })), (id) => urls.has(id), TenantRoleCodes.GRANT_API_UNKNOWN);
-  return saveGrantSet(tx, request, ctx, roleId, GrantKind.API, 0, checked.map((g) => ({ ...g, purview: normalisePurview(g.purview) })));
+  const checked = checkItems(
+    items.map((i) => ({ ...i, dpPurview: i.dpPurview ? Purview.READ : 0 })),
+    (id) => urls.has(id),
+    TenantRoleCodes.GRANT_API_UNKNOWN,
+  );
+  return saveGrantSet(
+    tx,
+    request,
+    ctx,
+    roleId,
+    GrantKind.API,
+    0,
+    checked.map((g) => ({ ...g, purview: normalisePurview(g.purview) })),
+  );
 }
 
 /**
@@ -187,7 +255,9 @@ export async function tenantGrantView(app: FastifyInstance, tx: Tx, locale: Loca
   return {
     menus: TENANT_MENU.filter((m) => menuBits.has(m.code)).map((m) => ({ id: m.code, name: menuName(m.code), purview: menuBits.get(m.code)! })),
     apis: grantedApis(tenantApiCatalogue(app), apis, menuBits).map((a) => ({ method: a.method, url: a.url, menu: a.menu, menuName: menuName(a.menu) })),
-    orgTypes: of(GrantKind.ORG_TYPE).map((g) => Number(g.dataId)).sort((a, b) => a - b),
+    orgTypes: of(GrantKind.ORG_TYPE)
+      .map((g) => Number(g.dataId))
+      .sort((a, b) => a - b),
     orgs: await tenantRepo.listGrantedOrgs(tx, ctx.id, roleId),
     apps: appGrantViews(locale, await listTenantApps(tx, ctx.id), await listRoleGrantedItems(tx, ctx.id, roleId)),
   };

@@ -40,7 +40,13 @@ beforeAll(async () => {
   f = await setUp(t);
   // east gets 600 more children (sort orders 0–6 so sort order, not the name alone, decides), west 5
   const rows = Array.from({ length: BIG }, (_, i) => ({
-    id: `big-${String(i).padStart(3, '0')}`, tenantId: f.tenantId, parentId: f.east, code: `B${i}`, name: `Unit ${String(BIG - i).padStart(3, '0')}`, type: 3, sort: i % 7,
+    id: `big-${String(i).padStart(3, '0')}`,
+    tenantId: f.tenantId,
+    parentId: f.east,
+    code: `B${i}`,
+    name: `Unit ${String(BIG - i).padStart(3, '0')}`,
+    type: 3,
+    sort: i % 7,
   }));
   const west = Array.from({ length: 5 }, (_, i) => ({ id: `w-${i}`, tenantId: f.tenantId, parentId: f.west, code: `W${i}`, name: `West ${i}`, type: 3 }));
   await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) => tx.insert(organisations).values([...rows, ...west]));
@@ -48,10 +54,12 @@ beforeAll(async () => {
   const all = [esales, ...rows].map((r) => ({ id: r.id, name: r.name, sort: r.sort ?? 0 }));
   eastChildren = all.sort((a, b) => a.sort - b.sort || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) || (a.id < b.id ? -1 : 1)).map((r) => r.id);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('organisation grant tree: a level larger than a page', () => {
-  it('answers the pages of a level of 601 organisations: together every one, once, in the tree\'s order', async () => {
+  it("answers the pages of a level of 601 organisations: together every one, once, in the tree's order", async () => {
     const ids = await wholeLevel(f.admin, f.east, 250);
     expect(ids.length).toBe(BIG + 1);
     expect(ids).toEqual(eastChildren);

@@ -8,8 +8,19 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  ok, Paths, TenantApiGrantSaveBody, TenantGrantQuery, TenantGrantSaveBody, TenantOrgGrantQuery, TenantOrgGrantSaveBody,
-  TenantRoleAddBody, TenantRoleDeleteBody, TenantRoleEditBody, TenantRoleListBody, TenantRoleUserBody, TenantRoleUserListBody,
+  ok,
+  Paths,
+  TenantApiGrantSaveBody,
+  TenantGrantQuery,
+  TenantGrantSaveBody,
+  TenantOrgGrantQuery,
+  TenantOrgGrantSaveBody,
+  TenantRoleAddBody,
+  TenantRoleDeleteBody,
+  TenantRoleEditBody,
+  TenantRoleListBody,
+  TenantRoleUserBody,
+  TenantRoleUserListBody,
 } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
 import { inScope } from '../../db/context.js';
@@ -33,32 +44,45 @@ export default async function roleTenantRoutes(app: FastifyInstance) {
   };
 
   r.post(Paths.listtenantrole, { config, schema: { tags, body: TenantRoleListBody } }, async (request) =>
-    ok(await inTenant(request, (tx, c) => svc.listTenantRolePage(tx, c, request.body))));
+    ok(await inTenant(request, (tx, c) => svc.listTenantRolePage(tx, c, request.body))),
+  );
 
   r.post(Paths.addtenantrole, { config, schema: { tags, body: TenantRoleAddBody } }, async (request) =>
-    ok({ row: await inTenant(request, (tx, c) => svc.addTenantRole(tx, request, c, request.body)) }));
+    ok({ row: await inTenant(request, (tx, c) => svc.addTenantRole(tx, request, c, request.body)) }),
+  );
 
   r.post(Paths.edittenantrole, { config, schema: { tags, body: TenantRoleEditBody } }, async (request) =>
-    ok({ row: await inTenant(request, (tx, c) => svc.editTenantRole(tx, request, c, request.body)) }));
+    ok({ row: await inTenant(request, (tx, c) => svc.editTenantRole(tx, request, c, request.body)) }),
+  );
 
   r.post(Paths.deletetenantrole, { config, schema: { tags, body: TenantRoleDeleteBody } }, async (request) =>
-    ok(await inTenant(request, (tx, c) => svc.deleteTenantRoles(tx, request, c, request.body.roleIds))));
+    ok(await inTenant(request, (tx, c) => svc.deleteTenantRoles(tx, request, c, request.body.roleIds))),
+  );
 
   r.post(Paths.listtenantroleuser, { config, schema: { tags, body: TenantRoleUserListBody } }, async (request) =>
-    ok(await inTenant(request, (tx, c) => svc.listTenantRoleUserPage(tx, c, request.body, true))));
+    ok(await inTenant(request, (tx, c) => svc.listTenantRoleUserPage(tx, c, request.body, true))),
+  );
 
   r.post(Paths.listusernotintenantrole, { config, schema: { tags, body: TenantRoleUserListBody } }, async (request) =>
-    ok(await inTenant(request, (tx, c) => svc.listTenantRoleUserPage(tx, c, request.body, false))));
+    ok(await inTenant(request, (tx, c) => svc.listTenantRoleUserPage(tx, c, request.body, false))),
+  );
 
   r.post(Paths.addtenantroleuser, { config: onUsers, schema: { tags, body: TenantRoleUserBody } }, async (request) =>
-    ok(await inTenant(request, (tx, c) => svc.addTenantRoleUsers(tx, request, c, request.body))));
+    ok(await inTenant(request, (tx, c) => svc.addTenantRoleUsers(tx, request, c, request.body))),
+  );
 
   r.post(Paths.deletetenantroleuser, { config: onUsers, schema: { tags, body: TenantRoleUserBody } }, async (request) =>
-    ok(await inTenant(request, (tx, c) => svc.deleteTenantRoleUsers(tx, request, c, request.body))));
+    ok(await inTenant(request, (tx, c) => svc.deleteTenantRoleUsers(tx, request, c, request.body))),
+  );
 
   r.get(Paths.listtenantmenupurview, { config, schema: { tags, querystring: TenantGrantQuery } }, async (request) => {
     const { roleId } = request.query;
-    return ok({ rows: await inTenant(request, async (tx, c) => { await svc.getRoleInScope(tx, c, roleId); return menuPurviewTree(tx, request.locale, c.id, roleId); }) });
+    return ok({
+      rows: await inTenant(request, async (tx, c) => {
+        await svc.getRoleInScope(tx, c, roleId);
+        return menuPurviewTree(tx, request.locale, c.id, roleId);
+      }),
+    });
   });
 
   r.post(Paths.savetenantmenupurview, { config, schema: { tags, body: TenantGrantSaveBody } }, async (request) => {
@@ -68,7 +92,12 @@ export default async function roleTenantRoutes(app: FastifyInstance) {
 
   r.get(Paths.listtenantorgtypepurview, { config, schema: { tags, querystring: TenantGrantQuery } }, async (request) => {
     const { roleId } = request.query;
-    return ok({ rows: await inTenant(request, async (tx, c) => { await svc.getRoleInScope(tx, c, roleId); return orgTypePurviews(tx, c.id, roleId); }) });
+    return ok({
+      rows: await inTenant(request, async (tx, c) => {
+        await svc.getRoleInScope(tx, c, roleId);
+        return orgTypePurviews(tx, c.id, roleId);
+      }),
+    });
   });
 
   r.post(Paths.savetenantorgtypepurview, { config, schema: { tags, body: TenantGrantSaveBody } }, async (request) => {

@@ -19,15 +19,19 @@ let sub = '';
 beforeAll(async () => {
   t = await testApp();
   f = await setUp(t);
-  await inScope(t.app.database.db, { scope: 'tenant', tenantId: f.tenantId }, (tx) => tx.insert(stations).values([
-    { id: 'st-e', tenantId: f.tenantId, name: 'East clerk', level: 'P1', orgId: f.east },
-    { id: 'st-s', tenantId: f.tenantId, name: 'Sales clerk', level: 'P1', orgId: f.esales },
-    { id: 'st-w', tenantId: f.tenantId, name: 'West clerk', level: 'P1', orgId: f.west },
-  ]));
+  await inScope(t.app.database.db, { scope: 'tenant', tenantId: f.tenantId }, (tx) =>
+    tx.insert(stations).values([
+      { id: 'st-e', tenantId: f.tenantId, name: 'East clerk', level: 'P1', orgId: f.east },
+      { id: 'st-s', tenantId: f.tenantId, name: 'Sales clerk', level: 'P1', orgId: f.esales },
+      { id: 'st-w', tenantId: f.tenantId, name: 'West clerk', level: 'P1', orgId: f.west },
+    ]),
+  );
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
-describe('tenant roles inside the caller\'s data scope', () => {
+describe("tenant roles inside the caller's data scope", () => {
   it('lists only roles whose organisation is in the granted subtree', async () => {
     expect(nos((await f.hal.post(Paths.listtenantrole, {})).body)).toEqual(['east_admin']);
     expect(nos((await f.hal.post(Paths.listtenantrole, { orgId: f.tenantId, includeSub: true })).body)).toEqual(['east_admin']);
@@ -41,9 +45,14 @@ describe('tenant roles inside the caller\'s data scope', () => {
     const before = await snapshot(t);
     expect((await f.hal.post(Paths.addtenantrole, { roleNo: 'x1', roleName: 'X', orgId: f.west })).body.scode).toBe(Codes.NO_PERMISSION);
     expect((await f.hal.post(Paths.addtenantrole, { roleNo: 'x1', roleName: 'X', orgId: f.tenantId })).body.scode).toBe(Codes.NO_PERMISSION);
-    expect((await f.hal.post(Paths.edittenantrole, { roleId: sub, roleNo: 'sales_team', roleName: 'Sales', orgId: f.west })).body.scode).toBe(Codes.NO_PERMISSION);
-    expect((await f.hal.post(Paths.edittenantrole, { roleId: 'r-west', roleNo: 'west_staff', roleName: 'Mine', orgId: f.east })).body.scode).toBe(Codes.NO_PERMISSION);
-    for (const path of [Paths.listtenantroleuser, Paths.listusernotintenantrole]) expect((await f.hal.post(path, { roleId: 'r-west' })).body.scode).toBe(Codes.NO_PERMISSION);
+    expect((await f.hal.post(Paths.edittenantrole, { roleId: sub, roleNo: 'sales_team', roleName: 'Sales', orgId: f.west })).body.scode).toBe(
+      Codes.NO_PERMISSION,
+    );
+    expect((await f.hal.post(Paths.edittenantrole, { roleId: 'r-west', roleNo: 'west_staff', roleName: 'Mine', orgId: f.east })).body.scode).toBe(
+      Codes.NO_PERMISSION,
+    );
+    for (const path of [Paths.listtenantroleuser, Paths.listusernotintenantrole])
+      expect((await f.hal.post(path, { roleId: 'r-west' })).body.scode).toBe(Codes.NO_PERMISSION);
     expect((await f.hal.get(q(Paths.listtenantgrantview, { roleId: 'r-builtin' }))).body.scode).toBe(Codes.NO_PERMISSION);
     expect(await snapshot(t)).toEqual(before);
   });
@@ -85,15 +94,28 @@ describe('no privilege escalation', () => {
     ];
     for (const [path, body] of refused) expect((await f.hal.post(path, body)).body.scode, JSON.stringify(body)).toBe(Codes.NO_PERMISSION);
     expect(await snapshot(t)).toEqual(before);
-    expect((await f.hal.post(Paths.savetenantmenupurview, { roleId: sub, dataPurview: [item('roleManagement', 3), item('stationManagement', 1)] })).body.data.count).toBe(2);
-    expect((await f.hal.post(Paths.savetenantapipurview, { roleId: sub, dataPurview: [item(Paths.listtenantrole), item(Paths.listtenantstation)] })).body.data.count).toBe(2);
+    expect(
+      (await f.hal.post(Paths.savetenantmenupurview, { roleId: sub, dataPurview: [item('roleManagement', 3), item('stationManagement', 1)] })).body.data.count,
+    ).toBe(2);
+    expect(
+      (await f.hal.post(Paths.savetenantapipurview, { roleId: sub, dataPurview: [item(Paths.listtenantrole), item(Paths.listtenantstation)] })).body.data.count,
+    ).toBe(2);
     expect((await f.hal.post(Paths.savetenantorgpurview, { roleId: sub, orgCategory: 0, dataPurview: [item(f.esales)] })).body.data.count).toBe(1);
     expect((await f.hal.post(Paths.savetenantorgtypepurview, { roleId: sub, dataPurview: [item('3')] })).body.data.count).toBe(1);
   });
 
   it('keeps grants the caller does not hold when unchanged, and adds no members to a role granting more than the caller holds', async () => {
-    expect((await f.admin.post(Paths.savetenantmenupurview, { roleId: sub, dataPurview: [item('roleManagement', 3), item('stationManagement', 1), item('auditlog')] })).body.result).toBe('1');
-    expect((await f.hal.post(Paths.savetenantmenupurview, { roleId: sub, dataPurview: [item('roleManagement', 1), item('auditlog')] })).body.data.count).toBe(2);
+    expect(
+      (
+        await f.admin.post(Paths.savetenantmenupurview, {
+          roleId: sub,
+          dataPurview: [item('roleManagement', 3), item('stationManagement', 1), item('auditlog')],
+        })
+      ).body.result,
+    ).toBe('1');
+    expect((await f.hal.post(Paths.savetenantmenupurview, { roleId: sub, dataPurview: [item('roleManagement', 1), item('auditlog')] })).body.data.count).toBe(
+      2,
+    );
     const before = await snapshot(t);
     expect((await f.hal.post(Paths.addtenantroleuser, { roleId: sub, userIds: [f.u.eve] })).body.scode).toBe(Codes.NO_PERMISSION);
     expect(await snapshot(t)).toEqual(before);
@@ -103,7 +125,7 @@ describe('no privilege escalation', () => {
   });
 });
 
-describe('journey: grants take effect on the member\'s next call', () => {
+describe("journey: grants take effect on the member's next call", () => {
   it('a role with a subtree grant and the list API grant limits its member to that subtree, and listmymenu follows', async () => {
     const role = (await f.admin.post(Paths.addtenantrole, { roleNo: 'sales_view', roleName: 'Sales_viewers', orgId: f.east })).body.data.row;
     expect((await f.admin.post(Paths.addtenantroleuser, { roleId: role.roleId, userIds: [f.u.eve] })).body.data.count).toBe(1);
@@ -121,7 +143,7 @@ describe('journey: grants take effect on the member\'s next call', () => {
     expect((await eve.post(Paths.listtenantstation, {})).body.scode).toBe(Codes.NO_PERMISSION);
   });
 
-  it('a role with a subtree grant and the users-list API grant lists only that subtree\'s users to its member', async () => {
+  it("a role with a subtree grant and the users-list API grant lists only that subtree's users to its member", async () => {
     const role = (await f.admin.post(Paths.addtenantrole, { roleNo: 'user_view', roleName: 'User_viewers', orgId: f.east })).body.data.row;
     expect((await f.admin.post(Paths.addtenantroleuser, { roleId: role.roleId, userIds: [f.u.sam] })).body.data.count).toBe(1);
     await f.admin.post(Paths.savetenantmenupurview, { roleId: role.roleId, dataPurview: [item('employeeManagement')] });

@@ -7,7 +7,18 @@
  * "not found". Callers run each call in one transaction of the tenant's scope (roles.tenant.routes.ts).
  */
 import type { FastifyRequest } from 'fastify';
-import { Codes, RoleCodes, type Paged, type RoleMemberRow, type RoleRow, type TenantRoleAddBody, type TenantRoleEditBody, type TenantRoleListBody, type TenantRoleUserBody, type TenantRoleUserListBody } from '@mp/protocol';
+import {
+  Codes,
+  RoleCodes,
+  type Paged,
+  type RoleMemberRow,
+  type RoleRow,
+  type TenantRoleAddBody,
+  type TenantRoleEditBody,
+  type TenantRoleListBody,
+  type TenantRoleUserBody,
+  type TenantRoleUserListBody,
+} from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import type { TenantContext } from '../../types.js';
@@ -45,7 +56,11 @@ export async function deleteTenantRoles(tx: Tx, request: FastifyRequest, ctx: Te
   const found = await repo.findRolesByIds(tx, ctx.id, ids);
   if (found.length !== ids.length) throw new AppError(RoleCodes.NOT_FOUND);
   if (!ctx.scope.all && found.some((r) => !r.orgId)) throw new AppError(Codes.NO_PERMISSION);
-  await assertOrgsInScope(tx, ctx.scope, found.map((r) => r.orgId));
+  await assertOrgsInScope(
+    tx,
+    ctx.scope,
+    found.map((r) => r.orgId),
+  );
   return roleSvc.deleteRoles(tx, request, ctx.id, ids);
 }
 

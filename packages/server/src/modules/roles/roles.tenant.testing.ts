@@ -38,10 +38,22 @@ export function snapshot(t: TestApp) {
 
 /** The APIs the holder's role 'r-hal' is granted (the rest of roleManagement's calls are not). */
 export const HAL_APIS = [
-  Paths.listtenantrole, Paths.addtenantrole, Paths.edittenantrole, Paths.listtenantroleuser, Paths.listusernotintenantrole,
-  Paths.addtenantroleuser, Paths.deletetenantroleuser, Paths.listtenantmenupurview, Paths.savetenantmenupurview,
-  Paths.listtenantorgpurview, Paths.savetenantorgpurview, Paths.listtenantapipurview, Paths.savetenantapipurview,
-  Paths.savetenantorgtypepurview, Paths.listtenantgrantview, Paths.listtenantstation,
+  Paths.listtenantrole,
+  Paths.addtenantrole,
+  Paths.edittenantrole,
+  Paths.listtenantroleuser,
+  Paths.listusernotintenantrole,
+  Paths.addtenantroleuser,
+  Paths.deletetenantroleuser,
+  Paths.listtenantmenupurview,
+  Paths.savetenantmenupurview,
+  Paths.listtenantorgpurview,
+  Paths.savetenantorgpurview,
+  Paths.listtenantapipurview,
+  Paths.savetenantapipurview,
+  Paths.savetenantorgtypepurview,
+  Paths.listtenantgrantview,
+  Paths.listtenantstation,
 ];
 
 /** Builds the two tenants and signs in their administrators and the holder. */
@@ -60,7 +72,10 @@ export async function setUp(t: TestApp) {
   u.sam = await createMember(t.app, tenantId, 'sam', 'Sam Sales', esales);
   u.wes = await createMember(t.app, tenantId, 'wes', 'Wes West', west);
   u.rob = await createMember(t.app, rival.tenantId, 'rob', 'Rob Rival', rival.orgs.rnorth);
-  for (const [tid, admin] of [[tenantId, u.ada], [rival.tenantId, u.rex]] as const) {
+  for (const [tid, admin] of [
+    [tenantId, u.ada],
+    [rival.tenantId, u.rex],
+  ] as const) {
     const r = await platform.post(Paths.savetenantadmin, { tenantId: tid, userIds: [admin] });
     if (r.body.result !== '1') throw new Error(`savetenantadmin: ${r.body.msg}`);
   }
@@ -70,18 +85,32 @@ export async function setUp(t: TestApp) {
       { id: 'r-west', tenantId, orgId: west, code: 'west_staff', name: 'West staff' },
       { id: 'r-builtin', tenantId, orgId: tenantId, code: 'everyone', name: 'Everyone', builtIn: true },
     ]);
-    await tx.insert(roleGrants).values([
-      { tenantId, roleId: 'r-hal', kind: 'menu', dataId: 'roleManagement', purview: 3 },
-      { tenantId, roleId: 'r-hal', kind: 'menu', dataId: 'stationManagement', purview: 1 },
-      { tenantId, roleId: 'r-hal', kind: 'org', dataId: east },
-      ...HAL_APIS.map((dataId) => ({ tenantId, roleId: 'r-hal', kind: 'api', dataId })),
-      { tenantId, roleId: 'r-west', kind: 'menu', dataId: 'auditlog', purview: 1 },
+    await tx
+      .insert(roleGrants)
+      .values([
+        { tenantId, roleId: 'r-hal', kind: 'menu', dataId: 'roleManagement', purview: 3 },
+        { tenantId, roleId: 'r-hal', kind: 'menu', dataId: 'stationManagement', purview: 1 },
+        { tenantId, roleId: 'r-hal', kind: 'org', dataId: east },
+        ...HAL_APIS.map((dataId) => ({ tenantId, roleId: 'r-hal', kind: 'api', dataId })),
+        { tenantId, roleId: 'r-west', kind: 'menu', dataId: 'auditlog', purview: 1 },
+      ]);
+    await tx.insert(roleUsers).values([
+      { tenantId, roleId: 'r-hal', userId: u.hal! },
+      { tenantId, roleId: 'r-west', userId: u.wes! },
     ]);
-    await tx.insert(roleUsers).values([{ tenantId, roleId: 'r-hal', userId: u.hal! }, { tenantId, roleId: 'r-west', userId: u.wes! }]);
     await tx.update(users).set({ employeeName: 'Ada Admin' }).where(eq(users.id, u.ada!));
   });
   return {
-    tenantId, rivalId: rival.tenantId, east, esales, west, rnorth: rival.orgs.rnorth!, u,
-    admin: await as(t, 'ada', tenantId), rival: await as(t, 'rex', rival.tenantId), hal: await as(t, 'hal', tenantId), platform,
+    tenantId,
+    rivalId: rival.tenantId,
+    east,
+    esales,
+    west,
+    rnorth: rival.orgs.rnorth!,
+    u,
+    admin: await as(t, 'ada', tenantId),
+    rival: await as(t, 'rex', rival.tenantId),
+    hal: await as(t, 'hal', tenantId),
+    platform,
   };
 }

@@ -12,7 +12,13 @@ let c: GatewayClient;
 let A: Awaited<ReturnType<typeof createTenantTree>>;
 let B: Awaited<ReturnType<typeof createTenantTree>>;
 
-const base = () => ({ tenantId: A.tenantId, orgId: A.orgs.sales!, roleNo: `r_${Math.random().toString(36).slice(2, 8)}`, roleName: '销售经理', roleStatus: 1 as const });
+const base = () => ({
+  tenantId: A.tenantId,
+  orgId: A.orgs.sales!,
+  roleNo: `r_${Math.random().toString(36).slice(2, 8)}`,
+  roleName: '销售经理',
+  roleStatus: 1 as const,
+});
 
 beforeAll(async () => {
   t = await testApp();
@@ -21,14 +27,32 @@ beforeAll(async () => {
   A = await createTenantTree(t.app, 'roleA', [{ code: 'sales' }, { code: 'east', parent: 'sales' }, { code: 'hr' }]);
   B = await createTenantTree(t.app, 'roleB', [{ code: 'ops' }]);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('data roles: listrole, addrole, editrole, deleterole', () => {
   it('creates, lists, edits and deletes a role, auditing each change', async () => {
-    const add = await c.post(Paths.addrole, { ...base(), roleNo: 'sales_mgr', roleName: 'Sales_Manager1', roleCategory: 'business', description: 'Leads sales' });
+    const add = await c.post(Paths.addrole, {
+      ...base(),
+      roleNo: 'sales_mgr',
+      roleName: 'Sales_Manager1',
+      roleCategory: 'business',
+      description: 'Leads sales',
+    });
     expect(add.body.result).toBe('1');
     const row = add.body.data.row;
-    expect(row).toMatchObject({ tenantId: A.tenantId, orgId: A.orgs.sales, orgName: 'Org sales', roleNo: 'sales_mgr', roleName: 'Sales_Manager1', roleCategory: 'business', roleStatus: 1, builtIn: false, creator: 'admin' });
+    expect(row).toMatchObject({
+      tenantId: A.tenantId,
+      orgId: A.orgs.sales,
+      orgName: 'Org sales',
+      roleNo: 'sales_mgr',
+      roleName: 'Sales_Manager1',
+      roleCategory: 'business',
+      roleStatus: 1,
+      builtIn: false,
+      creator: 'admin',
+    });
     const list = await c.post(Paths.listrole, { tenantId: A.tenantId, roleNo: 'sales_mgr' });
     expect(list.body.data).toMatchObject({ records: 1, page: 1, total: 1, lastPage: true });
     const edit = await c.post(Paths.editrole, { ...base(), roleId: row.roleId, roleNo: 'sales_mgr', roleName: '销售总监', orgId: A.orgs.hr, roleStatus: 0 });
@@ -81,7 +105,12 @@ describe('data roles: listrole, addrole, editrole, deleterole', () => {
   it('pages, sorts and searches by number, name, organisation subtree, member user name and employee name', async () => {
     const roleIds: string[] = [];
     for (let i = 0; i < 12; i++) {
-      const r = await addRole(c, { ...base(), roleNo: `page_${String(i).padStart(2, '0')}`, roleName: `Paging${String(i).padStart(2, '0')}`, orgId: i < 4 ? A.orgs.east : A.orgs.sales });
+      const r = await addRole(c, {
+        ...base(),
+        roleNo: `page_${String(i).padStart(2, '0')}`,
+        roleName: `Paging${String(i).padStart(2, '0')}`,
+        orgId: i < 4 ? A.orgs.east : A.orgs.sales,
+      });
       roleIds.push(r.roleId);
     }
     const p1 = await c.post(Paths.listrole, { tenantId: A.tenantId, roleNo: 'page_', page: 1, pageSize: 5, sortField: 'roleName', sortOrder: 'ascend' });
@@ -131,9 +160,14 @@ describe('data roles: listrole, addrole, editrole, deleterole', () => {
     const seen = await inScope(t.app.database.db, { scope: 'tenant', tenantId: B.tenantId }, (tx) => tx.select().from(roles));
     expect(seen.length).toBeGreaterThan(0);
     expect(seen.every((r) => r.tenantId === B.tenantId)).toBe(true);
-    const write = inScope(t.app.database.db, { scope: 'tenant', tenantId: B.tenantId }, (tx) => tx.insert(roles).values({ id: 'x-rls', tenantId: A.tenantId, code: 'rls', name: 'rls' }));
+    const write = inScope(t.app.database.db, { scope: 'tenant', tenantId: B.tenantId }, (tx) =>
+      tx.insert(roles).values({ id: 'x-rls', tenantId: A.tenantId, code: 'rls', name: 'rls' }),
+    );
     await expect(write).rejects.toThrow();
-    const [gone] = await t.app.database.db.select().from(roles).where(and(eq(roles.id, 'x-rls')));
+    const [gone] = await t.app.database.db
+      .select()
+      .from(roles)
+      .where(and(eq(roles.id, 'x-rls')));
     expect(gone).toBeUndefined();
   });
 
@@ -142,8 +176,21 @@ describe('data roles: listrole, addrole, editrole, deleterole', () => {
     const p = await t.client();
     await p.signIn('plainrole', USER_PASSWORD);
     const q = `?roleId=x&tenantId=${A.tenantId}`;
-    const posts = [Paths.listrole, Paths.addrole, Paths.editrole, Paths.deleterole, Paths.listroleuser, Paths.listusernotinrole, Paths.addroleuser, Paths.deleteroleuser, Paths.savemenupurview, Paths.saveorgtypepurview, Paths.saveorgpurview];
+    const posts = [
+      Paths.listrole,
+      Paths.addrole,
+      Paths.editrole,
+      Paths.deleterole,
+      Paths.listroleuser,
+      Paths.listusernotinrole,
+      Paths.addroleuser,
+      Paths.deleteroleuser,
+      Paths.savemenupurview,
+      Paths.saveorgtypepurview,
+      Paths.saveorgpurview,
+    ];
     for (const path of posts) expect((await p.post(path, { tenantId: A.tenantId, roleId: 'x' })).body.scode, path).toBe(Codes.NO_PERMISSION);
-    for (const path of [Paths.listmenupurviewtree, Paths.listorgtypepurview, Paths.listorgpurview]) expect((await p.get(path + q)).body.scode, path).toBe(Codes.NO_PERMISSION);
+    for (const path of [Paths.listmenupurviewtree, Paths.listorgtypepurview, Paths.listorgpurview])
+      expect((await p.get(path + q)).body.scode, path).toBe(Codes.NO_PERMISSION);
   });
 });

@@ -12,7 +12,16 @@ import type { GatewayClient } from '../../testing/gateway-client.js';
 import { buildWorld, type TenantUserWorld } from '../users/users.tenant.testing.js';
 
 export type TestApp = Awaited<ReturnType<typeof testApp>>;
-export interface SaWorld { t: TestApp; w: TenantUserWorld; admin: GatewayClient; nora: GatewayClient; sam: GatewayClient; rita: GatewayClient; eastRole: string; sysRole: string }
+export interface SaWorld {
+  t: TestApp;
+  w: TenantUserWorld;
+  admin: GatewayClient;
+  nora: GatewayClient;
+  sam: GatewayClient;
+  rita: GatewayClient;
+  eastRole: string;
+  sysRole: string;
+}
 
 /** Builds the world (`prefix` keeps user names of two files apart). */
 export async function saWorld(prefix: string, overrides: Parameters<typeof testApp>[0] = {}, opts: Parameters<typeof testApp>[1] = {}): Promise<SaWorld> {
@@ -26,7 +35,11 @@ export async function saWorld(prefix: string, overrides: Parameters<typeof testA
     await tx.insert(roleGrants).values({ tenantId: 'sys', roleId: sysRole, kind: 'api', dataId: Paths.listtenantuser });
   });
   return {
-    t, w, admin, sysRole, eastRole: `${w.acme.tenantId}-r-east`,
+    t,
+    w,
+    admin,
+    sysRole,
+    eastRole: `${w.acme.tenantId}-r-east`,
     nora: await w.as(`${prefix}nora`, w.acme.tenantId),
     sam: await w.as(`${prefix}sam`, w.beta.tenantId),
     rita: await w.as('rita', w.acme.tenantId),

@@ -31,10 +31,17 @@ for (const { label, open } of testAppTargets('mp_sa_race')) {
         await tx.insert(roleGrants).values({ tenantId: 'sys', roleId: 'sys-r-race', kind: 'api', dataId: Paths.listtenantuser });
       });
     }, 120_000);
-    afterAll(async () => { await close(); });
+    afterAll(async () => {
+      await close();
+    });
 
-    const activeSessions = (userId: string) => inScope(t.app.database.db, PLATFORM_SCOPE, (tx) =>
-      tx.select({ id: sessions.id }).from(sessions).where(and(eq(sessions.userId, userId), eq(sessions.state, 'active'))));
+    const activeSessions = (userId: string) =>
+      inScope(t.app.database.db, PLATFORM_SCOPE, (tx) =>
+        tx
+          .select({ id: sessions.id })
+          .from(sessions)
+          .where(and(eq(sessions.userId, userId), eq(sessions.state, 'active'))),
+      );
 
     it(`leaves no live session of a rotated or disabled secret (${ROUNDS} rounds each)`, async () => {
       const add = await admin.post(P.addserviceaccount, { name: 'Racer', roleIds: ['sys-r-race'] });

@@ -13,22 +13,52 @@ import type { SortColumns } from '../../lib/sort.js';
 import { expiryDate } from './serviceaccounts.credential.js';
 
 const columns = {
-  id: serviceAccounts.userId, keyId: serviceAccounts.keyId, secretHash: serviceAccounts.secretHash, tenantId: serviceAccounts.tenantId,
-  expiresAt: serviceAccounts.expiresAt, lastUsedAt: serviceAccounts.lastUsedAt, secretRotatedAt: serviceAccounts.secretRotatedAt,
-  createdAt: serviceAccounts.createdAt, createdBy: serviceAccounts.createdBy,
-  name: users.employeeName, description: users.description, status: users.status, username: users.username,
+  id: serviceAccounts.userId,
+  keyId: serviceAccounts.keyId,
+  secretHash: serviceAccounts.secretHash,
+  tenantId: serviceAccounts.tenantId,
+  expiresAt: serviceAccounts.expiresAt,
+  lastUsedAt: serviceAccounts.lastUsedAt,
+  secretRotatedAt: serviceAccounts.secretRotatedAt,
+  createdAt: serviceAccounts.createdAt,
+  createdBy: serviceAccounts.createdBy,
+  name: users.employeeName,
+  description: users.description,
+  status: users.status,
+  username: users.username,
 };
 /** A service account with its credential hash: for the service only, never answered. */
-export type ServiceAccountRecord = { id: string; keyId: string; secretHash: string; tenantId: string; expiresAt: Date | null; lastUsedAt: Date | null;
-  secretRotatedAt: Date; createdAt: Date; createdBy: string; name: string; description: string; status: number; username: string };
+export type ServiceAccountRecord = {
+  id: string;
+  keyId: string;
+  secretHash: string;
+  tenantId: string;
+  expiresAt: Date | null;
+  lastUsedAt: Date | null;
+  secretRotatedAt: Date;
+  createdAt: Date;
+  createdBy: string;
+  name: string;
+  description: string;
+  status: number;
+  username: string;
+};
 
 const SORTS: SortColumns<typeof SERVICE_ACCOUNT_SORT_FIELDS> = {
-  name: users.employeeName, keyId: serviceAccounts.keyId, status: users.status, expiresAt: serviceAccounts.expiresAt,
-  lastUsedAt: serviceAccounts.lastUsedAt, createdAt: serviceAccounts.createdAt,
+  name: users.employeeName,
+  keyId: serviceAccounts.keyId,
+  status: users.status,
+  expiresAt: serviceAccounts.expiresAt,
+  lastUsedAt: serviceAccounts.lastUsedAt,
+  createdAt: serviceAccounts.createdAt,
 };
 
 /** One page of the tenant's service accounts (keyword: name or key id contains, case-insensitive). */
-export async function listServiceAccounts(tx: Tx, tenantId: string, q: ServiceAccountListBody & { page: number; pageSize: number }): Promise<{ rows: ServiceAccountRecord[]; records: number }> {
+export async function listServiceAccounts(
+  tx: Tx,
+  tenantId: string,
+  q: ServiceAccountListBody & { page: number; pageSize: number },
+): Promise<{ rows: ServiceAccountRecord[]; records: number }> {
   const conds: SQL[] = [eq(serviceAccounts.tenantId, tenantId)];
   const kw = q.keyword?.trim().toLowerCase();
   if (kw) {
@@ -38,15 +68,24 @@ export async function listServiceAccounts(tx: Tx, tenantId: string, q: ServiceAc
   if (q.status !== undefined) conds.push(eq(users.status, q.status));
   const where = and(...conds);
   const order = orderTerms(SORTS, q, desc(serviceAccounts.createdAt), serviceAccounts.userId);
-  const rows = await tx.select(columns).from(serviceAccounts).innerJoin(users, eq(users.id, serviceAccounts.userId)).where(where)
-    .orderBy(...order).limit(q.pageSize).offset((q.page - 1) * q.pageSize);
+  const rows = await tx
+    .select(columns)
+    .from(serviceAccounts)
+    .innerJoin(users, eq(users.id, serviceAccounts.userId))
+    .where(where)
+    .orderBy(...order)
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
   const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(serviceAccounts).innerJoin(users, eq(users.id, serviceAccounts.userId)).where(where);
   return { rows, records: Number(count?.n ?? 0) };
 }
 
 /** The tenant's service account `id`, locked for the write that follows, or undefined. */
 export async function findServiceAccount(tx: Tx, tenantId: string, id: string, lock = false): Promise<ServiceAccountRecord | undefined> {
-  const q = tx.select(columns).from(serviceAccounts).innerJoin(users, eq(users.id, serviceAccounts.userId))
+  const q = tx
+    .select(columns)
+    .from(serviceAccounts)
+    .innerJoin(users, eq(users.id, serviceAccounts.userId))
     .where(and(eq(serviceAccounts.tenantId, tenantId), eq(serviceAccounts.userId, id)));
   const [row] = lock ? await q.for('update', { of: serviceAccounts }) : await q;
   return row;
@@ -62,7 +101,11 @@ export async function findByKeyId(tx: Tx, keyId: string): Promise<ServiceAccount
   // locked table's row, so the user row (status) must come from a statement that starts after the wait.
   const [locked] = await tx.select({ id: serviceAccounts.userId }).from(serviceAccounts).where(eq(serviceAccounts.keyId, keyId)).for('update');
   if (!locked) return undefined;
-  const [row] = await tx.select(columns).from(serviceAccounts).innerJoin(users, eq(users.id, serviceAccounts.userId)).where(eq(serviceAccounts.userId, locked.id));
+  const [row] = await tx
+    .select(columns)
+    .from(serviceAccounts)
+    .innerJoin(users, eq(users.id, serviceAccounts.userId))
+    .where(eq(serviceAccounts.userId, locked.id));
   return row;
 }
 
@@ -76,9 +119,12 @@ export async function isServiceAccountUser(tx: Tx, userId: string): Promise<bool
 export async function rolesOf(tx: Tx, tenantId: string, ids: string[]): Promise<Map<string, { id: string; name: string }[]>> {
   const out = new Map<string, { id: string; name: string }[]>(ids.map((id) => [id, []]));
   if (!ids.length) return out;
-  const rows = await tx.select({ userId: roleUsers.userId, id: roles.id, name: roles.name }).from(roleUsers)
+  const rows = await tx
+    .select({ userId: roleUsers.userId, id: roles.id, name: roles.name })
+    .from(roleUsers)
     .innerJoin(roles, and(eq(roles.tenantId, roleUsers.tenantId), eq(roles.id, roleUsers.roleId)))
-    .where(and(eq(roleUsers.tenantId, tenantId), inArray(roleUsers.userId, ids))).orderBy(asc(roles.name), asc(roles.id));
+    .where(and(eq(roleUsers.tenantId, tenantId), inArray(roleUsers.userId, ids)))
+    .orderBy(asc(roles.name), asc(roles.id));
   for (const r of rows) out.get(r.userId)?.push({ id: r.id, name: r.name });
   return out;
 }
@@ -86,23 +132,37 @@ export async function rolesOf(tx: Tx, tenantId: string, ids: string[]): Promise<
 /** The ids among `roleIds` that are roles of the tenant. */
 export async function existingRoleIds(tx: Tx, tenantId: string, roleIds: string[]): Promise<Set<string>> {
   if (!roleIds.length) return new Set();
-  const rows = await tx.select({ id: roles.id }).from(roles).where(and(eq(roles.tenantId, tenantId), inArray(roles.id, roleIds)));
+  const rows = await tx
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(eq(roles.tenantId, tenantId), inArray(roles.id, roleIds)));
   return new Set(rows.map((r) => r.id));
 }
 
 /** Ends every active session of the service account's user; answers how many ended. */
 export async function endSessionsOfUser(tx: Tx, userId: string): Promise<number> {
-  const ended = await tx.update(sessions).set({ state: 'ended', endedAt: new Date() })
-    .where(and(eq(sessions.userId, userId), eq(sessions.state, 'active'))).returning({ id: sessions.id });
+  const ended = await tx
+    .update(sessions)
+    .set({ state: 'ended', endedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), eq(sessions.state, 'active')))
+    .returning({ id: sessions.id });
   return ended.length;
 }
 
 /** The answer's form of a record (never the hash). */
 export function toRow(r: ServiceAccountRecord, roleList: { id: string; name: string }[], now = new Date()): ServiceAccountRow {
   return {
-    id: r.id, keyId: r.keyId, name: r.name, description: r.description, status: r.status === 1 ? 1 : 0, roles: roleList,
-    expiresAt: expiryDate(r.expiresAt), expired: !!r.expiresAt && r.expiresAt <= now,
-    lastUsedAt: r.lastUsedAt ? r.lastUsedAt.getTime() : null, secretRotatedAt: r.secretRotatedAt.getTime(),
-    createdAt: r.createdAt.getTime(), createdBy: r.createdBy,
+    id: r.id,
+    keyId: r.keyId,
+    name: r.name,
+    description: r.description,
+    status: r.status === 1 ? 1 : 0,
+    roles: roleList,
+    expiresAt: expiryDate(r.expiresAt),
+    expired: !!r.expiresAt && r.expiresAt <= now,
+    lastUsedAt: r.lastUsedAt ? r.lastUsedAt.getTime() : null,
+    secretRotatedAt: r.secretRotatedAt.getTime(),
+    createdAt: r.createdAt.getTime(),
+    createdBy: r.createdBy,
   };
 }

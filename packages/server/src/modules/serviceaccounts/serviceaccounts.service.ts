@@ -13,8 +13,15 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  pageInfo, SERVICE_ACCOUNT_RULES, ServiceAccountCodes, type Paged, type ServiceAccountAddBody, type ServiceAccountEditBody,
-  type ServiceAccountListBody, type ServiceAccountRow, type ServiceAccountSecretData,
+  pageInfo,
+  SERVICE_ACCOUNT_RULES,
+  ServiceAccountCodes,
+  type Paged,
+  type ServiceAccountAddBody,
+  type ServiceAccountEditBody,
+  type ServiceAccountListBody,
+  type ServiceAccountRow,
+  type ServiceAccountSecretData,
 } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
 import { roleUsers, serviceAccounts, users } from '../../db/schema/index.js';
@@ -28,17 +35,26 @@ import { expiryInstant, hashSecret, newKeyId, newSecret } from './serviceaccount
 import * as repo from './serviceaccounts.repository.js';
 
 /** Whose service accounts a call manages: the tenant, and in the tenant area the caller's context. */
-export interface Owner { tenantId: string; ctx?: TenantContext }
+export interface Owner {
+  tenantId: string;
+  ctx?: TenantContext;
+}
 
 /** The validated fields of an add or edit. */
-interface Fields { name: string; description: string; roleIds: string[]; expiresAt: Date | null }
+interface Fields {
+  name: string;
+  description: string;
+  roleIds: string[];
+  expiresAt: Date | null;
+}
 
 function checkFields(b: ServiceAccountAddBody, now = new Date()): Fields {
   const name = b.name.trim();
   if (!name) throw new AppError(ServiceAccountCodes.NAME_REQUIRED);
   if (name.length > SERVICE_ACCOUNT_RULES.name.max) throw new AppError(ServiceAccountCodes.NAME_TOO_LONG, { max: SERVICE_ACCOUNT_RULES.name.max });
   const description = (b.description ?? '').trim();
-  if (description.length > SERVICE_ACCOUNT_RULES.description.max) throw new AppError(ServiceAccountCodes.DESCRIPTION_TOO_LONG, { max: SERVICE_ACCOUNT_RULES.description.max });
+  if (description.length > SERVICE_ACCOUNT_RULES.description.max)
+    throw new AppError(ServiceAccountCodes.DESCRIPTION_TOO_LONG, { max: SERVICE_ACCOUNT_RULES.description.max });
   const roleIds = [...new Set(b.roleIds)];
   if (roleIds.length < SERVICE_ACCOUNT_RULES.roles.min) throw new AppError(ServiceAccountCodes.ROLE_REQUIRED);
   if (roleIds.length > SERVICE_ACCOUNT_RULES.roles.max) throw new AppError(ServiceAccountCodes.ROLE_TOO_MANY, { max: SERVICE_ACCOUNT_RULES.roles.max });
@@ -87,7 +103,11 @@ export async function listServiceAccountPage(tx: Tx, owner: Owner, q: ServiceAcc
   const page = q.page ?? 1;
   const pageSize = q.pageSize ?? 10;
   const { rows, records } = await repo.listServiceAccounts(tx, owner.tenantId, { ...q, page, pageSize });
-  const roleMap = await repo.rolesOf(tx, owner.tenantId, rows.map((r) => r.id));
+  const roleMap = await repo.rolesOf(
+    tx,
+    owner.tenantId,
+    rows.map((r) => r.id),
+  );
   const now = new Date();
   return { rows: rows.map((r) => repo.toRow(r, roleMap.get(r.id) ?? [], now)), ...pageInfo(page, pageSize, records) };
 }
@@ -105,14 +125,26 @@ export async function addServiceAccount(tx: Tx, request: FastifyRequest, owner: 
   const secret = newSecret();
   const auth = request.auth!;
   await tx.insert(users).values({
-    id, tenantId: owner.tenantId, username: keyId, employeeName: f.name, description: f.description, creator: auth.username,
+    id,
+    tenantId: owner.tenantId,
+    username: keyId,
+    employeeName: f.name,
+    description: f.description,
+    creator: auth.username,
     // No one knows this password: interactive sign-in is refused anyway (serviceaccount.not_interactive).
     passwordHash: await hashPassword(newSecret()),
   });
-  await tx.insert(serviceAccounts).values({ userId: id, tenantId: owner.tenantId, keyId, secretHash: hashSecret(secret), expiresAt: f.expiresAt, createdBy: auth.username });
+  await tx
+    .insert(serviceAccounts)
+    .values({ userId: id, tenantId: owner.tenantId, keyId, secretHash: hashSecret(secret), expiresAt: f.expiresAt, createdBy: auth.username });
   await tx.insert(roleUsers).values(f.roleIds.map((roleId) => ({ tenantId: owner.tenantId, roleId, userId: id })));
-  await insertAuditEntry(tx, request, { tenantId: owner.tenantId, action: 'serviceaccount.add', entity: 'serviceaccount', entityId: id,
-    after: { keyId, name: f.name, description: f.description, roleIds: f.roleIds, expiresAt: b.expiresAt ?? null } });
+  await insertAuditEntry(tx, request, {
+    tenantId: owner.tenantId,
+    action: 'serviceaccount.add',
+    entity: 'serviceaccount',
+    entityId: id,
+    after: { keyId, name: f.name, description: f.description, roleIds: f.roleIds, expiresAt: b.expiresAt ?? null },
+  });
   return { row: await rowOf(tx, owner, id), secret };
 }
 
@@ -121,24 +153,47 @@ export async function addServiceAccount(tx: Tx, request: FastifyRequest, owner: 
  * caller to hold their grants) and expiry. A changed expiry ends the account's sessions.
  * @throws as add, serviceaccount.not_found.
  */
-export async function editServiceAccount(app: FastifyInstance, tx: Tx, request: FastifyRequest, owner: Owner, b: ServiceAccountEditBody): Promise<ServiceAccountRow> {
+export async function editServiceAccount(
+  app: FastifyInstance,
+  tx: Tx,
+  request: FastifyRequest,
+  owner: Owner,
+  b: ServiceAccountEditBody,
+): Promise<ServiceAccountRow> {
   const before = await mustFind(tx, owner, b.id);
   const f = checkFields(b);
   const oldRoles = (await repo.rolesOf(tx, owner.tenantId, [b.id])).get(b.id) ?? [];
   const oldIds = new Set(oldRoles.map((r) => r.id));
-  await checkRoles(tx, request, owner, f.roleIds.filter((id) => !oldIds.has(id)));
+  await checkRoles(
+    tx,
+    request,
+    owner,
+    f.roleIds.filter((id) => !oldIds.has(id)),
+  );
   const now = new Date();
-  await tx.update(users).set({ employeeName: f.name, description: f.description, updatedAt: now }).where(and(eq(users.tenantId, owner.tenantId), eq(users.id, b.id)));
-  await tx.update(serviceAccounts).set({ expiresAt: f.expiresAt, updatedAt: now }).where(and(eq(serviceAccounts.tenantId, owner.tenantId), eq(serviceAccounts.userId, b.id)));
+  await tx
+    .update(users)
+    .set({ employeeName: f.name, description: f.description, updatedAt: now })
+    .where(and(eq(users.tenantId, owner.tenantId), eq(users.id, b.id)));
+  await tx
+    .update(serviceAccounts)
+    .set({ expiresAt: f.expiresAt, updatedAt: now })
+    .where(and(eq(serviceAccounts.tenantId, owner.tenantId), eq(serviceAccounts.userId, b.id)));
   const removed = [...oldIds].filter((id) => !f.roleIds.includes(id));
-  if (removed.length) await tx.delete(roleUsers).where(and(eq(roleUsers.tenantId, owner.tenantId), eq(roleUsers.userId, b.id), inArray(roleUsers.roleId, removed)));
+  if (removed.length)
+    await tx.delete(roleUsers).where(and(eq(roleUsers.tenantId, owner.tenantId), eq(roleUsers.userId, b.id), inArray(roleUsers.roleId, removed)));
   const added = f.roleIds.filter((id) => !oldIds.has(id));
   if (added.length) await tx.insert(roleUsers).values(added.map((roleId) => ({ tenantId: owner.tenantId, roleId, userId: b.id })));
   if ((before.expiresAt?.getTime() ?? null) !== (f.expiresAt?.getTime() ?? null)) await endSessions(app, tx, b.id);
   const row = await rowOf(tx, owner, b.id);
-  await insertAuditEntry(tx, request, { tenantId: owner.tenantId, action: 'serviceaccount.edit', entity: 'serviceaccount', entityId: b.id,
+  await insertAuditEntry(tx, request, {
+    tenantId: owner.tenantId,
+    action: 'serviceaccount.edit',
+    entity: 'serviceaccount',
+    entityId: b.id,
     before: { name: before.name, description: before.description, roleIds: [...oldIds], expiresAt: repo.toRow(before, []).expiresAt },
-    after: { name: row.name, description: row.description, roleIds: row.roles.map((r) => r.id), expiresAt: row.expiresAt } });
+    after: { name: row.name, description: row.description, roleIds: row.roles.map((r) => r.id), expiresAt: row.expiresAt },
+  });
   return row;
 }
 
@@ -147,20 +202,44 @@ export async function rotateServiceAccount(app: FastifyInstance, tx: Tx, request
   const r = await mustFind(tx, owner, id);
   const secret = newSecret();
   const now = new Date();
-  await tx.update(serviceAccounts).set({ secretHash: hashSecret(secret), secretRotatedAt: now, updatedAt: now })
+  await tx
+    .update(serviceAccounts)
+    .set({ secretHash: hashSecret(secret), secretRotatedAt: now, updatedAt: now })
     .where(and(eq(serviceAccounts.tenantId, owner.tenantId), eq(serviceAccounts.userId, id)));
   const ended = await endSessions(app, tx, id);
-  await insertAuditEntry(tx, request, { tenantId: owner.tenantId, action: 'serviceaccount.rotate', entity: 'serviceaccount', entityId: id, after: { keyId: r.keyId, sessionsEnded: ended } });
+  await insertAuditEntry(tx, request, {
+    tenantId: owner.tenantId,
+    action: 'serviceaccount.rotate',
+    entity: 'serviceaccount',
+    entityId: id,
+    after: { keyId: r.keyId, sessionsEnded: ended },
+  });
   return { row: await rowOf(tx, owner, id), secret };
 }
 
 /** `status…serviceaccount`: enable (1) or disable (0); disabling ends its sessions at once. @throws serviceaccount.not_found. */
-export async function setServiceAccountStatus(app: FastifyInstance, tx: Tx, request: FastifyRequest, owner: Owner, id: string, status: 0 | 1): Promise<ServiceAccountRow> {
+export async function setServiceAccountStatus(
+  app: FastifyInstance,
+  tx: Tx,
+  request: FastifyRequest,
+  owner: Owner,
+  id: string,
+  status: 0 | 1,
+): Promise<ServiceAccountRow> {
   const r = await mustFind(tx, owner, id);
-  await tx.update(users).set({ status, updatedAt: new Date() }).where(and(eq(users.tenantId, owner.tenantId), eq(users.id, id)));
+  await tx
+    .update(users)
+    .set({ status, updatedAt: new Date() })
+    .where(and(eq(users.tenantId, owner.tenantId), eq(users.id, id)));
   const ended = status === 0 ? await endSessions(app, tx, id) : 0;
-  await insertAuditEntry(tx, request, { tenantId: owner.tenantId, action: status === 1 ? 'serviceaccount.enable' : 'serviceaccount.disable', entity: 'serviceaccount', entityId: id,
-    before: { keyId: r.keyId, status: r.status }, after: { status, sessionsEnded: ended } });
+  await insertAuditEntry(tx, request, {
+    tenantId: owner.tenantId,
+    action: status === 1 ? 'serviceaccount.enable' : 'serviceaccount.disable',
+    entity: 'serviceaccount',
+    entityId: id,
+    before: { keyId: r.keyId, status: r.status },
+    after: { status, sessionsEnded: ended },
+  });
   return rowOf(tx, owner, id);
 }
 
@@ -170,7 +249,12 @@ export async function deleteServiceAccount(app: FastifyInstance, tx: Tx, request
   const roleList = (await repo.rolesOf(tx, owner.tenantId, [id])).get(id) ?? [];
   await endSessions(app, tx, id);
   await tx.delete(users).where(and(eq(users.tenantId, owner.tenantId), eq(users.id, id))); // cascades: credential, role memberships
-  await insertAuditEntry(tx, request, { tenantId: owner.tenantId, action: 'serviceaccount.delete', entity: 'serviceaccount', entityId: id,
-    before: { keyId: r.keyId, name: r.name, roleIds: roleList.map((x) => x.id), status: r.status } });
+  await insertAuditEntry(tx, request, {
+    tenantId: owner.tenantId,
+    action: 'serviceaccount.delete',
+    entity: 'serviceaccount',
+    entityId: id,
+    before: { keyId: r.keyId, name: r.name, roleIds: roleList.map((x) => x.id), status: r.status },
+  });
   return { count: 1 };
 }

@@ -20,14 +20,27 @@ const TABLES = ['users', 'service_accounts', 'role_users', 'audit_log', 'user_id
 const digest = () => tableDigest(s.t.app, TABLES);
 const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 
-beforeAll(async () => { s = await saWorld('m'); });
-afterAll(async () => { await s?.t.close(); });
+beforeAll(async () => {
+  s = await saWorld('m');
+});
+afterAll(async () => {
+  await s?.t.close();
+});
 
 describe('service accounts: management', () => {
   it('a tenant administrator creates, lists, edits, rotates, disables, enables and deletes one; the secret is answered once, stored as its hash, audited', async () => {
     const { row, secret } = await addInTenant(s.nora, { name: '  Nightly sync ', description: 'HR import', roleIds: [s.eastRole], expiresAt: tomorrow() });
     expect(secret).toMatch(/^[0-9a-f]{64}$/);
-    expect(row).toMatchObject({ name: 'Nightly sync', description: 'HR import', status: 1, expiresAt: tomorrow(), expired: false, lastUsedAt: null, roles: [{ id: s.eastRole, name: 'East' }], createdBy: 'mnora' });
+    expect(row).toMatchObject({
+      name: 'Nightly sync',
+      description: 'HR import',
+      status: 1,
+      expiresAt: tomorrow(),
+      expired: false,
+      lastUsedAt: null,
+      roles: [{ id: s.eastRole, name: 'East' }],
+      createdBy: 'mnora',
+    });
     expect(row.keyId).toMatch(/^sa-[0-9a-f]{24}$/);
     const [stored] = await s.t.app.database.db.select().from(serviceAccounts).where(eq(serviceAccounts.userId, row.id));
     expect(stored!.secretHash).toBe(sha256(secret));
@@ -61,7 +74,14 @@ describe('service accounts: management', () => {
     expect((await s.nora.post(P.deletetenantserviceaccount, { id: row.id })).body.scode).toBe(C.NOT_FOUND);
 
     const audit = await s.t.app.database.db.select().from(auditLog).where(eq(auditLog.entityId, row.id));
-    expect(audit.map((e) => e.action).sort()).toEqual(['serviceaccount.add', 'serviceaccount.delete', 'serviceaccount.disable', 'serviceaccount.edit', 'serviceaccount.enable', 'serviceaccount.rotate']);
+    expect(audit.map((e) => e.action).sort()).toEqual([
+      'serviceaccount.add',
+      'serviceaccount.delete',
+      'serviceaccount.disable',
+      'serviceaccount.edit',
+      'serviceaccount.enable',
+      'serviceaccount.rotate',
+    ]);
     const auditText = JSON.stringify(audit);
     for (const x of [secret, fresh]) {
       expect(auditText).not.toContain(x);
@@ -89,7 +109,13 @@ describe('service accounts: management', () => {
       expect([r.status, r.body.scode], JSON.stringify(body)).toEqual([200, code]);
       expect(r.body.msg).toContain(text);
     }
-    for (const body of [{ ...base, expiresAt: '1/1/2030' }, { ...base, name: 5 }, { roleIds: [s.eastRole] }, { ...base, roleIds: 'x' }, { ...base, extra: 1, name: 'x'.repeat(201) }]) {
+    for (const body of [
+      { ...base, expiresAt: '1/1/2030' },
+      { ...base, name: 5 },
+      { roleIds: [s.eastRole] },
+      { ...base, roleIds: 'x' },
+      { ...base, extra: 1, name: 'x'.repeat(201) },
+    ]) {
       expect((await s.nora.post(P.addtenantserviceaccount, body)).status, JSON.stringify(body)).toBe(400);
     }
     s.nora.language = 'JA_JP';
@@ -105,12 +131,17 @@ describe('service accounts: management', () => {
     expect(Object.keys(before)).toEqual(TABLES);
   });
 
-  it('refuses callers by user type, grant and tenant; another tenant\'s accounts are neither seen nor changed', async () => {
+  it("refuses callers by user type, grant and tenant; another tenant's accounts are neither seen nor changed", async () => {
     const { row } = await addInTenant(s.nora, { name: 'Acme bot', roleIds: [s.eastRole] });
     const before = await digest();
     // a role holder of acme (even with user-management grants), an ordinary user and the other tenant's administrator
     for (const c of [s.rita]) {
-      for (const [path, body] of [[P.listtenantserviceaccount, {}], [P.addtenantserviceaccount, { name: 'x', roleIds: [s.eastRole] }], [P.rotatetenantserviceaccount, { id: row.id }], [P.deletetenantserviceaccount, { id: row.id }]] as const) {
+      for (const [path, body] of [
+        [P.listtenantserviceaccount, {}],
+        [P.addtenantserviceaccount, { name: 'x', roleIds: [s.eastRole] }],
+        [P.rotatetenantserviceaccount, { id: row.id }],
+        [P.deletetenantserviceaccount, { id: row.id }],
+      ] as const) {
         expect((await c.post(path, body)).body.scode, path).toBe(Codes.NO_PERMISSION);
       }
     }
@@ -124,8 +155,12 @@ describe('service accounts: management', () => {
     s.sam.tenantId = s.w.beta.tenantId;
     const samList = await s.sam.post(P.listtenantserviceaccount, {});
     expect(samList.body.data.records).toBe(0);
-    for (const [path, body] of [[P.edittenantserviceaccount, { id: row.id, name: 'mine', roleIds: [s.eastRole] }], [P.rotatetenantserviceaccount, { id: row.id }],
-      [P.statustenantserviceaccount, { id: row.id, status: 0 }], [P.deletetenantserviceaccount, { id: row.id }]] as const) {
+    for (const [path, body] of [
+      [P.edittenantserviceaccount, { id: row.id, name: 'mine', roleIds: [s.eastRole] }],
+      [P.rotatetenantserviceaccount, { id: row.id }],
+      [P.statustenantserviceaccount, { id: row.id, status: 0 }],
+      [P.deletetenantserviceaccount, { id: row.id }],
+    ] as const) {
       const r = await s.sam.post(path, body);
       expect(r.body.scode, path).toBe(C.NOT_FOUND);
       expect(r.raw.toString()).not.toContain(row.keyId);
@@ -139,7 +174,7 @@ describe('service accounts: management', () => {
     await s.nora.post(P.deletetenantserviceaccount, { id: row.id });
   });
 
-  it('a platform administrator manages the platform tenant\'s accounts with the platform\'s roles', async () => {
+  it("a platform administrator manages the platform tenant's accounts with the platform's roles", async () => {
     const add = await s.admin.post(P.addserviceaccount, { name: 'Platform report', roleIds: [s.sysRole] });
     expect(add.body.data.row).toMatchObject({ name: 'Platform report', roles: [{ id: s.sysRole }] });
     const { id } = add.body.data.row;
@@ -156,8 +191,9 @@ describe('service accounts: management', () => {
     const c = await s.t.client();
     const r = await c.post(Paths.signin, { username: row.keyId, password: c.encrypt('whatever-1A'), agree: true });
     expect(r.body.scode).toBe(C.NOT_INTERACTIVE);
-    await expect(inScope(s.t.app.database.db, PLATFORM_SCOPE, (tx) => tx.insert(userIdentities).values({ tenantId: s.w.acme.tenantId, userId: row.id, identity: 3 })))
-      .rejects.toThrow();
+    await expect(
+      inScope(s.t.app.database.db, PLATFORM_SCOPE, (tx) => tx.insert(userIdentities).values({ tenantId: s.w.acme.tenantId, userId: row.id, identity: 3 })),
+    ).rejects.toThrow();
     const made = await s.admin.post(Paths.savetenantadmin, { tenantId: s.w.acme.tenantId, userIds: [row.id] });
     expect([made.status, made.body.scode]).toEqual([200, C.NO_IDENTITY]);
     expect(await s.t.app.database.db.select().from(userIdentities).where(eq(userIdentities.userId, row.id))).toEqual([]);

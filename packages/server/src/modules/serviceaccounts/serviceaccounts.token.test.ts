@@ -15,7 +15,12 @@ import { addInTenant, asServiceAccount, requestToken, saWorld, type SaWorld } fr
 
 let s: SaWorld;
 const logs: string[] = [];
-const logStream = new Writable({ write(chunk, _enc, done) { logs.push(String(chunk)); done(); } });
+const logStream = new Writable({
+  write(chunk, _enc, done) {
+    logs.push(String(chunk));
+    done();
+  },
+});
 
 beforeAll(async () => {
   s = await saWorld('k', { logLevel: 'trace', serviceTokenTtlMin: 7 }, { logStream });
@@ -23,14 +28,19 @@ beforeAll(async () => {
   // u-esales holds a role with a grant beyond the east role's (deleting users): the east role's holders may not act on them
   await inScope(s.t.app.database.db, { scope: 'tenant', tenantId: a }, async (tx) => {
     await tx.insert(roles).values({ id: `${a}-r-wide`, tenantId: a, orgId: `${a}-east`, code: 'wide', name: 'Wide' });
-    await tx.insert(roleGrants).values([{ tenantId: a, roleId: `${a}-r-wide`, kind: 'org', dataId: `${a}-east` }, { tenantId: a, roleId: `${a}-r-wide`, kind: 'api', dataId: Paths.deletetenantuser }]);
+    await tx.insert(roleGrants).values([
+      { tenantId: a, roleId: `${a}-r-wide`, kind: 'org', dataId: `${a}-east` },
+      { tenantId: a, roleId: `${a}-r-wide`, kind: 'api', dataId: Paths.deletetenantuser },
+    ]);
     await tx.insert(roleUsers).values({ tenantId: a, roleId: `${a}-r-wide`, userId: s.w.uid['u-esales']! });
   });
 });
-afterAll(async () => { await s?.t.close(); });
+afterAll(async () => {
+  await s?.t.close();
+});
 
 describe('service accounts: the token and the calls made with it', () => {
-  it('answers a short session that calls the admin API within its roles\' grants and data scope only', async () => {
+  it("answers a short session that calls the admin API within its roles' grants and data scope only", async () => {
     const { row, secret } = await addInTenant(s.nora, { name: 'East sync', roleIds: [s.eastRole] });
     const before = Date.now();
     const sa = await asServiceAccount(s.t, row.keyId, secret, s.w.acme.tenantId);
@@ -53,7 +63,8 @@ describe('service accounts: the token and the calls made with it', () => {
     expect((await sa.post(Paths.listtenantuser, {})).body.scode).toBe(Codes.NO_PERMISSION);
     sa.tenantId = s.w.acme.tenantId;
     // acting on people: outside its scope (the administrator, the super manager), holding more (u-esales), within (u-east)
-    for (const u of ['boss', 'u-west']) expect((await sa.post(Paths.statustenantuser, { ids: [s.w.uid[u]!], status: 0 })).body.scode, u).toBe(Codes.NO_PERMISSION);
+    for (const u of ['boss', 'u-west'])
+      expect((await sa.post(Paths.statustenantuser, { ids: [s.w.uid[u]!], status: 0 })).body.scode, u).toBe(Codes.NO_PERMISSION);
     expect((await sa.post(Paths.statustenantuser, { ids: [s.w.uid['u-esales']!], status: 0 })).body.scode).toBe('user.outranks_caller');
     expect((await sa.post(Paths.statustenantuser, { ids: [s.w.uid['u-east']!], status: 0 })).body.result).toBe('1');
     expect((await sa.post(Paths.statustenantuser, { ids: [s.w.uid['u-east']!], status: 1 })).body.result).toBe('1');
@@ -62,13 +73,15 @@ describe('service accounts: the token and the calls made with it', () => {
     expect(mine.map((e) => e.action)).toEqual(expect.arrayContaining(['serviceaccount.token', 'user.disable']));
   });
 
-  it('lives MP_SERVICE_TOKEN_TTL_MIN minutes, never past the credential\'s expiry', async () => {
+  it("lives MP_SERVICE_TOKEN_TTL_MIN minutes, never past the credential's expiry", async () => {
     const { row, secret } = await addInTenant(s.nora, { name: 'Short', roleIds: [s.eastRole] });
     const c = await s.t.client();
     const r = await requestToken(s.t, c, row.keyId, secret);
     expect(Math.abs(r.body.data.row.expiresAt - (Date.now() + 7 * 60_000))).toBeLessThan(5_000);
     const soon = new Date(Date.now() + 60_000);
-    await inScope(s.t.app.database.db, { scope: 'tenant', tenantId: s.w.acme.tenantId }, (tx) => tx.update(serviceAccounts).set({ expiresAt: soon }).where(eq(serviceAccounts.userId, row.id)));
+    await inScope(s.t.app.database.db, { scope: 'tenant', tenantId: s.w.acme.tenantId }, (tx) =>
+      tx.update(serviceAccounts).set({ expiresAt: soon }).where(eq(serviceAccounts.userId, row.id)),
+    );
     expect((await requestToken(s.t, c, row.keyId, secret)).body.data.row.expiresAt).toBe(soon.getTime());
   });
 
@@ -76,11 +89,19 @@ describe('service accounts: the token and the calls made with it', () => {
     const { row, secret } = await addInTenant(s.nora, { name: 'Guarded', roleIds: [s.eastRole] });
     const c = await s.t.client();
     c.language = 'EN_US';
-    const wrong = await requestToken(s.t, c, row.keyId, secret.replace(/^./, (x) => (x === 'a' ? 'b' : 'a')));
+    const wrong = await requestToken(
+      s.t,
+      c,
+      row.keyId,
+      secret.replace(/^./, (x) => (x === 'a' ? 'b' : 'a')),
+    );
     const unknown = await requestToken(s.t, c, 'sa-000000000000000000000000', secret);
     for (const r of [wrong, unknown]) expect([r.body.scode, r.body.msg]).toEqual([C.CREDENTIAL_INVALID, 'Wrong key id or secret']);
     expect((await c.post(P.serviceaccounttoken, { keyId: row.keyId, secret: 'not-encrypted' })).status).toBe(400);
-    const refused = await s.t.app.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'serviceaccount.token_refused'), eq(auditLog.entityId, row.id)));
+    const refused = await s.t.app.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'serviceaccount.token_refused'), eq(auditLog.entityId, row.id)));
     expect(refused).toHaveLength(1);
     expect(refused[0]!.after).toMatchObject({ keyId: row.keyId, reason: C.CREDENTIAL_INVALID });
     process.env.MP_SIGNIN_RATE_ACCOUNT = '3';
@@ -116,7 +137,12 @@ describe('service accounts: the token and the calls made with it', () => {
     expect(await works(sa)).toBe(Codes.TOKEN_INVALID);
 
     sa = await asServiceAccount(s.t, row.keyId, fresh, acme);
-    await inScope(s.t.app.database.db, { scope: 'tenant', tenantId: acme }, (tx) => tx.update(serviceAccounts).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(serviceAccounts.userId, row.id)));
+    await inScope(s.t.app.database.db, { scope: 'tenant', tenantId: acme }, (tx) =>
+      tx
+        .update(serviceAccounts)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(serviceAccounts.userId, row.id)),
+    );
     expect((await requestToken(s.t, sa, row.keyId, fresh)).body.scode).toBe(C.EXPIRED);
     const listed = await s.nora.post(P.listtenantserviceaccount, { keyword: row.keyId });
     expect(listed.body.data.rows[0]).toMatchObject({ expired: true });

@@ -61,20 +61,46 @@ export async function issueServiceAccountToken(app: FastifyInstance, request: Fa
     const ttl = new Date(now.getTime() + app.config.serviceTokenTtlMin * 60_000);
     const expiresAt = sa.expiresAt && sa.expiresAt < ttl ? sa.expiresAt : ttl;
     await insertSession(tx, {
-      id: sessionId, tokenMd5: tokenMd5(token), userId: sa.id, tenantId: sa.tenantId, username: sa.username, identities: [],
-      superManager: false, mustChangePassword: false, expiresAt, ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '').slice(0, 300),
+      id: sessionId,
+      tokenMd5: tokenMd5(token),
+      userId: sa.id,
+      tenantId: sa.tenantId,
+      username: sa.username,
+      identities: [],
+      superManager: false,
+      mustChangePassword: false,
+      expiresAt,
+      ip: request.ip,
+      userAgent: String(request.headers['user-agent'] ?? '').slice(0, 300),
     });
     app.guardStore.forgetSessions({ ids: [sessionId] });
-    await tx.update(serviceAccounts).set({ lastUsedAt: now }).where(and(eq(serviceAccounts.tenantId, sa.tenantId), eq(serviceAccounts.userId, sa.id)));
-    await insertAuditEntry(tx, request, { tenantId: sa.tenantId, action: 'serviceaccount.token', entity: 'serviceaccount', entityId: sa.id, userId: sa.id, username: sa.username,
-      after: { keyId: sa.keyId, expiresAt: expiresAt.toISOString() } });
+    await tx
+      .update(serviceAccounts)
+      .set({ lastUsedAt: now })
+      .where(and(eq(serviceAccounts.tenantId, sa.tenantId), eq(serviceAccounts.userId, sa.id)));
+    await insertAuditEntry(tx, request, {
+      tenantId: sa.tenantId,
+      action: 'serviceaccount.token',
+      entity: 'serviceaccount',
+      entityId: sa.id,
+      userId: sa.id,
+      username: sa.username,
+      after: { keyId: sa.keyId, expiresAt: expiresAt.toISOString() },
+    });
     return { ok: { token, userId: sa.id, expiresAt: expiresAt.getTime() } };
   });
   if ('ok' in outcome) return outcome.ok;
   const { sa } = outcome;
-  await inScope(app.database.db, PLATFORM_SCOPE, (tx) => insertAuditEntry(tx, request, {
-    tenantId: sa?.tenantId ?? PLATFORM_SCOPE.tenantId, action: 'serviceaccount.token_refused', entity: 'serviceaccount', entityId: sa?.id ?? '',
-    userId: sa?.id ?? '', username: sa?.username ?? '', after: { keyId: b.keyId.slice(0, 64), reason: outcome.refused },
-  }));
+  await inScope(app.database.db, PLATFORM_SCOPE, (tx) =>
+    insertAuditEntry(tx, request, {
+      tenantId: sa?.tenantId ?? PLATFORM_SCOPE.tenantId,
+      action: 'serviceaccount.token_refused',
+      entity: 'serviceaccount',
+      entityId: sa?.id ?? '',
+      userId: sa?.id ?? '',
+      username: sa?.username ?? '',
+      after: { keyId: b.keyId.slice(0, 64), reason: outcome.refused },
+    }),
+  );
   throw new AppError(outcome.refused);
 }

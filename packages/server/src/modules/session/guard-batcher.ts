@@ -60,9 +60,17 @@ export class GuardBatcher {
   }
 
   private async run(batch: Pending[]): Promise<{ fresh: Set<string>; sessions: Map<string, SessionRow> }> {
-    const values = sql.join(batch.map((p) => sql`(${p.nonce}, ${p.expiresAt.toISOString()}::timestamptz)`), sql`, `);
+    const values = sql.join(
+      batch.map((p) => sql`(${p.nonce}, ${p.expiresAt.toISOString()}::timestamptz)`),
+      sql`, `,
+    );
     const ids = [...new Set(batch.map((p) => p.sessionId).filter(Boolean))];
-    const sessionFilter = ids.length ? sql`s.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})` : sql`false`;
+    const sessionFilter = ids.length
+      ? sql`s.id in (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})`
+      : sql`false`;
     const result = await this.db.execute(sql`
       with n as (insert into request_nonces (nonce, expires_at) values ${values} on conflict do nothing returning nonce)
       select (select coalesce(json_agg(nonce), '[]'::json) from n) as fresh,
@@ -73,8 +81,18 @@ export class GuardBatcher {
     const row = (result as unknown as { rows: { fresh: unknown; sessions: unknown }[] }).rows[0]!;
     const json = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as unknown[];
     const sessions = new Map<string, SessionRow>();
-    for (const s of json(row.sessions) as (Omit<SessionRow, 'createdAt' | 'expiresAt' | 'endedAt'> & { createdAt: string; expiresAt: string; endedAt: string | null })[]) {
-      sessions.set(s.id, { ...s, identities: s.identities.map(Number), createdAt: new Date(s.createdAt), expiresAt: new Date(s.expiresAt), endedAt: s.endedAt ? new Date(s.endedAt) : null });
+    for (const s of json(row.sessions) as (Omit<SessionRow, 'createdAt' | 'expiresAt' | 'endedAt'> & {
+      createdAt: string;
+      expiresAt: string;
+      endedAt: string | null;
+    })[]) {
+      sessions.set(s.id, {
+        ...s,
+        identities: s.identities.map(Number),
+        createdAt: new Date(s.createdAt),
+        expiresAt: new Date(s.expiresAt),
+        endedAt: s.endedAt ? new Date(s.endedAt) : null,
+      });
     }
     return { fresh: new Set(json(row.fresh) as string[]), sessions };
   }

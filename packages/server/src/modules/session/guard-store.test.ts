@@ -13,8 +13,12 @@ import { sessionIdOf } from './tokens.js';
 
 describe('SharedGuardStore (PostgreSQL path, run here on PGlite)', () => {
   let t: Awaited<ReturnType<typeof testApp>>;
-  beforeAll(async () => { t = await testApp(); });
-  afterAll(async () => { await t.close(); });
+  beforeAll(async () => {
+    t = await testApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('records each nonce once in the database, even when the same nonce arrives in one batch', async () => {
     const store = new SharedGuardStore(t.app.database.db);

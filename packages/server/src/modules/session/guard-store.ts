@@ -19,7 +19,10 @@ import { settings } from '../../db/schema/index.js';
 import { GuardBatcher } from './guard-batcher.js';
 import { findSessionById, type SessionRow } from './session.repository.js';
 
-export interface GuardCheck { fresh: boolean; session: SessionRow | undefined }
+export interface GuardCheck {
+  fresh: boolean;
+  session: SessionRow | undefined;
+}
 
 export interface GuardStore {
   /**
@@ -35,12 +38,18 @@ export interface GuardStore {
 /** PostgreSQL: every check in the database, batched. */
 export class SharedGuardStore implements GuardStore {
   private readonly batcher: GuardBatcher;
-  constructor(db: Db) { this.batcher = new GuardBatcher(db); }
+  constructor(db: Db) {
+    this.batcher = new GuardBatcher(db);
+  }
   check(nonce: string, timestampMs: number, sessionId: string): Promise<GuardCheck> {
     return this.batcher.check(nonce, new Date(timestampMs + DEFAULTS.signatureWindowMs), sessionId);
   }
-  forgetSessions(): void { /* nothing remembered */ }
-  async close(): Promise<void> { /* nothing to flush */ }
+  forgetSessions(): void {
+    /* nothing remembered */
+  }
+  async close(): Promise<void> {
+    /* nothing to flush */
+  }
 }
 
 const FLOOR_KEY = 'guard.nonceFloor';
@@ -57,7 +66,11 @@ export class EmbeddedGuardStore implements GuardStore {
   private reserving: Promise<void> | undefined;
   private sweptAt = Date.now();
 
-  private constructor(private readonly db: Db, private readonly floor: number, private reserved: number) {}
+  private constructor(
+    private readonly db: Db,
+    private readonly floor: number,
+    private reserved: number,
+  ) {}
 
   /** Opens the store: reads the floor left by the previous process. */
   static async open(db: Db): Promise<EmbeddedGuardStore> {
@@ -103,8 +116,12 @@ export class EmbeddedGuardStore implements GuardStore {
   /** Starts writing the floor `target` unless a write is in flight; resolves when that write is done. */
   private startWrite(target: number): Promise<void> {
     this.reserving ??= this.writeFloor(target)
-      .then(() => { this.reserved = Math.max(this.reserved, target); })
-      .finally(() => { this.reserving = undefined; });
+      .then(() => {
+        this.reserved = Math.max(this.reserved, target);
+      })
+      .finally(() => {
+        this.reserving = undefined;
+      });
     return this.reserving;
   }
 
@@ -114,7 +131,10 @@ export class EmbeddedGuardStore implements GuardStore {
   }
 
   private async writeFloor(value: number): Promise<void> {
-    await this.db.insert(settings).values({ key: FLOOR_KEY, value }).onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
+    await this.db
+      .insert(settings)
+      .values({ key: FLOOR_KEY, value })
+      .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
   }
 
   /** Drops nonces past the signature window and sessions that ended or expired, every 10 s. */

@@ -22,22 +22,33 @@ export async function insertSession(tx: Tx, row: typeof sessions.$inferInsert): 
 
 /** Marks the user's other active sessions 'replaced' (a newer sign-in wins). */
 export async function replaceActiveSessionsOfUser(tx: Tx, userId: string, keepId: string): Promise<void> {
-  await tx.update(sessions).set({ state: 'replaced', endedAt: new Date() })
+  await tx
+    .update(sessions)
+    .set({ state: 'replaced', endedAt: new Date() })
     .where(and(eq(sessions.userId, userId), eq(sessions.state, 'active'), ne(sessions.id, keepId)));
 }
 
 export async function endSessionById(tx: Tx, id: string): Promise<void> {
-  await tx.update(sessions).set({ state: 'ended', endedAt: new Date() }).where(and(eq(sessions.id, id), eq(sessions.state, 'active')));
+  await tx
+    .update(sessions)
+    .set({ state: 'ended', endedAt: new Date() })
+    .where(and(eq(sessions.id, id), eq(sessions.state, 'active')));
 }
 
 export async function extendSessionById(tx: Tx, id: string, expiresAt: Date): Promise<void> {
-  await tx.update(sessions).set({ expiresAt }).where(and(eq(sessions.id, id), eq(sessions.state, 'active')));
+  await tx
+    .update(sessions)
+    .set({ expiresAt })
+    .where(and(eq(sessions.id, id), eq(sessions.state, 'active')));
 }
 
 /** An active, unexpired session whose token's MD5 is `md5` (image `code`, SPEC §7). */
 export async function findActiveSessionByMd5(db: Db | Tx, md5: string): Promise<SessionRow | undefined> {
-  const [row] = await db.select().from(sessions)
-    .where(and(eq(sessions.tokenMd5, md5), eq(sessions.state, 'active'), sql`${sessions.expiresAt} > now()`)).limit(1);
+  const [row] = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.tokenMd5, md5), eq(sessions.state, 'active'), sql`${sessions.expiresAt} > now()`))
+    .limit(1);
   return row;
 }
 
@@ -94,22 +105,43 @@ function onlineFilters(q: Omit<OnlineSessionQuery, 'page' | 'pageSize'>): SQL | 
 export async function listOnlineSessions(tx: Tx, q: OnlineSessionQuery): Promise<{ rows: OnlineSessionRecord[]; records: number }> {
   const where = onlineFilters(q);
   const order = orderTerms(SESSION_SORTS, q, desc(sessions.createdAt), sessions.id);
-  const from = () => tx.select({ session: sessions, employeeName: users.employeeName, tenantName: tenants.name, tenantCode: tenants.code })
-    .from(sessions).leftJoin(users, eq(users.id, sessions.userId)).leftJoin(tenants, eq(tenants.id, sessions.tenantId));
-  const [count] = await tx.select({ n: sql<number>`count(*)::int` })
-    .from(sessions).leftJoin(users, eq(users.id, sessions.userId)).leftJoin(tenants, eq(tenants.id, sessions.tenantId)).where(where);
-  const rows = await from().where(where).orderBy(...order).limit(q.pageSize).offset((q.page - 1) * q.pageSize);
-  return { rows: rows.map((r) => ({ ...r.session, employeeName: r.employeeName, tenantName: r.tenantName, tenantCode: r.tenantCode })), records: count?.n ?? 0 };
+  const from = () =>
+    tx
+      .select({ session: sessions, employeeName: users.employeeName, tenantName: tenants.name, tenantCode: tenants.code })
+      .from(sessions)
+      .leftJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(tenants, eq(tenants.id, sessions.tenantId));
+  const [count] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(sessions)
+    .leftJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(tenants, eq(tenants.id, sessions.tenantId))
+    .where(where);
+  const rows = await from()
+    .where(where)
+    .orderBy(...order)
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
+  return {
+    rows: rows.map((r) => ({ ...r.session, employeeName: r.employeeName, tenantName: r.tenantName, tenantCode: r.tenantCode })),
+    records: count?.n ?? 0,
+  };
 }
 
 /** Online sessions among `ids`, bounded to `tenantId` when given. */
 export async function findOnlineSessionsByIds(tx: Tx, ids: string[], tenantId?: string): Promise<SessionRow[]> {
-  return tx.select().from(sessions).where(and(inArray(sessions.id, ids), online(), tenantId ? eq(sessions.tenantId, tenantId) : undefined));
+  return tx
+    .select()
+    .from(sessions)
+    .where(and(inArray(sessions.id, ids), online(), tenantId ? eq(sessions.tenantId, tenantId) : undefined));
 }
 
 /** Ends the given active sessions (state 'ended', ended_at now); returns the ids ended. */
 export async function endSessionsByIds(tx: Tx, ids: string[]): Promise<string[]> {
-  const r = await tx.update(sessions).set({ state: 'ended', endedAt: new Date() })
-    .where(and(inArray(sessions.id, ids), eq(sessions.state, 'active'))).returning({ id: sessions.id });
+  const r = await tx
+    .update(sessions)
+    .set({ state: 'ended', endedAt: new Date() })
+    .where(and(inArray(sessions.id, ids), eq(sessions.state, 'active')))
+    .returning({ id: sessions.id });
   return r.map((x) => x.id);
 }

@@ -23,7 +23,10 @@ import { WHOLE_TENANT } from '../tenancy/data-scope.js';
 import * as repo from './session.repository.js';
 
 /** What the caller may see: every tenant (`tenantId` undefined) or one tenant. */
-export interface SessionReach { scope: DbScope; tenantId?: string }
+export interface SessionReach {
+  scope: DbScope;
+  tenantId?: string;
+}
 
 /**
  * The caller's reach. Platform administrators: every tenant. Tenant administrators: the TENANTID
@@ -35,8 +38,11 @@ export async function reachOf(db: Db, request: FastifyRequest): Promise<SessionR
   const tenantId = await inScope(db, PLATFORM_SCOPE, async (tx) => {
     const tenant = await resolveTenant(tx, request.tenantHeader);
     if (!tenant) return undefined;
-    const [admin] = await tx.select({ userId: userIdentities.userId }).from(userIdentities)
-      .where(and(eq(userIdentities.tenantId, tenant.id), eq(userIdentities.userId, auth.userId), eq(userIdentities.identity, Identity.TENANT_ADMIN))).limit(1);
+    const [admin] = await tx
+      .select({ userId: userIdentities.userId })
+      .from(userIdentities)
+      .where(and(eq(userIdentities.tenantId, tenant.id), eq(userIdentities.userId, auth.userId), eq(userIdentities.identity, Identity.TENANT_ADMIN)))
+      .limit(1);
     return admin ? tenant.id : undefined;
   });
   if (!tenantId) throw new AppError(Codes.NO_PERMISSION);
@@ -45,9 +51,19 @@ export async function reachOf(db: Db, request: FastifyRequest): Promise<SessionR
 
 function toSessionRow(r: repo.OnlineSessionRecord, currentId: string): SessionRow {
   return {
-    id: r.id, userId: r.userId, username: r.username, employeeName: r.employeeName ?? '', tenantId: r.tenantId,
-    tenantName: r.tenantName ?? '', tenantCode: r.tenantCode ?? '', identities: [...r.identities].sort((a, b) => b - a),
-    ip: r.ip, userAgent: r.userAgent, createdAt: r.createdAt.toISOString(), expiresAt: r.expiresAt.toISOString(), current: r.id === currentId,
+    id: r.id,
+    userId: r.userId,
+    username: r.username,
+    employeeName: r.employeeName ?? '',
+    tenantId: r.tenantId,
+    tenantName: r.tenantName ?? '',
+    tenantCode: r.tenantCode ?? '',
+    identities: [...r.identities].sort((a, b) => b - a),
+    ip: r.ip,
+    userAgent: r.userAgent,
+    createdAt: r.createdAt.toISOString(),
+    expiresAt: r.expiresAt.toISOString(),
+    current: r.id === currentId,
   };
 }
 
@@ -56,7 +72,13 @@ export async function listSessionPage(tx: Tx, reach: SessionReach, currentId: st
   const page = q.page ?? 1;
   const pageSize = q.pageSize ?? 10;
   // A tenant administrator's list is their tenant; the tenant filter is the platform administrator's.
-  const { rows, records } = await repo.listOnlineSessions(tx, { ...q, page, pageSize, tenantId: reach.tenantId, tenant: reach.tenantId ? undefined : q.tenant });
+  const { rows, records } = await repo.listOnlineSessions(tx, {
+    ...q,
+    page,
+    pageSize,
+    tenantId: reach.tenantId,
+    tenant: reach.tenantId ? undefined : q.tenant,
+  });
   return { rows: rows.map((r) => toSessionRow(r, currentId)), ...pageInfo(page, pageSize, records) };
 }
 
@@ -74,12 +96,20 @@ export async function endSessions(tx: Tx, request: FastifyRequest, guardStore: G
   if (found.length !== unique.length) throw new AppError(SessionCodes.NOT_FOUND);
   // A tenant administrator ends only sessions of users they may act on (not a platform administrator,
   // the super manager or another tenant's administrator: modules/tenancy/acting-on.ts).
-  if (reach.tenantId) await assertActsOn(tx, { userId: request.auth!.userId, tenantId: reach.tenantId, admin: true, scope: WHOLE_TENANT }, found.map((s) => s.userId));
+  if (reach.tenantId)
+    await assertActsOn(
+      tx,
+      { userId: request.auth!.userId, tenantId: reach.tenantId, admin: true, scope: WHOLE_TENANT },
+      found.map((s) => s.userId),
+    );
   const ended = await repo.endSessionsByIds(tx, unique);
   guardStore.forgetSessions({ ids: unique });
   for (const s of found) {
     await insertAuditEntry(tx, request, {
-      tenantId: s.tenantId, action: 'session.end', entity: 'session', entityId: s.id,
+      tenantId: s.tenantId,
+      action: 'session.end',
+      entity: 'session',
+      entityId: s.id,
       before: { userId: s.userId, username: s.username, state: s.state, ip: s.ip, createdAt: s.createdAt.toISOString(), expiresAt: s.expiresAt.toISOString() },
       after: { state: 'ended' },
     });

@@ -35,10 +35,12 @@ beforeAll(async () => {
   t1 = await createTenantRow(t.app, 'sesst1');
   t2 = await createTenantRow(t.app, 'sesst2');
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('online sessions: listsession', () => {
-  it('shows platform administrators every tenant\'s online sessions with the grid columns, marking their own', async () => {
+  it("shows platform administrators every tenant's online sessions with the grid columns, marking their own", async () => {
     await signedIn('online.a', { tenantId: t1 });
     await signedIn('online.b', { tenantId: t2 });
     const body = await list(admin);
@@ -77,7 +79,10 @@ describe('online sessions: listsession', () => {
     expect((await list(admin, { keyword: 'twice.user' })).data.records).toBe(1);
     expect((await list(admin, { keyword: 'gone.user' })).data.records).toBe(0);
     const late = await signedIn('late.user');
-    await t.app.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, late.userId));
+    await t.app.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, late.userId));
     t.app.guardStore.forgetSessions({ userId: late.userId });
     expect((await list(admin, { keyword: 'late.user' })).data.records).toBe(0);
   });
@@ -116,13 +121,16 @@ describe('online sessions: endsession', () => {
     const [row] = await t.app.database.db.select().from(sessions).where(eq(sessions.id, id));
     expect(row).toMatchObject({ state: 'ended' });
     expect(row!.endedAt).toBeInstanceOf(Date);
-    const audit = await t.app.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'session.end'), eq(auditLog.entityId, id)));
+    const audit = await t.app.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'session.end'), eq(auditLog.entityId, id)));
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ tenantId: t2, username: 'admin', after: { state: 'ended' } });
     expect((audit[0]!.before as { username: string }).username).toBe('victim.one');
   });
 
-  it('refuses the caller\'s own current session (use tokenlogout) and changes nothing', async () => {
+  it("refuses the caller's own current session (use tokenlogout) and changes nothing", async () => {
     const other = await signedIn('bystander.one');
     const mine = await sessionIdOf(admin, 'admin');
     const theirs = await sessionIdOf(admin, 'bystander.one');
@@ -142,14 +150,14 @@ describe('online sessions: endsession', () => {
     expect((await admin.post(Paths.endsession, { ids: [] })).status).toBe(400);
   });
 
-  it('lets a tenant administrator end their tenant\'s sessions but never another tenant\'s', async () => {
+  it("lets a tenant administrator end their tenant's sessions but never another tenant's", async () => {
     const ta = await signedIn('tadmin.two', { tenantId: t1, identities: [3] });
     ta.tenantId = t1;
     const mate = await signedIn('mate.t1', { tenantId: t1 });
     const stranger = await signedIn('stranger.t2', { tenantId: t2 });
     const strangerId = await sessionIdOf(admin, 'stranger.t2');
     // Not visible, not endable: refused, and the stranger's token still works.
-    expect(((await list(ta, { keyword: 'stranger.t2' })).data.records)).toBe(0);
+    expect((await list(ta, { keyword: 'stranger.t2' })).data.records).toBe(0);
     expect((await ta.post(Paths.endsession, { ids: [strangerId] })).body.scode).toBe(SessionCodes.NOT_FOUND);
     ta.tenantId = t2;
     expect((await ta.post(Paths.endsession, { ids: [strangerId] })).body.scode).toBe(Codes.NO_PERMISSION);
@@ -194,7 +202,10 @@ describe('administrator token calls', () => {
   it('renewaladmintoken and renewaltoken extend the session and answer the new expiry', async () => {
     const c = await signedIn('renew.admin', { identities: [4] });
     const id = await sessionIdOf(admin, 'renew.admin');
-    await t.app.database.db.update(sessions).set({ expiresAt: new Date(Date.now() + 60_000) }).where(eq(sessions.id, id));
+    await t.app.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() + 60_000) })
+      .where(eq(sessions.id, id));
     t.app.guardStore.forgetSessions({ ids: [id] });
     const r = await c.post(Paths.renewaladmintoken, { token: c.token });
     expect(r.body.data.row.token).toBe(c.token);

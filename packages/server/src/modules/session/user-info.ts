@@ -47,9 +47,19 @@ export async function sessionUserInfo(app: FastifyInstance, auth: AuthContext, a
       userTypes.sort((a, b) => a - b); // the order identities expand to: 1, 2, 3, 4, 5, 7
     }
     return {
-      token: auth.token, accessToken: auth.token, userId: user.id, userName: user.username, employeeName: user.employeeName,
-      tenantId: user.tenantId, userType: identities, userTypes: userTypes.map(String), currentUserType: String(userTypes[0] ?? ''),
-      appList: [], tenantList: await listTenantsOfUser(tx, user), expiresAt: auth.expiresAt.getTime(), superManager: user.superManager,
+      token: auth.token,
+      accessToken: auth.token,
+      userId: user.id,
+      userName: user.username,
+      employeeName: user.employeeName,
+      tenantId: user.tenantId,
+      userType: identities,
+      userTypes: userTypes.map(String),
+      currentUserType: String(userTypes[0] ?? ''),
+      appList: [],
+      tenantList: await listTenantsOfUser(tx, user),
+      expiresAt: auth.expiresAt.getTime(),
+      superManager: user.superManager,
     };
   });
 }
@@ -62,7 +72,7 @@ export async function renewSession(app: FastifyInstance, auth: AuthContext): Pro
   const expiresAt = new Date(Date.now() + app.config.tokenTtlMin * 60_000);
   await inScope(app.database.db, { scope: 'tenant', tenantId: auth.tenantId }, async (tx) => {
     // A service account's session is never extended: the automation asks for a new token (docs/service-accounts.md).
-    if (!auth.identities.length && await isServiceAccountUser(tx, auth.userId)) throw new AppError(ServiceAccountCodes.NO_RENEWAL);
+    if (!auth.identities.length && (await isServiceAccountUser(tx, auth.userId))) throw new AppError(ServiceAccountCodes.NO_RENEWAL);
     await extendSessionById(tx, auth.sessionId, expiresAt);
     app.guardStore.forgetSessions({ ids: [auth.sessionId] });
   });

@@ -14,7 +14,16 @@
  */
 import { randomBytes } from 'node:crypto';
 import { eq, notInArray } from 'drizzle-orm';
-import { CodeType, CodeTypes, DEFAULT_PASSWORD_RULE, LOGIN_CONFIG_DEFAULTS, LOGIN_CONFIG_KEYS, type ConfigSource, type LoginConfig, type LoginConfigKey } from '@mp/protocol';
+import {
+  CodeType,
+  CodeTypes,
+  DEFAULT_PASSWORD_RULE,
+  LOGIN_CONFIG_DEFAULTS,
+  LOGIN_CONFIG_KEYS,
+  type ConfigSource,
+  type LoginConfig,
+  type LoginConfigKey,
+} from '@mp/protocol';
 import type { Db, Tx } from '../../db/client.js';
 import { codeTable, settings } from '../../db/schema/index.js';
 import type { ServerConfig } from '../../config.js';
@@ -55,15 +64,28 @@ export function publicLoginConfig(loginCaptcha: string, json: string | undefined
   const layer: Record<string, unknown> = { verifyCodeType: loginCaptcha };
   if (!json?.trim()) return layer as LoginConfigLayer;
   let parsed: unknown;
-  try { parsed = JSON.parse(json); } catch { onIgnored('MP_LOGIN_CONFIG'); return layer as LoginConfigLayer; }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) { onIgnored('MP_LOGIN_CONFIG'); return layer as LoginConfigLayer; }
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    onIgnored('MP_LOGIN_CONFIG');
+    return layer as LoginConfigLayer;
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    onIgnored('MP_LOGIN_CONFIG');
+    return layer as LoginConfigLayer;
+  }
   for (const [k, v] of Object.entries(parsed)) {
-    if (k === 'passwordReg' || !(k in LOGIN_CONFIG_DEFAULTS)) { onIgnored(k); continue; }
+    if (k === 'passwordReg' || !(k in LOGIN_CONFIG_DEFAULTS)) {
+      onIgnored(k);
+      continue;
+    }
     const d = LOGIN_CONFIG_DEFAULTS[k as keyof LoginConfig];
-    const okValue = typeof v === typeof d
-      && (k !== 'verifyCodeType' || ['0', '1', '2'].includes(v as string))
-      && (k !== 'loginFormPosition' || ['left', 'center', 'right'].includes(v as string));
-    if (okValue) layer[k] = v; else onIgnored(k);
+    const okValue =
+      typeof v === typeof d &&
+      (k !== 'verifyCodeType' || ['0', '1', '2'].includes(v as string)) &&
+      (k !== 'loginFormPosition' || ['left', 'center', 'right'].includes(v as string));
+    if (okValue) layer[k] = v;
+    else onIgnored(k);
   }
   return layer as LoginConfigLayer;
 }
@@ -74,7 +96,11 @@ export class SettingsService {
   /** The public layer, read once: the environment does not change while the process runs. */
   readonly publicLayer: LoginConfigLayer;
 
-  constructor(private readonly db: Db, config: ServerConfig, env: NodeJS.ProcessEnv = process.env) {
+  constructor(
+    private readonly db: Db,
+    config: ServerConfig,
+    env: NodeJS.ProcessEnv = process.env,
+  ) {
     this.publicLayer = publicLoginConfig(config.loginCaptcha, env.MP_LOGIN_CONFIG, (key) => console.warn(`[settings] MP_LOGIN_CONFIG: ignored ${key}`));
   }
 
@@ -84,11 +110,27 @@ export class SettingsService {
    * until an administrator saves it, the public layer (MP_LOGIN_CAPTCHA) decides the check type.
    */
   async init(tx: Tx): Promise<void> {
-    await tx.insert(settings).values({ key: 'mpk', value: randomBytes(16).toString('hex') }).onConflictDoNothing();
+    await tx
+      .insert(settings)
+      .values({ key: 'mpk', value: randomBytes(16).toString('hex') })
+      .onConflictDoNothing();
     await tx.insert(settings).values({ key: 'cryptoType', value: '2' }).onConflictDoNothing();
-    await tx.insert(settings).values({ key: SECRET_KEY_SETTING, value: randomBytes(32).toString('hex') }).onConflictDoNothing();
-    await tx.insert(codeTable).values({ codeType: CodeType.PASSWORD_RULE, codeKey: 'passwordReg', codeVal: DEFAULT_PASSWORD_RULE, description: '8-20 characters with letters and digits' }).onConflictDoNothing();
-    await tx.insert(codeTable).values(ORG_TYPE_NAMES.map((name, i) => ({ codeType: CodeTypes.ORG_TYPE, codeKey: String(i), codeVal: name, sort: i })))
+    await tx
+      .insert(settings)
+      .values({ key: SECRET_KEY_SETTING, value: randomBytes(32).toString('hex') })
+      .onConflictDoNothing();
+    await tx
+      .insert(codeTable)
+      .values({
+        codeType: CodeType.PASSWORD_RULE,
+        codeKey: 'passwordReg',
+        codeVal: DEFAULT_PASSWORD_RULE,
+        description: '8-20 characters with letters and digits',
+      })
+      .onConflictDoNothing();
+    await tx
+      .insert(codeTable)
+      .values(ORG_TYPE_NAMES.map((name, i) => ({ codeType: CodeTypes.ORG_TYPE, codeKey: String(i), codeVal: name, sort: i })))
       .onConflictDoNothing();
   }
 
@@ -128,9 +170,19 @@ export class SettingsService {
    * tenant in SQL (codetable.service.ts, sysconfig.repository.ts `listOrgCategories`; issue 12).
    */
   async codeEntries(types: readonly number[]): Promise<{ codeType: number; codeKey: string; codeVal: string; sort: number; description: string }[]> {
-    const all = await this.read('codeTable', () => this.db.select({
-      codeType: codeTable.codeType, codeKey: codeTable.codeKey, codeVal: codeTable.codeVal, sort: codeTable.sort, description: codeTable.description,
-    }).from(codeTable).where(notInArray(codeTable.codeType, [...TENANT_CODE_TYPES])).orderBy(codeTable.codeType, codeTable.sort, codeTable.codeKey));
+    const all = await this.read('codeTable', () =>
+      this.db
+        .select({
+          codeType: codeTable.codeType,
+          codeKey: codeTable.codeKey,
+          codeVal: codeTable.codeVal,
+          sort: codeTable.sort,
+          description: codeTable.description,
+        })
+        .from(codeTable)
+        .where(notInArray(codeTable.codeType, [...TENANT_CODE_TYPES]))
+        .orderBy(codeTable.codeType, codeTable.sort, codeTable.codeKey),
+    );
     return all.filter((e) => types.includes(e.codeType));
   }
 
@@ -148,8 +200,10 @@ export class SettingsService {
     const system = Object.fromEntries(Object.entries(stored ?? {}).filter(([k]) => keys.includes(k))) as LoginConfigLayer;
     const effective: LoginConfig = { ...LOGIN_CONFIG_DEFAULTS, ...this.publicLayer, ...system, passwordReg: await this.passwordRule() };
     if (typeof effective.verifyCodeType !== 'string') effective.verifyCodeType = String(effective.verifyCodeType) as LoginConfig['verifyCodeType'];
-    const sources = Object.fromEntries(LOGIN_CONFIG_KEYS.map((k) => [k,
-      k in system ? 'system' : k in this.publicLayer ? 'public' : 'default'])) as Record<LoginConfigKey, ConfigSource>;
+    const sources = Object.fromEntries(LOGIN_CONFIG_KEYS.map((k) => [k, k in system ? 'system' : k in this.publicLayer ? 'public' : 'default'])) as Record<
+      LoginConfigKey,
+      ConfigSource
+    >;
     return { defaults: LOGIN_CONFIG_DEFAULTS, public: this.publicLayer, system, effective, sources };
   }
 

@@ -22,9 +22,21 @@ export async function addStationUsers(tx: Tx, request: FastifyRequest, tenantId:
   const found = await repo.findTenantUsers(tx, tenantId, ids);
   if (found.length !== ids.length) throw new AppError(StationCodes.USER_NOT_IN_TENANT);
   const added = found.filter((u) => u.stationId !== station.id);
-  if (added.length) await repo.updateUsersStation(tx, tenantId, added.map((u) => u.id), station.id);
-  await insertAuditEntry(tx, request, { tenantId, action: 'station.member.add', entity: 'station', entityId: station.id,
-    before: { users: added.map((u) => ({ id: u.id, stationId: u.stationId })) }, after: { name: station.name, userIds: added.map((u) => u.id) } });
+  if (added.length)
+    await repo.updateUsersStation(
+      tx,
+      tenantId,
+      added.map((u) => u.id),
+      station.id,
+    );
+  await insertAuditEntry(tx, request, {
+    tenantId,
+    action: 'station.member.add',
+    entity: 'station',
+    entityId: station.id,
+    before: { users: added.map((u) => ({ id: u.id, stationId: u.stationId })) },
+    after: { name: station.name, userIds: added.map((u) => u.id) },
+  });
   return { count: added.length };
 }
 
@@ -38,6 +50,12 @@ export async function deleteStationUsers(tx: Tx, request: FastifyRequest, tenant
   if (!ids.length) throw new AppError(StationCodes.MEMBER_REQUIRED);
   const members = (await repo.findTenantUsers(tx, tenantId, ids)).filter((u) => u.stationId === station.id).map((u) => u.id);
   if (members.length) await repo.updateUsersStation(tx, tenantId, members, null);
-  await insertAuditEntry(tx, request, { tenantId, action: 'station.member.delete', entity: 'station', entityId: station.id, before: { name: station.name, userIds: members } });
+  await insertAuditEntry(tx, request, {
+    tenantId,
+    action: 'station.member.delete',
+    entity: 'station',
+    entityId: station.id,
+    before: { name: station.name, userIds: members },
+  });
   return { count: members.length };
 }

@@ -19,9 +19,23 @@ import * as repo from './stations.repository.js';
 /** The API shape of a station in the tenant-area grid. */
 export function toTenantStationRow(r: repo.StationListRecord): TenantStationRow {
   return {
-    id: r.id, tenantId: r.tenantId, orgId: r.orgId ?? '', orgName: r.orgName ?? '', parentId: r.parentId ?? '', parentName: r.parentName ?? '',
-    parentIdList: r.parentIdList, stationLayer: r.stationLayer, code: r.code, name: r.name, level: r.level, type: r.type,
-    description: r.description, enabled: r.enabled === 1 ? 1 : 0, members: r.members, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(),
+    id: r.id,
+    tenantId: r.tenantId,
+    orgId: r.orgId ?? '',
+    orgName: r.orgName ?? '',
+    parentId: r.parentId ?? '',
+    parentName: r.parentName ?? '',
+    parentIdList: r.parentIdList,
+    stationLayer: r.stationLayer,
+    code: r.code,
+    name: r.name,
+    level: r.level,
+    type: r.type,
+    description: r.description,
+    enabled: r.enabled === 1 ? 1 : 0,
+    members: r.members,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
   };
 }
 
@@ -43,7 +57,12 @@ function childList(parent: repo.StationRecord): string {
  *   station.code_in_use, station.parent_not_found, station.parent_cycle, station.org_not_found.
  */
 async function checkStation(tx: Tx, tenantId: string, b: StationAddBody, self?: repo.StationRecord) {
-  const name = checkText('name', b.name, { required: true, max: STATION_RULES.name.max, pattern: STATION_RULES.name.pattern, patternCode: StationCodes.NAME_PATTERN });
+  const name = checkText('name', b.name, {
+    required: true,
+    max: STATION_RULES.name.max,
+    pattern: STATION_RULES.name.pattern,
+    patternCode: StationCodes.NAME_PATTERN,
+  });
   const level = checkText('stationLevel', b.level, { required: true, max: STATION_RULES.level.max });
   const code = checkText('code', b.code, { max: STATION_RULES.code.max, pattern: STATION_RULES.code.pattern, patternCode: StationCodes.CODE_PATTERN });
   const type = checkText('stationType', b.type, { required: true, max: STATION_RULES.type.max });
@@ -105,8 +124,20 @@ async function getStations(tx: Tx, tenantId: string, ids: string[]): Promise<rep
 /** `statusstation`: enables (1) or disables (0) stations of the tenant, all or none. */
 export async function setStationsEnabled(tx: Tx, request: FastifyRequest, tenantId: string, ids: string[], enabled: 0 | 1): Promise<{ count: number }> {
   const found = await getStations(tx, tenantId, ids);
-  await repo.updateStationsEnabled(tx, tenantId, found.map((s) => s.id), enabled);
-  await insertAuditEntry(tx, request, { tenantId, action: 'station.status', entity: 'station', entityId: found.map((s) => s.id).join(','), before: found.map((s) => ({ id: s.id, enabled: s.enabled })), after: { enabled } });
+  await repo.updateStationsEnabled(
+    tx,
+    tenantId,
+    found.map((s) => s.id),
+    enabled,
+  );
+  await insertAuditEntry(tx, request, {
+    tenantId,
+    action: 'station.status',
+    entity: 'station',
+    entityId: found.map((s) => s.id).join(','),
+    before: found.map((s) => ({ id: s.id, enabled: s.enabled })),
+    after: { enabled },
+  });
   return { count: found.length };
 }
 
@@ -124,6 +155,12 @@ export async function deleteStations(tx: Tx, request: FastifyRequest, tenantId: 
   const withChildren = await repo.findStationWithChildren(tx, tenantId, all);
   if (withChildren) throw new AppError(StationCodes.HAS_CHILDREN, { name: nameOf(withChildren) });
   const count = await repo.deleteStationsByIds(tx, tenantId, all);
-  await insertAuditEntry(tx, request, { tenantId, action: 'station.delete', entity: 'station', entityId: all.join(','), before: found.map((s) => ({ id: s.id, ...audited(s) })) });
+  await insertAuditEntry(tx, request, {
+    tenantId,
+    action: 'station.delete',
+    entity: 'station',
+    entityId: all.join(','),
+    before: found.map((s) => ({ id: s.id, ...audited(s) })),
+  });
   return { count };
 }

@@ -31,59 +31,74 @@ export default async function stationTenantRoutes(app: FastifyInstance) {
   };
 
   r.post(Paths.listtenantstation, { config, schema: { tags, body: TenantStationListBody } }, async (request) =>
-    ok(await inTenant(request, (tx, t, s) => scoped.listScopedStationPage(tx, t, s, request.body))));
+    ok(await inTenant(request, (tx, t, s) => scoped.listScopedStationPage(tx, t, s, request.body))),
+  );
 
   r.post(Paths.addstation, { config, schema: { tags, body: StationAddBody } }, async (request) => {
     const b = request.body;
-    return ok(await inTenant(request, async (tx, t, s) => {
-      await scoped.assertStationWriteInScope(tx, t, s, b);
-      return svc.addStation(tx, request, t, b);
-    }));
+    return ok(
+      await inTenant(request, async (tx, t, s) => {
+        await scoped.assertStationWriteInScope(tx, t, s, b);
+        return svc.addStation(tx, request, t, b);
+      }),
+    );
   });
 
   r.post(Paths.editstation, { config, schema: { tags, body: StationEditBody } }, async (request) => {
     const b = request.body;
-    return ok(await inTenant(request, async (tx, t, s) => {
-      await scoped.assertStationWriteInScope(tx, t, s, b);
-      return svc.editStation(tx, request, t, b);
-    }));
+    return ok(
+      await inTenant(request, async (tx, t, s) => {
+        await scoped.assertStationWriteInScope(tx, t, s, b);
+        return svc.editStation(tx, request, t, b);
+      }),
+    );
   });
 
   r.post(Paths.deletestation, { config, schema: { tags, body: IdsBody } }, async (request) => {
     const { ids } = request.body;
-    return ok(await inTenant(request, async (tx, t, s) => {
-      await scoped.assertStationsInScope(tx, t, s, ids);
-      return svc.deleteStations(tx, request, t, ids);
-    }));
+    return ok(
+      await inTenant(request, async (tx, t, s) => {
+        await scoped.assertStationsInScope(tx, t, s, ids);
+        return svc.deleteStations(tx, request, t, ids);
+      }),
+    );
   });
 
   r.post(Paths.statusstation, { config, schema: { tags, body: IdsStatusBody } }, async (request) => {
     const b = request.body;
-    return ok(await inTenant(request, async (tx, t, s) => {
-      await scoped.assertStationsInScope(tx, t, s, b.ids);
-      return svc.setStationsEnabled(tx, request, t, b.ids, b.status);
-    }));
+    return ok(
+      await inTenant(request, async (tx, t, s) => {
+        await scoped.assertStationsInScope(tx, t, s, b.ids);
+        return svc.setStationsEnabled(tx, request, t, b.ids, b.status);
+      }),
+    );
   });
 
   r.post(Paths.liststationuser, { config, schema: { tags, body: StationUserListBody } }, async (request) =>
-    ok(await inTenant(request, (tx, t, s) => scoped.listScopedStationUserPage(tx, t, s, request.body, true))));
+    ok(await inTenant(request, (tx, t, s) => scoped.listScopedStationUserPage(tx, t, s, request.body, true))),
+  );
 
   r.post(Paths.listusernotinstation, { config, schema: { tags, body: StationUserListBody } }, async (request) =>
-    ok(await inTenant(request, (tx, t, s) => scoped.listScopedStationUserPage(tx, t, s, request.body, false))));
+    ok(await inTenant(request, (tx, t, s) => scoped.listScopedStationUserPage(tx, t, s, request.body, false))),
+  );
 
   r.post(Paths.addstationuser, { config: onUsers, schema: { tags, body: StationUserBody } }, async (request) => {
     const b = request.body;
-    return ok(await inTenant(request, async (tx, t, s) => {
-      await scoped.assertStationsInScope(tx, t, s, [b.stationId]);
-      return members.addStationUsers(tx, request, t, b);
-    }));
+    return ok(
+      await inTenant(request, async (tx, t, s) => {
+        await scoped.assertStationsInScope(tx, t, s, [b.stationId]);
+        return members.addStationUsers(tx, request, t, b);
+      }),
+    );
   });
 
   r.post(Paths.deletestationuser, { config: onUsers, schema: { tags, body: StationUserBody } }, async (request) => {
     const b = request.body;
-    return ok(await inTenant(request, async (tx, t, s) => {
-      await scoped.assertStationsInScope(tx, t, s, [b.stationId]);
-      return members.deleteStationUsers(tx, request, t, b);
-    }));
+    return ok(
+      await inTenant(request, async (tx, t, s) => {
+        await scoped.assertStationsInScope(tx, t, s, [b.stationId]);
+        return members.deleteStationUsers(tx, request, t, b);
+      }),
+    );
   });
 }

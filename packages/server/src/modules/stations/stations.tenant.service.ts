@@ -8,7 +8,16 @@
  * to the service, which answers "not found"). Administrators pass every check without a query. Whom a
  * membership change may touch is the routes' declared rule (`actsOn`, modules/tenancy/acting-on.ts).
  */
-import { Codes, pageInfo, type Paged, type StationAddBody, type StationMemberRow, type StationUserListBody, type TenantStationListBody, type TenantStationRow } from '@mp/protocol';
+import {
+  Codes,
+  pageInfo,
+  type Paged,
+  type StationAddBody,
+  type StationMemberRow,
+  type StationUserListBody,
+  type TenantStationListBody,
+  type TenantStationRow,
+} from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { assertOrgsInScope, type DataScope } from '../tenancy/data-scope.js';
@@ -27,14 +36,29 @@ export async function listScopedStationPage(tx: Tx, tenantId: string, scope: Dat
  * One page of a station's members (`inStation`) or of the candidates, users in `scope` only
  * (`liststationuser`, `listusernotinstation`). @throws station.not_found, 10009029001 (station outside).
  */
-export async function listScopedStationUserPage(tx: Tx, tenantId: string, scope: DataScope, q: StationUserListBody, inStation: boolean): Promise<Paged<StationMemberRow>> {
+export async function listScopedStationUserPage(
+  tx: Tx,
+  tenantId: string,
+  scope: DataScope,
+  q: StationUserListBody,
+  inStation: boolean,
+): Promise<Paged<StationMemberRow>> {
   await getStation(tx, tenantId, q.stationId);
   await assertStationsInScope(tx, tenantId, scope, [q.stationId]);
   const page = q.page ?? 1;
   const pageSize = q.pageSize ?? 10;
   const { rows, records } = await listScopedStationUsers(tx, scope, { ...q, tenantId, page, pageSize }, inStation);
   return {
-    rows: rows.map((m) => ({ userId: m.userId, username: m.username, employeeName: m.employeeName, orgId: m.orgId ?? '', orgName: m.orgName ?? '', stationName: m.stationName ?? '', status: m.status, updatedAt: m.updatedAt.toISOString() })),
+    rows: rows.map((m) => ({
+      userId: m.userId,
+      username: m.username,
+      employeeName: m.employeeName,
+      orgId: m.orgId ?? '',
+      orgName: m.orgName ?? '',
+      stationName: m.stationName ?? '',
+      status: m.status,
+      updatedAt: m.updatedAt.toISOString(),
+    })),
     ...pageInfo(page, pageSize, records),
   };
 }
@@ -49,7 +73,11 @@ async function assertOwnedOrgs(tx: Tx, scope: DataScope, orgIds: (string | null)
 /** Refuses (`10009029001`) when a known station among `ids` lies outside `scope`. */
 export async function assertStationsInScope(tx: Tx, tenantId: string, scope: DataScope, ids: string[]): Promise<void> {
   if (scope.all) return;
-  await assertOwnedOrgs(tx, scope, (await listStationOrgs(tx, tenantId, [...new Set(ids)])).map((s) => s.orgId));
+  await assertOwnedOrgs(
+    tx,
+    scope,
+    (await listStationOrgs(tx, tenantId, [...new Set(ids)])).map((s) => s.orgId),
+  );
 }
 
 /**

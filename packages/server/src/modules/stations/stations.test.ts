@@ -18,11 +18,13 @@ async function as(username: string, tenant: string): Promise<GatewayClient> {
   return x;
 }
 const add = async (b: Record<string, unknown>) => (await c.post(Paths.addstation, { level: 'P1', type: 'Staff', ...b })).body;
-const count = () => inScope(t.app.database.db, PLATFORM_SCOPE, async (tx) => ({
-  stations: (await tx.select().from(stations)).length,
-  audit: (await tx.select().from(auditLog).where(eq(auditLog.entity, 'station'))).length,
-}));
-const stationOf = (userId: string) => inScope(t.app.database.db, PLATFORM_SCOPE, async (tx) => (await tx.select({ s: users.stationId }).from(users).where(eq(users.id, userId)))[0]?.s ?? null);
+const count = () =>
+  inScope(t.app.database.db, PLATFORM_SCOPE, async (tx) => ({
+    stations: (await tx.select().from(stations)).length,
+    audit: (await tx.select().from(auditLog).where(eq(auditLog.entity, 'station'))).length,
+  }));
+const stationOf = (userId: string) =>
+  inScope(t.app.database.db, PLATFORM_SCOPE, async (tx) => (await tx.select({ s: users.stationId }).from(users).where(eq(users.id, userId)))[0]?.s ?? null);
 
 beforeAll(async () => {
   t = await testApp();
@@ -33,18 +35,25 @@ beforeAll(async () => {
   ids.walt = await createUserRow(t.app, { tenantId: ids.west, username: 'walt', password: PASSWORD });
   for (const name of ['alice', 'bob', 'carol']) ids[name] = await createUserRow(t.app, { tenantId: ids.east, username: name, password: PASSWORD });
   ids.stranger = await createUserRow(t.app, { tenantId: ids.west, username: 'stranger', password: PASSWORD });
-  for (const [tenantId, userId] of [[ids.east, ids.nina], [ids.west, ids.walt]] as const) {
+  for (const [tenantId, userId] of [
+    [ids.east, ids.nina],
+    [ids.west, ids.walt],
+  ] as const) {
     expect((await admin.post(Paths.savetenantadmin, { tenantId, userIds: [userId] })).body.result).toBe('1');
   }
   await inScope(t.app.database.db, PLATFORM_SCOPE, async (tx) => {
-    await tx.insert(organisations).values([{ id: 'org-e', tenantId: ids.east!, parentId: ids.east!, code: 'E1', name: 'East Dept', type: 3 },
-      { id: 'org-w', tenantId: ids.west!, parentId: ids.west!, code: 'W1', name: 'West Dept', type: 3 }]);
+    await tx.insert(organisations).values([
+      { id: 'org-e', tenantId: ids.east!, parentId: ids.east!, code: 'E1', name: 'East Dept', type: 3 },
+      { id: 'org-w', tenantId: ids.west!, parentId: ids.west!, code: 'W1', name: 'West Dept', type: 3 },
+    ]);
     await tx.insert(stations).values({ id: 'st-west', tenantId: ids.west!, name: 'West clerk', level: 'P1' });
   });
   c = await as('nina', ids.east!);
   c.language = 'EN_US';
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('station management in the tenant area', () => {
   it('adds a tree of stations with their tree place, lists, searches, sorts and pages them', async () => {
@@ -102,14 +111,23 @@ describe('station management in the tenant area', () => {
     expect(e.body.result).toBe('1');
     const leaf = await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) => tx.select().from(stations).where(eq(stations.id, ids.leaf!)));
     expect(leaf[0]).toMatchObject({ parentIdList: ids.mid, stationLayer: 2 });
-    expect((await c.post(Paths.editstation, { id: ids.mid, name: 'Team lead', level: 'L2', type: 'Staff', parentId: ids.leaf })).body.scode).toBe(StationCodes.PARENT_CYCLE);
-    expect((await c.post(Paths.editstation, { id: ids.mid, name: 'Team lead', level: 'L2', type: 'Staff', parentId: ids.mid })).body.scode).toBe(StationCodes.PARENT_CYCLE);
+    expect((await c.post(Paths.editstation, { id: ids.mid, name: 'Team lead', level: 'L2', type: 'Staff', parentId: ids.leaf })).body.scode).toBe(
+      StationCodes.PARENT_CYCLE,
+    );
+    expect((await c.post(Paths.editstation, { id: ids.mid, name: 'Team lead', level: 'L2', type: 'Staff', parentId: ids.mid })).body.scode).toBe(
+      StationCodes.PARENT_CYCLE,
+    );
     expect((await c.post(Paths.editstation, { id: 'st-west', name: 'Mine', level: 'L2', type: 'Staff' })).body.scode).toBe(StationCodes.NOT_FOUND);
     const back = await c.post(Paths.editstation, { id: ids.mid, name: 'Lead', level: 'L2', type: 'Staff', code: 'LEAD', parentId: ids.root });
     expect(back.body.result).toBe('1');
     const again = await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) => tx.select().from(stations).where(eq(stations.id, ids.leaf!)));
     expect(again[0]).toMatchObject({ parentIdList: `${ids.root},${ids.mid}`, stationLayer: 3 });
-    const audit = await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) => tx.select().from(auditLog).where(and(eq(auditLog.entity, 'station'), eq(auditLog.action, 'station.edit'))));
+    const audit = await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) =>
+      tx
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, 'station'), eq(auditLog.action, 'station.edit'))),
+    );
     expect(audit[0]).toMatchObject({ tenantId: ids.east, username: 'nina' });
   });
 
@@ -135,7 +153,10 @@ describe('station management in the tenant area', () => {
 
   it('refuses deleting a station with members or children, all or nothing; enables and disables', async () => {
     const before = await count();
-    expect((await c.post(Paths.deletestation, { ids: [ids.leaf] })).body).toMatchObject({ scode: StationCodes.HAS_MEMBERS, msg: 'The station "Clerk" still has members and cannot be deleted' });
+    expect((await c.post(Paths.deletestation, { ids: [ids.leaf] })).body).toMatchObject({
+      scode: StationCodes.HAS_MEMBERS,
+      msg: 'The station "Clerk" still has members and cannot be deleted',
+    });
     expect((await c.post(Paths.deletestation, { ids: [ids.root] })).body.scode).toBe(StationCodes.HAS_CHILDREN);
     expect((await c.post(Paths.deletestation, { ids: [ids.root, 'st-west'] })).body.scode).toBe(StationCodes.NOT_FOUND);
     expect((await c.post(Paths.statusstation, { ids: [ids.root, 'st-west'], status: 0 })).body.scode).toBe(StationCodes.NOT_FOUND);
@@ -148,7 +169,7 @@ describe('station management in the tenant area', () => {
     expect((await c.post(Paths.listtenantstation, {})).body.data.records).toBe(0);
   });
 
-  it('refuses callers who are not this tenant\'s administrator', async () => {
+  it("refuses callers who are not this tenant's administrator", async () => {
     const walt = await as('walt', ids.east!);
     const alice = await as('alice', ids.east!);
     const admin = await t.client();
@@ -156,9 +177,14 @@ describe('station management in the tenant area', () => {
     admin.tenantId = ids.east!;
     for (const x of [walt, alice, admin]) {
       for (const [path, body] of [
-        [Paths.listtenantstation, {}], [Paths.addstation, { name: 'X', level: 'L', type: 'T' }], [Paths.editstation, { id: 'st-west', name: 'X', level: 'L', type: 'T' }],
-        [Paths.deletestation, { ids: ['st-west'] }], [Paths.statusstation, { ids: ['st-west'], status: 0 }], [Paths.liststationuser, { stationId: 'st-west' }],
-        [Paths.listusernotinstation, { stationId: 'st-west' }], [Paths.addstationuser, { stationId: 'st-west', userIds: [ids.alice] }],
+        [Paths.listtenantstation, {}],
+        [Paths.addstation, { name: 'X', level: 'L', type: 'T' }],
+        [Paths.editstation, { id: 'st-west', name: 'X', level: 'L', type: 'T' }],
+        [Paths.deletestation, { ids: ['st-west'] }],
+        [Paths.statusstation, { ids: ['st-west'], status: 0 }],
+        [Paths.liststationuser, { stationId: 'st-west' }],
+        [Paths.listusernotinstation, { stationId: 'st-west' }],
+        [Paths.addstationuser, { stationId: 'st-west', userIds: [ids.alice] }],
         [Paths.deletestationuser, { stationId: 'st-west', userIds: [ids.alice] }],
       ] as const) {
         expect((await x.post(path, body)).body.scode).toBe(Codes.NO_PERMISSION);

@@ -5,8 +5,16 @@
  * console's forms use too.
  */
 import {
-  Codes, SysconfigCodes, SYSCONFIG_RULES as R, WxType, IntegrationKind,
-  type IntegrationKindValue, type LdapConfigItem, type MailConfigItem, type SmsConfigItem, type WxConfigItem,
+  Codes,
+  SysconfigCodes,
+  SYSCONFIG_RULES as R,
+  WxType,
+  IntegrationKind,
+  type IntegrationKindValue,
+  type LdapConfigItem,
+  type MailConfigItem,
+  type SmsConfigItem,
+  type WxConfigItem,
 } from '@mp/protocol';
 import { AppError } from '../../lib/errors.js';
 import { checkText } from '../../lib/validate.js';
@@ -25,7 +33,8 @@ export type AnyConfigItem = MailConfigItem | LdapConfigItem | SmsConfigItem | Wx
 
 /** Raises `sysconfig.number_range` unless `min ≤ value ≤ max`. */
 export function checkRange(fieldKey: string, value: number, range: { min: number; max: number }): number {
-  if (!Number.isInteger(value) || value < range.min || value > range.max) throw new AppError(SysconfigCodes.NUMBER_RANGE, { fieldKey, min: range.min, max: range.max });
+  if (!Number.isInteger(value) || value < range.min || value > range.max)
+    throw new AppError(SysconfigCodes.NUMBER_RANGE, { fieldKey, min: range.min, max: range.max });
   return value;
 }
 

@@ -6,8 +6,19 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
-  ConfigListQuery, IntegrationKind, LdapConfigSaveBody, MailConfigSaveBody, ok, Paths, SendTestMailBody, SmsConfigSaveBody,
-  SYSCONFIG_RULES, TestLdapBody, UserType, WxConfigSaveBody, type IntegrationKindValue,
+  ConfigListQuery,
+  IntegrationKind,
+  LdapConfigSaveBody,
+  MailConfigSaveBody,
+  ok,
+  Paths,
+  SendTestMailBody,
+  SmsConfigSaveBody,
+  SYSCONFIG_RULES,
+  TestLdapBody,
+  UserType,
+  WxConfigSaveBody,
+  type IntegrationKindValue,
 } from '@mp/protocol';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
 import { checkText } from '../../lib/validate.js';
@@ -42,12 +53,21 @@ export default async function integrationRoutes(app: FastifyInstance) {
 
   for (const l of LISTS) {
     r.get(l.query, { config: { access }, schema: { tags, querystring: ConfigListQuery } }, async (request) =>
-      ok(await tx((t) => listConfigPage(t, l.kind, request.query))));
+      ok(await tx((t) => listConfigPage(t, l.kind, request.query))),
+    );
   }
-  r.post(Paths.saveldapconfiglist, { config: { access }, schema: { tags, body: LdapConfigSaveBody } }, (request) => saveList(request, IntegrationKind.LDAP, request.body));
-  r.post(Paths.savemailconfiglist, { config: { access }, schema: { tags, body: MailConfigSaveBody } }, (request) => saveList(request, IntegrationKind.MAIL, request.body));
-  r.post(Paths.savesmsconfiglist, { config: { access }, schema: { tags, body: SmsConfigSaveBody } }, (request) => saveList(request, IntegrationKind.SMS, request.body));
-  r.post(Paths.savewxconfiglist, { config: { access }, schema: { tags, body: WxConfigSaveBody } }, (request) => saveList(request, IntegrationKind.WX, request.body));
+  r.post(Paths.saveldapconfiglist, { config: { access }, schema: { tags, body: LdapConfigSaveBody } }, (request) =>
+    saveList(request, IntegrationKind.LDAP, request.body),
+  );
+  r.post(Paths.savemailconfiglist, { config: { access }, schema: { tags, body: MailConfigSaveBody } }, (request) =>
+    saveList(request, IntegrationKind.MAIL, request.body),
+  );
+  r.post(Paths.savesmsconfiglist, { config: { access }, schema: { tags, body: SmsConfigSaveBody } }, (request) =>
+    saveList(request, IntegrationKind.SMS, request.body),
+  );
+  r.post(Paths.savewxconfiglist, { config: { access }, schema: { tags, body: WxConfigSaveBody } }, (request) =>
+    saveList(request, IntegrationKind.WX, request.body),
+  );
 
   r.post(Paths.sendtestmail, { config: { access }, schema: { tags, body: SendTestMailBody } }, async (request) => {
     const b = request.body;
@@ -55,7 +75,15 @@ export default async function integrationRoutes(app: FastifyInstance) {
     const key = await app.settings.secretKey();
     const { row, secret } = await tx((t) => loadConfigWithSecret(t, key, IntegrationKind.MAIL, b.id));
     const sent = await sendTestMail(row, secret, to, request.locale, request.auth?.username ?? '');
-    await tx((t) => insertAuditEntry(t, request, { tenantId: 'sys', action: 'sysconfig.mail.test', entity: 'mail-config', entityId: row.id, after: { to, messageId: sent.messageId } }));
+    await tx((t) =>
+      insertAuditEntry(t, request, {
+        tenantId: 'sys',
+        action: 'sysconfig.mail.test',
+        entity: 'mail-config',
+        entityId: row.id,
+        after: { to, messageId: sent.messageId },
+      }),
+    );
     return ok({ row: sent });
   });
 

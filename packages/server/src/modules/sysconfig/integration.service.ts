@@ -15,7 +15,16 @@ import { checkConfigItem, SECRET_FIELD, SECRET_REQUIRED, type AnyConfigItem } fr
 import { decryptSecret, encryptSecret } from './secrets.js';
 
 /** A stored entry as answered: its fields without the secret, plus `hasSecret`. */
-export type ConfigRow = Record<string, unknown> & { id: string; name: string; status: 0 | 1; sort: number; description: string; hasSecret: boolean; updatedBy: string; updatedAt: string };
+export type ConfigRow = Record<string, unknown> & {
+  id: string;
+  name: string;
+  status: 0 | 1;
+  sort: number;
+  description: string;
+  hasSecret: boolean;
+  updatedBy: string;
+  updatedAt: string;
+};
 
 /** The additional authenticated data that binds a secret to its entry. */
 export function secretAad(kind: IntegrationKindValue, id: string): string {
@@ -26,8 +35,15 @@ export function secretAad(kind: IntegrationKindValue, id: string): string {
 export function toConfigRow(r: repo.IntegrationRecord): ConfigRow {
   const { secret, description, ...fields } = (r.data ?? {}) as Record<string, unknown>;
   return {
-    ...fields, id: r.id, name: r.name, status: r.status === 0 ? 0 : 1, sort: r.sort, description: String(description ?? ''),
-    hasSecret: typeof secret === 'string' && secret.length > 0, updatedBy: r.updatedBy, updatedAt: r.updatedAt.toISOString(),
+    ...fields,
+    id: r.id,
+    name: r.name,
+    status: r.status === 0 ? 0 : 1,
+    sort: r.sort,
+    description: String(description ?? ''),
+    hasSecret: typeof secret === 'string' && secret.length > 0,
+    updatedBy: r.updatedBy,
+    updatedAt: r.updatedAt.toISOString(),
   };
 }
 
@@ -69,17 +85,29 @@ export async function saveConfigList(tx: Tx, request: FastifyRequest, key: Buffe
     if (secret !== (typeof oldSecret === 'string' ? oldSecret : '')) secretsChanged.push(id);
     if (!secret && SECRET_REQUIRED[kind]) throw new AppError(Codes.REQUIRED, { fieldKey: SECRET_FIELD[kind] });
     records.push({
-      id, kind, name: c.name, status: c.status, sort: c.sort ?? index,
+      id,
+      kind,
+      name: c.name,
+      status: c.status,
+      sort: c.sort ?? index,
       data: { ...c.fields, description: c.description, ...(secret ? { secret } : {}) },
-      updatedBy: request.auth?.username ?? '', updatedAt: now,
+      updatedBy: request.auth?.username ?? '',
+      updatedAt: now,
     });
   });
-  await repo.deleteIntegrationConfigsByIds(tx, kind, before.filter((r) => !seenIds.has(r.id)).map((r) => r.id));
+  await repo.deleteIntegrationConfigsByIds(
+    tx,
+    kind,
+    before.filter((r) => !seenIds.has(r.id)).map((r) => r.id),
+  );
   for (const r of records) await repo.upsertIntegrationConfig(tx, r);
   const after = records.map(toConfigRow);
   await insertAuditEntry(tx, request, {
-    tenantId: 'sys', action: `sysconfig.${kind}.save`, entity: `${kind}-config`,
-    before: before.map(toConfigRow), after: { rows: after, secretsChanged },
+    tenantId: 'sys',
+    action: `sysconfig.${kind}.save`,
+    entity: `${kind}-config`,
+    before: before.map(toConfigRow),
+    after: { rows: after, secretsChanged },
   });
   return after.sort((a, b) => a.sort - b.sort || a.name.localeCompare(b.name));
 }

@@ -15,7 +15,13 @@ let t: Awaited<ReturnType<typeof testApp>>;
 let c: GatewayClient;
 
 /** A received mail: envelope and raw message text. */
-interface Received { from: string; to: string[]; raw: string; user?: string; pass?: string }
+interface Received {
+  from: string;
+  to: string[];
+  raw: string;
+  user?: string;
+  pass?: string;
+}
 let smtp: SMTPServer;
 let smtpPort: number;
 const received: Received[] = [];
@@ -37,7 +43,12 @@ beforeAll(async () => {
       const chunks: Buffer[] = [];
       stream.on('data', (d: Buffer) => chunks.push(d));
       stream.on('end', () => {
-        received.push({ from: String(session.envelope.mailFrom && session.envelope.mailFrom.address), to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8'), user: session.user as string | undefined });
+        received.push({
+          from: String(session.envelope.mailFrom && session.envelope.mailFrom.address),
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+          user: session.user as string | undefined,
+        });
         cb();
       });
     },
@@ -52,7 +63,18 @@ afterAll(async () => {
   await ldap.close();
 });
 
-const mail = (o: object = {}) => ({ name: 'Corporate SMTP', host: '127.0.0.1', port: smtpPort, tlsMode: 'none', username: 'mailer', secret: 'smtp-Secret-1', fromAddress: 'noreply@example.org', fromName: 'MP3.0', status: 1, ...o });
+const mail = (o: object = {}) => ({
+  name: 'Corporate SMTP',
+  host: '127.0.0.1',
+  port: smtpPort,
+  tlsMode: 'none',
+  username: 'mailer',
+  secret: 'smtp-Secret-1',
+  fromAddress: 'noreply@example.org',
+  fromName: 'MP3.0',
+  status: 1,
+  ...o,
+});
 
 async function storedData(id: string) {
   const [r] = await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) => tx.select().from(integrationConfigs).where(eq(integrationConfigs.id, id)));
@@ -79,7 +101,16 @@ describe('mail configuration list and test mail', () => {
     expect(r.body.result).toBe('1');
     const row = r.body.data.rows[0];
     id = row.id;
-    expect(row).toMatchObject({ name: 'Corporate SMTP', host: '127.0.0.1', port: smtpPort, tlsMode: 'none', username: 'mailer', hasSecret: true, status: 1, updatedBy: 'admin' });
+    expect(row).toMatchObject({
+      name: 'Corporate SMTP',
+      host: '127.0.0.1',
+      port: smtpPort,
+      tlsMode: 'none',
+      username: 'mailer',
+      hasSecret: true,
+      status: 1,
+      updatedBy: 'admin',
+    });
     expect(JSON.stringify(r.body)).not.toContain('smtp-Secret-1');
     const stored = await storedData(id);
     expect(typeof stored.secret).toBe('string');
@@ -124,8 +155,18 @@ describe('mail configuration list and test mail', () => {
   });
 
   it('reports a refused SMTP server, wrong credentials and a bad recipient with clear messages', async () => {
-    const closed = await new Promise<number>((resolve) => { const s = createNetServer(); s.listen(0, '127.0.0.1', () => { const p = (s.address() as { port: number }).port; s.close(() => resolve(p)); }); });
-    const saved = await c.post(Paths.savemailconfiglist, [mail({ id }), mail({ name: 'Dead', port: closed }), mail({ name: 'Wrong password', secret: 'nope' })]);
+    const closed = await new Promise<number>((resolve) => {
+      const s = createNetServer();
+      s.listen(0, '127.0.0.1', () => {
+        const p = (s.address() as { port: number }).port;
+        s.close(() => resolve(p));
+      });
+    });
+    const saved = await c.post(Paths.savemailconfiglist, [
+      mail({ id }),
+      mail({ name: 'Dead', port: closed }),
+      mail({ name: 'Wrong password', secret: 'nope' }),
+    ]);
     const [, dead, wrong] = saved.body.data.rows;
     c.language = 'EN_US';
     const r1 = await c.post(Paths.sendtestmail, { id: dead.id, to: 'ops@example.org' });
@@ -178,10 +219,24 @@ describe('mail configuration list and test mail', () => {
 });
 
 describe('LDAP, SMS and WeChat configuration lists', () => {
-  const ldapItem = (o: object = {}) => ({ name: 'Head office AD', url: ldap.url, domain: 'corp.example.org', baseDn: 'dc=example,dc=org', bindDn: 'cn=admin,dc=example,dc=org', secret: 'ldap-Secret-1', userFilter: '(uid={username})', timeoutSeconds: 3, ...o });
+  const ldapItem = (o: object = {}) => ({
+    name: 'Head office AD',
+    url: ldap.url,
+    domain: 'corp.example.org',
+    baseDn: 'dc=example,dc=org',
+    bindDn: 'cn=admin,dc=example,dc=org',
+    secret: 'ldap-Secret-1',
+    userFilter: '(uid={username})',
+    timeoutSeconds: 3,
+    ...o,
+  });
 
   it('saves LDAP entries without answering the bind password and tests the connection against an LDAP responder', async () => {
-    const r = await c.post(Paths.saveldapconfiglist, [ldapItem(), ldapItem({ name: 'Wrong password', secret: 'nope' }), ldapItem({ name: 'Wrong base', baseDn: 'dc=missing' })]);
+    const r = await c.post(Paths.saveldapconfiglist, [
+      ldapItem(),
+      ldapItem({ name: 'Wrong password', secret: 'nope' }),
+      ldapItem({ name: 'Wrong base', baseDn: 'dc=missing' }),
+    ]);
     expect(r.body.result).toBe('1');
     expect(JSON.stringify(r.body)).not.toContain('ldap-Secret-1');
     const [good, wrong, base] = r.body.data.rows;
@@ -190,13 +245,22 @@ describe('LDAP, SMS and WeChat configuration lists', () => {
     expect(ok.body).toMatchObject({ result: '1', data: { row: { baseDnFound: true } } });
     expect(ldap.binds.at(-1)).toEqual({ dn: 'cn=admin,dc=example,dc=org', password: 'ldap-Secret-1' });
     c.language = 'EN_US';
-    expect((await c.post(Paths.testldapconnection, { id: wrong.id })).body).toMatchObject({ scode: SysconfigCodes.LDAP_BIND_FAILED, msg: 'The LDAP server refused the bind DN or password' });
+    expect((await c.post(Paths.testldapconnection, { id: wrong.id })).body).toMatchObject({
+      scode: SysconfigCodes.LDAP_BIND_FAILED,
+      msg: 'The LDAP server refused the bind DN or password',
+    });
     expect((await c.post(Paths.testldapconnection, { id: base.id })).body.scode).toBe(SysconfigCodes.LDAP_SEARCH_FAILED);
     c.language = 'ZH_CN';
   });
 
   it('reports an LDAP server that refuses connections with a clear localised message', async () => {
-    const closed = await new Promise<number>((resolve) => { const s = createNetServer(); s.listen(0, '127.0.0.1', () => { const p = (s.address() as { port: number }).port; s.close(() => resolve(p)); }); });
+    const closed = await new Promise<number>((resolve) => {
+      const s = createNetServer();
+      s.listen(0, '127.0.0.1', () => {
+        const p = (s.address() as { port: number }).port;
+        s.close(() => resolve(p));
+      });
+    });
     const r = await c.post(Paths.saveldapconfiglist, [ldapItem({ name: 'Down', url: `ldap://127.0.0.1:${closed}` })]);
     c.language = 'JA_JP';
     const t1 = await c.post(Paths.testldapconnection, { id: r.body.data.rows[0].id });
@@ -208,7 +272,10 @@ describe('LDAP, SMS and WeChat configuration lists', () => {
 
   it('validates LDAP fields', async () => {
     c.language = 'EN_US';
-    expect((await c.post(Paths.saveldapconfiglist, [ldapItem({ url: 'http://x' })])).body).toMatchObject({ scode: Codes.PATTERN, msg: 'LDAP address is not in a valid format' });
+    expect((await c.post(Paths.saveldapconfiglist, [ldapItem({ url: 'http://x' })])).body).toMatchObject({
+      scode: Codes.PATTERN,
+      msg: 'LDAP address is not in a valid format',
+    });
     expect((await c.post(Paths.saveldapconfiglist, [ldapItem({ userFilter: 'uid={username}' })])).body.scode).toBe(Codes.PATTERN);
     expect((await c.post(Paths.saveldapconfiglist, [ldapItem({ baseDn: '' })])).body.msg).toBe('Please enter base DN');
     expect((await c.post(Paths.saveldapconfiglist, [ldapItem({ timeoutSeconds: 61 })])).body.scode).toBe(SysconfigCodes.NUMBER_RANGE);
@@ -216,11 +283,21 @@ describe('LDAP, SMS and WeChat configuration lists', () => {
   });
 
   it('saves SMS entries; a new entry needs its secret, a stored one keeps it', async () => {
-    const sms = { name: 'Aliyun SMS', provider: 'aliyun', url: 'https://dysmsapi.aliyuncs.com', accessKeyId: 'LTAI5tExample', signName: 'ACME', templateCode: 'SMS_123456' };
+    const sms = {
+      name: 'Aliyun SMS',
+      provider: 'aliyun',
+      url: 'https://dysmsapi.aliyuncs.com',
+      accessKeyId: 'LTAI5tExample',
+      signName: 'ACME',
+      templateCode: 'SMS_123456',
+    };
     c.language = 'EN_US';
     expect((await c.post(Paths.savesmsconfiglist, [sms])).body).toMatchObject({ scode: Codes.REQUIRED, msg: 'Please enter app secret' });
     c.language = 'ZH_CN';
-    const r = await c.post(Paths.savesmsconfiglist, [{ ...sms, name: 'Off', status: 0, secret: 'other' }, { ...sms, secret: 'sms-Secret-1' }]);
+    const r = await c.post(Paths.savesmsconfiglist, [
+      { ...sms, name: 'Off', status: 0, secret: 'other' },
+      { ...sms, secret: 'sms-Secret-1' },
+    ]);
     expect(r.body.data.rows[1]).toMatchObject({ provider: 'aliyun', hasSecret: true });
     const key = await t.app.settings.secretKey();
     const inUse = await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) => loadFirstEnabledConfig(tx, key, 'sms'));
@@ -235,12 +312,23 @@ describe('LDAP, SMS and WeChat configuration lists', () => {
 
   it('saves WeChat entries of the three types with the fields each needs, filtered by type', async () => {
     const wx = [
-      { name: 'Enterprise WeChat', type: 1, corpId: 'ww1234567890', agentId: '1000002', secret: 'wx-Secret-1', callbackUrl: 'https://iam.example.org/wx/callback' },
+      {
+        name: 'Enterprise WeChat',
+        type: 1,
+        corpId: 'ww1234567890',
+        agentId: '1000002',
+        secret: 'wx-Secret-1',
+        callbackUrl: 'https://iam.example.org/wx/callback',
+      },
       { name: 'Official account', type: 2, appId: 'wx0123456789abcdef', secret: 'wx-Secret-2' },
       { name: 'Open platform', type: 3, appId: 'wxfedcba9876543210', secret: 'wx-Secret-3' },
     ];
     const r = await c.post(Paths.savewxconfiglist, wx);
-    expect(r.body.data.rows.map((x: { type: number; hasSecret: boolean }) => [x.type, x.hasSecret])).toEqual([[1, true], [2, true], [3, true]]);
+    expect(r.body.data.rows.map((x: { type: number; hasSecret: boolean }) => [x.type, x.hasSecret])).toEqual([
+      [1, true],
+      [2, true],
+      [3, true],
+    ]);
     expect(r.body.data.rows[1]).toMatchObject({ corpId: '', agentId: '', appId: 'wx0123456789abcdef' });
     expect(JSON.stringify(r.body)).not.toMatch(/wx-Secret/);
     const t2 = await c.get(`${Paths.querywxconfiglist}?type=2`);

@@ -6,7 +6,11 @@
  */
 import { createServer, type Server, type Socket } from 'node:net';
 
-interface Tlv { tag: number; value: Buffer; end: number }
+interface Tlv {
+  tag: number;
+  value: Buffer;
+  end: number;
+}
 
 function readTlv(buf: Buffer, at: number): Tlv | undefined {
   if (at + 2 > buf.length) return undefined;
@@ -26,7 +30,7 @@ function readTlv(buf: Buffer, at: number): Tlv | undefined {
 
 function children(value: Buffer): Tlv[] {
   const out: Tlv[] = [];
-  for (let p = 0; p < value.length;) {
+  for (let p = 0; p < value.length; ) {
     const t = readTlv(value, p);
     if (!t) break;
     out.push(t);
@@ -45,7 +49,11 @@ const str = (s: string) => tlv(0x04, Buffer.from(s, 'utf8'));
 const result = (appTag: number, code: number, message = '') => tlv(appTag, Buffer.concat([int(0x0a, code), str(''), str(message)]));
 const message = (id: Buffer, op: Buffer) => tlv(0x30, Buffer.concat([tlv(0x02, id), op]));
 
-export interface LdapStub { url: string; binds: { dn: string; password: string }[]; close(): Promise<void> }
+export interface LdapStub {
+  url: string;
+  binds: { dn: string; password: string }[];
+  close(): Promise<void>;
+}
 
 /** Starts the responder on a loopback port. */
 export async function startLdapStub(opts: { bindDn: string; password: string; baseDn: string }): Promise<LdapStub> {
@@ -63,19 +71,22 @@ export async function startLdapStub(opts: { bindDn: string; password: string; ba
         pending = pending.subarray(msg.end);
         const [id, op] = children(msg.value);
         if (!id || !op) continue;
-        if (op.tag === 0x60) { // BindRequest
+        if (op.tag === 0x60) {
+          // BindRequest
           const [, name, auth] = children(op.value);
           const dn = name?.value.toString('utf8') ?? '';
           const password = auth?.value.toString('utf8') ?? '';
           binds.push({ dn, password });
           const okBind = dn === opts.bindDn && password === opts.password;
           socket.write(message(id.value, result(0x61, okBind ? 0 : 49, okBind ? '' : 'invalid credentials')));
-        } else if (op.tag === 0x63) { // SearchRequest
+        } else if (op.tag === 0x63) {
+          // SearchRequest
           const [base] = children(op.value);
           const dn = base?.value.toString('utf8') ?? '';
           if (dn === opts.baseDn) socket.write(message(id.value, tlv(0x64, Buffer.concat([str(dn), tlv(0x30, Buffer.alloc(0))]))));
           socket.write(message(id.value, result(0x65, dn === opts.baseDn ? 0 : 32, dn === opts.baseDn ? '' : 'no such object')));
-        } else if (op.tag === 0x42) { // UnbindRequest
+        } else if (op.tag === 0x42) {
+          // UnbindRequest
           socket.end();
         }
       }
@@ -87,6 +98,10 @@ export async function startLdapStub(opts: { bindDn: string; password: string; ba
   return {
     url: `ldap://127.0.0.1:${port}`,
     binds,
-    close: () => new Promise((resolve) => { for (const s of sockets) s.destroy(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
   };
 }

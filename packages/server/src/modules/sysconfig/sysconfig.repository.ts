@@ -21,13 +21,20 @@ export function likeEscape(s: string): string {
 /** Code-table rows of the given types, ordered by type, sort, key. */
 export async function listCodeEntriesByTypes(tx: Tx, types: readonly number[]): Promise<CodeTableRecord[]> {
   if (!types.length) return [];
-  return tx.select().from(codeTable).where(inArray(codeTable.codeType, [...types])).orderBy(codeTable.codeType, codeTable.sort, codeTable.codeKey);
+  return tx
+    .select()
+    .from(codeTable)
+    .where(inArray(codeTable.codeType, [...types]))
+    .orderBy(codeTable.codeType, codeTable.sort, codeTable.codeKey);
 }
 
 /** Removes every entry of the given types; returns how many were removed. */
 export async function deleteCodeEntriesByTypes(tx: Tx, types: readonly number[]): Promise<number> {
   if (!types.length) return 0;
-  const r = await tx.delete(codeTable).where(inArray(codeTable.codeType, [...types])).returning({ k: codeTable.codeKey });
+  const r = await tx
+    .delete(codeTable)
+    .where(inArray(codeTable.codeType, [...types]))
+    .returning({ k: codeTable.codeKey });
   return r.length;
 }
 
@@ -46,9 +53,12 @@ export function orgCategoryKey(tenantId: string, n: number): string {
 /** A tenant's organisation categories `{ codeKey (n), codeVal, sort }`, ordered by sort then key. */
 export async function listOrgCategories(tx: Tx, tenantId: string): Promise<{ codeKey: number; codeVal: string }[]> {
   const prefix = `${tenantId}:`;
-  const rows = await tx.select({ codeKey: codeTable.codeKey, codeVal: codeTable.codeVal, sort: codeTable.sort }).from(codeTable)
+  const rows = await tx
+    .select({ codeKey: codeTable.codeKey, codeVal: codeTable.codeVal, sort: codeTable.sort })
+    .from(codeTable)
     .where(and(eq(codeTable.codeType, CodeTypes.ORG_CATEGORY), like(codeTable.codeKey, `${likeEscape(prefix)}%`)));
-  return rows.map((r) => ({ codeKey: Number(r.codeKey.slice(prefix.length)), codeVal: r.codeVal, sort: r.sort }))
+  return rows
+    .map((r) => ({ codeKey: Number(r.codeKey.slice(prefix.length)), codeVal: r.codeVal, sort: r.sort }))
     .filter((r) => Number.isInteger(r.codeKey))
     .sort((a, b) => a.sort - b.sort || a.codeKey - b.codeKey)
     .map(({ codeKey, codeVal }) => ({ codeKey, codeVal }));
@@ -56,13 +66,17 @@ export async function listOrgCategories(tx: Tx, tenantId: string): Promise<{ cod
 
 /** Adds or renames a category (the key decides). */
 export async function upsertOrgCategory(tx: Tx, tenantId: string, n: number, name: string): Promise<void> {
-  await tx.insert(codeTable).values({ codeType: CodeTypes.ORG_CATEGORY, codeKey: orgCategoryKey(tenantId, n), codeVal: name, sort: n })
+  await tx
+    .insert(codeTable)
+    .values({ codeType: CodeTypes.ORG_CATEGORY, codeKey: orgCategoryKey(tenantId, n), codeVal: name, sort: n })
     .onConflictDoUpdate({ target: [codeTable.codeType, codeTable.codeKey], set: { codeVal: name } });
 }
 
 /** Removes a category; returns true when it existed. */
 export async function deleteOrgCategory(tx: Tx, tenantId: string, n: number): Promise<boolean> {
-  const r = await tx.delete(codeTable).where(and(eq(codeTable.codeType, CodeTypes.ORG_CATEGORY), eq(codeTable.codeKey, orgCategoryKey(tenantId, n))))
+  const r = await tx
+    .delete(codeTable)
+    .where(and(eq(codeTable.codeType, CodeTypes.ORG_CATEGORY), eq(codeTable.codeKey, orgCategoryKey(tenantId, n))))
     .returning({ k: codeTable.codeKey });
   return r.length > 0;
 }
@@ -74,13 +88,18 @@ export async function deleteOrgCategoriesOfTenant(tx: Tx, tenantId: string): Pro
 
 /** How many organisations of the tenant belong to category `n`. */
 export async function countOrganisationsInCategory(tx: Tx, tenantId: string, n: number): Promise<number> {
-  const [r] = await tx.select({ n: count() }).from(organisations).where(and(eq(organisations.tenantId, tenantId), eq(organisations.category, n)));
+  const [r] = await tx
+    .select({ n: count() })
+    .from(organisations)
+    .where(and(eq(organisations.tenantId, tenantId), eq(organisations.category, n)));
   return Number(r?.n ?? 0);
 }
 
 /** Removes the organisation-tree grants of category `n` in the tenant; returns how many. */
 export async function deleteOrgGrantsOfCategory(tx: Tx, tenantId: string, n: number): Promise<number> {
-  const r = await tx.delete(roleGrants).where(and(eq(roleGrants.tenantId, tenantId), eq(roleGrants.kind, 'org'), eq(roleGrants.orgCategory, n)))
+  const r = await tx
+    .delete(roleGrants)
+    .where(and(eq(roleGrants.tenantId, tenantId), eq(roleGrants.kind, 'org'), eq(roleGrants.orgCategory, n)))
     .returning({ roleId: roleGrants.roleId });
   return r.length;
 }
@@ -98,7 +117,11 @@ const SORTS: SortColumns<typeof CONFIG_SORT_FIELDS> = {
  * One page of a kind's entries, filtered (name keyword, status, WeChat type) and sorted in SQL; the
  * (kind, sort) index serves the default order. Returns the rows and the number of matching rows.
  */
-export async function listIntegrationConfigs(tx: Tx, kind: IntegrationKindValue, q: ConfigListQuery & { page: number; pageSize: number }): Promise<{ rows: IntegrationRecord[]; records: number }> {
+export async function listIntegrationConfigs(
+  tx: Tx,
+  kind: IntegrationKindValue,
+  q: ConfigListQuery & { page: number; pageSize: number },
+): Promise<{ rows: IntegrationRecord[]; records: number }> {
   const where: SQL[] = [eq(integrationConfigs.kind, kind)];
   const keyword = q.keyword?.trim();
   if (keyword) where.push(sql`${integrationConfigs.name} ilike ${`%${likeEscape(keyword)}%`}`);
@@ -108,8 +131,13 @@ export async function listIntegrationConfigs(tx: Tx, kind: IntegrationKindValue,
   const column = sortColumn(SORTS, q.sortField) ?? integrationConfigs.sort;
   const order = q.sortOrder === 'descend' ? desc(column) : asc(column);
   const [total] = await tx.select({ n: count() }).from(integrationConfigs).where(cond);
-  const rows = await tx.select().from(integrationConfigs).where(cond)
-    .orderBy(order, asc(integrationConfigs.name), asc(integrationConfigs.id)).limit(q.pageSize).offset((q.page - 1) * q.pageSize);
+  const rows = await tx
+    .select()
+    .from(integrationConfigs)
+    .where(cond)
+    .orderBy(order, asc(integrationConfigs.name), asc(integrationConfigs.id))
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
   return { rows, records: Number(total?.n ?? 0) };
 }
 
@@ -120,7 +148,10 @@ export async function listAllIntegrationConfigs(tx: Tx, kind: IntegrationKindVal
 
 /** One entry by id and kind. */
 export async function findIntegrationConfigById(tx: Tx, kind: IntegrationKindValue, id: string): Promise<IntegrationRecord | undefined> {
-  const [r] = await tx.select().from(integrationConfigs).where(and(eq(integrationConfigs.kind, kind), eq(integrationConfigs.id, id)));
+  const [r] = await tx
+    .select()
+    .from(integrationConfigs)
+    .where(and(eq(integrationConfigs.kind, kind), eq(integrationConfigs.id, id)));
   return r;
 }
 
@@ -131,8 +162,11 @@ export async function deleteIntegrationConfigsByIds(tx: Tx, kind: IntegrationKin
 
 /** Inserts or replaces one entry (the id decides). */
 export async function upsertIntegrationConfig(tx: Tx, row: typeof integrationConfigs.$inferInsert): Promise<void> {
-  await tx.insert(integrationConfigs).values(row).onConflictDoUpdate({
-    target: integrationConfigs.id,
-    set: { name: row.name, data: row.data, status: row.status, sort: row.sort, updatedBy: row.updatedBy, updatedAt: row.updatedAt },
-  });
+  await tx
+    .insert(integrationConfigs)
+    .values(row)
+    .onConflictDoUpdate({
+      target: integrationConfigs.id,
+      set: { name: row.name, data: row.data, status: row.status, sort: row.sort, updatedBy: row.updatedBy, updatedAt: row.updatedAt },
+    });
 }

@@ -8,9 +8,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import {
-  CodeTableSaveBody, LoginConfigSaveBody, OrgCategoryDeleteBody, OrgCategoryQuery, OrgCategorySaveBody, ok, Paths, UserType,
-} from '@mp/protocol';
+import { CodeTableSaveBody, LoginConfigSaveBody, OrgCategoryDeleteBody, OrgCategoryQuery, OrgCategorySaveBody, ok, Paths, UserType } from '@mp/protocol';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
 import * as svc from './sysconfig.service.js';
 import integrationRoutes from './integration.routes.js';
@@ -42,10 +40,12 @@ export default async function sysconfigRoutes(app: FastifyInstance) {
   });
 
   r.post(Paths.savecodetablelist, { config: { access }, schema: { tags, body: CodeTableSaveBody } }, async (request) =>
-    ok({ rows: await write((t) => svc.saveCodeTable(t, request, request.body)) }));
+    ok({ rows: await write((t) => svc.saveCodeTable(t, request, request.body)) }),
+  );
 
   r.get(Paths.queryorgtypeconfiglist, { config: { access }, schema: { tags } }, async (request) =>
-    ok({ rows: await tx((t) => svc.listOrgTypes(t, request.locale)) }));
+    ok({ rows: await tx((t) => svc.listOrgTypes(t, request.locale)) }),
+  );
 
   r.get(Paths.queryorgcateconfiglist, { config: { access }, schema: { tags, querystring: OrgCategoryQuery } }, async (request) => {
     const tenantId = request.query.tenantId ?? request.tenantHeader;

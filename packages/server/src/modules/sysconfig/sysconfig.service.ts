@@ -6,8 +6,18 @@
  */
 import type { FastifyRequest } from 'fastify';
 import {
-  Codes, CodeTypes, EDITABLE_CODE_TYPES, isValidRegex, MAIN_ORG_CATEGORY, REGEX_CODE_TYPES, SysconfigCodes, SYSCONFIG_RULES as R,
-  type CodeTableRow, type CodeTableSaveBody, type LoginConfigSaveBody, type OrgCodeRow,
+  Codes,
+  CodeTypes,
+  EDITABLE_CODE_TYPES,
+  isValidRegex,
+  MAIN_ORG_CATEGORY,
+  REGEX_CODE_TYPES,
+  SysconfigCodes,
+  SYSCONFIG_RULES as R,
+  type CodeTableRow,
+  type CodeTableSaveBody,
+  type LoginConfigSaveBody,
+  type OrgCodeRow,
 } from '@mp/protocol';
 import { translate, type Locale } from '@mp/i18n';
 import { eq } from 'drizzle-orm';
@@ -70,7 +80,9 @@ export async function saveLoginConfig(tx: Tx, request: FastifyRequest, body: Log
   const before = (row?.value ?? {}) as LoginConfigLayer;
   const layer: LoginConfigLayer = { ...body };
   if (body.systemName !== undefined) layer.systemName = checkText('systemName', body.systemName, { required: true, max: R.systemName.max });
-  await tx.insert(settings).values({ key: LOGIN_CONFIG_SETTING, value: layer })
+  await tx
+    .insert(settings)
+    .values({ key: LOGIN_CONFIG_SETTING, value: layer })
     .onConflictDoUpdate({ target: settings.key, set: { value: layer, updatedAt: new Date() } });
   await insertAuditEntry(tx, request, { tenantId: 'sys', action: 'sysconfig.login.save', entity: 'login-config', before, after: layer });
   return layer;
@@ -79,7 +91,8 @@ export async function saveLoginConfig(tx: Tx, request: FastifyRequest, body: Log
 /** Organisation types 0–6 of SPEC §3 (code type 10), names in the request's language. */
 export async function listOrgTypes(tx: Tx, locale: Locale): Promise<OrgCodeRow[]> {
   const rows = await repo.listCodeEntriesByTypes(tx, [CodeTypes.ORG_TYPE]);
-  return rows.map((r) => ({ codeKey: Number(r.codeKey), codeVal: translate(locale, `errors:sysconfig.org_type.${r.codeKey}`, { defaultValue: r.codeVal }) }))
+  return rows
+    .map((r) => ({ codeKey: Number(r.codeKey), codeVal: translate(locale, `errors:sysconfig.org_type.${r.codeKey}`, { defaultValue: r.codeVal }) }))
     .sort((a, b) => a.codeKey - b.codeKey);
 }
 
@@ -110,9 +123,17 @@ export async function saveOrgCategory(tx: Tx, request: FastifyRequest, tenantId:
   if (clash) throw new AppError(SysconfigCodes.ORG_CATEGORY_NAME_IN_USE, { name });
   const before = existing.find((c) => c.codeKey === key) ?? null;
   // the unique index (migration 0014) answers the same message when a simultaneous save took the name
-  await withUniqueErrors({ code_table_org_category_name_uq: new AppError(SysconfigCodes.ORG_CATEGORY_NAME_IN_USE, { name }) },
-    () => repo.upsertOrgCategory(tx, tenantId, key, name));
-  await insertAuditEntry(tx, request, { tenantId, action: before ? 'sysconfig.orgcategory.edit' : 'sysconfig.orgcategory.add', entity: 'org-category', entityId: String(key), before, after: { codeKey: key, codeVal: name } });
+  await withUniqueErrors({ code_table_org_category_name_uq: new AppError(SysconfigCodes.ORG_CATEGORY_NAME_IN_USE, { name }) }, () =>
+    repo.upsertOrgCategory(tx, tenantId, key, name),
+  );
+  await insertAuditEntry(tx, request, {
+    tenantId,
+    action: before ? 'sysconfig.orgcategory.edit' : 'sysconfig.orgcategory.add',
+    entity: 'org-category',
+    entityId: String(key),
+    before,
+    after: { codeKey: key, codeVal: name },
+  });
   return repo.listOrgCategories(tx, tenantId);
 }
 
@@ -125,10 +146,17 @@ export async function deleteOrgCategory(tx: Tx, request: FastifyRequest, tenantI
   await tenantOf(tx, tenantId);
   const key = checkCategoryKey(codeKey);
   const existing = (await repo.listOrgCategories(tx, tenantId)).find((c) => c.codeKey === key);
-  if (!existing || (codeVal !== undefined && codeVal.trim() !== '' && codeVal.trim() !== existing.codeVal)) throw new AppError(SysconfigCodes.ORG_CATEGORY_NOT_FOUND);
+  if (!existing || (codeVal !== undefined && codeVal.trim() !== '' && codeVal.trim() !== existing.codeVal))
+    throw new AppError(SysconfigCodes.ORG_CATEGORY_NOT_FOUND);
   const used = await repo.countOrganisationsInCategory(tx, tenantId, key);
   if (used > 0) throw new AppError(SysconfigCodes.ORG_CATEGORY_IN_USE, { count: used });
   await repo.deleteOrgCategory(tx, tenantId, key);
   const grants = await repo.deleteOrgGrantsOfCategory(tx, tenantId, key);
-  await insertAuditEntry(tx, request, { tenantId, action: 'sysconfig.orgcategory.delete', entity: 'org-category', entityId: String(key), before: { ...existing, grants } });
+  await insertAuditEntry(tx, request, {
+    tenantId,
+    action: 'sysconfig.orgcategory.delete',
+    entity: 'org-category',
+    entityId: String(key),
+    before: { ...existing, grants },
+  });
 }

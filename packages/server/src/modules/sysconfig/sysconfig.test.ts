@@ -21,7 +21,9 @@ beforeAll(async () => {
   plain = await t.client();
   await plain.signIn('plain', 'Passw0rd!x');
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 async function auditCount(action: string) {
   const rows = await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) => tx.select().from(auditLog).where(eq(auditLog.action, action)));
@@ -45,9 +47,17 @@ describe('code table (savecodetablelist, querycodetablelist)', () => {
     expect(q.body.data.row[0]).toMatchObject({ codeType: 1, codeVal: '^\\d{6,}$' });
     await expect((await t.client()).init().then((c) => c.config.rows.passwordReg)).resolves.toBe('^\\d{6,}$');
     // The new rule refuses letters and accepts six digits (SPEC §5 Password strength).
-    const weak = await plain.post(Paths.modifyPassword, { oldPassword: plain.encrypt('Passw0rd!x'), newPassword: plain.encrypt('Passw0rd!y'), confirmPassword: plain.encrypt('Passw0rd!y') });
+    const weak = await plain.post(Paths.modifyPassword, {
+      oldPassword: plain.encrypt('Passw0rd!x'),
+      newPassword: plain.encrypt('Passw0rd!y'),
+      confirmPassword: plain.encrypt('Passw0rd!y'),
+    });
     expect(weak.body.scode).toBe(Codes.PASSWORD_WEAK);
-    const good = await plain.post(Paths.modifyPassword, { oldPassword: plain.encrypt('Passw0rd!x'), newPassword: plain.encrypt('123456'), confirmPassword: plain.encrypt('123456') });
+    const good = await plain.post(Paths.modifyPassword, {
+      oldPassword: plain.encrypt('Passw0rd!x'),
+      newPassword: plain.encrypt('123456'),
+      confirmPassword: plain.encrypt('123456'),
+    });
     expect(good.body.result).toBe('1');
     expect(await auditCount('sysconfig.codetable.save')).toBe(1);
   });
@@ -64,7 +74,13 @@ describe('code table (savecodetablelist, querycodetablelist)', () => {
     const cases: [unknown, string, string?][] = [
       [rule('([a-z'), SysconfigCodes.REGEX_INVALID, 'The value of "passwordReg" is not a valid regular expression'],
       [rule('^x$', [{ codeType: 5, codeKey: 'v', codeVal: '(' }]), SysconfigCodes.REGEX_INVALID],
-      [rule('^x$', [{ codeType: 4, codeKey: 'a', codeVal: '1' }, { codeType: 4, codeKey: 'a', codeVal: '2' }]), SysconfigCodes.CODE_KEY_DUPLICATE],
+      [
+        rule('^x$', [
+          { codeType: 4, codeKey: 'a', codeVal: '1' },
+          { codeType: 4, codeKey: 'a', codeVal: '2' },
+        ]),
+        SysconfigCodes.CODE_KEY_DUPLICATE,
+      ],
       [rule('^x$', [{ codeType: CodeTypes.ORG_TYPE, codeKey: '7', codeVal: 'x' }]), SysconfigCodes.CODE_TYPE_NOT_EDITABLE],
       [[{ codeType: 4, codeKey: 'a', codeVal: '1' }], SysconfigCodes.PASSWORD_RULE_REQUIRED, 'The code table must keep the password rule (type 1)'],
       [rule('^x$', [{ codeType: 4, codeKey: 'bad key!', codeVal: '1' }]), Codes.PATTERN, 'key is not in a valid format'],
@@ -95,7 +111,19 @@ describe('login configuration (getloginconfig, saveloginconfig, startup configur
   });
 
   it('saves the system layer; the startup configuration shows it at once and sign-in asks for the captcha', async () => {
-    const body = { verifyCodeType: '1', loginFormPosition: 'center', forcePasswordChange: true, showTenantName: true, mourningMode: true, progressBar: false, noticeManagement: true, bambooCloud: true, menuCollapsed: true, multiLanguage: false, systemName: '  ACME IAM ' };
+    const body = {
+      verifyCodeType: '1',
+      loginFormPosition: 'center',
+      forcePasswordChange: true,
+      showTenantName: true,
+      mourningMode: true,
+      progressBar: false,
+      noticeManagement: true,
+      bambooCloud: true,
+      menuCollapsed: true,
+      multiLanguage: false,
+      systemName: '  ACME IAM ',
+    };
     const r = await admin.post(Paths.saveloginconfig, body);
     expect(r.body.result).toBe('1');
     expect(r.body.data.layers.system).toMatchObject({ ...body, systemName: 'ACME IAM' });
@@ -121,7 +149,11 @@ describe('login configuration (getloginconfig, saveloginconfig, startup configur
 
   it('reads the public layer from MP_LOGIN_CONFIG, ignoring unknown keys and wrong types', () => {
     const ignored: string[] = [];
-    const layer = publicLoginConfig('2', '{"systemName":"Corp","mourningMode":true,"passwordReg":"x","nope":1,"progressBar":"yes","loginFormPosition":"top"}', (k) => ignored.push(k));
+    const layer = publicLoginConfig(
+      '2',
+      '{"systemName":"Corp","mourningMode":true,"passwordReg":"x","nope":1,"progressBar":"yes","loginFormPosition":"top"}',
+      (k) => ignored.push(k),
+    );
     expect(layer).toEqual({ verifyCodeType: '2', systemName: 'Corp', mourningMode: true });
     expect(ignored).toEqual(['passwordReg', 'nope', 'progressBar', 'loginFormPosition']);
     expect(publicLoginConfig('1', 'not json', (k) => ignored.push(k))).toEqual({ verifyCodeType: '1' });
@@ -134,8 +166,13 @@ describe('organisation types and categories', () => {
     const r = await admin.get(Paths.queryorgtypeconfiglist);
     admin.language = 'ZH_CN';
     expect(r.body.data.rows).toEqual([
-      { codeKey: 0, codeVal: 'None' }, { codeKey: 1, codeVal: 'Group' }, { codeKey: 2, codeVal: 'Company' }, { codeKey: 3, codeVal: 'Department' },
-      { codeKey: 4, codeVal: 'Sub-department' }, { codeKey: 5, codeVal: 'Field' }, { codeKey: 6, codeVal: 'Franchise store' },
+      { codeKey: 0, codeVal: 'None' },
+      { codeKey: 1, codeVal: 'Group' },
+      { codeKey: 2, codeVal: 'Company' },
+      { codeKey: 3, codeVal: 'Department' },
+      { codeKey: 4, codeVal: 'Sub-department' },
+      { codeKey: 5, codeVal: 'Field' },
+      { codeKey: 6, codeVal: 'Franchise store' },
     ]);
   });
 
@@ -149,7 +186,9 @@ describe('organisation types and categories', () => {
     await admin.post(Paths.saveorgcateconfig, { tenantId: other, codeKey: 1, codeVal: 'Other tenant' });
     const list = await admin.get(`${Paths.queryorgcateconfiglist}?tenantId=${tenantId}`);
     expect(list.body.data.rows).toEqual([
-      { codeKey: 0, codeVal: '主组织树', builtIn: true }, { codeKey: 1, codeVal: 'Administrative' }, { codeKey: 2, codeVal: 'Partners' },
+      { codeKey: 0, codeVal: '主组织树', builtIn: true },
+      { codeKey: 1, codeVal: 'Administrative' },
+      { codeKey: 2, codeVal: 'Partners' },
     ]);
     const del = await admin.post(Paths.delorgcateconfig, { tenantId, codeKey: 2 });
     expect(del.body.data.rows.map((r: { codeKey: number }) => r.codeKey)).toEqual([0, 1]);
@@ -175,24 +214,43 @@ describe('organisation types and categories', () => {
       expect(r.body.scode, JSON.stringify(body)).toBe(scode);
       if (msg) expect(r.body.msg).toBe(msg);
     }
-    await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) => tx.insert(organisations).values({ id: 'org-cat-1', tenantId, code: 'S1', name: 'Sales 1', category: 1 }));
+    await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) =>
+      tx.insert(organisations).values({ id: 'org-cat-1', tenantId, code: 'S1', name: 'Sales 1', category: 1 }),
+    );
     const inUse = await admin.post(Paths.delorgcateconfig, { tenantId, codeKey: 1, codeVal: 'Sales' });
     expect(inUse.body).toMatchObject({ scode: SysconfigCodes.ORG_CATEGORY_IN_USE, msg: '1 organisations still belong to this category; it cannot be deleted' });
     admin.language = 'ZH_CN';
     const list = await admin.get(`${Paths.queryorgcateconfiglist}?tenantId=${tenantId}`);
-    expect(list.body.data.rows).toEqual([{ codeKey: 0, codeVal: '主组织树', builtIn: true }, { codeKey: 1, codeVal: 'Sales' }]);
+    expect(list.body.data.rows).toEqual([
+      { codeKey: 0, codeVal: '主组织树', builtIn: true },
+      { codeKey: 1, codeVal: 'Sales' },
+    ]);
   });
 });
 
 describe('access', () => {
   it('refuses every configuration call to a user who is not a platform administrator (10009029001)', async () => {
     const posts: [string, unknown][] = [
-      [Paths.savecodetablelist, rule('^x$')], [Paths.saveloginconfig, {}], [Paths.saveorgcateconfig, { codeKey: 1, codeVal: 'x' }],
-      [Paths.delorgcateconfig, { codeKey: 1 }], [Paths.savemailconfiglist, []], [Paths.saveldapconfiglist, []], [Paths.savesmsconfiglist, []],
-      [Paths.savewxconfiglist, []], [Paths.sendtestmail, { id: 'x', to: 'a@b.cn' }], [Paths.testldapconnection, { id: 'x' }],
+      [Paths.savecodetablelist, rule('^x$')],
+      [Paths.saveloginconfig, {}],
+      [Paths.saveorgcateconfig, { codeKey: 1, codeVal: 'x' }],
+      [Paths.delorgcateconfig, { codeKey: 1 }],
+      [Paths.savemailconfiglist, []],
+      [Paths.saveldapconfiglist, []],
+      [Paths.savesmsconfiglist, []],
+      [Paths.savewxconfiglist, []],
+      [Paths.sendtestmail, { id: 'x', to: 'a@b.cn' }],
+      [Paths.testldapconnection, { id: 'x' }],
     ];
     for (const [path, body] of posts) expect((await plain.post(path, body)).body.scode, path).toBe(Codes.NO_PERMISSION);
-    for (const path of [Paths.queryorgtypeconfiglist, Paths.queryorgcateconfiglist, Paths.querymailconfiglist, Paths.queryldapconfiglist, Paths.querysmsconfiglist, Paths.querywxconfiglist]) {
+    for (const path of [
+      Paths.queryorgtypeconfiglist,
+      Paths.queryorgcateconfiglist,
+      Paths.querymailconfiglist,
+      Paths.queryldapconfiglist,
+      Paths.querysmsconfiglist,
+      Paths.querywxconfiglist,
+    ]) {
       expect((await plain.get(path)).body.scode, path).toBe(Codes.NO_PERMISSION);
     }
     // The login configuration itself is public, as the startup configuration is.

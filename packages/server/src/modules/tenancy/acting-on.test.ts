@@ -16,7 +16,17 @@ import writeExcelFile from 'write-excel-file/node';
 import { Codes, Identity, Paths, UserCodes } from '@mp/protocol';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
 import {
-  auditLog, orgUsers, roleGrants, roles, roleUsers, sessions, stations, userAccounts, userIdentities, userMappings, users,
+  auditLog,
+  orgUsers,
+  roleGrants,
+  roles,
+  roleUsers,
+  sessions,
+  stations,
+  userAccounts,
+  userIdentities,
+  userMappings,
+  users,
 } from '../../db/schema/index.js';
 import { ADMIN_PASSWORD, createUserRow, testApp } from '../../testing/test-app.js';
 import type { GatewayClient } from '../../testing/gateway-client.js';
@@ -38,9 +48,26 @@ let ada: GatewayClient;
 
 /** The calls of the manager's role (every acting call of this test, and the lists their screens need). */
 const MGR_APIS = [
-  Paths.listtenantuser, Paths.edittenantuser, Paths.resettenantuserpassword, Paths.locktenantuser, Paths.statustenantuser, Paths.deletetenantuser, Paths.importtenantuser,
-  Paths.addtenantroleuser, Paths.deletetenantroleuser, Paths.addstationuser, Paths.deletestationuser, Paths.addorguser, Paths.deleteorguser,
-  Paths.editaccount, Paths.deleteaccount, Paths.bindaccount, Paths.unbindaccount, Paths.addusermapping, Paths.editusermapping, Paths.deleteusermapping,
+  Paths.listtenantuser,
+  Paths.edittenantuser,
+  Paths.resettenantuserpassword,
+  Paths.locktenantuser,
+  Paths.statustenantuser,
+  Paths.deletetenantuser,
+  Paths.importtenantuser,
+  Paths.addtenantroleuser,
+  Paths.deletetenantroleuser,
+  Paths.addstationuser,
+  Paths.deletestationuser,
+  Paths.addorguser,
+  Paths.deleteorguser,
+  Paths.editaccount,
+  Paths.deleteaccount,
+  Paths.bindaccount,
+  Paths.unbindaccount,
+  Paths.addusermapping,
+  Paths.editusermapping,
+  Paths.deleteusermapping,
 ];
 const MENUS = ['employeeManagement', 'roleManagement', 'stationManagement', 'orgEmployeeRelation', 'accountManagement', 'employeeMappingManagement'];
 
@@ -54,8 +81,9 @@ async function signedIn(username: string, tenantId: string, password = PASSWORD)
 /** A user of acme in `orgId`, with identities; returns its id. */
 async function member(name: string, orgId: string, extra: { identities?: number[]; superManager?: boolean } = {}): Promise<string> {
   const id = await createUserRow(t.app, { tenantId: acme, username: name, password: PASSWORD, ...extra });
-  await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) => tx.update(users)
-    .set({ orgId, employeeName: 'Person', effectiveDate: '2026-01-01', expiryDate: '2099-12-31' }).where(eq(users.id, id)));
+  await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) =>
+    tx.update(users).set({ orgId, employeeName: 'Person', effectiveDate: '2026-01-01', expiryDate: '2099-12-31' }).where(eq(users.id, id)),
+  );
   return id;
 }
 
@@ -65,7 +93,8 @@ beforeAll(async () => {
   acme = tree.tenantId;
   ({ east, esales, west } = tree.orgs as Record<'east' | 'esales' | 'west', string>);
   rival = (await createTenantTree(t.app, 'aorival')).tenantId;
-  for (const name of ['ao-ada', 'ao-mgr', 'ao-big', 'ao-small', 'ao-joe', 'ao-kim']) uid[name] = await member(name, name === 'ao-joe' || name === 'ao-kim' ? esales : east);
+  for (const name of ['ao-ada', 'ao-mgr', 'ao-big', 'ao-small', 'ao-joe', 'ao-kim'])
+    uid[name] = await member(name, name === 'ao-joe' || name === 'ao-kim' ? esales : east);
   uid['ao-wes'] = await member('ao-wes', west);
   uid['ao-plato'] = await member('ao-plato', east, { identities: [Identity.PLATFORM_ADMIN, Identity.ENTERPRISE_USER] });
   uid['ao-boss'] = await member('ao-boss', east, { superManager: true });
@@ -75,7 +104,9 @@ beforeAll(async () => {
   await platform.signIn('admin', ADMIN_PASSWORD);
   expect((await platform.post(Paths.savetenantadmin, { tenantId: acme, userIds: [uid['ao-ada']] })).body.result).toBe('1');
   // rex, a user of acme, administers the rival tenant (the identity row lives in the administered tenant)
-  await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) => tx.insert(userIdentities).values({ tenantId: rival, userId: uid['ao-rex']!, identity: Identity.TENANT_ADMIN }));
+  await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) =>
+    tx.insert(userIdentities).values({ tenantId: rival, userId: uid['ao-rex']!, identity: Identity.TENANT_ADMIN }),
+  );
   await createProductRow(t.app, 'p-ao', 'aoapp', 'AO app');
   await createProductRow(t.app, 'p-ao2', 'aoapp2', 'AO app 2');
   await authoriseProduct(t.app, acme, 'p-ao');
@@ -107,23 +138,37 @@ beforeAll(async () => {
     ]);
     await tx.insert(stations).values({ id: 'ao-st', tenantId: acme, orgId: east, name: 'Clerk', level: 'P1' });
     const people = Object.entries(uid);
-    await tx.insert(userAccounts).values([
-      ...people.map(([name, userId]) => ({ id: `acc-${name}`, tenantId: acme, accountType: 1, account: `acc-${name}`, userId, boundAt: new Date() })),
-      { id: 'acc-free', tenantId: acme, accountType: 2, account: 'acc-free' },
-    ]);
-    await tx.insert(userMappings).values(people.map(([name, userId]) => ({ id: `m-${name}`, tenantId: acme, productId: 'p-ao', userId, externalAccount: `m-${name}` })));
+    await tx
+      .insert(userAccounts)
+      .values([
+        ...people.map(([name, userId]) => ({ id: `acc-${name}`, tenantId: acme, accountType: 1, account: `acc-${name}`, userId, boundAt: new Date() })),
+        { id: 'acc-free', tenantId: acme, accountType: 2, account: 'acc-free' },
+      ]);
+    await tx
+      .insert(userMappings)
+      .values(people.map(([name, userId]) => ({ id: `m-${name}`, tenantId: acme, productId: 'p-ao', userId, externalAccount: `m-${name}` })));
   });
   mgr = await signedIn('ao-mgr', acme);
   ada = await signedIn('ao-ada', acme);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 /** Everything of acme a call on a person could change, and the audit trail. */
 function snapshot() {
   return inScope(t.app.database.db, PLATFORM_SCOPE, async (tx) => ({
     users: await tx.select().from(users).where(eq(users.tenantId, acme)).orderBy(users.id),
-    roleUsers: await tx.select({ r: roleUsers.roleId, u: roleUsers.userId }).from(roleUsers).where(eq(roleUsers.tenantId, acme)).orderBy(roleUsers.roleId, roleUsers.userId),
-    orgUsers: await tx.select({ o: orgUsers.orgId, u: orgUsers.userId }).from(orgUsers).where(eq(orgUsers.tenantId, acme)).orderBy(orgUsers.orgId, orgUsers.userId),
+    roleUsers: await tx
+      .select({ r: roleUsers.roleId, u: roleUsers.userId })
+      .from(roleUsers)
+      .where(eq(roleUsers.tenantId, acme))
+      .orderBy(roleUsers.roleId, roleUsers.userId),
+    orgUsers: await tx
+      .select({ o: orgUsers.orgId, u: orgUsers.userId })
+      .from(orgUsers)
+      .where(eq(orgUsers.tenantId, acme))
+      .orderBy(orgUsers.orgId, orgUsers.userId),
     accounts: await tx.select().from(userAccounts).where(eq(userAccounts.tenantId, acme)).orderBy(userAccounts.id),
     mappings: await tx.select().from(userMappings).where(eq(userMappings.tenantId, acme)).orderBy(userMappings.id),
     sessions: await tx.select({ id: sessions.id, state: sessions.state }).from(sessions).where(eq(sessions.tenantId, acme)).orderBy(sessions.id),
@@ -152,7 +197,10 @@ const CALLS: Call[] = [
   ['unbind their account', (c, name) => c.post(Paths.unbindaccount, { id: `acc-${name}` })],
   ['delete their account', (c, name) => c.post(Paths.deleteaccount, { ids: [`acc-${name}`] })],
   ['map them', (c, _n, id) => c.post(Paths.addusermapping, { productId: 'p-ao2', userId: id, externalAccount: `new-${id.slice(0, 8)}` })],
-  ['edit their mapping', (c, name, id) => c.post(Paths.editusermapping, { id: `m-${name}`, productId: 'p-ao', userId: id, externalAccount: `m-${name}`, externalName: 'x' })],
+  [
+    'edit their mapping',
+    (c, name, id) => c.post(Paths.editusermapping, { id: `m-${name}`, productId: 'p-ao', userId: id, externalAccount: `m-${name}`, externalName: 'x' }),
+  ],
   ['delete their mapping', (c, name) => c.post(Paths.deleteusermapping, { ids: [`m-${name}`] })],
   ['delete', (c, _n, id) => c.post(Paths.deletetenantuser, { ids: [id] })],
 ];
@@ -177,7 +225,7 @@ describe('a department manager acting on people (issue 12 §1)', () => {
     await refusedAll(mgr, 'ao-big', east, UserCodes.OUTRANKS_CALLER);
   });
 
-  it('is refused against platform, application and other tenants\' administrators and the super manager', async () => {
+  it("is refused against platform, application and other tenants' administrators and the super manager", async () => {
     for (const name of ['ao-plato', 'ao-appy', 'ao-rex', 'ao-boss']) await refusedAll(mgr, name, east, UserCodes.OUTRANKS_CALLER);
   });
 
@@ -195,7 +243,9 @@ describe('a department manager acting on people (issue 12 §1)', () => {
   it('refuses an import that would update the tenant administrator', async () => {
     const before = await snapshot();
     const head = ['User name', 'Employee name', 'Affiliated organisation code', 'Effective date', 'Expiry date', 'Password'];
-    const sheet = await writeExcelFile([head, ['ao-ada', 'Imported', 'east', '2026-01-01', '2030-12-31', 'Passw0rd!x']].map((r) => r.map((value) => ({ value }))) as never).toBuffer() as Buffer;
+    const sheet = (await writeExcelFile(
+      [head, ['ao-ada', 'Imported', 'east', '2026-01-01', '2030-12-31', 'Passw0rd!x']].map((r) => r.map((value) => ({ value }))) as never,
+    ).toBuffer()) as Buffer;
     mgr.language = 'EN_US';
     const started = await uploadTo(t.app, mgr, Paths.importtenantuser, 'users.xlsx', sheet);
     const job = await pollJob(mgr, started.data.row.jobId);
@@ -214,20 +264,32 @@ describe('a department manager acting on people (issue 12 §1)', () => {
         expect(r.body.result, `${label} on ${name}: ${r.body.scode} ${r.body.msg}`).toBe('1');
       }
     }
-    const left = await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) => tx.select({ id: users.id }).from(users).where(inArray(users.id, [uid['ao-joe']!, uid['ao-small']!])));
+    const left = await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) =>
+      tx
+        .select({ id: users.id })
+        .from(users)
+        .where(inArray(users.id, [uid['ao-joe']!, uid['ao-small']!])),
+    );
     expect(left.map((u) => u.id)).toEqual([uid['ao-small']]);
   });
 });
 
 describe('a tenant administrator acting on people (issue 12 §1)', () => {
-  it('is refused against a platform administrator, the super manager and another tenant\'s administrator', async () => {
+  it("is refused against a platform administrator, the super manager and another tenant's administrator", async () => {
     for (const name of ['ao-plato', 'ao-boss', 'ao-rex']) await refusedAll(ada, name, east, UserCodes.OUTRANKS_CALLER);
   });
 
   it('ends online sessions only of people they may act on', async () => {
     for (const name of ['ao-plato', 'ao-boss', 'ao-kim']) await signedIn(name, acme);
-    const open = async (name: string) => (await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) => tx.select({ id: sessions.id }).from(sessions)
-      .where(and(eq(sessions.userId, uid[name]!), eq(sessions.state, 'active')))))[0]!.id;
+    const open = async (name: string) =>
+      (
+        await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) =>
+          tx
+            .select({ id: sessions.id })
+            .from(sessions)
+            .where(and(eq(sessions.userId, uid[name]!), eq(sessions.state, 'active'))),
+        )
+      )[0]!.id;
     const before = await snapshot();
     for (const name of ['ao-plato', 'ao-boss']) {
       const r = await ada.post(Paths.endsession, { ids: [await open(name)] });
@@ -257,7 +319,11 @@ function userIdPaths(schema: unknown, prefix = ''): string[] {
 describe('declared access rules (issue 12 §4)', () => {
   /** Tenant-area routes whose `id` / `ids` are user ids (the user management screen's writes). */
   const BY_ID: Record<string, string> = {
-    [Paths.edittenantuser]: 'id', [Paths.resettenantuserpassword]: 'id', [Paths.locktenantuser]: 'ids', [Paths.statustenantuser]: 'ids', [Paths.deletetenantuser]: 'ids',
+    [Paths.edittenantuser]: 'id',
+    [Paths.resettenantuserpassword]: 'id',
+    [Paths.locktenantuser]: 'ids',
+    [Paths.statustenantuser]: 'ids',
+    [Paths.deletetenantuser]: 'ids',
   };
   /** Reads: a user id there filters what is shown, it changes nobody. */
   const isRead = (url: string) => /\/(list|get|export|query|search)[a-z]*$/.test(url);

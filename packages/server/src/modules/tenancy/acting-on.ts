@@ -37,7 +37,12 @@ import type { TenantContext } from '../../types.js';
 import { apisFromGrants, listMemberGrants, orgIdInScope, orgRowInScope, type DataScope } from './data-scope.js';
 
 /** The caller of a tenant-area call: who, in which tenant, administrator or not, with which data scope. */
-export interface ActingCaller { userId: string; tenantId: string; admin: boolean; scope: DataScope }
+export interface ActingCaller {
+  userId: string;
+  tenantId: string;
+  admin: boolean;
+  scope: DataScope;
+}
 
 /** The acting caller of a tenant-area request (`request.tenant` set by the guard). */
 export function actingCallerOf(request: FastifyRequest): ActingCaller {
@@ -51,8 +56,14 @@ export function actingCallerOf(request: FastifyRequest): ActingCaller {
  * controls with their bits, APIs; keyed by item id, docs/applications.md "Grants reach the tenants").
  */
 export interface Holdings {
-  menus: Map<string, number>; apis: Set<string>; anyType: boolean; types: Set<number>; wholeTenant: boolean;
-  appMenus: Map<string, number>; appControls: Map<string, number>; appApis: Set<string>;
+  menus: Map<string, number>;
+  apis: Set<string>;
+  anyType: boolean;
+  types: Set<number>;
+  wholeTenant: boolean;
+  appMenus: Map<string, number>;
+  appControls: Map<string, number>;
+  appApis: Set<string>;
 }
 
 /** The grant kinds held with bits (grants with the read bit of enabled roles). */
@@ -65,11 +76,20 @@ const BIT_KINDS = [GrantKind.MENU, AppGrantKind.MENU, AppGrantKind.CONTROL, AppG
  */
 export async function holdingsOf(tx: Tx, tenantId: string, userId: string, scope: DataScope): Promise<Holdings> {
   const rows = await listMemberGrants(tx, tenantId, userId);
-  const bitRows = await tx.select({ kind: roleGrants.kind, id: roleGrants.dataId, bits: sql<number>`bit_or(${roleGrants.purview})` }).from(roleGrants)
+  const bitRows = await tx
+    .select({ kind: roleGrants.kind, id: roleGrants.dataId, bits: sql<number>`bit_or(${roleGrants.purview})` })
+    .from(roleGrants)
     .innerJoin(roleUsers, and(eq(roleUsers.tenantId, roleGrants.tenantId), eq(roleUsers.roleId, roleGrants.roleId)))
     .innerJoin(roles, and(eq(roles.tenantId, roleGrants.tenantId), eq(roles.id, roleGrants.roleId)))
-    .where(and(eq(roleGrants.tenantId, tenantId), eq(roleUsers.userId, userId), inArray(roleGrants.kind, BIT_KINDS), eq(roles.status, 1),
-      sql`(${roleGrants.purview} & ${Purview.READ}) <> 0`))
+    .where(
+      and(
+        eq(roleGrants.tenantId, tenantId),
+        eq(roleUsers.userId, userId),
+        inArray(roleGrants.kind, BIT_KINDS),
+        eq(roles.status, 1),
+        sql`(${roleGrants.purview} & ${Purview.READ}) <> 0`,
+      ),
+    )
     .groupBy(roleGrants.kind, roleGrants.dataId);
   const bitsOf = (kind: string) => new Map(bitRows.filter((r) => r.kind === kind).map((r) => [r.id, Number(r.bits)]));
   const parts = scope.all ? [] : scope.parts;
@@ -94,13 +114,20 @@ export async function holdingsOf(tx: Tx, tenantId: string, userId: string, scope
 export function holdsAll(h: Holdings, kind: string, items: { dataId: string; purview: number }[]): boolean {
   const within = (held: Map<string, number>) => items.every((i) => (i.purview & ~(held.get(i.dataId) ?? 0)) === 0);
   switch (kind) {
-    case GrantKind.MENU: return within(h.menus);
-    case AppGrantKind.MENU: return within(h.appMenus);
-    case AppGrantKind.CONTROL: return within(h.appControls);
-    case AppGrantKind.API: return items.every((i) => h.appApis.has(i.dataId));
-    case GrantKind.API: return items.every((i) => h.apis.has(i.dataId));
-    case GrantKind.ORG_TYPE: return h.anyType || items.every((i) => h.types.has(Number(i.dataId)));
-    default: return true;
+    case GrantKind.MENU:
+      return within(h.menus);
+    case AppGrantKind.MENU:
+      return within(h.appMenus);
+    case AppGrantKind.CONTROL:
+      return within(h.appControls);
+    case AppGrantKind.API:
+      return items.every((i) => h.appApis.has(i.dataId));
+    case GrantKind.API:
+      return items.every((i) => h.apis.has(i.dataId));
+    case GrantKind.ORG_TYPE:
+      return h.anyType || items.every((i) => h.types.has(Number(i.dataId)));
+    default:
+      return true;
   }
 }
 
@@ -113,7 +140,13 @@ export type Beyond = 'scope' | 'outranks';
 /** What is checked: 'act' the data scope and the rank (changing the user), 'read' the data scope only (seeing them). */
 export type ReachMode = 'act' | 'read';
 
-interface TargetRow { id: string; username: string; superManager: boolean; inScope: boolean; identities: { i: number; t: string }[] }
+interface TargetRow {
+  id: string;
+  username: string;
+  superManager: boolean;
+  inScope: boolean;
+  identities: { i: number; t: string }[];
+}
 
 /**
  * Runs `fn` with row-level security's platform view for this transaction (identity rows live in the
@@ -144,7 +177,12 @@ function identityCovered(row: { i: number; t: string }, caller: { i: number; t: 
  * with the platform view raised and restored), then only when needed the caller's holdings (2) and the
  * targets' role grants (1).
  */
-export async function usersBeyondReach(tx: Tx, caller: ActingCaller, userIds: readonly string[], mode: ReachMode = 'act'): Promise<Map<string, { why: Beyond; username: string }>> {
+export async function usersBeyondReach(
+  tx: Tx,
+  caller: ActingCaller,
+  userIds: readonly string[],
+  mode: ReachMode = 'act',
+): Promise<Map<string, { why: Beyond; username: string }>> {
   const out = new Map<string, { why: Beyond; username: string }>();
   const ids = [...new Set(userIds.filter((x) => typeof x === 'string' && x))];
   if (!ids.length) return out;
@@ -153,13 +191,27 @@ export async function usersBeyondReach(tx: Tx, caller: ActingCaller, userIds: re
   const inScopeSql = caller.scope.all ? sql<boolean>`true` : sql<boolean>`coalesce(${orgIdInScope(caller.scope, u.orgId)}, false)`;
   const identitiesSql = sql<{ i: number; t: string }[]>`coalesce((select json_agg(json_build_object('i', ui.identity, 't', ui.tenant_id))
     from user_identities ui where ui.user_id = ${u.id}), '[]'::json)`;
-  const readTargets = (withIdentities: boolean) => tx.select({ id: users.id, username: users.username, superManager: users.superManager, inScope: inScopeSql,
-    identities: withIdentities ? identitiesSql : sql<{ i: number; t: string }[]>`'[]'::json` })
-    .from(users).where(and(eq(users.tenantId, caller.tenantId), inArray(users.id, ids))) as Promise<TargetRow[]>;
-  const { targets, mine } = mode === 'read' ? { targets: await readTargets(false), mine: [] } : await withPlatformView(tx, async () => ({
-    targets: await readTargets(true),
-    mine: await tx.select({ i: userIdentities.identity, t: userIdentities.tenantId }).from(userIdentities).where(eq(userIdentities.userId, caller.userId)),
-  }));
+  const readTargets = (withIdentities: boolean) =>
+    tx
+      .select({
+        id: users.id,
+        username: users.username,
+        superManager: users.superManager,
+        inScope: inScopeSql,
+        identities: withIdentities ? identitiesSql : sql<{ i: number; t: string }[]>`'[]'::json`,
+      })
+      .from(users)
+      .where(and(eq(users.tenantId, caller.tenantId), inArray(users.id, ids))) as Promise<TargetRow[]>;
+  const { targets, mine } =
+    mode === 'read'
+      ? { targets: await readTargets(false), mine: [] }
+      : await withPlatformView(tx, async () => ({
+          targets: await readTargets(true),
+          mine: await tx
+            .select({ i: userIdentities.identity, t: userIdentities.tenantId })
+            .from(userIdentities)
+            .where(eq(userIdentities.userId, caller.userId)),
+        }));
   const candidates: TargetRow[] = [];
   for (const t of targets) {
     if (!t.inScope) out.set(t.id, { why: 'scope', username: t.username });
@@ -170,13 +222,27 @@ export async function usersBeyondReach(tx: Tx, caller: ActingCaller, userIds: re
   // Administrators of this tenant (and platform administrators) cover every role holder of it.
   const coversRoles = caller.admin || mine.some((c) => c.i === Identity.PLATFORM_ADMIN || (c.i === Identity.TENANT_ADMIN && c.t === caller.tenantId));
   if (coversRoles || !candidates.length) return out;
-  const grants = await tx.select({
-    userId: roleUsers.userId, roleId: roleUsers.roleId, kind: roleGrants.kind, dataId: roleGrants.dataId, purview: roleGrants.purview,
-    orgInScope: sql<boolean>`coalesce(${orgRowInScope(caller.scope, { path: sql.raw('"organisations"."path"'), type: sql.raw('"organisations"."type"') })}, false)`,
-  }).from(roleUsers)
+  const grants = await tx
+    .select({
+      userId: roleUsers.userId,
+      roleId: roleUsers.roleId,
+      kind: roleGrants.kind,
+      dataId: roleGrants.dataId,
+      purview: roleGrants.purview,
+      orgInScope: sql<boolean>`coalesce(${orgRowInScope(caller.scope, { path: sql.raw('"organisations"."path"'), type: sql.raw('"organisations"."type"') })}, false)`,
+    })
+    .from(roleUsers)
     .innerJoin(roleGrants, and(eq(roleGrants.tenantId, roleUsers.tenantId), eq(roleGrants.roleId, roleUsers.roleId)))
     .leftJoin(organisations, and(eq(roleGrants.kind, GrantKind.ORG), eq(organisations.tenantId, roleGrants.tenantId), eq(organisations.id, roleGrants.dataId)))
-    .where(and(eq(roleUsers.tenantId, caller.tenantId), inArray(roleUsers.userId, candidates.map((u) => u.id))));
+    .where(
+      and(
+        eq(roleUsers.tenantId, caller.tenantId),
+        inArray(
+          roleUsers.userId,
+          candidates.map((u) => u.id),
+        ),
+      ),
+    );
   if (!grants.length) return out;
   const h = await holdingsOf(tx, caller.tenantId, caller.userId, caller.scope);
   for (const t of candidates) {
@@ -185,8 +251,7 @@ export async function usersBeyondReach(tx: Tx, caller: ActingCaller, userIds: re
     const covered = [...byRole.values()].every((gs) => {
       const of = (kind: string) => gs.filter((g) => g.kind === kind);
       const typeOnly = of(GrantKind.ORG_TYPE).length > 0 && of(GrantKind.ORG).length === 0;
-      return GRANT_KINDS_HELD.every((k) => holdsAll(h, k, of(k)))
-        && of(GrantKind.ORG).every((g) => g.orgInScope) && (!typeOnly || h.wholeTenant);
+      return GRANT_KINDS_HELD.every((k) => holdsAll(h, k, of(k))) && of(GrantKind.ORG).every((g) => g.orgInScope) && (!typeOnly || h.wholeTenant);
     });
     if (!covered) out.set(t.id, { why: 'outranks', username: t.username });
   }
@@ -221,7 +286,8 @@ export function assertUsersInScope(tx: Tx, t: { tenantId: string; scope: DataSco
 export function idsAt(body: unknown, path: string): string[] {
   let values: unknown[] = [body];
   for (const key of path.split('.')) {
-    values = values.flatMap((v) => (Array.isArray(v) ? v : [v]))
+    values = values
+      .flatMap((v) => (Array.isArray(v) ? v : [v]))
       .flatMap((v) => (v && typeof v === 'object' && Object.hasOwn(v, key) ? [(v as Record<string, unknown>)[key]] : []));
   }
   return values.flatMap((v) => (Array.isArray(v) ? v : [v])).filter((v): v is string => typeof v === 'string' && v.length > 0);

@@ -4,7 +4,16 @@ import { rowsOf } from '../../db/client.js';
 import { inScope } from '../../db/context.js';
 import { organisations, roleGrants, roles, roleUsers, users } from '../../db/schema/index.js';
 import { createTenantRow, createUserRow, testApp } from '../../testing/test-app.js';
-import { assertOrgsInScope, listMemberGrants, orgIdInScope, orgRowInScope, pathInSubtree, scopeFromGrants, WHOLE_TENANT, type DataScope } from './data-scope.js';
+import {
+  assertOrgsInScope,
+  listMemberGrants,
+  orgIdInScope,
+  orgRowInScope,
+  pathInSubtree,
+  scopeFromGrants,
+  WHOLE_TENANT,
+  type DataScope,
+} from './data-scope.js';
 
 let t: Awaited<ReturnType<typeof testApp>>;
 let tenantId: string;
@@ -30,7 +39,13 @@ beforeAll(async () => {
       { id: 'west', tenantId, parentId: tenantId, code: 'W', name: 'West', type: 2 },
       { id: 'w-sales', tenantId, parentId: 'west', code: 'WS', name: 'West sales', type: 3 },
     ]);
-    for (const [u, org] of [['u-east', 'east'], ['u-esales', 'e-sales'], ['u-efield', 'e-field'], ['u-west', 'west'], ['u-wsales', 'w-sales']] as const) {
+    for (const [u, org] of [
+      ['u-east', 'east'],
+      ['u-esales', 'e-sales'],
+      ['u-efield', 'e-field'],
+      ['u-west', 'west'],
+      ['u-wsales', 'w-sales'],
+    ] as const) {
       await tx.update(users).set({ orgId: org }).where(eq(users.id, uid[u]!));
     }
     await tx.insert(roles).values([
@@ -44,23 +59,35 @@ beforeAll(async () => {
       { tenantId, roleId: 'r-off', kind: 'org', dataId: tenantId },
     ]);
     await tx.insert(roleUsers).values([
-      { tenantId, roleId: 'r-east', userId: uid.holder! }, { tenantId, roleId: 'r-depts', userId: uid.typer! },
-      { tenantId, roleId: 'r-east', userId: uid.both! }, { tenantId, roleId: 'r-depts', userId: uid.both! }, { tenantId, roleId: 'r-off', userId: uid.nobody! },
+      { tenantId, roleId: 'r-east', userId: uid.holder! },
+      { tenantId, roleId: 'r-depts', userId: uid.typer! },
+      { tenantId, roleId: 'r-east', userId: uid.both! },
+      { tenantId, roleId: 'r-depts', userId: uid.both! },
+      { tenantId, roleId: 'r-off', userId: uid.nobody! },
     ]);
   });
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 async function scopeOf(name: string): Promise<DataScope> {
   return inTenant(tenantId, async (tx) => scopeFromGrants(await listMemberGrants(tx, tenantId, uid[name]!)));
 }
 async function visibleUsers(scope: DataScope): Promise<string[]> {
-  const rows = await inTenant(tenantId, (tx) => tx.select({ username: users.username }).from(users)
-    .where(and(eq(users.tenantId, tenantId), orgIdInScope(scope, users.orgId))).orderBy(asc(users.username)));
+  const rows = await inTenant(tenantId, (tx) =>
+    tx
+      .select({ username: users.username })
+      .from(users)
+      .where(and(eq(users.tenantId, tenantId), orgIdInScope(scope, users.orgId)))
+      .orderBy(asc(users.username)),
+  );
   return rows.map((r) => r.username);
 }
 async function visibleOrgs(scope: DataScope): Promise<string[]> {
-  const rows = await inTenant(tenantId, (tx) => tx.select({ id: organisations.id }).from(organisations).where(orgRowInScope(scope)).orderBy(asc(organisations.id)));
+  const rows = await inTenant(tenantId, (tx) =>
+    tx.select({ id: organisations.id }).from(organisations).where(orgRowInScope(scope)).orderBy(asc(organisations.id)),
+  );
   return rows.map((r) => r.id);
 }
 
@@ -96,14 +123,27 @@ describe('data scopes from role grants (docs/tenancy.md "Data scope")', () => {
 describe('pathInSubtree: a subtree as a range of the path index', () => {
   it('matches the subtree (strict: without its top), never a sibling whose id starts the same, also with the prefix from a column', async () => {
     const paths = ['/t/a/', '/t/a/x/', '/t/a/x/y/', '/t/a0/', '/t/a-b/', '/t/a./', '/t/', '/t/b/a/'];
-    const q = (prefix: SQL, strict: boolean) => inTenant(tenantId, async (tx) => rowsOf<{ p: string }>(await tx.execute(
-      sql`select p from unnest(array[${sql.join(paths.map((x) => sql`${x}::text`), sql`, `)}]) as p where ${pathInSubtree(sql.raw('p'), prefix, strict)} order by p`)).map((r) => r.p));
+    const q = (prefix: SQL, strict: boolean) =>
+      inTenant(tenantId, async (tx) =>
+        rowsOf<{ p: string }>(
+          await tx.execute(
+            sql`select p from unnest(array[${sql.join(
+              paths.map((x) => sql`${x}::text`),
+              sql`, `,
+            )}]) as p where ${pathInSubtree(sql.raw('p'), prefix, strict)} order by p`,
+          ),
+        ).map((r) => r.p),
+      );
     expect(await q(sql`${'/t/a/'}::text`, false)).toEqual(['/t/a/', '/t/a/x/', '/t/a/x/y/']);
     expect(await q(sql`${'/t/a/'}::text`, true)).toEqual(['/t/a/x/', '/t/a/x/y/']);
     expect(await q(sql`(select path from organisations where id = 'nowhere')`, false)).toEqual([]);
     // the prefix as a column of another row (what the tree's children flag does)
-    const east = await inTenant(tenantId, async (tx) => rowsOf<{ id: string }>(await tx.execute(sql`select kid.id from organisations kid, organisations top
-      where top.id = 'east' and kid.tenant_id = ${tenantId} and ${pathInSubtree(sql.raw('kid.path'), sql.raw('top.path'), true)} order by kid.id`)).map((r) => r.id));
+    const east = await inTenant(tenantId, async (tx) =>
+      rowsOf<{ id: string }>(
+        await tx.execute(sql`select kid.id from organisations kid, organisations top
+      where top.id = 'east' and kid.tenant_id = ${tenantId} and ${pathInSubtree(sql.raw('kid.path'), sql.raw('top.path'), true)} order by kid.id`),
+      ).map((r) => r.id),
+    );
     expect(east).toEqual(['e-field', 'e-sales']);
   });
 });

@@ -21,7 +21,10 @@ import { organisations, roleGrants, roleUsers, roles } from '../../db/schema/ind
 import { AppError } from '../../lib/errors.js';
 
 /** What one role lets its members reach: subtrees by path prefix (null = the whole tenant), types (null = any). */
-export interface ScopePart { prefixes: string[] | null; types: number[] | null }
+export interface ScopePart {
+  prefixes: string[] | null;
+  types: number[] | null;
+}
 
 /** A caller's data scope in one tenant: everything, or the union of `parts` (empty: nothing). */
 export type DataScope = { all: true } | { all: false; parts: ScopePart[] };
@@ -29,14 +32,20 @@ export type DataScope = { all: true } | { all: false; parts: ScopePart[] };
 export const WHOLE_TENANT: DataScope = { all: true };
 
 /** One row of the grants a role holder has (what resolveMemberGrants reads). */
-export interface MemberGrantRow { roleId: string; kind: string | null; dataId: string | null; path: string | null }
+export interface MemberGrantRow {
+  roleId: string;
+  kind: string | null;
+  dataId: string | null;
+  path: string | null;
+}
 
 /**
  * Reads, in one statement, the grants of every enabled role `userId` is a member of in `tenantId`,
  * with the path of each granted organisation. No rows: the user holds no enabled role there.
  */
 export async function listMemberGrants(tx: Tx, tenantId: string, userId: string): Promise<MemberGrantRow[]> {
-  return tx.select({ roleId: roles.id, kind: roleGrants.kind, dataId: roleGrants.dataId, path: organisations.path })
+  return tx
+    .select({ roleId: roles.id, kind: roleGrants.kind, dataId: roleGrants.dataId, path: organisations.path })
     .from(roleUsers)
     .innerJoin(roles, and(eq(roles.tenantId, roleUsers.tenantId), eq(roles.id, roleUsers.roleId)))
     .leftJoin(roleGrants, and(eq(roleGrants.tenantId, roles.tenantId), eq(roleGrants.roleId, roles.id), inArray(roleGrants.kind, ['org', 'orgtype', 'api'])))
@@ -94,8 +103,20 @@ export function orgRowInScope(scope: DataScope, table: { path: SQLWrapper; type:
   if (!scope.parts.length) return sql`false`;
   const ors = scope.parts.map((p) => {
     const conds: SQL[] = [];
-    if (p.prefixes) conds.push(sql`(${sql.join(p.prefixes.map((x) => sql`starts_with(${table.path}, ${x})`), sql` or `)})`);
-    if (p.types) conds.push(sql`${table.type} in (${sql.join(p.types.map((t) => sql`${t}`), sql`, `)})`);
+    if (p.prefixes)
+      conds.push(
+        sql`(${sql.join(
+          p.prefixes.map((x) => sql`starts_with(${table.path}, ${x})`),
+          sql` or `,
+        )})`,
+      );
+    if (p.types)
+      conds.push(
+        sql`${table.type} in (${sql.join(
+          p.types.map((t) => sql`${t}`),
+          sql`, `,
+        )})`,
+      );
     return sql`(${sql.join(conds, sql` and `)})`;
   });
   return sql`(${sql.join(ors, sql` or `)})`;
@@ -121,6 +142,9 @@ export async function assertOrgsInScope(tx: Tx, scope: DataScope, orgIds: (strin
   if (scope.all) return;
   const ids = [...new Set(orgIds.filter((x): x is string => !!x))];
   if (!ids.length) return;
-  const rows = await tx.select({ id: organisations.id }).from(organisations).where(and(inArray(organisations.id, ids), orgRowInScope(scope)));
+  const rows = await tx
+    .select({ id: organisations.id })
+    .from(organisations)
+    .where(and(inArray(organisations.id, ids), orgRowInScope(scope)));
   if (rows.length !== ids.length) throw new AppError(Codes.NO_PERMISSION);
 }

@@ -13,21 +13,32 @@ import { listTenantsAdministeredBy, type TenantRecord } from './tenancy.reposito
 /** The API shape of a tenant tile. */
 export function toMyTenantRow(t: TenantRecord): MyTenantRow {
   return {
-    id: t.id, code: t.code, name: t.name, abbreviation: t.abbreviation, address: t.address,
-    logoUrl: t.logo ? `${Paths.getfile}/${t.logo}` : '', status: t.status === 1 ? 1 : 0,
+    id: t.id,
+    code: t.code,
+    name: t.name,
+    abbreviation: t.abbreviation,
+    address: t.address,
+    logoUrl: t.logo ? `${Paths.getfile}/${t.logo}` : '',
+    status: t.status === 1 ? 1 : 0,
   };
 }
 
 export default async function tenancyRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
-  r.post(Paths.listmytenant, {
-    config: { access: { userTypes: [UserType.TENANT_ADMIN] } },
-    schema: { tags: ['tenancy'], body: MyTenantListBody },
-  }, async (request) => {
-    const b = request.body;
-    const page = b.page ?? 1;
-    const pageSize = b.pageSize ?? 24;
-    const { rows, records } = await inScope(app.database.db, PLATFORM_SCOPE, (tx) => listTenantsAdministeredBy(tx, request.auth!.userId, { keyword: b.keyword, page, pageSize }));
-    return ok({ rows: rows.map(toMyTenantRow), ...pageInfo(page, pageSize, records) });
-  });
+  r.post(
+    Paths.listmytenant,
+    {
+      config: { access: { userTypes: [UserType.TENANT_ADMIN] } },
+      schema: { tags: ['tenancy'], body: MyTenantListBody },
+    },
+    async (request) => {
+      const b = request.body;
+      const page = b.page ?? 1;
+      const pageSize = b.pageSize ?? 24;
+      const { rows, records } = await inScope(app.database.db, PLATFORM_SCOPE, (tx) =>
+        listTenantsAdministeredBy(tx, request.auth!.userId, { keyword: b.keyword, page, pageSize }),
+      );
+      return ok({ rows: rows.map(toMyTenantRow), ...pageInfo(page, pageSize, records) });
+    },
+  );
 }

@@ -25,19 +25,28 @@ beforeAll(async () => {
   const grace = await createUserRow(t.app, { username: 'grace', password: PASSWORD });
   const hal = await createUserRow(t.app, { tenantId: ids.charlie, username: 'hal', password: PASSWORD });
   await createUserRow(t.app, { username: 'ivy', password: PASSWORD });
-  for (const [tenantId, userIds] of [[ids.alpha, [grace]], [ids.bravo, [grace]], [ids.charlie, [hal]]] as const) {
+  for (const [tenantId, userIds] of [
+    [ids.alpha, [grace]],
+    [ids.bravo, [grace]],
+    [ids.charlie, [hal]],
+  ] as const) {
     expect((await admin.post(Paths.savetenantadmin, { tenantId, userIds })).body.result).toBe('1');
   }
   await t.app.database.db.update(tenants).set({ status: 0 }).where(eq(tenants.id, ids.bravo!));
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('my tenants (listmytenant)', () => {
   it('lists exactly the tenants the caller administers, by name, with their status', async () => {
     const grace = await signedIn('grace');
     const r = await grace.post(Paths.listmytenant, {});
     expect(r.body.data).toMatchObject({ records: 2, page: 1, lastPage: true });
-    expect(r.body.data.rows.map((x: { code: string; status: number }) => [x.code, x.status])).toEqual([['alpha', 1], ['bravo', 0]]);
+    expect(r.body.data.rows.map((x: { code: string; status: number }) => [x.code, x.status])).toEqual([
+      ['alpha', 1],
+      ['bravo', 0],
+    ]);
     const hal = await signedIn('hal');
     expect((await hal.post(Paths.listmytenant, {})).body.data.rows.map((x: { id: string }) => x.id)).toEqual([ids.charlie]);
   });

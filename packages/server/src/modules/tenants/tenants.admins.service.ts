@@ -8,7 +8,16 @@
  * snapshot of the affected users' live sessions, so a removal takes effect at once.
  */
 import type { FastifyRequest } from 'fastify';
-import { Codes, DEFAULTS, TenantGrantCodes, pageInfo, type AdminCandidateListBody, type AdminUserRow, type Paged, type TenantAdminSaveBody } from '@mp/protocol';
+import {
+  Codes,
+  DEFAULTS,
+  TenantGrantCodes,
+  pageInfo,
+  type AdminCandidateListBody,
+  type AdminUserRow,
+  type Paged,
+  type TenantAdminSaveBody,
+} from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { insertAuditEntry } from '../audit/audit.repository.js';
@@ -65,6 +74,13 @@ export async function saveTenantAdmins(tx: Tx, request: FastifyRequest, b: Tenan
     request.server.guardStore.forgetSessions({ userId });
   }
   const brief = (us: AdminUserRow[]) => us.map(({ id, username, tenantId }) => ({ id, username, tenantId }));
-  await insertAuditEntry(tx, request, { tenantId: tenant.id, action: 'tenant.admins.save', entity: 'tenant', entityId: tenant.id, before: brief(before), after: brief(rows) });
+  await insertAuditEntry(tx, request, {
+    tenantId: tenant.id,
+    action: 'tenant.admins.save',
+    entity: 'tenant',
+    entityId: tenant.id,
+    before: brief(before),
+    after: brief(rows),
+  });
   return { rows };
 }

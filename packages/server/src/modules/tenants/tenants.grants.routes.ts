@@ -7,7 +7,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
-  AdminCandidateListBody, ok, Paths, TenantAdminListBody, TenantAdminSaveBody, TenantProductListBody, TenantProductSaveBody, UserType,
+  AdminCandidateListBody,
+  ok,
+  Paths,
+  TenantAdminListBody,
+  TenantAdminSaveBody,
+  TenantProductListBody,
+  TenantProductSaveBody,
+  UserType,
 } from '@mp/protocol';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
 import * as products from './tenants.products.service.js';
@@ -21,17 +28,22 @@ export default async function tenantGrantRoutes(app: FastifyInstance) {
   const tx = <T>(fn: Parameters<typeof inScope<T>>[2]) => inScope(app.database.db, PLATFORM_SCOPE, fn);
 
   r.post(Paths.listtenantproduct, { config: { access }, schema: { tags, body: TenantProductListBody } }, async (request) =>
-    ok(await tx((t) => products.listTenantProductPage(t, request.body))));
+    ok(await tx((t) => products.listTenantProductPage(t, request.body))),
+  );
 
   r.post(Paths.savetenantproduct, { config: { access }, schema: { tags, body: TenantProductSaveBody } }, async (request) =>
-    ok(await tx((t) => products.saveTenantProducts(t, request, request.body))));
+    ok(await tx((t) => products.saveTenantProducts(t, request, request.body))),
+  );
 
   r.post(Paths.listtenantadmin, { config: { access }, schema: { tags, body: TenantAdminListBody } }, async (request) =>
-    ok(await tx((t) => admins.listTenantAdmins(t, request.body.tenantId))));
+    ok(await tx((t) => admins.listTenantAdmins(t, request.body.tenantId))),
+  );
 
   r.post(Paths.savetenantadmin, { config: { access }, schema: { tags, body: TenantAdminSaveBody } }, async (request) =>
-    ok(await tx((t) => admins.saveTenantAdmins(t, request, request.body))));
+    ok(await tx((t) => admins.saveTenantAdmins(t, request, request.body))),
+  );
 
   r.post(Paths.listtenantadmincandidate, { config: { access }, schema: { tags, body: AdminCandidateListBody } }, async (request) =>
-    ok(await tx((t) => admins.listTenantAdminCandidates(t, request.body))));
+    ok(await tx((t) => admins.listTenantAdminCandidates(t, request.body))),
+  );
 }

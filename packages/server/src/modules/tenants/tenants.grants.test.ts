@@ -10,8 +10,17 @@ let c: GatewayClient;
 let seq = 0;
 
 const product = (patch: Record<string, unknown> = {}) => ({
-  code: `tp_${++seq}`, name: `Product ${String(seq).padStart(2, '0')}`, abbreviation: 'P', version: `V${seq}.0`, status: 1 as const,
-  callbackUrl: 'https://app.example.com/cb', department: 'R&D', ownerName: 'Li', ownerEmail: 'li@example.com', ownerPhone: '13800138000', opsOwner: 'Wang',
+  code: `tp_${++seq}`,
+  name: `Product ${String(seq).padStart(2, '0')}`,
+  abbreviation: 'P',
+  version: `V${seq}.0`,
+  status: 1 as const,
+  callbackUrl: 'https://app.example.com/cb',
+  department: 'R&D',
+  ownerName: 'Li',
+  ownerEmail: 'li@example.com',
+  ownerPhone: '13800138000',
+  opsOwner: 'Wang',
   ...patch,
 });
 async function addProduct(patch: Record<string, unknown> = {}) {
@@ -22,17 +31,26 @@ async function addProduct(patch: Record<string, unknown> = {}) {
 const authorisedOf = async (tenantId: string) =>
   (await t.app.database.db.select().from(tenantProducts).where(eq(tenantProducts.tenantId, tenantId))).map((r) => `${r.productId}@${r.version}`).sort();
 const adminIdsOf = async (tenantId: string) =>
-  (await t.app.database.db.select().from(userIdentities).where(and(eq(userIdentities.tenantId, tenantId), eq(userIdentities.identity, 3)))).map((r) => r.userId).sort();
+  (
+    await t.app.database.db
+      .select()
+      .from(userIdentities)
+      .where(and(eq(userIdentities.tenantId, tenantId), eq(userIdentities.identity, 3)))
+  )
+    .map((r) => r.userId)
+    .sort();
 
 beforeAll(async () => {
   t = await testApp();
   c = await t.client();
   await c.signIn('admin', ADMIN_PASSWORD);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('product authorisation of a tenant', () => {
-  it('lists enabled products with the tenant\'s authorisation, saves the whole set and lists it ticked', async () => {
+  it("lists enabled products with the tenant's authorisation, saves the whole set and lists it ticked", async () => {
     const tenant = await createTenantRow(t.app, 'auth1');
     const a = await addProduct();
     const b = await addProduct();
@@ -48,7 +66,10 @@ describe('product authorisation of a tenant', () => {
     expect(after.body.data).toMatchObject({ records: 2, total: 2, authorised: [{ productId: b.id, version: 'V9.1' }] });
     expect(after.body.data.rows[0]).toMatchObject({ productId: b.id, authorised: true, authorisedVersion: 'V9.1' });
     // the application tenant it creates records who authorised it (the tenant's app management shows it)
-    const [row] = await t.app.database.db.select().from(tenantProducts).where(and(eq(tenantProducts.tenantId, tenant), eq(tenantProducts.productId, b.id)));
+    const [row] = await t.app.database.db
+      .select()
+      .from(tenantProducts)
+      .where(and(eq(tenantProducts.tenantId, tenant), eq(tenantProducts.productId, b.id)));
     expect(row!.creator).toBe('admin');
 
     // Replacing: a in, b out.
@@ -72,7 +93,9 @@ describe('product authorisation of a tenant', () => {
     const changed = await c.post(Paths.savetenantproduct, { tenantId: tenant, products: [{ productId: p.id, version: 'V7' }] });
     expect(changed.body).toMatchObject({ scode: ProductCodes.NOT_ENABLED, msg: `The product "${p.name}" is disabled and cannot be authorised` });
     const other = await createTenantRow(t.app, 'auth2b');
-    expect((await c.post(Paths.savetenantproduct, { tenantId: other, products: [{ productId: p.id, version: p.version }] })).body.scode).toBe(ProductCodes.NOT_ENABLED);
+    expect((await c.post(Paths.savetenantproduct, { tenantId: other, products: [{ productId: p.id, version: p.version }] })).body.scode).toBe(
+      ProductCodes.NOT_ENABLED,
+    );
     c.language = 'ZH_CN';
     expect(await authorisedOf(tenant)).toEqual([`${p.id}@${p.version}`]);
     expect(await authorisedOf(other)).toEqual([]);
@@ -84,10 +107,22 @@ describe('product authorisation of a tenant', () => {
     const b = await addProduct();
     await c.post(Paths.savetenantproduct, { tenantId: tenant, products: [{ productId: a.id, version: 'V1' }] });
     const cases: [unknown[], string][] = [
-      [[{ productId: b.id, version: 'V2' }, { productId: 'no-such-product', version: 'V1' }], ProductCodes.NOT_FOUND],
+      [
+        [
+          { productId: b.id, version: 'V2' },
+          { productId: 'no-such-product', version: 'V1' },
+        ],
+        ProductCodes.NOT_FOUND,
+      ],
       [[{ productId: b.id, version: 'V 2' }], ProductCodes.VERSION_PATTERN],
       [[{ productId: b.id, version: ' ' }], Codes.REQUIRED],
-      [[{ productId: b.id, version: 'V2' }, { productId: b.id, version: 'V3' }], TenantGrantCodes.PRODUCT_DUPLICATE],
+      [
+        [
+          { productId: b.id, version: 'V2' },
+          { productId: b.id, version: 'V3' },
+        ],
+        TenantGrantCodes.PRODUCT_DUPLICATE,
+      ],
     ];
     for (const [products, scode] of cases) {
       expect((await c.post(Paths.savetenantproduct, { tenantId: tenant, products })).body.scode).toBe(scode);
@@ -102,7 +137,10 @@ describe('product authorisation of a tenant', () => {
     await c.post(Paths.statustenant, { ids: [tenant], status: 0 });
     const p = await addProduct();
     expect((await c.post(Paths.savetenantproduct, { tenantId: tenant, products: [{ productId: p.id, version: 'V5' }] })).body.result).toBe('1');
-    const [entry] = await t.app.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'tenant.products.save'), eq(auditLog.entityId, tenant)));
+    const [entry] = await t.app.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'tenant.products.save'), eq(auditLog.entityId, tenant)));
     expect(entry).toMatchObject({ username: 'admin', tenantId: tenant, before: [], after: [{ productId: p.id, version: 'V5', code: p.code }] });
   });
 });
@@ -152,7 +190,10 @@ describe('set administrator of a tenant', () => {
     expect(r.body.data.records).toBe(2);
     c.language = 'EN_US';
     const refused = await c.post(Paths.savetenantadmin, { tenantId: tenant, userIds: [stranger] });
-    expect(refused.body).toMatchObject({ scode: TenantGrantCodes.ADMIN_USER_INVALID, msg: 'An administrator must be an enabled user of this tenant or of the platform tenant' });
+    expect(refused.body).toMatchObject({
+      scode: TenantGrantCodes.ADMIN_USER_INVALID,
+      msg: 'An administrator must be an enabled user of this tenant or of the platform tenant',
+    });
     c.language = 'ZH_CN';
     expect((await c.post(Paths.listtenantadmincandidate, { keyword: 'x' })).body.scode).toBe(Codes.REQUIRED);
   });
@@ -169,7 +210,10 @@ describe('set administrator of a tenant', () => {
       expect(await adminIdsOf(tenant)).toEqual([ok]);
     }
     expect((await c.post(Paths.savetenantadmin, { tenantId: 'nope', userIds: [] })).body.scode).toBe(Codes.TENANT_NOT_FOUND);
-    const [entry] = await t.app.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'tenant.admins.save'), eq(auditLog.entityId, tenant)));
+    const [entry] = await t.app.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'tenant.admins.save'), eq(auditLog.entityId, tenant)));
     expect(entry).toMatchObject({ username: 'admin', before: [], after: [{ id: ok, username: 'adm4.ok', tenantId: tenant }] });
   });
 
@@ -180,8 +224,10 @@ describe('set administrator of a tenant', () => {
     const u = await t.client();
     await u.signIn('adm5.user', 'Passw0rd!');
     const calls: [string, unknown][] = [
-      [Paths.listtenantproduct, { tenantId: tenant }], [Paths.savetenantproduct, { tenantId: tenant, products: [{ productId: p.id, version: 'V1' }] }],
-      [Paths.listtenantadmin, { tenantId: tenant }], [Paths.savetenantadmin, { tenantId: tenant, userIds: [u.userId] }],
+      [Paths.listtenantproduct, { tenantId: tenant }],
+      [Paths.savetenantproduct, { tenantId: tenant, products: [{ productId: p.id, version: 'V1' }] }],
+      [Paths.listtenantadmin, { tenantId: tenant }],
+      [Paths.savetenantadmin, { tenantId: tenant, userIds: [u.userId] }],
       [Paths.listtenantadmincandidate, { tenantId: tenant }],
     ];
     for (const [path, body] of calls) expect((await u.post(path, body)).body.scode, path).toBe(Codes.NO_PERMISSION);

@@ -12,7 +12,11 @@ export type TenantRecord = typeof tenants.$inferSelect;
 
 /** A tenant by id or code (the TENANTID header may carry either); undefined when none. */
 export async function resolveTenant(tx: Tx, idOrCode: string): Promise<TenantRecord | undefined> {
-  const [row] = await tx.select().from(tenants).where(or(eq(tenants.id, idOrCode), eq(tenants.code, idOrCode))).limit(1);
+  const [row] = await tx
+    .select()
+    .from(tenants)
+    .where(or(eq(tenants.id, idOrCode), eq(tenants.code, idOrCode)))
+    .limit(1);
   return row;
 }
 
@@ -36,7 +40,11 @@ function like(v: string): string {
 }
 
 const SORTS: SortColumns<typeof TENANT_SORT_FIELDS> = {
-  code: tenants.code, name: tenants.name, status: tenants.status, createdAt: tenants.createdAt, updatedAt: tenants.updatedAt,
+  code: tenants.code,
+  name: tenants.name,
+  status: tenants.status,
+  createdAt: tenants.createdAt,
+  updatedAt: tenants.updatedAt,
 };
 
 function filters(q: TenantListBody): SQL | undefined {
@@ -56,14 +64,25 @@ export async function listTenants(tx: Tx, q: TenantListBody & { page: number; pa
   const where = filters(q);
   const order = orderTerms(SORTS, q, desc(tenants.createdAt), tenants.id);
   const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(tenants).where(where);
-  const rows = await tx.select().from(tenants).where(where).orderBy(...order).limit(q.pageSize).offset((q.page - 1) * q.pageSize);
+  const rows = await tx
+    .select()
+    .from(tenants)
+    .where(where)
+    .orderBy(...order)
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
   return { rows, records: count?.n ?? 0 };
 }
 
 /** Every tenant matching the filters (export), in list order, at most `limit`. */
 export async function listAllTenants(tx: Tx, q: TenantListBody, limit: number): Promise<TenantRecord[]> {
   const order = orderTerms(SORTS, q, desc(tenants.createdAt), tenants.id);
-  return tx.select().from(tenants).where(filters(q)).orderBy(...order).limit(limit);
+  return tx
+    .select()
+    .from(tenants)
+    .where(filters(q))
+    .orderBy(...order)
+    .limit(limit);
 }
 
 export async function insertTenant(tx: Tx, row: typeof tenants.$inferInsert): Promise<TenantRecord> {
@@ -72,7 +91,11 @@ export async function insertTenant(tx: Tx, row: typeof tenants.$inferInsert): Pr
 }
 
 export async function updateTenantById(tx: Tx, id: string, patch: Partial<typeof tenants.$inferInsert>): Promise<TenantRecord | undefined> {
-  const [r] = await tx.update(tenants).set({ ...patch, updatedAt: new Date() }).where(eq(tenants.id, id)).returning();
+  const [r] = await tx
+    .update(tenants)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(tenants.id, id))
+    .returning();
   return r;
 }
 
@@ -97,7 +120,9 @@ export async function deleteTenantsByIds(tx: Tx, ids: string[]): Promise<number>
 /** Tenants among `ids` that still have users, roles or organisations besides their root (they cannot be deleted). */
 export async function findTenantsWithUsers(tx: Tx, ids: string[]): Promise<string[]> {
   const withUsers = await tx.selectDistinct({ id: users.tenantId }).from(users).where(inArray(users.tenantId, ids));
-  const withOrgs = await tx.selectDistinct({ id: organisations.tenantId }).from(organisations)
+  const withOrgs = await tx
+    .selectDistinct({ id: organisations.tenantId })
+    .from(organisations)
     .where(and(inArray(organisations.tenantId, ids), sql`${organisations.id} <> ${organisations.tenantId}`));
   const withRoles = await tx.selectDistinct({ id: roles.tenantId }).from(roles).where(inArray(roles.tenantId, ids));
   return [...new Set([...withUsers, ...withOrgs, ...withRoles].map((r) => r.id))];

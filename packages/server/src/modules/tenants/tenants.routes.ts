@@ -20,19 +20,24 @@ export default async function tenantRoutes(app: FastifyInstance) {
   const tx = <T>(fn: Parameters<typeof inScope<T>>[2]) => inScope(app.database.db, PLATFORM_SCOPE, fn);
 
   r.post(Paths.listtenant, { config: { access }, schema: { tags, body: TenantListBody } }, async (request) =>
-    ok(await tx((t) => svc.listTenantPage(t, request.body))));
+    ok(await tx((t) => svc.listTenantPage(t, request.body))),
+  );
 
   r.post(Paths.gettenant, { config: { access }, schema: { tags, body: IdBody } }, async (request) =>
-    ok({ row: await tx((t) => svc.getTenant(t, request.body.id)) }));
+    ok({ row: await tx((t) => svc.getTenant(t, request.body.id)) }),
+  );
 
   r.post(Paths.addtenant, { config: { access }, schema: { tags, body: TenantAddBody } }, async (request) =>
-    ok({ row: await tx((t) => svc.addTenant(t, request, request.body)) }));
+    ok({ row: await tx((t) => svc.addTenant(t, request, request.body)) }),
+  );
 
   r.post(Paths.edittenant, { config: { access }, schema: { tags, body: TenantEditBody } }, async (request) =>
-    ok({ row: await tx((t) => svc.editTenant(t, request, request.body)) }));
+    ok({ row: await tx((t) => svc.editTenant(t, request, request.body)) }),
+  );
 
   r.post(Paths.deletetenant, { config: { access }, schema: { tags, body: IdsBody } }, async (request) =>
-    ok(await tx((t) => svc.deleteTenants(t, request, request.body.ids))));
+    ok(await tx((t) => svc.deleteTenants(t, request, request.body.ids))),
+  );
 
   r.post(Paths.statustenant, { config: { access }, schema: { tags, body: TenantStatusBody } }, async (request) => {
     const b = request.body;
@@ -43,10 +48,24 @@ export default async function tenantRoutes(app: FastifyInstance) {
     const rows = await tx((t) => listAllTenants(t, request.body, EXPORT_LIMIT));
     const l = request.locale;
     const f = (k: string) => translate(l, `errors:field.${k}`);
-    const head = ['tenantId', 'code', 'name', 'abbreviation', 'address', 'status', 'description', 'creator', 'createdAt', 'updatedAt']
-      .map((k) => ({ value: f(k), fontWeight: 'bold' as const }));
-    const body = rows.map((r) => [r.id, r.code, r.name, r.abbreviation, r.address, f(r.status === 1 ? 'enabled' : 'disabled'), r.description, r.creator,
-      r.createdAt.toISOString(), r.updatedAt.toISOString()].map((value) => ({ value })));
+    const head = ['tenantId', 'code', 'name', 'abbreviation', 'address', 'status', 'description', 'creator', 'createdAt', 'updatedAt'].map((k) => ({
+      value: f(k),
+      fontWeight: 'bold' as const,
+    }));
+    const body = rows.map((r) =>
+      [
+        r.id,
+        r.code,
+        r.name,
+        r.abbreviation,
+        r.address,
+        f(r.status === 1 ? 'enabled' : 'disabled'),
+        r.description,
+        r.creator,
+        r.createdAt.toISOString(),
+        r.updatedAt.toISOString(),
+      ].map((value) => ({ value })),
+    );
     const buffer = await writeExcelFile([head, ...body], { columns: head.map((_, i) => ({ width: i === 0 ? 38 : 20 })) }).toBuffer();
     const name = `tenants-${new Date().toISOString().slice(0, 10)}.xlsx`;
     return reply

@@ -18,10 +18,19 @@ import { assertLicenceAllows } from '../licence/licence.limits.js';
 /** The API shape of a tenant row. */
 export function toTenantRow(t: repo.TenantRecord): TenantRow {
   return {
-    id: t.id, code: t.code, name: t.name, abbreviation: t.abbreviation, logo: t.logo,
-    logoUrl: t.logo ? `${Paths.getfile}/${t.logo}` : '', address: t.address, status: t.status === 1 ? 1 : 0,
-    description: t.description, builtIn: t.builtIn, creator: t.creator,
-    createdAt: t.createdAt.toISOString(), updatedAt: t.updatedAt.toISOString(),
+    id: t.id,
+    code: t.code,
+    name: t.name,
+    abbreviation: t.abbreviation,
+    logo: t.logo,
+    logoUrl: t.logo ? `${Paths.getfile}/${t.logo}` : '',
+    address: t.address,
+    status: t.status === 1 ? 1 : 0,
+    description: t.description,
+    builtIn: t.builtIn,
+    creator: t.creator,
+    createdAt: t.createdAt.toISOString(),
+    updatedAt: t.updatedAt.toISOString(),
   };
 }
 
@@ -53,12 +62,19 @@ export async function getTenant(tx: Tx, id: string): Promise<TenantRow> {
 }
 
 export async function addTenant(tx: Tx, request: FastifyRequest, b: TenantAddBody): Promise<TenantRow> {
-  const code = checkText('code', b.code, { required: true, max: TENANT_RULES.code.max, pattern: TENANT_RULES.code.pattern, patternCode: Codes.TENANT_CODE_PATTERN });
+  const code = checkText('code', b.code, {
+    required: true,
+    max: TENANT_RULES.code.max,
+    pattern: TENANT_RULES.code.pattern,
+    patternCode: Codes.TENANT_CODE_PATTERN,
+  });
   const fields = await checkFields(tx, b);
   const inUse = new AppError(Codes.TENANT_CODE_IN_USE, { code });
   if (await repo.findTenantByCode(tx, code)) throw inUse;
   await assertLicenceAllows(tx, 'tenants');
-  const t = await withUniqueErrors({ tenants_code_unique: inUse }, () => repo.insertTenant(tx, { id: randomUUID(), code, ...fields, creator: request.auth?.username ?? '' }));
+  const t = await withUniqueErrors({ tenants_code_unique: inUse }, () =>
+    repo.insertTenant(tx, { id: randomUUID(), code, ...fields, creator: request.auth?.username ?? '' }),
+  );
   await insertRootOrganisation(tx, t);
   await insertAuditEntry(tx, request, { tenantId: 'sys', action: 'tenant.add', entity: 'tenant', entityId: t.id, after: toTenantRow(t) });
   return toTenantRow(t);
@@ -71,7 +87,14 @@ export async function editTenant(tx: Tx, request: FastifyRequest, b: TenantEditB
   if (before.builtIn && fields.status !== 1) throw new AppError(Codes.TENANT_BUILT_IN, { name: before.name });
   // The code identifies the tenant in addresses (TENANTID, tenant_id hash) and is not editable.
   const t = (await repo.updateTenantById(tx, b.id, fields))!;
-  await insertAuditEntry(tx, request, { tenantId: 'sys', action: 'tenant.edit', entity: 'tenant', entityId: t.id, before: toTenantRow(before), after: toTenantRow(t) });
+  await insertAuditEntry(tx, request, {
+    tenantId: 'sys',
+    action: 'tenant.edit',
+    entity: 'tenant',
+    entityId: t.id,
+    before: toTenantRow(before),
+    after: toTenantRow(t),
+  });
   return toTenantRow(t);
 }
 
@@ -86,10 +109,17 @@ export async function deleteTenants(tx: Tx, request: FastifyRequest, ids: string
   const found = await loadAll(tx, ids);
   const builtIn = found.find((t) => t.builtIn);
   if (builtIn) throw new AppError(Codes.TENANT_BUILT_IN, { name: builtIn.name });
-  const withUsers = await repo.findTenantsWithUsers(tx, found.map((t) => t.id));
+  const withUsers = await repo.findTenantsWithUsers(
+    tx,
+    found.map((t) => t.id),
+  );
   if (withUsers.length) throw new AppError(Codes.TENANT_HAS_USERS, { name: found.find((t) => t.id === withUsers[0])!.name });
-  const count = await repo.deleteTenantsByIds(tx, found.map((t) => t.id));
-  for (const t of found) await insertAuditEntry(tx, request, { tenantId: 'sys', action: 'tenant.delete', entity: 'tenant', entityId: t.id, before: toTenantRow(t) });
+  const count = await repo.deleteTenantsByIds(
+    tx,
+    found.map((t) => t.id),
+  );
+  for (const t of found)
+    await insertAuditEntry(tx, request, { tenantId: 'sys', action: 'tenant.delete', entity: 'tenant', entityId: t.id, before: toTenantRow(t) });
   return { count };
 }
 
@@ -97,7 +127,19 @@ export async function setTenantStatus(tx: Tx, request: FastifyRequest, ids: stri
   const found = await loadAll(tx, ids);
   const builtIn = found.find((t) => t.builtIn);
   if (builtIn && status !== 1) throw new AppError(Codes.TENANT_BUILT_IN, { name: builtIn.name });
-  const count = await repo.updateTenantStatusByIds(tx, found.map((t) => t.id), status);
-  for (const t of found) await insertAuditEntry(tx, request, { tenantId: 'sys', action: status ? 'tenant.enable' : 'tenant.disable', entity: 'tenant', entityId: t.id, before: { status: t.status }, after: { status } });
+  const count = await repo.updateTenantStatusByIds(
+    tx,
+    found.map((t) => t.id),
+    status,
+  );
+  for (const t of found)
+    await insertAuditEntry(tx, request, {
+      tenantId: 'sys',
+      action: status ? 'tenant.enable' : 'tenant.disable',
+      entity: 'tenant',
+      entityId: t.id,
+      before: { status: t.status },
+      after: { status },
+    });
   return { count };
 }

@@ -15,14 +15,22 @@ async function upload(client: GatewayClient, name: string, data: Buffer, type = 
   const boundary = `----mp${Math.random().toString(16).slice(2)}`;
   const payload = Buffer.concat([
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`),
-    data, Buffer.from(`\r\n--${boundary}--\r\n`),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   const headers = { ...client.headersFor('POST', undefined), 'content-type': `multipart/form-data; boundary=${boundary}` };
   const r = await t.app.inject({ method: 'POST', url: Paths.uploadfile, headers, payload });
   return { ...r.json(), status: r.statusCode };
 }
 
-const valid = () => ({ code: `T${Math.random().toString(36).slice(2, 8)}`, name: 'Acme Corp', abbreviation: 'ACME', logo, address: '1 Main St', status: 1 as const });
+const valid = () => ({
+  code: `T${Math.random().toString(36).slice(2, 8)}`,
+  name: 'Acme Corp',
+  abbreviation: 'ACME',
+  logo,
+  address: '1 Main St',
+  status: 1 as const,
+});
 
 beforeAll(async () => {
   t = await testApp();
@@ -31,7 +39,9 @@ beforeAll(async () => {
   const up = await upload(c, 'logo.png', PNG);
   logo = up.data.row.fileId;
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('tenant management API', () => {
   it('uploads a logo and serves it only with the code of a live session', async () => {
@@ -108,7 +118,11 @@ describe('tenant management API', () => {
     const before = (await c.post(Paths.listtenant, { page: 1, pageSize: 1 })).body.data.records;
     c.language = 'EN_US';
     const badCode = await c.post(Paths.addtenant, { ...valid(), code: 'bad-code!' });
-    expect(badCode.body).toMatchObject({ result: '0', scode: Codes.TENANT_CODE_PATTERN, msg: 'The application tenant code must consist of letters and numbers' });
+    expect(badCode.body).toMatchObject({
+      result: '0',
+      scode: Codes.TENANT_CODE_PATTERN,
+      msg: 'The application tenant code must consist of letters and numbers',
+    });
     const blank = await c.post(Paths.addtenant, { ...valid(), name: '   ' });
     expect(blank.body).toMatchObject({ scode: Codes.REQUIRED, msg: 'Please enter name' });
     c.language = 'JA_JP';

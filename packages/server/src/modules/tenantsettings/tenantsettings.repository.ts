@@ -19,7 +19,9 @@ export const TENANT_SETTINGS_DEFAULTS: TenantSettings = { userValidityDays: null
  * or platform scope).
  */
 export async function readTenantSettings(tx: Tx, tenantId: string): Promise<TenantSettings> {
-  const rows = await tx.select({ key: tenantSettings.key, value: tenantSettings.value }).from(tenantSettings)
+  const rows = await tx
+    .select({ key: tenantSettings.key, value: tenantSettings.value })
+    .from(tenantSettings)
     .where(and(eq(tenantSettings.tenantId, tenantId), inArray(tenantSettings.key, Object.values(SETTING_KEYS))));
   const byKey = new Map(rows.map((r) => [r.key, r.value]));
   const days = byKey.get(SETTING_KEYS.userValidityDays);
@@ -32,6 +34,8 @@ export async function upsertTenantSetting(tx: Tx, tenantId: string, key: string,
     await tx.delete(tenantSettings).where(and(eq(tenantSettings.tenantId, tenantId), eq(tenantSettings.key, key)));
     return;
   }
-  await tx.insert(tenantSettings).values({ tenantId, key, value: value as object, updatedBy })
+  await tx
+    .insert(tenantSettings)
+    .values({ tenantId, key, value: value as object, updatedBy })
     .onConflictDoUpdate({ target: [tenantSettings.tenantId, tenantSettings.key], set: { value: value as object, updatedBy, updatedAt: new Date() } });
 }

@@ -29,13 +29,16 @@ export default async function tenantSettingsRoutes(app: FastifyInstance) {
   };
 
   r.get(Paths.gettenantsettings, { config: member, schema: { tags } }, async (request) =>
-    ok({ row: await inTenant(request, (tx, t) => svc.getTenantSettings(tx, t)) }));
+    ok({ row: await inTenant(request, (tx, t) => svc.getTenantSettings(tx, t)) }),
+  );
 
   r.post(Paths.savetenantsettings, { config, schema: { tags, body: TenantSettingsSaveBody } }, async (request) =>
-    ok({ row: await inTenant(request, (tx, t) => svc.saveTenantSettings(tx, request, t, request.body)) }));
+    ok({ row: await inTenant(request, (tx, t) => svc.saveTenantSettings(tx, request, t, request.body)) }),
+  );
 
   r.get(Paths.listtenantorgcate, { config, schema: { tags } }, async (request) =>
-    ok({ rows: await inTenant(request, (tx, t) => listOrgCategoriesOf(tx, t, request.locale)) }));
+    ok({ rows: await inTenant(request, (tx, t) => listOrgCategoriesOf(tx, t, request.locale)) }),
+  );
 
   r.post(Paths.savetenantorgcate, { config, schema: { tags, body: TenantOrgCategorySaveBody } }, async (request) => {
     const b = request.body;

@@ -13,17 +13,25 @@ let t: TestApp;
 let ids: Record<string, string>;
 let nina: GatewayClient;
 
-const state = () => inScope(t.app.database.db, PLATFORM_SCOPE, async (tx) => ({
-  settings: (await tx.select().from(tenantSettings)).map((s) => `${s.tenantId}|${s.key}|${JSON.stringify(s.value)}`).sort(),
-  audit: (await tx.select().from(auditLog).where(inArray(auditLog.entity, ['tenant-settings', 'org-category']))).length,
-}));
+const state = () =>
+  inScope(t.app.database.db, PLATFORM_SCOPE, async (tx) => ({
+    settings: (await tx.select().from(tenantSettings)).map((s) => `${s.tenantId}|${s.key}|${JSON.stringify(s.value)}`).sort(),
+    audit: (
+      await tx
+        .select()
+        .from(auditLog)
+        .where(inArray(auditLog.entity, ['tenant-settings', 'org-category']))
+    ).length,
+  }));
 
 beforeAll(async () => {
   t = await testApp();
   ids = await seedMembersFixture(t, [Paths.gettenantsettings, Paths.savetenantsettings, Paths.listtenantorgcate]);
   nina = await signedIn(t, 'nina', ids.east!);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe("the tenant's system configuration (SPEC §2 Tenant sysconfig)", () => {
   it('answers defaults, saves the default validity of new users (audited) and reads it back for the user add call', async () => {
@@ -52,7 +60,10 @@ describe("the tenant's system configuration (SPEC §2 Tenant sysconfig)", () => 
     const before = await state();
     for (const v of [36501, -5]) {
       const r = await nina.post(Paths.savetenantsettings, { userValidityDays: v });
-      expect(r.body).toMatchObject({ scode: TenantSettingsCodes.NUMBER_RANGE, msg: 'Default validity of new users (days) must be a whole number from 1 to 36500' });
+      expect(r.body).toMatchObject({
+        scode: TenantSettingsCodes.NUMBER_RANGE,
+        msg: 'Default validity of new users (days) must be a whole number from 1 to 36500',
+      });
     }
     expect(await state()).toEqual(before);
   });

@@ -28,8 +28,12 @@ let bella = '';
 const sms: { mobile: string; code: string }[] = [];
 const BELLA = { username: 'bella', mobile: '13700000001', email: 'bella@beta.example' };
 
-const usersOfAcme = () => inScope(t.app.database.db, PLATFORM_SCOPE, async (tx) =>
-  rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from users where tenant_id = ${w.acme.tenantId}`))[0]!.n);
+const usersOfAcme = () =>
+  inScope(
+    t.app.database.db,
+    PLATFORM_SCOPE,
+    async (tx) => rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from users where tenant_id = ${w.acme.tenantId}`))[0]!.n,
+  );
 
 /** A new client; the send limits per client address start afresh (every call here comes from one address). */
 async function client(tenant?: string): Promise<GatewayClient> {
@@ -54,10 +58,12 @@ beforeAll(async () => {
   nora.language = 'EN_US';
   onDevSms((m) => sms.push(m));
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('another tenant cannot take a sign-in name', () => {
-  it('refuses a new user with beta\'s user name, mobile or e-mail (any case, or as another field), naming no tenant', async () => {
+  it("refuses a new user with beta's user name, mobile or e-mail (any case, or as another field), naming no tenant", async () => {
     const before = await usersOfAcme();
     const cases: [Record<string, string>, string, string][] = [
       [{ username: 'BELLA' }, UserCodes.USERNAME_IN_USE, 'The user name "BELLA" is already in use'],
@@ -75,16 +81,23 @@ describe('another tenant cannot take a sign-in name', () => {
     const admin = await t.client();
     await admin.signIn('admin', ADMIN_PASSWORD);
     admin.language = 'EN_US';
-    const platform = await admin.post(Paths.adduser, { ...validUser(w.acme.tenantId, w.acme.deptId, 'alex'), email: BELLA.email, password: admin.encrypt(PASSWORD) });
+    const platform = await admin.post(Paths.adduser, {
+      ...validUser(w.acme.tenantId, w.acme.deptId, 'alex'),
+      email: BELLA.email,
+      password: admin.encrypt(PASSWORD),
+    });
     expect(platform.body).toMatchObject({ result: '0', scode: UserCodes.EMAIL_IN_USE });
     expect(await usersOfAcme()).toBe(before);
   });
 
-  it('refuses an edit that takes beta\'s e-mail', async () => {
+  it("refuses an edit that takes beta's e-mail", async () => {
     const added = await nora.post(Paths.addtenantuser, tenantUser(nora, 'alex', `${w.acme.tenantId}-east`, { mobile: '13700000002' }));
     expect(added.body.result).toBe('1');
     const id = added.body.data.row.id as string;
-    const r = await nora.post(Paths.edittenantuser, { id, ...tenantUser(nora, 'alex', `${w.acme.tenantId}-east`, { mobile: '13700000002', email: BELLA.email, password: '' }) });
+    const r = await nora.post(Paths.edittenantuser, {
+      id,
+      ...tenantUser(nora, 'alex', `${w.acme.tenantId}-east`, { mobile: '13700000002', email: BELLA.email, password: '' }),
+    });
     expect(r.body).toMatchObject({ result: '0', scode: UserCodes.EMAIL_IN_USE });
     const [row] = await inScope(t.app.database.db, PLATFORM_SCOPE, (tx) => tx.select({ email: users.email }).from(users).where(sql`${users.id} = ${id}`));
     expect(row!.email).toBeNull();
@@ -93,12 +106,12 @@ describe('another tenant cannot take a sign-in name', () => {
     expect(same.body.result).toBe('1');
   });
 
-  it('refuses an import row with beta\'s names, and rows of one file sharing a name', async () => {
+  it("refuses an import row with beta's names, and rows of one file sharing a name", async () => {
     const before = await usersOfAcme();
     const head = ['User name', 'Employee name', 'Affiliated organisation code', 'Effective date', 'Expiry date', 'Password', 'Mobile', 'E-mail'];
     const row = (username: string, mobile = '', email = '') => [username, 'Imported', 'east', '2026-01-01', '2030-12-31', 'Passw0rd!x', mobile, email];
     const rows = [head, row('imp1', BELLA.mobile), row('imp2', '', BELLA.email.toUpperCase()), row('bella'), row('imp4', '13700000009'), row('13700000009')];
-    const data = await writeExcelFile(rows.map((r) => r.map((value) => ({ value }))) as never).toBuffer() as Buffer;
+    const data = (await writeExcelFile(rows.map((r) => r.map((value) => ({ value }))) as never).toBuffer()) as Buffer;
     const r = await uploadTo(t.app, nora, Paths.importtenantuser, 'users.xlsx', data);
     const job = await pollJob(nora, r.data.row.jobId);
     expect(job.state).toBe('failed');
@@ -111,17 +124,19 @@ describe('another tenant cannot take a sign-in name', () => {
     expect(await usersOfAcme()).toBe(before);
   });
 
-  it('refuses it at the root too: a plain insert or update in acme\'s scope meets the database', async () => {
+  it("refuses it at the root too: a plain insert or update in acme's scope meets the database", async () => {
     const db = t.app.database.db;
     const a = w.acme.tenantId;
-    const insert = inScope(db, { scope: 'tenant', tenantId: a }, (tx) => tx.insert(users).values({ id: 'sn-raw', tenantId: a, username: 'raw', email: 'BELLA@beta.example', passwordHash: 'x' }));
+    const insert = inScope(db, { scope: 'tenant', tenantId: a }, (tx) =>
+      tx.insert(users).values({ id: 'sn-raw', tenantId: a, username: 'raw', email: 'BELLA@beta.example', passwordHash: 'x' }),
+    );
     await expect(insert).rejects.toMatchObject({ cause: { code: '23505', constraint: 'sign_in_names_email_uq' } });
     const update = inScope(db, { scope: 'tenant', tenantId: a }, (tx) => tx.update(users).set({ mobile: BELLA.mobile }).where(sql`${users.username} = 'alex'`));
     await expect(update).rejects.toMatchObject({ cause: { code: '23505', constraint: 'sign_in_names_mobile_uq' } });
   });
 });
 
-describe('beta\'s user still signs in from the default console on every path', () => {
+describe("beta's user still signs in from the default console on every path", () => {
   it('password sign-in by user name, mobile and e-mail finds bella', async () => {
     for (const login of ['bella', 'BELLA', BELLA.mobile, 'Bella@Beta.Example']) {
       const r = await signIn(login);
@@ -140,15 +155,19 @@ describe('beta\'s user still signs in from the default console on every path', (
     const before = smtp.received.length;
     expect((await c.post(`${Paths.sendemailcode}/${encodeURIComponent(BELLA.email)}`)).body.result).toBe('1');
     const code = codeIn(await smtp.waitFor(BELLA.email, before));
-    expect((await c.post(Paths.signinbycode, { loginType: 'email', address: BELLA.email, dynamicCode: code, agree: true })).body)
-      .toMatchObject({ result: '1', data: { row: { userId: bella } } });
+    expect((await c.post(Paths.signinbycode, { loginType: 'email', address: BELLA.email, dynamicCode: code, agree: true })).body).toMatchObject({
+      result: '1',
+      data: { row: { userId: bella } },
+    });
     const sent = sms.length;
     const d = await client(); // a fresh send window (sends per account are limited)
     expect((await d.post(`${Paths.sendmobilecode}/${BELLA.mobile}`)).body.result).toBe('1');
     for (let i = 0; i < 100 && sms.length === sent; i++) await new Promise((res) => setTimeout(res, 20));
     const text = sms.slice(sent).find((m) => m.mobile === BELLA.mobile)!;
-    expect((await d.post(Paths.signinbycode, { loginType: 'mobile', address: BELLA.mobile, dynamicCode: text.code, agree: true })).body)
-      .toMatchObject({ result: '1', data: { row: { userId: bella } } });
+    expect((await d.post(Paths.signinbycode, { loginType: 'mobile', address: BELLA.mobile, dynamicCode: text.code, agree: true })).body).toMatchObject({
+      result: '1',
+      data: { row: { userId: bella } },
+    });
   });
 
   it('password recovery (findpwd) mails bella', async () => {
@@ -158,7 +177,7 @@ describe('beta\'s user still signs in from the default console on every path', (
     expect(await smtp.waitFor(BELLA.email, before)).toContain('resetpw?p=bella');
   });
 
-  it('with MFA the pending sign-in and its code are bella\'s', async () => {
+  it("with MFA the pending sign-in and its code are bella's", async () => {
     const admin = await t.client(); // buildWorld's sign-in replaced the first session of admin
     await admin.signIn('admin', ADMIN_PASSWORD);
     expect((await admin.post(Paths.saveloginconfig, { mfaEnabled: true })).body.result).toBe('1');

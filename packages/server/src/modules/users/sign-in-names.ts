@@ -49,7 +49,9 @@ export async function findSignInNameHolders(tx: Tx, names: string[]): Promise<Ma
   const wanted = [...new Set(names.filter(Boolean))];
   if (!wanted.length) return out;
   // One JSON parameter for any number of names (an import asks for 10,000 at once).
-  const rows = rowsOf<{ name: string; user_id: string }>(await tx.execute(sql`select name, user_id from mp_sign_in_name_holders(array(select jsonb_array_elements_text(${JSON.stringify(wanted)}::jsonb)))`));
+  const rows = rowsOf<{ name: string; user_id: string }>(
+    await tx.execute(sql`select name, user_id from mp_sign_in_name_holders(array(select jsonb_array_elements_text(${JSON.stringify(wanted)}::jsonb)))`),
+  );
   for (const r of rows) (out.get(r.name) ?? out.set(r.name, []).get(r.name)!).push(r.user_id);
   return out;
 }
@@ -63,7 +65,11 @@ export type SignInSelf = { id: string; username: string; mobile: string | null; 
  * before migration 0016 stays usable by each holder; only new names must be free). `holders` from
  * `findSignInNameHolders`.
  */
-export function takenSignInKinds(f: { username: string; mobile?: string | null; email?: string | null }, holders: Map<string, string[]>, self: SignInSelf): SignInKind[] {
+export function takenSignInKinds(
+  f: { username: string; mobile?: string | null; email?: string | null },
+  holders: Map<string, string[]>,
+  self: SignInSelf,
+): SignInKind[] {
   const own = new Set(self ? signInNamesOf(self).map((n) => n.name) : []);
   const taken: SignInKind[] = [];
   for (const kind of ['username', 'mobile', 'email'] as const) {
@@ -83,9 +89,10 @@ export async function findSignInAccount(tx: Tx, tenantHeader: string, value: str
   const name = signInName(value);
   if (!name) return undefined;
   const tenant = tenantHeader && tenantHeader !== DEFAULTS.tenantId ? await resolveTenant(tx, tenantHeader) : undefined;
-  const where = tenant && tenant.id !== DEFAULTS.tenantId
-    ? and(eq(signInNames.name, name), eq(signInNames.tenantId, tenant.id))
-    : and(eq(signInNames.name, name), eq(signInNames.shared, false));
+  const where =
+    tenant && tenant.id !== DEFAULTS.tenantId
+      ? and(eq(signInNames.name, name), eq(signInNames.tenantId, tenant.id))
+      : and(eq(signInNames.name, name), eq(signInNames.shared, false));
   const [row] = await tx.select({ user: users }).from(signInNames).innerJoin(users, eq(users.id, signInNames.userId)).where(where).limit(1);
   if (!row) return undefined;
   if (kinds && !kinds.some((k) => signInName(row.user[k]) === name)) return undefined;

@@ -30,7 +30,9 @@ const key = (r: CountRow) => `${r.tenant_id}|${r.org_id}|${r.status}|${r.n}`;
 async function countsAndTruth(): Promise<{ kept: string[]; truth: string[] }> {
   return inScope(t.app.database.db, PLATFORM_SCOPE, async (tx) => {
     const kept = rowsOf<CountRow>(await tx.execute(sql`select tenant_id, org_id, status, users as n from org_user_counts where users <> 0`));
-    const truth = rowsOf<CountRow>(await tx.execute(sql`select tenant_id, coalesce(org_id, '') as org_id, status, count(*)::int as n from users group by 1, 2, 3`));
+    const truth = rowsOf<CountRow>(
+      await tx.execute(sql`select tenant_id, coalesce(org_id, '') as org_id, status, count(*)::int as n from users group by 1, 2, 3`),
+    );
     return { kept: kept.map(key).sort(), truth: truth.map(key).sort() };
   });
 }
@@ -42,8 +44,14 @@ async function expectCountsExact(): Promise<void> {
 
 /** Users of acme selected by a condition, counted directly. */
 async function acmeUsers(where: ReturnType<typeof sql>): Promise<number> {
-  return inScope(t.app.database.db, { scope: 'tenant', tenantId: a }, async (tx) =>
-    rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from users u left join organisations o on o.id = u.org_id where u.tenant_id = ${a} and ${where}`))[0]!.n);
+  return inScope(
+    t.app.database.db,
+    { scope: 'tenant', tenantId: a },
+    async (tx) =>
+      rowsOf<{ n: number }>(
+        await tx.execute(sql`select count(*)::int as n from users u left join organisations o on o.id = u.org_id where u.tenant_id = ${a} and ${where}`),
+      )[0]!.n,
+  );
 }
 
 const records = async (c: GatewayClient, path: string, body: Record<string, unknown>) => {
@@ -62,20 +70,29 @@ beforeAll(async () => {
   admin = await t.client();
   await admin.signIn('admin', ADMIN_PASSWORD);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('per-organisation user counts', () => {
   it('follow adds, changes of organisation and status, and deletes', async () => {
     await expectCountsExact();
     const added: string[] = [];
-    for (const [name, org] of [['cnt1', 'east'], ['cnt2', 'esales'], ['cnt3', 'west'], ['cnt4', 'dept']] as const) {
+    for (const [name, org] of [
+      ['cnt1', 'east'],
+      ['cnt2', 'esales'],
+      ['cnt3', 'west'],
+      ['cnt4', 'dept'],
+    ] as const) {
       const r = await nora.post(Paths.addtenantuser, tenantUser(nora, name, `${a}-${org}`));
       expect(r.body.result).toBe('1');
       added.push(r.body.data.row.id);
     }
     await expectCountsExact();
     const moved = (await nora.post(Paths.gettenantuser, { id: added[0] })).body.data.row;
-    expect((await nora.post(Paths.edittenantuser, { ...tenantUser(nora, 'cnt1', `${a}-west`), id: added[0], password: '', updatedAt: moved.updatedAt })).body.result).toBe('1');
+    expect(
+      (await nora.post(Paths.edittenantuser, { ...tenantUser(nora, 'cnt1', `${a}-west`), id: added[0], password: '', updatedAt: moved.updatedAt })).body.result,
+    ).toBe('1');
     await expectCountsExact();
     expect((await nora.post(Paths.statustenantuser, { ids: added.slice(1, 3), status: 0 })).body.data).toEqual({ count: 2 });
     await expectCountsExact();
@@ -86,7 +103,7 @@ describe('per-organisation user counts', () => {
   it('follow a bulk import (one statement for many users)', async () => {
     const head = ['User name', 'Employee name', 'Affiliated organisation code', 'Effective date', 'Expiry date', 'Password'];
     const rows = [head, ...Array.from({ length: 12 }, (_, i) => [`bulk${i}`, 'Bulk', i % 2 ? 'east' : 'e-sales', '2026-01-01', '2030-12-31', 'Passw0rd!x'])];
-    const file = await writeExcelFile(rows.map((r) => r.map((value) => ({ value }))) as never).toBuffer() as Buffer;
+    const file = (await writeExcelFile(rows.map((r) => r.map((value) => ({ value }))) as never).toBuffer()) as Buffer;
     nora.language = 'EN_US';
     const started = await uploadTo(t.app, nora, Paths.importtenantuser, 'users.xlsx', file);
     expect((await pollJob(nora, started.data.row.jobId)).state).toBe('done');
@@ -100,15 +117,19 @@ describe('grid totals drawn from the counts', () => {
     expect(await records(nora, Paths.listtenantuser, { status: 0 })).toBe(await acmeUsers(sql`u.status = 0`));
     expect(await records(nora, Paths.listtenantuser, { orgId: `${a}-east` })).toBe(await acmeUsers(sql`u.org_id = ${`${a}-east`}`));
     expect(await records(nora, Paths.listtenantuser, { orgId: `${a}-east`, includeSub: true })).toBe(await acmeUsers(subtree(`${a}-east`)));
-    expect(await records(nora, Paths.listtenantuser, { orgId: `${a}-east`, includeSub: true, status: 1 })).toBe(await acmeUsers(sql`${subtree(`${a}-east`)} and u.status = 1`));
+    expect(await records(nora, Paths.listtenantuser, { orgId: `${a}-east`, includeSub: true, status: 1 })).toBe(
+      await acmeUsers(sql`${subtree(`${a}-east`)} and u.status = 1`),
+    );
     expect(await records(nora, Paths.listtenantuser, { orgId: 'nowhere', includeSub: true })).toBe(0);
     // a filter the counts do not know still counts the users
-    expect(await records(nora, Paths.listtenantuser, { orgId: `${a}-east`, includeSub: true, keyword: 'bulk' })).toBe(await acmeUsers(sql`${subtree(`${a}-east`)} and u.username like 'bulk%'`));
+    expect(await records(nora, Paths.listtenantuser, { orgId: `${a}-east`, includeSub: true, keyword: 'bulk' })).toBe(
+      await acmeUsers(sql`${subtree(`${a}-east`)} and u.username like 'bulk%'`),
+    );
     expect(await records(admin, Paths.listuser, { tenantId: a })).toBe(await acmeUsers(sql`true`));
     expect(await records(admin, Paths.listuser, { tenantId: a, status: 1 })).toBe(await acmeUsers(sql`u.status = 1`));
   });
 
-  it('a role holder\'s total is their data scope, also after a subtree moves into it', async () => {
+  it("a role holder's total is their data scope, also after a subtree moves into it", async () => {
     const east = subtree(`${a}-east`);
     const eastUsers = await acmeUsers(east);
     expect(eastUsers).toBeGreaterThan(10);

@@ -16,9 +16,25 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
 
 /** Column widths in characters, by column. */
 const WIDTHS: Partial<Record<UserExcelColumn, number>> = {
-  tenantCode: 14, username: 18, employeeName: 16, employeeCode: 14, gender: 8, orgCode: 16, defaultOrgCode: 16,
-  effectiveDate: 13, expiryDate: 13, status: 10, locked: 8, email: 26, mobile: 14, officePhone: 16, homePhone: 16,
-  idCard: 22, signature: 20, description: 24, password: 16,
+  tenantCode: 14,
+  username: 18,
+  employeeName: 16,
+  employeeCode: 14,
+  gender: 8,
+  orgCode: 16,
+  defaultOrgCode: 16,
+  effectiveDate: 13,
+  expiryDate: 13,
+  status: 10,
+  locked: 8,
+  email: 26,
+  mobile: 14,
+  officePhone: 16,
+  homePhone: 16,
+  idCard: 22,
+  signature: 20,
+  description: 24,
+  password: 16,
 };
 
 /** The heading row of the template and export. */
@@ -33,12 +49,25 @@ function word(locale: Locale, key: string): string {
 /** One user as the cells of an export row, in USER_EXCEL_COLUMNS order. */
 export function exportCells(locale: Locale, u: UserListRecord): string[] {
   const v: Record<UserExcelColumn, string> = {
-    tenantCode: u.tenantCode, username: u.username, employeeName: u.employeeName, employeeCode: u.employeeCode,
+    tenantCode: u.tenantCode,
+    username: u.username,
+    employeeName: u.employeeName,
+    employeeCode: u.employeeCode,
     gender: u.gender === 'M' ? word(locale, 'male') : u.gender === 'F' ? word(locale, 'female') : '',
-    orgCode: u.orgCode, defaultOrgCode: u.defaultOrgCode, effectiveDate: u.effectiveDate ?? '', expiryDate: u.expiryDate ?? '',
-    status: translate(locale, `common:${u.status === 1 ? 'enabled' : 'disabled'}`), locked: word(locale, u.locked ? 'yes' : 'no'),
-    email: u.email ?? '', mobile: u.mobile ?? '', officePhone: u.officePhone, homePhone: u.homePhone, idCard: u.idCard,
-    signature: u.signature, description: u.description, password: '',
+    orgCode: u.orgCode,
+    defaultOrgCode: u.defaultOrgCode,
+    effectiveDate: u.effectiveDate ?? '',
+    expiryDate: u.expiryDate ?? '',
+    status: translate(locale, `common:${u.status === 1 ? 'enabled' : 'disabled'}`),
+    locked: word(locale, u.locked ? 'yes' : 'no'),
+    email: u.email ?? '',
+    mobile: u.mobile ?? '',
+    officePhone: u.officePhone,
+    homePhone: u.homePhone,
+    idCard: u.idCard,
+    signature: u.signature,
+    description: u.description,
+    password: '',
   };
   return USER_EXCEL_COLUMNS.map((c) => v[c]);
 }
@@ -52,7 +81,10 @@ async function workbook(locale: Locale, body: string[][]): Promise<Buffer> {
 
 /** The .xlsx of an export. */
 export function exportWorkbook(locale: Locale, users: UserListRecord[]): Promise<Buffer> {
-  return workbook(locale, users.map((u) => exportCells(locale, u)));
+  return workbook(
+    locale,
+    users.map((u) => exportCells(locale, u)),
+  );
 }
 
 /** The import template: the heading row only. */

@@ -27,10 +27,23 @@ function auditedBefore(u: repo.UserRow) {
 function columns(p: PlannedRow) {
   const f = p.fields;
   return {
-    username: f.username, employeeName: f.employeeName, employeeCode: f.employeeCode, gender: f.gender, orgId: f.orgId || null,
-    defaultOrgId: f.defaultOrgId || null, effectiveDate: f.effectiveDate || null, expiryDate: f.expiryDate || null, status: f.status, locked: p.locked,
-    email: f.email || null, mobile: f.mobile || null, officePhone: f.officePhone, homePhone: f.homePhone, idCard: f.idCard,
-    signature: f.signature, description: f.description,
+    username: f.username,
+    employeeName: f.employeeName,
+    employeeCode: f.employeeCode,
+    gender: f.gender,
+    orgId: f.orgId || null,
+    defaultOrgId: f.defaultOrgId || null,
+    effectiveDate: f.effectiveDate || null,
+    expiryDate: f.expiryDate || null,
+    status: f.status,
+    locked: p.locked,
+    email: f.email || null,
+    mobile: f.mobile || null,
+    officePhone: f.officePhone,
+    homePhone: f.homePhone,
+    idCard: f.idCard,
+    signature: f.signature,
+    description: f.description,
   };
 }
 
@@ -46,8 +59,14 @@ export async function applyImport(tx: Tx, ctx: UserWriteContext, plan: ImportPla
   const creator = ctx.request.auth?.username ?? '';
   const created = creating.map((p) => ({ id: randomUUID(), p }));
   // One statement each for all the new users and their identities (repo.insertUsers: triggers once).
-  await repo.insertUsers(tx, created.map(({ id, p }) => ({ id, tenantId: p.tenantId, ...columns(p), passwordHash: hashes.get(p.password)!, creator })));
-  await repo.insertIdentities(tx, created.map(({ id, p }) => ({ tenantId: p.tenantId, userId: id, identity: Identity.ENTERPRISE_USER })));
+  await repo.insertUsers(
+    tx,
+    created.map(({ id, p }) => ({ id, tenantId: p.tenantId, ...columns(p), passwordHash: hashes.get(p.password)!, creator })),
+  );
+  await repo.insertIdentities(
+    tx,
+    created.map(({ id, p }) => ({ tenantId: p.tenantId, userId: id, identity: Identity.ENTERPRISE_USER })),
+  );
   const stopped: string[] = [];
   for (const p of updating) {
     const u = p.existing!;
@@ -58,7 +77,14 @@ export async function applyImport(tx: Tx, ctx: UserWriteContext, plan: ImportPla
   await endSessionsOf(tx, ctx.guardStore, stopped);
   await insertAuditEntries(tx, ctx.request, [
     ...created.map(({ id, p }) => ({ tenantId: p.tenantId, action: 'user.import.add', entity: 'user', entityId: id, after: audited(p) })),
-    ...updating.map((p) => ({ tenantId: p.tenantId, action: 'user.import.edit', entity: 'user', entityId: p.existing!.id, before: auditedBefore(p.existing!), after: audited(p) })),
+    ...updating.map((p) => ({
+      tenantId: p.tenantId,
+      action: 'user.import.edit',
+      entity: 'user',
+      entityId: p.existing!.id,
+      before: auditedBefore(p.existing!),
+      after: audited(p),
+    })),
   ]);
   return { created: created.length, updated: updating.length };
 }

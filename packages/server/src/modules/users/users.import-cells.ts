@@ -57,7 +57,9 @@ export function cellText(cell: unknown): string {
 /** Reads one data row; null when every known cell is empty. */
 export function readRow(columns: (UserExcelColumn | undefined)[], cells: unknown[], row: number): ImportCells | null {
   const v: Partial<Record<UserExcelColumn, string>> = {};
-  columns.forEach((c, i) => { if (c && v[c] === undefined) v[c] = cellText(cells[i]); });
+  columns.forEach((c, i) => {
+    if (c && v[c] === undefined) v[c] = cellText(cells[i]);
+  });
   if (!Object.values(v).some(Boolean)) return null;
   const problems: FieldProblem[] = [];
   const pick = (field: UserExcelColumn, yes: Set<string>, no: Set<string>, empty: boolean): boolean => {
@@ -81,9 +83,20 @@ export function readRow(columns: (UserExcelColumn | undefined)[], cells: unknown
     orgCode: v.orgCode ?? '',
     defaultOrgCode: v.defaultOrgCode ?? '',
     values: {
-      username: v.username, employeeName: v.employeeName, employeeCode: v.employeeCode, gender, effectiveDate: v.effectiveDate,
-      expiryDate: v.expiryDate, status, email: v.email, mobile: v.mobile, officePhone: v.officePhone, homePhone: v.homePhone,
-      idCard: v.idCard, signature: v.signature, description: v.description,
+      username: v.username,
+      employeeName: v.employeeName,
+      employeeCode: v.employeeCode,
+      gender,
+      effectiveDate: v.effectiveDate,
+      expiryDate: v.expiryDate,
+      status,
+      email: v.email,
+      mobile: v.mobile,
+      officePhone: v.officePhone,
+      homePhone: v.homePhone,
+      idCard: v.idCard,
+      signature: v.signature,
+      description: v.description,
     },
     locked,
     // Passwords are taken exactly as written (spaces may be part of one).

@@ -33,14 +33,21 @@ let a: string;
 
 async function workbook(prefix: string): Promise<Buffer> {
   const head = ['username', 'employeeName', 'orgCode', 'effectiveDate', 'expiryDate', 'password'];
-  const rows = Array.from({ length: ROWS }, (_, i) => [`${prefix}${String(i).padStart(5, '0')}`, `Imported${i}`, 'east', '2026-01-01', '2030-12-31', 'Passw0rd!x']);
+  const rows = Array.from({ length: ROWS }, (_, i) => [
+    `${prefix}${String(i).padStart(5, '0')}`,
+    `Imported${i}`,
+    'east',
+    '2026-01-01',
+    '2030-12-31',
+    'Passw0rd!x',
+  ]);
   return writeExcelFile([head, ...rows].map((r) => r.map((value) => ({ value })))).toBuffer() as Promise<Buffer>;
 }
 
 async function runJob(data: Buffer): Promise<JobRow> {
   const r = await uploadTo(t.app, nora, Paths.importtenantuser, 'users.xlsx', data);
   expect(r.result).toBe('1');
-  for (const until = Date.now() + 170_000; Date.now() < until;) {
+  for (const until = Date.now() + 170_000; Date.now() < until; ) {
     const j = await nora.get(`${Paths.getjob}?id=${r.data.row.jobId}`);
     if (isJobFinished(j.body.data.row.state)) return j.body.data.row as JobRow;
     await new Promise((res) => setTimeout(res, 100));
@@ -57,9 +64,18 @@ async function tally() {
       users: await n(tx.select({ n: count }).from(users).where(eq(users.tenantId, a))),
       identities: await n(tx.select({ n: count }).from(userIdentities).where(eq(userIdentities.tenantId, a))),
       names: await n(tx.select({ n: count }).from(signInNames).where(eq(signInNames.tenantId, a))),
-      audit: await n(tx.select({ n: count }).from(auditLog).where(and(eq(auditLog.tenantId, a), eq(auditLog.action, 'user.import.add')))),
-      eastEnabled: await n(tx.select({ n: sql<number>`coalesce(sum(${orgUserCounts.users}), 0)::int` }).from(orgUserCounts)
-        .where(and(eq(orgUserCounts.tenantId, a), eq(orgUserCounts.orgId, `${a}-east`), eq(orgUserCounts.status, 1)))),
+      audit: await n(
+        tx
+          .select({ n: count })
+          .from(auditLog)
+          .where(and(eq(auditLog.tenantId, a), eq(auditLog.action, 'user.import.add'))),
+      ),
+      eastEnabled: await n(
+        tx
+          .select({ n: sql<number>`coalesce(sum(${orgUserCounts.users}), 0)::int` })
+          .from(orgUserCounts)
+          .where(and(eq(orgUserCounts.tenantId, a), eq(orgUserCounts.orgId, `${a}-east`), eq(orgUserCounts.status, 1))),
+      ),
     };
   });
 }
@@ -70,10 +86,12 @@ beforeAll(async () => {
   a = w.acme.tenantId;
   nora = await w.as('txnora', a);
 }, 60_000);
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('an import of 10,000 users', () => {
-  it('a failure after the users\' statement leaves nothing written', async () => {
+  it("a failure after the users' statement leaves nothing written", async () => {
     const before = await tally();
     failIdentities.on = true;
     try {
@@ -90,11 +108,18 @@ describe('an import of 10,000 users', () => {
     const job = await runJob(await workbook('bulk'));
     expect(job).toMatchObject({ state: 'done', total: ROWS, report: { created: ROWS, updated: 0, errors: [] } });
     expect(await tally()).toEqual({
-      users: before.users + ROWS, identities: before.identities + ROWS, names: before.names + ROWS,
-      audit: before.audit + ROWS, eastEnabled: before.eastEnabled + ROWS,
+      users: before.users + ROWS,
+      identities: before.identities + ROWS,
+      names: before.names + ROWS,
+      audit: before.audit + ROWS,
+      eastEnabled: before.eastEnabled + ROWS,
     });
     const [one] = await inScope(t.app.database.db, { scope: 'tenant', tenantId: a }, (tx) =>
-      tx.select({ org: users.orgId, from: users.effectiveDate, status: users.status, creator: users.creator }).from(users).where(eq(users.usernameLc, 'bulk09999')));
+      tx
+        .select({ org: users.orgId, from: users.effectiveDate, status: users.status, creator: users.creator })
+        .from(users)
+        .where(eq(users.usernameLc, 'bulk09999')),
+    );
     expect(one).toEqual({ org: `${a}-east`, from: '2026-01-01', status: 1, creator: 'txnora' });
     const u = await t.client();
     await u.signIn('bulk00042', 'Passw0rd!x');

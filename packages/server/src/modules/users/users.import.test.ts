@@ -12,7 +12,27 @@ let t: Awaited<ReturnType<typeof testApp>>;
 let c: GatewayClient;
 let acme: { tenantId: string; deptId: string };
 
-const ZH_HEAD = ['租户编码', '用户名', '员工姓名', '员工编号', '性别', '所属组织编码', '默认组织编码', '生效日期', '失效日期', '状态', '锁定', '电子邮箱', '手机号码', '办公电话', '家庭电话', '身份证号码', '工作签名', '描述', '密码'];
+const ZH_HEAD = [
+  '租户编码',
+  '用户名',
+  '员工姓名',
+  '员工编号',
+  '性别',
+  '所属组织编码',
+  '默认组织编码',
+  '生效日期',
+  '失效日期',
+  '状态',
+  '锁定',
+  '电子邮箱',
+  '手机号码',
+  '办公电话',
+  '家庭电话',
+  '身份证号码',
+  '工作签名',
+  '描述',
+  '密码',
+];
 
 /** An .xlsx with these rows (first row the headings). */
 async function xlsx(rows: unknown[][]): Promise<Buffer> {
@@ -21,9 +41,26 @@ async function xlsx(rows: unknown[][]): Promise<Buffer> {
 
 const row = (username: string, extra: Partial<Record<string, string>> = {}) => {
   const v: Record<string, string> = {
-    租户编码: 'acme', 用户名: username, 员工姓名: '导入', 员工编号: 'IMP_1', 性别: '女', 所属组织编码: 'acme-dept', 默认组织编码: '',
-    生效日期: '2026-01-01', 失效日期: '2027-12-31', 状态: '启用', 锁定: '否', 电子邮箱: '', 手机号码: '', 办公电话: '', 家庭电话: '',
-    身份证号码: '', 工作签名: '', 描述: '', 密码: 'Passw0rd!x', ...extra,
+    租户编码: 'acme',
+    用户名: username,
+    员工姓名: '导入',
+    员工编号: 'IMP_1',
+    性别: '女',
+    所属组织编码: 'acme-dept',
+    默认组织编码: '',
+    生效日期: '2026-01-01',
+    失效日期: '2027-12-31',
+    状态: '启用',
+    锁定: '否',
+    电子邮箱: '',
+    手机号码: '',
+    办公电话: '',
+    家庭电话: '',
+    身份证号码: '',
+    工作签名: '',
+    描述: '',
+    密码: 'Passw0rd!x',
+    ...extra,
   };
   return ZH_HEAD.map((h) => v[h] ?? '');
 };
@@ -31,7 +68,8 @@ const row = (username: string, extra: Partial<Record<string, string>> = {}) => {
 const importFile = (data: Buffer, name = 'users.xlsx', tenantId?: string) =>
   uploadTo(t.app, c, `${Paths.importuser}${tenantId ? `?tenantId=${tenantId}` : ''}`, name, data);
 
-const listAcme = async (): Promise<UserRow[]> => (await c.post(Paths.listuser, { tenantId: acme.tenantId, pageSize: 500, sortField: 'username', sortOrder: 'ascend' })).body.data.rows;
+const listAcme = async (): Promise<UserRow[]> =>
+  (await c.post(Paths.listuser, { tenantId: acme.tenantId, pageSize: 500, sortField: 'username', sortOrder: 'ascend' })).body.data.rows;
 
 beforeAll(async () => {
   t = await testApp();
@@ -39,7 +77,9 @@ beforeAll(async () => {
   await c.signIn('admin', ADMIN_PASSWORD);
   acme = await createTenantWithOrgs(t.app, 'acme');
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('user import, export and template', () => {
   it('downloads the template with the headings in the request language', async () => {
@@ -56,8 +96,10 @@ describe('user import, export and template', () => {
     const r = await importFile(await xlsx([ZH_HEAD, row('imp1', { 手机号码: '13800000001' }), row('imp2'), ZH_HEAD.map(() => '')]));
     expect(r.data.row).toEqual({ created: 2, updated: 0 });
     // One audit entry per created user, written in one multi-row insert of the request.
-    const audit = await t.app.database.db.select({ entityId: auditLog.entityId, after: auditLog.after, requestId: auditLog.requestId, userId: auditLog.userId })
-      .from(auditLog).where(eq(auditLog.action, 'user.import.add'));
+    const audit = await t.app.database.db
+      .select({ entityId: auditLog.entityId, after: auditLog.after, requestId: auditLog.requestId, userId: auditLog.userId })
+      .from(auditLog)
+      .where(eq(auditLog.action, 'user.import.add'));
     expect(audit.map((a) => (a.after as { username: string }).username).sort()).toEqual(['imp1', 'imp2']);
     expect(new Set(audit.map((a) => a.requestId)).size).toBe(1);
     expect(audit.every((a) => a.entityId && a.userId)).toBe(true);
@@ -73,29 +115,33 @@ describe('user import, export and template', () => {
   it('applies nothing when one row fails, and reports every failed cell by row and field', async () => {
     const before = await listAcme();
     c.language = 'EN_US';
-    const r = await importFile(await xlsx([
-      ZH_HEAD,
-      row('imp1', { 员工姓名: 'Changed' }),
-      row('new1'),
-      row('bad one', { 手机号码: '123', 生效日期: '2028-01-01' }),
-      row('new1'),
-      row('new2', { 所属组织编码: 'nowhere', 密码: '' }),
-      row('new3', { 租户编码: 'nope', 状态: 'maybe' }),
-    ]));
+    const r = await importFile(
+      await xlsx([
+        ZH_HEAD,
+        row('imp1', { 员工姓名: 'Changed' }),
+        row('new1'),
+        row('bad one', { 手机号码: '123', 生效日期: '2028-01-01' }),
+        row('new1'),
+        row('new2', { 所属组织编码: 'nowhere', 密码: '' }),
+        row('new3', { 租户编码: 'nope', 状态: 'maybe' }),
+      ]),
+    );
     c.language = 'ZH_CN';
     expect(r.scode).toBe(UserCodes.IMPORT_INVALID);
     expect(r.msg).toBe('4 row(s) of the file are not valid; nothing was imported');
     const errs = r.data.errors as { row: number; field: string; column: string; message: string }[];
-    expect(errs).toEqual(expect.arrayContaining([
-      { row: 4, field: 'username', column: 'User name', message: 'The user name may contain only letters, digits, hyphens and underscores' },
-      expect.objectContaining({ row: 4, field: 'mobile', message: 'Please enter correct mobile number (11 digits)' }),
-      expect.objectContaining({ row: 4, field: 'expiryDate', message: 'The effective date cannot be later than the expiry date' }),
-      expect.objectContaining({ row: 5, field: 'username', message: 'Same as row 3' }),
-      expect.objectContaining({ row: 6, field: 'orgCode' }),
-      expect.objectContaining({ row: 6, field: 'password', message: 'Please enter Password' }),
-      expect.objectContaining({ row: 7, field: 'tenantCode' }),
-      expect.objectContaining({ row: 7, field: 'status', message: 'The Status value "maybe" is not recognised' }),
-    ]));
+    expect(errs).toEqual(
+      expect.arrayContaining([
+        { row: 4, field: 'username', column: 'User name', message: 'The user name may contain only letters, digits, hyphens and underscores' },
+        expect.objectContaining({ row: 4, field: 'mobile', message: 'Please enter correct mobile number (11 digits)' }),
+        expect.objectContaining({ row: 4, field: 'expiryDate', message: 'The effective date cannot be later than the expiry date' }),
+        expect.objectContaining({ row: 5, field: 'username', message: 'Same as row 3' }),
+        expect.objectContaining({ row: 6, field: 'orgCode' }),
+        expect.objectContaining({ row: 6, field: 'password', message: 'Please enter Password' }),
+        expect.objectContaining({ row: 7, field: 'tenantCode' }),
+        expect.objectContaining({ row: 7, field: 'status', message: 'The Status value "maybe" is not recognised' }),
+      ]),
+    );
     expect(await listAcme()).toEqual(before);
   });
 

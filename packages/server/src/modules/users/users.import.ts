@@ -61,7 +61,9 @@ export async function readExcelUpload(request: FastifyRequest): Promise<{ data: 
   const ext = part.filename.split('.').pop()?.toLowerCase() ?? '';
   if (!EXCEL_EXTENSIONS.includes(ext)) throw new AppError(UserCodes.IMPORT_EXCEL_ONLY);
   if ([...part.filename].length > FILE_LIMITS.fileNameChars) throw new AppError(Codes.FILE_NAME_TOO_LONG);
-  const data = await part.toBuffer().catch(() => { throw new AppError(Codes.FILE_TOO_LARGE, { size: '10M' }, 413); });
+  const data = await part.toBuffer().catch(() => {
+    throw new AppError(Codes.FILE_TOO_LARGE, { size: '10M' }, 413);
+  });
   if (part.file.truncated) throw new AppError(Codes.FILE_TOO_LARGE, { size: '10M' }, 413);
   return { data, fileName: part.filename };
 }
@@ -75,7 +77,9 @@ export async function hashAll(plains: string[], onProgress?: (done: number) => P
   for (let i = 0; i < plains.length; i += 4) {
     const part = plains.slice(i, i + 4);
     const hashes = await Promise.all(part.map((p) => hashPassword(p)));
-    part.forEach((p, j) => { out.set(p, hashes[j]!); });
+    part.forEach((p, j) => {
+      out.set(p, hashes[j]!);
+    });
     await onProgress?.(Math.min(i + 4, plains.length));
   }
   return out;
@@ -90,7 +94,7 @@ export async function readImportFile(data: Buffer, locale: Locale, tenantChosen:
     throw new AppError(UserCodes.IMPORT_UNREADABLE);
   }
   const columns = readHeadings(sheet[0] ?? []);
-  for (const required of tenantChosen ? ['username'] as const : ['tenantCode', 'username'] as const) {
+  for (const required of tenantChosen ? (['username'] as const) : (['tenantCode', 'username'] as const)) {
     if (!columns.includes(required)) throw new AppError(UserCodes.IMPORT_COLUMN_MISSING, { column: fieldLabel(locale, required) });
   }
   const rows: ImportCells[] = [];
@@ -114,7 +118,11 @@ function chunks<T>(list: T[], size = 1000): T[][] {
  * `tenantId`: the chosen tenant, or undefined (each row names its tenant). `callerId`: the importing
  * administrator. `passwordRule`: the code-table rule (SPEC §5 Password strength).
  */
-export async function planImport(tx: Tx, cells: ImportCells[], o: { locale: Locale; tenantId: string | undefined; callerId: string; passwordRule: string }): Promise<ImportPlan> {
+export async function planImport(
+  tx: Tx,
+  cells: ImportCells[],
+  o: { locale: Locale; tenantId: string | undefined; callerId: string; passwordRule: string },
+): Promise<ImportPlan> {
   const errors: UserImportError[] = [];
   const failed = new Set<number>();
   const report = (row: number, p: FieldProblem) => {
@@ -133,13 +141,18 @@ export async function planImport(tx: Tx, cells: ImportCells[], o: { locale: Loca
   } else {
     const codes = [...new Set(cells.map((c) => c.tenantCode.toLowerCase()).filter(Boolean))];
     for (const part of chunks(codes)) {
-      for (const t of await tx.select({ id: tenants.id, code: tenants.code }).from(tenants).where(inArray(sql`lower(${tenants.code})`, part))) byCode.set(t.code.toLowerCase(), t);
+      for (const t of await tx
+        .select({ id: tenants.id, code: tenants.code })
+        .from(tenants)
+        .where(inArray(sql`lower(${tenants.code})`, part)))
+        byCode.set(t.code.toLowerCase(), t);
     }
   }
   const tenantOf = new Map<number, string>();
   for (const c of cells) {
     if (chosen) {
-      if (c.tenantCode && c.tenantCode.toLowerCase() !== chosen.code.toLowerCase()) report(c.row, { field: 'tenantCode', code: UserCodes.IMPORT_TENANT_MISMATCH, params: { code: chosen.code } });
+      if (c.tenantCode && c.tenantCode.toLowerCase() !== chosen.code.toLowerCase())
+        report(c.row, { field: 'tenantCode', code: UserCodes.IMPORT_TENANT_MISMATCH, params: { code: chosen.code } });
       else tenantOf.set(c.row, chosen.id);
     } else if (!c.tenantCode) report(c.row, { field: 'tenantCode', code: Codes.REQUIRED });
     else if (!byCode.has(c.tenantCode.toLowerCase())) report(c.row, { field: 'tenantCode', code: Codes.TENANT_NOT_FOUND });
@@ -157,7 +170,9 @@ export async function planImport(tx: Tx, cells: ImportCells[], o: { locale: Loca
   }
   for (const [t, codes] of byTenant) {
     for (const part of chunks([...codes])) {
-      const found = await tx.select({ id: organisations.id, code: organisations.code }).from(organisations)
+      const found = await tx
+        .select({ id: organisations.id, code: organisations.code })
+        .from(organisations)
         .where(and(eq(organisations.tenantId, t), eq(organisations.category, 0), inArray(sql`lower(${organisations.code})`, part)));
       for (const r of found) orgIds.set(orgKey(t, r.code), r.id);
     }
@@ -199,9 +214,16 @@ export async function planImport(tx: Tx, cells: ImportCells[], o: { locale: Loca
   for (const p of planned) (rowsByTenant.get(p.tenantId) ?? rowsByTenant.set(p.tenantId, []).get(p.tenantId)!).push(p);
   for (const [tenantId, list] of rowsByTenant) {
     // One statement each for the whole file (the names travel as one JSON parameter).
-    const existing: UserRow[] = await findUsersByKeys(tx, tenantId, { usernames: list.map((p) => p.fields.username.toLowerCase()).filter(Boolean), mobiles: [], emails: [] });
+    const existing: UserRow[] = await findUsersByKeys(tx, tenantId, {
+      usernames: list.map((p) => p.fields.username.toLowerCase()).filter(Boolean),
+      mobiles: [],
+      emails: [],
+    });
     const byName = new Map(existing.map((u) => [u.username.toLowerCase(), u]));
-    const holders = await findSignInNameHolders(tx, list.flatMap((p) => signInNamesOf(p.fields).map((n) => n.name)));
+    const holders = await findSignInNameHolders(
+      tx,
+      list.flatMap((p) => signInNamesOf(p.fields).map((n) => n.name)),
+    );
     for (const p of list) {
       p.existing = byName.get(p.fields.username.toLowerCase());
       for (const q of pending.get(p.row) ?? []) if (stillMissing(q, p.existing)) report(p.row, q);
@@ -234,5 +256,6 @@ function stillMissing(p: FieldProblem, existing: UserRow | undefined): boolean {
 
 /** Raises `user.import_invalid` with the per-row report when the plan has errors (at most 1000 listed). */
 export function assertPlanValid(plan: ImportPlan): void {
-  if (plan.errors.length) throw new AppError(UserCodes.IMPORT_INVALID, { count: plan.failedRows }, 200, { errors: plan.errors.slice(0, 1000), failedRows: plan.failedRows });
+  if (plan.errors.length)
+    throw new AppError(UserCodes.IMPORT_INVALID, { count: plan.failedRows }, 200, { errors: plan.errors.slice(0, 1000), failedRows: plan.failedRows });
 }

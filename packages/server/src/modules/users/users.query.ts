@@ -25,7 +25,13 @@ import { organisations, orgUserCounts, stations, tenants, users } from '../../db
 
 /** A user row with the names the grid shows beside it; never the password hash. */
 export type UserListRecord = Omit<typeof users.$inferSelect, 'passwordHash'> & {
-  tenantCode: string; tenantName: string; orgName: string; orgCode: string; defaultOrgName: string; defaultOrgCode: string; stationName: string;
+  tenantCode: string;
+  tenantName: string;
+  orgName: string;
+  orgCode: string;
+  defaultOrgName: string;
+  defaultOrgCode: string;
+  stationName: string;
 };
 
 const org = alias(organisations, 'org');
@@ -44,13 +50,15 @@ export function userFilters(q: UserListBody): SQL | undefined {
   if (s(q.keyword)) {
     const k = s(q.keyword);
     const kl = k.toLowerCase();
-    parts.push(or(
-      startsWith(users.usernameLc, kl),
-      startsWith(users.employeeNameLc, kl),
-      startsWith(users.employeeCode, k),
-      startsWith(users.mobile, k),
-      startsWith(users.emailLc, kl),
-    ));
+    parts.push(
+      or(
+        startsWith(users.usernameLc, kl),
+        startsWith(users.employeeNameLc, kl),
+        startsWith(users.employeeCode, k),
+        startsWith(users.mobile, k),
+        startsWith(users.emailLc, kl),
+      ),
+    );
   }
   if (s(q.username)) parts.push(startsWith(users.usernameLc, s(q.username).toLowerCase()));
   if (s(q.employeeName)) parts.push(startsWith(users.employeeNameLc, s(q.employeeName).toLowerCase()));
@@ -63,8 +71,13 @@ export function userFilters(q: UserListBody): SQL | undefined {
 }
 
 const SORTS: SortColumns<typeof USER_SORT_FIELDS> = {
-  username: users.usernameLc, employeeName: users.employeeName, employeeCode: users.employeeCode,
-  status: users.status, createdAt: users.createdAt, updatedAt: users.updatedAt, tenantName: tenants.name,
+  username: users.usernameLc,
+  employeeName: users.employeeName,
+  employeeCode: users.employeeCode,
+  status: users.status,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+  tenantName: tenants.name,
 };
 
 /** The grid's ORDER BY: the chosen sort field, else newest first; the id breaks ties (also the application user grid's page keys). */
@@ -74,13 +87,19 @@ export function orderOf(q: UserListBody) {
 
 function selectRows(tx: Tx, extra: Record<string, SQL> = {}) {
   const { passwordHash: _omit, ...cols } = getTableColumns(users);
-  return tx.select({
-    ...cols, ...extra,
-    tenantCode: sql<string>`coalesce(${tenants.code}, '')`, tenantName: sql<string>`coalesce(${tenants.name}, '')`,
-    orgName: sql<string>`coalesce(${org.name}, '')`, orgCode: sql<string>`coalesce(${org.code}, '')`,
-    defaultOrgName: sql<string>`coalesce(${defaultOrg.name}, '')`, defaultOrgCode: sql<string>`coalesce(${defaultOrg.code}, '')`,
-    stationName: sql<string>`coalesce(${stations.name}, '')`,
-  }).from(users)
+  return tx
+    .select({
+      ...cols,
+      ...extra,
+      tenantCode: sql<string>`coalesce(${tenants.code}, '')`,
+      tenantName: sql<string>`coalesce(${tenants.name}, '')`,
+      orgName: sql<string>`coalesce(${org.name}, '')`,
+      orgCode: sql<string>`coalesce(${org.code}, '')`,
+      defaultOrgName: sql<string>`coalesce(${defaultOrg.name}, '')`,
+      defaultOrgCode: sql<string>`coalesce(${defaultOrg.code}, '')`,
+      stationName: sql<string>`coalesce(${stations.name}, '')`,
+    })
+    .from(users)
     .leftJoin(tenants, eq(tenants.id, users.tenantId))
     .leftJoin(org, and(eq(org.id, users.orgId), eq(org.tenantId, users.tenantId)))
     .leftJoin(defaultOrg, and(eq(defaultOrg.id, users.defaultOrgId), eq(defaultOrg.tenantId, users.tenantId)))
@@ -95,7 +114,10 @@ function selectRows(tx: Tx, extra: Record<string, SQL> = {}) {
 export type OrgIdCondition = (orgIdColumn: SQLWrapper) => SQL | undefined;
 
 /** The conditions a caller adds to the grid's filters: `byOrg` on the affiliated organisation, `extra` on anything else. */
-export interface UserListScope { byOrg?: OrgIdCondition | undefined; extra?: SQL | undefined }
+export interface UserListScope {
+  byOrg?: OrgIdCondition | undefined;
+  extra?: SQL | undefined;
+}
 
 function whereOf(q: UserListBody, scope: UserListScope): SQL | undefined {
   return and(userFilters(q), scope.byOrg?.(users.orgId), scope.extra);
@@ -115,17 +137,26 @@ export function countUsersQuery(tx: Tx, q: UserListBody, scope: UserListScope = 
   if (!countableByOrganisation(q, scope)) return tx.select({ n: sql<number>`count(*)::int` }).from(users).where(whereOf(q, scope));
   const s = (v: string | undefined) => v?.trim() ?? '';
   const c = orgUserCounts;
-  return tx.select({ n: sql<number>`coalesce(sum(${c.users}), 0)::int` }).from(c).where(and(
-    s(q.tenantId) ? eq(c.tenantId, s(q.tenantId)) : undefined,
-    s(q.orgId) ? eq(c.orgId, s(q.orgId)) : undefined,
-    q.status !== undefined ? eq(c.status, q.status) : undefined,
-    scope.byOrg?.(c.orgId),
-  ));
+  return tx
+    .select({ n: sql<number>`coalesce(sum(${c.users}), 0)::int` })
+    .from(c)
+    .where(
+      and(
+        s(q.tenantId) ? eq(c.tenantId, s(q.tenantId)) : undefined,
+        s(q.orgId) ? eq(c.orgId, s(q.orgId)) : undefined,
+        q.status !== undefined ? eq(c.status, q.status) : undefined,
+        scope.byOrg?.(c.orgId),
+      ),
+    );
 }
 
 /** The statement of one page of users (not run); exported for bench/users.ts's EXPLAIN. */
 export function userPageQuery(tx: Tx, q: UserListBody & { page: number; pageSize: number }, scope: UserListScope = {}) {
-  return selectRows(tx).where(whereOf(q, scope)).orderBy(...orderOf(q)).limit(q.pageSize).offset((q.page - 1) * q.pageSize);
+  return selectRows(tx)
+    .where(whereOf(q, scope))
+    .orderBy(...orderOf(q))
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
 }
 
 /**
@@ -135,7 +166,10 @@ export function userPageQuery(tx: Tx, q: UserListBody & { page: number; pageSize
  */
 export function userPageWithTotalQuery(tx: Tx, q: UserListBody & { page: number; pageSize: number }, scope: UserListScope = {}) {
   return selectRows(tx, { total: sql<number>`(${countUsersQuery(tx, q, scope)})` })
-    .where(whereOf(q, scope)).orderBy(...orderOf(q)).limit(q.pageSize).offset((q.page - 1) * q.pageSize);
+    .where(whereOf(q, scope))
+    .orderBy(...orderOf(q))
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
 }
 
 /**
@@ -143,7 +177,11 @@ export function userPageWithTotalQuery(tx: Tx, q: UserListBody & { page: number;
  * organisation-only filters through the per-organisation counts (module comment). One statement (one
  * round trip on PostgreSQL) for a page with rows; a page past the end counts on its own.
  */
-export async function listUsers(tx: Tx, q: UserListBody & { page: number; pageSize: number }, scope: UserListScope = {}): Promise<{ rows: UserListRecord[]; records: number }> {
+export async function listUsers(
+  tx: Tx,
+  q: UserListBody & { page: number; pageSize: number },
+  scope: UserListScope = {},
+): Promise<{ rows: UserListRecord[]; records: number }> {
   const page = await userPageWithTotalQuery(tx, q, scope);
   if (!page.length) {
     const [count] = await countUsersQuery(tx, q, scope);
@@ -157,7 +195,10 @@ export async function listUsers(tx: Tx, q: UserListBody & { page: number; pageSi
 
 /** Every user matching the filters (export), in list order, at most `limit`; `scope` as for listUsers. */
 export async function listAllUsers(tx: Tx, q: UserListBody, limit: number, scope: UserListScope = {}): Promise<UserListRecord[]> {
-  return (await selectRows(tx).where(whereOf(q, scope)).orderBy(...orderOf(q)).limit(limit)) as UserListRecord[];
+  return (await selectRows(tx)
+    .where(whereOf(q, scope))
+    .orderBy(...orderOf(q))
+    .limit(limit)) as UserListRecord[];
 }
 
 /** One user with the names, by id; with `tenantId`, only a user of that tenant (tenant-area reads). */

@@ -22,13 +22,23 @@ export async function listIdentitiesOfUser(tx: Tx, userId: string): Promise<numb
 }
 
 export async function updateUserById(tx: Tx, id: string, patch: Partial<typeof users.$inferInsert>): Promise<void> {
-  await tx.update(users).set({ ...patch, updatedAt: new Date() }).where(eq(users.id, id));
+  await tx
+    .update(users)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(users.id, id));
 }
 
 /** Tenants the user belongs to or administers (identity 3 rows), as session `tenantList`. */
 export async function listTenantsOfUser(tx: Tx, user: UserRow): Promise<{ objID: string; name: string; code: string }[]> {
-  const rows = await tx.select({ objID: tenants.id, name: tenants.name, code: tenants.code }).from(tenants)
-    .where(or(eq(tenants.id, user.tenantId), sql`${tenants.id} in (select ${userIdentities.tenantId} from ${userIdentities} where ${userIdentities.userId} = ${user.id} and ${userIdentities.identity} = 3)`))
+  const rows = await tx
+    .select({ objID: tenants.id, name: tenants.name, code: tenants.code })
+    .from(tenants)
+    .where(
+      or(
+        eq(tenants.id, user.tenantId),
+        sql`${tenants.id} in (select ${userIdentities.tenantId} from ${userIdentities} where ${userIdentities.userId} = ${user.id} and ${userIdentities.identity} = 3)`,
+      ),
+    )
     .orderBy(tenants.name);
   return rows;
 }
@@ -52,7 +62,10 @@ export async function findUsersByIds(tx: Tx, ids: string[]): Promise<UserRow[]> 
 
 /** The user of `tenantId` whose user name is `username` (case-insensitive), if any. */
 export async function findUserByUsername(tx: Tx, tenantId: string, username: string): Promise<UserRow | undefined> {
-  const [row] = await tx.select().from(users).where(and(eq(users.tenantId, tenantId), sql`lower(${users.username}) = ${username.toLowerCase()}`));
+  const [row] = await tx
+    .select()
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), sql`lower(${users.username}) = ${username.toLowerCase()}`));
   return row;
 }
 
@@ -74,15 +87,35 @@ export async function findUsersByKeys(tx: Tx, tenantId: string, keys: { username
     keys.emails.length ? sql`${users.emailLc} = any(${textArray(keys.emails)})` : undefined,
   ].filter((p) => p !== undefined);
   if (!parts.length) return [];
-  return tx.select().from(users).where(and(eq(users.tenantId, tenantId), or(...parts)));
+  return tx
+    .select()
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), or(...parts)));
 }
 
 /** A new user of an import: the columns the import sets (dates as YYYY-MM-DD; the rest take their defaults). */
 export interface ImportedUser {
-  id: string; tenantId: string; username: string; employeeName: string; employeeCode: string; gender: string;
-  orgId: string | null; defaultOrgId: string | null; effectiveDate: string | null; expiryDate: string | null;
-  status: number; locked: boolean; email: string | null; mobile: string | null; officePhone: string; homePhone: string;
-  idCard: string; signature: string; description: string; passwordHash: string; creator: string;
+  id: string;
+  tenantId: string;
+  username: string;
+  employeeName: string;
+  employeeCode: string;
+  gender: string;
+  orgId: string | null;
+  defaultOrgId: string | null;
+  effectiveDate: string | null;
+  expiryDate: string | null;
+  status: number;
+  locked: boolean;
+  email: string | null;
+  mobile: string | null;
+  officePhone: string;
+  homePhone: string;
+  idCard: string;
+  signature: string;
+  description: string;
+  passwordHash: string;
+  creator: string;
 }
 
 /**
@@ -118,7 +151,11 @@ export async function updateUsersStatusByIds(tx: Tx, ids: string[], status: numb
 /** Locks (administrator lock) or unlocks; unlocking also clears a lockout after failed sign-ins. */
 export async function updateUsersLockByIds(tx: Tx, ids: string[], locked: boolean): Promise<number> {
   const patch = locked ? { locked } : { locked, lockedUntil: null, failedCount: 0, failedWindowStart: null };
-  const r = await tx.update(users).set({ ...patch, updatedAt: new Date() }).where(inArray(users.id, ids)).returning({ id: users.id });
+  const r = await tx
+    .update(users)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(inArray(users.id, ids))
+    .returning({ id: users.id });
   return r.length;
 }
 
@@ -135,7 +172,10 @@ export async function deleteUsersByIds(tx: Tx, ids: string[]): Promise<number> {
  */
 export async function endActiveSessionsOfUsers(tx: Tx, userIds: string[]): Promise<number> {
   if (!userIds.length) return 0;
-  const r = await tx.update(sessions).set({ state: 'ended', endedAt: new Date() })
-    .where(and(inArray(sessions.userId, userIds), eq(sessions.state, 'active'))).returning({ id: sessions.id });
+  const r = await tx
+    .update(sessions)
+    .set({ state: 'ended', endedAt: new Date() })
+    .where(and(inArray(sessions.userId, userIds), eq(sessions.state, 'active')))
+    .returning({ id: sessions.id });
   return r.length;
 }

@@ -9,8 +9,20 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import {
-  checkPasswordStrength, Codes, EmptyBody, IdBody, IdsBody, ok, Paths, UserAddBody, UserEditBody, UserListBody, UserLockBody,
-  UserResetPasswordBody, UserStatusBody, UserType,
+  checkPasswordStrength,
+  Codes,
+  EmptyBody,
+  IdBody,
+  IdsBody,
+  ok,
+  Paths,
+  UserAddBody,
+  UserEditBody,
+  UserListBody,
+  UserLockBody,
+  UserResetPasswordBody,
+  UserStatusBody,
+  UserType,
 } from '@mp/protocol';
 import { AppError } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
@@ -33,7 +45,12 @@ const EXPORT_LIMIT = 100_000;
  * and hashes it; undefined for an empty optional password. Runs outside any transaction (argon2id is
  * slow). @throws validation.required, password.strength_failed
  */
-export async function userPasswordHash(app: FastifyInstance, request: FastifyRequest, encrypted: string | undefined, required: boolean): Promise<string | undefined> {
+export async function userPasswordHash(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  encrypted: string | undefined,
+  required: boolean,
+): Promise<string | undefined> {
   const plain = encrypted ? await decryptPassword(app, encrypted) : '';
   if (!plain) {
     if (required) throw new AppError(Codes.REQUIRED, { field: fieldLabel(request.locale, 'password') });
@@ -53,10 +70,12 @@ export default async function userRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
   r.post(Paths.listuser, { config: { access }, schema: { tags, body: UserListBody } }, async (request) =>
-    ok(await read((t) => svc.listUserPage(t, request.body))));
+    ok(await read((t) => svc.listUserPage(t, request.body))),
+  );
 
   r.post(Paths.getuser, { config: { access }, schema: { tags, body: IdBody } }, async (request) =>
-    ok({ row: await tx((t) => svc.getUser(t, request.body.id)) }));
+    ok({ row: await tx((t) => svc.getUser(t, request.body.id)) }),
+  );
 
   r.post(Paths.adduser, { config: { access }, schema: { tags, body: UserAddBody } }, async (request) => {
     const b = request.body;
@@ -71,7 +90,8 @@ export default async function userRoutes(app: FastifyInstance) {
   });
 
   r.post(Paths.deleteuser, { config: { access }, schema: { tags, body: IdsBody } }, async (request) =>
-    ok(await tx((t) => svc.deleteUsers(t, ctx(request), request.body.ids))));
+    ok(await tx((t) => svc.deleteUsers(t, ctx(request), request.body.ids))),
+  );
 
   r.post(Paths.statususer, { config: { access }, schema: { tags, body: UserStatusBody } }, async (request) => {
     const b = request.body;
@@ -90,34 +110,48 @@ export default async function userRoutes(app: FastifyInstance) {
     return ok({});
   });
 
-  r.post(Paths.importuser, {
-    config: { access },
-    schema: { tags, consumes: ['multipart/form-data'], querystring: Type.Object({ tenantId: Type.Optional(Type.String({ maxLength: 64 })) }) },
-  }, async (request) => {
-    const { data } = await readExcelUpload(request);
-    const tenantId = request.query.tenantId?.trim() || undefined;
-    const cells = await readImportFile(data, request.locale, !!tenantId);
-    const opts = { locale: request.locale, tenantId, callerId: request.auth!.userId, passwordRule: await app.settings.passwordRule() };
-    // Check everything read-only first, hash the passwords outside any transaction, then check again
-    // and write in one transaction (a concurrent change between the two is caught by the second check;
-    // one during the write, a key taken meanwhile, by checking and writing once more).
-    assertPlanValid(await tx((t) => planImport(t, cells, opts)));
-    const hashes = await hashAll([...new Set(cells.map((c) => c.password).filter(Boolean))]);
-    return ok({ row: await retryOnUniqueViolation(() => tx(async (t) => {
-      const plan = await planImport(t, cells, opts);
-      assertPlanValid(plan);
-      return applyImport(t, ctx(request), plan, hashes);
-    })) });
-  });
+  r.post(
+    Paths.importuser,
+    {
+      config: { access },
+      schema: { tags, consumes: ['multipart/form-data'], querystring: Type.Object({ tenantId: Type.Optional(Type.String({ maxLength: 64 })) }) },
+    },
+    async (request) => {
+      const { data } = await readExcelUpload(request);
+      const tenantId = request.query.tenantId?.trim() || undefined;
+      const cells = await readImportFile(data, request.locale, !!tenantId);
+      const opts = { locale: request.locale, tenantId, callerId: request.auth!.userId, passwordRule: await app.settings.passwordRule() };
+      // Check everything read-only first, hash the passwords outside any transaction, then check again
+      // and write in one transaction (a concurrent change between the two is caught by the second check;
+      // one during the write, a key taken meanwhile, by checking and writing once more).
+      assertPlanValid(await tx((t) => planImport(t, cells, opts)));
+      const hashes = await hashAll([...new Set(cells.map((c) => c.password).filter(Boolean))]);
+      return ok({
+        row: await retryOnUniqueViolation(() =>
+          tx(async (t) => {
+            const plan = await planImport(t, cells, opts);
+            assertPlanValid(plan);
+            return applyImport(t, ctx(request), plan, hashes);
+          }),
+        ),
+      });
+    },
+  );
 
   r.post(Paths.exportuser, { config: { access }, schema: { tags, body: UserListBody } }, async (request, reply) => {
     const rows = await tx((t) => listAllUsers(t, request.body, EXPORT_LIMIT));
     const buffer = await exportWorkbook(request.locale, rows);
-    return reply.header('content-type', XLSX_TYPE).header('content-disposition', `attachment; filename="${fileName('users')}"`).send(buffer);
+    return reply
+      .header('content-type', XLSX_TYPE)
+      .header('content-disposition', `attachment; filename="${fileName('users')}"`)
+      .send(buffer);
   });
 
   r.post(Paths.templateuser, { config: { access }, schema: { tags, body: EmptyBody } }, async (request, reply) => {
     const buffer = await templateWorkbook(request.locale);
-    return reply.header('content-type', XLSX_TYPE).header('content-disposition', `attachment; filename="${fileName('user-template')}"`).send(buffer);
+    return reply
+      .header('content-type', XLSX_TYPE)
+      .header('content-disposition', `attachment; filename="${fileName('user-template')}"`)
+      .send(buffer);
   });
 }

@@ -30,16 +30,41 @@ export interface UserWriteContext {
 /** The API shape of a user (SPEC §3 User), without the password hash. */
 export function toUserRow(u: UserListRecord): UserRow {
   return {
-    id: u.id, tenantId: u.tenantId, tenantCode: u.tenantCode, tenantName: u.tenantName, username: u.username,
-    employeeName: u.employeeName, employeeCode: u.employeeCode, gender: u.gender === 'M' || u.gender === 'F' ? u.gender : '',
-    orgId: u.orgId ?? '', orgName: u.orgName, defaultOrgId: u.defaultOrgId ?? '', defaultOrgName: u.defaultOrgName,
-    stationId: u.stationId ?? '', stationName: u.stationName, effectiveDate: u.effectiveDate ?? '', expiryDate: u.expiryDate ?? '',
-    builtIn: u.builtIn, superManager: u.superManager, status: u.status === 1 ? 1 : 0, locked: u.locked,
+    id: u.id,
+    tenantId: u.tenantId,
+    tenantCode: u.tenantCode,
+    tenantName: u.tenantName,
+    username: u.username,
+    employeeName: u.employeeName,
+    employeeCode: u.employeeCode,
+    gender: u.gender === 'M' || u.gender === 'F' ? u.gender : '',
+    orgId: u.orgId ?? '',
+    orgName: u.orgName,
+    defaultOrgId: u.defaultOrgId ?? '',
+    defaultOrgName: u.defaultOrgName,
+    stationId: u.stationId ?? '',
+    stationName: u.stationName,
+    effectiveDate: u.effectiveDate ?? '',
+    expiryDate: u.expiryDate ?? '',
+    builtIn: u.builtIn,
+    superManager: u.superManager,
+    status: u.status === 1 ? 1 : 0,
+    locked: u.locked,
     lockedUntil: u.lockedUntil && u.lockedUntil.getTime() > Date.now() ? u.lockedUntil.toISOString() : '',
-    email: u.email ?? '', mobile: u.mobile ?? '', officePhone: u.officePhone, homePhone: u.homePhone, idCard: u.idCard,
-    avatar: u.avatar, avatarUrl: u.avatar ? `${Paths.getfile}/${u.avatar}` : '',
-    facePhoto: u.facePhoto, facePhotoUrl: u.facePhoto ? `${Paths.getfile}/${u.facePhoto}` : '', signature: u.signature, description: u.description,
-    creator: u.creator, createdAt: u.createdAt.toISOString(), updatedAt: u.updatedAt.toISOString(),
+    email: u.email ?? '',
+    mobile: u.mobile ?? '',
+    officePhone: u.officePhone,
+    homePhone: u.homePhone,
+    idCard: u.idCard,
+    avatar: u.avatar,
+    avatarUrl: u.avatar ? `${Paths.getfile}/${u.avatar}` : '',
+    facePhoto: u.facePhoto,
+    facePhotoUrl: u.facePhoto ? `${Paths.getfile}/${u.facePhoto}` : '',
+    signature: u.signature,
+    description: u.description,
+    creator: u.creator,
+    createdAt: u.createdAt.toISOString(),
+    updatedAt: u.updatedAt.toISOString(),
   };
 }
 
@@ -71,10 +96,25 @@ export const getUser = loadRow;
 
 function columnsOf(f: UserFields) {
   return {
-    username: f.username, employeeName: f.employeeName, employeeCode: f.employeeCode, gender: f.gender, orgId: f.orgId,
-    defaultOrgId: f.defaultOrgId || null, stationId: f.stationId || null, effectiveDate: f.effectiveDate, expiryDate: f.expiryDate, status: f.status,
-    email: f.email || null, mobile: f.mobile || null, officePhone: f.officePhone, homePhone: f.homePhone, idCard: f.idCard,
-    avatar: f.avatar, facePhoto: f.facePhoto, signature: f.signature, description: f.description,
+    username: f.username,
+    employeeName: f.employeeName,
+    employeeCode: f.employeeCode,
+    gender: f.gender,
+    orgId: f.orgId,
+    defaultOrgId: f.defaultOrgId || null,
+    stationId: f.stationId || null,
+    effectiveDate: f.effectiveDate,
+    expiryDate: f.expiryDate,
+    status: f.status,
+    email: f.email || null,
+    mobile: f.mobile || null,
+    officePhone: f.officePhone,
+    homePhone: f.homePhone,
+    idCard: f.idCard,
+    avatar: f.avatar,
+    facePhoto: f.facePhoto,
+    signature: f.signature,
+    description: f.description,
   };
 }
 
@@ -83,11 +123,17 @@ export async function addUser(tx: Tx, ctx: UserWriteContext, b: UserAddBody, pas
   const tenant = await findTenantById(tx, b.tenantId.trim());
   if (!tenant) throw new AppError(Codes.TENANT_NOT_FOUND);
   const checked = await checkEditableFields(tx, ctx.request, tenant.id, b, undefined);
-  const f = { ...checked, avatar: await checkImage(tx, 'avatar', checked.avatar, tenant.id), facePhoto: await checkImage(tx, 'facePhoto', checked.facePhoto, tenant.id) };
+  const f = {
+    ...checked,
+    avatar: await checkImage(tx, 'avatar', checked.avatar, tenant.id),
+    facePhoto: await checkImage(tx, 'facePhoto', checked.facePhoto, tenant.id),
+  };
   await assertLicenceAllows(tx, 'users', 1);
   const id = randomUUID();
   // passwordChangedAt null: set by an administrator, a first sign-in may have to change it (docs/login.md)
-  await withUniqueErrors(uniqueKeyErrors(ctx.request, f), () => repo.insertUser(tx, { id, tenantId: tenant.id, ...columnsOf(f), passwordHash, passwordChangedAt: null, creator: ctx.request.auth?.username ?? '' }));
+  await withUniqueErrors(uniqueKeyErrors(ctx.request, f), () =>
+    repo.insertUser(tx, { id, tenantId: tenant.id, ...columnsOf(f), passwordHash, passwordChangedAt: null, creator: ctx.request.auth?.username ?? '' }),
+  );
   await repo.insertIdentity(tx, tenant.id, id, Identity.ENTERPRISE_USER);
   const row = await loadRow(tx, id);
   await insertAuditEntry(tx, ctx.request, { tenantId: tenant.id, action: 'user.add', entity: 'user', entityId: id, after: row });
@@ -107,11 +153,17 @@ export async function editUser(tx: Tx, ctx: UserWriteContext, b: UserEditBody, p
   };
   if (f.status !== 1) guardUsers(ctx.request, [current]);
   if (passwordHash && current.superManager && ctx.request.auth?.userId !== current.id) throw new AppError(UserCodes.SUPER_MANAGER_PASSWORD);
-  await withUniqueErrors(uniqueKeyErrors(ctx.request, f), () => repo.updateUserById(tx, current.id, { ...columnsOf(f), ...(passwordHash ? { passwordHash, passwordChangedAt: ctx.request.auth?.userId === current.id ? new Date() : null } : {}) }));
+  await withUniqueErrors(uniqueKeyErrors(ctx.request, f), () =>
+    repo.updateUserById(tx, current.id, {
+      ...columnsOf(f),
+      ...(passwordHash ? { passwordHash, passwordChangedAt: ctx.request.auth?.userId === current.id ? new Date() : null } : {}),
+    }),
+  );
   if (f.status !== 1 && current.status === 1) await endSessionsOf(tx, ctx.guardStore, [current.id]);
   const row = await loadRow(tx, current.id);
   await insertAuditEntry(tx, ctx.request, { tenantId: current.tenantId, action: 'user.edit', entity: 'user', entityId: current.id, before, after: row });
-  if (passwordHash) await insertAuditEntry(tx, ctx.request, { tenantId: current.tenantId, action: 'user.password.reset', entity: 'user', entityId: current.id });
+  if (passwordHash)
+    await insertAuditEntry(tx, ctx.request, { tenantId: current.tenantId, action: 'user.password.reset', entity: 'user', entityId: current.id });
   return row;
 }
 
@@ -133,8 +185,15 @@ export async function deleteUsers(tx: Tx, ctx: UserWriteContext, ids: string[]):
   const found = await loadAll(tx, ids);
   guardUsers(ctx.request, found);
   const befores = await Promise.all(found.map((u) => loadRow(tx, u.id)));
-  await endSessionsOf(tx, ctx.guardStore, found.map((u) => u.id));
-  const count = await repo.deleteUsersByIds(tx, found.map((u) => u.id));
+  await endSessionsOf(
+    tx,
+    ctx.guardStore,
+    found.map((u) => u.id),
+  );
+  const count = await repo.deleteUsersByIds(
+    tx,
+    found.map((u) => u.id),
+  );
   for (const b of befores) await insertAuditEntry(tx, ctx.request, { tenantId: b.tenantId, action: 'user.delete', entity: 'user', entityId: b.id, before: b });
   return { count };
 }
@@ -142,18 +201,52 @@ export async function deleteUsers(tx: Tx, ctx: UserWriteContext, ids: string[]):
 export async function setUserStatus(tx: Tx, ctx: UserWriteContext, ids: string[], status: 0 | 1): Promise<{ count: number }> {
   const found = await loadAll(tx, ids);
   if (status !== 1) guardUsers(ctx.request, found);
-  const count = await repo.updateUsersStatusByIds(tx, found.map((u) => u.id), status);
-  if (status !== 1) await endSessionsOf(tx, ctx.guardStore, found.map((u) => u.id));
-  for (const u of found) await insertAuditEntry(tx, ctx.request, { tenantId: u.tenantId, action: status ? 'user.enable' : 'user.disable', entity: 'user', entityId: u.id, before: { status: u.status }, after: { status } });
+  const count = await repo.updateUsersStatusByIds(
+    tx,
+    found.map((u) => u.id),
+    status,
+  );
+  if (status !== 1)
+    await endSessionsOf(
+      tx,
+      ctx.guardStore,
+      found.map((u) => u.id),
+    );
+  for (const u of found)
+    await insertAuditEntry(tx, ctx.request, {
+      tenantId: u.tenantId,
+      action: status ? 'user.enable' : 'user.disable',
+      entity: 'user',
+      entityId: u.id,
+      before: { status: u.status },
+      after: { status },
+    });
   return { count };
 }
 
 export async function setUserLock(tx: Tx, ctx: UserWriteContext, ids: string[], locked: boolean): Promise<{ count: number }> {
   const found = await loadAll(tx, ids);
   if (locked) guardUsers(ctx.request, found);
-  const count = await repo.updateUsersLockByIds(tx, found.map((u) => u.id), locked);
-  if (locked) await endSessionsOf(tx, ctx.guardStore, found.map((u) => u.id));
-  for (const u of found) await insertAuditEntry(tx, ctx.request, { tenantId: u.tenantId, action: locked ? 'user.lock' : 'user.unlock', entity: 'user', entityId: u.id, before: { locked: u.locked }, after: { locked } });
+  const count = await repo.updateUsersLockByIds(
+    tx,
+    found.map((u) => u.id),
+    locked,
+  );
+  if (locked)
+    await endSessionsOf(
+      tx,
+      ctx.guardStore,
+      found.map((u) => u.id),
+    );
+  for (const u of found)
+    await insertAuditEntry(tx, ctx.request, {
+      tenantId: u.tenantId,
+      action: locked ? 'user.lock' : 'user.unlock',
+      entity: 'user',
+      entityId: u.id,
+      before: { locked: u.locked },
+      after: { locked },
+    });
   return { count };
 }
 
@@ -162,6 +255,12 @@ export async function resetUserPassword(tx: Tx, ctx: UserWriteContext, id: strin
   const u = await repo.findUserById(tx, id);
   if (!u) throw new AppError(UserCodes.NOT_FOUND);
   if (u.superManager && ctx.request.auth?.userId !== u.id) throw new AppError(UserCodes.SUPER_MANAGER_PASSWORD);
-  await repo.updateUserById(tx, u.id, { passwordHash, passwordChangedAt: ctx.request.auth?.userId === u.id ? new Date() : null, failedCount: 0, failedWindowStart: null, lockedUntil: null });
+  await repo.updateUserById(tx, u.id, {
+    passwordHash,
+    passwordChangedAt: ctx.request.auth?.userId === u.id ? new Date() : null,
+    failedCount: 0,
+    failedWindowStart: null,
+    lockedUntil: null,
+  });
   await insertAuditEntry(tx, ctx.request, { tenantId: u.tenantId, action: 'user.password.reset', entity: 'user', entityId: u.id });
 }

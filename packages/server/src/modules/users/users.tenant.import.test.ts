@@ -21,8 +21,10 @@ async function xlsx(rows: unknown[][]): Promise<Buffer> {
   return writeExcelFile(rows.map((r) => r.map((value) => ({ value: value as string }))) as never).toBuffer() as Promise<Buffer>;
 }
 const upload = (c: GatewayClient, data: Buffer, name = 'users.xlsx') => uploadTo(t.app, c, Paths.importtenantuser, name, data);
-const snapshot = async () => (await inScope(t.app.database.db, { scope: 'tenant', tenantId: a }, (tx) => tx.select().from(users)))
-  .map(({ updatedAt: _u, ...rest }) => rest).sort((x, y) => x.username.localeCompare(y.username));
+const snapshot = async () =>
+  (await inScope(t.app.database.db, { scope: 'tenant', tenantId: a }, (tx) => tx.select().from(users)))
+    .map(({ updatedAt: _u, ...rest }) => rest)
+    .sort((x, y) => x.username.localeCompare(y.username));
 
 beforeAll(async () => {
   t = await testApp();
@@ -31,7 +33,9 @@ beforeAll(async () => {
   nora = await w.as('tinora', a);
   nora.language = 'EN_US';
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('tenant-area user import (background job)', () => {
   it('downloads the template with the headings in the request language', async () => {
@@ -62,7 +66,10 @@ describe('tenant-area user import (background job)', () => {
     const job = await pollJob(nora, r.data.row.jobId);
     expect(job).toMatchObject({ state: 'done', total: 2, processed: 2, report: { created: 2, updated: 0, errors: [] } });
     const listed = (await nora.post(Paths.listtenantuser, { keyword: 'imp', sortField: 'username', sortOrder: 'ascend' })).body.data.rows as UserRow[];
-    expect(listed.map((u) => [u.username, u.orgName])).toEqual([['imp1', 'East'], ['imp2', 'East sales']]);
+    expect(listed.map((u) => [u.username, u.orgName])).toEqual([
+      ['imp1', 'East'],
+      ['imp2', 'East sales'],
+    ]);
     const u = await t.client();
     await u.signIn('imp2', 'Passw0rd!x');
 
@@ -87,13 +94,16 @@ describe('tenant-area user import (background job)', () => {
     const r = await upload(rita, await xlsx([EN_HEAD, row('imp5', 'west'), row('u-west', 'east'), row('imp6', 'e-sales')]));
     const job = await pollJob(rita, r.data.row.jobId);
     expect(job.state).toBe('failed');
-    expect(job.report!.errors.map((e) => [e.row, e.field])).toEqual([[2, 'Affiliated organisation code'], [3, 'User name']]);
+    expect(job.report!.errors.map((e) => [e.row, e.field])).toEqual([
+      [2, 'Affiliated organisation code'],
+      [3, 'User name'],
+    ]);
     expect(await snapshot()).toEqual(before);
     const ok = await pollJob(rita, (await upload(rita, await xlsx([EN_HEAD, row('imp6', 'e-sales')]))).data.row.jobId);
     expect(ok).toMatchObject({ state: 'done', report: { created: 1 } });
   });
 
-  it('another tenant\'s administrator imports into their own tenant only', async () => {
+  it("another tenant's administrator imports into their own tenant only", async () => {
     const sam = await w.as('tisam', w.beta.tenantId);
     const r = await upload(sam, await xlsx([EN_HEAD, row('imp1', 'east')]));
     const job = await pollJob(sam, r.data.row.jobId);

@@ -40,7 +40,10 @@ export async function addScopeProblems(tx: Tx, caller: ActingCaller, plan: Impor
   const inScopeIds = new Set<string>();
   const list = [...ids];
   for (let i = 0; i < list.length; i += 1000) {
-    const rows = await tx.select({ id: organisations.id }).from(organisations).where(and(inArray(organisations.id, list.slice(i, i + 1000)), orgRowInScope(scope)));
+    const rows = await tx
+      .select({ id: organisations.id })
+      .from(organisations)
+      .where(and(inArray(organisations.id, list.slice(i, i + 1000)), orgRowInScope(scope)));
     for (const r of rows) inScopeIds.add(r.id);
   }
   const existing = plan.rows.flatMap((p) => (p.existing ? [p.existing.id] : []));

@@ -11,7 +11,19 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  EmptyBody, IdBody, IdsBody, ok, pageInfo, Paths, TenantUserAddBody, TenantUserStationListBody, TenantUserListBody, UserEditBody, UserLockBody, UserResetPasswordBody, UserStatusBody,
+  EmptyBody,
+  IdBody,
+  IdsBody,
+  ok,
+  pageInfo,
+  Paths,
+  TenantUserAddBody,
+  TenantUserStationListBody,
+  TenantUserListBody,
+  UserEditBody,
+  UserLockBody,
+  UserResetPasswordBody,
+  UserStatusBody,
 } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
 import { inScope } from '../../db/context.js';
@@ -35,15 +47,16 @@ const EXPORT_LIMIT = 100_000;
 export default async function userTenantRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   /** Runs `fn` in one transaction scoped to the request's tenant. */
-  const inTenant = <T>(request: FastifyRequest, fn: (tx: Tx) => Promise<T>) =>
-    inScope(app.database.db, { scope: 'tenant', tenantId: request.tenant!.id }, fn);
+  const inTenant = <T>(request: FastifyRequest, fn: (tx: Tx) => Promise<T>) => inScope(app.database.db, { scope: 'tenant', tenantId: request.tenant!.id }, fn);
   const ctx = (request: FastifyRequest): UserWriteContext => ({ request, guardStore: app.guardStore });
 
   r.post(Paths.listtenantuser, { config, schema: { tags, body: TenantUserListBody } }, async (request) =>
-    ok(await inTenant(request, (tx) => svc.listTenantUserPage(tx, request.tenant!, request.body))));
+    ok(await inTenant(request, (tx) => svc.listTenantUserPage(tx, request.tenant!, request.body))),
+  );
 
   r.post(Paths.gettenantuser, { config, schema: { tags, body: IdBody } }, async (request) =>
-    ok({ row: await inTenant(request, (tx) => svc.getTenantUser(tx, request.tenant!, request.body.id)) }));
+    ok({ row: await inTenant(request, (tx) => svc.getTenantUser(tx, request.tenant!, request.body.id)) }),
+  );
 
   r.post(Paths.addtenantuser, { config, schema: { tags, body: TenantUserAddBody } }, async (request) => {
     const b = request.body;
@@ -58,7 +71,8 @@ export default async function userTenantRoutes(app: FastifyInstance) {
   });
 
   r.post(Paths.deletetenantuser, { config: onIds, schema: { tags, body: IdsBody } }, async (request) =>
-    ok(await inTenant(request, (tx) => svc.deleteTenantUsers(tx, ctx(request), request.body.ids))));
+    ok(await inTenant(request, (tx) => svc.deleteTenantUsers(tx, ctx(request), request.body.ids))),
+  );
 
   r.post(Paths.statustenantuser, { config: onIds, schema: { tags, body: UserStatusBody } }, async (request) => {
     const b = request.body;
@@ -78,7 +92,8 @@ export default async function userTenantRoutes(app: FastifyInstance) {
   });
 
   r.post(Paths.importtenantuser, { config, schema: { tags, consumes: ['multipart/form-data'] } }, async (request) =>
-    ok({ row: { jobId: await startTenantUserImport(app, request) } }));
+    ok({ row: { jobId: await startTenantUserImport(app, request) } }),
+  );
 
   r.post(Paths.exporttenantuser, { config, schema: { tags, body: TenantUserListBody } }, async (request, reply) => {
     const rows = await inTenant(request, async (tx) => {
@@ -86,19 +101,27 @@ export default async function userTenantRoutes(app: FastifyInstance) {
       return listAllUsers(tx, body, EXPORT_LIMIT, scope);
     });
     const buffer = await exportWorkbook(request.locale, rows);
-    return reply.header('content-type', XLSX_TYPE).header('content-disposition', `attachment; filename="${fileName('users')}"`).send(buffer);
+    return reply
+      .header('content-type', XLSX_TYPE)
+      .header('content-disposition', `attachment; filename="${fileName('users')}"`)
+      .send(buffer);
   });
 
   r.post(Paths.listtenantuserstation, { config, schema: { tags, body: TenantUserStationListBody } }, async (request) => {
     const b = request.body;
     const page = b.page ?? 1;
     const pageSize = b.pageSize ?? 10;
-    const { rows, records } = await inTenant(request, (tx) => listStations(tx, { tenantId: request.tenant!.id, keyword: b.keyword, page, pageSize }, request.tenant!.scope));
+    const { rows, records } = await inTenant(request, (tx) =>
+      listStations(tx, { tenantId: request.tenant!.id, keyword: b.keyword, page, pageSize }, request.tenant!.scope),
+    );
     return ok({ rows: rows.map(toStationRow), ...pageInfo(page, pageSize, records) });
   });
 
   r.post(Paths.templatetenantuser, { config, schema: { tags, body: EmptyBody } }, async (request, reply) => {
     const buffer = await templateWorkbook(request.locale);
-    return reply.header('content-type', XLSX_TYPE).header('content-disposition', `attachment; filename="${fileName('user-template')}"`).send(buffer);
+    return reply
+      .header('content-type', XLSX_TYPE)
+      .header('content-disposition', `attachment; filename="${fileName('user-template')}"`)
+      .send(buffer);
   });
 }

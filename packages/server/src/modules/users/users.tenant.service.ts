@@ -14,7 +14,17 @@
 import { readTenantSettings } from '../tenantsettings/tenantsettings.repository.js';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { Codes, defaultExpiryDate, UserCodes, type Paged, type TenantUserAddBody, type TenantUserListBody, type UserEditBody, type UserListBody, type UserRow } from '@mp/protocol';
+import {
+  Codes,
+  defaultExpiryDate,
+  UserCodes,
+  type Paged,
+  type TenantUserAddBody,
+  type TenantUserListBody,
+  type UserEditBody,
+  type UserListBody,
+  type UserRow,
+} from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
 import { files, organisations, users } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
@@ -44,7 +54,10 @@ export async function tenantUserQuery(tx: Tx, tenant: TenantContext, q: TenantUs
   const orgId = rest.orgId?.trim() || '';
   let byOrg: OrgIdCondition = (col) => orgIdInScope(tenant.scope, col);
   if (orgId && includeSub) {
-    const [root] = await tx.select({ path: organisations.path }).from(organisations).where(and(eq(organisations.tenantId, tenant.id), eq(organisations.id, orgId)));
+    const [root] = await tx
+      .select({ path: organisations.path })
+      .from(organisations)
+      .where(and(eq(organisations.tenantId, tenant.id), eq(organisations.id, orgId)));
     const prefix = root?.path;
     byOrg = prefix
       ? (col) => sql`${col} in (select ${organisations.id} from ${organisations} where ${organisations.tenantId} = ${tenant.id}
@@ -91,7 +104,13 @@ export async function getTenantUser(tx: Tx, tenant: TenantContext, id: string): 
  * belongs to the caller's tenant or this tenant, and answers its id in this tenant (copied when needed,
  * the platform's `checkImage`: raster image ≤ 500K). '' stays ''. @throws file.not_found, user.avatar_*
  */
-async function imageInTenant(tx: Tx, request: FastifyRequest, field: 'avatar' | 'facePhoto', fileId: string | undefined, current: string | undefined): Promise<string> {
+async function imageInTenant(
+  tx: Tx,
+  request: FastifyRequest,
+  field: 'avatar' | 'facePhoto',
+  fileId: string | undefined,
+  current: string | undefined,
+): Promise<string> {
   const id = fileId?.trim() ?? '';
   if (!id || id === current) return id;
   const tenantId = tenantOf(request).id;
@@ -126,7 +145,7 @@ async function checkedBody<B extends TenantUserAddBody | UserEditBody>(tx: Tx, r
 export async function addTenantUser(tx: Tx, ctx: svc.UserWriteContext, b: TenantUserAddBody, passwordHash: string): Promise<UserRow> {
   const tenant = tenantOf(ctx.request);
   // An empty expiry date takes the tenant's default validity (tenant configuration), when it has one.
-  const expiryDate = b.expiryDate?.trim() ? b.expiryDate : defaultExpiryDate(await readTenantSettings(tx, tenant.id), b.effectiveDate) ?? b.expiryDate;
+  const expiryDate = b.expiryDate?.trim() ? b.expiryDate : (defaultExpiryDate(await readTenantSettings(tx, tenant.id), b.effectiveDate) ?? b.expiryDate);
   const body = await checkedBody(tx, ctx.request, { ...b, expiryDate }, undefined);
   return svc.addUser(tx, ctx, { ...body, tenantId: tenant.id }, passwordHash);
 }

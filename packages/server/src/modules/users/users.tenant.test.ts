@@ -24,16 +24,30 @@ beforeAll(async () => {
   nora = await w.as('tunora', a);
   rita = await w.as('rita', a);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('tenant-area users: the tenant administrator', () => {
   it('adds a user with organisations and a position: enterprise-user identity, audited, no hash in the answer', async () => {
-    const r = await nora.post(Paths.addtenantuser, tenantUser(nora, 'anna', `${a}-esales`, { defaultOrgId: `${a}-east`, stationId: w.station, mobile: '13800000011' }));
+    const r = await nora.post(
+      Paths.addtenantuser,
+      tenantUser(nora, 'anna', `${a}-esales`, { defaultOrgId: `${a}-east`, stationId: w.station, mobile: '13800000011' }),
+    );
     expect(r.body.result).toBe('1');
-    expect(r.body.data.row).toMatchObject({ username: 'anna', tenantId: a, orgName: 'East sales', defaultOrgName: 'East', stationName: 'Clerk', creator: 'tunora' });
+    expect(r.body.data.row).toMatchObject({
+      username: 'anna',
+      tenantId: a,
+      orgName: 'East sales',
+      defaultOrgName: 'East',
+      stationName: 'Clerk',
+      creator: 'tunora',
+    });
     expect(JSON.stringify(r.body)).not.toMatch(/argon2|passwordHash/);
     const id = r.body.data.row.id;
-    const ids = await inScope(t.app.database.db, { scope: 'tenant', tenantId: a }, (tx) => tx.select().from(userIdentities).where(eq(userIdentities.userId, id)));
+    const ids = await inScope(t.app.database.db, { scope: 'tenant', tenantId: a }, (tx) =>
+      tx.select().from(userIdentities).where(eq(userIdentities.userId, id)),
+    );
     expect(ids.map((i) => i.identity)).toEqual([Identity.ENTERPRISE_USER]);
     const audit = await inScope(t.app.database.db, { scope: 'tenant', tenantId: a }, (tx) => tx.select().from(auditLog).where(eq(auditLog.entityId, id)));
     expect(audit.map((e) => e.action)).toEqual(['user.add']);
@@ -78,7 +92,11 @@ describe('tenant-area users: the tenant administrator', () => {
 
   it('edits, disables, locks, resets the password and deletes; the super manager is never disabled or locked', async () => {
     const id = w.uid['u-west']!;
-    const e = await nora.post(Paths.edittenantuser, { ...tenantUser(nora, 'u-west', `${a}-west`, { employeeName: 'Westman', stationId: w.station }), id, password: undefined });
+    const e = await nora.post(Paths.edittenantuser, {
+      ...tenantUser(nora, 'u-west', `${a}-west`, { employeeName: 'Westman', stationId: w.station }),
+      id,
+      password: undefined,
+    });
     expect(e.body.data?.row, e.body.msg).toMatchObject({ employeeName: 'Westman', stationName: 'Clerk' });
     expect((await nora.post(Paths.statustenantuser, { ids: [id], status: 0 })).body.data).toEqual({ count: 1 });
     expect((await userRow(id)).status).toBe(0);
@@ -98,7 +116,7 @@ describe('tenant-area users: the tenant administrator', () => {
     expect((await acmeUsers()).some((x) => x.id === anna)).toBe(false);
   });
 
-  it('lists the tenant\'s positions for the form, by name prefix, and never another tenant\'s', async () => {
+  it("lists the tenant's positions for the form, by name prefix, and never another tenant's", async () => {
     const r = await nora.post(Paths.listtenantuserstation, { keyword: 'Cl' });
     expect(r.body.data.rows.map((s: { id: string }) => s.id)).toEqual([w.station]);
     // a role holder sees only positions of their subtree: this one has no organisation, so administrators only (issue 12)
@@ -146,7 +164,7 @@ describe('tenant-area users: data scope and API grants of a role holder', () => 
     expect((await rita.post(Paths.deletetenantuser, { ids: [w.uid['u-east']] })).body.scode).toBe(Codes.NO_PERMISSION);
     expect((await rita.post(Paths.resettenantuserpassword, { id: w.uid['u-east'], password: rita.encrypt(PASSWORD) })).body.scode).toBe(Codes.NO_PERMISSION);
     expect((await rita.post(Paths.templatetenantuser, {})).body.scode).toBe(Codes.NO_PERMISSION);
-    expect((await userRow(w.uid['u-east']!))).toBeTruthy();
+    expect(await userRow(w.uid['u-east']!)).toBeTruthy();
   });
 });
 
@@ -157,9 +175,12 @@ describe('tenant-area users: other tenants and other callers', () => {
     expect((await sam.post(Paths.listtenantuser, { pageSize: 50 })).body.data.rows.map((r: UserRow) => r.username)).toEqual(['tusam']);
     expect((await sam.post(Paths.listtenantuser, { orgId: `${a}-east`, includeSub: true })).body.data.records).toBe(0);
     for (const [path, body] of [
-      [Paths.gettenantuser, { id }], [Paths.edittenantuser, { ...tenantUser(sam, 'u-east', `${w.beta.tenantId}-dept`), id, password: undefined }],
-      [Paths.statustenantuser, { ids: [id], status: 0 }], [Paths.locktenantuser, { ids: [id], locked: true }],
-      [Paths.resettenantuserpassword, { id, password: sam.encrypt(PASSWORD) }], [Paths.deletetenantuser, { ids: [id] }],
+      [Paths.gettenantuser, { id }],
+      [Paths.edittenantuser, { ...tenantUser(sam, 'u-east', `${w.beta.tenantId}-dept`), id, password: undefined }],
+      [Paths.statustenantuser, { ids: [id], status: 0 }],
+      [Paths.locktenantuser, { ids: [id], locked: true }],
+      [Paths.resettenantuserpassword, { id, password: sam.encrypt(PASSWORD) }],
+      [Paths.deletetenantuser, { ids: [id] }],
     ] as const) {
       expect((await sam.post(path, body)).body.scode, path).toBe(UserCodes.NOT_FOUND);
     }

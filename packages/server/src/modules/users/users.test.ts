@@ -28,17 +28,26 @@ beforeAll(async () => {
   acme = await createTenantWithOrgs(t.app, 'acme');
   beta = await createTenantWithOrgs(t.app, 'beta');
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('user management API', () => {
   it('refuses every call to a caller who is not a platform administrator (10009029001)', async () => {
     await createUserRow(t.app, { username: 'plain', password: PASSWORD, identities: [1] });
     const plain = await signedIn('plain');
     for (const [path, body] of [
-      [Paths.listuser, {}], [Paths.getuser, { id: 'x' }], [Paths.adduser, validUser(acme.tenantId, acme.deptId, 'x')],
-      [Paths.edituser, { id: 'x' }], [Paths.deleteuser, { ids: ['x'] }], [Paths.statususer, { ids: ['x'], status: 0 }],
-      [Paths.lockuser, { ids: ['x'], locked: true }], [Paths.resetuserpassword, { id: 'x', password: 'x' }],
-      [Paths.exportuser, {}], [Paths.templateuser, {}], [Paths.importuser, {}],
+      [Paths.listuser, {}],
+      [Paths.getuser, { id: 'x' }],
+      [Paths.adduser, validUser(acme.tenantId, acme.deptId, 'x')],
+      [Paths.edituser, { id: 'x' }],
+      [Paths.deleteuser, { ids: ['x'] }],
+      [Paths.statususer, { ids: ['x'], status: 0 }],
+      [Paths.lockuser, { ids: ['x'], locked: true }],
+      [Paths.resetuserpassword, { id: 'x', password: 'x' }],
+      [Paths.exportuser, {}],
+      [Paths.templateuser, {}],
+      [Paths.importuser, {}],
     ] as const) {
       const r = await plain.post(path, body);
       expect(r.body.scode, path).toBe(Codes.NO_PERMISSION);
@@ -49,11 +58,26 @@ describe('user management API', () => {
     const r = await add(validUser(acme.tenantId, acme.deptId, 'alice'));
     expect(r.body.result).toBe('1');
     const row = r.body.data.row;
-    expect(row).toMatchObject({ username: 'alice', tenantCode: 'acme', orgName: 'Department', gender: 'M', status: 1, locked: false, creator: 'admin', effectiveDate: '2026-01-01' });
+    expect(row).toMatchObject({
+      username: 'alice',
+      tenantCode: 'acme',
+      orgName: 'Department',
+      gender: 'M',
+      status: 1,
+      locked: false,
+      creator: 'admin',
+      effectiveDate: '2026-01-01',
+    });
     expect(JSON.stringify(r.body)).not.toMatch(/argon2|passwordHash/);
     const got = await c.post(Paths.getuser, { id: row.id });
     expect(got.body.data.row.email).toBe('alice@example.com');
-    const edit = await c.post(Paths.edituser, { ...validUser(acme.tenantId, acme.deptId, 'alice'), id: row.id, employeeName: 'Alice', defaultOrgId: acme.tenantId, tenantId: undefined });
+    const edit = await c.post(Paths.edituser, {
+      ...validUser(acme.tenantId, acme.deptId, 'alice'),
+      id: row.id,
+      employeeName: 'Alice',
+      defaultOrgId: acme.tenantId,
+      tenantId: undefined,
+    });
     expect(edit.body.data.row).toMatchObject({ employeeName: 'Alice', defaultOrgName: 'Tenant acme', tenantId: acme.tenantId });
     // No password on edit keeps the old one.
     await signedIn('alice');
@@ -103,11 +127,13 @@ describe('user management API', () => {
   it('accepts an avatar image of at most 500K and refuses a larger one', async () => {
     const small = await uploadImage(t.app, c, 'a.png', PNG);
     const big = await uploadImage(t.app, c, 'b.png', Buffer.concat([PNG, Buffer.alloc(501 * 1024)]));
-    expect((await add({ ...validUser(acme.tenantId, acme.deptId, 'avatar1'), avatar: small })).body.data.row.avatarUrl).toMatch(new RegExp(`^${Paths.getfile}/[0-9a-f-]{36}$`));
+    expect((await add({ ...validUser(acme.tenantId, acme.deptId, 'avatar1'), avatar: small })).body.data.row.avatarUrl).toMatch(
+      new RegExp(`^${Paths.getfile}/[0-9a-f-]{36}$`),
+    );
     expect((await add({ ...validUser(acme.tenantId, acme.deptId, 'avatar2'), avatar: big })).body.scode).toBe(UserCodes.AVATAR_TOO_LARGE);
   });
 
-  it('keeps a face photo, and copies images uploaded in another tenant into the user\'s tenant', async () => {
+  it("keeps a face photo, and copies images uploaded in another tenant into the user's tenant", async () => {
     const photo = await uploadImage(t.app, c, 'face.png', PNG);
     const big = await uploadImage(t.app, c, 'face-big.png', Buffer.concat([PNG, Buffer.alloc(501 * 1024)]));
     expect((await add({ ...validUser(acme.tenantId, acme.deptId, 'face2'), facePhoto: big })).body.scode).toBe(UserCodes.FACE_PHOTO_TOO_LARGE);
@@ -117,14 +143,17 @@ describe('user management API', () => {
     // uploaded by the platform administrator (tenant 'sys'): the user keeps copies in its own tenant
     expect(row.facePhoto).not.toBe(photo);
     expect(row.facePhotoUrl).toBe(`${Paths.getfile}/${row.facePhoto}`);
-    const stored = await t.app.database.db.select().from(files).where(inArray(files.id, [row.avatar, row.facePhoto, photo]));
+    const stored = await t.app.database.db
+      .select()
+      .from(files)
+      .where(inArray(files.id, [row.avatar, row.facePhoto, photo]));
     expect(Object.fromEntries(stored.map((f) => [f.id, f.tenantId]))).toEqual({ [row.avatar]: acme.tenantId, [row.facePhoto]: acme.tenantId, [photo]: 'sys' });
     // editing without changing the images keeps them as they are
     const again = await c.post(Paths.edituser, { id: row.id, ...validUser(acme.tenantId, acme.deptId, 'face1'), avatar: row.avatar, facePhoto: row.facePhoto });
     expect(again.body.data.row).toMatchObject({ avatar: row.avatar, facePhoto: row.facePhoto });
   });
 
-  it('sets a station of the user\'s tenant, shows its name, and refuses another tenant\'s station', async () => {
+  it("sets a station of the user's tenant, shows its name, and refuses another tenant's station", async () => {
     await t.app.database.db.insert(stations).values([
       { id: 'st-acme', tenantId: acme.tenantId, name: 'Engineer', level: 'P5' },
       { id: 'st-beta', tenantId: beta.tenantId, name: 'Buyer', level: 'P3' },
@@ -147,7 +176,13 @@ describe('user management API', () => {
 
   it('pages, filters and sorts in SQL, across tenants or inside one', async () => {
     for (let i = 0; i < 12; i++) {
-      const r = await add({ ...validUser(beta.tenantId, beta.deptId, `page${String(i).padStart(2, '0')}`), employeeName: `Name${i}`, employeeCode: `C${i}`, mobile: `1390000${String(i).padStart(4, '0')}`, status: i % 2 ? 0 : 1 });
+      const r = await add({
+        ...validUser(beta.tenantId, beta.deptId, `page${String(i).padStart(2, '0')}`),
+        employeeName: `Name${i}`,
+        employeeCode: `C${i}`,
+        mobile: `1390000${String(i).padStart(4, '0')}`,
+        status: i % 2 ? 0 : 1,
+      });
       expect(r.body.result).toBe('1');
     }
     const p1 = await c.post(Paths.listuser, { tenantId: beta.tenantId, page: 1, pageSize: 5, sortField: 'username', sortOrder: 'ascend' });
@@ -171,13 +206,20 @@ describe('user management API', () => {
   });
 
   it('disabling, locking or deleting a user ends their sessions at once', async () => {
-    for (const [name, action] of [['gone1', 'status'], ['gone2', 'lock'], ['gone3', 'delete']] as const) {
+    for (const [name, action] of [
+      ['gone1', 'status'],
+      ['gone2', 'lock'],
+      ['gone3', 'delete'],
+    ] as const) {
       const id = (await add(validUser(acme.tenantId, acme.deptId, name))).body.data.row.id;
       const u = await signedIn(name);
       expect((await u.post(Paths.renewaltoken, { token: u.token })).body.result).toBe('1');
-      const r = action === 'status' ? await c.post(Paths.statususer, { ids: [id], status: 0 })
-        : action === 'lock' ? await c.post(Paths.lockuser, { ids: [id], locked: true })
-          : await c.post(Paths.deleteuser, { ids: [id] });
+      const r =
+        action === 'status'
+          ? await c.post(Paths.statususer, { ids: [id], status: 0 })
+          : action === 'lock'
+            ? await c.post(Paths.lockuser, { ids: [id], locked: true })
+            : await c.post(Paths.deleteuser, { ids: [id] });
       expect(r.body.data.count).toBe(1);
       expect((await u.post(Paths.renewaltoken, { token: u.token })).body.scode).toBe(Codes.TOKEN_INVALID);
       if (action === 'lock') {
@@ -200,7 +242,8 @@ describe('user management API', () => {
       await other.post(Paths.statususer, { ids: [victim, sm.id], status: 0 }),
       await other.post(Paths.lockuser, { ids: [sm.id], locked: true }),
       await other.post(Paths.deleteuser, { ids: [victim, sm.id] }),
-    ]) expect(r.body).toMatchObject({ scode: UserCodes.SUPER_MANAGER, msg: 'The super manager "admin" cannot be disabled, locked or deleted' });
+    ])
+      expect(r.body).toMatchObject({ scode: UserCodes.SUPER_MANAGER, msg: 'The super manager "admin" cannot be disabled, locked or deleted' });
     expect((await c.post(Paths.getuser, { id: victim })).body.data.row.status).toBe(1);
     const pw = await other.post(Paths.resetuserpassword, { id: sm.id, password: other.encrypt('N3wPassw0rd') });
     expect(pw.body.scode).toBe(UserCodes.SUPER_MANAGER_PASSWORD);
@@ -229,7 +272,8 @@ describe('user management API', () => {
   it('answers the same total on every page, a page past the end included (page and total in one statement)', async () => {
     const gamma = await createTenantWithOrgs(t.app, 'gamma');
     for (const name of ['pg-a', 'pg-b', 'pg-c']) expect((await add(validUser(gamma.tenantId, gamma.deptId, name))).body.result).toBe('1');
-    const page = (n: number) => c.post(Paths.listuser, { tenantId: gamma.tenantId, keyword: 'pg-', page: n, pageSize: 2, sortField: 'username', sortOrder: 'ascend' });
+    const page = (n: number) =>
+      c.post(Paths.listuser, { tenantId: gamma.tenantId, keyword: 'pg-', page: n, pageSize: 2, sortField: 'username', sortOrder: 'ascend' });
     const [one, two, past] = [await page(1), await page(2), await page(5)];
     expect(one.body.data).toMatchObject({ records: 3, rows: [{ username: 'pg-a' }, { username: 'pg-b' }] });
     expect(two.body.data).toMatchObject({ records: 3, rows: [{ username: 'pg-c' }] });

@@ -24,18 +24,41 @@ export async function createTenantWithOrgs(app: FastifyInstance, code: string): 
 /** A user body that passes every rule (SPEC §5 User); `password` still to be encrypted by the caller. */
 export function validUser(tenantId: string, orgId: string, username: string) {
   return {
-    tenantId, username, employeeName: '张三', employeeCode: 'E_001', gender: 'M', orgId, defaultOrgId: '',
-    effectiveDate: '2026-01-01', expiryDate: '2030-12-31', status: 1 as const, email: `${username}@example.com`,
-    mobile: '', officePhone: '010-12345678', homePhone: '', idCard: '11010519491231002X', avatar: '', signature: 'Regards', description: '',
+    tenantId,
+    username,
+    employeeName: '张三',
+    employeeCode: 'E_001',
+    gender: 'M',
+    orgId,
+    defaultOrgId: '',
+    effectiveDate: '2026-01-01',
+    expiryDate: '2030-12-31',
+    status: 1 as const,
+    email: `${username}@example.com`,
+    mobile: '',
+    officePhone: '010-12345678',
+    homePhone: '',
+    idCard: '11010519491231002X',
+    avatar: '',
+    signature: 'Regards',
+    description: '',
   };
 }
 
 /** POSTs one file as multipart field `file` to `url`, signed as the console does (sign range 1). */
-export async function uploadTo(app: FastifyInstance, client: GatewayClient, url: string, name: string, data: Buffer, type = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet') {
+export async function uploadTo(
+  app: FastifyInstance,
+  client: GatewayClient,
+  url: string,
+  name: string,
+  data: Buffer,
+  type = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+) {
   const boundary = `----mp${Math.random().toString(16).slice(2)}`;
   const payload = Buffer.concat([
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`),
-    data, Buffer.from(`\r\n--${boundary}--\r\n`),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   const headers = { ...client.headersFor('POST', undefined), 'content-type': `multipart/form-data; boundary=${boundary}` };
   const r = await app.inject({ method: 'POST', url, headers, payload });

@@ -69,10 +69,25 @@ export function problemError(request: FastifyRequest, p: FieldProblem): AppError
 export function normaliseFields(b: UserFieldInput): UserFields {
   const s = (v: unknown) => (v === undefined || v === null ? '' : String(v).trim());
   return {
-    username: s(b.username), employeeName: s(b.employeeName), employeeCode: s(b.employeeCode), gender: s(b.gender) as Gender,
-    orgId: s(b.orgId), defaultOrgId: s(b.defaultOrgId), stationId: s(b.stationId), effectiveDate: s(b.effectiveDate), expiryDate: s(b.expiryDate),
-    status: Number(b.status) === 0 ? 0 : 1, email: s(b.email), mobile: s(b.mobile), officePhone: s(b.officePhone),
-    homePhone: s(b.homePhone), idCard: s(b.idCard), avatar: s(b.avatar), facePhoto: s(b.facePhoto), signature: s(b.signature), description: s(b.description),
+    username: s(b.username),
+    employeeName: s(b.employeeName),
+    employeeCode: s(b.employeeCode),
+    gender: s(b.gender) as Gender,
+    orgId: s(b.orgId),
+    defaultOrgId: s(b.defaultOrgId),
+    stationId: s(b.stationId),
+    effectiveDate: s(b.effectiveDate),
+    expiryDate: s(b.expiryDate),
+    status: Number(b.status) === 0 ? 0 : 1,
+    email: s(b.email),
+    mobile: s(b.mobile),
+    officePhone: s(b.officePhone),
+    homePhone: s(b.homePhone),
+    idCard: s(b.idCard),
+    avatar: s(b.avatar),
+    facePhoto: s(b.facePhoto),
+    signature: s(b.signature),
+    description: s(b.description),
   };
 }
 
@@ -125,14 +140,25 @@ export function uniqueKeyErrors(request: FastifyRequest, f: UserFields): UniqueE
  * Checks a form body for a user of `tenantId` (`selfId`: the user being modified) and returns its
  * fields; raises the first problem as a localised AppError.
  */
-export async function checkEditableFields(tx: Tx, request: FastifyRequest, tenantId: string, b: UserFieldInput, selfId: string | undefined): Promise<UserFields> {
+export async function checkEditableFields(
+  tx: Tx,
+  request: FastifyRequest,
+  tenantId: string,
+  b: UserFieldInput,
+  selfId: string | undefined,
+): Promise<UserFields> {
   const f = normaliseFields(b);
   const first = fieldProblems(f)[0];
   if (first) throw problemError(request, first);
   if (!(await findOrganisationById(tx, tenantId, f.orgId))) throw problemError(request, { field: 'orgId', code: UserCodes.ORG_NOT_FOUND });
-  if (f.defaultOrgId && !(await findOrganisationById(tx, tenantId, f.defaultOrgId))) throw problemError(request, { field: 'defaultOrgId', code: UserCodes.ORG_NOT_FOUND });
-  if (f.stationId && !(await findStationById(tx, tenantId, f.stationId))) throw problemError(request, { field: 'stationId', code: UserCodes.STATION_NOT_FOUND });
-  const holders = await findSignInNameHolders(tx, signInNamesOf(f).map((n) => n.name));
+  if (f.defaultOrgId && !(await findOrganisationById(tx, tenantId, f.defaultOrgId)))
+    throw problemError(request, { field: 'defaultOrgId', code: UserCodes.ORG_NOT_FOUND });
+  if (f.stationId && !(await findStationById(tx, tenantId, f.stationId)))
+    throw problemError(request, { field: 'stationId', code: UserCodes.STATION_NOT_FOUND });
+  const holders = await findSignInNameHolders(
+    tx,
+    signInNamesOf(f).map((n) => n.name),
+  );
   const self = selfId ? await findUserById(tx, selfId) : undefined;
   const taken = uniquenessProblems(f, holders, self)[0];
   if (taken) throw problemError(request, taken);

@@ -26,10 +26,11 @@ export async function workflowWorld() {
   const w = await rolesWorld();
   const app = w.t.app;
   const acme = w.tenants.acme;
-  const mk = (username: string, orgId: string) => createUserRow(app, { tenantId: acme, username, password: USER_PASSWORD, identities: [Identity.ENTERPRISE_USER] }).then(async (id) => {
-    await inScope(app.database.db, PLATFORM_SCOPE, (tx) => tx.update(users).set({ orgId }).where(eq(users.id, id)));
-    return id;
-  });
+  const mk = (username: string, orgId: string) =>
+    createUserRow(app, { tenantId: acme, username, password: USER_PASSWORD, identities: [Identity.ENTERPRISE_USER] }).then(async (id) => {
+      await inScope(app.database.db, PLATFORM_SCOPE, (tx) => tx.update(users).set({ orgId }).where(eq(users.id, id)));
+      return id;
+    });
   const managers = { mgr: await mk('mgr', 'ar-org-works'), mgr2: await mk('mgr2', 'ar-org-sales'), mgr3: await mk('mgr3', 'ar-org-works') };
   await inScope(app.database.db, PLATFORM_SCOPE, async (tx) => {
     await tx.insert(roles).values([
@@ -61,10 +62,16 @@ export async function workflowWorld() {
     return c;
   };
   return {
-    ...w, managers,
+    ...w,
+    managers,
     u: {
-      bob: await signedIn('bob'), ann: await signedIn('ann'), cat: await signedIn('cat'), dan: await signedIn('dan'),
-      mgr: await signedIn('mgr'), mgr2: await signedIn('mgr2'), mgr3: await signedIn('mgr3'),
+      bob: await signedIn('bob'),
+      ann: await signedIn('ann'),
+      cat: await signedIn('cat'),
+      dan: await signedIn('dan'),
+      mgr: await signedIn('mgr'),
+      mgr2: await signedIn('mgr2'),
+      mgr3: await signedIn('mgr3'),
     },
   };
 }

@@ -4,7 +4,14 @@ import { assertValidSteps, transition } from './workflow.machine.js';
 
 const TWO: WfStep[] = [{ kind: 'manager', roleCode: 'MANAGER' }, { kind: 'appAdmin' }];
 const at = (currentStep: number, status: 'pending' | 'approved' = 'pending') => ({ status, currentStep, steps: TWO });
-const code = (fn: () => unknown) => { try { fn(); return 'none'; } catch (e) { return (e as { code: string }).code; } };
+const code = (fn: () => unknown) => {
+  try {
+    fn();
+    return 'none';
+  } catch (e) {
+    return (e as { code: string }).code;
+  }
+};
 
 describe('workflow state machine', () => {
   it('approve moves to the next step, and after the last one approves with the grant', () => {
@@ -23,13 +30,19 @@ describe('workflow state machine', () => {
     expect(transition(at(1), 'close', true)).toMatchObject({ status: 'closed', applyGrant: false, finished: true });
   });
   it('a finished request accepts no move', () => {
-    for (const m of ['approve', 'reject', 'reroute', 'close'] as const) expect(code(() => transition(at(1, 'approved'), m, true))).toBe(WorkflowCodes.ALREADY_DECIDED);
+    for (const m of ['approve', 'reject', 'reroute', 'close'] as const)
+      expect(code(() => transition(at(1, 'approved'), m, true))).toBe(WorkflowCodes.ALREADY_DECIDED);
     expect(code(() => transition(at(1, 'approved'), 'withdraw'))).toBe(WorkflowCodes.NOT_WITHDRAWABLE);
   });
   it('a process ends with the application administrators, and has them only there', () => {
     expect(code(() => assertValidSteps(TWO))).toBe('none');
     expect(code(() => assertValidSteps([{ kind: 'appAdmin' }]))).toBe('none');
-    for (const bad of [[], [{ kind: 'manager', roleCode: 'M' }], [{ kind: 'appAdmin' }, { kind: 'manager', roleCode: 'M' }], [{ kind: 'appAdmin' }, { kind: 'appAdmin' }]] as WfStep[][]) {
+    for (const bad of [
+      [],
+      [{ kind: 'manager', roleCode: 'M' }],
+      [{ kind: 'appAdmin' }, { kind: 'manager', roleCode: 'M' }],
+      [{ kind: 'appAdmin' }, { kind: 'appAdmin' }],
+    ] as WfStep[][]) {
       expect(code(() => assertValidSteps(bad))).toBe(WorkflowCodes.STEPS_INVALID);
     }
   });

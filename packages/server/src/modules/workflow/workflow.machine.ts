@@ -14,12 +14,21 @@ import { WorkflowCodes, type WfStatus, type WfStep } from '@mp/protocol';
 import { AppError } from '../../lib/errors.js';
 
 /** Where a request stands. */
-export interface WfState { status: WfStatus; currentStep: number; steps: readonly WfStep[] }
+export interface WfState {
+  status: WfStatus;
+  currentStep: number;
+  steps: readonly WfStep[];
+}
 
 export type WfMove = 'approve' | 'reject' | 'withdraw' | 'reroute' | 'close';
 
 /** The result of a move: the new state and whether the grant is applied now (final approval). */
-export interface WfTransition { status: WfStatus; currentStep: number; applyGrant: boolean; finished: boolean }
+export interface WfTransition {
+  status: WfStatus;
+  currentStep: number;
+  applyGrant: boolean;
+  finished: boolean;
+}
 
 /**
  * The state after `move` from `s`. `inaccessible`: the current step has no approver left (for reroute/close).
@@ -30,7 +39,8 @@ export function transition(s: WfState, move: WfMove, inaccessible = false): WfTr
   const last = s.currentStep >= s.steps.length - 1;
   switch (move) {
     case 'approve':
-      return last ? { status: 'approved', currentStep: s.currentStep, applyGrant: true, finished: true }
+      return last
+        ? { status: 'approved', currentStep: s.currentStep, applyGrant: true, finished: true }
         : { status: 'pending', currentStep: s.currentStep + 1, applyGrant: false, finished: false };
     case 'reject':
       return { status: 'rejected', currentStep: s.currentStep, applyGrant: false, finished: true };

@@ -20,12 +20,16 @@ const acme = () => w.tenants.acme;
 /** Each manager's badge count beside the request-side rule's count, and each pending request's org_path beside its organisation's path. */
 async function check(): Promise<Record<string, number>> {
   return inScope(db(), PLATFORM_SCOPE, async (tx) => {
-    const paths = rowsOf<{ id: string; org_path: string; path: string | null }>(await tx.execute(sql`select r.id, r.org_path, o.path
-      from wf_requests r left join organisations o on o.id = r.org_id where r.status = 'pending'`));
+    const paths = rowsOf<{ id: string; org_path: string; path: string | null }>(
+      await tx.execute(sql`select r.id, r.org_path, o.path
+      from wf_requests r left join organisations o on o.id = r.org_id where r.status = 'pending'`),
+    );
     for (const p of paths) expect(p.org_path, p.id).toBe(p.path ?? '');
     const counts: Record<string, number> = {};
     for (const [name, id] of Object.entries(w.managers)) {
-      const [truth] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from wf_requests r where r.status = 'pending' and ${approverAt(id)}`));
+      const [truth] = rowsOf<{ n: number }>(
+        await tx.execute(sql`select count(*)::int as n from wf_requests r where r.status = 'pending' and ${approverAt(id)}`),
+      );
       counts[name] = await countTasks(tx, await loadApprover(tx, id, acme()));
       expect(counts[name], name).toBe(truth!.n);
     }
@@ -38,11 +42,15 @@ beforeAll(async () => {
   w.a.language = 'EN_US';
   expect((await w.a.post(AP.savewfprocess, { steps: MANAGER_THEN_ADMIN }, inApp(w.appA.code))).body.result).toBe('1');
 });
-afterAll(async () => { await w.t.close(); });
+afterAll(async () => {
+  await w.t.close();
+});
 
 describe('workflow: the request organisation path follows the organisation', () => {
   it('counts right after a submission, a subtree move and a deletion', async () => {
-    await inScope(db(), PLATFORM_SCOPE, (tx) => tx.insert(organisations).values({ id: 'wf-org-team', tenantId: acme(), parentId: 'ar-org-works', code: 'team', name: 'Team' }));
+    await inScope(db(), PLATFORM_SCOPE, (tx) =>
+      tx.insert(organisations).values({ id: 'wf-org-team', tenantId: acme(), parentId: 'ar-org-works', code: 'team', name: 'Team' }),
+    );
     await inScope(db(), PLATFORM_SCOPE, (tx) => tx.update(users).set({ orgId: 'wf-org-team' }).where(eq(users.id, w.people.bob)));
     const r = await w.u.bob.post(P.addwfrequest, { kind: 'app', targetId: w.appA.id, reason: 'team work' });
     expect(r.body.result).toBe('1');

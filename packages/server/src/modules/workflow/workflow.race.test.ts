@@ -30,26 +30,46 @@ for (const target of testAppTargets('workflow_race')) {
       await createProductRow(t.app, 'race-app', 'raceapp', 'Race app');
       await authoriseProduct(t.app, tenant, 'race-app');
       await inScope(db(), PLATFORM_SCOPE, async (tx) => {
-        await tx.insert(organisations).values([{ id: 'rc-in', tenantId: tenant, code: 'in', name: 'In' }, { id: 'rc-out', tenantId: tenant, code: 'out', name: 'Out' }]);
+        await tx.insert(organisations).values([
+          { id: 'rc-in', tenantId: tenant, code: 'in', name: 'In' },
+          { id: 'rc-out', tenantId: tenant, code: 'out', name: 'Out' },
+        ]);
         await tx.insert(appRootOrgs).values({ productId: 'race-app', tenantId: tenant, orgId: 'rc-in' });
       });
-      for (const [name, tenantId, identities] of [['req1', tenant, [1]], ['req2', tenant, [1]], ['m1', tenant, [1]], ['m2', tenant, [1]], ['adm1', 'sys', [2]], ['adm2', 'sys', [2]]] as const) {
+      for (const [name, tenantId, identities] of [
+        ['req1', tenant, [1]],
+        ['req2', tenant, [1]],
+        ['m1', tenant, [1]],
+        ['m2', tenant, [1]],
+        ['adm1', 'sys', [2]],
+        ['adm2', 'sys', [2]],
+      ] as const) {
         ids[name] = await createUserRow(t.app, { tenantId, username: `race_${name}`, password: PASSWORD, identities: [...identities] });
       }
       await inScope(db(), PLATFORM_SCOPE, async (tx) => {
         await tx.update(users).set({ orgId: 'rc-out' }).where(sql`${users.id} in (${ids.req1}, ${ids.req2}, ${ids.m1}, ${ids.m2})`);
         await tx.insert(roles).values({ id: 'rc-mgr', tenantId: tenant, code: 'MGR', name: 'Manager' });
         await tx.insert(roleGrants).values({ tenantId: tenant, roleId: 'rc-mgr', kind: 'org', dataId: 'rc-out' });
-        await tx.insert(roleUsers).values([{ tenantId: tenant, roleId: 'rc-mgr', userId: ids.m1! }, { tenantId: tenant, roleId: 'rc-mgr', userId: ids.m2! }]);
-        await tx.insert(productAdmins).values([{ productId: 'race-app', userId: ids.adm1! }, { productId: 'race-app', userId: ids.adm2! }]);
-        await tx.execute(sql`insert into wf_processes (product_id, steps) values ('race-app', ${JSON.stringify([{ kind: 'manager', roleCode: 'MGR' }, { kind: 'appAdmin' }])}::jsonb)`);
+        await tx.insert(roleUsers).values([
+          { tenantId: tenant, roleId: 'rc-mgr', userId: ids.m1! },
+          { tenantId: tenant, roleId: 'rc-mgr', userId: ids.m2! },
+        ]);
+        await tx.insert(productAdmins).values([
+          { productId: 'race-app', userId: ids.adm1! },
+          { productId: 'race-app', userId: ids.adm2! },
+        ]);
+        await tx.execute(
+          sql`insert into wf_processes (product_id, steps) values ('race-app', ${JSON.stringify([{ kind: 'manager', roleCode: 'MGR' }, { kind: 'appAdmin' }])}::jsonb)`,
+        );
       });
       for (const name of Object.keys(ids)) {
         c[name] = await t.client();
         await c[name]!.signIn(`race_${name}`, PASSWORD);
       }
     }, 180_000);
-    afterAll(async () => { await close(); });
+    afterAll(async () => {
+      await close();
+    });
 
     it('two managers at once and two administrators at once: one decision each, one grant', async () => {
       for (const requester of ['req1', 'req2']) {
@@ -64,7 +84,10 @@ for (const target of testAppTargets('workflow_race')) {
           c.adm2!.post(P.savewfdecision, { id, step: 1, decision: 'approve' }),
         ]);
         expect(step1.map(outcome).sort()).toEqual(['ok', WorkflowCodes.ALREADY_DECIDED].sort());
-        const acted = await db().select().from(wfActions).where(and(eq(wfActions.requestId, id), sql`${wfActions.action} = 'approve'`));
+        const acted = await db()
+          .select()
+          .from(wfActions)
+          .where(and(eq(wfActions.requestId, id), sql`${wfActions.action} = 'approve'`));
         expect(acted.map((a) => a.step).sort()).toEqual([0, 1]);
         const grants = await db().select().from(appUserGrants).where(eq(appUserGrants.userId, ids[requester]!));
         expect(grants.map((g) => g.referenceId)).toEqual([id]);

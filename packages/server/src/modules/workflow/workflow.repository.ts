@@ -16,9 +16,24 @@ import { listMemberGrants, orgRowInScope, scopeFromGrants, type DataScope } from
 
 /** A request row as stored, with the names the lists show. */
 export interface WfRequestRecord {
-  id: string; tenant_id: string; product_id: string; requester_id: string; kind: 'app' | 'approle'; target_id: string; target_name: string;
-  reason: string; status: WfStatus; steps: WfStep[]; current_step: number; created_at: Date | string; updated_at: Date | string; finished_at: Date | string | null;
-  product_name: string; tenant_name: string; requester_name: string; inaccessible: boolean;
+  id: string;
+  tenant_id: string;
+  product_id: string;
+  requester_id: string;
+  kind: 'app' | 'approle';
+  target_id: string;
+  target_name: string;
+  reason: string;
+  status: WfStatus;
+  steps: WfStep[];
+  current_step: number;
+  created_at: Date | string;
+  updated_at: Date | string;
+  finished_at: Date | string | null;
+  product_name: string;
+  tenant_name: string;
+  requester_name: string;
+  inaccessible: boolean;
 }
 
 /**
@@ -63,12 +78,19 @@ export function approverAt(user?: SQLWrapper | string, step: SQL = sql`r.current
  * Who the caller is as an approver, read once per call (`loadApprover`): their tenant, the tenant role
  * numbers they hold enabled (lower-case) and their data scope there (the tenant area's rule).
  */
-export interface Approver { userId: string; tenantId: string; codes: string[]; scope: DataScope }
+export interface Approver {
+  userId: string;
+  tenantId: string;
+  codes: string[];
+  scope: DataScope;
+}
 
 /** The caller's approver context. */
 export async function loadApprover(tx: Tx, userId: string, tenantId: string): Promise<Approver> {
-  const codes = rowsOf<{ code: string }>(await tx.execute(sql`select distinct lower(ro.code) as code from role_users ru
-    join roles ro on ro.tenant_id = ru.tenant_id and ro.id = ru.role_id where ru.tenant_id = ${tenantId} and ru.user_id = ${userId} and ro.status = 1`)).map((r) => r.code);
+  const codes = rowsOf<{ code: string }>(
+    await tx.execute(sql`select distinct lower(ro.code) as code from role_users ru
+    join roles ro on ro.tenant_id = ru.tenant_id and ro.id = ru.role_id where ru.tenant_id = ${tenantId} and ru.user_id = ${userId} and ro.status = 1`),
+  ).map((r) => r.code);
   const scope = codes.length ? scopeFromGrants(await listMemberGrants(tx, tenantId, userId)) : { all: false as const, parts: [] };
   return { userId, tenantId, codes, scope };
 }
@@ -95,10 +117,15 @@ export function approvedBy(a: Approver): SQL {
 function managerParts(a: Approver): SQL[] {
   if (!a.codes.length) return [];
   const base = sql`r.status = 'pending' and r.step_kind = 'manager' and r.requester_id <> ${a.userId} and r.tenant_id = ${a.tenantId}
-    and r.step_role in (${sql.join(a.codes.map((c) => sql`${c}`), sql`, `)})`;
+    and r.step_role in (${sql.join(
+      a.codes.map((c) => sql`${c}`),
+      sql`, `,
+    )})`;
   const parts = a.scope.all ? [] : a.scope.parts;
   if (!parts.length || !parts.every((p) => p.prefixes?.length && !p.types?.length)) {
-    return [sql`${base} and (r.org_id in (select o.id from organisations o where o.tenant_id = ${a.tenantId} and ${orgRowInScope(a.scope, { path: sql.raw('o.path'), type: sql.raw('o.type') })})) is true`];
+    return [
+      sql`${base} and (r.org_id in (select o.id from organisations o where o.tenant_id = ${a.tenantId} and ${orgRowInScope(a.scope, { path: sql.raw('o.path'), type: sql.raw('o.type') })})) is true`,
+    ];
   }
   const all = [...new Set(parts.flatMap((p) => p.prefixes ?? []))];
   const outermost = all.filter((x) => !all.some((y) => y !== x && x.startsWith(y)));
@@ -108,7 +135,12 @@ function managerParts(a: Approver): SQL[] {
 /** The manager-step part of `approvedBy` (see `managerParts`). */
 function managerTasks(a: Approver): SQL {
   const parts = managerParts(a);
-  return parts.length ? sql`(${sql.join(parts.map((p) => sql`(${p})`), sql` or `)})` : sql`false`;
+  return parts.length
+    ? sql`(${sql.join(
+        parts.map((p) => sql`(${p})`),
+        sql` or `,
+      )})`
+    : sql`false`;
 }
 
 /** The administrator-step part of `approvedBy` (alone answered by an index-only scan of `wf_requests_admin_idx`). */
@@ -135,14 +167,22 @@ const selectRequests = (extra: SQL = sql``) => sql`select r.*, p.name as product
 const SORTS: SortColumns<typeof WF_LIST_SORT_FIELDS> = { createdAt: sql.raw('r.created_at'), updatedAt: sql.raw('r.updated_at'), status: sql.raw('r.status') };
 
 /** Which list: tasks waiting for the approver, requests `user` decided, `user`'s own requests, or an application's. */
-export type WfListScope = { kind: 'task'; approver: Approver } | { kind: 'handled'; user: string } | { kind: 'initiated'; user: string } | { kind: 'app'; productId: string };
+export type WfListScope =
+  | { kind: 'task'; approver: Approver }
+  | { kind: 'handled'; user: string }
+  | { kind: 'initiated'; user: string }
+  | { kind: 'app'; productId: string };
 
 function scopeWhere(s: WfListScope): SQL {
   switch (s.kind) {
-    case 'task': return approvedBy(s.approver);
-    case 'handled': return sql`r.id in (select a.request_id from wf_actions a where a.actor_id = ${s.user} and a.action in ('approve', 'reject', 'reroute', 'close'))`;
-    case 'initiated': return sql`r.requester_id = ${s.user}`;
-    case 'app': return sql`r.product_id = ${s.productId}`;
+    case 'task':
+      return approvedBy(s.approver);
+    case 'handled':
+      return sql`r.id in (select a.request_id from wf_actions a where a.actor_id = ${s.user} and a.action in ('approve', 'reject', 'reroute', 'close'))`;
+    case 'initiated':
+      return sql`r.requester_id = ${s.user}`;
+    case 'app':
+      return sql`r.product_id = ${s.productId}`;
   }
 }
 
@@ -155,16 +195,20 @@ export async function listRequests(tx: Tx, s: WfListScope, q: WfListBody & Parti
   const kw = q.keyword?.trim().toLowerCase();
   if (kw) {
     const like = `%${kw.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conds.push(sql`(lower(r.target_name) like ${like} or lower(r.reason) like ${like} or lower(u.username) like ${like} or lower(u.employee_name) like ${like} or lower(p.name) like ${like})`);
+    conds.push(
+      sql`(lower(r.target_name) like ${like} or lower(r.reason) like ${like} or lower(u.username) like ${like} or lower(u.employee_name) like ${like} or lower(p.name) like ${like})`,
+    );
   }
   const order = sql.join(orderTerms(SORTS, q, sql`r.created_at desc`, sql.raw('r.id')), sql`, `);
   // the page's ids and the total first, from the requests alone (the names are joined only for a keyword),
   // then the names and the (costlier) inaccessible flag for the page's rows only
   const names = kw ? sql`join products p on p.id = r.product_id join users u on u.id = r.requester_id` : sql``;
-  const rows = rowsOf<WfRequestRecord & { total: number | string }>(await tx.execute(sql`select x.*, ids.total, ${INACCESSIBLE} as inaccessible
+  const rows = rowsOf<WfRequestRecord & { total: number | string }>(
+    await tx.execute(sql`select x.*, ids.total, ${INACCESSIBLE} as inaccessible
     from (select r.id, count(*) over () as total from wf_requests r ${names} where ${sql.join(conds, sql` and `)} order by ${order} limit ${pageSize} offset ${(page - 1) * pageSize}) ids
     join lateral (${selectRequests()} where r.id = ids.id) x on true
-    join wf_requests r on r.id = ids.id order by ${order}`));
+    join wf_requests r on r.id = ids.id order by ${order}`),
+  );
   return rows;
 }
 
@@ -187,7 +231,9 @@ export async function countTasks(tx: Tx, a: Approver): Promise<number> {
 /** The request `id` with names, locked for update when `lock`; undefined when absent or `visible` fails. */
 export async function findRequest(tx: Tx, id: string, opts: { lock?: boolean; visible?: SQL } = {}): Promise<WfRequestRecord | undefined> {
   if (opts.lock) await tx.execute(sql`select 1 from wf_requests where id = ${id} for update`);
-  const [row] = rowsOf<WfRequestRecord>(await tx.execute(sql`${selectRequests(sql`, ${INACCESSIBLE} as inaccessible`)} where r.id = ${id} ${opts.visible ? sql`and ${opts.visible}` : sql``}`));
+  const [row] = rowsOf<WfRequestRecord>(
+    await tx.execute(sql`${selectRequests(sql`, ${INACCESSIBLE} as inaccessible`)} where r.id = ${id} ${opts.visible ? sql`and ${opts.visible}` : sql``}`),
+  );
   return row;
 }
 
@@ -199,18 +245,33 @@ export async function isApprover(tx: Tx, id: string, a: Approver): Promise<boole
 
 /** The approvers of the current step of request `id`, with their tenants (whom to tell). */
 export async function listApprovers(tx: Tx, id: string): Promise<{ id: string; tenant_id: string }[]> {
-  return rowsOf(await tx.execute(sql`select u.id, u.tenant_id from wf_requests r join users u on u.id in (
+  return rowsOf(
+    await tx.execute(sql`select u.id, u.tenant_id from wf_requests r join users u on u.id in (
       select pa.user_id from product_admins pa where pa.product_id = r.product_id
       union select ru.user_id from role_users ru join roles ro on ro.tenant_id = ru.tenant_id and ro.id = ru.role_id
         where ru.tenant_id = r.tenant_id and lower(ro.code) = lower(r.steps -> r.current_step ->> 'roleCode'))
-    where r.id = ${id} and ${approverAt(sql.raw('u.id'))}`));
+    where r.id = ${id} and ${approverAt(sql.raw('u.id'))}`),
+  );
 }
 
 /** Step `step`'s kind and lower-case role number of a steps column or value (kept in columns for the task lists' indexes). */
-const stepKeys = (steps: SQL, step: number) => sql`coalesce(${steps} -> ${step}::int ->> 'kind', ''), lower(coalesce(${steps} -> ${step}::int ->> 'roleCode', ''))`;
+const stepKeys = (steps: SQL, step: number) =>
+  sql`coalesce(${steps} -> ${step}::int ->> 'kind', ''), lower(coalesce(${steps} -> ${step}::int ->> 'roleCode', ''))`;
 
 /** Inserts a pending request with the requester's current organisation; answers its id. The open-request unique index refuses a duplicate. */
-export async function insertRequest(tx: Tx, v: { tenantId: string; productId: string; requesterId: string; kind: 'app' | 'approle'; targetId: string; targetName: string; reason: string; steps: WfStep[] }): Promise<string> {
+export async function insertRequest(
+  tx: Tx,
+  v: {
+    tenantId: string;
+    productId: string;
+    requesterId: string;
+    kind: 'app' | 'approle';
+    targetId: string;
+    targetName: string;
+    reason: string;
+    steps: WfStep[];
+  },
+): Promise<string> {
   const id = randomUUID();
   const steps = sql`${JSON.stringify(v.steps)}::jsonb`;
   await tx.execute(sql`insert into wf_requests (id, tenant_id, product_id, requester_id, org_id, kind, target_id, target_name, reason, steps, step_kind, step_role)
@@ -224,14 +285,19 @@ export async function insertRequest(tx: Tx, v: { tenantId: string; productId: st
  * so of two simultaneous moves only one matches. Answers whether it did.
  */
 export async function moveRequest(tx: Tx, id: string, fromStep: number, to: { status: WfStatus; currentStep: number; finished: boolean }): Promise<boolean> {
-  const rows = rowsOf(await tx.execute(sql`update wf_requests set status = ${to.status}, current_step = ${to.currentStep}, updated_at = now(),
+  const rows = rowsOf(
+    await tx.execute(sql`update wf_requests set status = ${to.status}, current_step = ${to.currentStep}, updated_at = now(),
       (step_kind, step_role) = (select ${stepKeys(sql.raw('steps'), to.currentStep)}), finished_at = ${to.finished ? sql`now()` : sql`null`}
-    where id = ${id} and status = 'pending' and current_step = ${fromStep} returning id`));
+    where id = ${id} and status = 'pending' and current_step = ${fromStep} returning id`),
+  );
   return rows.length > 0;
 }
 
 /** Appends one history entry. */
-export async function insertAction(tx: Tx, v: { requestId: string; tenantId: string; step: number; action: WfAction; actorId: string; actorName: string; comment: string }): Promise<void> {
+export async function insertAction(
+  tx: Tx,
+  v: { requestId: string; tenantId: string; step: number; action: WfAction; actorId: string; actorName: string; comment: string },
+): Promise<void> {
   await tx.execute(sql`insert into wf_actions (id, request_id, tenant_id, step, action, actor_id, actor_name, comment)
     values (${randomUUID()}, ${v.requestId}, ${v.tenantId}, ${v.step}, ${v.action}, ${v.actorId}, ${v.actorName}, ${v.comment})`);
 }
@@ -239,12 +305,15 @@ export async function insertAction(tx: Tx, v: { requestId: string; tenantId: str
 /** The history of request `id`, oldest first. */
 export async function listActions(tx: Tx, id: string) {
   return rowsOf<{ step: number; action: WfAction; actor_id: string; actor_name: string; comment: string; created_at: Date | string }>(
-    await tx.execute(sql`select step, action, actor_id, actor_name, comment, created_at from wf_actions where request_id = ${id} order by created_at, id`));
+    await tx.execute(sql`select step, action, actor_id, actor_name, comment, created_at from wf_actions where request_id = ${id} order by created_at, id`),
+  );
 }
 
 /** The process of application `productId`, if saved. */
 export async function findProcess(tx: Tx, productId: string) {
-  const [row] = rowsOf<{ steps: WfStep[]; updated_at: Date | string }>(await tx.execute(sql`select steps, updated_at from wf_processes where product_id = ${productId}`));
+  const [row] = rowsOf<{ steps: WfStep[]; updated_at: Date | string }>(
+    await tx.execute(sql`select steps, updated_at from wf_processes where product_id = ${productId}`),
+  );
   return row;
 }
 
@@ -256,19 +325,23 @@ export async function upsertProcess(tx: Tx, productId: string, steps: WfStep[], 
 
 /** The enabled application `productId` if `user`'s tenant uses it (enabled), with whether `user` is already its user. */
 export async function findRequestableApp(tx: Tx, user: string, productId: string) {
-  const [row] = rowsOf<{ id: string; name: string; is_user: boolean }>(await tx.execute(sql`select p.id, p.name, ${isAppUser(sql.raw('p.id'), usersAs('u'))} as is_user
+  const [row] = rowsOf<{ id: string; name: string; is_user: boolean }>(
+    await tx.execute(sql`select p.id, p.name, ${isAppUser(sql.raw('p.id'), usersAs('u'))} as is_user
     from users u join tenant_products tp on tp.tenant_id = u.tenant_id and tp.status = 1 join products p on p.id = tp.product_id and p.status = 1
-    where u.id = ${user} and p.id = ${productId}`));
+    where u.id = ${user} and p.id = ${productId}`),
+  );
   return row;
 }
 
 /** The enabled role `roleId` of an enabled application `user` uses, with whether `user` holds it. */
 export async function findRequestableRole(tx: Tx, user: string, roleId: string) {
-  const [row] = rowsOf<{ id: string; name: string; code: string; product_id: string; product_name: string; is_member: boolean }>(await tx.execute(sql`
+  const [row] = rowsOf<{ id: string; name: string; code: string; product_id: string; product_name: string; is_member: boolean }>(
+    await tx.execute(sql`
     select ar.id, ar.name, ar.code, ar.product_id, p.name as product_name,
       exists (select 1 from app_role_users m where m.role_id = ar.id and m.user_id = u.id) as is_member
     from app_roles ar join products p on p.id = ar.product_id and p.status = 1 join users u on u.id = ${user}
-    where ar.id = ${roleId} and ar.status = 1 and ${isAppUser(sql.raw('ar.product_id'), usersAs('u'))}`));
+    where ar.id = ${roleId} and ar.status = 1 and ${isAppUser(sql.raw('ar.product_id'), usersAs('u'))}`),
+  );
   return row;
 }
 
@@ -276,37 +349,53 @@ export async function findRequestableRole(tx: Tx, user: string, roleId: string) 
 export async function listRequestableApps(tx: Tx, user: string, keyword: string | undefined, page: number, pageSize: number) {
   const kw = keyword?.trim().toLowerCase();
   const like = kw ? `%${kw.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
-  return rowsOf<{ id: string; code: string; name: string; total: number | string }>(await tx.execute(sql`
+  return rowsOf<{ id: string; code: string; name: string; total: number | string }>(
+    await tx.execute(sql`
     select p.id, p.code, p.name, count(*) over () as total
     from users u join tenant_products tp on tp.tenant_id = u.tenant_id and tp.status = 1 join products p on p.id = tp.product_id and p.status = 1
     where u.id = ${user} and not ${isAppUser(sql.raw('p.id'), usersAs('u'))}
       ${like ? sql`and (lower(p.name) like ${like} or lower(p.code) like ${like})` : sql``}
-    order by p.name, p.id limit ${pageSize} offset ${(page - 1) * pageSize}`));
+    order by p.name, p.id limit ${pageSize} offset ${(page - 1) * pageSize}`),
+  );
 }
 
 /** `listwfrole`: enabled roles of applications `user` uses that `user` does not hold. */
 export async function listRequestableRoles(tx: Tx, user: string, keyword: string | undefined, page: number, pageSize: number) {
   const kw = keyword?.trim().toLowerCase();
   const like = kw ? `%${kw.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
-  return rowsOf<{ id: string; code: string; name: string; product_id: string; product_name: string; total: number | string }>(await tx.execute(sql`
+  return rowsOf<{ id: string; code: string; name: string; product_id: string; product_name: string; total: number | string }>(
+    await tx.execute(sql`
     select ar.id, ar.code, ar.name, ar.product_id, p.name as product_name, count(*) over () as total
     from users u join tenant_products tp on tp.tenant_id = u.tenant_id and tp.status = 1 join products p on p.id = tp.product_id and p.status = 1
       join app_roles ar on ar.product_id = p.id and ar.status = 1
     where u.id = ${user} and ${isAppUser(sql.raw('p.id'), usersAs('u'))}
       and not exists (select 1 from app_role_users m where m.role_id = ar.id and m.user_id = u.id)
       ${like ? sql`and (lower(ar.name) like ${like} or lower(ar.code) like ${like} or lower(p.name) like ${like})` : sql``}
-    order by p.name, ar.name, ar.id limit ${pageSize} offset ${(page - 1) * pageSize}`));
+    order by p.name, ar.name, ar.id limit ${pageSize} offset ${(page - 1) * pageSize}`),
+  );
 }
 
 /** Makes `userId` a user of `productId` by grant (app_user_grants, source 'request'); answers whether a row was added. */
-export async function insertAppUserGrant(tx: Tx, v: { productId: string; tenantId: string; userId: string; requestId: string; creator: string }): Promise<boolean> {
-  const rows = rowsOf(await tx.execute(sql`insert into app_user_grants (product_id, tenant_id, user_id, source, reference_id, creator)
-    values (${v.productId}, ${v.tenantId}, ${v.userId}, 'request', ${v.requestId}, ${v.creator}) on conflict do nothing returning 1`));
+export async function insertAppUserGrant(
+  tx: Tx,
+  v: { productId: string; tenantId: string; userId: string; requestId: string; creator: string },
+): Promise<boolean> {
+  const rows = rowsOf(
+    await tx.execute(sql`insert into app_user_grants (product_id, tenant_id, user_id, source, reference_id, creator)
+    values (${v.productId}, ${v.tenantId}, ${v.userId}, 'request', ${v.requestId}, ${v.creator}) on conflict do nothing returning 1`),
+  );
   return rows.length > 0;
 }
 
 /** The chosen language (`ZH_CN` …) of each of `userIds` that has one (user_languages). */
 export async function languagesOf(tx: Tx, userIds: string[]): Promise<Map<string, string>> {
-  const rows = rowsOf<{ user_id: string; language: string }>(await tx.execute(sql`select user_id, language from user_languages where user_id in (${sql.join(userIds.map((id) => sql`${id}`), sql`, `)})`));
+  const rows = rowsOf<{ user_id: string; language: string }>(
+    await tx.execute(
+      sql`select user_id, language from user_languages where user_id in (${sql.join(
+        userIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    ),
+  );
   return new Map(rows.map((r) => [r.user_id, r.language]));
 }

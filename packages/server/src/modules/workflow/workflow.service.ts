@@ -10,9 +10,22 @@ import type { FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { localeOf, translate, type Locale } from '@mp/i18n';
 import {
-  DEFAULT_WF_STEPS, pageInfo, UserType, WorkflowCodes,
-  type Paged, type WfActionRow, type WfCandidateListBody, type WfCandidateRow, type WfDecisionBody, type WfListBody, type WfProcess,
-  type WfRequestAddBody, type WfRequestDetail, type WfRequestRow, type WfResolutionBody, type WfStep,
+  DEFAULT_WF_STEPS,
+  pageInfo,
+  UserType,
+  WorkflowCodes,
+  type Paged,
+  type WfActionRow,
+  type WfCandidateListBody,
+  type WfCandidateRow,
+  type WfDecisionBody,
+  type WfListBody,
+  type WfProcess,
+  type WfRequestAddBody,
+  type WfRequestDetail,
+  type WfRequestRow,
+  type WfResolutionBody,
+  type WfStep,
 } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
@@ -32,10 +45,24 @@ const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : '');
 /** The API shape of a stored request. */
 export function toRequestRow(r: repo.WfRequestRecord): WfRequestRow {
   return {
-    id: r.id, kind: r.kind, targetId: r.target_id, targetName: r.target_name, productId: r.product_id, productName: r.product_name,
-    tenantId: r.tenant_id, tenantName: r.tenant_name, requesterId: r.requester_id, requesterName: r.requester_name, reason: r.reason,
-    status: r.status, currentStep: Number(r.current_step), steps: r.steps, inaccessible: !!r.inaccessible,
-    createdAt: iso(r.created_at), updatedAt: iso(r.updated_at), finishedAt: iso(r.finished_at),
+    id: r.id,
+    kind: r.kind,
+    targetId: r.target_id,
+    targetName: r.target_name,
+    productId: r.product_id,
+    productName: r.product_name,
+    tenantId: r.tenant_id,
+    tenantName: r.tenant_name,
+    requesterId: r.requester_id,
+    requesterName: r.requester_name,
+    reason: r.reason,
+    status: r.status,
+    currentStep: Number(r.current_step),
+    steps: r.steps,
+    inaccessible: !!r.inaccessible,
+    createdAt: iso(r.created_at),
+    updatedAt: iso(r.updated_at),
+    finishedAt: iso(r.finished_at),
   };
 }
 
@@ -50,7 +77,10 @@ const audit = (tx: Tx, request: FastifyRequest, r: { id: string; tenant_id: stri
  */
 async function tell(tx: Tx, request: FastifyRequest, r: repo.WfRequestRecord, to: { id: string; tenant_id: string }[], key: string, comment = '') {
   if (!to.length) return;
-  const languages = await repo.languagesOf(tx, to.map((u) => u.id));
+  const languages = await repo.languagesOf(
+    tx,
+    to.map((u) => u.id),
+  );
   const groups = new Map<string, { tenantId: string; locale: Locale; userIds: string[] }>();
   for (const u of to) {
     const lang = languages.get(u.id);
@@ -74,10 +104,16 @@ export async function listCandidates(tx: Tx, request: FastifyRequest, kind: 'app
   const user = me(request).userId;
   if (kind === 'app') {
     const rows = await repo.listRequestableApps(tx, user, q.keyword, page, pageSize);
-    return { rows: rows.map((r) => ({ id: r.id, code: r.code, name: r.name, productId: r.id, productName: r.name })), ...pageInfo(page, pageSize, Number(rows[0]?.total ?? 0)) };
+    return {
+      rows: rows.map((r) => ({ id: r.id, code: r.code, name: r.name, productId: r.id, productName: r.name })),
+      ...pageInfo(page, pageSize, Number(rows[0]?.total ?? 0)),
+    };
   }
   const rows = await repo.listRequestableRoles(tx, user, q.keyword, page, pageSize);
-  return { rows: rows.map((r) => ({ id: r.id, code: r.code, name: r.name, productId: r.product_id, productName: r.product_name })), ...pageInfo(page, pageSize, Number(rows[0]?.total ?? 0)) };
+  return {
+    rows: rows.map((r) => ({ id: r.id, code: r.code, name: r.name, productId: r.product_id, productName: r.product_name })),
+    ...pageInfo(page, pageSize, Number(rows[0]?.total ?? 0)),
+  };
 }
 
 /** The steps of `productId`'s process, or the default. */
@@ -111,8 +147,17 @@ export async function submitRequest(tx: Tx, request: FastifyRequest, b: WfReques
   }
   const steps = await stepsOf(tx, productId);
   const id = await withUniqueErrors({ wf_requests_open_uq: new AppError(WorkflowCodes.DUPLICATE) }, () =>
-    repo.insertRequest(tx, { tenantId: auth.tenantId, productId, requesterId: auth.userId, kind: b.kind, targetId: b.targetId, targetName, reason, steps }));
-  await repo.insertAction(tx, { requestId: id, tenantId: auth.tenantId, step: 0, action: SUBMIT, actorId: auth.userId, actorName: auth.username, comment: reason });
+    repo.insertRequest(tx, { tenantId: auth.tenantId, productId, requesterId: auth.userId, kind: b.kind, targetId: b.targetId, targetName, reason, steps }),
+  );
+  await repo.insertAction(tx, {
+    requestId: id,
+    tenantId: auth.tenantId,
+    step: 0,
+    action: SUBMIT,
+    actorId: auth.userId,
+    actorName: auth.username,
+    comment: reason,
+  });
   const r = (await repo.findRequest(tx, id))!;
   await audit(tx, request, r, 'submit', { kind: b.kind, targetId: b.targetId, targetName, productId, reason, steps });
   await tell(tx, request, r, await repo.listApprovers(tx, id), 'task');
@@ -137,7 +182,13 @@ async function applyGrant(tx: Tx, request: FastifyRequest, r: repo.WfRequestReco
   if (r.kind === 'app') {
     const app = await repo.findRequestableApp(tx, r.requester_id, r.product_id);
     if (!app) throw new AppError(WorkflowCodes.APP_UNAVAILABLE);
-    await repo.insertAppUserGrant(tx, { productId: r.product_id, tenantId: r.tenant_id, userId: r.requester_id, requestId: r.id, creator: me(request).username });
+    await repo.insertAppUserGrant(tx, {
+      productId: r.product_id,
+      tenantId: r.tenant_id,
+      userId: r.requester_id,
+      requestId: r.id,
+      creator: me(request).username,
+    });
     return;
   }
   const role = await repo.findRequestableRole(tx, r.requester_id, r.target_id);
@@ -152,7 +203,15 @@ async function move(tx: Tx, request: FastifyRequest, r: repo.WfRequestRecord, m:
   const t = transition({ status: r.status, currentStep: Number(r.current_step), steps: r.steps }, m, inaccessible);
   if (!(await repo.moveRequest(tx, r.id, Number(r.current_step), t))) throw new AppError(WorkflowCodes.ALREADY_DECIDED);
   const auth = me(request);
-  await repo.insertAction(tx, { requestId: r.id, tenantId: r.tenant_id, step: Number(r.current_step), action: m, actorId: auth.userId, actorName: auth.username, comment });
+  await repo.insertAction(tx, {
+    requestId: r.id,
+    tenantId: r.tenant_id,
+    step: Number(r.current_step),
+    action: m,
+    actorId: auth.userId,
+    actorName: auth.username,
+    comment,
+  });
   if (t.applyGrant) await applyGrant(tx, request, r);
   await audit(tx, request, r, m, { step: Number(r.current_step), status: t.status, nextStep: t.currentStep, comment });
   const after = (await repo.findRequest(tx, r.id))!;
@@ -174,7 +233,8 @@ async function move(tx: Tx, request: FastifyRequest, r: repo.WfRequestRecord, m:
 export async function decide(tx: Tx, request: FastifyRequest, b: WfDecisionBody): Promise<WfRequestRow> {
   const r = await lockVisible(tx, request, b.id);
   if (r.status !== 'pending' || Number(r.current_step) !== b.step) throw new AppError(WorkflowCodes.ALREADY_DECIDED);
-  if (!(await repo.isApprover(tx, r.id, await approverOf(tx, request)))) throw new AppError(r.inaccessible ? WorkflowCodes.INACCESSIBLE : WorkflowCodes.NOT_APPROVER);
+  if (!(await repo.isApprover(tx, r.id, await approverOf(tx, request))))
+    throw new AppError(r.inaccessible ? WorkflowCodes.INACCESSIBLE : WorkflowCodes.NOT_APPROVER);
   return toRequestRow(await move(tx, request, r, b.decision, b.comment?.trim() ?? ''));
 }
 
@@ -202,10 +262,20 @@ export async function getDetail(tx: Tx, request: FastifyRequest, id: string): Pr
   const r = await lockVisible(tx, request, id);
   const user = me(request).userId;
   const actions: WfActionRow[] = (await repo.listActions(tx, id)).map((a) => ({
-    step: Number(a.step), action: a.action, actorId: a.actor_id, actorName: a.actor_name, comment: a.comment, createdAt: iso(a.created_at),
+    step: Number(a.step),
+    action: a.action,
+    actorId: a.actor_id,
+    actorName: a.actor_name,
+    comment: a.comment,
+    createdAt: iso(a.created_at),
   }));
   const pending = r.status === 'pending';
-  return { row: toRequestRow(r), actions, canDecide: pending && (await repo.isApprover(tx, id, await approverOf(tx, request))), canWithdraw: pending && r.requester_id === user };
+  return {
+    row: toRequestRow(r),
+    actions,
+    canDecide: pending && (await repo.isApprover(tx, id, await approverOf(tx, request))),
+    canWithdraw: pending && r.requester_id === user,
+  };
 }
 
 /** The lists: `task` (waiting for the caller), `handled`, `initiated`; or an application's (`app`). */
@@ -227,7 +297,14 @@ export async function saveProcess(tx: Tx, request: FastifyRequest, app: AppConte
   assertValidSteps(steps);
   const before = await repo.findProcess(tx, app.id);
   await repo.upsertProcess(tx, app.id, steps, me(request).username);
-  await insertAuditEntry(tx, request, { tenantId: 'sys', action: 'workflow.process.save', entity: 'wfprocess', entityId: app.id, before: before?.steps ?? DEFAULT_WF_STEPS, after: steps });
+  await insertAuditEntry(tx, request, {
+    tenantId: 'sys',
+    action: 'workflow.process.save',
+    entity: 'wfprocess',
+    entityId: app.id,
+    before: before?.steps ?? DEFAULT_WF_STEPS,
+    after: steps,
+  });
   return getProcess(tx, app);
 }
 

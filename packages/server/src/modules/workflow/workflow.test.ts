@@ -13,13 +13,27 @@ const db = () => w.t.app.database.db;
 const crm = () => inApp(w.appA.code);
 const grantsOf = (userId: string) => db().select().from(appUserGrants).where(eq(appUserGrants.userId, userId));
 const count = async (c: GatewayClient) => (await c.post(P.getwftaskcount, {})).body.data.count as number;
-const inbox = async (userId: string, requestId: string) => rowsOf<{ subject: string }>(await db().execute(sql`select subject from message_deliveries where user_id = ${userId} and source_kind = 'workflow' and source_id = ${requestId} order by created_at`));
+const inbox = async (userId: string, requestId: string) =>
+  rowsOf<{ subject: string }>(
+    await db().execute(
+      sql`select subject from message_deliveries where user_id = ${userId} and source_kind = 'workflow' and source_id = ${requestId} order by created_at`,
+    ),
+  );
 const submitApp = async (c: GatewayClient, reason = 'I sell to key accounts') => c.post(P.addwfrequest, { kind: 'app', targetId: w.appA.id, reason });
-const setProcess = async (steps: unknown[]) => { const r = await w.a.post(AP.savewfprocess, { steps }, crm()); expect(r.body.result).toBe('1'); };
+const setProcess = async (steps: unknown[]) => {
+  const r = await w.a.post(AP.savewfprocess, { steps }, crm());
+  expect(r.body.result).toBe('1');
+};
 const setUserStatus = (id: string, status: number) => db().update(users).set({ status }).where(eq(users.id, id));
 
-beforeAll(async () => { w = await workflowWorld(); w.a.language = 'EN_US'; w.b.language = 'EN_US'; });
-afterAll(async () => { await w.t.close(); });
+beforeAll(async () => {
+  w = await workflowWorld();
+  w.a.language = 'EN_US';
+  w.b.language = 'EN_US';
+});
+afterAll(async () => {
+  await w.t.close();
+});
 
 describe('workflow: requests and candidates', () => {
   it('offers the applications the tenant uses and the user does not, and roles of applications the user uses', async () => {
@@ -65,7 +79,10 @@ describe('workflow: the process', () => {
     await setProcess(MANAGER_THEN_ADMIN);
     expect((await w.a.post(AP.getwfprocess, {}, crm())).body.data).toMatchObject({ steps: MANAGER_THEN_ADMIN, isDefault: false });
     expect((await w.b.post(AP.getwfprocess, {}, inApp(w.appB.code))).body.data.isDefault).toBe(true);
-    const [entry] = await db().select().from(auditLog).where(and(eq(auditLog.action, 'workflow.process.save'), eq(auditLog.entityId, w.appA.id)));
+    const [entry] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'workflow.process.save'), eq(auditLog.entityId, w.appA.id)));
     expect(entry?.after).toEqual(MANAGER_THEN_ADMIN);
   });
 });
@@ -98,7 +115,11 @@ describe('workflow: approving', () => {
     expect((await w.u.bob.post(P.listwfapp, {})).body.data.rows).toEqual([]);
 
     const detail = await w.u.bob.post(P.getwfrequest, { id });
-    expect(detail.body.data.actions.map((a: { action: string; actorName: string }) => `${a.action}:${a.actorName}`)).toEqual(['submit:bob', 'approve:mgr', 'approve:appadmin_a']);
+    expect(detail.body.data.actions.map((a: { action: string; actorName: string }) => `${a.action}:${a.actorName}`)).toEqual([
+      'submit:bob',
+      'approve:mgr',
+      'approve:appadmin_a',
+    ]);
     expect(detail.body.data).toMatchObject({ canDecide: false, canWithdraw: false });
     expect((await inbox(w.people.bob, id)).map((m) => m.subject)).toEqual(['Your request was approved: CRM']);
     expect((await w.u.mgr.post(P.listwfhandled, {})).body.data.rows.map((r: { id: string }) => r.id)).toContain(id);
@@ -108,7 +129,7 @@ describe('workflow: approving', () => {
     await db().delete(appUserGrants).where(eq(appUserGrants.userId, w.people.bob));
   });
 
-  it('another tenant\'s user and another application\'s administrator see nothing of a request', async () => {
+  it("another tenant's user and another application's administrator see nothing of a request", async () => {
     await setProcess(MANAGER_THEN_ADMIN);
     const id = (await submitApp(w.u.bob)).body.data.row.id as string;
     for (const c of [w.u.cat, w.b, w.u.ann]) {
@@ -142,13 +163,16 @@ describe('workflow: approving', () => {
     ]);
     const codes = [x.body.scode ?? x.body.result, y.body.scode ?? y.body.result];
     expect(codes.filter((c) => c === WorkflowCodes.ALREADY_DECIDED).length).toBe(1);
-    const acted = await db().select().from(wfActions).where(and(eq(wfActions.requestId, id), sql`${wfActions.action} <> 'submit'`));
+    const acted = await db()
+      .select()
+      .from(wfActions)
+      .where(and(eq(wfActions.requestId, id), sql`${wfActions.action} <> 'submit'`));
     expect(acted.length).toBe(1);
     const status = (await w.u.bob.post(P.getwfrequest, { id })).body.data.row.status;
     if (status === 'pending') await w.u.bob.post(P.endwfrequest, { id });
   });
 
-  it('the requester withdraws while pending (the step\'s approvers are told); nobody else can, and nothing can follow', async () => {
+  it("the requester withdraws while pending (the step's approvers are told); nobody else can, and nothing can follow", async () => {
     await setProcess(MANAGER_THEN_ADMIN);
     const id = (await submitApp(w.u.bob)).body.data.row.id as string;
     expect((await w.u.mgr.post(P.endwfrequest, { id })).body.scode).toBe(WorkflowCodes.NOT_WITHDRAWABLE);
@@ -164,11 +188,20 @@ describe('workflow: approving', () => {
   it('the final approval is all or nothing: when the grant cannot be applied, the request stays where it was', async () => {
     await setProcess([{ kind: 'appAdmin' }]);
     const id = (await submitApp(w.u.bob)).body.data.row.id as string;
-    await db().update(tenantProducts).set({ status: 0 }).where(and(eq(tenantProducts.tenantId, w.tenants.acme), eq(tenantProducts.productId, w.appA.id)));
+    await db()
+      .update(tenantProducts)
+      .set({ status: 0 })
+      .where(and(eq(tenantProducts.tenantId, w.tenants.acme), eq(tenantProducts.productId, w.appA.id)));
     const r = await w.a.post(P.savewfdecision, { id, step: 0, decision: 'approve' });
     expect(r.body.scode).toBe(WorkflowCodes.APP_UNAVAILABLE);
-    await db().update(tenantProducts).set({ status: 1 }).where(and(eq(tenantProducts.tenantId, w.tenants.acme), eq(tenantProducts.productId, w.appA.id)));
-    expect((await w.u.bob.post(P.getwfrequest, { id })).body.data).toMatchObject({ row: { status: 'pending', currentStep: 0 }, actions: [{ action: 'submit' }] });
+    await db()
+      .update(tenantProducts)
+      .set({ status: 1 })
+      .where(and(eq(tenantProducts.tenantId, w.tenants.acme), eq(tenantProducts.productId, w.appA.id)));
+    expect((await w.u.bob.post(P.getwfrequest, { id })).body.data).toMatchObject({
+      row: { status: 'pending', currentStep: 0 },
+      actions: [{ action: 'submit' }],
+    });
     expect(await grantsOf(w.people.bob)).toEqual([]);
     await w.u.bob.post(P.endwfrequest, { id });
   });
@@ -218,34 +251,39 @@ describe('workflow: one approver rule', () => {
     const atManager = (await submitApp(w.u.bob)).body.data.row.id as string;
     const atAdmin = (await w.u.ann.post(P.addwfrequest, { kind: 'approle', targetId: 'wf-crm-editor', reason: 'edit please' })).body.data.row.id as string;
     const ids = [atManager, atAdmin];
-    const badges = async () => inScope(db(), PLATFORM_SCOPE, async (tx) => {
-      const people = (await tx.select({ id: users.id, tenantId: users.tenantId }).from(users));
-      const seen: number[] = [];
-      for (const u of people) {
-        const a = await loadApprover(tx, u.id, u.tenantId);
-        // the badge's statement (two index-only parts) counts the requests of the caller-side condition
-        const [all] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from wf_requests r where ${approvedBy(a)}`));
-        expect(await countTasks(tx, a), `count of ${u.id}`).toBe(all!.n);
-        seen.push(all!.n);
-      }
-      return seen;
-    });
-    expect(Math.max(...await badges())).toBeGreaterThan(0);
+    const badges = async () =>
+      inScope(db(), PLATFORM_SCOPE, async (tx) => {
+        const people = await tx.select({ id: users.id, tenantId: users.tenantId }).from(users);
+        const seen: number[] = [];
+        for (const u of people) {
+          const a = await loadApprover(tx, u.id, u.tenantId);
+          // the badge's statement (two index-only parts) counts the requests of the caller-side condition
+          const [all] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from wf_requests r where ${approvedBy(a)}`));
+          expect(await countTasks(tx, a), `count of ${u.id}`).toBe(all!.n);
+          seen.push(all!.n);
+        }
+        return seen;
+      });
+    expect(Math.max(...(await badges()))).toBeGreaterThan(0);
     expect(await count(w.u.mgr)).toBeGreaterThan(0); // a manager step waits for mgr
     await w.u.mgr.post(P.savewfdecision, { id: atManager, step: 0, decision: 'approve' });
     const moreId = (await w.u.cat.post(P.addwfrequest, { kind: 'approle', targetId: 'wf-crm-editor', reason: 'cat too' })).body.data.row.id as string;
     ids.push(moreId);
-    const people = (await db().select({ id: users.id, tenantId: users.tenantId }).from(users));
+    const people = await db().select({ id: users.id, tenantId: users.tenantId }).from(users);
     await inScope(db(), PLATFORM_SCOPE, async (tx) => {
       for (const u of people) {
         const a = await loadApprover(tx, u.id, u.tenantId);
         for (const id of ids) {
-          const [x] = rowsOf<{ fast: boolean; general: boolean }>(await tx.execute(sql`select ${approvedBy(a)} as fast, (r.status = 'pending' and ${approverAt(u.id)}) as general from wf_requests r where r.id = ${id}`));
+          const [x] = rowsOf<{ fast: boolean; general: boolean }>(
+            await tx.execute(
+              sql`select ${approvedBy(a)} as fast, (r.status = 'pending' and ${approverAt(u.id)}) as general from wf_requests r where r.id = ${id}`,
+            ),
+          );
           expect(x!.fast, `${u.id} on ${id}`).toBe(x!.general);
         }
       }
     });
-    expect(Math.max(...await badges())).toBeGreaterThan(0);
+    expect(Math.max(...(await badges()))).toBeGreaterThan(0);
     await w.u.bob.post(P.endwfrequest, { id: atManager });
     await w.u.cat.post(P.endwfrequest, { id: moreId });
     await w.u.ann.post(P.endwfrequest, { id: atAdmin });

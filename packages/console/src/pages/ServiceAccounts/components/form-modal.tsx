@@ -14,11 +14,20 @@ import FormModal, { type OpenMode } from '../../../components/FormModal';
 import { textRules, type Translate } from '../../../components/FormModal/rules';
 import type { ServiceAccountApi } from '../../../api/service-accounts';
 
-interface Values { name: string; description?: string; roleIds: string[]; expiresAt?: Dayjs | null }
+interface Values {
+  name: string;
+  description?: string;
+  roleIds: string[];
+  expiresAt?: Dayjs | null;
+}
 
 const FIELD_OF_ERROR: Record<string, keyof Values> = {
-  [ServiceAccountCodes.NAME_REQUIRED]: 'name', [ServiceAccountCodes.NAME_TOO_LONG]: 'name', [ServiceAccountCodes.DESCRIPTION_TOO_LONG]: 'description',
-  [ServiceAccountCodes.ROLE_REQUIRED]: 'roleIds', [ServiceAccountCodes.ROLE_TOO_MANY]: 'roleIds', [ServiceAccountCodes.ROLE_UNKNOWN]: 'roleIds',
+  [ServiceAccountCodes.NAME_REQUIRED]: 'name',
+  [ServiceAccountCodes.NAME_TOO_LONG]: 'name',
+  [ServiceAccountCodes.DESCRIPTION_TOO_LONG]: 'description',
+  [ServiceAccountCodes.ROLE_REQUIRED]: 'roleIds',
+  [ServiceAccountCodes.ROLE_TOO_MANY]: 'roleIds',
+  [ServiceAccountCodes.ROLE_UNKNOWN]: 'roleIds',
   [ServiceAccountCodes.EXPIRY_INVALID]: 'expiresAt',
 };
 
@@ -36,9 +45,13 @@ export default function ServiceAccountFormModal({ api, open, mode, row, onClose,
   const tr: Translate = (k, p) => t(k as never, p as never) as unknown as string;
   const roles = useQuery({ queryKey: [api.key, 'roles'], queryFn: api.roles, enabled: open, staleTime: 30_000 });
   const modifying = mode === 'modify' && Boolean(row);
-  const initialValues = useMemo<Partial<Values>>(() => (modifying && row
-    ? { name: row.name, description: row.description, roleIds: row.roles.map((r) => r.id), expiresAt: row.expiresAt ? dayjs(row.expiresAt) : null }
-    : { roleIds: [] }), [modifying, row]);
+  const initialValues = useMemo<Partial<Values>>(
+    () =>
+      modifying && row
+        ? { name: row.name, description: row.description, roleIds: row.roles.map((r) => r.id), expiresAt: row.expiresAt ? dayjs(row.expiresAt) : null }
+        : { roleIds: [] },
+    [modifying, row],
+  );
   const options = useMemo(() => {
     const list = (roles.data ?? []).map((r) => ({ value: r.roleId, label: `${r.roleName} (${r.roleNo})` }));
     // roles the account holds but the list did not bring (another page, or no longer listed) stay choosable
@@ -48,7 +61,12 @@ export default function ServiceAccountFormModal({ api, open, mode, row, onClose,
   const label = (f: string) => t(`field.${f}` as never) as unknown as string;
 
   const save = async (v: Values) => {
-    const body = { name: v.name.trim(), description: v.description?.trim() ?? '', roleIds: v.roleIds ?? [], expiresAt: v.expiresAt ? v.expiresAt.format('YYYY-MM-DD') : null };
+    const body = {
+      name: v.name.trim(),
+      description: v.description?.trim() ?? '',
+      roleIds: v.roleIds ?? [],
+      expiresAt: v.expiresAt ? v.expiresAt.format('YYYY-MM-DD') : null,
+    };
     if (modifying && row) onSaved({ row: await api.edit({ id: row.id, ...body }, { noToast: true }) });
     else onSaved(await api.add(body, { noToast: true }));
   };
@@ -69,9 +87,24 @@ export default function ServiceAccountFormModal({ api, open, mode, row, onClose,
       <Form.Item name="name" label={label('name')} rules={textRules(tr, label('name'), { required: true, max: R.name.max })}>
         <Input placeholder={t('placeholder.name')} maxLength={R.name.max} showCount autoComplete="off" data-testid="sa-name" />
       </Form.Item>
-      <Form.Item name="roleIds" label={label('roles')} extra={t('rolesHelp')}
-        rules={[{ required: true, type: 'array', min: R.roles.min, message: t('errors:serviceaccount.role_required') }, { type: 'array', max: R.roles.max, message: t('errors:serviceaccount.role_too_many', { max: R.roles.max }) }]}>
-        <Select mode="multiple" options={options} loading={roles.isLoading} placeholder={t('placeholder.roles')} optionFilterProp="label" allowClear data-testid="sa-roles" />
+      <Form.Item
+        name="roleIds"
+        label={label('roles')}
+        extra={t('rolesHelp')}
+        rules={[
+          { required: true, type: 'array', min: R.roles.min, message: t('errors:serviceaccount.role_required') },
+          { type: 'array', max: R.roles.max, message: t('errors:serviceaccount.role_too_many', { max: R.roles.max }) },
+        ]}
+      >
+        <Select
+          mode="multiple"
+          options={options}
+          loading={roles.isLoading}
+          placeholder={t('placeholder.roles')}
+          optionFilterProp="label"
+          allowClear
+          data-testid="sa-roles"
+        />
       </Form.Item>
       <Form.Item name="expiresAt" label={label('expiresAt')} extra={t('expiresHelp')}>
         <DatePicker style={{ width: '100%' }} placeholder={t('placeholder.expiresAt')} disabledDate={(d) => d.isBefore(dayjs().startOf('day'))} />

@@ -8,7 +8,11 @@ import { CopyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { copyText } from '../../../components/copy-text';
 
-export interface SecretValue { name: string; keyId: string; secret: string }
+export interface SecretValue {
+  name: string;
+  keyId: string;
+  secret: string;
+}
 
 export default function ServiceAccountSecretModal({ value, onClose }: { value: SecretValue | null; onClose: () => void }) {
   const { t } = useTranslation(['serviceaccount', 'common']);
@@ -22,19 +26,32 @@ export default function ServiceAccountSecretModal({ value, onClose }: { value: S
       maskClosable={false}
       keyboard={false}
       destroyOnHidden
-      footer={<Button type="primary" onClick={onClose} data-testid="secret-done">{t('secret.done')}</Button>}
+      footer={
+        <Button type="primary" onClick={onClose} data-testid="secret-done">
+          {t('secret.done')}
+        </Button>
+      }
     >
       {value && (
         <Space direction="vertical" size={16} style={{ width: '100%' }}>
           <Alert type="warning" showIcon title={t('secret.warning')} />
           <Descriptions column={1} bordered size="middle" styles={{ label: { width: 120 } }}>
             <Descriptions.Item label={t('secret.keyId')}>
-              <Typography.Text code copyable={{ text: value.keyId, tooltips: [t('common:copy'), t('common:copied')] }} data-testid="sa-key-id">{value.keyId}</Typography.Text>
+              <Typography.Text code copyable={{ text: value.keyId, tooltips: [t('common:copy'), t('common:copied')] }} data-testid="sa-key-id">
+                {value.keyId}
+              </Typography.Text>
             </Descriptions.Item>
             <Descriptions.Item label={t('secret.secret')}>
               <Space direction="vertical" size={8} style={{ width: '100%' }}>
-                <code style={{ wordBreak: 'break-all', fontSize: 13 }} data-testid="sa-secret">{value.secret}</code>
-                <Button icon={<CopyOutlined />} autoFocus onClick={() => void copyText(value.secret).then(() => message.success(t('secret.copied')))} data-testid="sa-copy">
+                <code style={{ wordBreak: 'break-all', fontSize: 13 }} data-testid="sa-secret">
+                  {value.secret}
+                </code>
+                <Button
+                  icon={<CopyOutlined />}
+                  autoFocus
+                  onClick={() => void copyText(value.secret).then(() => message.success(t('secret.copied')))}
+                  data-testid="sa-copy"
+                >
                   {t('secret.copy')}
                 </Button>
               </Space>

@@ -46,18 +46,23 @@ function Registry({ app }: { app: CurrentApp }) {
     void queryClient.invalidateQueries({ queryKey: groupKey });
   };
 
-  const actions = useMemo<ApiRowActions>(() => ({
-    onEdit: (row) => setModal({ open: true, mode: 'modify', row }),
-    onDelete: async (row) => {
-      try {
-        await deleteApis([row.id]);
-        void feedback.message.success(t('common:deleteSucceeded'));
-        grid.current?.clearSelection();
-        reload();
-      } catch { /* shown by the client */ }
-    },
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }), [t, feedback, listKey, groupKey]);
+  const actions = useMemo<ApiRowActions>(
+    () => ({
+      onEdit: (row) => setModal({ open: true, mode: 'modify', row }),
+      onDelete: async (row) => {
+        try {
+          await deleteApis([row.id]);
+          void feedback.message.success(t('common:deleteSucceeded'));
+          grid.current?.clearSelection();
+          reload();
+        } catch {
+          /* shown by the client */
+        }
+      },
+      // eslint-disable-next-line react-hooks/exhaustive-deps
+    }),
+    [t, feedback, listKey, groupKey],
+  );
   const columns = useApiColumns(actions);
   const searchFields = useMemo<SearchField[]>(() => [{ name: 'keyword', label: t('keyword'), placeholder: t('keywordPlaceholder'), width: 260 }], [t]);
 
@@ -77,19 +82,35 @@ function Registry({ app }: { app: CurrentApp }) {
     <Space size={12} align="center">
       <span>{t('title')}</span>
       <Space size={6} aria-label={t('client:currentApp')}>
-        <Avatar shape="square" size={22} src={app.logoUrl ? fileUrl(app.logoUrl) : undefined} style={{ background: '#2f54eb', fontSize: 12 }}>{app.name.slice(0, 1).toUpperCase()}</Avatar>
-        <Typography.Text strong data-testid="current-app-name">{app.name}</Typography.Text>
-        <Link to={WORKBENCH} style={{ fontSize: 13, fontWeight: 400 }}>{t('client:switchApp')}</Link>
+        <Avatar shape="square" size={22} src={app.logoUrl ? fileUrl(app.logoUrl) : undefined} style={{ background: '#2f54eb', fontSize: 12 }}>
+          {app.name.slice(0, 1).toUpperCase()}
+        </Avatar>
+        <Typography.Text strong data-testid="current-app-name">
+          {app.name}
+        </Typography.Text>
+        <Link to={WORKBENCH} style={{ fontSize: 13, fontWeight: 400 }}>
+          {t('client:switchApp')}
+        </Link>
       </Space>
     </Space>
   );
 
   return (
     <Card variant="borderless" className="mp-page-card" title={title}>
-      <Typography.Paragraph type="secondary" style={{ marginTop: -4 }}>{t('intro')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary" style={{ marginTop: -4 }}>
+        {t('intro')}
+      </Typography.Paragraph>
       <Row gutter={16} wrap={false} style={{ alignItems: 'flex-start' }}>
         <Col flex="260px" style={{ borderInlineEnd: '1px solid #f0f0f0', paddingInlineEnd: 12 }}>
-          <ServiceTree groups={groups.data} loading={groups.isFetching} value={choice} onChange={(c) => { setChoice(c); grid.current?.clearSelection(); }} />
+          <ServiceTree
+            groups={groups.data}
+            loading={groups.isFetching}
+            value={choice}
+            onChange={(c) => {
+              setChoice(c);
+              grid.current?.clearSelection();
+            }}
+          />
         </Col>
         <Col flex="auto" style={{ minWidth: 0 }}>
           <DataGrid<AppApiRow, AppApiFilters, (typeof APP_API_SORT_FIELDS)[number]>
@@ -102,8 +123,15 @@ function Registry({ app }: { app: CurrentApp }) {
             rowKey="id"
             scrollX={API_TABLE_WIDTH}
             searchFields={searchFields}
-            actions={<Button type="primary" icon={<PlusOutlined />} onClick={() => setModal({ open: true, mode: 'add' })}>{t('newApi')}</Button>}
-            onBatchDelete={async (ids) => { await deleteApis(ids); reload(); }}
+            actions={
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setModal({ open: true, mode: 'add' })}>
+                {t('newApi')}
+              </Button>
+            }
+            onBatchDelete={async (ids) => {
+              await deleteApis(ids);
+              reload();
+            }}
             onImport={onImport}
             onDownloadTemplate={() => downloadApiTemplate(t('templateFile'))}
             onExport={(f) => exportApis({ ...f, ...choice }, t('exportFile'))}

@@ -30,11 +30,27 @@ function AppOrgSettings() {
   const reload = () => void queryClient.invalidateQueries({ queryKey: ['appRootTenants'] });
 
   const remove = async (tenantId: string, id: string) => {
-    try { await deleteAppRoots(tenantId, [id]); void message.success(t('common:operationSucceeded')); reload(); } catch { /* shown by the client */ }
+    try {
+      await deleteAppRoots(tenantId, [id]);
+      void message.success(t('common:operationSucceeded'));
+      reload();
+    } catch {
+      /* shown by the client */
+    }
   };
   const submit = async () => {
-    if (!adding || !orgId) { void message.warning(t('chooseOrg')); return; }
-    try { await addAppRoots(adding.tenantId, [orgId]); void message.success(t('common:operationSucceeded')); setAdding(undefined); reload(); } catch { /* shown by the client */ }
+    if (!adding || !orgId) {
+      void message.warning(t('chooseOrg'));
+      return;
+    }
+    try {
+      await addAppRoots(adding.tenantId, [orgId]);
+      void message.success(t('common:operationSucceeded'));
+      setAdding(undefined);
+      reload();
+    } catch {
+      /* shown by the client */
+    }
   };
 
   return (
@@ -51,24 +67,57 @@ function AppOrgSettings() {
           { title: t('tenant'), dataIndex: 'tenantName', width: 220 },
           { title: t('tenantCode'), dataIndex: 'tenantCode', width: 160 },
           {
-            title: t('roots'), key: 'roots', render: (_, r) => (r.roots.length ? (
-              <Space size={[4, 6]} wrap>
-                {r.roots.map((o) => (
-                  <Popconfirm key={o.orgId} title={t('removeRootConfirm', { name: o.name })} okText={t('common:ok')} cancelText={t('common:cancel')} onConfirm={() => remove(r.tenantId, o.orgId)}>
-                    <Tag color="blue" closable onClose={(e) => e.preventDefault()} data-testid={`root-${o.code}`}>{o.pathNames.join(' / ')}</Tag>
-                  </Popconfirm>
-                ))}
-              </Space>
-            ) : <Typography.Text type="secondary">{t('wholeTenant')}</Typography.Text>),
+            title: t('roots'),
+            key: 'roots',
+            render: (_, r) =>
+              r.roots.length ? (
+                <Space size={[4, 6]} wrap>
+                  {r.roots.map((o) => (
+                    <Popconfirm
+                      key={o.orgId}
+                      title={t('removeRootConfirm', { name: o.name })}
+                      okText={t('common:ok')}
+                      cancelText={t('common:cancel')}
+                      onConfirm={() => remove(r.tenantId, o.orgId)}
+                    >
+                      <Tag color="blue" closable onClose={(e) => e.preventDefault()} data-testid={`root-${o.code}`}>
+                        {o.pathNames.join(' / ')}
+                      </Tag>
+                    </Popconfirm>
+                  ))}
+                </Space>
+              ) : (
+                <Typography.Text type="secondary">{t('wholeTenant')}</Typography.Text>
+              ),
           },
           {
-            title: t('common:operation'), key: 'op', width: 180,
-            render: (_, r) => <Button type="link" icon={<PlusOutlined />} onClick={() => { setOrgId(undefined); setAdding(r); }}>{t('addRoot')}</Button>,
+            title: t('common:operation'),
+            key: 'op',
+            width: 180,
+            render: (_, r) => (
+              <Button
+                type="link"
+                icon={<PlusOutlined />}
+                onClick={() => {
+                  setOrgId(undefined);
+                  setAdding(r);
+                }}
+              >
+                {t('addRoot')}
+              </Button>
+            ),
           },
         ]}
       />
-      <Modal open={!!adding} title={t('addRootTitle', { name: adding?.tenantName ?? '' })} onCancel={() => setAdding(undefined)} onOk={submit}
-        okText={t('common:ok')} cancelText={t('common:cancel')} destroyOnHidden>
+      <Modal
+        open={!!adding}
+        title={t('addRootTitle', { name: adding?.tenantName ?? '' })}
+        onCancel={() => setAdding(undefined)}
+        onOk={submit}
+        okText={t('common:ok')}
+        cancelText={t('common:cancel')}
+        destroyOnHidden
+      >
         <AppOrgTreeSelect tenantId={adding?.tenantId} value={orgId} onChange={(v) => setOrgId(v)} />
       </Modal>
     </Card>

@@ -16,7 +16,15 @@ import { useTranslation } from 'react-i18next';
 import { APP_USER_SORT_FIELDS, Status, type AppUserRow, type UserRow } from '@mp/protocol';
 import AppRequired from '../../../components/AppRequired';
 import DataGrid from '../../../components/DataGrid';
-import { downloadAppUserTemplate, exportAppUsers, importAppUsers, listAppUsers, setAppUserLock, setAppUserStatus, type AppUserFilters } from '../../../api/app-users';
+import {
+  downloadAppUserTemplate,
+  exportAppUsers,
+  importAppUsers,
+  listAppUsers,
+  setAppUserLock,
+  setAppUserStatus,
+  type AppUserFilters,
+} from '../../../api/app-users';
 import { useSessionStore } from '../../../stores/session';
 import { useUserColumns, userTableWidth } from '../../platformAdmin/EmployeeManagement/components/columns';
 import { useUserPage } from '../../platformAdmin/EmployeeManagement/components/use-user-page';
@@ -49,20 +57,41 @@ function AppUsers() {
       const enabled = r.status === Status.ENABLED;
       const locked = r.locked || !!r.lockedUntil;
       if (r.administrator || r.id === selfId) {
-        return <Tooltip title={t('adminTip')}><Typography.Text type="secondary" data-testid={`admin-${r.username}`}>{t('adminRow')}</Typography.Text></Tooltip>;
+        return (
+          <Tooltip title={t('adminTip')}>
+            <Typography.Text type="secondary" data-testid={`admin-${r.username}`}>
+              {t('adminRow')}
+            </Typography.Text>
+          </Tooltip>
+        );
       }
       return (
         <Space size={0}>
-          <Button {...link} onClick={() => actions.onEdit(r)}>{t('common:edit')}</Button>
-          <Popconfirm title={t('common:confirmTitle')} description={enabled ? t('user:confirmDisableUser', { name: r.username }) : t('common:confirmEnableOne', { name: r.username })}
-            okText={t('common:ok')} cancelText={t('common:cancel')} onConfirm={() => actions.onToggleStatus(r)}>
+          <Button {...link} onClick={() => actions.onEdit(r)}>
+            {t('common:edit')}
+          </Button>
+          <Popconfirm
+            title={t('common:confirmTitle')}
+            description={enabled ? t('user:confirmDisableUser', { name: r.username }) : t('common:confirmEnableOne', { name: r.username })}
+            okText={t('common:ok')}
+            cancelText={t('common:cancel')}
+            onConfirm={() => actions.onToggleStatus(r)}
+          >
             <Button {...link}>{enabled ? t('common:disable') : t('common:enable')}</Button>
           </Popconfirm>
-          <Dropdown trigger={['click']} menu={{
-            items: [{ key: 'lock', label: locked ? t('user:unlock') : t('user:lock') }, { key: 'account', label: t('setAccount') }],
-            onClick: ({ key }) => (key === 'lock' ? actions.onToggleLock(r) : setAccount(r)),
-          }}>
-            <Button {...link} data-testid={`more-${r.username}`}>{t('user:more')} <DownOutlined /></Button>
+          <Dropdown
+            trigger={['click']}
+            menu={{
+              items: [
+                { key: 'lock', label: locked ? t('user:unlock') : t('user:lock') },
+                { key: 'account', label: t('setAccount') },
+              ],
+              onClick: ({ key }) => (key === 'lock' ? actions.onToggleLock(r) : setAccount(r)),
+            }}
+          >
+            <Button {...link} data-testid={`more-${r.username}`}>
+              {t('user:more')} <DownOutlined />
+            </Button>
           </Dropdown>
         </Space>
       );
@@ -87,15 +116,36 @@ function AppUsers() {
     }
   };
   const addButton = (
-    <Button type="primary" icon={<PlusOutlined />} disabled={!tenantId} onClick={openAdd}>{t('newUser')}</Button>
+    <Button type="primary" icon={<PlusOutlined />} disabled={!tenantId} onClick={openAdd}>
+      {t('newUser')}
+    </Button>
   );
 
   return (
     <Card variant="borderless" className="mp-page-card" title={t('usersTitle')}>
       <Space wrap style={{ marginBottom: 12 }}>
-        <TenantChoice value={tenantId} onChange={(v) => { setTenantId(v); setOrgId(undefined); grid.current?.clearSelection(); }} placeholder={t('allTenants')} />
-        <AppOrgTreeSelect tenantId={tenantId} value={orgId} onChange={(v) => { setOrgId(v); grid.current?.clearSelection(); }} width={240} onlyInRoots />
-        <Checkbox checked={includeSub} disabled={!orgId} onChange={(e) => setIncludeSub(e.target.checked)}>{t('includeSub')}</Checkbox>
+        <TenantChoice
+          value={tenantId}
+          onChange={(v) => {
+            setTenantId(v);
+            setOrgId(undefined);
+            grid.current?.clearSelection();
+          }}
+          placeholder={t('allTenants')}
+        />
+        <AppOrgTreeSelect
+          tenantId={tenantId}
+          value={orgId}
+          onChange={(v) => {
+            setOrgId(v);
+            grid.current?.clearSelection();
+          }}
+          width={240}
+          onlyInRoots
+        />
+        <Checkbox checked={includeSub} disabled={!orgId} onChange={(e) => setIncludeSub(e.target.checked)}>
+          {t('includeSub')}
+        </Checkbox>
       </Space>
       <DataGrid<UserRow, AppUserFilters, (typeof APP_USER_SORT_FIELDS)[number]>
         sortFields={APP_USER_SORT_FIELDS}
@@ -115,7 +165,14 @@ function AppUsers() {
         onDownloadTemplate={() => downloadAppUserTemplate(t('user:templateFileName'))}
         onExport={(filters) => exportAppUsers(toQuery(filters, scope), t('user:exportFileName'))}
       />
-      <AccountModal row={account} onClose={() => setAccount(undefined)} onSaved={() => { setAccount(undefined); reload(); }} />
+      <AccountModal
+        row={account}
+        onClose={() => setAccount(undefined)}
+        onSaved={() => {
+          setAccount(undefined);
+          reload();
+        }}
+      />
       {dialogs}
     </Card>
   );

@@ -32,8 +32,16 @@ export default function ClientManager({ switchTo = WORKBENCH }: { switchTo?: str
   if (!app) {
     return (
       <Card variant="borderless" className="mp-page-card">
-        <Result status="info" icon={<AppstoreOutlined />} title={t('noApp')}
-          extra={<Link to={WORKBENCH}><Button type="primary">{t('goWorkbench')}</Button></Link>} />
+        <Result
+          status="info"
+          icon={<AppstoreOutlined />}
+          title={t('noApp')}
+          extra={
+            <Link to={WORKBENCH}>
+              <Button type="primary">{t('goWorkbench')}</Button>
+            </Link>
+          }
+        />
       </Card>
     );
   }
@@ -58,11 +66,14 @@ function ClientGrid({ app, switchTo }: { app: NonNullable<ReturnType<typeof useC
         void message.success(done);
         if (clear) grid.current?.clearSelection();
         reload();
-      } catch { /* shown by the client */ }
+      } catch {
+        /* shown by the client */
+      }
     };
     return {
       onEdit: (row) => setModal({ open: true, mode: 'modify', row }),
-      onToggleStatus: (row) => run(() => setClientStatus([row.clientId], row.status === Status.ENABLED ? Status.DISABLED : Status.ENABLED), t('common:operationSucceeded')),
+      onToggleStatus: (row) =>
+        run(() => setClientStatus([row.clientId], row.status === Status.ENABLED ? Status.DISABLED : Status.ENABLED), t('common:operationSucceeded')),
       onDelete: (row) => run(() => deleteClients([row.clientId]), t('common:deleteSucceeded'), true),
       onResetSecret: async (row) => {
         try {
@@ -70,7 +81,9 @@ function ClientGrid({ app, switchTo }: { app: NonNullable<ReturnType<typeof useC
           void message.success(t('resetDone'));
           if (r.clientSecret) setSecret({ clientId: r.row.clientId, clientSecret: r.clientSecret });
           reload();
-        } catch { /* shown by the client */ }
+        } catch {
+          /* shown by the client */
+        }
       },
     };
   }, [t, message, queryClient, queryKey]);
@@ -88,15 +101,21 @@ function ClientGrid({ app, switchTo }: { app: NonNullable<ReturnType<typeof useC
         <Avatar shape="square" size={22} src={app.logoUrl ? fileUrl(app.logoUrl) : undefined} style={{ background: '#2f54eb', fontSize: 12 }}>
           {app.name.slice(0, 1).toUpperCase()}
         </Avatar>
-        <Typography.Text strong data-testid="current-app-name">{app.name}</Typography.Text>
-        <Link to={switchTo} style={{ fontSize: 13, fontWeight: 400 }}>{t('switchApp')}</Link>
+        <Typography.Text strong data-testid="current-app-name">
+          {app.name}
+        </Typography.Text>
+        <Link to={switchTo} style={{ fontSize: 13, fontWeight: 400 }}>
+          {t('switchApp')}
+        </Link>
       </Space>
     </Space>
   );
 
   return (
     <Card variant="borderless" className="mp-page-card" title={title}>
-      <Typography.Paragraph type="secondary" style={{ marginTop: -4 }}>{t('intro')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary" style={{ marginTop: -4 }}>
+        {t('intro')}
+      </Typography.Paragraph>
       <DataGrid<ClientRow, ClientFilters, (typeof CLIENT_SORT_FIELDS)[number]>
         sortFields={CLIENT_SORT_FIELDS}
         ref={grid}

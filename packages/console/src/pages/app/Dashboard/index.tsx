@@ -23,7 +23,16 @@ export default function AppDashboardScreen() {
   if (!app) {
     return (
       <Card variant="borderless" className="mp-page-card">
-        <Result status="info" icon={<AppstoreOutlined />} title={t('noApp')} extra={<Link to="/appAdmin/appList"><Button type="primary">{t('goWorkbench')}</Button></Link>} />
+        <Result
+          status="info"
+          icon={<AppstoreOutlined />}
+          title={t('noApp')}
+          extra={
+            <Link to="/appAdmin/appList">
+              <Button type="primary">{t('goWorkbench')}</Button>
+            </Link>
+          }
+        />
       </Card>
     );
   }
@@ -43,41 +52,77 @@ function AppDashboard({ appId }: { appId: string }) {
     { key: 'code', title: t('tenantCode'), dataIndex: 'code' },
     { key: 'users', title: t('tenantUsers'), dataIndex: 'users', align: 'right' as const },
     { key: 'since', title: t('since'), dataIndex: 'since', render: (v: string) => dayjs(v).format('YYYY-MM-DD') },
-    { key: 'status', title: t('status'), dataIndex: 'status', render: (v: number) => <Tag color={v === 1 ? 'green' : 'default'}>{v === 1 ? t('enabled') : t('disabled')}</Tag> },
+    {
+      key: 'status',
+      title: t('status'),
+      dataIndex: 'status',
+      render: (v: number) => <Tag color={v === 1 ? 'green' : 'default'}>{v === 1 ? t('enabled') : t('disabled')}</Tag>,
+    },
   ];
 
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }} data-testid="app-dashboard">
-      <DashboardHeader title={t('dashboard:title')} subtitle={d ? t('appSubtitle', { name: d.app.name }) : ''} fetching={q.isFetching} onRefresh={() => void q.refetch()} />
-      {q.isError && !d ? <LoadFailed onRetry={() => void q.refetch()} /> : (
+      <DashboardHeader
+        title={t('dashboard:title')}
+        subtitle={d ? t('appSubtitle', { name: d.app.name }) : ''}
+        fetching={q.isFetching}
+        onRefresh={() => void q.refetch()}
+      />
+      {q.isError && !d ? (
+        <LoadFailed onRetry={() => void q.refetch()} />
+      ) : (
         <>
-          <StatCards loading={loading} items={[
-            { key: 'users', title: t('users'), value: d?.app.users, icon: <TeamOutlined />, color: '#722ed1' },
-            { key: 'activeSessions', title: t('activeSessions'), value: d?.app.activeSessions, icon: <WifiOutlined />, color: '#0ECA7E' },
-            { key: 'signIns', title: t('signIns'), value: d?.app.signIns, icon: <LoginOutlined />, color: '#fa8c16' },
-            { key: 'clients', title: t('clients'), value: d?.app.clients, icon: <ApiOutlined />, color: '#13c2c2' },
-            { key: 'tenants', title: t('tenants'), value: d?.app.tenants, icon: <ApartmentOutlined />, color: '#eb2f96' },
-          ]} />
+          <StatCards
+            loading={loading}
+            items={[
+              { key: 'users', title: t('users'), value: d?.app.users, icon: <TeamOutlined />, color: '#722ed1' },
+              { key: 'activeSessions', title: t('activeSessions'), value: d?.app.activeSessions, icon: <WifiOutlined />, color: '#0ECA7E' },
+              { key: 'signIns', title: t('signIns'), value: d?.app.signIns, icon: <LoginOutlined />, color: '#fa8c16' },
+              { key: 'clients', title: t('clients'), value: d?.app.clients, icon: <ApiOutlined />, color: '#13c2c2' },
+              { key: 'tenants', title: t('tenants'), value: d?.app.tenants, icon: <ApartmentOutlined />, color: '#eb2f96' },
+            ]}
+          />
           <PanelGrid min={480}>
             <div style={{ minWidth: 0 }}>
               <SignInsPanel signIns={d?.signIns} loading={loading} />
             </div>
             <div style={{ minWidth: 0 }}>
               <Panel title={t('policyCalls')} loading={loading} empty={!hasCalls} emptyText={t('noPolicyCalls')} testId="chart-policy">
-                <BarChart label={t('policyCalls')} categories={calls.map((c) => dayjs(c.date).format('MM-DD'))} series={[
-                  { name: t('permissions'), data: calls.map((c) => c.permissions), color: '#1677ff', stack: 'calls' },
-                  { name: t('decision'), data: calls.map((c) => c.decision), color: '#0ECA7E', stack: 'calls' },
-                  { name: t('sync'), data: calls.map((c) => c.sync), color: '#fa8c16', stack: 'calls' },
-                  { name: t('errors'), data: calls.map((c) => c.errors), color: '#f5222d' },
-                ]} />
+                <BarChart
+                  label={t('policyCalls')}
+                  categories={calls.map((c) => dayjs(c.date).format('MM-DD'))}
+                  series={[
+                    { name: t('permissions'), data: calls.map((c) => c.permissions), color: '#1677ff', stack: 'calls' },
+                    { name: t('decision'), data: calls.map((c) => c.decision), color: '#0ECA7E', stack: 'calls' },
+                    { name: t('sync'), data: calls.map((c) => c.sync), color: '#fa8c16', stack: 'calls' },
+                    { name: t('errors'), data: calls.map((c) => c.errors), color: '#f5222d' },
+                  ]}
+                />
               </Panel>
             </div>
           </PanelGrid>
           <PanelGrid min={720}>
             <div style={{ minWidth: 0 }}>
-              <Panel title={t('tenantsList')} loading={loading} empty={(d?.tenants.length ?? 0) === 0} emptyText={t('noTenants')} testId="tenants-list"
-                extra={d && d.tenantCount > d.tenants.length ? <Typography.Text type="secondary">{t('tenantsMore', { shown: d.tenants.length, total: d.tenantCount })}</Typography.Text> : undefined}>
-                <Table<AppTenantFigures> size="middle" rowKey="id" columns={columns} dataSource={d?.tenants ?? []} scroll={{ x: 'max-content' }} pagination={{ pageSize: 10, hideOnSinglePage: true, showSizeChanger: false }} />
+              <Panel
+                title={t('tenantsList')}
+                loading={loading}
+                empty={(d?.tenants.length ?? 0) === 0}
+                emptyText={t('noTenants')}
+                testId="tenants-list"
+                extra={
+                  d && d.tenantCount > d.tenants.length ? (
+                    <Typography.Text type="secondary">{t('tenantsMore', { shown: d.tenants.length, total: d.tenantCount })}</Typography.Text>
+                  ) : undefined
+                }
+              >
+                <Table<AppTenantFigures>
+                  size="middle"
+                  rowKey="id"
+                  columns={columns}
+                  dataSource={d?.tenants ?? []}
+                  scroll={{ x: 'max-content' }}
+                  pagination={{ pageSize: 10, hideOnSinglePage: true, showSizeChanger: false }}
+                />
               </Panel>
             </div>
             <div style={{ minWidth: 0 }}>

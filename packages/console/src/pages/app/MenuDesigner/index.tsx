@@ -28,24 +28,49 @@ export default function MenuDesigner() {
   if (!app) {
     return (
       <Card variant="borderless" className="mp-page-card">
-        <Result status="info" icon={<AppstoreOutlined />} title={t('client:noApp')}
-          extra={<Link to={WORKBENCH}><Button type="primary">{t('client:goWorkbench')}</Button></Link>} />
+        <Result
+          status="info"
+          icon={<AppstoreOutlined />}
+          title={t('client:noApp')}
+          extra={
+            <Link to={WORKBENCH}>
+              <Button type="primary">{t('client:goWorkbench')}</Button>
+            </Link>
+          }
+        />
       </Card>
     );
   }
   const title = (
     <Space size={12}>
       <span>{t('title')}</span>
-      <Typography.Text strong data-testid="current-app-name">{app.name}</Typography.Text>
-      <Link to={WORKBENCH} style={{ fontSize: 13, fontWeight: 400 }}>{t('client:switchApp')}</Link>
+      <Typography.Text strong data-testid="current-app-name">
+        {app.name}
+      </Typography.Text>
+      <Link to={WORKBENCH} style={{ fontSize: 13, fontWeight: 400 }}>
+        {t('client:switchApp')}
+      </Link>
     </Space>
   );
   return (
     <Card variant="borderless" className="mp-page-card mp-menu-designer" title={title}>
-      <Tabs activeKey={tab} onChange={setTab} destroyOnHidden items={[
-        { key: 'pc', label: t('tabPc'), children: <PcMenus key={app.id} appId={app.id} /> },
-        { key: 'mobile', label: t('tabMobile'), children: MobileMenus ? <Suspense fallback={<Spin />}><MobileMenus /></Suspense> : null },
-      ]} />
+      <Tabs
+        activeKey={tab}
+        onChange={setTab}
+        destroyOnHidden
+        items={[
+          { key: 'pc', label: t('tabPc'), children: <PcMenus key={app.id} appId={app.id} /> },
+          {
+            key: 'mobile',
+            label: t('tabMobile'),
+            children: MobileMenus ? (
+              <Suspense fallback={<Spin />}>
+                <MobileMenus />
+              </Suspense>
+            ) : null,
+          },
+        ]}
+      />
     </Card>
   );
 }

@@ -32,7 +32,13 @@ function highlight(text: string, keyword: string): ReactNode {
   const k = keyword.trim().toLowerCase();
   const at = k ? text.toLowerCase().indexOf(k) : -1;
   if (at < 0) return text;
-  return <>{text.slice(0, at)}<mark className="mp-menu-hit">{text.slice(at, at + k.length)}</mark>{text.slice(at + k.length)}</>;
+  return (
+    <>
+      {text.slice(0, at)}
+      <mark className="mp-menu-hit">{text.slice(at, at + k.length)}</mark>
+      {text.slice(at + k.length)}
+    </>
+  );
 }
 
 /** See the module docs. */
@@ -43,12 +49,27 @@ export default function MenuTree({ root, keyword, onKeyword, expandedKeys, onExp
 
   const treeData = useMemo(() => {
     const toData = (n: AppMenuNode): TreeDataNode => {
-      const icon = n.id === APP_MENU_ROOT ? <HomeOutlined /> : n.id === NEW_KEY ? <FileOutlined /> : n.icon ? <IconView value={n.icon} /> : n.menuType === 'module' ? <FolderOutlined /> : <FileOutlined />;
+      const icon =
+        n.id === APP_MENU_ROOT ? (
+          <HomeOutlined />
+        ) : n.id === NEW_KEY ? (
+          <FileOutlined />
+        ) : n.icon ? (
+          <IconView value={n.icon} />
+        ) : n.menuType === 'module' ? (
+          <FolderOutlined />
+        ) : (
+          <FileOutlined />
+        );
       const title = (
         <span className="mp-menu-node" data-menu-code={n.code || undefined}>
           <span style={{ marginInlineEnd: 6 }}>{icon}</span>
           <span>{n.id === NEW_KEY ? <i>{t('newMenu')}</i> : highlight(n.name, keyword)}</span>
-          {n.code && <Typography.Text type="secondary" style={{ marginInlineStart: 6, fontSize: 12 }}>{highlight(n.code, keyword)}</Typography.Text>}
+          {n.code && (
+            <Typography.Text type="secondary" style={{ marginInlineStart: 6, fontSize: 12 }}>
+              {highlight(n.code, keyword)}
+            </Typography.Text>
+          )}
           {n.enabled === 0 && <Tag style={{ marginInlineStart: 6 }}>{t('disabledTag')}</Tag>}
         </span>
       );
@@ -61,16 +82,30 @@ export default function MenuTree({ root, keyword, onKeyword, expandedKeys, onExp
     const pos = info.node.pos.split('-');
     const relative = info.dropPosition - Number(pos[pos.length - 1]);
     onDrop({
-      dragId: String(info.dragNode.key), targetId: String(info.node.key), dropToGap: info.dropToGap, relative,
+      dragId: String(info.dragNode.key),
+      targetId: String(info.node.key),
+      dropToGap: info.dropToGap,
+      relative,
       targetOpenWithChildren: !!info.node.expanded && (info.node.children?.length ?? 0) > 0,
     });
   };
 
   return (
     <div>
-      <Input.Search allowClear placeholder={t('searchPlaceholder')} aria-label={t('searchPlaceholder')} defaultValue={keyword}
-        onSearch={onKeyword} onChange={(e) => { if (!e.target.value) onKeyword(''); }} style={{ marginBottom: 12 }} />
-      {!search.tree ? <NoData compact description={t('noResults')} /> : (
+      <Input.Search
+        allowClear
+        placeholder={t('searchPlaceholder')}
+        aria-label={t('searchPlaceholder')}
+        defaultValue={keyword}
+        onSearch={onKeyword}
+        onChange={(e) => {
+          if (!e.target.value) onKeyword('');
+        }}
+        style={{ marginBottom: 12 }}
+      />
+      {!search.tree ? (
+        <NoData compact description={t('noResults')} />
+      ) : (
         <Tree
           blockNode
           showLine
@@ -84,7 +119,11 @@ export default function MenuTree({ root, keyword, onKeyword, expandedKeys, onExp
           aria-label={t('treeTitle')}
         />
       )}
-      {!searching && <Typography.Paragraph type="secondary" style={{ fontSize: 12, marginTop: 12 }}>{t('dragHint')}</Typography.Paragraph>}
+      {!searching && (
+        <Typography.Paragraph type="secondary" style={{ fontSize: 12, marginTop: 12 }}>
+          {t('dragHint')}
+        </Typography.Paragraph>
+      )}
     </div>
   );
 }

@@ -20,9 +20,10 @@ import { countDescendants, defaultExpandedKeys, dropToMove, findNode, type DropI
 function withDraft(root: AppMenuNode, parentId: string): AppMenuNode {
   const add = (n: AppMenuNode): AppMenuNode => ({
     ...n,
-    children: n.id === parentId
-      ? [...n.children, { ...n, id: NEW_KEY, parentId, code: '', name: '', menuType: 'module', level: n.level + 1, enabled: 1, icon: '', children: [] }]
-      : n.children.map(add),
+    children:
+      n.id === parentId
+        ? [...n.children, { ...n, id: NEW_KEY, parentId, code: '', name: '', menuType: 'module', level: n.level + 1, enabled: 1, icon: '', children: [] }]
+        : n.children.map(add),
   });
   return add(root);
 }
@@ -43,21 +44,32 @@ export default function PcMenus({ appId }: { appId: string }) {
   const [expanded, setExpanded] = useState<string[] | null>(null);
 
   const root = tree.data;
-  useEffect(() => { if (root && expanded === null) setExpanded(defaultExpandedKeys(root)); }, [root, expanded]);
+  useEffect(() => {
+    if (root && expanded === null) setExpanded(defaultExpandedKeys(root));
+  }, [root, expanded]);
   const shown = root && draftParent ? withDraft(root, draftParent) : root;
-  const node = shown && selected ? findNode(shown, selected) ?? null : null;
+  const node = shown && selected ? (findNode(shown, selected) ?? null) : null;
   const reload = () => queryClient.invalidateQueries({ queryKey: treeKey });
 
   /** Runs `go` now, or after the user agrees to discard unsaved edits (SPEC §4). */
   const leave = (go: () => void) => {
     if (!dirty && !draftParent) return go();
     modal.confirm({
-      title: t('unsavedTitle'), content: t('unsavedContent'), okText: t('discard'), cancelText: t('keepEditing'),
-      onOk: () => { setDraftParent(null); setDirty(false); go(); },
+      title: t('unsavedTitle'),
+      content: t('unsavedContent'),
+      okText: t('discard'),
+      cancelText: t('keepEditing'),
+      onOk: () => {
+        setDraftParent(null);
+        setDirty(false);
+        go();
+      },
     });
   };
 
-  const select = (id: string) => { if (id !== selected) leave(() => setSelected(id)); };
+  const select = (id: string) => {
+    if (id !== selected) leave(() => setSelected(id));
+  };
 
   const startNew = (parentId: string) => {
     if (draftParent) return void message.warning(t('saveFirst'));
@@ -73,10 +85,17 @@ export default function PcMenus({ appId }: { appId: string }) {
   const remove = () => {
     if (!node) return;
     if (node.id === APP_MENU_ROOT) return void message.error(t('rootDelete'));
-    if (node.id === NEW_KEY) { setDraftParent(null); setDirty(false); setSelected(APP_MENU_ROOT); return; }
+    if (node.id === NEW_KEY) {
+      setDraftParent(null);
+      setDirty(false);
+      setSelected(APP_MENU_ROOT);
+      return;
+    }
     const count = countDescendants(node);
     modal.confirm({
-      title: t('deleteTitle', { name: node.name }), content: count ? t('deleteSubtree', { count }) : t('deleteContent'), okButtonProps: { danger: true },
+      title: t('deleteTitle', { name: node.name }),
+      content: count ? t('deleteSubtree', { count }) : t('deleteContent'),
+      okButtonProps: { danger: true },
       onOk: async () => {
         await deleteAppMenu(node.id, count > 0);
         void message.success(t('deleted'));
@@ -90,15 +109,15 @@ export default function PcMenus({ appId }: { appId: string }) {
   const save = async (fields: AppMenuFields) => {
     setSaving(true);
     try {
-      const row = draftParent && selected === NEW_KEY
-        ? await addAppMenu({ parentId: draftParent, ...fields })
-        : await editAppMenu({ id: node!.id, ...fields });
+      const row = draftParent && selected === NEW_KEY ? await addAppMenu({ parentId: draftParent, ...fields }) : await editAppMenu({ id: node!.id, ...fields });
       void message.success(t('saved'));
       setDraftParent(null);
       setDirty(false);
       await reload();
       setSelected(row.id);
-    } catch { /* shown by the client */ } finally {
+    } catch {
+      /* shown by the client */
+    } finally {
       setSaving(false);
     }
   };
@@ -114,11 +133,18 @@ export default function PcMenus({ appId }: { appId: string }) {
         void message.success(t('moved'));
         setExpanded((e) => [...new Set([...(e ?? []), move.parentId])]);
         await reload();
-      } catch { /* shown by the client */ }
+      } catch {
+        /* shown by the client */
+      }
     });
   };
 
-  if (!shown) return <Spin spinning={tree.isLoading}><Empty description={tree.isError ? t('errors:protocol.server_error', { requestId: '' }) : undefined} /></Spin>;
+  if (!shown)
+    return (
+      <Spin spinning={tree.isLoading}>
+        <Empty description={tree.isError ? t('errors:protocol.server_error', { requestId: '' }) : undefined} />
+      </Spin>
+    );
   const isRoot = node?.id === APP_MENU_ROOT;
   const isNew = node?.id === NEW_KEY;
   return (
@@ -126,21 +152,43 @@ export default function PcMenus({ appId }: { appId: string }) {
       <Col flex="360px">
         <Card size="small" title={t('treeTitle')}>
           <Space size={6} wrap style={{ marginBottom: 12 }} role="toolbar" aria-label={t('treeTitle')}>
-            <Button size="small" icon={<SubnodeOutlined />} disabled={!node} onClick={() => node && startNew(node.id)}>{t('addChild')}</Button>
-            <Button size="small" icon={<PlusOutlined />} disabled={!node || isRoot} onClick={() => node && startNew(node.parentId)}>{t('addSibling')}</Button>
-            <Button size="small" danger icon={<DeleteOutlined />} disabled={!node} onClick={remove}>{t('delete')}</Button>
+            <Button size="small" icon={<SubnodeOutlined />} disabled={!node} onClick={() => node && startNew(node.id)}>
+              {t('addChild')}
+            </Button>
+            <Button size="small" icon={<PlusOutlined />} disabled={!node || isRoot} onClick={() => node && startNew(node.parentId)}>
+              {t('addSibling')}
+            </Button>
+            <Button size="small" danger icon={<DeleteOutlined />} disabled={!node} onClick={remove}>
+              {t('delete')}
+            </Button>
           </Space>
-          <MenuTree root={shown} keyword={keyword} onKeyword={setKeyword} expandedKeys={expanded ?? []} onExpand={setExpanded}
-            selected={selected} onSelect={select} onDrop={drop} />
+          <MenuTree
+            root={shown}
+            keyword={keyword}
+            onKeyword={setKeyword}
+            expandedKeys={expanded ?? []}
+            onExpand={setExpanded}
+            selected={selected}
+            onSelect={select}
+            onDrop={drop}
+          />
         </Card>
       </Col>
       <Col flex="auto" style={{ minWidth: 0 }}>
         <Card size="small" title={isNew ? t('newMenu') : node && !isRoot ? node.name : shown.name}>
-          {!node ? <Empty description={t('pickHint')} /> : isRoot ? (
+          {!node ? (
+            <Empty description={t('pickHint')} />
+          ) : isRoot ? (
             <Typography.Paragraph type="secondary">{t('rootHint')}</Typography.Paragraph>
           ) : (
-            <MenuForm key={`${node.id}:${node.updatedAt}`} node={isNew ? null : node} pages={pages.data ?? []} saving={saving}
-              onSave={(f) => void save(f)} onDirty={setDirty} />
+            <MenuForm
+              key={`${node.id}:${node.updatedAt}`}
+              node={isNew ? null : node}
+              pages={pages.data ?? []}
+              saving={saving}
+              onSave={(f) => void save(f)}
+              onDirty={setDirty}
+            />
           )}
         </Card>
       </Col>

@@ -3,14 +3,41 @@ import type { AppMenuNode } from '@mp/protocol';
 import { countDescendants, defaultExpandedKeys, dropToMove, findNode, searchMenuTree } from './tree-utils';
 
 const node = (id: string, parentId: string, level: number, menuType: 'module' | 'page' | 'root', children: AppMenuNode[] = [], name = id): AppMenuNode => ({
-  id, parentId, code: id, name, menuType, pageId: null, target: '', enabled: 1, sequence: 0, icon: '', iconUrl: '', description: '',
-  platformType: 3, openType: 1, refresh: 0, updatedAt: '', level, children,
+  id,
+  parentId,
+  code: id,
+  name,
+  menuType,
+  pageId: null,
+  target: '',
+  enabled: 1,
+  sequence: 0,
+  icon: '',
+  iconUrl: '',
+  description: '',
+  platformType: 3,
+  openType: 1,
+  refresh: 0,
+  updatedAt: '',
+  level,
+  children,
 });
-const tree = () => node('0', '', 0, 'root', [
-  node('sales', '0', 1, 'module', [node('leads', 'sales', 2, 'page', [], 'Leads list'), node('deals', 'sales', 2, 'module', [node('won', 'deals', 3, 'page')])]),
-  node('hr', '0', 1, 'module'),
-  node('home', '0', 1, 'page', [], 'Home'),
-], 'CRM');
+const tree = () =>
+  node(
+    '0',
+    '',
+    0,
+    'root',
+    [
+      node('sales', '0', 1, 'module', [
+        node('leads', 'sales', 2, 'page', [], 'Leads list'),
+        node('deals', 'sales', 2, 'module', [node('won', 'deals', 3, 'page')]),
+      ]),
+      node('hr', '0', 1, 'module'),
+      node('home', '0', 1, 'page', [], 'Home'),
+    ],
+    'CRM',
+  );
 
 describe('menu tree helpers', () => {
   it('finds nodes and counts descendants', () => {

@@ -13,8 +13,14 @@ import { listMessageTemplates, sendMessage } from '../../../api/messages';
 import RecipientsField, { type Recipient } from './recipients-field';
 
 interface Values {
-  source: 'template' | 'free'; templateId?: string; values?: Record<string, string>;
-  channel?: MessageChannel; subject?: string; body?: string; recipients: Recipient[]; sendAt?: Dayjs | null;
+  source: 'template' | 'free';
+  templateId?: string;
+  values?: Record<string, string>;
+  channel?: MessageChannel;
+  subject?: string;
+  body?: string;
+  recipients: Recipient[];
+  sendAt?: Dayjs | null;
 }
 
 export default function SendMessageModal({ open, onClose, onSent }: { open: boolean; onClose: () => void; onSent: () => void }) {
@@ -25,10 +31,19 @@ export default function SendMessageModal({ open, onClose, onSent }: { open: bool
   const templateId = Form.useWatch('templateId', form);
   const channel = Form.useWatch('channel', form);
   const [sending, setSending] = useState(false);
-  const templates = useQuery({ queryKey: ['message-template-choices'], queryFn: () => listMessageTemplates({ status: 1, pageSize: 100, sortField: 'name', sortOrder: 'ascend' }, { noLoading: true }), enabled: open });
+  const templates = useQuery({
+    queryKey: ['message-template-choices'],
+    queryFn: () => listMessageTemplates({ status: 1, pageSize: 100, sortField: 'name', sortOrder: 'ascend' }, { noLoading: true }),
+    enabled: open,
+  });
   const template = templates.data?.rows.find((r) => r.id === templateId);
 
-  useEffect(() => { if (open) { form.resetFields(); form.setFieldsValue({ source: 'template', recipients: [], channel: 'insite' }); } }, [open, form]);
+  useEffect(() => {
+    if (open) {
+      form.resetFields();
+      form.setFieldsValue({ source: 'template', recipients: [], channel: 'insite' });
+    }
+  }, [open, form]);
 
   const send = async () => {
     const v = await form.validateFields();
@@ -45,28 +60,63 @@ export default function SendMessageModal({ open, onClose, onSent }: { open: bool
       void message.success(t('message.sent'));
       onSent();
       onClose();
-    } catch { /* shown by the client */ } finally { setSending(false); }
+    } catch {
+      /* shown by the client */
+    } finally {
+      setSending(false);
+    }
   };
 
   return (
-    <Modal open={open} onCancel={onClose} width={820} title={t('message.send')} destroyOnHidden maskClosable={false}
-      footer={<Space><Button onClick={onClose}>{t('common:cancel')}</Button><Button type="primary" loading={sending} onClick={() => void send()} data-testid="message-send-submit">{t('message.send')}</Button></Space>}>
+    <Modal
+      open={open}
+      onCancel={onClose}
+      width={820}
+      title={t('message.send')}
+      destroyOnHidden
+      maskClosable={false}
+      footer={
+        <Space>
+          <Button onClick={onClose}>{t('common:cancel')}</Button>
+          <Button type="primary" loading={sending} onClick={() => void send()} data-testid="message-send-submit">
+            {t('message.send')}
+          </Button>
+        </Space>
+      }
+    >
       <Form form={form} layout="vertical" requiredMark>
         <Form.Item name="source" label={t('message.source')}>
-          <Radio.Group optionType="button" options={[{ value: 'template', label: t('message.fromTemplate') }, { value: 'free', label: t('message.freeText') }]} data-testid="message-source" />
+          <Radio.Group
+            optionType="button"
+            options={[
+              { value: 'template', label: t('message.fromTemplate') },
+              { value: 'free', label: t('message.freeText') },
+            ]}
+            data-testid="message-source"
+          />
         </Form.Item>
         {source === 'template' ? (
           <>
             <Form.Item name="templateId" label={t('message.pickTemplate')} rules={[{ required: true }]}>
-              <Select showSearch={{ optionFilterProp: 'label' }} loading={templates.isFetching} data-testid="message-template"
-                options={(templates.data?.rows ?? []).map((r) => ({ value: r.id, label: `${r.name} (${r.code}) · ${t(`channel.${r.channel}`)}` }))} />
+              <Select
+                showSearch={{ optionFilterProp: 'label' }}
+                loading={templates.isFetching}
+                data-testid="message-template"
+                options={(templates.data?.rows ?? []).map((r) => ({ value: r.id, label: `${r.name} (${r.code}) · ${t(`channel.${r.channel}`)}` }))}
+              />
             </Form.Item>
             {template && template.variables.length > 0 && (
               <Form.Item label={t('message.values')} required>
                 <Space wrap>
                   {template.variables.map((v) => (
                     <Form.Item key={v.name} name={['values', v.name]} noStyle rules={[{ required: true, whitespace: true }]}>
-                      <Input addonBefore={v.name} placeholder={v.sample} maxLength={MESSAGE_RULES.variable.value} style={{ width: 260 }} data-testid={`message-value-${v.name}`} />
+                      <Input
+                        addonBefore={v.name}
+                        placeholder={v.sample}
+                        maxLength={MESSAGE_RULES.variable.value}
+                        style={{ width: 260 }}
+                        data-testid={`message-value-${v.name}`}
+                      />
                     </Form.Item>
                   ))}
                 </Space>
@@ -88,11 +138,25 @@ export default function SendMessageModal({ open, onClose, onSent }: { open: bool
             </Form.Item>
           </>
         )}
-        <Form.Item name="recipients" label={t('message.audience')} extra={t('message.audienceHint')} rules={[{ validator: (_, v: Recipient[] | undefined) => (v?.length ? Promise.resolve() : Promise.reject(new Error(t('errors:message.audience_required')))) }]}>
+        <Form.Item
+          name="recipients"
+          label={t('message.audience')}
+          extra={t('message.audienceHint')}
+          rules={[
+            {
+              validator: (_, v: Recipient[] | undefined) => (v?.length ? Promise.resolve() : Promise.reject(new Error(t('errors:message.audience_required')))),
+            },
+          ]}
+        >
           <RecipientsField />
         </Form.Item>
         <Form.Item name="sendAt" label={t('message.sendAt')} extra={t('message.sendAtHint')}>
-          <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" style={{ width: 220 }} disabledDate={(d) => d.isBefore(dayjs().startOf('day'))} />
+          <DatePicker
+            showTime={{ format: 'HH:mm' }}
+            format="YYYY-MM-DD HH:mm"
+            style={{ width: 220 }}
+            disabledDate={(d) => d.isBefore(dayjs().startOf('day'))}
+          />
         </Form.Item>
       </Form>
     </Modal>

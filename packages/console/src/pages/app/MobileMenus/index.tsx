@@ -34,7 +34,9 @@ export default function MobileMenus() {
         void message.success(done);
         grid.current?.clearSelection();
         void queryClient.invalidateQueries({ queryKey });
-      } catch { /* shown by the client */ }
+      } catch {
+        /* shown by the client */
+      }
     };
     return {
       onEdit: (row) => setModal({ open: true, mode: 'modify', row }),
@@ -43,10 +45,22 @@ export default function MobileMenus() {
     };
   }, [t, message, queryClient, queryKey]);
   const columns = useMobileMenuColumns(actions);
-  const searchFields = useMemo<SearchField[]>(() => [
-    { name: 'keyword', label: t('keyword'), placeholder: t('keywordPlaceholder'), width: 220 },
-    { name: 'enabled', label: t('field.enabled'), type: 'select', width: 120, options: [{ label: t('common:enabled'), value: 1 }, { label: t('common:disabled'), value: 0 }] },
-  ], [t]);
+  const searchFields = useMemo<SearchField[]>(
+    () => [
+      { name: 'keyword', label: t('keyword'), placeholder: t('keywordPlaceholder'), width: 220 },
+      {
+        name: 'enabled',
+        label: t('field.enabled'),
+        type: 'select',
+        width: 120,
+        options: [
+          { label: t('common:enabled'), value: 1 },
+          { label: t('common:disabled'), value: 0 },
+        ],
+      },
+    ],
+    [t],
+  );
 
   if (!app) return <Result status="info" title={t('client:noApp')} />;
   return (
@@ -62,7 +76,11 @@ export default function MobileMenus() {
         rowKey="id"
         scrollX={MOBILE_MENU_TABLE_WIDTH}
         searchFields={searchFields}
-        actions={<Button type="primary" icon={<PlusOutlined />} onClick={() => setModal({ open: true, mode: 'add' })}>{t('newMenu')}</Button>}
+        actions={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setModal({ open: true, mode: 'add' })}>
+            {t('newMenu')}
+          </Button>
+        }
         onBatchDelete={(ids) => deleteMobileMenus(ids)}
         onBatchStatus={(ids, status) => setMobileMenusEnabled(ids, status)}
       />

@@ -10,7 +10,11 @@ import { useTranslation } from 'react-i18next';
 import { NOTICE_TARGET_KINDS, type NoticeTargetKind, type NoticeTargetRow } from '@mp/protocol';
 import { listNoticeTargets } from '../../../api/notices';
 
-export interface AudienceFieldProps { value?: NoticeTargetRow[]; onChange?: (v: NoticeTargetRow[]) => void; id?: string }
+export interface AudienceFieldProps {
+  value?: NoticeTargetRow[];
+  onChange?: (v: NoticeTargetRow[]) => void;
+  id?: string;
+}
 
 const KIND_COLOR: Record<NoticeTargetKind, string> = { tenant: 'blue', org: 'cyan', orgtree: 'geekblue', role: 'purple', approle: 'magenta', user: 'green' };
 
@@ -32,8 +36,17 @@ export default function AudienceField({ value = [], onChange, id }: AudienceFiel
   return (
     <div id={id}>
       <Space.Compact style={{ width: '100%' }}>
-        <Select<NoticeTargetKind> value={kind} onChange={(k) => { setKind(k); setKeyword(''); }} style={{ width: 200 }} aria-label={t('kindPlaceholder')}
-          options={NOTICE_TARGET_KINDS.map((k) => ({ value: k, label: t(`kind.${k}`) }))} data-testid="audience-kind" />
+        <Select<NoticeTargetKind>
+          value={kind}
+          onChange={(k) => {
+            setKind(k);
+            setKeyword('');
+          }}
+          style={{ width: 200 }}
+          aria-label={t('kindPlaceholder')}
+          options={NOTICE_TARGET_KINDS.map((k) => ({ value: k, label: t(`kind.${k}`) }))}
+          data-testid="audience-kind"
+        />
         <Select
           showSearch={{ filterOption: false, onSearch: (s) => setKeyword(s.trim()) }}
           value={null}
@@ -52,9 +65,15 @@ export default function AudienceField({ value = [], onChange, id }: AudienceFiel
       {value.length > 0 && (
         <div style={{ marginTop: 8, display: 'flex', flexWrap: 'wrap', gap: 6 }} data-testid="audience-tags">
           {value.map((v) => (
-            <Tag key={`${v.kind}:${v.id}`} color={KIND_COLOR[v.kind]} closable style={{ marginInlineEnd: 0 }}
-              onClose={() => onChange?.(value.filter((x) => !(x.kind === v.kind && x.id === v.id)))}>
-              {t(`kind.${v.kind}`)}：{v.name}{v.tenantName && v.kind !== 'tenant' ? ` · ${v.tenantName}` : ''}
+            <Tag
+              key={`${v.kind}:${v.id}`}
+              color={KIND_COLOR[v.kind]}
+              closable
+              style={{ marginInlineEnd: 0 }}
+              onClose={() => onChange?.(value.filter((x) => !(x.kind === v.kind && x.id === v.id)))}
+            >
+              {t(`kind.${v.kind}`)}：{v.name}
+              {v.tenantName && v.kind !== 'tenant' ? ` · ${v.tenantName}` : ''}
             </Tag>
           ))}
         </div>

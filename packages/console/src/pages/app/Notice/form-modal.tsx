@@ -12,9 +12,26 @@ import { RichTextEditor } from '../../../components/RichText';
 import { addNotice, editNotice, getNotice, setNoticeStatus } from '../../../api/notices';
 import AudienceField from './audience-field';
 
-interface Values { title: string; body: string; targets: NoticeTargetRow[]; publishAt?: Dayjs | null; expireAt?: Dayjs | null; pinned: boolean }
+interface Values {
+  title: string;
+  body: string;
+  targets: NoticeTargetRow[];
+  publishAt?: Dayjs | null;
+  expireAt?: Dayjs | null;
+  pinned: boolean;
+}
 
-export default function NoticeFormModal({ open, id, onClose, onSaved }: { open: boolean; id?: string; onClose: () => void; onSaved: (n: NoticeDetail) => void }) {
+export default function NoticeFormModal({
+  open,
+  id,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  id?: string;
+  onClose: () => void;
+  onSaved: (n: NoticeDetail) => void;
+}) {
   const { t } = useTranslation(['notice', 'common']);
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
@@ -26,12 +43,24 @@ export default function NoticeFormModal({ open, id, onClose, onSaved }: { open: 
   useEffect(() => {
     if (!open) return;
     form.resetFields();
-    if (!id) { form.setFieldsValue({ title: '', body: '', targets: [], pinned: false }); return; }
+    if (!id) {
+      form.setFieldsValue({ title: '', body: '', targets: [], pinned: false });
+      return;
+    }
     setLoading(true);
-    getNotice(id).then((n) => form.setFieldsValue({
-      title: n.title, body: n.body, targets: n.targets, pinned: n.pinned,
-      publishAt: n.publishAt ? dayjs(n.publishAt) : null, expireAt: n.expireAt ? dayjs(n.expireAt) : null,
-    })).catch(() => close.current()).finally(() => setLoading(false));
+    getNotice(id)
+      .then((n) =>
+        form.setFieldsValue({
+          title: n.title,
+          body: n.body,
+          targets: n.targets,
+          pinned: n.pinned,
+          publishAt: n.publishAt ? dayjs(n.publishAt) : null,
+          expireAt: n.expireAt ? dayjs(n.expireAt) : null,
+        }),
+      )
+      .catch(() => close.current())
+      .finally(() => setLoading(false));
   }, [open, id, form]);
 
   const save = async (publish: boolean) => {
@@ -39,8 +68,12 @@ export default function NoticeFormModal({ open, id, onClose, onSaved }: { open: 
     setSaving(publish ? 'publish' : 'draft');
     try {
       const body = {
-        title: v.title, body: v.body ?? '', targets: (v.targets ?? []).map((x) => ({ kind: x.kind, id: x.id })), pinned: !!v.pinned,
-        publishAt: v.publishAt ? v.publishAt.toISOString() : null, expireAt: v.expireAt ? v.expireAt.toISOString() : null,
+        title: v.title,
+        body: v.body ?? '',
+        targets: (v.targets ?? []).map((x) => ({ kind: x.kind, id: x.id })),
+        pinned: !!v.pinned,
+        publishAt: v.publishAt ? v.publishAt.toISOString() : null,
+        expireAt: v.expireAt ? v.expireAt.toISOString() : null,
       };
       let n = id ? await editNotice({ id, ...body }) : await addNotice(body);
       if (publish) {
@@ -49,21 +82,40 @@ export default function NoticeFormModal({ open, id, onClose, onSaved }: { open: 
       } else void message.success(t('saved'));
       onSaved(n);
       onClose();
-    } catch { /* shown by the client */ } finally { setSaving(null); }
+    } catch {
+      /* shown by the client */
+    } finally {
+      setSaving(null);
+    }
   };
 
   return (
-    <Modal open={open} onCancel={onClose} width={860} title={t(id ? 'formEdit' : 'formAdd')} destroyOnHidden maskClosable={false}
-      footer={(
+    <Modal
+      open={open}
+      onCancel={onClose}
+      width={860}
+      title={t(id ? 'formEdit' : 'formAdd')}
+      destroyOnHidden
+      maskClosable={false}
+      footer={
         <Space>
           <Button onClick={onClose}>{t('common:cancel')}</Button>
-          <Button loading={saving === 'draft'} disabled={!!saving} onClick={() => void save(false)} data-testid="notice-save-draft">{t('saveDraft')}</Button>
-          <Button type="primary" loading={saving === 'publish'} disabled={!!saving} onClick={() => void save(true)} data-testid="notice-save-publish">{t('saveAndPublish')}</Button>
+          <Button loading={saving === 'draft'} disabled={!!saving} onClick={() => void save(false)} data-testid="notice-save-draft">
+            {t('saveDraft')}
+          </Button>
+          <Button type="primary" loading={saving === 'publish'} disabled={!!saving} onClick={() => void save(true)} data-testid="notice-save-publish">
+            {t('saveAndPublish')}
+          </Button>
         </Space>
-      )}>
+      }
+    >
       <Spin spinning={loading}>
         <Form form={form} layout="vertical" requiredMark>
-          <Form.Item name="title" label={t('titleLabel')} rules={[{ required: true, whitespace: true, message: t('errors:notice.title_required') }, { max: NOTICE_RULES.title.max }]}>
+          <Form.Item
+            name="title"
+            label={t('titleLabel')}
+            rules={[{ required: true, whitespace: true, message: t('errors:notice.title_required') }, { max: NOTICE_RULES.title.max }]}
+          >
             <Input maxLength={NOTICE_RULES.title.max} showCount />
           </Form.Item>
           <Form.Item name="body" label={t('body')}>

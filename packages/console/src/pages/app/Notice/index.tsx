@@ -43,22 +43,52 @@ function NoticeScreen({ app }: { app: CurrentApp }) {
           const n = await setNoticeStatus(row.id, status);
           void message.success(t(status === 2 ? 'withdrawn' : n.state === 'scheduled' ? 'scheduledDone' : 'published'));
           reload();
-        } catch { /* shown by the client */ }
+        } catch {
+          /* shown by the client */
+        }
       },
       onDelete: async (row) => {
-        try { await deleteNotice(row.id); void message.success(t('common:deleteSucceeded')); reload(); } catch { /* shown by the client */ }
+        try {
+          await deleteNotice(row.id);
+          void message.success(t('common:deleteSucceeded'));
+          reload();
+        } catch {
+          /* shown by the client */
+        }
       },
     };
   }, [t, message, queryClient, queryKey]);
   const columns = useNoticeColumns(actions);
-  const searchFields = useMemo<SearchField[]>(() => [
-    { name: 'title', label: t('titleLabel'), placeholder: t('titlePlaceholder'), width: 220 },
-    { name: 'status', label: t('status'), type: 'select', width: 140, options: [0, 1, 2].map((s) => ({ value: s, label: t(`state.${['draft', 'published', 'withdrawn'][s]}`) })) },
-  ], [t]);
+  const searchFields = useMemo<SearchField[]>(
+    () => [
+      { name: 'title', label: t('titleLabel'), placeholder: t('titlePlaceholder'), width: 220 },
+      {
+        name: 'status',
+        label: t('status'),
+        type: 'select',
+        width: 140,
+        options: [0, 1, 2].map((s) => ({ value: s, label: t(`state.${['draft', 'published', 'withdrawn'][s]}`) })),
+      },
+    ],
+    [t],
+  );
 
   return (
-    <Card variant="borderless" className="mp-page-card" title={<span>{t('title')} · <Typography.Text strong data-testid="current-app-name">{app.name}</Typography.Text></span>}>
-      <Typography.Paragraph type="secondary" style={{ marginTop: -4 }}>{t('intro')}</Typography.Paragraph>
+    <Card
+      variant="borderless"
+      className="mp-page-card"
+      title={
+        <span>
+          {t('title')} ·{' '}
+          <Typography.Text strong data-testid="current-app-name">
+            {app.name}
+          </Typography.Text>
+        </span>
+      }
+    >
+      <Typography.Paragraph type="secondary" style={{ marginTop: -4 }}>
+        {t('intro')}
+      </Typography.Paragraph>
       <DataGrid<NoticeRow, NoticeFilters, (typeof NOTICE_SORT_FIELDS)[number]>
         sortFields={NOTICE_SORT_FIELDS}
         ref={grid}
@@ -69,9 +99,18 @@ function NoticeScreen({ app }: { app: CurrentApp }) {
         rowKey="id"
         scrollX={NOTICE_TABLE_WIDTH}
         searchFields={searchFields}
-        actions={<Button type="primary" icon={<PlusOutlined />} onClick={() => setForm({ open: true })}>{t('newNotice')}</Button>}
+        actions={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm({ open: true })}>
+            {t('newNotice')}
+          </Button>
+        }
       />
-      <NoticeFormModal open={form.open} id={form.id} onClose={() => setForm({ open: false })} onSaved={() => void queryClient.invalidateQueries({ queryKey })} />
+      <NoticeFormModal
+        open={form.open}
+        id={form.id}
+        onClose={() => setForm({ open: false })}
+        onSaved={() => void queryClient.invalidateQueries({ queryKey })}
+      />
       <NoticePreviewModal id={preview} onClose={() => setPreview(null)} />
       <NoticeReceiptsModal notice={receipts} onClose={() => setReceipts(null)} />
     </Card>

@@ -13,9 +13,13 @@ export default function NoticePreviewModal({ id, onClose }: { id: string | null;
   const n = q.data;
   return (
     <Modal open={!!id} onCancel={onClose} footer={null} width={760} title={t('previewTitle')} destroyOnHidden>
-      {!n ? <Spin /> : (
+      {!n ? (
+        <Spin />
+      ) : (
         <article data-testid="notice-preview">
-          <Typography.Title level={4} style={{ marginTop: 0 }}>{n.title}</Typography.Title>
+          <Typography.Title level={4} style={{ marginTop: 0 }}>
+            {n.title}
+          </Typography.Title>
           <Space size={8} wrap style={{ marginBottom: 12 }}>
             <Tag color={STATE_COLOR[n.state]}>{t(`state.${n.state}`)}</Tag>
             {n.pinned && <Tag color="volcano">{t('pinned')}</Tag>}

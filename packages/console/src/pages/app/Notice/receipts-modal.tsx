@@ -30,20 +30,49 @@ export default function NoticeReceiptsModal({ notice, onClose }: { notice: Notic
         <Statistic title={t('readFilter.unread')} value={d?.unreadCount ?? 0} valueStyle={{ color: '#cf1322' }} />
       </Space>
       <Space style={{ marginBottom: 12 }} wrap>
-        <Segmented value={read} onChange={(v) => { setRead(v as typeof read); setPage((p) => ({ ...p, page: 1 })); }}
-          options={(['all', 'read', 'unread'] as const).map((v) => ({ value: v, label: t(`readFilter.${v}`) }))} />
-        <Input.Search allowClear placeholder={t('keywordPlaceholder')} aria-label={t('keywordPlaceholder')} style={{ width: 220 }}
-          onSearch={(v) => { setKeyword(v.trim()); setPage((p) => ({ ...p, page: 1 })); }} />
+        <Segmented
+          value={read}
+          onChange={(v) => {
+            setRead(v as typeof read);
+            setPage((p) => ({ ...p, page: 1 }));
+          }}
+          options={(['all', 'read', 'unread'] as const).map((v) => ({ value: v, label: t(`readFilter.${v}`) }))}
+        />
+        <Input.Search
+          allowClear
+          placeholder={t('keywordPlaceholder')}
+          aria-label={t('keywordPlaceholder')}
+          style={{ width: 220 }}
+          onSearch={(v) => {
+            setKeyword(v.trim());
+            setPage((p) => ({ ...p, page: 1 }));
+          }}
+        />
       </Space>
       <Table<NoticeReceiptRow>
-        size="small" rowKey="userId" loading={q.isFetching} dataSource={d?.rows ?? []} scroll={{ x: 760 }}
-        pagination={{ current: page.page, pageSize: page.pageSize, total: d?.records ?? 0, showSizeChanger: true, onChange: (p, s) => setPage({ page: p, pageSize: s }) }}
+        size="small"
+        rowKey="userId"
+        loading={q.isFetching}
+        dataSource={d?.rows ?? []}
+        scroll={{ x: 760 }}
+        pagination={{
+          current: page.page,
+          pageSize: page.pageSize,
+          total: d?.records ?? 0,
+          showSizeChanger: true,
+          onChange: (p, s) => setPage({ page: p, pageSize: s }),
+        }}
         columns={[
           { title: t('user'), dataIndex: 'username', width: 140 },
           { title: t('name'), dataIndex: 'name', width: 120 },
           { title: t('tenant'), dataIndex: 'tenantName', width: 160, ellipsis: true },
           { title: t('org'), dataIndex: 'orgName', width: 140, ellipsis: true },
-          { title: t('readAt'), key: 'readAt', width: 170, render: (_, r) => (r.readAt ? dayjs(r.readAt).format('YYYY-MM-DD HH:mm:ss') : <Tag>{t('notRead')}</Tag>) },
+          {
+            title: t('readAt'),
+            key: 'readAt',
+            width: 170,
+            render: (_, r) => (r.readAt ? dayjs(r.readAt).format('YYYY-MM-DD HH:mm:ss') : <Tag>{t('notRead')}</Tag>),
+          },
         ]}
       />
     </Modal>

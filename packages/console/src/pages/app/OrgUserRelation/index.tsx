@@ -32,11 +32,22 @@ function OrgUserRelation() {
   const [adding, setAdding] = useState(false);
   const orgId = org?.id ?? '';
 
-  const changed = useCallback(() => { grid.current?.clearSelection(); grid.current?.reload(); }, []);
-  const removeOne = useCallback((row: OrgMemberRow) => {
-    if (!tenantId) return;
-    deleteAppOrgMembers(tenantId, row.orgId, [row.userId]).then(() => { void message.success(t('orgmember:removed')); changed(); }).catch(() => undefined);
-  }, [tenantId, changed, message, t]);
+  const changed = useCallback(() => {
+    grid.current?.clearSelection();
+    grid.current?.reload();
+  }, []);
+  const removeOne = useCallback(
+    (row: OrgMemberRow) => {
+      if (!tenantId) return;
+      deleteAppOrgMembers(tenantId, row.orgId, [row.userId])
+        .then(() => {
+          void message.success(t('orgmember:removed'));
+          changed();
+        })
+        .catch(() => undefined);
+    },
+    [tenantId, changed, message, t],
+  );
   const columns = useOrgMemberColumns(removeOne);
   const candidateColumns = useOrgCandidateColumns();
   const searchFields = useMemo<SearchField[]>(() => [{ name: 'keyword', label: t('orgmember:keyword'), width: 220 }], [t]);
@@ -45,7 +56,14 @@ function OrgUserRelation() {
     <Card variant="borderless" className="mp-page-card" title={t('relationTitle')}>
       <Typography.Paragraph type="secondary">{t('relationIntro')}</Typography.Paragraph>
       <Space wrap style={{ marginBottom: 12 }}>
-        <TenantChoice value={tenantId} allowClear={false} onChange={(v) => { setTenantId(v); setOrg(undefined); }} />
+        <TenantChoice
+          value={tenantId}
+          allowClear={false}
+          onChange={(v) => {
+            setTenantId(v);
+            setOrg(undefined);
+          }}
+        />
         <AppOrgTreeSelect tenantId={tenantId} value={org?.id} onlyInRoots width={260} onChange={(_v, node) => setOrg(node)} />
       </Space>
       {tenantId && org ? (
@@ -60,23 +78,46 @@ function OrgUserRelation() {
           rowKey="key"
           searchFields={searchFields}
           isRowSelectable={(r) => !r.affiliated && r.orgId === orgId}
-          actions={<>
-            <Button type="primary" icon={<UserAddOutlined />} onClick={() => setAdding(true)}>{t('orgmember:add')}</Button>
-            <Checkbox checked={includeSub} onChange={(e) => setIncludeSub(e.target.checked)}>{t('orgmember:includeSub')}</Checkbox>
-          </>}
-          onBatchDelete={async (_ids, rows) => { await deleteAppOrgMembers(tenantId, orgId, rows.map((r) => r.userId)); }}
+          actions={
+            <>
+              <Button type="primary" icon={<UserAddOutlined />} onClick={() => setAdding(true)}>
+                {t('orgmember:add')}
+              </Button>
+              <Checkbox checked={includeSub} onChange={(e) => setIncludeSub(e.target.checked)}>
+                {t('orgmember:includeSub')}
+              </Checkbox>
+            </>
+          }
+          onBatchDelete={async (_ids, rows) => {
+            await deleteAppOrgMembers(
+              tenantId,
+              orgId,
+              rows.map((r) => r.userId),
+            );
+          }}
         />
-      ) : <Alert type="info" showIcon title={t('chooseTenantOrg')} />}
+      ) : (
+        <Alert type="info" showIcon title={t('chooseTenantOrg')} />
+      )}
       <UserChoiceModal
         open={adding}
-        texts={{ title: t('orgmember:addTitle', { name: org?.name ?? '' }), keyword: t('orgmember:keyword'), required: t('orgmember:userRequired'), added: t('orgmember:added'), selected: (count) => t('orgmember:selected', { count }) }}
+        texts={{
+          title: t('orgmember:addTitle', { name: org?.name ?? '' }),
+          keyword: t('orgmember:keyword'),
+          required: t('orgmember:userRequired'),
+          added: t('orgmember:added'),
+          selected: (count) => t('orgmember:selected', { count }),
+        }}
         columns={candidateColumns}
         queryKey={['appOrgCandidates', tenantId ?? '', orgId]}
         enabled={Boolean(tenantId && orgId)}
         fetchPage={(q) => listAppOrgCandidates({ tenantId: tenantId ?? '', orgId, ...q })}
         onSubmit={(ids) => addAppOrgMembers(tenantId ?? '', orgId, ids)}
         onClose={() => setAdding(false)}
-        onAdded={() => { setAdding(false); changed(); }}
+        onAdded={() => {
+          setAdding(false);
+          changed();
+        }}
       />
     </Card>
   );

@@ -50,41 +50,121 @@ function Pages({ app }: { app: CurrentApp }) {
     reload();
   };
 
-  const columns = useMemo<TableColumnsType<AppPageRow>>(() => [
-    { title: t('field.formId'), key: 'formId', dataIndex: 'formId', sorter: true, width: 170, render: (v: string) => <Typography.Text code>{v}</Typography.Text> },
-    { title: t('field.name'), key: 'name', dataIndex: 'name', sorter: true, width: 170, ellipsis: true },
-    { title: t('field.path'), key: 'path', dataIndex: 'path', sorter: true, width: 220, ellipsis: true },
-    { title: t('field.updatedAt'), key: 'updatedAt', dataIndex: 'updatedAt', sorter: true, width: 160, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
-    {
-      title: t('field.platformType'), key: 'platformType', dataIndex: 'platformType', sorter: true, width: 160,
-      render: (v: number) => <Tag color={PLATFORM_COLORS[v]} style={{ marginInlineEnd: 0 }}>{t(`platform.${v}` as never)}</Tag>,
-    },
-    {
-      title: t('common:operation'), key: 'operation', fixed: 'right', width: 300,
-      render: (_, r) => (
-        <Space size={0}>
-          <RowButton onClick={() => setParams({ pageId: r.id })}>{t('design')}</RowButton>
-          <RowButton onClick={() => setModal({ open: true, mode: 'modify', row: r })}>{t('common:edit')}</RowButton>
-          <RowButton onClick={() => setSharing(r)}>{t('share')}</RowButton>
-          <RowButton onClick={() => void exportPage(r.id).then((f) => { downloadText(f.fileName, f.content); void message.success(t('exportDone')); }, () => undefined)}>{t('export')}</RowButton>
-          <DeleteRowButton name={r.name} onConfirm={() => remove([r.id]).then(() => void message.success(t('common:deleteSucceeded')), () => undefined)} />
-        </Space>
-      ),
-    },
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  ], [i18n.language]);
+  const columns = useMemo<TableColumnsType<AppPageRow>>(
+    () => [
+      {
+        title: t('field.formId'),
+        key: 'formId',
+        dataIndex: 'formId',
+        sorter: true,
+        width: 170,
+        render: (v: string) => <Typography.Text code>{v}</Typography.Text>,
+      },
+      { title: t('field.name'), key: 'name', dataIndex: 'name', sorter: true, width: 170, ellipsis: true },
+      { title: t('field.path'), key: 'path', dataIndex: 'path', sorter: true, width: 220, ellipsis: true },
+      {
+        title: t('field.updatedAt'),
+        key: 'updatedAt',
+        dataIndex: 'updatedAt',
+        sorter: true,
+        width: 160,
+        render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+      },
+      {
+        title: t('field.platformType'),
+        key: 'platformType',
+        dataIndex: 'platformType',
+        sorter: true,
+        width: 160,
+        render: (v: number) => (
+          <Tag color={PLATFORM_COLORS[v]} style={{ marginInlineEnd: 0 }}>
+            {t(`platform.${v}` as never)}
+          </Tag>
+        ),
+      },
+      {
+        title: t('common:operation'),
+        key: 'operation',
+        fixed: 'right',
+        width: 300,
+        render: (_, r) => (
+          <Space size={0}>
+            <RowButton onClick={() => setParams({ pageId: r.id })}>{t('design')}</RowButton>
+            <RowButton onClick={() => setModal({ open: true, mode: 'modify', row: r })}>{t('common:edit')}</RowButton>
+            <RowButton onClick={() => setSharing(r)}>{t('share')}</RowButton>
+            <RowButton
+              onClick={() =>
+                void exportPage(r.id).then(
+                  (f) => {
+                    downloadText(f.fileName, f.content);
+                    void message.success(t('exportDone'));
+                  },
+                  () => undefined,
+                )
+              }
+            >
+              {t('export')}
+            </RowButton>
+            <DeleteRowButton
+              name={r.name}
+              onConfirm={() =>
+                remove([r.id]).then(
+                  () => void message.success(t('common:deleteSucceeded')),
+                  () => undefined,
+                )
+              }
+            />
+          </Space>
+        ),
+      },
+      // eslint-disable-next-line react-hooks/exhaustive-deps
+    ],
+    [i18n.language],
+  );
 
-  const searchFields = useMemo<SearchField[]>(() => [
-    { name: 'keyword', label: t('keyword'), placeholder: t('keywordPlaceholder'), width: 240 },
-    { name: 'platformType', label: t('field.platformType'), type: 'select', options: PLATFORM_TYPES.map((v) => ({ value: v, label: t(`platform.${v}` as never) })), width: 140 },
-  ], [t]);
+  const searchFields = useMemo<SearchField[]>(
+    () => [
+      { name: 'keyword', label: t('keyword'), placeholder: t('keywordPlaceholder'), width: 240 },
+      {
+        name: 'platformType',
+        label: t('field.platformType'),
+        type: 'select',
+        options: PLATFORM_TYPES.map((v) => ({ value: v, label: t(`platform.${v}` as never) })),
+        width: 140,
+      },
+    ],
+    [t],
+  );
 
   const designing = params.get('pageId');
-  if (designing) return <Designer key={designing} pageId={designing} onBack={() => { setParams({}); reload(); }} />;
+  if (designing)
+    return (
+      <Designer
+        key={designing}
+        pageId={designing}
+        onBack={() => {
+          setParams({});
+          reload();
+        }}
+      />
+    );
 
   return (
-    <Card variant="borderless" className="mp-page-card" title={<Space><span>{t('title')}</span><Typography.Text type="secondary" style={{ fontWeight: 400 }} data-testid="current-app-name">{app.name}</Typography.Text></Space>}>
-      <Typography.Paragraph type="secondary" style={{ marginTop: -4 }}>{t('intro')}</Typography.Paragraph>
+    <Card
+      variant="borderless"
+      className="mp-page-card"
+      title={
+        <Space>
+          <span>{t('title')}</span>
+          <Typography.Text type="secondary" style={{ fontWeight: 400 }} data-testid="current-app-name">
+            {app.name}
+          </Typography.Text>
+        </Space>
+      }
+    >
+      <Typography.Paragraph type="secondary" style={{ marginTop: -4 }}>
+        {t('intro')}
+      </Typography.Paragraph>
       <DataGrid<AppPageRow, AppPageFilters, (typeof APP_PAGE_SORT_FIELDS)[number]>
         ref={grid}
         sortFields={APP_PAGE_SORT_FIELDS}
@@ -95,7 +175,11 @@ function Pages({ app }: { app: CurrentApp }) {
         rowKey="id"
         scrollX={1180}
         searchFields={searchFields}
-        actions={<Button type="primary" icon={<PlusOutlined />} onClick={() => setModal({ open: true, mode: 'add' })}>{t('newPage')}</Button>}
+        actions={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setModal({ open: true, mode: 'add' })}>
+            {t('newPage')}
+          </Button>
+        }
         onBatchDelete={(ids) => remove(ids)}
       />
       <PageFormModal open={modal.open} mode={modal.mode} row={modal.row} onClose={() => setModal((m) => ({ ...m, open: false }))} onSaved={reload} />

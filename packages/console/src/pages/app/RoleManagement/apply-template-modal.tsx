@@ -25,27 +25,64 @@ export default function ApplyTemplateModal({ role, templates, onClose, onApplied
   const [templateId, setTemplateId] = useState<string | undefined>();
   const [mode, setMode] = useState<TemplateMode>('sync');
   const [saving, setSaving] = useState(false);
-  useEffect(() => { setTemplateId(role?.templateId || undefined); setMode(role?.templateMode ?? 'sync'); }, [role]);
+  useEffect(() => {
+    setTemplateId(role?.templateId || undefined);
+    setMode(role?.templateMode ?? 'sync');
+  }, [role]);
   const options = useMemo(() => templateOptions(templates), [templates]);
   const ok = async () => {
-    if (!templateId) { void message.warning(t('templates.selectFirst')); return; }
-    if (templateId === '0') { void message.warning(t('templates.rootTip')); return; }
+    if (!templateId) {
+      void message.warning(t('templates.selectFirst'));
+      return;
+    }
+    if (templateId === '0') {
+      void message.warning(t('templates.rootTip'));
+      return;
+    }
     setSaving(true);
     try {
       await applyAppTemplate(role!.id, templateId, mode);
       void message.success(t('apply.done'));
       onApplied();
-    } catch { /* shown by the client */ } finally { setSaving(false); }
+    } catch {
+      /* shown by the client */
+    } finally {
+      setSaving(false);
+    }
   };
   return (
-    <Modal open={Boolean(role)} title={t('apply.title', { name: role?.name ?? '' })} width={MODAL_WIDTHS.small} onCancel={onClose} onOk={() => void ok()}
-      okText={t('common:ok')} cancelText={t('common:cancel')} confirmLoading={saving} destroyOnHidden>
+    <Modal
+      open={Boolean(role)}
+      title={t('apply.title', { name: role?.name ?? '' })}
+      width={MODAL_WIDTHS.small}
+      onCancel={onClose}
+      onOk={() => void ok()}
+      okText={t('common:ok')}
+      cancelText={t('common:cancel')}
+      confirmLoading={saving}
+      destroyOnHidden
+    >
       <Form layout="vertical">
         <Form.Item label={t('apply.template')} required>
-          <TreeSelect value={templateId} onChange={setTemplateId} treeData={options} treeDefaultExpandAll allowClear aria-label={t('apply.template')} placeholder={t('templates.selectFirst')} />
+          <TreeSelect
+            value={templateId}
+            onChange={setTemplateId}
+            treeData={options}
+            treeDefaultExpandAll
+            allowClear
+            aria-label={t('apply.template')}
+            placeholder={t('templates.selectFirst')}
+          />
         </Form.Item>
         <Form.Item label={t('apply.mode')} extra={t(mode === 'copy' ? 'mode.copyHelp' : 'mode.syncHelp')}>
-          <Radio.Group value={mode} onChange={(e) => setMode(e.target.value as TemplateMode)} options={[{ label: t('mode.sync'), value: 'sync' }, { label: t('mode.copy'), value: 'copy' }]} />
+          <Radio.Group
+            value={mode}
+            onChange={(e) => setMode(e.target.value as TemplateMode)}
+            options={[
+              { label: t('mode.sync'), value: 'sync' },
+              { label: t('mode.copy'), value: 'copy' },
+            ]}
+          />
         </Form.Item>
       </Form>
     </Modal>

@@ -27,20 +27,37 @@ export default function OwnerGrantModal({ owner, tree, note, onClose, onSaved }:
   const { t } = useTranslation(['approle', 'role']);
   const open = Boolean(owner);
   const { data, isLoading } = useQuery({
-    queryKey: ['roleGrant', 'appowner', owner?.type, owner?.id, tree], queryFn: () => ownerPurview(owner!, tree), enabled: open, gcTime: 0,
+    queryKey: ['roleGrant', 'appowner', owner?.type, owner?.id, tree],
+    queryFn: () => ownerPurview(owner!, tree),
+    enabled: open,
+    gcTime: 0,
   });
   const [bits, setBits] = useState<Map<string, number>>(new Map());
-  useEffect(() => { setBits(bitsOfTree(data ?? [])); }, [data]);
+  useEffect(() => {
+    setBits(bitsOfTree(data ?? []));
+  }, [data]);
   const title = t(tree === 'menu' ? 'grant.menuTitle' : 'grant.apiTitle', { name: owner?.name ?? '' });
   const save = async () => {
     await saveOwnerPurview(owner!, tree, itemsOf(bits));
     onSaved?.();
   };
   return (
-    <GrantModalFrame open={open} title={title} hint={tree === 'menu' ? t('role:grant.writeHint') : undefined} loading={isLoading} onSave={save} onClose={onClose}>
+    <GrantModalFrame
+      open={open}
+      title={title}
+      hint={tree === 'menu' ? t('role:grant.writeHint') : undefined}
+      loading={isLoading}
+      onSave={save}
+      onClose={onClose}
+    >
       {note && <Alert type="warning" showIcon title={note} style={{ marginBottom: 12 }} />}
-      <PurviewTree nodes={data ?? []} bits={bits} mode={tree === 'menu' ? 'rw' : 'api'} ariaLabel={title}
-        onChange={(id, p) => setBits((prev) => new Map(prev).set(id, p))} />
+      <PurviewTree
+        nodes={data ?? []}
+        bits={bits}
+        mode={tree === 'menu' ? 'rw' : 'api'}
+        ariaLabel={title}
+        onChange={(id, p) => setBits((prev) => new Map(prev).set(id, p))}
+      />
     </GrantModalFrame>
   );
 }

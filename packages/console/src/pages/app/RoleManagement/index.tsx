@@ -47,24 +47,28 @@ function RoleScreen({ app }: { app: CurrentApp }) {
   };
   const close = () => setDialog(null);
   const rowOf = (kind: AppRoleDialog) => (dialog?.kind === kind ? dialog.row : undefined);
-  const actions = useMemo<AppRoleRowActions>(() => ({
-    open: (kind, row) => setDialog({ kind, row }),
-    onDelete: async (row) => {
-      try {
-        await deleteAppRoles([row.id]);
-        void message.success(t('common:deleteSucceeded'));
-        grid.current?.clearSelection();
-        reload();
-      } catch { /* shown by the client */ }
-    },
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  }), [t]);
+  const actions = useMemo<AppRoleRowActions>(
+    () => ({
+      open: (kind, row) => setDialog({ kind, row }),
+      onDelete: async (row) => {
+        try {
+          await deleteAppRoles([row.id]);
+          void message.success(t('common:deleteSucceeded'));
+          grid.current?.clearSelection();
+          reload();
+        } catch {
+          /* shown by the client */
+        }
+      },
+      // eslint-disable-next-line react-hooks/exhaustive-deps
+    }),
+    [t],
+  );
   const columns = useAppRoleColumns(actions);
-  const searchFields = useMemo<SearchField[]>(() => [
-    { name: 'code', label: t('search.code'), width: 150 },
-    { name: 'name', label: t('search.name'), width: 150 },
-    statusField,
-  ], [t, statusField]);
+  const searchFields = useMemo<SearchField[]>(
+    () => [{ name: 'code', label: t('search.code'), width: 150 }, { name: 'name', label: t('search.name'), width: 150 }, statusField],
+    [t, statusField],
+  );
 
   const grantRole = dialog && (dialog.kind === 'menuGrant' || dialog.kind === 'apiGrant') ? dialog.row : undefined;
   const roleOwner: GrantOwnerRef | undefined = grantRole ? { type: 'role', id: grantRole.id, name: grantRole.name } : undefined;
@@ -73,29 +77,78 @@ function RoleScreen({ app }: { app: CurrentApp }) {
   return (
     <Row gutter={16} wrap={false}>
       <Col flex="300px" style={{ minWidth: 0 }}>
-        <TemplatePanel root={templates} selected={selected} onSelect={(n) => setSelectedId(n?.id)} onChanged={reload}
-          onGrant={(node, tree) => setTemplateGrant({ node, tree })} />
+        <TemplatePanel
+          root={templates}
+          selected={selected}
+          onSelect={(n) => setSelectedId(n?.id)}
+          onChanged={reload}
+          onGrant={(node, tree) => setTemplateGrant({ node, tree })}
+        />
       </Col>
       <Col flex="auto" style={{ minWidth: 0 }}>
         <Card variant="borderless" className="mp-page-card" title={`${t('title')} - ${app.name}`}>
-          <Typography.Paragraph type="secondary" style={{ marginTop: -4 }}>{t('intro')}</Typography.Paragraph>
+          <Typography.Paragraph type="secondary" style={{ marginTop: -4 }}>
+            {t('intro')}
+          </Typography.Paragraph>
           <DataGrid<AppRoleRow, AppRoleFilters, (typeof APP_ROLE_SORT_FIELDS)[number]>
-            sortFields={APP_ROLE_SORT_FIELDS} ref={grid} title={t('title')} queryKey={['appRoles', app.id]}
-            fetch={(q) => listAppRoles(q)} columns={columns} rowKey="id" scrollX={APP_ROLE_TABLE_WIDTH} searchFields={searchFields}
-            actions={<Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'add' })}>{t('newRole')}</Button>}
-            onBatchDelete={async (ids) => { await deleteAppRoles(ids); reload(); }}
+            sortFields={APP_ROLE_SORT_FIELDS}
+            ref={grid}
+            title={t('title')}
+            queryKey={['appRoles', app.id]}
+            fetch={(q) => listAppRoles(q)}
+            columns={columns}
+            rowKey="id"
+            scrollX={APP_ROLE_TABLE_WIDTH}
+            searchFields={searchFields}
+            actions={
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'add' })}>
+                {t('newRole')}
+              </Button>
+            }
+            onBatchDelete={async (ids) => {
+              await deleteAppRoles(ids);
+              reload();
+            }}
             onBatchStatus={(ids, status) => setAppRoleStatus(ids, status)}
           />
         </Card>
       </Col>
-      <AppRoleFormModal open={dialog?.kind === 'add' || dialog?.kind === 'edit'} mode={dialog?.kind === 'edit' ? 'modify' : 'add'} row={rowOf('edit')}
-        templates={templates} defaultTemplateId={selectedId} onClose={close} onSaved={() => { close(); reload(); }} />
+      <AppRoleFormModal
+        open={dialog?.kind === 'add' || dialog?.kind === 'edit'}
+        mode={dialog?.kind === 'edit' ? 'modify' : 'add'}
+        row={rowOf('edit')}
+        templates={templates}
+        defaultTemplateId={selectedId}
+        onClose={close}
+        onSaved={() => {
+          close();
+          reload();
+        }}
+      />
       <AppRoleMembersModal role={rowOf('members')} onClose={close} onChanged={reload} />
-      <OwnerGrantModal owner={roleOwner} tree={dialog?.kind === 'apiGrant' ? 'api' : 'menu'} onClose={close} onSaved={reload}
-        note={grantRole?.templateMode === 'sync' && grantRole.templateName ? t('grant.syncWarning', { template: grantRole.templateName }) : undefined} />
-      <OwnerGrantModal owner={templateOwner} tree={templateGrant?.tree ?? 'menu'} onClose={() => setTemplateGrant(null)} onSaved={reload}
-        note={templateGrant && templateGrant.node.syncRoles > 0 ? t('grant.templateHint', { count: templateGrant.node.syncRoles }) : undefined} />
-      <ApplyTemplateModal role={rowOf('applyTemplate')} templates={templates} onClose={close} onApplied={() => { close(); reload(); }} />
+      <OwnerGrantModal
+        owner={roleOwner}
+        tree={dialog?.kind === 'apiGrant' ? 'api' : 'menu'}
+        onClose={close}
+        onSaved={reload}
+        note={grantRole?.templateMode === 'sync' && grantRole.templateName ? t('grant.syncWarning', { template: grantRole.templateName }) : undefined}
+      />
+      <OwnerGrantModal
+        owner={templateOwner}
+        tree={templateGrant?.tree ?? 'menu'}
+        onClose={() => setTemplateGrant(null)}
+        onSaved={reload}
+        note={templateGrant && templateGrant.node.syncRoles > 0 ? t('grant.templateHint', { count: templateGrant.node.syncRoles }) : undefined}
+      />
+      <ApplyTemplateModal
+        role={rowOf('applyTemplate')}
+        templates={templates}
+        onClose={close}
+        onApplied={() => {
+          close();
+          reload();
+        }}
+      />
       <AppRoleViewModal role={rowOf('viewGrant')} onClose={close} />
     </Row>
   );

@@ -12,17 +12,34 @@ import FormModal, { type OpenMode } from '../../../components/FormModal';
 import { requiredRule, textRules, type Translate } from '../../../components/FormModal/rules';
 import { addAppRole, editAppRole } from '../../../api/app-roles';
 
-interface Values { code: string; name: string; status: StatusValue; description?: string; templateId?: string; templateMode: TemplateMode }
+interface Values {
+  code: string;
+  name: string;
+  status: StatusValue;
+  description?: string;
+  templateId?: string;
+  templateMode: TemplateMode;
+}
 
 const FIELD_OF_ERROR: Record<string, keyof Values> = {
-  [AppRoleCodes.CODE_IN_USE]: 'code', [RoleCodes.NO_PATTERN]: 'code', [RoleCodes.NAME_PATTERN]: 'name',
+  [AppRoleCodes.CODE_IN_USE]: 'code',
+  [RoleCodes.NO_PATTERN]: 'code',
+  [RoleCodes.NAME_PATTERN]: 'name',
 };
 
 /** The template tree as TreeSelect data (the root is shown but not selectable). */
-export interface TemplateOption { value: string; title: string; disabled?: boolean; children: TemplateOption[] }
+export interface TemplateOption {
+  value: string;
+  title: string;
+  disabled?: boolean;
+  children: TemplateOption[];
+}
 export function templateOptions(root: AppTemplateNode | undefined): TemplateOption[] {
   const walk = (n: AppTemplateNode): TemplateOption => ({
-    value: n.id, title: n.name, disabled: n.id === '0', children: n.children.map(walk),
+    value: n.id,
+    title: n.name,
+    disabled: n.id === '0',
+    children: n.children.map(walk),
   });
   return root ? [walk(root)] : [];
 }
@@ -42,9 +59,13 @@ export default function AppRoleFormModal({ open, mode, row, templates, defaultTe
   const { t } = useTranslation(['approle', 'role', 'common']);
   const tr: Translate = (k, p) => t(k as never, p as never) as unknown as string;
   const label = (k: string) => t(`field.${k}` as never) as unknown as string;
-  const initialValues = useMemo<Partial<Values>>(() => (mode === 'modify' && row
-    ? { code: row.code, name: row.name, status: row.status, description: row.description }
-    : { status: Status.ENABLED, templateId: defaultTemplateId && defaultTemplateId !== '0' ? defaultTemplateId : undefined, templateMode: 'sync' }), [mode, row, defaultTemplateId]);
+  const initialValues = useMemo<Partial<Values>>(
+    () =>
+      mode === 'modify' && row
+        ? { code: row.code, name: row.name, status: row.status, description: row.description }
+        : { status: Status.ENABLED, templateId: defaultTemplateId && defaultTemplateId !== '0' ? defaultTemplateId : undefined, templateMode: 'sync' },
+    [mode, row, defaultTemplateId],
+  );
   const options = useMemo(() => templateOptions(templates), [templates]);
 
   const save = async (v: Values) => {
@@ -55,16 +76,46 @@ export default function AppRoleFormModal({ open, mode, row, templates, defaultTe
   };
 
   return (
-    <FormModal<Values> open={open} mode={mode} titles={{ add: t('addTitle'), modify: t('modifyTitle') }} initialValues={initialValues}
-      onSubmit={save} onClose={onClose} fieldOfError={(scode) => FIELD_OF_ERROR[scode]}>
-      <Form.Item name="code" label={label('code')} rules={textRules(tr, label('code'), { required: true, max: ROLE_RULES.roleNo.max, pattern: ROLE_RULES.roleNo.pattern, patternMessage: t('role:noPattern') })}>
+    <FormModal<Values>
+      open={open}
+      mode={mode}
+      titles={{ add: t('addTitle'), modify: t('modifyTitle') }}
+      initialValues={initialValues}
+      onSubmit={save}
+      onClose={onClose}
+      fieldOfError={(scode) => FIELD_OF_ERROR[scode]}
+    >
+      <Form.Item
+        name="code"
+        label={label('code')}
+        rules={textRules(tr, label('code'), {
+          required: true,
+          max: ROLE_RULES.roleNo.max,
+          pattern: ROLE_RULES.roleNo.pattern,
+          patternMessage: t('role:noPattern'),
+        })}
+      >
         <Input placeholder={t('role:placeholder.roleNo')} maxLength={ROLE_RULES.roleNo.max} showCount autoComplete="off" />
       </Form.Item>
-      <Form.Item name="name" label={label('name')} rules={textRules(tr, label('name'), { required: true, max: ROLE_RULES.roleName.max, pattern: ROLE_RULES.roleName.pattern, patternMessage: t('role:namePattern') })}>
+      <Form.Item
+        name="name"
+        label={label('name')}
+        rules={textRules(tr, label('name'), {
+          required: true,
+          max: ROLE_RULES.roleName.max,
+          pattern: ROLE_RULES.roleName.pattern,
+          patternMessage: t('role:namePattern'),
+        })}
+      >
         <Input placeholder={t('role:placeholder.roleName')} maxLength={ROLE_RULES.roleName.max} showCount />
       </Form.Item>
       <Form.Item name="status" label={label('status')} rules={[requiredRule(tr, label('status'), 'select')]}>
-        <Radio.Group options={[{ label: t('common:enabled'), value: Status.ENABLED }, { label: t('common:disabled'), value: Status.DISABLED }]} />
+        <Radio.Group
+          options={[
+            { label: t('common:enabled'), value: Status.ENABLED },
+            { label: t('common:disabled'), value: Status.DISABLED },
+          ]}
+        />
       </Form.Item>
       {mode === 'add' && (
         <>
@@ -72,16 +123,32 @@ export default function AppRoleFormModal({ open, mode, row, templates, defaultTe
             <TreeSelect allowClear treeDefaultExpandAll treeData={options} placeholder={t('noTemplate')} aria-label={label('template')} />
           </Form.Item>
           <Form.Item noStyle shouldUpdate={(a, b) => a.templateId !== b.templateId || a.templateMode !== b.templateMode}>
-            {({ getFieldValue }) => getFieldValue('templateId') ? (
-              <Form.Item name="templateMode" label={label('templateMode')} extra={t(getFieldValue('templateMode') === 'copy' ? 'mode.copyHelp' : 'mode.syncHelp')}>
-                <Radio.Group options={[{ label: t('mode.sync'), value: 'sync' }, { label: t('mode.copy'), value: 'copy' }]} />
-              </Form.Item>
-            ) : null}
+            {({ getFieldValue }) =>
+              getFieldValue('templateId') ? (
+                <Form.Item
+                  name="templateMode"
+                  label={label('templateMode')}
+                  extra={t(getFieldValue('templateMode') === 'copy' ? 'mode.copyHelp' : 'mode.syncHelp')}
+                >
+                  <Radio.Group
+                    options={[
+                      { label: t('mode.sync'), value: 'sync' },
+                      { label: t('mode.copy'), value: 'copy' },
+                    ]}
+                  />
+                </Form.Item>
+              ) : null
+            }
           </Form.Item>
         </>
       )}
       <Form.Item name="description" label={label('description')} rules={textRules(tr, label('description'), { max: ROLE_RULES.description.max })}>
-        <Input.TextArea placeholder={t('role:placeholder.description')} maxLength={ROLE_RULES.description.max} showCount autoSize={{ minRows: 3, maxRows: 5 }} />
+        <Input.TextArea
+          placeholder={t('role:placeholder.description')}
+          maxLength={ROLE_RULES.description.max}
+          showCount
+          autoSize={{ minRows: 3, maxRows: 5 }}
+        />
       </Form.Item>
     </FormModal>
   );

@@ -22,13 +22,19 @@ export interface TemplatePanelProps {
   onGrant: (node: AppTemplateNode, tree: AppTreeKind) => void;
 }
 
-interface Values { name: string; description?: string }
+interface Values {
+  name: string;
+  description?: string;
+}
 
 /** Finds a node by id. */
 export function findTemplate(root: AppTemplateNode | undefined, id: string | undefined): AppTemplateNode | undefined {
   if (!root || !id) return undefined;
   if (root.id === id) return root;
-  for (const c of root.children) { const f = findTemplate(c, id); if (f) return f; }
+  for (const c of root.children) {
+    const f = findTemplate(c, id);
+    if (f) return f;
+  }
   return undefined;
 }
 
@@ -40,7 +46,10 @@ export default function TemplatePanel({ root, selected, onSelect, onChanged, onG
   const [collapsed, setCollapsed] = useState<Set<string>>(new Set());
   const expandedKeys = useMemo(() => {
     const keys: string[] = [];
-    const walk = (n: AppTemplateNode) => { if (!collapsed.has(n.id)) keys.push(n.id); n.children.forEach(walk); };
+    const walk = (n: AppTemplateNode) => {
+      if (!collapsed.has(n.id)) keys.push(n.id);
+      n.children.forEach(walk);
+    };
     if (root) walk(root);
     return keys;
   }, [root, collapsed]);
@@ -51,19 +60,29 @@ export default function TemplatePanel({ root, selected, onSelect, onChanged, onG
       title: (
         <span data-testid={`template-${n.name}`}>
           {n.id === '0' ? <Typography.Text strong>{n.name}</Typography.Text> : n.name}
-          {n.syncRoles > 0 && <Typography.Text type="secondary" style={{ fontSize: 12, marginInlineStart: 6 }}>{t('templates.syncRoles', { count: n.syncRoles })}</Typography.Text>}
+          {n.syncRoles > 0 && (
+            <Typography.Text type="secondary" style={{ fontSize: 12, marginInlineStart: 6 }}>
+              {t('templates.syncRoles', { count: n.syncRoles })}
+            </Typography.Text>
+          )}
         </span>
       ),
       children: n.children.map(walk),
     });
     return root ? [walk(root)] : [];
-  // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [root, t]);
 
   /** Runs `fn` for a selected, configurable template; otherwise says why not (§5). */
   const needTemplate = (fn: (n: AppTemplateNode) => void) => () => {
-    if (!selected) { void message.warning(t('templates.selectFirst')); return; }
-    if (selected.id === '0') { void message.warning(t('templates.rootTip')); return; }
+    if (!selected) {
+      void message.warning(t('templates.selectFirst'));
+      return;
+    }
+    if (selected.id === '0') {
+      void message.warning(t('templates.rootTip'));
+      return;
+    }
     fn(selected);
   };
   const remove = async () => {
@@ -72,17 +91,21 @@ export default function TemplatePanel({ root, selected, onSelect, onChanged, onG
       void message.success(t('common:deleteSucceeded'));
       onSelect(undefined);
       onChanged();
-    } catch { /* shown by the client */ }
+    } catch {
+      /* shown by the client */
+    }
   };
   const onDrop: TreeProps['onDrop'] = async (info) => {
     const dragId = String(info.dragNode.key);
     const dropId = String(info.node.key);
-    const parentId = info.dropToGap ? (findTemplate(root, dropId)?.parentId || '0') : dropId;
+    const parentId = info.dropToGap ? findTemplate(root, dropId)?.parentId || '0' : dropId;
     try {
       await moveAppTemplate(dragId, parentId);
       void message.success(t('templates.moved'));
       onChanged();
-    } catch { /* shown by the client */ }
+    } catch {
+      /* shown by the client */
+    }
   };
   const save = async (v: Values) => {
     const body = { name: v.name.trim(), description: v.description?.trim() ?? '' };
@@ -91,38 +114,93 @@ export default function TemplatePanel({ root, selected, onSelect, onChanged, onG
     onChanged();
   };
   const btn = (label: string, icon: React.ReactNode, onClick: () => void) => (
-    <Tooltip title={label}><Button size="small" icon={icon} aria-label={label} onClick={onClick} /></Tooltip>
+    <Tooltip title={label}>
+      <Button size="small" icon={icon} aria-label={label} onClick={onClick} />
+    </Tooltip>
   );
   const deleting = selected && selected.id !== '0';
 
   return (
     <Card variant="borderless" title={t('templates.title')} styles={{ body: { paddingTop: 12 } }}>
       <Space size={4} style={{ marginBottom: 8 }} wrap>
-        <Button size="small" type="primary" icon={<PlusOutlined />} data-testid="template-add" onClick={() => setForm({ mode: 'add' })}>{t('templates.add')}</Button>
-        {btn(t('templates.edit'), <EditOutlined />, needTemplate((n) => setForm({ mode: 'modify', node: n })))}
+        <Button size="small" type="primary" icon={<PlusOutlined />} data-testid="template-add" onClick={() => setForm({ mode: 'add' })}>
+          {t('templates.add')}
+        </Button>
+        {btn(
+          t('templates.edit'),
+          <EditOutlined />,
+          needTemplate((n) => setForm({ mode: 'modify', node: n })),
+        )}
         {deleting ? (
-          <Popconfirm title={t('common:confirmTitle')} description={t('templates.confirmDelete', { name: selected.name })} okText={t('common:ok')} cancelText={t('common:cancel')}
-            okButtonProps={{ danger: true }} onConfirm={() => void remove()}>
-            <Tooltip title={t('templates.delete')}><Button size="small" danger icon={<DeleteOutlined />} aria-label={t('templates.delete')} /></Tooltip>
+          <Popconfirm
+            title={t('common:confirmTitle')}
+            description={t('templates.confirmDelete', { name: selected.name })}
+            okText={t('common:ok')}
+            cancelText={t('common:cancel')}
+            okButtonProps={{ danger: true }}
+            onConfirm={() => void remove()}
+          >
+            <Tooltip title={t('templates.delete')}>
+              <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('templates.delete')} />
+            </Tooltip>
           </Popconfirm>
-        ) : btn(t('templates.delete'), <DeleteOutlined />, needTemplate(() => undefined))}
-        <Button size="small" icon={<SafetyOutlined />} onClick={needTemplate((n) => onGrant(n, 'menu'))}>{t('templates.menuGrant')}</Button>
-        <Button size="small" icon={<ApiOutlined />} onClick={needTemplate((n) => onGrant(n, 'api'))}>{t('templates.apiGrant')}</Button>
+        ) : (
+          btn(
+            t('templates.delete'),
+            <DeleteOutlined />,
+            needTemplate(() => undefined),
+          )
+        )}
+        <Button size="small" icon={<SafetyOutlined />} onClick={needTemplate((n) => onGrant(n, 'menu'))}>
+          {t('templates.menuGrant')}
+        </Button>
+        <Button size="small" icon={<ApiOutlined />} onClick={needTemplate((n) => onGrant(n, 'api'))}>
+          {t('templates.apiGrant')}
+        </Button>
       </Space>
-      {!root ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} /> : (
-        <Tree aria-label={t('templates.title')} treeData={treeData} expandedKeys={expandedKeys} blockNode
-          onExpand={(_, { node, expanded }) => setCollapsed((prev) => { const next = new Set(prev); if (expanded) next.delete(String(node.key)); else next.add(String(node.key)); return next; })} draggable={{ icon: false, nodeDraggable: (n) => n.key !== '0' }}
-          selectedKeys={selected ? [selected.id] : []} onSelect={(keys) => onSelect(findTemplate(root, keys[0] as string | undefined))}
-          allowDrop={({ dropNode, dropPosition }) => !(dropNode.key === '0' && dropPosition !== 0)} onDrop={(i) => void onDrop(i)} />
+      {!root ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
+      ) : (
+        <Tree
+          aria-label={t('templates.title')}
+          treeData={treeData}
+          expandedKeys={expandedKeys}
+          blockNode
+          onExpand={(_, { node, expanded }) =>
+            setCollapsed((prev) => {
+              const next = new Set(prev);
+              if (expanded) next.delete(String(node.key));
+              else next.add(String(node.key));
+              return next;
+            })
+          }
+          draggable={{ icon: false, nodeDraggable: (n) => n.key !== '0' }}
+          selectedKeys={selected ? [selected.id] : []}
+          onSelect={(keys) => onSelect(findTemplate(root, keys[0] as string | undefined))}
+          allowDrop={({ dropNode, dropPosition }) => !(dropNode.key === '0' && dropPosition !== 0)}
+          onDrop={(i) => void onDrop(i)}
+        />
       )}
-      <Typography.Paragraph type="secondary" style={{ fontSize: 12, marginTop: 8, marginBottom: 0 }}>{t('templates.dragHint')}</Typography.Paragraph>
-      <FormModal<Values> open={Boolean(form)} mode={form?.mode ?? 'add'} titles={{ add: t('templates.addTitle'), modify: t('templates.modifyTitle') }}
-        initialValues={form?.node ? { name: form.node.name, description: form.node.description } : {}} onSubmit={save} onClose={() => setForm(null)}
-        fieldOfError={(scode) => (scode === AppTemplateCodes.NAME_IN_USE ? 'name' : undefined)}>
+      <Typography.Paragraph type="secondary" style={{ fontSize: 12, marginTop: 8, marginBottom: 0 }}>
+        {t('templates.dragHint')}
+      </Typography.Paragraph>
+      <FormModal<Values>
+        open={Boolean(form)}
+        mode={form?.mode ?? 'add'}
+        titles={{ add: t('templates.addTitle'), modify: t('templates.modifyTitle') }}
+        initialValues={form?.node ? { name: form.node.name, description: form.node.description } : {}}
+        onSubmit={save}
+        onClose={() => setForm(null)}
+        fieldOfError={(scode) => (scode === AppTemplateCodes.NAME_IN_USE ? 'name' : undefined)}
+      >
         <Form.Item name="name" label={t('templates.name')} rules={textRules(tr, t('templates.name'), { required: true, max: APP_TEMPLATE_RULES.name.max })}>
           <Input placeholder={t('templates.namePlaceholder')} maxLength={APP_TEMPLATE_RULES.name.max} showCount autoComplete="off" />
         </Form.Item>
-        <Form.Item name="description" label={t('templates.description')} rules={textRules(tr, t('templates.description'), { max: APP_TEMPLATE_RULES.description.max })}>
+        <Form.Item
+          name="description"
+          label={t('templates.description')}
+          rules={textRules(tr, t('templates.description'), { max: APP_TEMPLATE_RULES.description.max })}
+        >
           <Input.TextArea maxLength={APP_TEMPLATE_RULES.description.max} showCount autoSize={{ minRows: 3, maxRows: 5 }} />
         </Form.Item>
       </FormModal>

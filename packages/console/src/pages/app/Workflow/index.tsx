@@ -15,12 +15,14 @@ export default function AppWorkflow() {
   return (
     <AppRequired>
       {(app) => (
-      <Card variant="borderless" className="mp-page-card" title={`${t('title.process')} · ${app.name}`}>
-        <Tabs items={[
-          { key: 'requests', label: t('process.requests'), children: <WfRequests list="app" embedded /> },
-          { key: 'settings', label: t('process.settings'), children: <ProcessSettings /> },
-        ]} />
-      </Card>
+        <Card variant="borderless" className="mp-page-card" title={`${t('title.process')} · ${app.name}`}>
+          <Tabs
+            items={[
+              { key: 'requests', label: t('process.requests'), children: <WfRequests list="app" embedded /> },
+              { key: 'settings', label: t('process.settings'), children: <ProcessSettings /> },
+            ]}
+          />
+        </Card>
       )}
     </AppRequired>
   );

@@ -26,33 +26,57 @@ export default function ProcessSettings() {
   const invalid = codes.some((c) => !ROLE_CODE.test(c.trim()));
   const save = async () => {
     setSaving(true);
-    try { await saveWfProcess(steps); void message.success(t('saved')); void q.refetch(); } finally { setSaving(false); }
+    try {
+      await saveWfProcess(steps);
+      void message.success(t('saved'));
+      void q.refetch();
+    } finally {
+      setSaving(false);
+    }
   };
   return (
     <Space direction="vertical" size={16} style={{ width: '100%', maxWidth: 680 }}>
-      <Typography.Paragraph type="secondary" style={{ margin: 0 }}>{t('intro.process')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+        {t('intro.process')}
+      </Typography.Paragraph>
       {q.data?.isDefault && <Alert type="info" showIcon message={t('process.isDefault')} />}
       <Form layout="vertical">
         {codes.map((c, i) => (
           <Form.Item
             // biome-ignore lint/suspicious/noArrayIndexKey: the steps are positions (step i + 1); codes may repeat and have no id
             key={i}
-            label={`${i + 1}. ${t('process.roleCode')}`} extra={t('process.roleCodeHelp')}
+            label={`${i + 1}. ${t('process.roleCode')}`}
+            extra={t('process.roleCodeHelp')}
             validateStatus={!c.trim() || !ROLE_CODE.test(c.trim()) ? 'error' : undefined}
-            help={!c.trim() ? t('process.roleCodeRequired') : !ROLE_CODE.test(c.trim()) ? t('process.roleCodePattern') : undefined}>
+            help={!c.trim() ? t('process.roleCodeRequired') : !ROLE_CODE.test(c.trim()) ? t('process.roleCodePattern') : undefined}
+          >
             <Space.Compact style={{ width: '100%' }}>
-              <Input value={c} maxLength={30} data-testid={`wf-step-${i}`} aria-label={`${i + 1}. ${t('process.roleCode')}`}
-                onChange={(e) => setCodes(codes.map((x, j) => (j === i ? e.target.value : x)))} />
+              <Input
+                value={c}
+                maxLength={30}
+                data-testid={`wf-step-${i}`}
+                aria-label={`${i + 1}. ${t('process.roleCode')}`}
+                onChange={(e) => setCodes(codes.map((x, j) => (j === i ? e.target.value : x)))}
+              />
               <Button icon={<DeleteOutlined />} aria-label={t('process.remove')} onClick={() => setCodes(codes.filter((_, j) => j !== i))} />
             </Space.Compact>
           </Form.Item>
         ))}
         <Form.Item label={`${codes.length + 1}. ${t('process.adminLast')}`}>
-          <Button icon={<PlusOutlined />} disabled={codes.length >= WORKFLOW_RULES.steps.max - 1} onClick={() => setCodes([...codes, ''])} data-testid="wf-add-step">{t('process.addManager')}</Button>
+          <Button
+            icon={<PlusOutlined />}
+            disabled={codes.length >= WORKFLOW_RULES.steps.max - 1}
+            onClick={() => setCodes([...codes, ''])}
+            data-testid="wf-add-step"
+          >
+            {t('process.addManager')}
+          </Button>
         </Form.Item>
       </Form>
       <Steps size="small" current={-1} items={steps.map((s) => ({ title: stepLabel(t, s) }))} />
-      <Button type="primary" loading={saving} disabled={invalid} onClick={() => void save()} data-testid="wf-save-process">{t('process.save')}</Button>
+      <Button type="primary" loading={saving} disabled={invalid} onClick={() => void save()} data-testid="wf-save-process">
+        {t('process.save')}
+      </Button>
     </Space>
   );
 }

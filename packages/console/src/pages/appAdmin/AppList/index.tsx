@@ -18,10 +18,18 @@ export default function AppList() {
   const navigate = useNavigate();
   const current = useCurrentApp();
   const choose = useCurrentAppStore((s) => s.choose);
-  const texts = useMemo<TileChooserTexts>(() => ({
-    title: t('workbench.title'), intro: t('workbench.intro'), search: t('workbench.search'), empty: t('workbench.empty'),
-    current: t('workbench.current'), disabled: t('workbench.disabled'), count: (count) => t('workbench.count', { count }),
-  }), [t]);
+  const texts = useMemo<TileChooserTexts>(
+    () => ({
+      title: t('workbench.title'),
+      intro: t('workbench.intro'),
+      search: t('workbench.search'),
+      empty: t('workbench.empty'),
+      current: t('workbench.current'),
+      disabled: t('workbench.disabled'),
+      count: (count) => t('workbench.count', { count }),
+    }),
+    [t],
+  );
   const open = (app: MyAppRow) => {
     choose({ id: app.id, code: app.code, name: app.name, logoUrl: app.logoUrl });
     navigate('/app');

@@ -52,13 +52,25 @@ export default function EmployeeManagement() {
       <Space wrap size={16} style={{ marginBottom: 16 }} data-testid="user-scope">
         <Space size={8}>
           <Typography.Text strong>{t('tenantScope')}</Typography.Text>
-          <TenantSelect aria-label={t('tenantScope')} value={tenantId} allowClear placeholder={t('allTenants')} style={{ width: 260 }}
-            onChange={(v) => { setTenantId(v); setOrgId(undefined); grid.current?.clearSelection(); }} />
+          <TenantSelect
+            aria-label={t('tenantScope')}
+            value={tenantId}
+            allowClear
+            placeholder={t('allTenants')}
+            style={{ width: 260 }}
+            onChange={(v) => {
+              setTenantId(v);
+              setOrgId(undefined);
+              grid.current?.clearSelection();
+            }}
+          />
         </Space>
         {tenantId && (
           <Space size={8}>
             <Typography.Text strong>{t('field.orgId')}</Typography.Text>
-            <div style={{ width: 260 }}><OrgTreePicker tenantId={tenantId} value={orgId} onChange={(v) => setOrgId((v as string) || undefined)} /></div>
+            <div style={{ width: 260 }}>
+              <OrgTreePicker tenantId={tenantId} value={orgId} onChange={(v) => setOrgId((v as string) || undefined)} />
+            </div>
           </Space>
         )}
       </Space>
@@ -73,7 +85,11 @@ export default function EmployeeManagement() {
         scrollX={userTableWidth(!tenantId)}
         searchFields={searchFields}
         isRowSelectable={(r) => !protectionOf(r, selfId)}
-        actions={<Button type="primary" icon={<PlusOutlined />} onClick={openAdd}>{t('newUser')}</Button>}
+        actions={
+          <Button type="primary" icon={<PlusOutlined />} onClick={openAdd}>
+            {t('newUser')}
+          </Button>
+        }
         onBatchDelete={(ids) => deleteUsers(ids)}
         onBatchStatus={(ids, status) => setUserStatus(ids, status)}
         onBatchLock={(ids, locked) => setUserLock(ids, locked)}

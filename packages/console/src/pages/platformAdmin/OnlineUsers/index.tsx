@@ -23,11 +23,14 @@ export default function OnlineUsers() {
   const { message } = App.useApp();
   const grid = useRef<DataGridHandle>(null);
 
-  const eliminate = useCallback(async (row: SessionRow) => {
-    await endSessions([row.id]);
-    void message.success(t('eliminated'));
-    grid.current?.reload();
-  }, [message, t]);
+  const eliminate = useCallback(
+    async (row: SessionRow) => {
+      await endSessions([row.id]);
+      void message.success(t('eliminated'));
+      grid.current?.reload();
+    },
+    [message, t],
+  );
   const columns = useSessionColumns(eliminate);
 
   const searchFields = useMemo<SearchField[]>(
@@ -39,10 +42,17 @@ export default function OnlineUsers() {
   );
 
   const batchActions = useMemo<GridBatchAction<SessionRow>[]>(
-    () => [{
-      key: 'eliminate', label: t('batchEliminate'), icon: <LogoutOutlined />, danger: true,
-      confirm: (count) => t('confirmBatchEliminate', { count }), done: t('eliminated'), run: (ids) => endSessions(ids),
-    }],
+    () => [
+      {
+        key: 'eliminate',
+        label: t('batchEliminate'),
+        icon: <LogoutOutlined />,
+        danger: true,
+        confirm: (count) => t('confirmBatchEliminate', { count }),
+        done: t('eliminated'),
+        run: (ids) => endSessions(ids),
+      },
+    ],
     [t],
   );
 

@@ -73,13 +73,7 @@ export default function ProductManager() {
         onBatchStatus={(ids, status) => setProductStatus(ids, status)}
         onExport={(filters) => exportProducts(filters, t('exportFileName'))}
       />
-      <ProductFormModal
-        open={modal.open}
-        mode={modal.mode}
-        row={modal.row}
-        onClose={() => setModal((m) => ({ ...m, open: false }))}
-        onSaved={() => reload()}
-      />
+      <ProductFormModal open={modal.open} mode={modal.mode} row={modal.row} onClose={() => setModal((m) => ({ ...m, open: false }))} onSaved={() => reload()} />
     </Card>
   );
 }

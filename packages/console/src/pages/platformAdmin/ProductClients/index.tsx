@@ -21,16 +21,31 @@ export default function ProductClients() {
   const [params] = useSearchParams();
   const appId = params.get('app') ?? '';
   const current = useCurrentApp();
-  const product = useQuery({ queryKey: ['productClients', appId], queryFn: () => getProduct(appId, { noToast: true }), enabled: Boolean(appId), retry: false, staleTime: 0, gcTime: 0 });
+  const product = useQuery({
+    queryKey: ['productClients', appId],
+    queryFn: () => getProduct(appId, { noToast: true }),
+    enabled: Boolean(appId),
+    retry: false,
+    staleTime: 0,
+    gcTime: 0,
+  });
 
   useEffect(() => {
     const p = product.data;
     if (p && current?.id !== p.id) useCurrentAppStore.getState().choose({ id: p.id, code: p.code, name: p.name, logoUrl: p.logoUrl });
   }, [product.data, current?.id]);
 
-  const back = <Link to={PRODUCTS}><Button icon={<ArrowLeftOutlined />}>{t('backToProducts')}</Button></Link>;
+  const back = (
+    <Link to={PRODUCTS}>
+      <Button icon={<ArrowLeftOutlined />}>{t('backToProducts')}</Button>
+    </Link>
+  );
   if (!appId || product.isError) {
-    return <Card variant="borderless" className="mp-page-card"><Result status="warning" title={t('clientsNoProduct')} extra={back} /></Card>;
+    return (
+      <Card variant="borderless" className="mp-page-card">
+        <Result status="warning" title={t('clientsNoProduct')} extra={back} />
+      </Card>
+    );
   }
   if (!product.data || current?.id !== product.data.id) return <Spin style={{ display: 'block', margin: '80px auto' }} />;
   return <ClientManager switchTo={PRODUCTS} />;

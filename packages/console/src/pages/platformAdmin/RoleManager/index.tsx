@@ -26,7 +26,12 @@ import OrgGrantModal from './components/org-grant-modal';
 import GrantViewModal from './components/grant-view-modal';
 
 /** Filters of the search bar (SPEC §2: role no, role name, username, employee name). */
-interface RoleFilters extends Record<string, unknown> { roleNo?: string; roleName?: string; username?: string; employeeName?: string }
+interface RoleFilters extends Record<string, unknown> {
+  roleNo?: string;
+  roleName?: string;
+  username?: string;
+  employeeName?: string;
+}
 
 export default function RoleManager() {
   const { t } = useTranslation(['role', 'common']);
@@ -42,26 +47,34 @@ export default function RoleManager() {
   const close = () => setDialog(null);
   const rowOf = (kind: RoleDialog) => (dialog?.kind === kind ? dialog.row : undefined);
 
-  const actions = useMemo<RoleRowActions>(() => ({
-    open: (kind, row) => setDialog({ kind, row }),
-    onDelete: async (row) => {
-      try {
-        await deleteRoles(row.tenantId, [row.roleId]);
-        void message.success(t('common:deleteSucceeded'));
-        grid.current?.clearSelection();
-        reload();
-      } catch { /* shown by the client */ }
-    },
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  }), [t]);
+  const actions = useMemo<RoleRowActions>(
+    () => ({
+      open: (kind, row) => setDialog({ kind, row }),
+      onDelete: async (row) => {
+        try {
+          await deleteRoles(row.tenantId, [row.roleId]);
+          void message.success(t('common:deleteSucceeded'));
+          grid.current?.clearSelection();
+          reload();
+        } catch {
+          /* shown by the client */
+        }
+      },
+      // eslint-disable-next-line react-hooks/exhaustive-deps
+    }),
+    [t],
+  );
   const columns = useRoleColumns(actions);
 
-  const searchFields = useMemo<SearchField[]>(() => [
-    { name: 'roleNo', label: t('search.roleNo'), width: 150 },
-    { name: 'roleName', label: t('search.roleName'), width: 150 },
-    { name: 'username', label: t('search.username'), width: 150 },
-    { name: 'employeeName', label: t('search.employeeName'), width: 150 },
-  ], [t]);
+  const searchFields = useMemo<SearchField[]>(
+    () => [
+      { name: 'roleNo', label: t('search.roleNo'), width: 150 },
+      { name: 'roleName', label: t('search.roleName'), width: 150 },
+      { name: 'username', label: t('search.username'), width: 150 },
+      { name: 'employeeName', label: t('search.employeeName'), width: 150 },
+    ],
+    [t],
+  );
 
   const chooseTenant = (id: string) => {
     setTenantId(id);
@@ -95,7 +108,11 @@ export default function RoleManager() {
               scrollX={ROLE_TABLE_WIDTH}
               searchFields={searchFields}
               isRowSelectable={(r) => !r.builtIn}
-              actions={<Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'add' })}>{t('newRole')}</Button>}
+              actions={
+                <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'add' })}>
+                  {t('newRole')}
+                </Button>
+              }
               onBatchDelete={(ids) => deleteRoles(tenantId, ids)}
             />
           </Card>

@@ -76,13 +76,7 @@ export default function TenancyManager() {
         onBatchStatus={(ids, status) => setTenantStatus(ids, status)}
         onExport={(filters) => exportTenants(filters, t('exportFileName'))}
       />
-      <TenantFormModal
-        open={modal.open}
-        mode={modal.mode}
-        row={modal.row}
-        onClose={() => setModal((m) => ({ ...m, open: false }))}
-        onSaved={() => reload()}
-      />
+      <TenantFormModal open={modal.open} mode={modal.mode} row={modal.row} onClose={() => setModal((m) => ({ ...m, open: false }))} onSaved={() => reload()} />
       <ProductAuthModal tenant={grant?.kind === 'products' ? grant.row : undefined} onClose={() => setGrant(null)} />
       <AdminModal tenant={grant?.kind === 'admins' ? grant.row : undefined} onClose={() => setGrant(null)} />
     </Card>

@@ -20,7 +20,12 @@ import AccountFormModal from './components/account-form-modal';
 import AssociateModal from './components/associate-modal';
 import { ACCOUNT_TABLE_WIDTH, useAccountColumns, useAccountTypeName, type AccountRowActions } from './components/columns';
 
-interface AccountFilters extends Record<string, unknown> { keyword?: string; accountType?: number; bound?: 0 | 1; status?: 0 | 1 }
+interface AccountFilters extends Record<string, unknown> {
+  keyword?: string;
+  accountType?: number;
+  bound?: 0 | 1;
+  status?: 0 | 1;
+}
 
 export default function AccountManagement() {
   const { t } = useTranslation(['account', 'common']);
@@ -32,37 +37,92 @@ export default function AccountManagement() {
   const [form, setForm] = useState<{ mode: 'add' | 'modify'; row?: AccountRow } | null>(null);
   const [associating, setAssociating] = useState<AccountRow>();
 
-  const reload = useCallback(() => { grid.current?.clearSelection(); grid.current?.reload(); }, []);
+  const reload = useCallback(() => {
+    grid.current?.clearSelection();
+    grid.current?.reload();
+  }, []);
 
-  const unbind = useCallback((row: AccountRow) => {
-    if (!row.userId) { void message.warning(t('notBound')); return; }
-    modal.confirm({
-      title: t('common:confirmTitle'), content: t('unbindConfirm'), okText: t('common:ok'), cancelText: t('common:cancel'),
-      onOk: async () => { await unbindAccount(row.id); void message.success(t('unbound')); reload(); },
-    });
-  }, [message, modal, reload, t]);
+  const unbind = useCallback(
+    (row: AccountRow) => {
+      if (!row.userId) {
+        void message.warning(t('notBound'));
+        return;
+      }
+      modal.confirm({
+        title: t('common:confirmTitle'),
+        content: t('unbindConfirm'),
+        okText: t('common:ok'),
+        cancelText: t('common:cancel'),
+        onOk: async () => {
+          await unbindAccount(row.id);
+          void message.success(t('unbound'));
+          reload();
+        },
+      });
+    },
+    [message, modal, reload, t],
+  );
 
-  const remove = useCallback((rows: AccountRow[]) => {
-    if (!rows.length) { void message.warning(t('common:chooseAtLeastOne')); return; }
-    modal.confirm({
-      title: t('common:confirmTitle'), okButtonProps: { danger: true }, okText: t('common:ok'), cancelText: t('common:cancel'),
-      content: rows.length === 1 ? t('common:confirmDeleteOne', { name: rows[0]!.account }) : t('common:confirmDelete', { count: rows.length }),
-      onOk: async () => { await deleteAccounts(rows.map((r) => r.id)); void message.success(t('common:deleteSucceeded')); reload(); },
-    });
-  }, [message, modal, reload, t]);
+  const remove = useCallback(
+    (rows: AccountRow[]) => {
+      if (!rows.length) {
+        void message.warning(t('common:chooseAtLeastOne'));
+        return;
+      }
+      modal.confirm({
+        title: t('common:confirmTitle'),
+        okButtonProps: { danger: true },
+        okText: t('common:ok'),
+        cancelText: t('common:cancel'),
+        content: rows.length === 1 ? t('common:confirmDeleteOne', { name: rows[0]!.account }) : t('common:confirmDelete', { count: rows.length }),
+        onOk: async () => {
+          await deleteAccounts(rows.map((r) => r.id));
+          void message.success(t('common:deleteSucceeded'));
+          reload();
+        },
+      });
+    },
+    [message, modal, reload, t],
+  );
 
-  const actions = useMemo<AccountRowActions>(() => ({
-    ...(writable ? { edit: (r: AccountRow) => setForm({ mode: 'modify', row: r }), associate: setAssociating, unbind, remove: (r: AccountRow) => remove([r]) } : {}),
-  }), [writable, unbind, remove]);
+  const actions = useMemo<AccountRowActions>(
+    () => ({
+      ...(writable
+        ? { edit: (r: AccountRow) => setForm({ mode: 'modify', row: r }), associate: setAssociating, unbind, remove: (r: AccountRow) => remove([r]) }
+        : {}),
+    }),
+    [writable, unbind, remove],
+  );
   const columns = useAccountColumns(actions);
 
-  const searchFields = useMemo<SearchField[]>(() => [
-    { name: 'keyword', label: t('keyword'), width: 200 },
-    { name: 'accountType', label: t('field.accountType'), type: 'select', width: 160, options: WECHAT_TYPES.map((v) => ({ value: v, label: typeName(v) })) },
-    { name: 'bound', label: t('bound.label'), type: 'select', width: 140, options: [{ value: 1, label: t('bound.yes') }, { value: 0, label: t('bound.no') }] },
-    { name: 'status', label: t('common:status'), type: 'select', width: 120, options: [{ label: t('common:enabled'), value: 1 }, { label: t('common:disabled'), value: 0 }] },
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  ], [t]);
+  const searchFields = useMemo<SearchField[]>(
+    () => [
+      { name: 'keyword', label: t('keyword'), width: 200 },
+      { name: 'accountType', label: t('field.accountType'), type: 'select', width: 160, options: WECHAT_TYPES.map((v) => ({ value: v, label: typeName(v) })) },
+      {
+        name: 'bound',
+        label: t('bound.label'),
+        type: 'select',
+        width: 140,
+        options: [
+          { value: 1, label: t('bound.yes') },
+          { value: 0, label: t('bound.no') },
+        ],
+      },
+      {
+        name: 'status',
+        label: t('common:status'),
+        type: 'select',
+        width: 120,
+        options: [
+          { label: t('common:enabled'), value: 1 },
+          { label: t('common:disabled'), value: 0 },
+        ],
+      },
+      // eslint-disable-next-line react-hooks/exhaustive-deps
+    ],
+    [t],
+  );
 
   const unbindChosen = () => {
     if (rows.length === 0) void message.warning(t('unbindNone'));
@@ -87,15 +147,43 @@ export default function AccountManagement() {
         scrollX={ACCOUNT_TABLE_WIDTH}
         searchFields={searchFields}
         onSelectionChange={writable ? (_ids, chosen) => setRows(chosen) : undefined}
-        actions={writable ? <>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm({ mode: 'add' })}>{t('newAccount')}</Button>
-          <Button icon={<LinkOutlined />} onClick={associateChosen}>{t('associate')}</Button>
-          <Button icon={<DisconnectOutlined />} onClick={unbindChosen}>{t('unbind')}</Button>
-          <Button danger icon={<DeleteOutlined />} onClick={() => remove(rows)}>{t('common:delete')}</Button>
-        </> : undefined}
+        actions={
+          writable ? (
+            <>
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm({ mode: 'add' })}>
+                {t('newAccount')}
+              </Button>
+              <Button icon={<LinkOutlined />} onClick={associateChosen}>
+                {t('associate')}
+              </Button>
+              <Button icon={<DisconnectOutlined />} onClick={unbindChosen}>
+                {t('unbind')}
+              </Button>
+              <Button danger icon={<DeleteOutlined />} onClick={() => remove(rows)}>
+                {t('common:delete')}
+              </Button>
+            </>
+          ) : undefined
+        }
       />
-      <AccountFormModal open={form !== null} mode={form?.mode ?? 'add'} row={form?.row} onClose={() => setForm(null)} onSaved={() => { setForm(null); reload(); }} />
-      <AssociateModal account={associating} onClose={() => setAssociating(undefined)} onDone={() => { setAssociating(undefined); reload(); }} />
+      <AccountFormModal
+        open={form !== null}
+        mode={form?.mode ?? 'add'}
+        row={form?.row}
+        onClose={() => setForm(null)}
+        onSaved={() => {
+          setForm(null);
+          reload();
+        }}
+      />
+      <AssociateModal
+        account={associating}
+        onClose={() => setAssociating(undefined)}
+        onDone={() => {
+          setAssociating(undefined);
+          reload();
+        }}
+      />
     </Card>
   );
 }

@@ -16,7 +16,11 @@ import { useMenuWritable } from '../../../stores/tenant-purview';
 import { APP_TABLE_WIDTH, useAppColumns, type AppRowActions } from './components/columns';
 import AppFormModal from './components/app-form-modal';
 
-interface AppFilters extends Record<string, unknown> { keyword?: string; code?: string; status?: 0 | 1 }
+interface AppFilters extends Record<string, unknown> {
+  keyword?: string;
+  code?: string;
+  status?: 0 | 1;
+}
 
 const QUERY_KEY = ['tenantApps'] as const;
 
@@ -30,17 +34,19 @@ export default function AppManagement() {
   const record = useRecordActions<{ id: string; status: number }>({ queryKey: QUERY_KEY, grid, setStatus: setAppTenantStatus, remove: async () => undefined });
   const statusField = useStatusSearchField();
 
-  const actions = useMemo<AppRowActions>(() => ({
-    edit: (row) => setEditing(row),
-    toggleStatus: (row) => record.toggleStatus({ id: row.productId, status: row.status }),
-  }), [record]);
+  const actions = useMemo<AppRowActions>(
+    () => ({
+      edit: (row) => setEditing(row),
+      toggleStatus: (row) => record.toggleStatus({ id: row.productId, status: row.status }),
+    }),
+    [record],
+  );
   const columns = useAppColumns(actions, writable);
 
-  const searchFields = useMemo<SearchField[]>(() => [
-    { name: 'keyword', label: t('search.name'), width: 180 },
-    { name: 'code', label: t('search.code'), width: 160 },
-    statusField,
-  ], [t, statusField]);
+  const searchFields = useMemo<SearchField[]>(
+    () => [{ name: 'keyword', label: t('search.name'), width: 180 }, { name: 'code', label: t('search.code'), width: 160 }, statusField],
+    [t, statusField],
+  );
 
   return (
     <Card variant="borderless">
@@ -61,7 +67,14 @@ export default function AppManagement() {
         searchFields={searchFields}
         onBatchStatus={writable ? (ids, status) => setAppTenantStatus(ids, status) : undefined}
       />
-      <AppFormModal row={editing} onClose={() => setEditing(undefined)} onSaved={() => { setEditing(undefined); record.reload(); }} />
+      <AppFormModal
+        row={editing}
+        onClose={() => setEditing(undefined)}
+        onSaved={() => {
+          setEditing(undefined);
+          record.reload();
+        }}
+      />
     </Card>
   );
 }

@@ -36,7 +36,9 @@ export default function AuditLog() {
 
   return (
     <Card variant="borderless">
-      <Typography.Paragraph type="secondary" style={{ marginTop: -4 }}>{t('subtitle')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary" style={{ marginTop: -4 }}>
+        {t('subtitle')}
+      </Typography.Paragraph>
       <FilterBar
         onSearch={(c) => {
           setFilters(toFilters(c));

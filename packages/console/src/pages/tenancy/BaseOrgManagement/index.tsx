@@ -22,7 +22,13 @@ import OrgFormModal from '../OrgManagement/components/org-form-modal';
 import ChooseParentModal from '../OrgManagement/components/choose-parent-modal';
 import { useOrgTypes } from '../OrgManagement/components/org-type';
 
-interface LibraryFilters extends Record<string, unknown> { code?: string; name?: string; type?: number; status?: 0 | 1; singleOnly?: number }
+interface LibraryFilters extends Record<string, unknown> {
+  code?: string;
+  name?: string;
+  type?: number;
+  status?: 0 | 1;
+  singleOnly?: number;
+}
 
 export default function BaseOrgManagement() {
   const { t } = useTranslation(['organisation', 'common']);
@@ -38,21 +44,27 @@ export default function BaseOrgManagement() {
   const close = () => setDialog(null);
   const importJob = useImportJob({ uploadPath: Paths.importorg, onDone: () => record.reload() });
 
-  const actions = useMemo<OrgRowActions>(() => ({
-    edit: (row) => setDialog({ kind: 'edit', row }),
-    chooseParent: (row) => setDialog({ kind: 'parent', row }),
-    toggleStatus: (row) => record.toggleStatus(row),
-    remove: (row) => record.remove(row),
-  }), [record]);
+  const actions = useMemo<OrgRowActions>(
+    () => ({
+      edit: (row) => setDialog({ kind: 'edit', row }),
+      chooseParent: (row) => setDialog({ kind: 'parent', row }),
+      toggleStatus: (row) => record.toggleStatus(row),
+      remove: (row) => record.remove(row),
+    }),
+    [record],
+  );
   const columns = useOrgColumns(actions, { library: true, writable });
 
-  const searchFields = useMemo<SearchField[]>(() => [
-    { name: 'code', label: t('search.code'), width: 150 },
-    { name: 'name', label: t('search.name'), width: 170 },
-    { name: 'type', label: t('search.type'), type: 'select', width: 140, options: types.options },
-    status,
-    { name: 'singleOnly', label: t('field.relation'), type: 'select', width: 160, options: [{ label: t('relation.single'), value: 1 }] },
-  ], [t, types, status]);
+  const searchFields = useMemo<SearchField[]>(
+    () => [
+      { name: 'code', label: t('search.code'), width: 150 },
+      { name: 'name', label: t('search.name'), width: 170 },
+      { name: 'type', label: t('search.type'), type: 'select', width: 140, options: types.options },
+      status,
+      { name: 'singleOnly', label: t('field.relation'), type: 'select', width: 160, options: [{ label: t('relation.single'), value: 1 }] },
+    ],
+    [t, types, status],
+  );
 
   const toBody = (f: LibraryFilters) => ({ ...f, singleOnly: f.singleOnly === 1 ? true : undefined });
 
@@ -68,7 +80,13 @@ export default function BaseOrgManagement() {
         rowKey="id"
         scrollX={ORG_TABLE_WIDTH + 150}
         searchFields={searchFields}
-        actions={writable ? <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'add' })}>{t('action.addSingle')}</Button> : undefined}
+        actions={
+          writable ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'add' })}>
+              {t('action.addSingle')}
+            </Button>
+          ) : undefined
+        }
         onBatchDelete={writable ? (ids) => deleteOrgs(ids) : undefined}
         onBatchStatus={writable ? (ids, s) => setOrgStatus(ids, s) : undefined}
         isRowSelectable={(r) => !r.root}
@@ -83,9 +101,19 @@ export default function BaseOrgManagement() {
         mode={dialog?.kind === 'edit' ? 'modify' : 'add'}
         row={dialog?.kind === 'edit' ? dialog.row : undefined}
         onClose={close}
-        onSaved={() => { close(); record.reload(); }}
+        onSaved={() => {
+          close();
+          record.reload();
+        }}
       />
-      <ChooseParentModal org={dialog?.kind === 'parent' ? dialog.row : undefined} onClose={close} onMoved={() => { close(); record.reload(); }} />
+      <ChooseParentModal
+        org={dialog?.kind === 'parent' ? dialog.row : undefined}
+        onClose={close}
+        onMoved={() => {
+          close();
+          record.reload();
+        }}
+      />
     </Card>
   );
 }

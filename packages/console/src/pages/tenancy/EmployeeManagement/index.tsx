@@ -21,8 +21,14 @@ import DataGrid from '../../../components/DataGrid';
 import { TenantOrgTree } from '../../../components/TenantOrgTree';
 import { useImportJob } from '../../../components/ImportJob';
 import {
-  deleteTenantUsers, downloadTenantUserTemplate, exportTenantUsers, listTenantUsers, resetTenantUserPassword, setTenantUserLock,
-  setTenantUserStatus, type TenantUserFilters,
+  deleteTenantUsers,
+  downloadTenantUserTemplate,
+  exportTenantUsers,
+  listTenantUsers,
+  resetTenantUserPassword,
+  setTenantUserLock,
+  setTenantUserStatus,
+  type TenantUserFilters,
 } from '../../../api/tenant-user';
 import { getTenantSettings } from '../../../api/tenantsettings';
 import { useSessionStore } from '../../../stores/session';
@@ -46,10 +52,19 @@ export default function EmployeeManagement() {
   const [stationId, setStationId] = useState<string | undefined>();
   // The tenant's default validity of new users pre-fills the form's expiry (New waits for it). Only
   // administrators may read the configuration: a role holder's form starts with the usual far expiry.
-  const settings = useQuery({ queryKey: ['tenantSettings', tenant?.id ?? ''], queryFn: () => getTenantSettings({ noToast: true }), enabled: writable && Boolean(tenant), retry: false });
-  const variant = useMemo(() => (settings.data
-    ? { ...tenantUserFormVariant, expiryFor: (effectiveDate: string) => defaultExpiryDate(settings.data, effectiveDate) }
-    : tenantUserFormVariant), [settings.data]);
+  const settings = useQuery({
+    queryKey: ['tenantSettings', tenant?.id ?? ''],
+    queryFn: () => getTenantSettings({ noToast: true }),
+    enabled: writable && Boolean(tenant),
+    retry: false,
+  });
+  const variant = useMemo(
+    () =>
+      settings.data
+        ? { ...tenantUserFormVariant, expiryFor: (effectiveDate: string) => defaultExpiryDate(settings.data, effectiveDate) }
+        : tenantUserFormVariant,
+    [settings.data],
+  );
   const { grid, reload, actions, searchFields, toQuery, openAdd, dialogs } = useUserPage({ queryKey: QUERY_KEY, calls: CALLS, compact: true, variant });
   const importJob = useImportJob({ uploadPath: Paths.importtenantuser, onDone: () => reload() });
   const allColumns = useUserColumns(actions, false, selfId);
@@ -61,9 +76,33 @@ export default function EmployeeManagement() {
     <Card variant="borderless">
       {!writable && <Alert type="info" showIcon message={t('tenantuser:readOnly')} style={{ marginBottom: 12 }} />}
       <div style={{ display: 'flex', gap: 16, alignItems: 'flex-start' }}>
-        <Card size="small" title={t('tenantuser:orgTree')} style={{ width: 280, flex: 'none' }} data-testid="tenant-user-org-tree"
-          extra={<Button type="link" size="small" disabled={!org} onClick={() => { setOrg(undefined); grid.current?.clearSelection(); }}>{t('tenantuser:allOrgs')}</Button>}>
-          <TenantOrgTree selectedId={org?.id} onSelect={(n) => { setOrg(n); grid.current?.clearSelection(); }} height={600} />
+        <Card
+          size="small"
+          title={t('tenantuser:orgTree')}
+          style={{ width: 280, flex: 'none' }}
+          data-testid="tenant-user-org-tree"
+          extra={
+            <Button
+              type="link"
+              size="small"
+              disabled={!org}
+              onClick={() => {
+                setOrg(undefined);
+                grid.current?.clearSelection();
+              }}
+            >
+              {t('tenantuser:allOrgs')}
+            </Button>
+          }
+        >
+          <TenantOrgTree
+            selectedId={org?.id}
+            onSelect={(n) => {
+              setOrg(n);
+              grid.current?.clearSelection();
+            }}
+            height={600}
+          />
         </Card>
         <div style={{ flex: 1, minWidth: 0 }}>
           <ScopeBar orgName={org?.name} includeSub={includeSub} onIncludeSub={setIncludeSub} stationId={stationId} onStation={setStationId} />
@@ -78,7 +117,13 @@ export default function EmployeeManagement() {
             scrollX={userTableWidth(false)}
             searchFields={searchFields}
             isRowSelectable={(r) => writable && !protectionOf(r, selfId)}
-            actions={write(<Space><Button type="primary" icon={<PlusOutlined />} loading={settings.isLoading} disabled={settings.isLoading} onClick={openAdd}>{t('newUser')}</Button></Space>)}
+            actions={write(
+              <Space>
+                <Button type="primary" icon={<PlusOutlined />} loading={settings.isLoading} disabled={settings.isLoading} onClick={openAdd}>
+                  {t('newUser')}
+                </Button>
+              </Space>,
+            )}
             onBatchDelete={write((ids: string[]) => deleteTenantUsers(ids))}
             onBatchStatus={write((ids: string[], status: 0 | 1) => setTenantUserStatus(ids, status))}
             onBatchLock={write((ids: string[], locked: boolean) => setTenantUserLock(ids, locked))}

@@ -31,11 +31,17 @@ export default function OrgEmployeeRelation() {
     grid.current?.clearSelection();
     grid.current?.reload();
   }, []);
-  const removeOne = useCallback((row: OrgMemberRow) => {
-    deleteOrgMembers([{ orgId: row.orgId, userId: row.userId }])
-      .then(() => { void message.success(t('removed')); changed(); })
-      .catch(() => undefined);
-  }, [changed, message, t]);
+  const removeOne = useCallback(
+    (row: OrgMemberRow) => {
+      deleteOrgMembers([{ orgId: row.orgId, userId: row.userId }])
+        .then(() => {
+          void message.success(t('removed'));
+          changed();
+        })
+        .catch(() => undefined);
+    },
+    [changed, message, t],
+  );
   const columns = useOrgMemberColumns(writable ? removeOne : undefined);
   const searchFields = useMemo<SearchField[]>(() => [{ name: 'keyword', label: t('keyword'), width: 220 }], [t]);
   const orgId = org?.id ?? '';
@@ -61,16 +67,40 @@ export default function OrgEmployeeRelation() {
               rowKey="key"
               searchFields={searchFields}
               isRowSelectable={(r) => !r.affiliated}
-              actions={<>
-                {writable && <Button type="primary" icon={<UserAddOutlined />} onClick={() => setAdding(true)}>{t('add')}</Button>}
-                <Checkbox checked={includeSub} onChange={(e) => setIncludeSub(e.target.checked)}>{t('includeSub')}</Checkbox>
-              </>}
-              onBatchDelete={writable ? async (_ids, rows) => { await deleteOrgMembers(rows.map((r) => ({ orgId: r.orgId, userId: r.userId }))); } : undefined}
+              actions={
+                <>
+                  {writable && (
+                    <Button type="primary" icon={<UserAddOutlined />} onClick={() => setAdding(true)}>
+                      {t('add')}
+                    </Button>
+                  )}
+                  <Checkbox checked={includeSub} onChange={(e) => setIncludeSub(e.target.checked)}>
+                    {t('includeSub')}
+                  </Checkbox>
+                </>
+              }
+              onBatchDelete={
+                writable
+                  ? async (_ids, rows) => {
+                      await deleteOrgMembers(rows.map((r) => ({ orgId: r.orgId, userId: r.userId })));
+                    }
+                  : undefined
+              }
             />
-          ) : <Alert type="info" showIcon title={t('chooseOrg')} />}
+          ) : (
+            <Alert type="info" showIcon title={t('chooseOrg')} />
+          )}
         </Card>
       </Col>
-      <AddOrgMemberModal open={adding} org={org} onClose={() => setAdding(false)} onAdded={() => { setAdding(false); changed(); }} />
+      <AddOrgMemberModal
+        open={adding}
+        org={org}
+        onClose={() => setAdding(false)}
+        onAdded={() => {
+          setAdding(false);
+          changed();
+        }}
+      />
     </Row>
   );
 }

@@ -22,7 +22,12 @@ import OrgFormModal from './components/org-form-modal';
 import ChooseParentModal from './components/choose-parent-modal';
 import { useOrgTypes } from './components/org-type';
 
-interface OrgFilters extends Record<string, unknown> { code?: string; name?: string; type?: number; status?: 0 | 1 }
+interface OrgFilters extends Record<string, unknown> {
+  code?: string;
+  name?: string;
+  type?: number;
+  status?: 0 | 1;
+}
 
 export default function OrgManagement() {
   const { t } = useTranslation(['organisation', 'common']);
@@ -42,23 +47,38 @@ export default function OrgManagement() {
   const selected = picked ?? tops?.rows[0];
   const queryKey = useMemo(() => ['tenantOrgs', tenant?.id, selected?.id, includeSub] as const, [tenant?.id, selected?.id, includeSub]);
   const record = useRecordActions<TenantOrgRow>({ queryKey, grid, setStatus: setOrgStatus, remove: deleteOrgs });
-  const changed = () => { record.reload(); setTreeVersion((v) => v + 1); };
+  const changed = () => {
+    record.reload();
+    setTreeVersion((v) => v + 1);
+  };
   const close = () => setDialog(null);
 
-  const actions = useMemo<OrgRowActions>(() => ({
-    edit: (row) => setDialog({ kind: 'edit', row }),
-    chooseParent: (row) => setDialog({ kind: 'parent', row }),
-    toggleStatus: async (row) => { await record.toggleStatus(row); setTreeVersion((v) => v + 1); },
-    remove: async (row) => { await record.remove(row); setTreeVersion((v) => v + 1); },
-  }), [record]);
+  const actions = useMemo<OrgRowActions>(
+    () => ({
+      edit: (row) => setDialog({ kind: 'edit', row }),
+      chooseParent: (row) => setDialog({ kind: 'parent', row }),
+      toggleStatus: async (row) => {
+        await record.toggleStatus(row);
+        setTreeVersion((v) => v + 1);
+      },
+      remove: async (row) => {
+        await record.remove(row);
+        setTreeVersion((v) => v + 1);
+      },
+    }),
+    [record],
+  );
   const columns = useOrgColumns(actions, { writable });
 
-  const searchFields = useMemo<SearchField[]>(() => [
-    { name: 'code', label: t('search.code'), width: 150 },
-    { name: 'name', label: t('search.name'), width: 170 },
-    { name: 'type', label: t('search.type'), type: 'select', width: 140, options: types.options },
-    status,
-  ], [t, types, status]);
+  const searchFields = useMemo<SearchField[]>(
+    () => [
+      { name: 'code', label: t('search.code'), width: 150 },
+      { name: 'name', label: t('search.name'), width: 170 },
+      { name: 'type', label: t('search.type'), type: 'select', width: 140, options: types.options },
+      status,
+    ],
+    [t, types, status],
+  );
 
   return (
     <Card variant="borderless">
@@ -70,8 +90,12 @@ export default function OrgManagement() {
         </Col>
         <Col flex="auto" style={{ minWidth: 0 }}>
           <Space style={{ marginBottom: 8 }} size="large">
-            <Typography.Text strong data-testid="selected-org">{selected ? t('selectedOrg', { name: selected.name }) : ''}</Typography.Text>
-            <Checkbox checked={includeSub} onChange={(e) => setIncludeSub(e.target.checked)}>{t('search.includeSub')}</Checkbox>
+            <Typography.Text strong data-testid="selected-org">
+              {selected ? t('selectedOrg', { name: selected.name }) : ''}
+            </Typography.Text>
+            <Checkbox checked={includeSub} onChange={(e) => setIncludeSub(e.target.checked)}>
+              {t('search.includeSub')}
+            </Checkbox>
           </Space>
           {selected && (
             <DataGrid<TenantOrgRow, OrgFilters, (typeof ORG_SORT_FIELDS)[number]>
@@ -84,9 +108,29 @@ export default function OrgManagement() {
               rowKey="id"
               scrollX={ORG_TABLE_WIDTH}
               searchFields={searchFields}
-              actions={writable ? <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'add' })}>{t('action.addChild')}</Button> : undefined}
-              onBatchDelete={writable ? async (ids) => { await deleteOrgs(ids); setTreeVersion((v) => v + 1); } : undefined}
-              onBatchStatus={writable ? async (ids, s) => { await setOrgStatus(ids, s); setTreeVersion((v) => v + 1); } : undefined}
+              actions={
+                writable ? (
+                  <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'add' })}>
+                    {t('action.addChild')}
+                  </Button>
+                ) : undefined
+              }
+              onBatchDelete={
+                writable
+                  ? async (ids) => {
+                      await deleteOrgs(ids);
+                      setTreeVersion((v) => v + 1);
+                    }
+                  : undefined
+              }
+              onBatchStatus={
+                writable
+                  ? async (ids, s) => {
+                      await setOrgStatus(ids, s);
+                      setTreeVersion((v) => v + 1);
+                    }
+                  : undefined
+              }
               isRowSelectable={(r) => !r.root}
             />
           )}
@@ -98,9 +142,19 @@ export default function OrgManagement() {
         row={dialog?.kind === 'edit' ? dialog.row : undefined}
         parent={selected}
         onClose={close}
-        onSaved={() => { close(); changed(); }}
+        onSaved={() => {
+          close();
+          changed();
+        }}
       />
-      <ChooseParentModal org={dialog?.kind === 'parent' ? dialog.row : undefined} onClose={close} onMoved={() => { close(); changed(); }} />
+      <ChooseParentModal
+        org={dialog?.kind === 'parent' ? dialog.row : undefined}
+        onClose={close}
+        onMoved={() => {
+          close();
+          changed();
+        }}
+      />
     </Card>
   );
 }

@@ -28,7 +28,12 @@ import TenantMenuGrantModal from './components/menu-grant-modal';
 import TenantOrgGrantModal from './components/org-grant-modal';
 import TenantGrantViewModal from './components/grant-view-modal';
 
-interface RoleFilters extends Record<string, unknown> { roleNo?: string; roleName?: string; username?: string; employeeName?: string }
+interface RoleFilters extends Record<string, unknown> {
+  roleNo?: string;
+  roleName?: string;
+  username?: string;
+  employeeName?: string;
+}
 
 export default function RoleManagement() {
   const { t } = useTranslation(['tenantrole', 'role', 'common']);
@@ -45,26 +50,34 @@ export default function RoleManagement() {
   const close = () => setDialog(null);
   const rowOf = (kind: RoleDialog) => (dialog?.kind === kind ? dialog.row : undefined);
 
-  const actions = useMemo<RoleRowActions>(() => ({
-    open: (kind, row) => setDialog({ kind, row }),
-    onDelete: async (row) => {
-      try {
-        await deleteTenantRoles([row.roleId]);
-        void message.success(t('common:deleteSucceeded'));
-        grid.current?.clearSelection();
-        reload();
-      } catch { /* shown by the client */ }
-    },
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  }), [t]);
+  const actions = useMemo<RoleRowActions>(
+    () => ({
+      open: (kind, row) => setDialog({ kind, row }),
+      onDelete: async (row) => {
+        try {
+          await deleteTenantRoles([row.roleId]);
+          void message.success(t('common:deleteSucceeded'));
+          grid.current?.clearSelection();
+          reload();
+        } catch {
+          /* shown by the client */
+        }
+      },
+      // eslint-disable-next-line react-hooks/exhaustive-deps
+    }),
+    [t],
+  );
   const columns = useRoleColumns(actions, { apiGrant: t('apiGrant'), writable: calls.writable });
 
-  const searchFields = useMemo<SearchField[]>(() => [
-    { name: 'roleNo', label: t('role:search.roleNo'), width: 150 },
-    { name: 'roleName', label: t('role:search.roleName'), width: 150 },
-    { name: 'username', label: t('role:search.username'), width: 150 },
-    { name: 'employeeName', label: t('role:search.employeeName'), width: 150 },
-  ], [t]);
+  const searchFields = useMemo<SearchField[]>(
+    () => [
+      { name: 'roleNo', label: t('role:search.roleNo'), width: 150 },
+      { name: 'roleName', label: t('role:search.roleName'), width: 150 },
+      { name: 'username', label: t('role:search.username'), width: 150 },
+      { name: 'employeeName', label: t('role:search.employeeName'), width: 150 },
+    ],
+    [t],
+  );
 
   return (
     <RoleCallsContext.Provider value={calls}>
@@ -87,7 +100,13 @@ export default function RoleManagement() {
                 scrollX={ROLE_TABLE_WIDTH}
                 searchFields={searchFields}
                 isRowSelectable={(r) => calls.writable && !r.builtIn}
-                actions={calls.writable ? <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'add' })}>{t('role:newRole')}</Button> : undefined}
+                actions={
+                  calls.writable ? (
+                    <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'add' })}>
+                      {t('role:newRole')}
+                    </Button>
+                  ) : undefined
+                }
                 onBatchDelete={calls.writable ? (ids) => deleteTenantRoles(ids) : undefined}
               />
             </Card>
@@ -101,7 +120,10 @@ export default function RoleManagement() {
         defaultOrgId={org?.id ?? ''}
         row={rowOf('edit')}
         onClose={close}
-        onSaved={() => { close(); reload(); }}
+        onSaved={() => {
+          close();
+          reload();
+        }}
       />
       <MembersModal tenantId={tenantId} role={rowOf('members')} onClose={close} />
       <TenantMenuGrantModal role={rowOf('menuGrant')} onClose={close} />

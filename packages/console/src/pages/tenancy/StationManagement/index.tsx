@@ -17,7 +17,11 @@ import StationFormModal from './components/station-form-modal';
 import StationMembersModal from './components/members-modal';
 import { useMenuWritable } from '../../../stores/tenant-purview';
 
-interface StationFilters extends Record<string, unknown> { keyword?: string; code?: string; enabled?: 0 | 1 }
+interface StationFilters extends Record<string, unknown> {
+  keyword?: string;
+  code?: string;
+  enabled?: 0 | 1;
+}
 
 const QUERY_KEY = ['tenantStations'] as const;
 
@@ -28,20 +32,35 @@ export default function StationManagement() {
   const record = useRecordActions<TenantStationRow & { status: number }>({ queryKey: QUERY_KEY, grid, setStatus: setStationStatus, remove: deleteStations });
   const close = () => setDialog(null);
 
-  const actions = useMemo<StationRowActions>(() => ({
-    edit: (row) => setDialog({ kind: 'edit', row }),
-    members: (row) => setDialog({ kind: 'members', row }),
-    toggleStatus: (row) => record.toggleStatus({ ...row, status: row.enabled }),
-    remove: (row) => record.remove({ ...row, status: row.enabled }),
-  }), [record]);
+  const actions = useMemo<StationRowActions>(
+    () => ({
+      edit: (row) => setDialog({ kind: 'edit', row }),
+      members: (row) => setDialog({ kind: 'members', row }),
+      toggleStatus: (row) => record.toggleStatus({ ...row, status: row.enabled }),
+      remove: (row) => record.remove({ ...row, status: row.enabled }),
+    }),
+    [record],
+  );
   const writable = useMenuWritable('stationManagement');
   const columns = useStationColumns(actions, writable);
 
-  const searchFields = useMemo<SearchField[]>(() => [
-    { name: 'keyword', label: t('search.name'), width: 180 },
-    { name: 'code', label: t('search.code'), width: 160 },
-    { name: 'enabled', label: t('common:status'), type: 'select', width: 120, options: [{ label: t('common:enabled'), value: 1 }, { label: t('common:disabled'), value: 0 }] },
-  ], [t]);
+  const searchFields = useMemo<SearchField[]>(
+    () => [
+      { name: 'keyword', label: t('search.name'), width: 180 },
+      { name: 'code', label: t('search.code'), width: 160 },
+      {
+        name: 'enabled',
+        label: t('common:status'),
+        type: 'select',
+        width: 120,
+        options: [
+          { label: t('common:enabled'), value: 1 },
+          { label: t('common:disabled'), value: 0 },
+        ],
+      },
+    ],
+    [t],
+  );
 
   return (
     <Card variant="borderless">
@@ -55,10 +74,18 @@ export default function StationManagement() {
         rowKey="id"
         scrollX={STATION_TABLE_WIDTH}
         searchFields={searchFields}
-        actions={<>
-          {writable && <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'add' })}>{t('newStation')}</Button>}
-          <Button icon={<TeamOutlined />} onClick={() => setDialog({ kind: 'members' })}>{t('members.manage')}</Button>
-        </>}
+        actions={
+          <>
+            {writable && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'add' })}>
+                {t('newStation')}
+              </Button>
+            )}
+            <Button icon={<TeamOutlined />} onClick={() => setDialog({ kind: 'members' })}>
+              {t('members.manage')}
+            </Button>
+          </>
+        }
         onBatchDelete={writable ? (ids) => deleteStations(ids) : undefined}
         onBatchStatus={writable ? (ids, status) => setStationStatus(ids, status) : undefined}
       />
@@ -67,9 +94,17 @@ export default function StationManagement() {
         mode={dialog?.kind === 'edit' ? 'modify' : 'add'}
         row={dialog?.kind === 'edit' ? dialog.row : undefined}
         onClose={close}
-        onSaved={() => { close(); record.reload(); }}
+        onSaved={() => {
+          close();
+          record.reload();
+        }}
       />
-      <StationMembersModal open={dialog?.kind === 'members'} station={dialog?.kind === 'members' ? dialog.row : undefined} onClose={close} onChanged={record.reload} />
+      <StationMembersModal
+        open={dialog?.kind === 'members'}
+        station={dialog?.kind === 'members' ? dialog.row : undefined}
+        onClose={close}
+        onChanged={record.reload}
+      />
     </Card>
   );
 }

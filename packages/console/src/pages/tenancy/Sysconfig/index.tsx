@@ -16,13 +16,27 @@ export default function TenantSysconfig() {
   const { t } = useTranslation('tenantsettings');
   const tenant = useCurrentTenant();
   // the same query as the new-user card: a caller who is not the tenant's administrator is refused
-  const probe = useQuery({ queryKey: ['tenantSettings', tenant?.id ?? ''], queryFn: () => getTenantSettings({ noToast: true }), enabled: Boolean(tenant), retry: false });
-  if (!tenant || probe.isError) return <Card variant="borderless" title={t('title')}><Alert type="info" showIcon title={t('noAccess')} /></Card>;
+  const probe = useQuery({
+    queryKey: ['tenantSettings', tenant?.id ?? ''],
+    queryFn: () => getTenantSettings({ noToast: true }),
+    enabled: Boolean(tenant),
+    retry: false,
+  });
+  if (!tenant || probe.isError)
+    return (
+      <Card variant="borderless" title={t('title')}>
+        <Alert type="info" showIcon title={t('noAccess')} />
+      </Card>
+    );
   return (
     <Card variant="borderless" title={t('title')}>
       <Row gutter={[24, 24]}>
-        <Col xs={24} xl={10}><UserDefaultsCard tenantId={tenant.id} /></Col>
-        <Col xs={24} xl={14}><OrgCategoriesCard tenantId={tenant.id} /></Col>
+        <Col xs={24} xl={10}>
+          <UserDefaultsCard tenantId={tenant.id} />
+        </Col>
+        <Col xs={24} xl={14}>
+          <OrgCategoriesCard tenantId={tenant.id} />
+        </Col>
       </Row>
     </Card>
   );

@@ -19,10 +19,18 @@ export default function TenancyList() {
   const navigate = useNavigate();
   const current = useCurrentTenant();
   const choose = useCurrentTenantStore((s) => s.choose);
-  const texts = useMemo<TileChooserTexts>(() => ({
-    title: t('my.title'), intro: t('my.intro'), search: t('my.search'), empty: t('my.empty'),
-    current: t('my.current'), disabled: t('my.disabled'), count: (count) => t('my.count', { count }),
-  }), [t]);
+  const texts = useMemo<TileChooserTexts>(
+    () => ({
+      title: t('my.title'),
+      intro: t('my.intro'),
+      search: t('my.search'),
+      empty: t('my.empty'),
+      current: t('my.current'),
+      disabled: t('my.disabled'),
+      count: (count) => t('my.count', { count }),
+    }),
+    [t],
+  );
   const open = (tenant: MyTenantRow) => {
     if (tenant.status !== 1) {
       void message.warning(t('my.disabledTip', { name: tenant.name }));

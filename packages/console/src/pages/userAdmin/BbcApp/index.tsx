@@ -23,7 +23,9 @@ export default function BbcApp() {
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
       <Card variant="borderless" className="mp-page-card">
-        <Typography.Title level={3} style={{ margin: 0 }}>{t(greetingKey(new Date().getHours()), { name })}</Typography.Title>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          {t(greetingKey(new Date().getHours()), { name })}
+        </Typography.Title>
         <Typography.Text type="secondary">{t('home.intro')}</Typography.Text>
       </Card>
       <PendingTasksCard />

@@ -25,20 +25,35 @@ export default function LatestNoticesCard() {
   if (!rows.length) return null;
   const unread = rows.filter((r) => !r.read).length;
   return (
-    <Card variant="borderless" className="mp-page-card" data-testid="home-notices"
-      title={<Space>{t('bell.title')}{unread > 0 && <Badge count={unread} aria-label={t('bell.count', { n: unread })} />}</Space>}
-      extra={<Link to={NOTICES_PATH}>{t('bell.viewAll')}</Link>}>
-      <List size="small" dataSource={rows} renderItem={(r) => (
-        <List.Item key={r.id}>
-          <Space>
-            {!r.read && <Badge status="processing" />}
-            {r.pinned && <Tag color="gold">{t('pinned')}</Tag>}
-            <Link to={`${NOTICES_PATH}/${encodeURIComponent(r.id)}`} style={{ fontWeight: r.read ? 400 : 600 }}>{r.title}</Link>
-            <Typography.Text type="secondary">{r.productName}</Typography.Text>
-          </Space>
-          <Typography.Text type="secondary">{dayjs(r.publishAt).format('YYYY-MM-DD HH:mm')}</Typography.Text>
-        </List.Item>
-      )} />
+    <Card
+      variant="borderless"
+      className="mp-page-card"
+      data-testid="home-notices"
+      title={
+        <Space>
+          {t('bell.title')}
+          {unread > 0 && <Badge count={unread} aria-label={t('bell.count', { n: unread })} />}
+        </Space>
+      }
+      extra={<Link to={NOTICES_PATH}>{t('bell.viewAll')}</Link>}
+    >
+      <List
+        size="small"
+        dataSource={rows}
+        renderItem={(r) => (
+          <List.Item key={r.id}>
+            <Space>
+              {!r.read && <Badge status="processing" />}
+              {r.pinned && <Tag color="gold">{t('pinned')}</Tag>}
+              <Link to={`${NOTICES_PATH}/${encodeURIComponent(r.id)}`} style={{ fontWeight: r.read ? 400 : 600 }}>
+                {r.title}
+              </Link>
+              <Typography.Text type="secondary">{r.productName}</Typography.Text>
+            </Space>
+            <Typography.Text type="secondary">{dayjs(r.publishAt).format('YYYY-MM-DD HH:mm')}</Typography.Text>
+          </List.Item>
+        )}
+      />
     </Card>
   );
 }

@@ -40,7 +40,14 @@ export default function UserDashboard() {
 
   const historyColumns = [
     { title: t('dashboard.at'), dataIndex: 'at', width: 190, render: when },
-    { title: t('dashboard.event'), dataIndex: 'action', width: 170, render: (a: string) => <Tag color={a === 'signin' ? 'green' : a === 'signin.failed' || a === 'signin.locked' ? 'red' : 'default'}>{t(`action.${a}`, { defaultValue: a })}</Tag> },
+    {
+      title: t('dashboard.event'),
+      dataIndex: 'action',
+      width: 170,
+      render: (a: string) => (
+        <Tag color={a === 'signin' ? 'green' : a === 'signin.failed' || a === 'signin.locked' ? 'red' : 'default'}>{t(`action.${a}`, { defaultValue: a })}</Tag>
+      ),
+    },
     { title: t('dashboard.method'), dataIndex: 'method', width: 120, render: (m: string) => t(`methodName.${m}`, { defaultValue: m || '-' }) },
     { title: t('dashboard.ip'), dataIndex: 'ip', width: 140 },
     { title: t('dashboard.device'), dataIndex: 'userAgent', ellipsis: true },
@@ -51,16 +58,28 @@ export default function UserDashboard() {
     { title: t('dashboard.ip'), dataIndex: 'ip', width: 140 },
     { title: t('dashboard.device'), dataIndex: 'userAgent', ellipsis: true },
     {
-      title: t('dashboard.state'), dataIndex: 'state', width: 200,
-      render: (s: string, r: MySessionRow) => r.current ? <Tag color="blue">{t('dashboard.current')}</Tag> : <Tag color={s === 'active' ? 'green' : 'default'}>{t(`stateName.${s}`, { defaultValue: s })}</Tag>,
+      title: t('dashboard.state'),
+      dataIndex: 'state',
+      width: 200,
+      render: (s: string, r: MySessionRow) =>
+        r.current ? (
+          <Tag color="blue">{t('dashboard.current')}</Tag>
+        ) : (
+          <Tag color={s === 'active' ? 'green' : 'default'}>{t(`stateName.${s}`, { defaultValue: s })}</Tag>
+        ),
     },
     {
-      title: '', key: 'op', width: 90,
-      render: (_: unknown, r: MySessionRow) => r.state === 'active' && !r.current ? (
-        <Popconfirm title={t('dashboard.endConfirm')} onConfirm={async () => ended(await endMySession(r.id))}>
-          <Button type="link" size="small" danger data-testid={`end-session-${r.id}`}>{t('dashboard.end')}</Button>
-        </Popconfirm>
-      ) : null,
+      title: '',
+      key: 'op',
+      width: 90,
+      render: (_: unknown, r: MySessionRow) =>
+        r.state === 'active' && !r.current ? (
+          <Popconfirm title={t('dashboard.endConfirm')} onConfirm={async () => ended(await endMySession(r.id))}>
+            <Button type="link" size="small" danger data-testid={`end-session-${r.id}`}>
+              {t('dashboard.end')}
+            </Button>
+          </Popconfirm>
+        ) : null,
     },
   ];
   const p = profile.data;
@@ -72,25 +91,55 @@ export default function UserDashboard() {
       <Row gutter={[16, 16]}>
         <Col xs={24} md={16}>
           <Card>
-            <Typography.Title level={4} style={{ marginTop: 0 }}>{t('dashboard.welcome', { name: p?.employeeName || p?.userName || '' })}</Typography.Title>
+            <Typography.Title level={4} style={{ marginTop: 0 }}>
+              {t('dashboard.welcome', { name: p?.employeeName || p?.userName || '' })}
+            </Typography.Title>
             <Typography.Text type="secondary">{t('dashboard.lastLogin', { at: when(previous?.at ?? '') })}</Typography.Text>
           </Card>
         </Col>
         <Col xs={24} md={8}>
           <Card>
             <Statistic title={t('dashboard.appsCount')} value={apps.data?.records ?? 0} prefix={<AppstoreOutlined />} loading={apps.isLoading} />
-            <Link to="/userAdmin/app" data-testid="open-my-apps">{t('dashboard.openApps')}</Link>
+            <Link to="/userAdmin/app" data-testid="open-my-apps">
+              {t('dashboard.openApps')}
+            </Link>
           </Card>
         </Col>
       </Row>
-      <Card title={t('dashboard.sessions')} extra={
-        <Button icon={<LogoutOutlined />} danger disabled={!others.length} onClick={endAll} data-testid="end-other-sessions">{t('dashboard.endOthers')}</Button>
-      }>
-        <Table<MySessionRow> rowKey="id" size="small" columns={sessionColumns} dataSource={sessions.data ?? []} loading={sessions.isLoading} pagination={false} scroll={{ x: 900 }} />
+      <Card
+        title={t('dashboard.sessions')}
+        extra={
+          <Button icon={<LogoutOutlined />} danger disabled={!others.length} onClick={endAll} data-testid="end-other-sessions">
+            {t('dashboard.endOthers')}
+          </Button>
+        }
+      >
+        <Table<MySessionRow>
+          rowKey="id"
+          size="small"
+          columns={sessionColumns}
+          dataSource={sessions.data ?? []}
+          loading={sessions.isLoading}
+          pagination={false}
+          scroll={{ x: 900 }}
+        />
       </Card>
       <Card title={t('dashboard.history')} extra={<Typography.Text type="secondary">{t('dashboard.historyHint')}</Typography.Text>}>
-        <Table<SignInHistoryRow> rowKey="id" size="small" columns={historyColumns} dataSource={history.data?.rows ?? []} loading={history.isLoading} scroll={{ x: 800 }}
-          pagination={{ current: page.page, pageSize: page.pageSize, total: history.data?.records ?? 0, showSizeChanger: true, onChange: (pg, ps) => setPage({ page: pg, pageSize: ps }) }} />
+        <Table<SignInHistoryRow>
+          rowKey="id"
+          size="small"
+          columns={historyColumns}
+          dataSource={history.data?.rows ?? []}
+          loading={history.isLoading}
+          scroll={{ x: 800 }}
+          pagination={{
+            current: page.page,
+            pageSize: page.pageSize,
+            total: history.data?.records ?? 0,
+            showSizeChanger: true,
+            onChange: (pg, ps) => setPage({ page: pg, pageSize: ps }),
+          }}
+        />
       </Card>
     </Space>
   );

@@ -22,42 +22,81 @@ export default function MyMessages() {
   const [unread, setUnread] = useState(false);
   const [page, setPage] = useState({ page: 1, pageSize: 10 });
   const open = params.get('id');
-  const q = useQuery({ queryKey: ['my-messages', unread, page], queryFn: () => listMyMessages({ ...page, unread: unread || undefined }), placeholderData: keepPreviousData });
+  const q = useQuery({
+    queryKey: ['my-messages', unread, page],
+    queryFn: () => listMyMessages({ ...page, unread: unread || undefined }),
+    placeholderData: keepPreviousData,
+  });
   const markAll = async () => {
     try {
       await markMyMessagesRead();
       void message.success(t('my.marked'));
       void queryClient.invalidateQueries({ queryKey: ['my-messages'] });
       void queryClient.invalidateQueries({ queryKey: MESSAGE_UNREAD_KEY });
-    } catch { /* shown by the client */ }
+    } catch {
+      /* shown by the client */
+    }
   };
   return (
-    <Card variant="borderless" className="mp-page-card" title={t('my.title')}
-      extra={(
+    <Card
+      variant="borderless"
+      className="mp-page-card"
+      title={t('my.title')}
+      extra={
         <Space>
           <Typography.Text>{t('my.unreadOnly')}</Typography.Text>
-          <Switch size="small" checked={unread} aria-label={t('my.unreadOnly')} onChange={(v) => { setUnread(v); setPage((p) => ({ ...p, page: 1 })); }} />
-          <Button size="small" onClick={() => void markAll()}>{t('my.markAllRead')}</Button>
+          <Switch
+            size="small"
+            checked={unread}
+            aria-label={t('my.unreadOnly')}
+            onChange={(v) => {
+              setUnread(v);
+              setPage((p) => ({ ...p, page: 1 }));
+            }}
+          />
+          <Button size="small" onClick={() => void markAll()}>
+            {t('my.markAllRead')}
+          </Button>
         </Space>
-      )}>
+      }
+    >
       <List<MyMessageRow>
         loading={q.isFetching}
         dataSource={q.data?.rows ?? []}
         locale={{ emptyText: t('my.empty') }}
         data-testid="my-message-list"
-        pagination={{ current: page.page, pageSize: page.pageSize, total: q.data?.records ?? 0, onChange: (p, s) => setPage({ page: p, pageSize: s }), hideOnSinglePage: true }}
+        pagination={{
+          current: page.page,
+          pageSize: page.pageSize,
+          total: q.data?.records ?? 0,
+          onChange: (p, s) => setPage({ page: p, pageSize: s }),
+          hideOnSinglePage: true,
+        }}
         renderItem={(m) => (
           <List.Item key={m.id}>
             <List.Item.Meta
-              title={(
+              title={
                 <Space size={8} wrap>
-                  {!m.read && <Badge status="processing" text={<Tag color="blue" style={{ marginInlineEnd: 0 }}>{t('my.unread')}</Tag>} />}
-                  <Typography.Link onClick={() => setParams({ id: m.id })} strong={!m.read} data-testid="my-message-open">{m.subject || m.body.slice(0, 40)}</Typography.Link>
+                  {!m.read && (
+                    <Badge
+                      status="processing"
+                      text={
+                        <Tag color="blue" style={{ marginInlineEnd: 0 }}>
+                          {t('my.unread')}
+                        </Tag>
+                      }
+                    />
+                  )}
+                  <Typography.Link onClick={() => setParams({ id: m.id })} strong={!m.read} data-testid="my-message-open">
+                    {m.subject || m.body.slice(0, 40)}
+                  </Typography.Link>
                 </Space>
-              )}
+              }
               description={`${t('my.from', { app: m.appName || t('my.platform') })} · ${dayjs(m.createdAt).format('YYYY-MM-DD HH:mm')}`}
             />
-            <Typography.Text type="secondary" ellipsis style={{ maxWidth: 360 }}>{m.body}</Typography.Text>
+            <Typography.Text type="secondary" ellipsis style={{ maxWidth: 360 }}>
+              {m.body}
+            </Typography.Text>
           </List.Item>
         )}
       />

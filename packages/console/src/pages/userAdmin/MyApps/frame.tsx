@@ -33,10 +33,19 @@ export default function AppFrame({ code }: { code: string }) {
     if (!ssoQuery || !appId || !app?.loginUrl) return;
     let live = true;
     setTicketFailed(false);
-    (addressOf(app) as () => Promise<string>)().then((url) => { if (live) setTicketSrc({ id: appId, url }); }, () => { if (live) setTicketFailed(true); });
-    return () => { live = false; };
+    (addressOf(app) as () => Promise<string>)().then(
+      (url) => {
+        if (live) setTicketSrc({ id: appId, url });
+      },
+      () => {
+        if (live) setTicketFailed(true);
+      },
+    );
+    return () => {
+      live = false;
+    };
   }, [ssoQuery, appId]); // eslint-disable-line react-hooks/exhaustive-deps
-  const src = ssoQuery ? (ticketSrc && ticketSrc.id === appId ? ticketSrc.url : '') : app?.loginUrl ?? '';
+  const src = ssoQuery ? (ticketSrc && ticketSrc.id === appId ? ticketSrc.url : '') : (app?.loginUrl ?? '');
   const waiting = found.isFetching || (ssoQuery && !src && !ticketFailed);
   return (
     <Card

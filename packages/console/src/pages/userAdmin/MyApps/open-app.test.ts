@@ -7,13 +7,24 @@ const app = { id: 'a1', code: 'crm&x', loginUrl: 'https://crm.example.com/login?
 describe('openApp', () => {
   it('open type 1: the framed view in this window', () => {
     const went: string[] = [];
-    expect(openApp({ ...app, openType: 1 }, (to) => went.push(to), () => { throw new Error('no window'); })).toBe('navigated');
+    expect(
+      openApp(
+        { ...app, openType: 1 },
+        (to) => went.push(to),
+        () => {
+          throw new Error('no window');
+        },
+      ),
+    ).toBe('navigated');
     expect(went).toEqual(['/userAdmin/app?open=crm%26x']);
   });
 
   it('open type 2: a new window of the framed view; 3: a new window of the application alone', () => {
     const opened: Address[] = [];
-    const win = (u: Address) => { opened.push(u); return {} as Window; };
+    const win = (u: Address) => {
+      opened.push(u);
+      return {} as Window;
+    };
     expect(openApp({ ...app, openType: 2 }, () => undefined, win)).toBe('window');
     expect(openApp(app, () => undefined, win)).toBe('window');
     expect(opened).toEqual([framePath('crm&x'), app.loginUrl]);
@@ -21,10 +32,23 @@ describe('openApp', () => {
 
   it('an application using the SSO query asks for a fresh ticket address each time it opens, never before', async () => {
     const asked: string[] = [];
-    const ticket = async (id: string) => { asked.push(id); return `https://legacy.example.com/sso?ssotoken=t${asked.length}`; };
+    const ticket = async (id: string) => {
+      asked.push(id);
+      return `https://legacy.example.com/sso?ssotoken=t${asked.length}`;
+    };
     const sso = { ...app, ssoMode: 2 as const, loginUrl: 'https://legacy.example.com/sso' };
     const opened: Address[] = [];
-    expect(openApp(sso, () => undefined, (u) => { opened.push(u); return {} as Window; }, ticket)).toBe('window');
+    expect(
+      openApp(
+        sso,
+        () => undefined,
+        (u) => {
+          opened.push(u);
+          return {} as Window;
+        },
+        ticket,
+      ),
+    ).toBe('window');
     expect(asked).toEqual([]);
     expect(typeof opened[0]).toBe('function');
     expect(await (opened[0] as () => Promise<string>)()).toBe('https://legacy.example.com/sso?ssotoken=t1');
@@ -36,7 +60,19 @@ describe('openApp', () => {
   });
 
   it('says when there is no address or the window was blocked', () => {
-    expect(openApp({ ...app, loginUrl: '' }, () => undefined, () => ({} as Window))).toBe('no-address');
-    expect(openApp(app, () => undefined, () => null)).toBe('blocked');
+    expect(
+      openApp(
+        { ...app, loginUrl: '' },
+        () => undefined,
+        () => ({}) as Window,
+      ),
+    ).toBe('no-address');
+    expect(
+      openApp(
+        app,
+        () => undefined,
+        () => null,
+      ),
+    ).toBe('blocked');
   });
 });

@@ -32,7 +32,13 @@ export function openDetached(address: Address): Window | null {
   if (!w) return null;
   w.opener = null;
   if (typeof address === 'string') w.location.href = address;
-  else address().then((url) => { w.location.href = url; }, () => w.close());
+  else
+    address().then(
+      (url) => {
+        w.location.href = url;
+      },
+      () => w.close(),
+    );
   return w;
 }
 
@@ -50,7 +56,10 @@ export function openApp(
   ticket?: (id: string) => Promise<string>,
 ): OpenOutcome {
   if (!app.loginUrl) return 'no-address';
-  if (app.openType === 1) { navigate(framePath(app.code)); return 'navigated'; }
+  if (app.openType === 1) {
+    navigate(framePath(app.code));
+    return 'navigated';
+  }
   const w = openWindow(app.openType === 2 ? framePath(app.code) : addressOf(app, ticket));
   return w ? 'window' : 'blocked';
 }

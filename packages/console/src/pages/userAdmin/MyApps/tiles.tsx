@@ -16,10 +16,18 @@ export default function MyAppTiles() {
   const { t } = useTranslation('myapps');
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const texts = useMemo<TileChooserTexts>(() => ({
-    title: t('title'), intro: t('intro'), search: t('search'), empty: t('empty'), current: '', disabled: '',
-    count: (count) => t('count', { count }),
-  }), [t]);
+  const texts = useMemo<TileChooserTexts>(
+    () => ({
+      title: t('title'),
+      intro: t('intro'),
+      search: t('search'),
+      empty: t('empty'),
+      current: '',
+      disabled: '',
+      count: (count) => t('count', { count }),
+    }),
+    [t],
+  );
   const open = (app: UserAppRow) => {
     const outcome = openApp(app, (to) => navigate(to));
     if (outcome === 'no-address') void message.warning(t('noAddress'));

@@ -24,14 +24,27 @@ export default function MyNoticeDetail() {
       void queryClient.invalidateQueries({ queryKey: ['my-notices'] });
     }
   }, [q.data, queryClient]);
-  const back = <Link to="/userAdmin/notice"><Button icon={<ArrowLeftOutlined />}>{t('my.back')}</Button></Link>;
-  if (q.isError) return <Card variant="borderless" className="mp-page-card"><Result status="404" title={t('errors:notice.not_found')} extra={back} /></Card>;
+  const back = (
+    <Link to="/userAdmin/notice">
+      <Button icon={<ArrowLeftOutlined />}>{t('my.back')}</Button>
+    </Link>
+  );
+  if (q.isError)
+    return (
+      <Card variant="borderless" className="mp-page-card">
+        <Result status="404" title={t('errors:notice.not_found')} extra={back} />
+      </Card>
+    );
   const n = q.data;
   return (
     <Card variant="borderless" className="mp-page-card" extra={back}>
-      {!n ? <Spin /> : (
+      {!n ? (
+        <Spin />
+      ) : (
         <article data-testid="my-notice-detail" style={{ maxWidth: 900, margin: '0 auto' }}>
-          <Typography.Title level={3} style={{ marginTop: 0 }}>{n.title}</Typography.Title>
+          <Typography.Title level={3} style={{ marginTop: 0 }}>
+            {n.title}
+          </Typography.Title>
           <Space size={8} wrap style={{ marginBottom: 16 }}>
             {n.pinned && <Tag color="volcano">{t('pinned')}</Tag>}
             <Typography.Text type="secondary">{t('my.from', { app: n.productName })}</Typography.Text>

@@ -16,21 +16,41 @@ beforeAll(async () => {
   t = await testApp();
   gateway = createServer((req, res) => {
     let body = '';
-    req.on('data', (d) => { body += d; });
-    req.on('end', () => { hits.push({ method: req.method!, url: req.url!, headers: req.headers, body }); res.statusCode = status; res.end(status === 200 ? '{"ok":true}' : 'quota exceeded'); });
+    req.on('data', (d) => {
+      body += d;
+    });
+    req.on('end', () => {
+      hits.push({ method: req.method!, url: req.url!, headers: req.headers, body });
+      res.statusCode = status;
+      res.end(status === 200 ? '{"ok":true}' : 'quota exceeded');
+    });
   });
   await new Promise<void>((r) => gateway.listen(0, '127.0.0.1', r));
   port = (gateway.address() as { port: number }).port;
   await createUserRow(t.app, { username: 'smsuser', password: 'Passw0rd!x', mobile: '13600000001' });
   const admin = await t.client();
   await admin.signIn('admin', ADMIN_PASSWORD);
-  const r = await admin.post(Paths.savesmsconfiglist, [{
-    name: 'Gateway', provider: 'http', url: `http://127.0.0.1:${port}/send?to={{mobile}}`, accessKeyId: 'key-1', signName: 'MP', templateCode: 'T1',
-    secret: 'gw-Secret-1', status: 1, httpMethod: 'POST', httpHeaders: 'Authorization: Bearer {{secret}}\nX-Sign: {{signName}}', bodyTemplate: '{"to":"{{mobile}}","text":"{{text}}","code":"{{code}}","ttl":{{minutes}}}',
-  }]);
+  const r = await admin.post(Paths.savesmsconfiglist, [
+    {
+      name: 'Gateway',
+      provider: 'http',
+      url: `http://127.0.0.1:${port}/send?to={{mobile}}`,
+      accessKeyId: 'key-1',
+      signName: 'MP',
+      templateCode: 'T1',
+      secret: 'gw-Secret-1',
+      status: 1,
+      httpMethod: 'POST',
+      httpHeaders: 'Authorization: Bearer {{secret}}\nX-Sign: {{signName}}',
+      bodyTemplate: '{"to":"{{mobile}}","text":"{{text}}","code":"{{code}}","ttl":{{minutes}}}',
+    },
+  ]);
   expect(r.body.result, JSON.stringify(r.body)).toBe('1');
 });
-afterAll(async () => { await t.close(); await new Promise<void>((r) => gateway.close(() => r())); });
+afterAll(async () => {
+  await t.close();
+  await new Promise<void>((r) => gateway.close(() => r()));
+});
 
 describe('generic HTTP SMS gateway', () => {
   it('fills placeholders, JSON-escaped in a JSON body and URL-encoded in the URL', () => {
@@ -44,7 +64,11 @@ describe('generic HTTP SMS gateway', () => {
     expect((await c.post(`${Paths.sendmobilecode}/13600000001`)).body.result).toBe('1');
     for (let i = 0; i < 50 && !hits.length; i++) await new Promise((r) => setTimeout(r, 20));
     const hit = hits.at(-1)!;
-    expect(hit).toMatchObject({ method: 'POST', url: '/send?to=13600000001', headers: { authorization: 'Bearer gw-Secret-1', 'x-sign': 'MP', 'content-type': 'application/json' } });
+    expect(hit).toMatchObject({
+      method: 'POST',
+      url: '/send?to=13600000001',
+      headers: { authorization: 'Bearer gw-Secret-1', 'x-sign': 'MP', 'content-type': 'application/json' },
+    });
     const body = JSON.parse(hit.body);
     expect(body).toMatchObject({ to: '13600000001', ttl: 5 });
     expect(body.text).toContain(body.code);

@@ -21,13 +21,22 @@ const jsonEscape: Encode = (v) => JSON.stringify(v).slice(1, -1);
 
 export class HttpSmsProvider implements SmsProvider {
   readonly name = 'http';
-  constructor(private readonly row: ConfigRow, private readonly secret: string) {}
+  constructor(
+    private readonly row: ConfigRow,
+    private readonly secret: string,
+  ) {}
 
   async send(m: SmsMessage): Promise<void> {
     const r = this.row;
     const values: Record<string, string> = {
-      mobile: m.mobile, code: m.code, minutes: String(m.minutes), text: m.text, secret: this.secret,
-      accessKeyId: String(r.accessKeyId ?? ''), signName: String(r.signName ?? ''), templateCode: String(r.templateCode ?? ''),
+      mobile: m.mobile,
+      code: m.code,
+      minutes: String(m.minutes),
+      text: m.text,
+      secret: this.secret,
+      accessKeyId: String(r.accessKeyId ?? ''),
+      signName: String(r.signName ?? ''),
+      templateCode: String(r.templateCode ?? ''),
     };
     const method = String(r.httpMethod || 'POST').toUpperCase();
     const headers: Record<string, string> = {};

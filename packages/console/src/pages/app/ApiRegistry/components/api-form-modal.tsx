@@ -14,7 +14,13 @@ import { textRules, type Translate } from '../../../../components/FormModal/rule
 import { addApi, editApi, getApi } from '../../../../api/app-apis';
 import type { TreeChoice } from './service-tree';
 
-interface ApiFormValues { serviceName: string; moduleName: string; name: string; url: string; description?: string }
+interface ApiFormValues {
+  serviceName: string;
+  moduleName: string;
+  name: string;
+  url: string;
+  description?: string;
+}
 
 export interface ApiFormModalProps {
   open: boolean;
@@ -38,14 +44,22 @@ export default function ApiFormModal({ open, mode, row, preset, groups, onClose,
 
   const initialValues = useMemo<Partial<ApiFormValues> | undefined>(() => {
     if (mode === 'add') return { serviceName: preset.serviceName ?? '', moduleName: preset.moduleName ?? '' };
-    return record ? { serviceName: record.serviceName, moduleName: record.moduleName, name: record.name, url: record.url, description: record.description } : undefined;
+    return record
+      ? { serviceName: record.serviceName, moduleName: record.moduleName, name: record.name, url: record.url, description: record.description }
+      : undefined;
   }, [mode, record, preset.serviceName, preset.moduleName]);
 
   const label = (f: string) => t(`field.${f}` as never) as unknown as string;
   const R = APP_API_RULES;
 
   const save = async (v: ApiFormValues) => {
-    const body = { serviceName: v.serviceName.trim(), moduleName: v.moduleName.trim(), name: v.name.trim(), url: v.url.trim(), description: v.description?.trim() ?? '' };
+    const body = {
+      serviceName: v.serviceName.trim(),
+      moduleName: v.moduleName.trim(),
+      name: v.name.trim(),
+      url: v.url.trim(),
+      description: v.description?.trim() ?? '',
+    };
     onSaved(modifying && record ? await editApi({ id: record.id, ...body }, { noToast: true }) : await addApi(body, { noToast: true }));
   };
 
@@ -65,8 +79,16 @@ export default function ApiFormModal({ open, mode, row, preset, groups, onClose,
       <Row gutter={16}>
         <Col xs={24} md={12}>
           <Form.Item name="serviceName" label={label('serviceName')} rules={textRules(tr, label('serviceName'), { required: true, max: R.serviceName.max })}>
-            <AutoComplete options={(groups ?? []).map((g) => ({ value: g.serviceName }))} placeholder={t('placeholder.serviceName')} maxLength={R.serviceName.max}
-              filterOption={(input, o) => String(o?.value ?? '').toLowerCase().includes(input.toLowerCase())} />
+            <AutoComplete
+              options={(groups ?? []).map((g) => ({ value: g.serviceName }))}
+              placeholder={t('placeholder.serviceName')}
+              maxLength={R.serviceName.max}
+              filterOption={(input, o) =>
+                String(o?.value ?? '')
+                  .toLowerCase()
+                  .includes(input.toLowerCase())
+              }
+            />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
@@ -75,8 +97,16 @@ export default function ApiFormModal({ open, mode, row, preset, groups, onClose,
               const modules = (groups ?? []).find((g) => g.serviceName === String(getFieldValue('serviceName') ?? '').trim())?.modules ?? [];
               return (
                 <Form.Item name="moduleName" label={label('moduleName')} rules={textRules(tr, label('moduleName'), { required: true, max: R.moduleName.max })}>
-                  <AutoComplete options={modules.map((m) => ({ value: m.moduleName }))} placeholder={t('placeholder.moduleName')} maxLength={R.moduleName.max}
-                    filterOption={(input, o) => String(o?.value ?? '').toLowerCase().includes(input.toLowerCase())} />
+                  <AutoComplete
+                    options={modules.map((m) => ({ value: m.moduleName }))}
+                    placeholder={t('placeholder.moduleName')}
+                    maxLength={R.moduleName.max}
+                    filterOption={(input, o) =>
+                      String(o?.value ?? '')
+                        .toLowerCase()
+                        .includes(input.toLowerCase())
+                    }
+                  />
                 </Form.Item>
               );
             }}
@@ -94,10 +124,12 @@ export default function ApiFormModal({ open, mode, row, preset, groups, onClose,
             extra={t('urlHelp')}
             rules={[
               ...textRules(tr, label('url'), { required: true, max: R.url.max }),
-              { validator: async (_r, v: string | undefined) => {
-                const code = v?.trim() ? checkApiUrl(v.trim()) : null;
-                if (code) throw new Error(t(`errors:${code}` as never) as unknown as string);
-              } },
+              {
+                validator: async (_r, v: string | undefined) => {
+                  const code = v?.trim() ? checkApiUrl(v.trim()) : null;
+                  if (code) throw new Error(t(`errors:${code}` as never) as unknown as string);
+                },
+              },
             ]}
           >
             <Input placeholder={t('placeholder.url')} maxLength={R.url.max} autoComplete="off" spellCheck={false} />

@@ -23,15 +23,51 @@ export function useApiColumns(actions: ApiRowActions): TableColumnsType<AppApiRo
     () => [
       { title: t('field.name'), key: 'name', dataIndex: 'name', sorter: true, width: 180, ellipsis: true },
       {
-        title: t('field.url'), key: 'url', dataIndex: 'url', sorter: true, width: 240,
-        render: (v: string) => <Typography.Text code copyable={{ text: v, tooltips: [t('common:copy'), t('common:copied')] }} ellipsis={{ tooltip: v }} style={{ maxWidth: 210 }}>{v}</Typography.Text>,
+        title: t('field.url'),
+        key: 'url',
+        dataIndex: 'url',
+        sorter: true,
+        width: 240,
+        render: (v: string) => (
+          <Typography.Text code copyable={{ text: v, tooltips: [t('common:copy'), t('common:copied')] }} ellipsis={{ tooltip: v }} style={{ maxWidth: 210 }}>
+            {v}
+          </Typography.Text>
+        ),
       },
-      { title: t('field.serviceName'), key: 'serviceName', dataIndex: 'serviceName', sorter: true, width: 150, render: (v: string) => <Tag color="geekblue" style={{ marginInlineEnd: 0 }}>{v}</Tag> },
-      { title: t('field.moduleName'), key: 'moduleName', dataIndex: 'moduleName', sorter: true, width: 140, render: (v: string) => <Tag style={{ marginInlineEnd: 0 }}>{v}</Tag> },
-      { title: t('field.description'), key: 'description', dataIndex: 'description', width: 200, ellipsis: true },
-      { title: t('field.updatedAt'), key: 'updatedAt', dataIndex: 'updatedAt', sorter: true, width: 150, render: (v: string) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '') },
       {
-        title: t('common:operation'), key: 'operation', fixed: 'right', width: 130,
+        title: t('field.serviceName'),
+        key: 'serviceName',
+        dataIndex: 'serviceName',
+        sorter: true,
+        width: 150,
+        render: (v: string) => (
+          <Tag color="geekblue" style={{ marginInlineEnd: 0 }}>
+            {v}
+          </Tag>
+        ),
+      },
+      {
+        title: t('field.moduleName'),
+        key: 'moduleName',
+        dataIndex: 'moduleName',
+        sorter: true,
+        width: 140,
+        render: (v: string) => <Tag style={{ marginInlineEnd: 0 }}>{v}</Tag>,
+      },
+      { title: t('field.description'), key: 'description', dataIndex: 'description', width: 200, ellipsis: true },
+      {
+        title: t('field.updatedAt'),
+        key: 'updatedAt',
+        dataIndex: 'updatedAt',
+        sorter: true,
+        width: 150,
+        render: (v: string) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : ''),
+      },
+      {
+        title: t('common:operation'),
+        key: 'operation',
+        fixed: 'right',
+        width: 130,
         render: (_, r) => (
           <Space size={0}>
             <RowButton onClick={() => actions.onEdit(r)}>{t('common:edit')}</RowButton>

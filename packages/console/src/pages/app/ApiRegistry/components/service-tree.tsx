@@ -10,10 +10,14 @@ import { useTranslation } from 'react-i18next';
 import type { AppApiServiceGroup } from '@mp/protocol';
 
 /** The tree's choice: nothing (all APIs), a service, or a module of a service. */
-export interface TreeChoice { serviceName?: string; moduleName?: string }
+export interface TreeChoice {
+  serviceName?: string;
+  moduleName?: string;
+}
 
 const SEP = '\u0000';
-const keyOf = (c: TreeChoice) => (c.serviceName === undefined ? 'all' : c.moduleName === undefined ? `s${SEP}${c.serviceName}` : `m${SEP}${c.serviceName}${SEP}${c.moduleName}`);
+const keyOf = (c: TreeChoice) =>
+  c.serviceName === undefined ? 'all' : c.moduleName === undefined ? `s${SEP}${c.serviceName}` : `m${SEP}${c.serviceName}${SEP}${c.moduleName}`;
 function choiceOf(key: string): TreeChoice {
   const [kind, service, module] = key.split(SEP);
   if (kind === 's') return { serviceName: service };
@@ -24,7 +28,9 @@ function choiceOf(key: string): TreeChoice {
 function Label({ text, count }: { text: string; count: number }) {
   return (
     <span style={{ display: 'inline-flex', alignItems: 'center', gap: 6, maxWidth: 210 }}>
-      <Typography.Text ellipsis={{ tooltip: text }} style={{ maxWidth: 160 }}>{text}</Typography.Text>
+      <Typography.Text ellipsis={{ tooltip: text }} style={{ maxWidth: 160 }}>
+        {text}
+      </Typography.Text>
       <Badge count={count} showZero overflowCount={9999} color="#d9d9d9" style={{ color: 'rgba(0,0,0,0.65)', boxShadow: 'none' }} />
     </span>
   );
@@ -55,18 +61,35 @@ export default function ServiceTree({ groups, loading, value, onChange }: Servic
         key: keyOf({ serviceName: s.serviceName }),
         icon: <FolderOutlined />,
         title: <Label text={s.serviceName} count={s.count} />,
-        children: modules.map((m) => ({ key: keyOf({ serviceName: s.serviceName, moduleName: m.moduleName }), icon: <ApiOutlined />, title: <Label text={m.moduleName} count={m.count} />, isLeaf: true })),
+        children: modules.map((m) => ({
+          key: keyOf({ serviceName: s.serviceName, moduleName: m.moduleName }),
+          icon: <ApiOutlined />,
+          title: <Label text={m.moduleName} count={m.count} />,
+          isLeaf: true,
+        })),
       }));
     const total = (groups ?? []).reduce((n, s) => n + s.count, 0);
     return [{ key: 'all', icon: <AppstoreOutlined />, title: <Label text={t('allApis')} count={total} />, children: services }];
   }, [groups, f, t]);
 
-  const expanded = useMemo(() => ['all', ...(f ? treeData[0]!.children.map((c) => c.key) : value.serviceName !== undefined ? [keyOf({ serviceName: value.serviceName })] : [])], [f, treeData, value.serviceName]);
+  const expanded = useMemo(
+    () => ['all', ...(f ? treeData[0]!.children.map((c) => c.key) : value.serviceName !== undefined ? [keyOf({ serviceName: value.serviceName })] : [])],
+    [f, treeData, value.serviceName],
+  );
   const [open, setOpen] = useState<string[] | null>(null);
 
   return (
     <nav aria-label={t('tree')} style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
-      <Input allowClear prefix={<SearchOutlined style={{ color: 'rgba(0,0,0,0.35)' }} />} placeholder={t('treeSearch')} aria-label={t('treeSearch')} onChange={(e) => { setFilter(e.target.value); setOpen(null); }} />
+      <Input
+        allowClear
+        prefix={<SearchOutlined style={{ color: 'rgba(0,0,0,0.35)' }} />}
+        placeholder={t('treeSearch')}
+        aria-label={t('treeSearch')}
+        onChange={(e) => {
+          setFilter(e.target.value);
+          setOpen(null);
+        }}
+      />
       <Spin spinning={loading}>
         {groups && groups.length === 0 ? (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('treeEmpty')} />

@@ -16,20 +16,44 @@ export function useAppTenants() {
   return useQuery({ queryKey: ['appRootTenants'], queryFn: () => listAppRootTenants() });
 }
 
-export interface TenantChoiceProps { value?: string; onChange?: (v: string | undefined) => void; allowClear?: boolean; placeholder?: string; width?: number; id?: string }
+export interface TenantChoiceProps {
+  value?: string;
+  onChange?: (v: string | undefined) => void;
+  allowClear?: boolean;
+  placeholder?: string;
+  width?: number;
+  id?: string;
+}
 
 /** A Select of the tenants using the application. */
 export function TenantChoice({ value, onChange, allowClear = true, placeholder, width = 220, id }: TenantChoiceProps) {
   const { t } = useTranslation('appuser');
   const { data, isLoading } = useAppTenants();
   return (
-    <Select id={id} data-testid="app-tenant-choice" style={{ width }} value={value} onChange={(v) => onChange?.(v)} allowClear={allowClear} loading={isLoading}
-      placeholder={placeholder ?? t('chooseTenant')} showSearch optionFilterProp="label"
-      options={(data ?? []).map((x) => ({ value: x.tenantId, label: `${x.tenantName} (${x.tenantCode})` }))} />
+    <Select
+      id={id}
+      data-testid="app-tenant-choice"
+      style={{ width }}
+      value={value}
+      onChange={(v) => onChange?.(v)}
+      allowClear={allowClear}
+      loading={isLoading}
+      placeholder={placeholder ?? t('chooseTenant')}
+      showSearch
+      optionFilterProp="label"
+      options={(data ?? []).map((x) => ({ value: x.tenantId, label: `${x.tenantName} (${x.tenantCode})` }))}
+    />
   );
 }
 
-interface Option { value: string; key: string; title: string; isLeaf: boolean; disabled: boolean; children?: Option[] }
+interface Option {
+  value: string;
+  key: string;
+  title: string;
+  isLeaf: boolean;
+  disabled: boolean;
+  children?: Option[];
+}
 
 export interface AppOrgTreeSelectProps {
   tenantId: string | undefined;
@@ -46,18 +70,37 @@ export interface AppOrgTreeSelectProps {
 export function AppOrgTreeSelect({ tenantId, value, onChange, onlyInRoots, initialLabel, placeholder, width = '100%', id }: AppOrgTreeSelectProps) {
   const { t } = useTranslation('appuser');
   const [levels, setLevels] = useState<Record<string, AppOrgNode[]>>({});
-  const loadLevel = useCallback(async (parentId: string) => {
-    if (!tenantId) return;
-    const rows = await listAppOrgLevel(tenantId, parentId, { noToast: true }).catch(() => [] as AppOrgNode[]);
-    setLevels((l) => ({ ...l, [parentId]: rows }));
-  }, [tenantId]);
-  useEffect(() => { setLevels({}); if (tenantId) void loadLevel(''); }, [tenantId, loadLevel]);
-  const nodes = useMemo(() => new Map(Object.values(levels).flat().map((n) => [n.id, n])), [levels]);
+  const loadLevel = useCallback(
+    async (parentId: string) => {
+      if (!tenantId) return;
+      const rows = await listAppOrgLevel(tenantId, parentId, { noToast: true }).catch(() => [] as AppOrgNode[]);
+      setLevels((l) => ({ ...l, [parentId]: rows }));
+    },
+    [tenantId],
+  );
+  useEffect(() => {
+    setLevels({});
+    if (tenantId) void loadLevel('');
+  }, [tenantId, loadLevel]);
+  const nodes = useMemo(
+    () =>
+      new Map(
+        Object.values(levels)
+          .flat()
+          .map((n) => [n.id, n]),
+      ),
+    [levels],
+  );
   const treeData = useMemo(() => {
-    const build = (parentId: string): Option[] => (levels[parentId] ?? []).map((n) => ({
-      value: n.id, key: n.id, title: n.name, isLeaf: !n.hasChildren, disabled: !!onlyInRoots && !n.inRoots,
-      children: levels[n.id] ? build(n.id) : undefined,
-    }));
+    const build = (parentId: string): Option[] =>
+      (levels[parentId] ?? []).map((n) => ({
+        value: n.id,
+        key: n.id,
+        title: n.name,
+        isLeaf: !n.hasChildren,
+        disabled: !!onlyInRoots && !n.inRoots,
+        children: levels[n.id] ? build(n.id) : undefined,
+      }));
     return build('');
   }, [levels, onlyInRoots]);
   const label = nodes.get(value ?? '')?.name ?? initialLabel ?? value;
@@ -71,7 +114,10 @@ export function AppOrgTreeSelect({ tenantId, value, onChange, onlyInRoots, initi
       value={value ? { value, label: label ?? value } : undefined}
       onChange={(v) => onChange?.(v?.value, v?.value ? nodes.get(v.value) : undefined)}
       treeData={treeData}
-      loadData={async (n) => { const key = String(n.value); if (!levels[key]) await loadLevel(key); }}
+      loadData={async (n) => {
+        const key = String(n.value);
+        if (!levels[key]) await loadLevel(key);
+      }}
       allowClear
       placeholder={placeholder ?? t('chooseOrg')}
       popupMatchSelectWidth={false}

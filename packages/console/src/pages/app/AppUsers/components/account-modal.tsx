@@ -16,31 +16,74 @@ export default function AccountModal({ row, onClose, onSaved }: { row: AppUserRo
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
-  useEffect(() => { setValue(row?.externalAccount ?? ''); setError(undefined); }, [row]);
+  useEffect(() => {
+    setValue(row?.externalAccount ?? '');
+    setError(undefined);
+  }, [row]);
 
   const save = async () => {
     if (!row) return;
     setBusy(true);
     try {
       const u = await getAppUser(row.id, { noToast: true });
-      await editAppUser({
-        id: u.id, username: u.username, employeeName: u.employeeName, employeeCode: u.employeeCode, gender: u.gender, orgId: u.orgId, defaultOrgId: u.defaultOrgId,
-        stationId: u.stationId, effectiveDate: u.effectiveDate, expiryDate: u.expiryDate, status: u.status, email: u.email, mobile: u.mobile, officePhone: u.officePhone,
-        homePhone: u.homePhone, idCard: u.idCard, avatar: u.avatar, facePhoto: u.facePhoto, signature: u.signature, description: u.description, externalAccount: value.trim(),
-      }, { noToast: true });
+      await editAppUser(
+        {
+          id: u.id,
+          username: u.username,
+          employeeName: u.employeeName,
+          employeeCode: u.employeeCode,
+          gender: u.gender,
+          orgId: u.orgId,
+          defaultOrgId: u.defaultOrgId,
+          stationId: u.stationId,
+          effectiveDate: u.effectiveDate,
+          expiryDate: u.expiryDate,
+          status: u.status,
+          email: u.email,
+          mobile: u.mobile,
+          officePhone: u.officePhone,
+          homePhone: u.homePhone,
+          idCard: u.idCard,
+          avatar: u.avatar,
+          facePhoto: u.facePhoto,
+          signature: u.signature,
+          description: u.description,
+          externalAccount: value.trim(),
+        },
+        { noToast: true },
+      );
       void message.success(t('common:operationSucceeded'));
       onSaved();
     } catch (e) {
       setError(e instanceof ApiError ? e.message : String(e));
-    } finally { setBusy(false); }
+    } finally {
+      setBusy(false);
+    }
   };
 
   return (
-    <Modal open={!!row} title={t('appAccountTitle', { name: row?.username ?? '' })} onCancel={onClose} onOk={save} confirmLoading={busy}
-      okText={t('common:ok')} cancelText={t('common:cancel')} destroyOnHidden>
+    <Modal
+      open={!!row}
+      title={t('appAccountTitle', { name: row?.username ?? '' })}
+      onCancel={onClose}
+      onOk={save}
+      confirmLoading={busy}
+      okText={t('common:ok')}
+      cancelText={t('common:cancel')}
+      destroyOnHidden
+    >
       <Form layout="vertical">
         <Form.Item label={t('appAccount')} help={error ?? t('appAccountHelp')} validateStatus={error ? 'error' : undefined}>
-          <Input data-testid="app-account-input" value={value} maxLength={100} placeholder={row?.username} onChange={(e) => { setValue(e.target.value); setError(undefined); }} />
+          <Input
+            data-testid="app-account-input"
+            value={value}
+            maxLength={100}
+            placeholder={row?.username}
+            onChange={(e) => {
+              setValue(e.target.value);
+              setError(undefined);
+            }}
+          />
         </Form.Item>
       </Form>
     </Modal>

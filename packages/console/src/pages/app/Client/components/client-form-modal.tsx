@@ -12,8 +12,17 @@ import { Checkbox, Col, Form, Input, Radio, Row, Space, Typography } from 'antd'
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
-  ClientCodes, CLIENT_RULES, GRANT_TYPES, normaliseGrantTypes, Status, TOKEN_ENDPOINT_AUTH_METHODS,
-  type ClientRow, type ClientWithSecret, type GrantType, type StatusValue, type TokenEndpointAuthMethod,
+  ClientCodes,
+  CLIENT_RULES,
+  GRANT_TYPES,
+  normaliseGrantTypes,
+  Status,
+  TOKEN_ENDPOINT_AUTH_METHODS,
+  type ClientRow,
+  type ClientWithSecret,
+  type GrantType,
+  type StatusValue,
+  type TokenEndpointAuthMethod,
 } from '@mp/protocol';
 import FormModal, { type OpenMode } from '../../../../components/FormModal';
 import { requiredRule, textRules, type Translate } from '../../../../components/FormModal/rules';
@@ -41,7 +50,11 @@ export interface ClientFormModalProps {
 }
 
 const ADD_DEFAULTS: Partial<ClientFormValues> = {
-  tokenEndpointAuthMethod: 'client_secret_basic', status: Status.ENABLED, grantTypes: [...CLIENT_RULES.defaultGrantTypes], redirectUris: [''], postLogoutRedirectUris: [],
+  tokenEndpointAuthMethod: 'client_secret_basic',
+  status: Status.ENABLED,
+  grantTypes: [...CLIENT_RULES.defaultGrantTypes],
+  redirectUris: [''],
+  postLogoutRedirectUris: [],
 };
 
 const FIELD_OF_ERROR: Record<string, keyof ClientFormValues> = {
@@ -58,8 +71,12 @@ function OptionText({ label, code, hint }: { label: string; code: string; hint: 
   return (
     <>
       <span>{label}</span>
-      <Typography.Text type="secondary" code style={{ marginInlineStart: 6, fontSize: 12 }}>{code}</Typography.Text>
-      <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>{hint}</Typography.Text>
+      <Typography.Text type="secondary" code style={{ marginInlineStart: 6, fontSize: 12 }}>
+        {code}
+      </Typography.Text>
+      <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+        {hint}
+      </Typography.Text>
     </>
   );
 }
@@ -75,7 +92,9 @@ function GrantTypeChoices(props: { value?: GrantType[]; onChange?: (v: GrantType
     <Checkbox.Group style={{ width: '100%' }} value={props.value} onChange={(v) => props.onChange?.(v as GrantType[])}>
       <Space direction="vertical" size={6}>
         {GRANT_TYPES.map((g) => (
-          <Checkbox key={g} value={g} disabled={g === 'client_credentials' && method === 'none'}><OptionText label={t(`grant.${g}`)} code={g} hint={t(`grantHint.${g}`)} /></Checkbox>
+          <Checkbox key={g} value={g} disabled={g === 'client_credentials' && method === 'none'}>
+            <OptionText label={t(`grant.${g}`)} code={g} hint={t(`grantHint.${g}`)} />
+          </Checkbox>
         ))}
       </Space>
     </Checkbox.Group>
@@ -97,8 +116,14 @@ export default function ClientFormModal({ open, mode, row, onClose, onSaved }: C
     if (mode === 'add') return ADD_DEFAULTS;
     if (!record) return undefined;
     return {
-      clientId: record.clientId, tokenEndpointAuthMethod: record.tokenEndpointAuthMethod, name: record.name, status: record.status, grantTypes: record.grantTypes,
-      redirectUris: record.redirectUris.length ? record.redirectUris : [''], postLogoutRedirectUris: record.postLogoutRedirectUris, description: record.description,
+      clientId: record.clientId,
+      tokenEndpointAuthMethod: record.tokenEndpointAuthMethod,
+      name: record.name,
+      status: record.status,
+      grantTypes: record.grantTypes,
+      redirectUris: record.redirectUris.length ? record.redirectUris : [''],
+      postLogoutRedirectUris: record.postLogoutRedirectUris,
+      description: record.description,
     };
   }, [mode, record]);
 
@@ -106,13 +131,20 @@ export default function ClientFormModal({ open, mode, row, onClose, onSaved }: C
 
   const save = async (v: ClientFormValues) => {
     const body = {
-      name: v.name.trim(), status: v.status, grantTypes: v.grantTypes ?? [], redirectUris: clean(v.redirectUris),
-      postLogoutRedirectUris: clean(v.postLogoutRedirectUris), description: v.description?.trim() ?? '',
+      name: v.name.trim(),
+      status: v.status,
+      grantTypes: v.grantTypes ?? [],
+      redirectUris: clean(v.redirectUris),
+      postLogoutRedirectUris: clean(v.postLogoutRedirectUris),
+      description: v.description?.trim() ?? '',
     };
     if (modifying && record) {
       onSaved({ row: await editClient({ clientId: record.clientId, ...body }, { noToast: true }) });
     } else {
-      const r: ClientWithSecret = await addClient({ clientId: v.clientId?.trim() || undefined, tokenEndpointAuthMethod: v.tokenEndpointAuthMethod, ...body }, { noToast: true });
+      const r: ClientWithSecret = await addClient(
+        { clientId: v.clientId?.trim() || undefined, tokenEndpointAuthMethod: v.tokenEndpointAuthMethod, ...body },
+        { noToast: true },
+      );
       onSaved(r);
     }
   };
@@ -133,8 +165,12 @@ export default function ClientFormModal({ open, mode, row, onClose, onSaved }: C
     >
       <Row gutter={20}>
         <Col xs={24} md={12}>
-          <Form.Item name="clientId" label={label('clientId')} extra={modifying ? t('idLocked') : t('idHelp')}
-            rules={modifying ? [] : textRules(tr, label('clientId'), { max: R.clientId.max, pattern: R.clientId.pattern, patternMessage: t('idPattern') })}>
+          <Form.Item
+            name="clientId"
+            label={label('clientId')}
+            extra={modifying ? t('idLocked') : t('idHelp')}
+            rules={modifying ? [] : textRules(tr, label('clientId'), { max: R.clientId.max, pattern: R.clientId.pattern, patternMessage: t('idPattern') })}
+          >
             <Input placeholder={t('placeholder.clientId')} maxLength={R.clientId.max} disabled={modifying} autoComplete="off" spellCheck={false} />
           </Form.Item>
         </Col>
@@ -144,12 +180,18 @@ export default function ClientFormModal({ open, mode, row, onClose, onSaved }: C
           </Form.Item>
         </Col>
         <Col span={24}>
-          <Form.Item name="tokenEndpointAuthMethod" label={label('tokenEndpointAuthMethod')} extra={modifying ? t('typeLocked') : undefined}
-            rules={[requiredRule(tr, label('tokenEndpointAuthMethod'), 'select')]}>
+          <Form.Item
+            name="tokenEndpointAuthMethod"
+            label={label('tokenEndpointAuthMethod')}
+            extra={modifying ? t('typeLocked') : undefined}
+            rules={[requiredRule(tr, label('tokenEndpointAuthMethod'), 'select')]}
+          >
             <Radio.Group disabled={modifying} data-testid="client-type">
               <Space direction="vertical" size={6}>
                 {TOKEN_ENDPOINT_AUTH_METHODS.map((m) => (
-                  <Radio key={m} value={m}><OptionText label={t(`clientType.${m}`)} code={m} hint={t(`clientTypeHint.${m}`)} /></Radio>
+                  <Radio key={m} value={m}>
+                    <OptionText label={t(`clientType.${m}`)} code={m} hint={t(`clientTypeHint.${m}`)} />
+                  </Radio>
                 ))}
               </Space>
             </Radio.Group>
@@ -157,7 +199,12 @@ export default function ClientFormModal({ open, mode, row, onClose, onSaved }: C
         </Col>
         <Col xs={24} md={12}>
           <Form.Item name="status" label={label('status')} rules={[requiredRule(tr, label('status'), 'select')]}>
-            <Radio.Group options={[{ label: t('common:enabled'), value: Status.ENABLED }, { label: t('common:disabled'), value: Status.DISABLED }]} />
+            <Radio.Group
+              options={[
+                { label: t('common:enabled'), value: Status.ENABLED },
+                { label: t('common:disabled'), value: Status.DISABLED },
+              ]}
+            />
           </Form.Item>
         </Col>
         <Col span={24}>
@@ -166,12 +213,14 @@ export default function ClientFormModal({ open, mode, row, onClose, onSaved }: C
             label={label('grantTypes')}
             required
             dependencies={['redirectUris', 'tokenEndpointAuthMethod']}
-            rules={[({ getFieldValue }) => ({
-              validator: async (_r, v: string[] | undefined) => {
-                const r = normaliseGrantTypes(v, clean(getFieldValue('redirectUris')).length, getFieldValue('tokenEndpointAuthMethod') === 'none');
-                if ('problem' in r) throw new Error(t(`errors:${r.problem.code}` as never, r.problem.params as never) as unknown as string);
-              },
-            })]}
+            rules={[
+              ({ getFieldValue }) => ({
+                validator: async (_r, v: string[] | undefined) => {
+                  const r = normaliseGrantTypes(v, clean(getFieldValue('redirectUris')).length, getFieldValue('tokenEndpointAuthMethod') === 'none');
+                  if ('problem' in r) throw new Error(t(`errors:${r.problem.code}` as never, r.problem.params as never) as unknown as string);
+                },
+              }),
+            ]}
           >
             <GrantTypeChoices />
           </Form.Item>
@@ -179,13 +228,23 @@ export default function ClientFormModal({ open, mode, row, onClose, onSaved }: C
         <Col span={24}>
           <Form.Item noStyle shouldUpdate={(a, b) => a.grantTypes !== b.grantTypes}>
             {({ getFieldValue }) => (
-              <UriListField name="redirectUris" label={label('redirectUris')} help={t('uriHelp', { max: R.redirectUris.max })}
-                placeholder={t('placeholder.redirectUri')} required={(getFieldValue('grantTypes') ?? []).includes('authorization_code')} />
+              <UriListField
+                name="redirectUris"
+                label={label('redirectUris')}
+                help={t('uriHelp', { max: R.redirectUris.max })}
+                placeholder={t('placeholder.redirectUri')}
+                required={(getFieldValue('grantTypes') ?? []).includes('authorization_code')}
+              />
             )}
           </Form.Item>
         </Col>
         <Col span={24}>
-          <UriListField name="postLogoutRedirectUris" label={label('postLogoutRedirectUris')} help={t('logoutUriHelp')} placeholder={t('placeholder.postLogoutRedirectUri')} />
+          <UriListField
+            name="postLogoutRedirectUris"
+            label={label('postLogoutRedirectUris')}
+            help={t('logoutUriHelp')}
+            placeholder={t('placeholder.postLogoutRedirectUri')}
+          />
         </Col>
         <Col span={24}>
           <Form.Item name="description" label={label('description')} rules={textRules(tr, label('description'), { max: R.description.max })}>

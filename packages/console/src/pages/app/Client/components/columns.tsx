@@ -45,7 +45,9 @@ export function useClientColumns(actions: ClientRowActions): TableColumnsType<Cl
         width: 110,
         render: (_, r) => (
           <Tooltip title={t(`clientTypeHint.${r.tokenEndpointAuthMethod}`)}>
-            <Tag color={r.tokenEndpointAuthMethod === 'none' ? 'purple' : 'geekblue'} style={{ marginInlineEnd: 0 }} data-testid="client-type-tag">{t(`clientType.${r.tokenEndpointAuthMethod}`)}</Tag>
+            <Tag color={r.tokenEndpointAuthMethod === 'none' ? 'purple' : 'geekblue'} style={{ marginInlineEnd: 0 }} data-testid="client-type-tag">
+              {t(`clientType.${r.tokenEndpointAuthMethod}`)}
+            </Tag>
           </Tooltip>
         ),
       },
@@ -58,9 +60,19 @@ export function useClientColumns(actions: ClientRowActions): TableColumnsType<Cl
           const [first, ...rest] = r.redirectUris;
           return (
             <Space size={4} style={{ maxWidth: 210 }}>
-              <Typography.Text ellipsis={{ tooltip: first }} style={{ maxWidth: rest.length ? 165 : 210 }}>{first}</Typography.Text>
+              <Typography.Text ellipsis={{ tooltip: first }} style={{ maxWidth: rest.length ? 165 : 210 }}>
+                {first}
+              </Typography.Text>
               {rest.length > 0 && (
-                <Tooltip title={<div>{rest.map((u) => <div key={u}>{u}</div>)}</div>}>
+                <Tooltip
+                  title={
+                    <div>
+                      {rest.map((u) => (
+                        <div key={u}>{u}</div>
+                      ))}
+                    </div>
+                  }
+                >
                   <Tag style={{ marginInlineEnd: 0 }}>+{rest.length}</Tag>
                 </Tooltip>
               )}
@@ -74,7 +86,17 @@ export function useClientColumns(actions: ClientRowActions): TableColumnsType<Cl
         width: 190,
         render: (_, r) => (
           <Space size={[4, 4]} wrap>
-            {r.grantTypes.map((g) => <Tag key={g} color={g === 'refresh_token' ? 'cyan' : 'blue'} variant="filled" style={{ marginInlineEnd: 0, maxWidth: 170, overflow: 'hidden', textOverflow: 'ellipsis' }} title={g}>{t(`grant.${g}`)}</Tag>)}
+            {r.grantTypes.map((g) => (
+              <Tag
+                key={g}
+                color={g === 'refresh_token' ? 'cyan' : 'blue'}
+                variant="filled"
+                style={{ marginInlineEnd: 0, maxWidth: 170, overflow: 'hidden', textOverflow: 'ellipsis' }}
+                title={g}
+              >
+                {t(`grant.${g}`)}
+              </Tag>
+            ))}
           </Space>
         ),
       },
@@ -89,16 +111,20 @@ export function useClientColumns(actions: ClientRowActions): TableColumnsType<Cl
           <Space size={0}>
             <RowButton onClick={() => actions.onEdit(r)}>{t('common:edit')}</RowButton>
             <StatusRowButton enabled={r.status === Status.ENABLED} name={r.name} onConfirm={() => actions.onToggleStatus(r)} />
-            {r.tokenEndpointAuthMethod !== 'none' && <Popconfirm
-              title={t('resetTitle', { name: r.name })}
-              description={<div style={{ maxWidth: 300 }}>{t('resetContent')}</div>}
-              okText={t('common:ok')}
-              cancelText={t('common:cancel')}
-              okButtonProps={{ danger: true }}
-              onConfirm={() => actions.onResetSecret(r)}
-            >
-              <Button type="link" size="small" style={{ paddingInline: 4 }}>{t('resetSecret')}</Button>
-            </Popconfirm>}
+            {r.tokenEndpointAuthMethod !== 'none' && (
+              <Popconfirm
+                title={t('resetTitle', { name: r.name })}
+                description={<div style={{ maxWidth: 300 }}>{t('resetContent')}</div>}
+                okText={t('common:ok')}
+                cancelText={t('common:cancel')}
+                okButtonProps={{ danger: true }}
+                onConfirm={() => actions.onResetSecret(r)}
+              >
+                <Button type="link" size="small" style={{ paddingInline: 4 }}>
+                  {t('resetSecret')}
+                </Button>
+              </Popconfirm>
+            )}
             <DeleteRowButton name={r.name} onConfirm={() => actions.onDelete(r)} />
           </Space>
         ),

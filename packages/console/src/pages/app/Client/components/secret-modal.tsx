@@ -30,7 +30,11 @@ export default function SecretModal({ value, onClose }: SecretModalProps) {
       maskClosable={false}
       keyboard={false}
       destroyOnHidden
-      footer={<Button type="primary" onClick={onClose}>{t('secret.done')}</Button>}
+      footer={
+        <Button type="primary" onClick={onClose}>
+          {t('secret.done')}
+        </Button>
+      }
     >
       {value && (
         <Space direction="vertical" size={16} style={{ width: '100%' }}>
@@ -43,8 +47,12 @@ export default function SecretModal({ value, onClose }: SecretModalProps) {
             </Descriptions.Item>
             <Descriptions.Item label={t('secret.secret')}>
               <Space direction="vertical" size={8} style={{ width: '100%' }}>
-                <code className="mp-client-secret" data-testid="client-secret">{value.clientSecret}</code>
-                <Button icon={<CopyOutlined />} onClick={() => void copy(value.clientSecret)}>{t('secret.copy')}</Button>
+                <code className="mp-client-secret" data-testid="client-secret">
+                  {value.clientSecret}
+                </code>
+                <Button icon={<CopyOutlined />} onClick={() => void copy(value.clientSecret)}>
+                  {t('secret.copy')}
+                </Button>
               </Space>
             </Descriptions.Item>
           </Descriptions>

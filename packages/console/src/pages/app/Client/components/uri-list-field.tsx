@@ -26,13 +26,15 @@ export default function UriListField({ name, label, help, placeholder, required 
     <Form.Item label={label} required={required} extra={help} style={{ marginBottom: 16 }}>
       <Form.List
         name={name}
-        rules={[{
-          validator: async (_r, uris: string[] | undefined) => {
-            // Each address is checked by its own input; the list checks only the count.
-            const r = normaliseRedirectUris((uris ?? []).filter((u) => !checkRedirectUri((u ?? '').trim())));
-            if ('problem' in r) throw new Error(message(r.problem));
+        rules={[
+          {
+            validator: async (_r, uris: string[] | undefined) => {
+              // Each address is checked by its own input; the list checks only the count.
+              const r = normaliseRedirectUris((uris ?? []).filter((u) => !checkRedirectUri((u ?? '').trim())));
+              if ('problem' in r) throw new Error(message(r.problem));
+            },
           },
-        }]}
+        ]}
       >
         {(fields, { add, remove }, { errors }) => (
           <div data-testid={`uri-list-${name}`}>
@@ -42,18 +44,33 @@ export default function UriListField({ name, label, help, placeholder, required 
                   name={f.name}
                   style={{ flex: 1, marginBottom: 8 }}
                   validateTrigger={['onChange', 'onBlur']}
-                  rules={[{
-                    validator: async (_r, v: string | undefined) => {
-                      const s = (v ?? '').trim();
-                      if (!s) return;
-                      const p = checkRedirectUri(s);
-                      if (p) throw new Error(message(p));
+                  rules={[
+                    {
+                      validator: async (_r, v: string | undefined) => {
+                        const s = (v ?? '').trim();
+                        if (!s) return;
+                        const p = checkRedirectUri(s);
+                        if (p) throw new Error(message(p));
+                      },
                     },
-                  }]}
+                  ]}
                 >
-                  <Input placeholder={placeholder} aria-label={`${label} ${i + 1}`} autoComplete="off" spellCheck={false} style={{ fontFamily: 'var(--mp-mono, ui-monospace, SFMono-Regular, Menlo, monospace)' }} />
+                  <Input
+                    placeholder={placeholder}
+                    aria-label={`${label} ${i + 1}`}
+                    autoComplete="off"
+                    spellCheck={false}
+                    style={{ fontFamily: 'var(--mp-mono, ui-monospace, SFMono-Regular, Menlo, monospace)' }}
+                  />
                 </Form.Item>
-                <Button type="text" icon={<MinusCircleOutlined />} aria-label={`${t('removeUri')} ${i + 1}`} title={t('removeUri')} onClick={() => remove(f.name)} style={{ marginTop: 1 }} />
+                <Button
+                  type="text"
+                  icon={<MinusCircleOutlined />}
+                  aria-label={`${t('removeUri')} ${i + 1}`}
+                  title={t('removeUri')}
+                  onClick={() => remove(f.name)}
+                  style={{ marginTop: 1 }}
+                />
               </div>
             ))}
             <Button type="dashed" block icon={<PlusOutlined />} onClick={() => add('')} disabled={fields.length >= max}>

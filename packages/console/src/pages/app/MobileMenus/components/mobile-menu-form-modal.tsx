@@ -14,7 +14,15 @@ import { textRules, type Translate } from '../../../../components/FormModal/rule
 import ImageUpload from '../../../../components/ImageUpload';
 import { addMobileMenu, editMobileMenu, getMobileMenu } from '../../../../api/app-mobile-menus';
 
-interface Values { name: string; listIcon?: string; normalIcon?: string; highlightIcon?: string; enabled: boolean; sort?: number | null; description?: string }
+interface Values {
+  name: string;
+  listIcon?: string;
+  normalIcon?: string;
+  highlightIcon?: string;
+  enabled: boolean;
+  sort?: number | null;
+  description?: string;
+}
 
 export interface MobileMenuFormModalProps {
   open: boolean;
@@ -35,16 +43,28 @@ export default function MobileMenuFormModal({ open, mode, row, onClose, onSaved 
 
   const initialValues = useMemo<Partial<Values> | undefined>(() => {
     if (mode === 'add') return { enabled: true };
-    return record ? {
-      name: record.name, listIcon: record.listIcon || undefined, normalIcon: record.normalIcon || undefined, highlightIcon: record.highlightIcon || undefined,
-      enabled: record.enabled === 1, sort: record.sort, description: record.description,
-    } : undefined;
+    return record
+      ? {
+          name: record.name,
+          listIcon: record.listIcon || undefined,
+          normalIcon: record.normalIcon || undefined,
+          highlightIcon: record.highlightIcon || undefined,
+          enabled: record.enabled === 1,
+          sort: record.sort,
+          description: record.description,
+        }
+      : undefined;
   }, [mode, record]);
 
   const save = async (v: Values) => {
     const body = {
-      name: v.name.trim(), listIcon: v.listIcon ?? '', normalIcon: v.normalIcon ?? '', highlightIcon: v.highlightIcon ?? '',
-      enabled: (v.enabled ? 1 : 0) as 0 | 1, description: v.description?.trim() ?? '', ...(v.sort === null || v.sort === undefined ? {} : { sort: v.sort }),
+      name: v.name.trim(),
+      listIcon: v.listIcon ?? '',
+      normalIcon: v.normalIcon ?? '',
+      highlightIcon: v.highlightIcon ?? '',
+      enabled: (v.enabled ? 1 : 0) as 0 | 1,
+      description: v.description?.trim() ?? '',
+      ...(v.sort === null || v.sort === undefined ? {} : { sort: v.sort }),
     };
     onSaved(modifying && record ? await editMobileMenu({ id: record.id, ...body }, { noToast: true }) : await addMobileMenu(body, { noToast: true }));
   };

@@ -26,7 +26,11 @@ export default function ApiSelect({ value = [], onChange, initial, id, 'data-tes
   const app = useCurrentApp();
   const [keyword, setKeyword] = useState('');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const options = useQuery({ queryKey: ['apppage-apioptions', app?.id, keyword], queryFn: () => listApiOptions({ keyword, page: 1, pageSize: 50 }), staleTime: 30_000 });
+  const options = useQuery({
+    queryKey: ['apppage-apioptions', app?.id, keyword],
+    queryFn: () => listApiOptions({ keyword, page: 1, pageSize: 50 }),
+    staleTime: 30_000,
+  });
   const known = useMemo(() => {
     const m = new Map<string, AppApiRef>(initial.map((a) => [a.id, a]));
     for (const a of options.data?.rows ?? []) m.set(a.id, a);
@@ -38,7 +42,13 @@ export default function ApiSelect({ value = [], onChange, initial, id, 'data-tes
       <Select<string[]>
         id={id}
         mode="multiple"
-        showSearch={{ filterOption: false, onSearch: (v) => { clearTimeout(timer.current); timer.current = setTimeout(() => setKeyword(v.trim()), 250); } }}
+        showSearch={{
+          filterOption: false,
+          onSearch: (v) => {
+            clearTimeout(timer.current);
+            timer.current = setTimeout(() => setKeyword(v.trim()), 250);
+          },
+        }}
         value={value}
         onChange={(v) => onChange?.(v)}
         loading={options.isFetching}

@@ -15,13 +15,25 @@ import { withGrantConfirm } from '../../../../api/app-pages';
 export function useGrantConfirm() {
   const { t } = useTranslation(['apppage', 'common']);
   const { modal } = App.useApp();
-  return useCallback(<R extends { confirmRequired: boolean; roles: number }>(call: (confirm: boolean) => Promise<R>) =>
-    withGrantConfirm(call, (roles) => new Promise<boolean>((resolve) => {
-      modal.confirm({
-        title: t('grantsTitle'), content: t('grantsContent', { roles }), okText: t('common:ok'), cancelText: t('common:cancel'),
-        okButtonProps: { danger: true }, onOk: () => resolve(true), onCancel: () => resolve(false),
-      });
-    })), [modal, t]);
+  return useCallback(
+    <R extends { confirmRequired: boolean; roles: number }>(call: (confirm: boolean) => Promise<R>) =>
+      withGrantConfirm(
+        call,
+        (roles) =>
+          new Promise<boolean>((resolve) => {
+            modal.confirm({
+              title: t('grantsTitle'),
+              content: t('grantsContent', { roles }),
+              okText: t('common:ok'),
+              cancelText: t('common:cancel'),
+              okButtonProps: { danger: true },
+              onOk: () => resolve(true),
+              onCancel: () => resolve(false),
+            });
+          }),
+      ),
+    [modal, t],
+  );
 }
 
 /** Saves `content` as a file named `fileName` (a JSON setting file). */

@@ -37,8 +37,14 @@ export default function NodeForm({ pageId, node, nodeType, parent, onSaved, onCa
   const type = Form.useWatch('nodeType', form) ?? nodeType;
   const isControl = (CONTROL_TYPES as readonly string[]).includes(type);
   const typeFixed = !isControl || (node?.children.length ?? 0) > 0;
-  const typeOptions = useMemo(() => (isControl ? CONTROL_TYPES.filter((c) => !nestingProblem(parent?.nodeType ?? null, c)) : [nodeType])
-    .map((c) => ({ value: c, label: t(`nodeType.${c}` as never) })), [isControl, parent, nodeType, t]);
+  const typeOptions = useMemo(
+    () =>
+      (isControl ? CONTROL_TYPES.filter((c) => !nestingProblem(parent?.nodeType ?? null, c)) : [nodeType]).map((c) => ({
+        value: c,
+        label: t(`nodeType.${c}` as never),
+      })),
+    [isControl, parent, nodeType, t],
+  );
   const required = { required: true, whitespace: true, message: t('requiredStar') };
   const namePattern = { pattern: APP_PAGE_RULES.nodeName.pattern, message: t('nodePattern') };
 
@@ -52,8 +58,15 @@ export default function NodeForm({ pageId, node, nodeType, parent, onSaved, onCa
     setSaving(true);
     try {
       const fields = {
-        name: v.name, alias: v.alias ?? '', selector: v.selector ?? '', selectorIndex: v.selectorIndex ?? 0, fieldName: v.fieldName ?? '',
-        dataSource: v.dataSource ?? '', custom: v.custom ?? false, loadApiIds: v.loadApiIds ?? [], saveApiIds: v.saveApiIds ?? [],
+        name: v.name,
+        alias: v.alias ?? '',
+        selector: v.selector ?? '',
+        selectorIndex: v.selectorIndex ?? 0,
+        fieldName: v.fieldName ?? '',
+        dataSource: v.dataSource ?? '',
+        custom: v.custom ?? false,
+        loadApiIds: v.loadApiIds ?? [],
+        saveApiIds: v.saveApiIds ?? [],
       };
       if (node) {
         const d = await editNode({ id: node.id, ...(isControl ? { nodeType: v.nodeType as (typeof CONTROL_TYPES)[number] } : {}), ...fields });
@@ -63,7 +76,9 @@ export default function NodeForm({ pageId, node, nodeType, parent, onSaved, onCa
         onSaved(d, d.id);
       }
       void message.success(t('common:saveSucceeded'));
-    } catch { /* shown by the client */ } finally {
+    } catch {
+      /* shown by the client */
+    } finally {
       setSaving(false);
     }
   };
@@ -72,26 +87,60 @@ export default function NodeForm({ pageId, node, nodeType, parent, onSaved, onCa
   const settings = (
     <div style={{ paddingTop: 8 }}>
       <Form.Item name="nodeType" label={t('node.nodeType')} rules={[required]}>
-        <Select options={typeOptions} disabled={typeFixed && Boolean(node)} data-testid="node-type"
-          suffixIcon={typeFixed && node ? <Tooltip title={t('typeFixed')}><span>?</span></Tooltip> : undefined} />
+        <Select
+          options={typeOptions}
+          disabled={typeFixed && Boolean(node)}
+          data-testid="node-type"
+          suffixIcon={
+            typeFixed && node ? (
+              <Tooltip title={t('typeFixed')}>
+                <span>?</span>
+              </Tooltip>
+            ) : undefined
+          }
+        />
       </Form.Item>
-      <Form.Item name="name" label={nameLabel} rules={[required, { max: APP_PAGE_RULES.nodeName.max }, namePattern]}><Input data-testid="node-name" /></Form.Item>
-      <Form.Item name="alias" label={t('node.alias')} rules={[{ max: APP_PAGE_RULES.nodeName.max }, namePattern]}><Input /></Form.Item>
-      <Form.Item name="fieldName" label={t('node.fieldName')} rules={[{ max: APP_PAGE_RULES.fieldName.max }, { pattern: APP_PAGE_RULES.fieldName.pattern, message: t('fieldPattern') }]}><Input data-testid="node-field" /></Form.Item>
+      <Form.Item name="name" label={nameLabel} rules={[required, { max: APP_PAGE_RULES.nodeName.max }, namePattern]}>
+        <Input data-testid="node-name" />
+      </Form.Item>
+      <Form.Item name="alias" label={t('node.alias')} rules={[{ max: APP_PAGE_RULES.nodeName.max }, namePattern]}>
+        <Input />
+      </Form.Item>
+      <Form.Item
+        name="fieldName"
+        label={t('node.fieldName')}
+        rules={[{ max: APP_PAGE_RULES.fieldName.max }, { pattern: APP_PAGE_RULES.fieldName.pattern, message: t('fieldPattern') }]}
+      >
+        <Input data-testid="node-field" />
+      </Form.Item>
       {type !== 'column' && (
         <>
-          <Form.Item name="selector" label={t('node.selector')} rules={[{ max: APP_PAGE_RULES.selector.max }]}><Input placeholder="#main .toolbar" /></Form.Item>
-          <Form.Item name="selectorIndex" label={t('node.selectorIndex')}><InputNumber min={0} max={APP_PAGE_RULES.selectorIndex.max} precision={0} /></Form.Item>
-          <Form.Item name="dataSource" label={t('node.dataSource')} rules={[{ max: APP_PAGE_RULES.dataSource.max }]}><Input /></Form.Item>
-          {type !== 'form' && <Form.Item name="custom" valuePropName="checked" label={t('node.custom')}><Checkbox /></Form.Item>}
+          <Form.Item name="selector" label={t('node.selector')} rules={[{ max: APP_PAGE_RULES.selector.max }]}>
+            <Input placeholder="#main .toolbar" />
+          </Form.Item>
+          <Form.Item name="selectorIndex" label={t('node.selectorIndex')}>
+            <InputNumber min={0} max={APP_PAGE_RULES.selectorIndex.max} precision={0} />
+          </Form.Item>
+          <Form.Item name="dataSource" label={t('node.dataSource')} rules={[{ max: APP_PAGE_RULES.dataSource.max }]}>
+            <Input />
+          </Form.Item>
+          {type !== 'form' && (
+            <Form.Item name="custom" valuePropName="checked" label={t('node.custom')}>
+              <Checkbox />
+            </Form.Item>
+          )}
         </>
       )}
     </div>
   );
   const functions = (
     <div style={{ paddingTop: 8 }}>
-      <Form.Item name="loadApiIds" label={t('node.loadApis')}><ApiSelect initial={node?.loadApis ?? []} data-testid="load-apis" /></Form.Item>
-      <Form.Item name="saveApiIds" label={t('node.saveApis')}><ApiSelect initial={node?.saveApis ?? []} data-testid="save-apis" /></Form.Item>
+      <Form.Item name="loadApiIds" label={t('node.loadApis')}>
+        <ApiSelect initial={node?.loadApis ?? []} data-testid="load-apis" />
+      </Form.Item>
+      <Form.Item name="saveApiIds" label={t('node.saveApis')}>
+        <ApiSelect initial={node?.saveApis ?? []} data-testid="save-apis" />
+      </Form.Item>
     </div>
   );
   const items = [
@@ -104,18 +153,32 @@ export default function NodeForm({ pageId, node, nodeType, parent, onSaved, onCa
 
   return (
     <div>
-      <Form<NodeFormValues> form={form} name="node-form" layout="horizontal" labelCol={{ span: 6 }} wrapperCol={{ span: 16 }} initialValues={initialValues} disabled={saving} onFinish={() => void save()}>
+      <Form<NodeFormValues>
+        form={form}
+        name="node-form"
+        layout="horizontal"
+        labelCol={{ span: 6 }}
+        wrapperCol={{ span: 16 }}
+        initialValues={initialValues}
+        disabled={saving}
+        onFinish={() => void save()}
+      >
         <Tabs items={items} size="small" />
         <Form.Item wrapperCol={{ offset: 6, span: 16 }}>
           <Space>
-            <Button type="primary" htmlType="submit" loading={saving} data-testid="node-save">{t('common:save')}</Button>
+            <Button type="primary" htmlType="submit" loading={saving} data-testid="node-save">
+              {t('common:save')}
+            </Button>
             {onCancel && <Button onClick={onCancel}>{t('common:cancel')}</Button>}
           </Space>
         </Form.Item>
       </Form>
       {node?.nodeType === 'grid' && (
         <div style={{ marginTop: 8 }}>
-          <Tabs size="small" items={[{ key: 'columns', label: t('tabs.columns'), children: <ColumnsList pageId={pageId} grid={node} onSaved={onSaved} onSelect={onSelect} /> }]} />
+          <Tabs
+            size="small"
+            items={[{ key: 'columns', label: t('tabs.columns'), children: <ColumnsList pageId={pageId} grid={node} onSaved={onSaved} onSelect={onSelect} /> }]}
+          />
         </div>
       )}
     </div>

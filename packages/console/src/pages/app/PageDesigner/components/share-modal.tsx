@@ -25,38 +25,84 @@ export default function ShareModal({ page, onClose }: { page: AppPageRow | null;
     try {
       if (await confirmGrants((confirm) => sharePage(page!.id, [r.appId], confirm))) void message.success(t('shareDone'));
       reload();
-    } catch { /* shown by the client */ }
+    } catch {
+      /* shown by the client */
+    }
   };
   const unshare = async (r: AppPageShareRow) => {
     try {
       await unsharePage(page!.id, [r.appId]);
       void message.success(t('unshareDone'));
       reload();
-    } catch { /* shown by the client */ }
+    } catch {
+      /* shown by the client */
+    }
   };
 
   return (
-    <Modal open={page !== null} title={t('shareTitle', { name: page?.name ?? '' })} width={MODAL_WIDTHS.small} onCancel={onClose} footer={<Button onClick={onClose}>{t('common:close')}</Button>} destroyOnHidden>
+    <Modal
+      open={page !== null}
+      title={t('shareTitle', { name: page?.name ?? '' })}
+      width={MODAL_WIDTHS.small}
+      onCancel={onClose}
+      footer={<Button onClick={onClose}>{t('common:close')}</Button>}
+      destroyOnHidden
+    >
       <Typography.Paragraph type="secondary">{t('shareIntro')}</Typography.Paragraph>
-      <Table<AppPageShareRow> rowKey="appId" size="small" pagination={false} loading={shares.isFetching} dataSource={shares.data ?? []}
+      <Table<AppPageShareRow>
+        rowKey="appId"
+        size="small"
+        pagination={false}
+        loading={shares.isFetching}
+        dataSource={shares.data ?? []}
         locale={{ emptyText: t('noOtherApps') }}
         columns={[
-          { title: t('app'), key: 'app', render: (_, r) => <Space size={6}><span>{r.appName}</span><Typography.Text type="secondary" code>{r.appCode}</Typography.Text></Space> },
-          { title: t('status'), key: 'shared', width: 110, render: (_, r) => <Tag color={r.shared ? 'green' : 'default'}>{r.shared ? t('shared') : t('notShared')}</Tag> },
           {
-            title: t('common:operation'), key: 'op', width: 200, render: (_, r) => (
+            title: t('app'),
+            key: 'app',
+            render: (_, r) => (
+              <Space size={6}>
+                <span>{r.appName}</span>
+                <Typography.Text type="secondary" code>
+                  {r.appCode}
+                </Typography.Text>
+              </Space>
+            ),
+          },
+          {
+            title: t('status'),
+            key: 'shared',
+            width: 110,
+            render: (_, r) => <Tag color={r.shared ? 'green' : 'default'}>{r.shared ? t('shared') : t('notShared')}</Tag>,
+          },
+          {
+            title: t('common:operation'),
+            key: 'op',
+            width: 200,
+            render: (_, r) => (
               <Space size={0}>
-                <Button type="link" size="small" onClick={() => void share(r)}>{r.shared ? t('shareAgain') : t('shareTo')}</Button>
+                <Button type="link" size="small" onClick={() => void share(r)}>
+                  {r.shared ? t('shareAgain') : t('shareTo')}
+                </Button>
                 {r.shared && (
-                  <Popconfirm title={t('cancelShareTitle', { app: r.appName })} description={<div style={{ maxWidth: 280 }}>{t('cancelShareContent')}</div>}
-                    okText={t('common:ok')} cancelText={t('common:cancel')} okButtonProps={{ danger: true }} onConfirm={() => unshare(r)}>
-                    <Button type="link" size="small" danger>{t('cancelShare')}</Button>
+                  <Popconfirm
+                    title={t('cancelShareTitle', { app: r.appName })}
+                    description={<div style={{ maxWidth: 280 }}>{t('cancelShareContent')}</div>}
+                    okText={t('common:ok')}
+                    cancelText={t('common:cancel')}
+                    okButtonProps={{ danger: true }}
+                    onConfirm={() => unshare(r)}
+                  >
+                    <Button type="link" size="small" danger>
+                      {t('cancelShare')}
+                    </Button>
                   </Popconfirm>
                 )}
               </Space>
             ),
           },
-        ]} />
+        ]}
+      />
     </Modal>
   );
 }

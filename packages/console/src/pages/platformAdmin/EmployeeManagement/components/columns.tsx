@@ -51,10 +51,23 @@ export function useUserColumns(actions: UserRowActions, withTenant: boolean, sel
         width: 210,
         render: (_, r) => (
           <Space size={8}>
-            <Avatar size={28} src={r.avatarUrl ? fileUrl(r.avatarUrl) : undefined} icon={<UserOutlined />} style={{ background: '#e6f4ff', color: '#1677ff', flex: 'none' }} />
+            <Avatar
+              size={28}
+              src={r.avatarUrl ? fileUrl(r.avatarUrl) : undefined}
+              icon={<UserOutlined />}
+              style={{ background: '#e6f4ff', color: '#1677ff', flex: 'none' }}
+            />
             <span>{r.username}</span>
-            {r.superManager && <Tag color="gold" variant="filled">{t('superManager')}</Tag>}
-            {r.builtIn && !r.superManager && <Tag color="blue" variant="filled">{t('builtIn')}</Tag>}
+            {r.superManager && (
+              <Tag color="gold" variant="filled">
+                {t('superManager')}
+              </Tag>
+            )}
+            {r.builtIn && !r.superManager && (
+              <Tag color="blue" variant="filled">
+                {t('builtIn')}
+              </Tag>
+            )}
           </Space>
         ),
       },
@@ -72,11 +85,16 @@ export function useUserColumns(actions: UserRowActions, withTenant: boolean, sel
         title: t('field.locked'),
         key: 'locked',
         width: 110,
-        render: (_, r) => (r.locked || r.lockedUntil ? (
-          <Tooltip title={r.lockedUntil && !r.locked ? t('lockedUntil', { time: formatTime(r.lockedUntil) }) : undefined}>
-            <span><StatusDot enabled={false} color="#FF4D4F" text={t('lockedTag')} /></span>
-          </Tooltip>
-        ) : <StatusDot enabled text={t('unlockedTag')} />),
+        render: (_, r) =>
+          r.locked || r.lockedUntil ? (
+            <Tooltip title={r.lockedUntil && !r.locked ? t('lockedUntil', { time: formatTime(r.lockedUntil) }) : undefined}>
+              <span>
+                <StatusDot enabled={false} color="#FF4D4F" text={t('lockedTag')} />
+              </span>
+            </Tooltip>
+          ) : (
+            <StatusDot enabled text={t('unlockedTag')} />
+          ),
       },
       {
         title: t('field.validity'),
@@ -98,10 +116,16 @@ export function useUserColumns(actions: UserRowActions, withTenant: boolean, sel
           const link = { type: 'link' as const, size: 'small' as const, style: { paddingInline: 4 } };
           return (
             <Space size={0}>
-              <Button {...link} onClick={() => actions.onEdit(r)}>{t('common:edit')}</Button>
+              <Button {...link} onClick={() => actions.onEdit(r)}>
+                {t('common:edit')}
+              </Button>
               {enabled && guard ? (
                 <Tooltip title={t(guard as never)}>
-                  <span style={{ cursor: 'not-allowed' }}><Button {...link} disabled style={{ ...link.style, pointerEvents: 'none' }}>{toggleLabel}</Button></span>
+                  <span style={{ cursor: 'not-allowed' }}>
+                    <Button {...link} disabled style={{ ...link.style, pointerEvents: 'none' }}>
+                      {toggleLabel}
+                    </Button>
+                  </span>
                 </Tooltip>
               ) : (
                 <Popconfirm
@@ -118,7 +142,12 @@ export function useUserColumns(actions: UserRowActions, withTenant: boolean, sel
                 trigger={['click']}
                 menu={{
                   items: [
-                    { key: 'lock', label: locked ? t('unlock') : t('lock'), disabled: !locked && !!guard, title: !locked && guard ? t(guard as never) : undefined },
+                    {
+                      key: 'lock',
+                      label: locked ? t('unlock') : t('lock'),
+                      disabled: !locked && !!guard,
+                      title: !locked && guard ? t(guard as never) : undefined,
+                    },
                     { key: 'reset', label: t('resetPassword') },
                     { type: 'divider' },
                     { key: 'delete', label: t('common:delete'), danger: true, disabled: !!guard, title: guard ? t(guard as never) : undefined },

@@ -10,10 +10,21 @@ import { resetUserPassword } from '../../../../api/user';
 import { requiredRule, sameAsRule, type Translate } from '../../../../components/FormModal/rules';
 import { passwordStrengthRule, usePasswordRule } from './password-rule';
 
-interface Values { password: string; confirmPassword: string }
+interface Values {
+  password: string;
+  confirmPassword: string;
+}
 
 /** `reset`: the call that sets the password (the tenant area passes its own; default the platform's). */
-export default function ResetPasswordModal({ row, onClose, reset = resetUserPassword }: { row: UserRow | undefined; onClose: () => void; reset?: (id: string, password: string) => Promise<void> }) {
+export default function ResetPasswordModal({
+  row,
+  onClose,
+  reset = resetUserPassword,
+}: {
+  row: UserRow | undefined;
+  onClose: () => void;
+  reset?: (id: string, password: string) => Promise<void>;
+}) {
   const { t } = useTranslation(['user', 'common', 'errors']);
   const tr: Translate = (k, p) => t(k as never, p as never) as unknown as string;
   const { message } = App.useApp();
@@ -28,7 +39,9 @@ export default function ResetPasswordModal({ row, onClose, reset = resetUserPass
       await reset(row!.id, v.password);
       void message.success(t('resetPasswordDone'));
       onClose();
-    } catch { /* shown by the client */ } finally {
+    } catch {
+      /* shown by the client */
+    } finally {
       setBusy(false);
     }
   };
@@ -46,11 +59,19 @@ export default function ResetPasswordModal({ row, onClose, reset = resetUserPass
       width={480}
     >
       <Form form={form} name="reset-user-password" layout="vertical" preserve={false} style={{ marginTop: 16 }}>
-        <Form.Item name="password" label={t('field.newPassword')} rules={[requiredRule(tr, t('field.newPassword')), passwordStrengthRule(rule, t('errors:password.strength_failed'))]}>
+        <Form.Item
+          name="password"
+          label={t('field.newPassword')}
+          rules={[requiredRule(tr, t('field.newPassword')), passwordStrengthRule(rule, t('errors:password.strength_failed'))]}
+        >
           <Input.Password autoComplete="new-password" autoFocus />
         </Form.Item>
-        <Form.Item name="confirmPassword" label={t('field.confirmPassword')} dependencies={['password']}
-          rules={[requiredRule(tr, t('field.confirmPassword')), sameAsRule('password', t('passwordMismatch'))]}>
+        <Form.Item
+          name="confirmPassword"
+          label={t('field.confirmPassword')}
+          dependencies={['password']}
+          rules={[requiredRule(tr, t('field.confirmPassword')), sameAsRule('password', t('passwordMismatch'))]}
+        >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
       </Form>

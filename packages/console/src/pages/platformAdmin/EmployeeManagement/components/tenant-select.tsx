@@ -35,7 +35,7 @@ export default function TenantSelect(p: TenantSelectProps) {
     const rows = data?.rows ?? [];
     const list = rows.map((r) => ({ value: r.id, label: `${r.name} (${r.code})`, row: r }));
     if (p.value && !list.some((o) => o.value === p.value)) {
-      const label = chosen?.id === p.value ? `${chosen.name} (${chosen.code})` : p.valueLabel ?? p.value;
+      const label = chosen?.id === p.value ? `${chosen.name} (${chosen.code})` : (p.valueLabel ?? p.value);
       list.unshift({ value: p.value, label, row: chosen as TenantRow });
     }
     return list;

@@ -56,45 +56,62 @@ export function useUserPage({ queryKey, calls, compact, variant, defaultTenantId
       void message.success(done);
       grid.current?.clearSelection();
       reload();
-    } catch { /* shown by the client */ }
+    } catch {
+      /* shown by the client */
+    }
   };
 
-  const actions = useMemo<UserRowActions>(() => ({
-    onEdit: (row) => setForm({ open: true, mode: 'modify', row }),
-    onToggleStatus: (row) => run(() => calls.setStatus([row.id], row.status === Status.ENABLED ? Status.DISABLED : Status.ENABLED), t('common:operationSucceeded')),
-    onToggleLock: (row) => {
-      const locked = row.locked || !!row.lockedUntil;
-      modal.confirm({
-        title: t('common:confirmTitle'),
-        content: t(locked ? 'confirmUnlockOne' : 'confirmLockOne', { name: row.username }),
-        okText: t('common:ok'),
-        cancelText: t('common:cancel'),
-        onOk: () => run(() => calls.setLock([row.id], !locked), t('common:operationSucceeded')),
-      });
-    },
-    onResetPassword: (row) => setResetting(row),
-    onDelete: (row) => modal.confirm({
-      title: t('common:confirmTitle'),
-      content: t('common:confirmDeleteOne', { name: row.username }),
-      okText: t('common:ok'),
-      cancelText: t('common:cancel'),
-      okButtonProps: { danger: true },
-      onOk: () => run(() => calls.remove([row.id]), t('common:deleteSucceeded')),
+  const actions = useMemo<UserRowActions>(
+    () => ({
+      onEdit: (row) => setForm({ open: true, mode: 'modify', row }),
+      onToggleStatus: (row) =>
+        run(() => calls.setStatus([row.id], row.status === Status.ENABLED ? Status.DISABLED : Status.ENABLED), t('common:operationSucceeded')),
+      onToggleLock: (row) => {
+        const locked = row.locked || !!row.lockedUntil;
+        modal.confirm({
+          title: t('common:confirmTitle'),
+          content: t(locked ? 'confirmUnlockOne' : 'confirmLockOne', { name: row.username }),
+          okText: t('common:ok'),
+          cancelText: t('common:cancel'),
+          onOk: () => run(() => calls.setLock([row.id], !locked), t('common:operationSucceeded')),
+        });
+      },
+      onResetPassword: (row) => setResetting(row),
+      onDelete: (row) =>
+        modal.confirm({
+          title: t('common:confirmTitle'),
+          content: t('common:confirmDeleteOne', { name: row.username }),
+          okText: t('common:ok'),
+          cancelText: t('common:cancel'),
+          okButtonProps: { danger: true },
+          onOk: () => run(() => calls.remove([row.id]), t('common:deleteSucceeded')),
+        }),
     }),
-  }), [t]); // eslint-disable-line react-hooks/exhaustive-deps
+    [t],
+  ); // eslint-disable-line react-hooks/exhaustive-deps
 
   const statusField = useStatusSearchField(110);
-  const searchFields = useMemo<SearchField[]>(() => [
-    { name: 'keyword', label: t('keyword'), placeholder: t('keywordPlaceholder'), width: compact ? 220 : 240 },
-    { name: 'username', label: t('field.username'), width: compact ? 140 : 150 },
-    { name: 'employeeName', label: t('field.employeeName'), width: compact ? 140 : 150 },
-    ...(compact ? [] : [{ name: 'employeeCode', label: t('field.employeeCode'), width: 130 }]),
-    { name: 'mobile', label: t('field.mobile'), width: compact ? 130 : 140 },
-    statusField,
-    { name: 'locked', label: t('field.locked'), type: 'select', width: 110, options: [
-      { label: t('lockedTag'), value: 'true' }, { label: t('unlockedTag'), value: 'false' },
-    ] },
-  ], [t, statusField, compact]);
+  const searchFields = useMemo<SearchField[]>(
+    () => [
+      { name: 'keyword', label: t('keyword'), placeholder: t('keywordPlaceholder'), width: compact ? 220 : 240 },
+      { name: 'username', label: t('field.username'), width: compact ? 140 : 150 },
+      { name: 'employeeName', label: t('field.employeeName'), width: compact ? 140 : 150 },
+      ...(compact ? [] : [{ name: 'employeeCode', label: t('field.employeeCode'), width: 130 }]),
+      { name: 'mobile', label: t('field.mobile'), width: compact ? 130 : 140 },
+      statusField,
+      {
+        name: 'locked',
+        label: t('field.locked'),
+        type: 'select',
+        width: 110,
+        options: [
+          { label: t('lockedTag'), value: 'true' },
+          { label: t('unlockedTag'), value: 'false' },
+        ],
+      },
+    ],
+    [t, statusField, compact],
+  );
 
   /** The list (or export) query: the search bar's values, `locked` as a boolean, and the page's scope. */
   const toQuery = <Q extends Record<string, unknown>, S extends object>(q: Q, scope: S) => {
@@ -104,8 +121,15 @@ export function useUserPage({ queryKey, calls, compact, variant, defaultTenantId
 
   const dialogs: ReactNode = (
     <>
-      <UserFormModal open={form.open} mode={form.mode} row={form.row} defaultTenantId={defaultTenantId} variant={variant}
-        onClose={() => setForm((m) => ({ ...m, open: false }))} onSaved={() => reload()} />
+      <UserFormModal
+        open={form.open}
+        mode={form.mode}
+        row={form.row}
+        defaultTenantId={defaultTenantId}
+        variant={variant}
+        onClose={() => setForm((m) => ({ ...m, open: false }))}
+        onSaved={() => reload()}
+      />
       <ResetPasswordModal row={resetting} reset={calls.resetPassword} onClose={() => setResetting(undefined)} />
     </>
   );

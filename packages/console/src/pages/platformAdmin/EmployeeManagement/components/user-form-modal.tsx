@@ -77,9 +77,15 @@ export interface UserFormModalProps {
 }
 
 const FIELD_OF_ERROR: Record<string, keyof UserFormValues> = {
-  [UserCodes.USERNAME_IN_USE]: 'username', [UserCodes.MOBILE_IN_USE]: 'mobile', [UserCodes.EMAIL_IN_USE]: 'email',
-  [UserCodes.ORG_NOT_FOUND]: 'orgId', [UserCodes.AVATAR_TOO_LARGE]: 'avatar', [UserCodes.AVATAR_NOT_IMAGE]: 'avatar',
-  [UserCodes.FACE_PHOTO_TOO_LARGE]: 'facePhoto', [UserCodes.FACE_PHOTO_NOT_IMAGE]: 'facePhoto', [UserCodes.STATION_NOT_FOUND]: 'stationId',
+  [UserCodes.USERNAME_IN_USE]: 'username',
+  [UserCodes.MOBILE_IN_USE]: 'mobile',
+  [UserCodes.EMAIL_IN_USE]: 'email',
+  [UserCodes.ORG_NOT_FOUND]: 'orgId',
+  [UserCodes.AVATAR_TOO_LARGE]: 'avatar',
+  [UserCodes.AVATAR_NOT_IMAGE]: 'avatar',
+  [UserCodes.FACE_PHOTO_TOO_LARGE]: 'facePhoto',
+  [UserCodes.FACE_PHOTO_NOT_IMAGE]: 'facePhoto',
+  [UserCodes.STATION_NOT_FOUND]: 'stationId',
   'password.strength_failed': 'password',
 };
 
@@ -93,7 +99,13 @@ export default function UserFormModal({ open, mode, row, defaultTenantId, onClos
   const rule = usePasswordRule();
   const rules = useMemo(() => userFormRules(tr, label), [t]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const fresh = useQuery({ queryKey: ['user', row?.id, variant ? 'tenant' : 'platform'], queryFn: () => (variant?.get ?? getUser)(row!.id), enabled: open && modifying, staleTime: 0, gcTime: 0 });
+  const fresh = useQuery({
+    queryKey: ['user', row?.id, variant ? 'tenant' : 'platform'],
+    queryFn: () => (variant?.get ?? getUser)(row!.id),
+    enabled: open && modifying,
+    staleTime: 0,
+    gcTime: 0,
+  });
   const record = modifying ? fresh.data : undefined;
 
   const initialValues = useMemo<Partial<UserFormValues> | undefined>(() => {
@@ -103,27 +115,79 @@ export default function UserFormModal({ open, mode, row, defaultTenantId, onClos
       return { tenantId: defaultTenantId, status: Status.ENABLED, gender: '', effectiveDate, expiryDate: dayjs(expiry ?? '2099-12-31') };
     }
     if (!record) return undefined;
-    const { tenantId, username, employeeName, employeeCode, gender, orgId, defaultOrgId, stationId, status, email, mobile, officePhone, homePhone, idCard, avatar, facePhoto, signature, description } = record;
+    const {
+      tenantId,
+      username,
+      employeeName,
+      employeeCode,
+      gender,
+      orgId,
+      defaultOrgId,
+      stationId,
+      status,
+      email,
+      mobile,
+      officePhone,
+      homePhone,
+      idCard,
+      avatar,
+      facePhoto,
+      signature,
+      description,
+    } = record;
     return {
-      tenantId, username, employeeName, employeeCode, gender, orgId: orgId || undefined, defaultOrgId: defaultOrgId || undefined, stationId: stationId || undefined,
-      status, email, mobile, officePhone, homePhone, idCard, avatar: avatar || undefined, facePhoto: facePhoto || undefined, signature, description,
-      effectiveDate: record.effectiveDate ? dayjs(record.effectiveDate) : undefined, expiryDate: record.expiryDate ? dayjs(record.expiryDate) : undefined,
+      tenantId,
+      username,
+      employeeName,
+      employeeCode,
+      gender,
+      orgId: orgId || undefined,
+      defaultOrgId: defaultOrgId || undefined,
+      stationId: stationId || undefined,
+      status,
+      email,
+      mobile,
+      officePhone,
+      homePhone,
+      idCard,
+      avatar: avatar || undefined,
+      facePhoto: facePhoto || undefined,
+      signature,
+      description,
+      effectiveDate: record.effectiveDate ? dayjs(record.effectiveDate) : undefined,
+      expiryDate: record.expiryDate ? dayjs(record.expiryDate) : undefined,
     };
   }, [mode, record, defaultTenantId, variant]);
 
   const save = async (v: UserFormValues) => {
     const s = (x: string | undefined) => x?.trim() ?? '';
     const body = {
-      username: s(v.username), employeeName: s(v.employeeName), employeeCode: s(v.employeeCode), gender: v.gender ?? '',
-      orgId: v.orgId, defaultOrgId: v.defaultOrgId ?? '', stationId: v.stationId ?? '', effectiveDate: v.effectiveDate.format('YYYY-MM-DD'), expiryDate: v.expiryDate.format('YYYY-MM-DD'),
-      status: v.status, email: s(v.email), mobile: s(v.mobile), officePhone: s(v.officePhone), homePhone: s(v.homePhone), idCard: s(v.idCard),
-      avatar: v.avatar ?? '', facePhoto: v.facePhoto ?? '', signature: s(v.signature), description: s(v.description),
+      username: s(v.username),
+      employeeName: s(v.employeeName),
+      employeeCode: s(v.employeeCode),
+      gender: v.gender ?? '',
+      orgId: v.orgId,
+      defaultOrgId: v.defaultOrgId ?? '',
+      stationId: v.stationId ?? '',
+      effectiveDate: v.effectiveDate.format('YYYY-MM-DD'),
+      expiryDate: v.expiryDate.format('YYYY-MM-DD'),
+      status: v.status,
+      email: s(v.email),
+      mobile: s(v.mobile),
+      officePhone: s(v.officePhone),
+      homePhone: s(v.homePhone),
+      idCard: s(v.idCard),
+      avatar: v.avatar ?? '',
+      facePhoto: v.facePhoto ?? '',
+      signature: s(v.signature),
+      description: s(v.description),
     };
-    const saved = modifying && record
-      ? await (variant?.edit ?? editUser)({ id: record.id, ...body, password: v.password || undefined }, { noToast: true })
-      : variant
-        ? await variant.add({ ...body, password: v.password ?? '' }, { noToast: true })
-        : await addUser({ tenantId: v.tenantId, ...body, password: v.password ?? '' }, { noToast: true });
+    const saved =
+      modifying && record
+        ? await (variant?.edit ?? editUser)({ id: record.id, ...body, password: v.password || undefined }, { noToast: true })
+        : variant
+          ? await variant.add({ ...body, password: v.password ?? '' }, { noToast: true })
+          : await addUser({ tenantId: v.tenantId, ...body, password: v.password ?? '' }, { noToast: true });
     onSaved(saved);
   };
 
@@ -147,8 +211,19 @@ export default function UserFormModal({ open, mode, row, defaultTenantId, onClos
 }
 
 /** The fields; a child of the modal's form, so it can watch the tenant. */
-function UserFormBody({ mode, record, rules, passwordRule, label, variant }: {
-  mode: OpenMode; record: UserRow | undefined; rules: ReturnType<typeof userFormRules>; passwordRule: string | undefined; label: (f: string) => string;
+function UserFormBody({
+  mode,
+  record,
+  rules,
+  passwordRule,
+  label,
+  variant,
+}: {
+  mode: OpenMode;
+  record: UserRow | undefined;
+  rules: ReturnType<typeof userFormRules>;
+  passwordRule: string | undefined;
+  label: (f: string) => string;
   variant: UserFormVariant | undefined;
 }) {
   const { t } = useTranslation(['user', 'common', 'errors']);
@@ -163,41 +238,101 @@ function UserFormBody({ mode, record, rules, passwordRule, label, variant }: {
     if (expiry) form.setFieldValue('expiryDate', dayjs(expiry));
   };
   const item = (name: keyof UserFormValues, children: React.ReactNode, extra?: object) => (
-    <Col {...half}><Form.Item name={name} label={label(name === 'tenantId' ? 'tenant' : name)} rules={(rules as Record<string, unknown[]>)[name] as never} {...extra}>{children}</Form.Item></Col>
+    <Col {...half}>
+      <Form.Item name={name} label={label(name === 'tenantId' ? 'tenant' : name)} rules={(rules as Record<string, unknown[]>)[name] as never} {...extra}>
+        {children}
+      </Form.Item>
+    </Col>
   );
   return (
     <>
-      <Divider titlePlacement="start" plain style={{ marginTop: 0 }}>{t('section.account')}</Divider>
+      <Divider titlePlacement="start" plain style={{ marginTop: 0 }}>
+        {t('section.account')}
+      </Divider>
       <Row gutter={16}>
-        {!variant && item('tenantId', <TenantSelect placeholder={t('placeholder.tenant')} disabled={mode === 'modify'} valueLabel={record ? `${record.tenantName} (${record.tenantCode})` : undefined}
-          onChange={(v) => { form.setFieldsValue({ tenantId: v ?? '', orgId: undefined as never, defaultOrgId: undefined, stationId: undefined }); }} aria-label={label('tenant')} />)}
+        {!variant &&
+          item(
+            'tenantId',
+            <TenantSelect
+              placeholder={t('placeholder.tenant')}
+              disabled={mode === 'modify'}
+              valueLabel={record ? `${record.tenantName} (${record.tenantCode})` : undefined}
+              onChange={(v) => {
+                form.setFieldsValue({ tenantId: v ?? '', orgId: undefined as never, defaultOrgId: undefined, stationId: undefined });
+              }}
+              aria-label={label('tenant')}
+            />,
+          )}
         {item('username', <Input placeholder={t('placeholder.username')} maxLength={USER_RULES.username.max} autoComplete="off" />)}
         <Col {...half}>
-          <Form.Item name="password" label={label('password')}
-            rules={[...(mode === 'add' ? [requiredRule(tr, label('password'))] : []), passwordStrengthRule(passwordRule, t('errors:password.strength_failed'))]}>
+          <Form.Item
+            name="password"
+            label={label('password')}
+            rules={[...(mode === 'add' ? [requiredRule(tr, label('password'))] : []), passwordStrengthRule(passwordRule, t('errors:password.strength_failed'))]}
+          >
             <Input.Password placeholder={mode === 'add' ? t('placeholder.passwordAdd') : t('placeholder.passwordEdit')} autoComplete="new-password" />
           </Form.Item>
         </Col>
-        {item('status', <Radio.Group options={[
-          { label: t('common:enabled'), value: Status.ENABLED },
-          { label: t('common:disabled'), value: Status.DISABLED, disabled: protectedUser, title: protectedUser ? t('protectedTip') : undefined },
-        ]} />, { rules: [requiredRule(tr, label('status'), 'select')] })}
+        {item(
+          'status',
+          <Radio.Group
+            options={[
+              { label: t('common:enabled'), value: Status.ENABLED },
+              { label: t('common:disabled'), value: Status.DISABLED, disabled: protectedUser, title: protectedUser ? t('protectedTip') : undefined },
+            ]}
+          />,
+          { rules: [requiredRule(tr, label('status'), 'select')] },
+        )}
       </Row>
-      <Divider titlePlacement="start" plain>{t('section.employee')}</Divider>
+      <Divider titlePlacement="start" plain>
+        {t('section.employee')}
+      </Divider>
       <Row gutter={16}>
         {item('employeeName', <Input placeholder={t('placeholder.employeeName')} maxLength={USER_RULES.employeeName.max} />)}
         {item('employeeCode', <Input placeholder={t('placeholder.employeeCode')} maxLength={USER_RULES.employeeCode.max} />)}
-        {item('gender', <Radio.Group options={[{ label: t('gender.M'), value: 'M' }, { label: t('gender.F'), value: 'F' }]} />)}
-        {item('orgId', variant ? variant.orgPicker({ placeholder: t('placeholder.orgId'), initialLabel: record?.orgName })
-          : <OrgTreePicker tenantId={tenantId || undefined} placeholder={tenantId ? t('placeholder.orgId') : t('chooseTenantFirst')} />)}
-        {item('defaultOrgId', variant ? variant.orgPicker({ placeholder: t('placeholder.defaultOrgId'), initialLabel: record?.defaultOrgName })
-          : <OrgTreePicker tenantId={tenantId || undefined} placeholder={tenantId ? t('placeholder.defaultOrgId') : t('chooseTenantFirst')} />)}
-        {item('stationId', variant ? variant.stationPicker({ placeholder: t('placeholder.stationId'), valueLabel: record?.stationName })
-          : <StationSelect tenantId={tenantId || undefined} valueLabel={record?.stationName} placeholder={tenantId ? t('placeholder.stationId') : t('chooseTenantFirst')} />)}
+        {item(
+          'gender',
+          <Radio.Group
+            options={[
+              { label: t('gender.M'), value: 'M' },
+              { label: t('gender.F'), value: 'F' },
+            ]}
+          />,
+        )}
+        {item(
+          'orgId',
+          variant ? (
+            variant.orgPicker({ placeholder: t('placeholder.orgId'), initialLabel: record?.orgName })
+          ) : (
+            <OrgTreePicker tenantId={tenantId || undefined} placeholder={tenantId ? t('placeholder.orgId') : t('chooseTenantFirst')} />
+          ),
+        )}
+        {item(
+          'defaultOrgId',
+          variant ? (
+            variant.orgPicker({ placeholder: t('placeholder.defaultOrgId'), initialLabel: record?.defaultOrgName })
+          ) : (
+            <OrgTreePicker tenantId={tenantId || undefined} placeholder={tenantId ? t('placeholder.defaultOrgId') : t('chooseTenantFirst')} />
+          ),
+        )}
+        {item(
+          'stationId',
+          variant ? (
+            variant.stationPicker({ placeholder: t('placeholder.stationId'), valueLabel: record?.stationName })
+          ) : (
+            <StationSelect
+              tenantId={tenantId || undefined}
+              valueLabel={record?.stationName}
+              placeholder={tenantId ? t('placeholder.stationId') : t('chooseTenantFirst')}
+            />
+          ),
+        )}
         {item('effectiveDate', <DatePicker style={{ width: '100%' }} format="YYYY-MM-DD" onChange={followExpiry} />)}
         {item('expiryDate', <DatePicker style={{ width: '100%' }} format="YYYY-MM-DD" />, { dependencies: ['effectiveDate'] })}
       </Row>
-      <Divider titlePlacement="start" plain>{t('section.contact')}</Divider>
+      <Divider titlePlacement="start" plain>
+        {t('section.contact')}
+      </Divider>
       <Row gutter={16}>
         {item('mobile', <Input placeholder={t('placeholder.mobile')} maxLength={USER_RULES.mobile.max} inputMode="numeric" />)}
         {item('email', <Input placeholder={t('placeholder.email')} maxLength={USER_RULES.email.max} />)}
@@ -205,11 +340,22 @@ function UserFormBody({ mode, record, rules, passwordRule, label, variant }: {
         {item('homePhone', <Input placeholder={t('placeholder.phone')} maxLength={USER_RULES.phone.max} />)}
         {item('idCard', <Input placeholder={t('placeholder.idCard')} maxLength={USER_RULES.idCard.max} />)}
       </Row>
-      <Divider titlePlacement="start" plain>{t('section.other')}</Divider>
+      <Divider titlePlacement="start" plain>
+        {t('section.other')}
+      </Divider>
       <Row gutter={16}>
-        {item('avatar', <ImageUpload label={label('avatar')} previewUrl={record?.avatarUrl} hint={t('avatarHint')} maxBytes={USER_RULES.avatarBytes} size={88} />)}
-        {item('facePhoto', <ImageUpload label={label('facePhoto')} previewUrl={record?.facePhotoUrl} hint={t('facePhotoHint')} maxBytes={USER_RULES.avatarBytes} size={88} />)}
-        {item('signature', <Input.TextArea placeholder={t('placeholder.signature')} maxLength={USER_RULES.signature.max} autoSize={{ minRows: 3, maxRows: 4 }} />)}
+        {item(
+          'avatar',
+          <ImageUpload label={label('avatar')} previewUrl={record?.avatarUrl} hint={t('avatarHint')} maxBytes={USER_RULES.avatarBytes} size={88} />,
+        )}
+        {item(
+          'facePhoto',
+          <ImageUpload label={label('facePhoto')} previewUrl={record?.facePhotoUrl} hint={t('facePhotoHint')} maxBytes={USER_RULES.avatarBytes} size={88} />,
+        )}
+        {item(
+          'signature',
+          <Input.TextArea placeholder={t('placeholder.signature')} maxLength={USER_RULES.signature.max} autoSize={{ minRows: 3, maxRows: 4 }} />,
+        )}
         <Col span={24}>
           <Form.Item name="description" label={label('description')} rules={rules.description}>
             <Input.TextArea placeholder={t('placeholder.description')} maxLength={USER_RULES.description.max} showCount autoSize={{ minRows: 2, maxRows: 4 }} />

@@ -12,7 +12,12 @@ export type Label = (field: string) => string;
 
 /** Every rule of the form, by field. */
 export function userFormRules(t: Translate, label: Label) {
-  const phone = (f: string) => textRules(t, label(f), { max: USER_RULES.phone.max, pattern: USER_RULES.phone.pattern, patternMessage: t('errors:user.phone_pattern', { field: label(f) }) });
+  const phone = (f: string) =>
+    textRules(t, label(f), {
+      max: USER_RULES.phone.max,
+      pattern: USER_RULES.phone.pattern,
+      patternMessage: t('errors:user.phone_pattern', { field: label(f) }),
+    });
   const dateOrder: (form: { getFieldValue(n: string): unknown }) => RuleObject = ({ getFieldValue }) => ({
     validator: (_r, value: Dayjs | undefined) => {
       const eff = getFieldValue('effectiveDate') as Dayjs | undefined;
@@ -21,9 +26,22 @@ export function userFormRules(t: Translate, label: Label) {
   });
   return {
     tenantId: [requiredRule(t, label('tenant'), 'select')],
-    username: textRules(t, label('username'), { required: true, max: USER_RULES.username.max, pattern: USER_RULES.username.pattern, patternMessage: t('errors:user.username_pattern') }),
-    employeeName: textRules(t, label('employeeName'), { max: USER_RULES.employeeName.max, pattern: USER_RULES.employeeName.pattern, patternMessage: t('errors:user.employee_name_pattern') }),
-    employeeCode: textRules(t, label('employeeCode'), { max: USER_RULES.employeeCode.max, pattern: USER_RULES.employeeCode.pattern, patternMessage: t('errors:user.employee_code_pattern') }),
+    username: textRules(t, label('username'), {
+      required: true,
+      max: USER_RULES.username.max,
+      pattern: USER_RULES.username.pattern,
+      patternMessage: t('errors:user.username_pattern'),
+    }),
+    employeeName: textRules(t, label('employeeName'), {
+      max: USER_RULES.employeeName.max,
+      pattern: USER_RULES.employeeName.pattern,
+      patternMessage: t('errors:user.employee_name_pattern'),
+    }),
+    employeeCode: textRules(t, label('employeeCode'), {
+      max: USER_RULES.employeeCode.max,
+      pattern: USER_RULES.employeeCode.pattern,
+      patternMessage: t('errors:user.employee_code_pattern'),
+    }),
     orgId: [requiredRule(t, label('orgId'), 'select')],
     effectiveDate: [requiredRule(t, label('effectiveDate'), 'select')],
     expiryDate: [requiredRule(t, label('expiryDate'), 'select'), dateOrder],
@@ -33,7 +51,10 @@ export function userFormRules(t: Translate, label: Label) {
     homePhone: phone('homePhone'),
     idCard: [
       ...textRules(t, label('idCard'), { max: USER_RULES.idCard.max }),
-      { validator: (_r: unknown, v: unknown) => (!v || isIdCard(String(v).trim()) ? Promise.resolve() : Promise.reject(new Error(t('errors:user.id_card_pattern')))) },
+      {
+        validator: (_r: unknown, v: unknown) =>
+          !v || isIdCard(String(v).trim()) ? Promise.resolve() : Promise.reject(new Error(t('errors:user.id_card_pattern'))),
+      },
     ] as RuleObject[],
     signature: textRules(t, label('signature'), { max: USER_RULES.signature.max }),
     description: textRules(t, label('description'), { max: USER_RULES.description.max }),

@@ -29,8 +29,14 @@ export function useSessionColumns(onEliminate: (row: SessionRow) => Promise<unkn
         width: 190,
         render: (_, r) => (
           <Space size={6}>
-            <span title={t('online')}><StatusDot enabled text={r.username} /></span>
-            {r.current && <Tag color="blue" variant="filled">{t('current')}</Tag>}
+            <span title={t('online')}>
+              <StatusDot enabled text={r.username} />
+            </span>
+            {r.current && (
+              <Tag color="blue" variant="filled">
+                {t('current')}
+              </Tag>
+            )}
           </Space>
         ),
       },
@@ -48,7 +54,9 @@ export function useSessionColumns(onEliminate: (row: SessionRow) => Promise<unkn
         width: 250,
         render: (_, r) => (
           <Space size={[4, 4]} wrap>
-            {r.identities.map((i) => <Tag key={i}>{t(`identity.${i}`, { defaultValue: String(i) })}</Tag>)}
+            {r.identities.map((i) => (
+              <Tag key={i}>{t(`identity.${i}`, { defaultValue: String(i) })}</Tag>
+            ))}
           </Space>
         ),
       },
@@ -61,7 +69,11 @@ export function useSessionColumns(onEliminate: (row: SessionRow) => Promise<unkn
         dataIndex: 'userAgent',
         width: 220,
         ellipsis: { showTitle: false },
-        render: (v: string) => <Tooltip placement="topLeft" title={v}><Typography.Text type="secondary">{v}</Typography.Text></Tooltip>,
+        render: (v: string) => (
+          <Tooltip placement="topLeft" title={v}>
+            <Typography.Text type="secondary">{v}</Typography.Text>
+          </Tooltip>
+        ),
       },
       {
         title: t('field.action'),
@@ -72,7 +84,9 @@ export function useSessionColumns(onEliminate: (row: SessionRow) => Promise<unkn
           r.current ? (
             <Tooltip title={t('currentHint')}>
               <span style={{ cursor: 'not-allowed' }}>
-                <Button type="link" size="small" danger disabled style={{ paddingInline: 4, pointerEvents: 'none' }}>{t('eliminate')}</Button>
+                <Button type="link" size="small" danger disabled style={{ paddingInline: 4, pointerEvents: 'none' }}>
+                  {t('eliminate')}
+                </Button>
               </span>
             </Tooltip>
           ) : (
@@ -84,7 +98,9 @@ export function useSessionColumns(onEliminate: (row: SessionRow) => Promise<unkn
               okButtonProps={{ danger: true }}
               onConfirm={() => onEliminate(r)}
             >
-              <Button type="link" size="small" danger style={{ paddingInline: 4 }}>{t('eliminate')}</Button>
+              <Button type="link" size="small" danger style={{ paddingInline: 4 }}>
+                {t('eliminate')}
+              </Button>
             </Popconfirm>
           ),
       },

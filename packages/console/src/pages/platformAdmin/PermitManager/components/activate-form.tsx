@@ -36,15 +36,20 @@ export default function ActivateForm({ onActivated }: { onActivated: (s: Licence
   };
 
   return (
-    <Card variant="borderless" title={<span><KeyOutlined style={{ color: '#1677ff', marginInlineEnd: 8 }} />{t('activate.title')}</span>}>
+    <Card
+      variant="borderless"
+      title={
+        <span>
+          <KeyOutlined style={{ color: '#1677ff', marginInlineEnd: 8 }} />
+          {t('activate.title')}
+        </span>
+      }
+    >
       <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
         <Form.Item
           name="code"
           label={t('activate.code')}
-          rules={[
-            { required: true, whitespace: true, message: t('activate.required') },
-            maxLengthRule(t, t('activate.code'), LICENCE_RULES.codeMax),
-          ]}
+          rules={[{ required: true, whitespace: true, message: t('activate.required') }, maxLengthRule(t, t('activate.code'), LICENCE_RULES.codeMax)]}
           extra={<Typography.Text type="secondary">{t('activate.hint')}</Typography.Text>}
         >
           <Input.TextArea

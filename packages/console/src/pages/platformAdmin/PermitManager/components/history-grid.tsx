@@ -25,9 +25,16 @@ export default function HistoryGrid() {
       { title: t('field.serial'), key: 'serial', dataIndex: 'serial', width: 180, ellipsis: true },
       { title: t('field.issuedAt'), key: 'issuedAt', dataIndex: 'issuedAt', sorter: true, width: 130, render: formatDate },
       { title: t('field.expiresAt'), key: 'expiresAt', dataIndex: 'expiresAt', sorter: true, width: 130, render: formatDate },
-      { title: t('field.limits'), key: 'limits', width: 220, render: (_, r) => t('limitsText', { tenants: limit(r.limits.maxTenants), users: limit(r.limits.maxUsers) }) },
       {
-        title: t('field.status'), key: 'active', width: 110,
+        title: t('field.limits'),
+        key: 'limits',
+        width: 220,
+        render: (_, r) => t('limitsText', { tenants: limit(r.limits.maxTenants), users: limit(r.limits.maxUsers) }),
+      },
+      {
+        title: t('field.status'),
+        key: 'active',
+        width: 110,
         render: (_, r) => <Tag color={r.active ? 'success' : 'default'}>{t(r.active ? 'history.inForce' : 'history.replaced')}</Tag>,
       },
       { title: t('field.fingerprint'), key: 'fingerprint', width: 170, render: (_, r) => <Typography.Text code>{r.fingerprint}</Typography.Text> },

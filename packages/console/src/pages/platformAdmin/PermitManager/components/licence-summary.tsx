@@ -32,7 +32,12 @@ function UsageBar({ label, used, limit }: { label: string; used: number; limit: 
           {limit === null ? t('usage.unlimitedOf', { used }) : t('usage.of', { used, limit })}
         </Typography.Text>
       </div>
-      <Progress percent={limit === null ? 100 : percent} showInfo={false} status={full ? 'exception' : 'normal'} strokeColor={limit === null ? '#d9f7be' : undefined} />
+      <Progress
+        percent={limit === null ? 100 : percent}
+        showInfo={false}
+        status={full ? 'exception' : 'normal'}
+        strokeColor={limit === null ? '#d9f7be' : undefined}
+      />
     </div>
   );
 }
@@ -54,8 +59,17 @@ export default function LicenceSummary({ status: s, loading, refreshing, onRefre
   return (
     <Card
       variant="borderless"
-      title={<span><SafetyCertificateOutlined style={{ color: '#1677ff', marginInlineEnd: 8 }} />{t('current')}</span>}
-      extra={<Button icon={<ReloadOutlined />} loading={refreshing} onClick={onRefresh}>{t('refresh')}</Button>}
+      title={
+        <span>
+          <SafetyCertificateOutlined style={{ color: '#1677ff', marginInlineEnd: 8 }} />
+          {t('current')}
+        </span>
+      }
+      extra={
+        <Button icon={<ReloadOutlined />} loading={refreshing} onClick={onRefresh}>
+          {t('refresh')}
+        </Button>
+      }
     >
       {loading || !s ? (
         <Skeleton active paragraph={{ rows: 5 }} />
@@ -78,7 +92,9 @@ export default function LicenceSummary({ status: s, loading, refreshing, onRefre
                 styles={{ content: { color: daysColor(s), fontSize: 40, fontWeight: 600 } }}
                 suffix={<span style={{ fontSize: 16 }}>{t(s.daysLeft === 1 ? 'unitOne' : 'unit')}</span>}
               />
-              <Tag color={STATE_COLOR[s.state]} style={{ marginTop: 8 }} data-testid="licence-state">{t(`state.${s.state}`)}</Tag>
+              <Tag color={STATE_COLOR[s.state]} style={{ marginTop: 8 }} data-testid="licence-state">
+                {t(`state.${s.state}`)}
+              </Tag>
             </Col>
             <Col xs={24} md={18}>
               <Descriptions column={{ xs: 1, sm: 2 }} size="small" colon={false} styles={{ label: { color: 'rgba(0,0,0,0.45)', whiteSpace: 'nowrap' } }}>
@@ -91,10 +107,16 @@ export default function LicenceSummary({ status: s, loading, refreshing, onRefre
                 {!trial && <Descriptions.Item label={t('field.activatedBy')}>{s.activatedBy}</Descriptions.Item>}
                 {!trial && <Descriptions.Item label={t('field.activatedAt')}>{formatTime(s.activatedAt)}</Descriptions.Item>}
               </Descriptions>
-              <Typography.Text strong style={{ display: 'block', margin: '12px 0 8px' }}>{t('usage.title')}</Typography.Text>
+              <Typography.Text strong style={{ display: 'block', margin: '12px 0 8px' }}>
+                {t('usage.title')}
+              </Typography.Text>
               <Row gutter={24}>
-                <Col xs={24} sm={12}><UsageBar label="tenants" used={s.usage.tenants} limit={s.limits.maxTenants} /></Col>
-                <Col xs={24} sm={12}><UsageBar label="users" used={s.usage.users} limit={s.limits.maxUsers} /></Col>
+                <Col xs={24} sm={12}>
+                  <UsageBar label="tenants" used={s.usage.tenants} limit={s.limits.maxTenants} />
+                </Col>
+                <Col xs={24} sm={12}>
+                  <UsageBar label="users" used={s.usage.users} limit={s.limits.maxUsers} />
+                </Col>
               </Row>
             </Col>
           </Row>

@@ -52,7 +52,11 @@ export function useProductColumns(actions: ProductRowActions): TableColumnsType<
         render: (_, r) => (
           <Space size={6}>
             <span>{r.name}</span>
-            {r.builtIn && <Tag color="blue" variant="filled">{t('builtIn')}</Tag>}
+            {r.builtIn && (
+              <Tag color="blue" variant="filled">
+                {t('builtIn')}
+              </Tag>
+            )}
           </Space>
         ),
       },

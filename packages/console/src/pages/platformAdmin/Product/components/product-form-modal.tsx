@@ -84,18 +84,33 @@ export default function ProductFormModal({ open, mode, row, onClose, onSaved }: 
     const rule = R[f] as { max: number };
     return textRules(tr, label(f), { required, max: rule.max, ...extra });
   };
-  const input = (f: keyof typeof R & string) => ({ placeholder: t(`placeholder.${f}` as never) as unknown as string, maxLength: (R[f] as { max: number }).max, autoComplete: 'off' });
+  const input = (f: keyof typeof R & string) => ({
+    placeholder: t(`placeholder.${f}` as never) as unknown as string,
+    maxLength: (R[f] as { max: number }).max,
+    autoComplete: 'off',
+  });
 
   const save = async (v: ProductFormValues) => {
     const body = {
-      name: v.name.trim(), abbreviation: v.abbreviation.trim(), version: v.version.trim(), status: v.status,
-      callbackUrl: v.callbackUrl.trim(), ssoMode: v.ssoMode, logo: v.logo ?? '', description: v.description?.trim() ?? '',
-      department: v.department.trim(), ownerName: v.ownerName.trim(), ownerEmail: v.ownerEmail.trim(), ownerPhone: v.ownerPhone.trim(),
-      opsOwner: v.opsOwner.trim(), adminIds: v.adminIds ?? [],
+      name: v.name.trim(),
+      abbreviation: v.abbreviation.trim(),
+      version: v.version.trim(),
+      status: v.status,
+      callbackUrl: v.callbackUrl.trim(),
+      ssoMode: v.ssoMode,
+      logo: v.logo ?? '',
+      description: v.description?.trim() ?? '',
+      department: v.department.trim(),
+      ownerName: v.ownerName.trim(),
+      ownerEmail: v.ownerEmail.trim(),
+      ownerPhone: v.ownerPhone.trim(),
+      opsOwner: v.opsOwner.trim(),
+      adminIds: v.adminIds ?? [],
     };
-    const saved = modifying && record
-      ? await editProduct({ id: record.id, ...body }, { noToast: true })
-      : await addProduct({ code: v.code.trim(), builtIn: v.builtIn, ...body }, { noToast: true });
+    const saved =
+      modifying && record
+        ? await editProduct({ id: record.id, ...body }, { noToast: true })
+        : await addProduct({ code: v.code.trim(), builtIn: v.builtIn, ...body }, { noToast: true });
     onSaved(saved);
   };
 
@@ -114,7 +129,9 @@ export default function ProductFormModal({ open, mode, row, onClose, onSaved }: 
       layout="vertical"
       formProps={{ requiredMark: true }}
     >
-      <Divider titlePlacement="start" plain style={{ marginTop: 0 }}>{t('section.basic')}</Divider>
+      <Divider titlePlacement="start" plain style={{ marginTop: 0 }}>
+        {t('section.basic')}
+      </Divider>
       <Row gutter={20}>
         <Col {...half}>
           <Form.Item name="name" label={label('name')} rules={text('name')}>
@@ -122,8 +139,12 @@ export default function ProductFormModal({ open, mode, row, onClose, onSaved }: 
           </Form.Item>
         </Col>
         <Col {...half}>
-          <Form.Item name="code" label={label('code')} extra={modifying ? t('codeLocked') : undefined}
-            rules={modifying ? [] : text('code', true, { pattern: R.code.pattern, patternMessage: t('codePattern') })}>
+          <Form.Item
+            name="code"
+            label={label('code')}
+            extra={modifying ? t('codeLocked') : undefined}
+            rules={modifying ? [] : text('code', true, { pattern: R.code.pattern, patternMessage: t('codePattern') })}
+          >
             <Input {...input('code')} disabled={modifying} />
           </Form.Item>
         </Col>
@@ -139,7 +160,12 @@ export default function ProductFormModal({ open, mode, row, onClose, onSaved }: 
         </Col>
         <Col {...half}>
           <Form.Item name="status" label={label('status')} rules={[requiredRule(tr, label('status'), 'select')]}>
-            <Radio.Group options={[{ label: t('common:enabled'), value: Status.ENABLED }, { label: t('common:disabled'), value: Status.DISABLED }]} />
+            <Radio.Group
+              options={[
+                { label: t('common:enabled'), value: Status.ENABLED },
+                { label: t('common:disabled'), value: Status.DISABLED },
+              ]}
+            />
           </Form.Item>
         </Col>
         <Col {...half}>
@@ -148,13 +174,22 @@ export default function ProductFormModal({ open, mode, row, onClose, onSaved }: 
           </Form.Item>
         </Col>
         <Col span={24}>
-          <Form.Item name="callbackUrl" label={label('callbackUrl')} rules={text('callbackUrl', true, { pattern: R.callbackUrl.pattern, patternMessage: t('urlInvalid') })}>
+          <Form.Item
+            name="callbackUrl"
+            label={label('callbackUrl')}
+            rules={text('callbackUrl', true, { pattern: R.callbackUrl.pattern, patternMessage: t('urlInvalid') })}
+          >
             <Input {...input('callbackUrl')} />
           </Form.Item>
         </Col>
         <Col span={24}>
           <Form.Item name="ssoMode" label={label('ssoMode')} extra={t('ssoModeHint')} rules={[requiredRule(tr, label('ssoMode'), 'select')]}>
-            <Radio.Group options={[{ label: t('ssoModes.oidc'), value: SsoMode.OIDC }, { label: t('ssoModes.ssoQuery'), value: SsoMode.SSO_QUERY }]} />
+            <Radio.Group
+              options={[
+                { label: t('ssoModes.oidc'), value: SsoMode.OIDC },
+                { label: t('ssoModes.ssoQuery'), value: SsoMode.SSO_QUERY },
+              ]}
+            />
           </Form.Item>
         </Col>
         <Col {...half}>
@@ -168,7 +203,9 @@ export default function ProductFormModal({ open, mode, row, onClose, onSaved }: 
           </Form.Item>
         </Col>
       </Row>
-      <Divider titlePlacement="start" plain>{t('section.people')}</Divider>
+      <Divider titlePlacement="start" plain>
+        {t('section.people')}
+      </Divider>
       <Row gutter={20}>
         <Col {...half}>
           <Form.Item name="department" label={label('department')} rules={text('department')}>
@@ -186,12 +223,20 @@ export default function ProductFormModal({ open, mode, row, onClose, onSaved }: 
           </Form.Item>
         </Col>
         <Col {...half}>
-          <Form.Item name="ownerPhone" label={label('ownerPhone')} rules={text('ownerPhone', true, { pattern: R.ownerPhone.pattern, patternMessage: t('phoneInvalid') })}>
+          <Form.Item
+            name="ownerPhone"
+            label={label('ownerPhone')}
+            rules={text('ownerPhone', true, { pattern: R.ownerPhone.pattern, patternMessage: t('phoneInvalid') })}
+          >
             <Input {...input('ownerPhone')} inputMode="tel" />
           </Form.Item>
         </Col>
         <Col span={24}>
-          <Form.Item name="ownerEmail" label={label('ownerEmail')} rules={text('ownerEmail', true, { pattern: R.ownerEmail.pattern, patternMessage: t('emailInvalid') })}>
+          <Form.Item
+            name="ownerEmail"
+            label={label('ownerEmail')}
+            rules={text('ownerEmail', true, { pattern: R.ownerEmail.pattern, patternMessage: t('emailInvalid') })}
+          >
             <Input {...input('ownerEmail')} inputMode="email" />
           </Form.Item>
         </Col>

@@ -26,8 +26,11 @@ export default function AddMemberModal({ open, tenantId, role, onClose, onAdded 
     <UserChoiceModal
       open={open}
       texts={{
-        title: t('members.addTitle', { name: role?.roleName ?? '' }), keyword: t('members.keyword'), required: t('members.userRequired'),
-        added: t('members.added'), selected: (count) => t('members.selected', { count }),
+        title: t('members.addTitle', { name: role?.roleName ?? '' }),
+        keyword: t('members.keyword'),
+        required: t('members.userRequired'),
+        added: t('members.added'),
+        selected: (count) => t('members.selected', { count }),
       }}
       columns={columns}
       queryKey={['roleCandidates', tenantId, roleId]}

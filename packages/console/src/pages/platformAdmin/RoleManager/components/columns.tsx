@@ -46,7 +46,11 @@ export function useRoleColumns(actions: RoleRowActions, { apiGrant, writable = t
         render: (_, r) => (
           <Space size={6}>
             <span>{r.roleName}</span>
-            {r.builtIn && <Tag color="blue" variant="filled">{t('builtIn')}</Tag>}
+            {r.builtIn && (
+              <Tag color="blue" variant="filled">
+                {t('builtIn')}
+              </Tag>
+            )}
           </Space>
         ),
       },
@@ -58,10 +62,19 @@ export function useRoleColumns(actions: RoleRowActions, { apiGrant, writable = t
         dataIndex: 'roleStatus',
         sorter: true,
         width: 100,
-        render: (_, r) => <StatusDot enabled={r.roleStatus === Status.ENABLED} text={r.roleStatus === Status.ENABLED ? t('common:enabled') : t('common:disabled')} />,
+        render: (_, r) => (
+          <StatusDot enabled={r.roleStatus === Status.ENABLED} text={r.roleStatus === Status.ENABLED ? t('common:enabled') : t('common:disabled')} />
+        ),
       },
       { title: t('field.description'), key: 'description', dataIndex: 'description', width: 160, ellipsis: true },
-      { title: t('field.updatedAt'), key: 'updatedAt', dataIndex: 'updatedAt', sorter: true, width: 150, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
+      {
+        title: t('field.updatedAt'),
+        key: 'updatedAt',
+        dataIndex: 'updatedAt',
+        sorter: true,
+        width: 150,
+        render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+      },
       {
         title: t('common:operation'),
         key: 'operation',
@@ -75,13 +88,15 @@ export function useRoleColumns(actions: RoleRowActions, { apiGrant, writable = t
               trigger={['click']}
               menu={{
                 items: [
-                  ...(writable ? [
-                    { key: 'menuGrant', label: t('action.menuGrant') },
-                    ...(apiGrant ? [{ key: 'apiGrant', label: apiGrant }] : []),
-                    { key: 'orgTypeGrant', label: t('action.orgTypeGrant') },
-                    { key: 'orgGrant', label: t('action.orgGrant') },
-                    { type: 'divider' as const },
-                  ] : []),
+                  ...(writable
+                    ? [
+                        { key: 'menuGrant', label: t('action.menuGrant') },
+                        ...(apiGrant ? [{ key: 'apiGrant', label: apiGrant }] : []),
+                        { key: 'orgTypeGrant', label: t('action.orgTypeGrant') },
+                        { key: 'orgGrant', label: t('action.orgGrant') },
+                        { type: 'divider' as const },
+                      ]
+                    : []),
                   { key: 'viewGrant', label: t('action.viewGrant') },
                 ],
                 onClick: ({ key }) => actions.open(key as RoleDialog, r),

@@ -33,7 +33,9 @@ export default function GrantModalFrame({ open, title, hint, loading, onSave, on
       void message.success(t('grant.saved'));
       await queryClient.invalidateQueries({ queryKey: ['roleGrant'] });
       onClose();
-    } catch { /* shown by the client */ } finally {
+    } catch {
+      /* shown by the client */
+    } finally {
       setSaving(false);
     }
   };

@@ -32,7 +32,12 @@ export default function GrantViewModal({ tenantId, role, onClose }: GrantViewMod
   const [category, setCategory] = useState(0);
   const menus = useQuery({ queryKey: ['roleGrant', 'menu', tenantId, roleId], queryFn: () => listMenuPurviewTree(tenantId, roleId), enabled });
   const types = useQuery({ queryKey: ['roleGrant', 'orgtype', tenantId, roleId], queryFn: () => listOrgTypePurview(tenantId, roleId), enabled });
-  const orgs = useQuery({ queryKey: ['roleGrant', 'org', tenantId, roleId, category], queryFn: () => listOrgPurview(tenantId, roleId, category), enabled, placeholderData: keepPreviousData });
+  const orgs = useQuery({
+    queryKey: ['roleGrant', 'org', tenantId, roleId, category],
+    queryFn: () => listOrgPurview(tenantId, roleId, category),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
   const none = <Typography.Text type="secondary">{t('view.none')}</Typography.Text>;
 
   const grantedMenus = flatten<MenuPurviewNode>(menus.data ?? []);
@@ -44,28 +49,42 @@ export default function GrantViewModal({ tenantId, role, onClose }: GrantViewMod
       open={enabled}
       title={t('view.title', { name: role?.roleName ?? '' })}
       width={MODAL_WIDTHS.small}
-      onCancel={() => { setCategory(0); onClose(); }}
+      onCancel={() => {
+        setCategory(0);
+        onClose();
+      }}
       footer={null}
       destroyOnHidden
       styles={{ body: { minHeight: 300, maxHeight: 'calc(100vh - 110px)', overflowY: 'auto' } }}
     >
-      {menus.isLoading || types.isLoading || orgs.isLoading ? <Spin style={{ display: 'block', marginTop: 48 }} /> : (
+      {menus.isLoading || types.isLoading || orgs.isLoading ? (
+        <Spin style={{ display: 'block', marginTop: 48 }} />
+      ) : (
         <Descriptions column={1} bordered size="small" styles={{ label: { width: 170 } }}>
           <Descriptions.Item label={t('view.menus')}>
             {grantedMenus.length ? (
               <Space orientation="vertical" size={4} data-testid="view-menus">
                 {grantedMenus.map((m) => (
                   <span key={m.id}>
-                    {m.name}{' '}
-                    {m.purview & Purview.READ ? <Tag color="blue">{t('grant.read')}</Tag> : null}
+                    {m.name} {m.purview & Purview.READ ? <Tag color="blue">{t('grant.read')}</Tag> : null}
                     {m.purview & Purview.WRITE ? <Tag color="orange">{t('grant.write')}</Tag> : null}
                   </span>
                 ))}
               </Space>
-            ) : none}
+            ) : (
+              none
+            )}
           </Descriptions.Item>
           <Descriptions.Item label={t('view.orgTypes')}>
-            {grantedTypes.length ? <Space wrap size={4}>{grantedTypes.map((r) => <Tag key={r.dpDataid}>{t(`orgType.t${r.type}` as never)}</Tag>)}</Space> : none}
+            {grantedTypes.length ? (
+              <Space wrap size={4}>
+                {grantedTypes.map((r) => (
+                  <Tag key={r.dpDataid}>{t(`orgType.t${r.type}` as never)}</Tag>
+                ))}
+              </Space>
+            ) : (
+              none
+            )}
           </Descriptions.Item>
           <Descriptions.Item label={t('view.orgs')}>
             <Space orientation="vertical" size={8} style={{ width: '100%' }}>
@@ -77,7 +96,15 @@ export default function GrantViewModal({ tenantId, role, onClose }: GrantViewMod
                 style={{ width: 200 }}
                 options={(orgs.data?.categories ?? []).map((c) => ({ value: c.codeKey, label: c.codeVal }))}
               />
-              {grantedOrgs.length ? <Space wrap size={4}>{grantedOrgs.map((o) => <Tag key={o.id}>{o.name}</Tag>)}</Space> : none}
+              {grantedOrgs.length ? (
+                <Space wrap size={4}>
+                  {grantedOrgs.map((o) => (
+                    <Tag key={o.id}>{o.name}</Tag>
+                  ))}
+                </Space>
+              ) : (
+                none
+              )}
             </Space>
           </Descriptions.Item>
         </Descriptions>

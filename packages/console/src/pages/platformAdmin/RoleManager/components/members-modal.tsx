@@ -37,19 +37,36 @@ export default function MembersModal({ tenantId, role, onClose }: MembersModalPr
     grid.current?.reload();
   };
 
-  const columns = useMemo<TableColumnsType<RoleMemberRow>>(() => (!writable ? base : [
-    ...base,
-    {
-      title: t('common:operation'), key: 'operation', width: 90, fixed: 'right',
-      render: (_, r) => (
-        <Popconfirm title={t('common:confirmTitle')} description={t('members.confirmRemove', { count: 1 })} okText={t('common:ok')} cancelText={t('common:cancel')}
-          okButtonProps={{ danger: true }} onConfirm={() => remove([r.userId]).catch(() => undefined)}>
-          <Button type="link" size="small" danger style={{ paddingInline: 4 }}>{t('members.removeOne')}</Button>
-        </Popconfirm>
-      ),
-    },
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  ]), [base, roleId, writable]);
+  const columns = useMemo<TableColumnsType<RoleMemberRow>>(
+    () =>
+      !writable
+        ? base
+        : [
+            ...base,
+            {
+              title: t('common:operation'),
+              key: 'operation',
+              width: 90,
+              fixed: 'right',
+              render: (_, r) => (
+                <Popconfirm
+                  title={t('common:confirmTitle')}
+                  description={t('members.confirmRemove', { count: 1 })}
+                  okText={t('common:ok')}
+                  cancelText={t('common:cancel')}
+                  okButtonProps={{ danger: true }}
+                  onConfirm={() => remove([r.userId]).catch(() => undefined)}
+                >
+                  <Button type="link" size="small" danger style={{ paddingInline: 4 }}>
+                    {t('members.removeOne')}
+                  </Button>
+                </Popconfirm>
+              ),
+            },
+            // eslint-disable-next-line react-hooks/exhaustive-deps
+          ],
+    [base, roleId, writable],
+  );
 
   const searchFields = useMemo<SearchField[]>(() => [{ name: 'keyword', label: t('members.keyword'), width: 220 }], [t]);
 
@@ -73,7 +90,13 @@ export default function MembersModal({ tenantId, role, onClose }: MembersModalPr
           columns={columns}
           rowKey="userId"
           searchFields={searchFields}
-          actions={writable ? <Button type="primary" icon={<UserAddOutlined />} onClick={() => setAdding(true)}>{t('members.add')}</Button> : undefined}
+          actions={
+            writable ? (
+              <Button type="primary" icon={<UserAddOutlined />} onClick={() => setAdding(true)}>
+                {t('members.add')}
+              </Button>
+            ) : undefined
+          }
           onBatchDelete={writable ? (ids) => deleteRoleUsers(tenantId, roleId, ids) : undefined}
         />
       )}
@@ -82,7 +105,10 @@ export default function MembersModal({ tenantId, role, onClose }: MembersModalPr
         tenantId={tenantId}
         role={role}
         onClose={() => setAdding(false)}
-        onAdded={() => { setAdding(false); grid.current?.reload(); }}
+        onAdded={() => {
+          setAdding(false);
+          grid.current?.reload();
+        }}
       />
     </Modal>
   );

@@ -39,10 +39,11 @@ export default function MenuGrantModal({ tenantId, role, onClose }: MenuGrantMod
   const key = ['roleGrant', 'menu', tenantId, roleId];
   const { data, isLoading } = useQuery({ queryKey: key, queryFn: () => listMenuPurviewTree(tenantId, roleId), enabled: Boolean(role), gcTime: 0 });
   const [bits, setBits] = useState<Map<string, number>>(new Map());
-  useEffect(() => { if (data) setBits(collect(data, new Map())); }, [data]);
+  useEffect(() => {
+    if (data) setBits(collect(data, new Map()));
+  }, [data]);
 
-  const set = (id: string, bit: number, checked: boolean) =>
-    setBits((prev) => new Map(prev).set(id, toggleBit(prev.get(id) ?? 0, bit, checked)));
+  const set = (id: string, bit: number, checked: boolean) => setBits((prev) => new Map(prev).set(id, toggleBit(prev.get(id) ?? 0, bit, checked)));
 
   const toTree = (nodes: MenuPurviewNode[]): TreeDataNode[] => nodes.map((n) => ({ key: n.id, title: n.name, children: toTree(n.children) }));
 
@@ -52,7 +53,14 @@ export default function MenuGrantModal({ tenantId, role, onClose }: MenuGrantMod
   };
 
   return (
-    <GrantModalFrame open={Boolean(role)} title={t('grant.menuTitle', { name: role?.roleName ?? '' })} hint={t('grant.writeHint')} loading={isLoading} onSave={save} onClose={onClose}>
+    <GrantModalFrame
+      open={Boolean(role)}
+      title={t('grant.menuTitle', { name: role?.roleName ?? '' })}
+      hint={t('grant.writeHint')}
+      loading={isLoading}
+      onSave={save}
+      onClose={onClose}
+    >
       <Tree
         aria-label={t('action.menuGrant')}
         treeData={toTree(data ?? [])}
@@ -77,8 +85,20 @@ export default function MenuGrantModal({ tenantId, role, onClose }: MenuGrantMod
               {/* biome-ignore lint/a11y/noStaticElementInteractions: only stops a tick from also selecting the tree node; the checkboxes are the controls */}
               {/* biome-ignore lint/a11y/useKeyWithClickEvents: idem, keys reach the checkboxes themselves */}
               <span onClick={(e) => e.stopPropagation()}>
-                <Checkbox aria-label={`${name} ${t('grant.read')}`} checked={Boolean(p & Purview.READ)} onChange={(e) => set(id, Purview.READ, e.target.checked)}>{t('grant.read')}</Checkbox>
-                <Checkbox aria-label={`${name} ${t('grant.write')}`} checked={Boolean(p & Purview.WRITE)} onChange={(e) => set(id, Purview.WRITE, e.target.checked)}>{t('grant.write')}</Checkbox>
+                <Checkbox
+                  aria-label={`${name} ${t('grant.read')}`}
+                  checked={Boolean(p & Purview.READ)}
+                  onChange={(e) => set(id, Purview.READ, e.target.checked)}
+                >
+                  {t('grant.read')}
+                </Checkbox>
+                <Checkbox
+                  aria-label={`${name} ${t('grant.write')}`}
+                  checked={Boolean(p & Purview.WRITE)}
+                  onChange={(e) => set(id, Purview.WRITE, e.target.checked)}
+                >
+                  {t('grant.write')}
+                </Checkbox>
               </span>
             </span>
           );

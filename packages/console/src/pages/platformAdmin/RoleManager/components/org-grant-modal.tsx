@@ -40,13 +40,30 @@ export default function OrgGrantModal({ tenantId, role, onClose }: OrgGrantModal
   });
   const [checked, setChecked] = useState<string[]>([]);
   const { tree } = orgTreeOf(data?.rows ?? []);
-  useEffect(() => { if (data) setChecked(orgTreeOf(data.rows).granted); }, [data]);
-  useEffect(() => { if (!role) setCategory(0); }, [role]);
+  useEffect(() => {
+    if (data) setChecked(orgTreeOf(data.rows).granted);
+  }, [data]);
+  useEffect(() => {
+    if (!role) setCategory(0);
+  }, [role]);
 
-  const save = () => saveOrgPurview(tenantId, roleId, category, checked.map((dpDataid) => ({ dpDataid, dpPurview: Purview.READ })));
+  const save = () =>
+    saveOrgPurview(
+      tenantId,
+      roleId,
+      category,
+      checked.map((dpDataid) => ({ dpDataid, dpPurview: Purview.READ })),
+    );
 
   return (
-    <GrantModalFrame open={Boolean(role)} title={t('grant.orgTitle', { name: role?.roleName ?? '' })} hint={t('grant.orgHint')} loading={isLoading} onSave={save} onClose={onClose}>
+    <GrantModalFrame
+      open={Boolean(role)}
+      title={t('grant.orgTitle', { name: role?.roleName ?? '' })}
+      hint={t('grant.orgHint')}
+      loading={isLoading}
+      onSave={save}
+      onClose={onClose}
+    >
       <Form layout="inline" style={{ marginBottom: 12 }}>
         <Form.Item label={t('grant.category')}>
           <Select

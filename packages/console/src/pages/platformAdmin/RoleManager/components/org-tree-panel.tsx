@@ -30,7 +30,11 @@ export default function OrgTreePanel({ tenantId, orgId, includeSub, onSelect, on
   return (
     <Card
       size="small"
-      title={<span><ApartmentOutlined /> {t('orgTree')}</span>}
+      title={
+        <span>
+          <ApartmentOutlined /> {t('orgTree')}
+        </span>
+      }
       styles={{ body: { padding: 12, minHeight: 420 } }}
     >
       <Checkbox checked={includeSub} onChange={(e) => onIncludeSub(e.target.checked)} style={{ marginBottom: 8 }}>
@@ -45,7 +49,9 @@ export default function OrgTreePanel({ tenantId, orgId, includeSub, onSelect, on
           selectedKeys={[orgId]}
           defaultExpandAll
           blockNode
-          onSelect={(keys) => { if (keys.length) onSelect(String(keys[0])); }}
+          onSelect={(keys) => {
+            if (keys.length) onSelect(String(keys[0]));
+          }}
           titleRender={(n) => <Typography.Text ellipsis={{ tooltip: String(n.title) }}>{String(n.title)}</Typography.Text>}
         />
       )}

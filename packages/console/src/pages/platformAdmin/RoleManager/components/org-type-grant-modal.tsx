@@ -21,18 +21,39 @@ export default function OrgTypeGrantModal({ tenantId, role, onClose }: OrgTypeGr
   const { t } = useTranslation(['role', 'common']);
   const { listOrgTypePurview, saveOrgTypePurview } = useRoleCalls();
   const roleId = role?.roleId ?? '';
-  const { data, isLoading } = useQuery({ queryKey: ['roleGrant', 'orgtype', tenantId, roleId], queryFn: () => listOrgTypePurview(tenantId, roleId), enabled: Boolean(role), gcTime: 0 });
+  const { data, isLoading } = useQuery({
+    queryKey: ['roleGrant', 'orgtype', tenantId, roleId],
+    queryFn: () => listOrgTypePurview(tenantId, roleId),
+    enabled: Boolean(role),
+    gcTime: 0,
+  });
   const [checked, setChecked] = useState<string[]>([]);
-  useEffect(() => { if (data) setChecked(data.filter((r) => r.dpPurview > 0).map((r) => r.dpDataid)); }, [data]);
+  useEffect(() => {
+    if (data) setChecked(data.filter((r) => r.dpPurview > 0).map((r) => r.dpDataid));
+  }, [data]);
 
-  const save = () => saveOrgTypePurview(tenantId, roleId, checked.map((dpDataid) => ({ dpDataid, dpPurview: Purview.READ })));
+  const save = () =>
+    saveOrgTypePurview(
+      tenantId,
+      roleId,
+      checked.map((dpDataid) => ({ dpDataid, dpPurview: Purview.READ })),
+    );
 
   return (
-    <GrantModalFrame open={Boolean(role)} title={t('grant.orgTypeTitle', { name: role?.roleName ?? '' })} hint={t('grant.orgTypeHint')} loading={isLoading} onSave={save} onClose={onClose}>
+    <GrantModalFrame
+      open={Boolean(role)}
+      title={t('grant.orgTypeTitle', { name: role?.roleName ?? '' })}
+      hint={t('grant.orgTypeHint')}
+      loading={isLoading}
+      onSave={save}
+      onClose={onClose}
+    >
       <Checkbox.Group value={checked} onChange={(v) => setChecked(v.map(String))} style={{ width: '100%' }}>
         <Space orientation="vertical" size={12}>
           {(data ?? []).map((r) => (
-            <Checkbox key={r.dpDataid} value={r.dpDataid}>{t(`orgType.t${r.type}` as never)}</Checkbox>
+            <Checkbox key={r.dpDataid} value={r.dpDataid}>
+              {t(`orgType.t${r.type}` as never)}
+            </Checkbox>
           ))}
         </Space>
       </Checkbox.Group>

@@ -33,9 +33,16 @@ export interface RoleCalls {
 
 /** The platform administrator's calls (api/role.ts) and the platform organisation picker. */
 export const platformRoleCalls: RoleCalls = {
-  addRole: platform.addRole, editRole: platform.editRole, listRoleUsers: platform.listRoleUsers, listUsersNotInRole: platform.listUsersNotInRole,
-  addRoleUsers: platform.addRoleUsers, deleteRoleUsers: platform.deleteRoleUsers, listMenuPurviewTree: platform.listMenuPurviewTree,
-  saveMenuPurview: platform.saveMenuPurview, listOrgTypePurview: platform.listOrgTypePurview, saveOrgTypePurview: platform.saveOrgTypePurview,
+  addRole: platform.addRole,
+  editRole: platform.editRole,
+  listRoleUsers: platform.listRoleUsers,
+  listUsersNotInRole: platform.listUsersNotInRole,
+  addRoleUsers: platform.addRoleUsers,
+  deleteRoleUsers: platform.deleteRoleUsers,
+  listMenuPurviewTree: platform.listMenuPurviewTree,
+  saveMenuPurview: platform.saveMenuPurview,
+  listOrgTypePurview: platform.listOrgTypePurview,
+  saveOrgTypePurview: platform.saveOrgTypePurview,
   OrgField: ({ tenantId, value, onChange, id }) => <OrgTreePicker tenantId={tenantId} value={value} onChange={(v) => onChange?.(String(v))} id={id} />,
   writable: true,
 };

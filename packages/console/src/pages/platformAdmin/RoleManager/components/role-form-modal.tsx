@@ -46,14 +46,30 @@ export default function RoleFormModal({ open, mode, tenantId, defaultOrgId, row,
   const tr: Translate = (k, p) => t(k as never, p as never) as unknown as string;
   const label = (k: string) => t(`field.${k}` as never) as unknown as string;
 
-  const initialValues = useMemo<Partial<RoleFormValues>>(() => (mode === 'modify' && row
-    ? { roleNo: row.roleNo, roleName: row.roleName, orgId: row.orgId, roleCategory: row.roleCategory, roleStatus: row.roleStatus, description: row.description }
-    : { orgId: defaultOrgId, roleStatus: Status.ENABLED }), [mode, row, defaultOrgId]);
+  const initialValues = useMemo<Partial<RoleFormValues>>(
+    () =>
+      mode === 'modify' && row
+        ? {
+            roleNo: row.roleNo,
+            roleName: row.roleName,
+            orgId: row.orgId,
+            roleCategory: row.roleCategory,
+            roleStatus: row.roleStatus,
+            description: row.description,
+          }
+        : { orgId: defaultOrgId, roleStatus: Status.ENABLED },
+    [mode, row, defaultOrgId],
+  );
 
   const save = async (v: RoleFormValues) => {
     const body = {
-      tenantId, orgId: v.orgId, roleNo: v.roleNo.trim(), roleName: v.roleName.trim(), roleCategory: v.roleCategory?.trim() ?? '',
-      roleStatus: v.roleStatus, description: v.description?.trim() ?? '',
+      tenantId,
+      orgId: v.orgId,
+      roleNo: v.roleNo.trim(),
+      roleName: v.roleName.trim(),
+      roleCategory: v.roleCategory?.trim() ?? '',
+      roleStatus: v.roleStatus,
+      description: v.description?.trim() ?? '',
     };
     onSaved(mode === 'modify' && row ? await editRole({ roleId: row.roleId, ...body }, { noToast: true }) : await addRole(body, { noToast: true }));
   };
@@ -68,10 +84,28 @@ export default function RoleFormModal({ open, mode, tenantId, defaultOrgId, row,
       onClose={onClose}
       fieldOfError={(scode) => FIELD_OF_ERROR[scode]}
     >
-      <Form.Item name="roleNo" label={label('roleNo')} rules={textRules(tr, label('roleNo'), { required: true, max: ROLE_RULES.roleNo.max, pattern: ROLE_RULES.roleNo.pattern, patternMessage: t('noPattern') })}>
+      <Form.Item
+        name="roleNo"
+        label={label('roleNo')}
+        rules={textRules(tr, label('roleNo'), {
+          required: true,
+          max: ROLE_RULES.roleNo.max,
+          pattern: ROLE_RULES.roleNo.pattern,
+          patternMessage: t('noPattern'),
+        })}
+      >
         <Input placeholder={t('placeholder.roleNo')} maxLength={ROLE_RULES.roleNo.max} showCount autoComplete="off" />
       </Form.Item>
-      <Form.Item name="roleName" label={label('roleName')} rules={textRules(tr, label('roleName'), { required: true, max: ROLE_RULES.roleName.max, pattern: ROLE_RULES.roleName.pattern, patternMessage: t('namePattern') })}>
+      <Form.Item
+        name="roleName"
+        label={label('roleName')}
+        rules={textRules(tr, label('roleName'), {
+          required: true,
+          max: ROLE_RULES.roleName.max,
+          pattern: ROLE_RULES.roleName.pattern,
+          patternMessage: t('namePattern'),
+        })}
+      >
         <Input placeholder={t('placeholder.roleName')} maxLength={ROLE_RULES.roleName.max} showCount />
       </Form.Item>
       <Form.Item name="orgId" label={label('org')} rules={[{ required: true, message: t('orgRequired') }]}>
@@ -81,7 +115,12 @@ export default function RoleFormModal({ open, mode, tenantId, defaultOrgId, row,
         <Input placeholder={t('placeholder.roleCategory')} maxLength={ROLE_RULES.roleCategory.max} />
       </Form.Item>
       <Form.Item name="roleStatus" label={label('roleStatus')} rules={[requiredRule(tr, label('roleStatus'), 'select')]}>
-        <Radio.Group options={[{ label: t('common:enabled'), value: Status.ENABLED }, { label: t('common:disabled'), value: Status.DISABLED }]} />
+        <Radio.Group
+          options={[
+            { label: t('common:enabled'), value: Status.ENABLED },
+            { label: t('common:disabled'), value: Status.DISABLED },
+          ]}
+        />
       </Form.Item>
       <Form.Item name="description" label={label('description')} rules={textRules(tr, label('description'), { max: ROLE_RULES.description.max })}>
         <Input.TextArea placeholder={t('placeholder.description')} maxLength={ROLE_RULES.description.max} showCount autoSize={{ minRows: 3, maxRows: 5 }} />

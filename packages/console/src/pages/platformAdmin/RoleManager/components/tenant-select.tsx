@@ -34,7 +34,9 @@ export default function TenantSelect({ value, onChange }: TenantSelectProps) {
       showSearch={{ filterOption: false, onSearch: setKeyword }}
       placeholder={t('tenantPlaceholder')}
       style={{ width: 320 }}
-      onOpenChange={(open) => { if (!open) setKeyword(''); }}
+      onOpenChange={(open) => {
+        if (!open) setKeyword('');
+      }}
     />
   );
 }

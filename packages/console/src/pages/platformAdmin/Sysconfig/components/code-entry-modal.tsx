@@ -35,10 +35,17 @@ function TryRule() {
   const matches = valid && sample ? new RegExp(codeVal!).test(sample) : undefined;
   return (
     <Form.Item label={t('codeTable.tryPassword')}>
-      <Input placeholder={t('codeTable.tryPlaceholder')} value={sample} onChange={(e) => setSample(e.target.value)} aria-label={t('codeTable.tryPassword')} autoComplete="off" />
+      <Input
+        placeholder={t('codeTable.tryPlaceholder')}
+        value={sample}
+        onChange={(e) => setSample(e.target.value)}
+        aria-label={t('codeTable.tryPassword')}
+        autoComplete="off"
+      />
       {matches !== undefined && (
         <Typography.Text type={matches ? 'success' : 'danger'} style={{ display: 'block', marginTop: 4 }}>
-          {matches ? <CheckCircleTwoTone twoToneColor="#52c41a" /> : <CloseCircleTwoTone twoToneColor="#ff4d4f" />} {t(matches ? 'codeTable.tryMatch' : 'codeTable.tryNoMatch')}
+          {matches ? <CheckCircleTwoTone twoToneColor="#52c41a" /> : <CloseCircleTwoTone twoToneColor="#ff4d4f" />}{' '}
+          {t(matches ? 'codeTable.tryMatch' : 'codeTable.tryNoMatch')}
         </Typography.Text>
       )}
     </Form.Item>
@@ -68,9 +75,15 @@ export default function CodeEntryModal({ open, mode, row, onClose, onSubmit }: C
       initialValues={initialValues}
       onClose={onClose}
       fieldOfError={(scode) => FIELD_ERRORS[scode]}
-      onSubmit={(v) => onSubmit({
-        codeType: Number(v.codeType), codeKey: v.codeKey.trim(), codeVal: v.codeVal.trim(), sort: v.sort ?? 0, description: v.description?.trim() ?? '',
-      })}
+      onSubmit={(v) =>
+        onSubmit({
+          codeType: Number(v.codeType),
+          codeKey: v.codeKey.trim(),
+          codeVal: v.codeVal.trim(),
+          sort: v.sort ?? 0,
+          description: v.description?.trim() ?? '',
+        })
+      }
     >
       <Form.Item name="codeType" label={label('codeType')} rules={[requiredRule(tr, label('codeType'), 'select')]}>
         <Select
@@ -78,7 +91,11 @@ export default function CodeEntryModal({ open, mode, row, onClose, onSubmit }: C
           options={[CodeTypes.PASSWORD_RULE, CodeTypes.SYS_SET, CodeTypes.VERIFY].map((n) => ({ value: n, label: `${n} · ${label(`type${n}`)}` }))}
         />
       </Form.Item>
-      <Form.Item name="codeKey" label={label('codeKey')} rules={textRules(tr, label('codeKey'), { required: true, max: R.codeKey.max, pattern: R.codeKey.pattern, patternMessage: t('codeTable.keyPattern') })}>
+      <Form.Item
+        name="codeKey"
+        label={label('codeKey')}
+        rules={textRules(tr, label('codeKey'), { required: true, max: R.codeKey.max, pattern: R.codeKey.pattern, patternMessage: t('codeTable.keyPattern') })}
+      >
         <Input maxLength={R.codeKey.max} disabled={modifying} autoComplete="off" />
       </Form.Item>
       <Form.Item

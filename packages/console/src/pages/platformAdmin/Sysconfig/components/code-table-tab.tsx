@@ -34,8 +34,9 @@ export default function CodeTableTab() {
   const typeName = (n: number) => t(`codeTable.type${n}` as never) as unknown as string;
   const shown = useMemo(() => {
     const k = keyword.trim().toLowerCase();
-    return rows.filter((r) => (type === undefined || r.codeType === type)
-      && (!k || [r.codeKey, r.codeVal, r.description].some((v) => v.toLowerCase().includes(k))));
+    return rows.filter(
+      (r) => (type === undefined || r.codeType === type) && (!k || [r.codeKey, r.codeVal, r.description].some((v) => v.toLowerCase().includes(k))),
+    );
   }, [rows, type, keyword]);
   const ruleCount = rows.filter((r) => r.codeType === CodeTypes.PASSWORD_RULE).length;
 
@@ -56,26 +57,59 @@ export default function CodeTableTab() {
     try {
       await commit(row, null, false);
       void message.success(t('common:deleteSucceeded'));
-    } catch { /* shown by the client */ }
+    } catch {
+      /* shown by the client */
+    }
   };
 
   const columns: TableColumnsType<CodeTableRow> = [
-    { title: t('codeTable.codeType'), dataIndex: 'codeType', width: 150, render: (v: number) => <Tag color={TYPE_COLOR[v]}>{v} · {typeName(v)}</Tag> },
+    {
+      title: t('codeTable.codeType'),
+      dataIndex: 'codeType',
+      width: 150,
+      render: (v: number) => (
+        <Tag color={TYPE_COLOR[v]}>
+          {v} · {typeName(v)}
+        </Tag>
+      ),
+    },
     { title: t('codeTable.codeKey'), dataIndex: 'codeKey', width: 180 },
-    { title: t('codeTable.codeVal'), dataIndex: 'codeVal', render: (v: string) => <Typography.Text code style={{ wordBreak: 'break-all' }}>{v}</Typography.Text> },
+    {
+      title: t('codeTable.codeVal'),
+      dataIndex: 'codeVal',
+      render: (v: string) => (
+        <Typography.Text code style={{ wordBreak: 'break-all' }}>
+          {v}
+        </Typography.Text>
+      ),
+    },
     { title: t('codeTable.sort'), dataIndex: 'sort', width: 80 },
     { title: t('codeTable.description'), dataIndex: 'description', width: 220, ellipsis: true },
     {
-      title: t('common:operation'), key: 'op', width: 140, fixed: 'right',
+      title: t('common:operation'),
+      key: 'op',
+      width: 140,
+      fixed: 'right',
       render: (_, row) => {
         const last = row.codeType === CodeTypes.PASSWORD_RULE && ruleCount <= 1;
         return (
           <Space size={4}>
-            <Button type="link" size="small" onClick={() => setModal({ open: true, mode: 'modify', row })}>{t('common:edit')}</Button>
-            <Popconfirm title={t('common:confirmTitle')} description={t('common:confirmDeleteOne', { name: row.codeKey })} okText={t('common:ok')}
-              cancelText={t('common:cancel')} okButtonProps={{ danger: true }} onConfirm={() => remove(row)} disabled={last}>
+            <Button type="link" size="small" onClick={() => setModal({ open: true, mode: 'modify', row })}>
+              {t('common:edit')}
+            </Button>
+            <Popconfirm
+              title={t('common:confirmTitle')}
+              description={t('common:confirmDeleteOne', { name: row.codeKey })}
+              okText={t('common:ok')}
+              cancelText={t('common:cancel')}
+              okButtonProps={{ danger: true }}
+              onConfirm={() => remove(row)}
+              disabled={last}
+            >
               <Tooltip title={last ? t('codeTable.lastRule') : undefined}>
-                <Button type="link" size="small" danger disabled={last}>{t('common:delete')}</Button>
+                <Button type="link" size="small" danger disabled={last}>
+                  {t('common:delete')}
+                </Button>
               </Tooltip>
             </Popconfirm>
           </Space>
@@ -88,7 +122,9 @@ export default function CodeTableTab() {
     <>
       <Alert type="info" showIcon title={t('codeTable.intro')} style={{ marginBottom: 16 }} />
       <Space wrap style={{ marginBottom: 16 }}>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setModal({ open: true, mode: 'add' })}>{t('codeTable.add')}</Button>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setModal({ open: true, mode: 'add' })}>
+          {t('codeTable.add')}
+        </Button>
         <Select
           allowClear
           aria-label={t('codeTable.codeType')}
@@ -98,7 +134,13 @@ export default function CodeTableTab() {
           onChange={setType}
           options={[CodeTypes.PASSWORD_RULE, CodeTypes.SYS_SET, CodeTypes.VERIFY].map((n) => ({ value: n, label: `${n} · ${typeName(n)}` }))}
         />
-        <Input.Search allowClear aria-label={t('codeTable.keyword')} placeholder={t('codeTable.keywordPlaceholder')} style={{ width: 260 }} onSearch={setKeyword} />
+        <Input.Search
+          allowClear
+          aria-label={t('codeTable.keyword')}
+          placeholder={t('codeTable.keywordPlaceholder')}
+          style={{ width: 260 }}
+          onSearch={setKeyword}
+        />
       </Space>
       <Table<CodeTableRow>
         rowKey={(r) => `${r.codeType}/${r.codeKey}`}

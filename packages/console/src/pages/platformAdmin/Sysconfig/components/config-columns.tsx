@@ -51,7 +51,12 @@ export function useConfigColumns(kind: IntegrationKindValue, actions: ConfigRowA
         { title: tt('sms.templateCode'), dataIndex: 'templateCode', width: 150, render: text },
       ],
       wx: [
-        { title: tt('wx.type'), dataIndex: 'type', width: 140, render: (v: number) => <Tag color={['', 'green', 'blue', 'purple'][v]}>{tt(`wx.type${v}`)}</Tag> },
+        {
+          title: tt('wx.type'),
+          dataIndex: 'type',
+          width: 140,
+          render: (v: number) => <Tag color={['', 'green', 'blue', 'purple'][v]}>{tt(`wx.type${v}`)}</Tag>,
+        },
         { title: `${tt('wx.corpId')} / ${tt('wx.appId')}`, key: 'appId', width: 200, render: (_, r) => text(r.type === 1 ? r.corpId : r.appId) },
         { title: tt('wx.agentId'), dataIndex: 'agentId', width: 120, render: text },
       ],
@@ -60,38 +65,69 @@ export function useConfigColumns(kind: IntegrationKindValue, actions: ConfigRowA
       { title: tt('list.name'), key: 'name', dataIndex: 'name', sorter: true, width: 180, render: text },
       statusColumn<AnyRow>({ title: t('common:status'), enabledText: t('common:enabled'), disabledText: t('common:disabled'), sortable: true }),
       {
-        title: <><KeyOutlined /> {tt(kind === 'mail' ? 'mail.password' : kind === 'ldap' ? 'ldap.bindPassword' : `${kind}.secret`)}</>,
-        key: 'hasSecret', width: 130,
+        title: (
+          <>
+            <KeyOutlined /> {tt(kind === 'mail' ? 'mail.password' : kind === 'ldap' ? 'ldap.bindPassword' : `${kind}.secret`)}
+          </>
+        ),
+        key: 'hasSecret',
+        width: 130,
         render: (_, r) => (r.hasSecret ? <Tag color="green">{tt('list.secretSet')}</Tag> : <Tag>{tt('list.secretNotSet')}</Tag>),
       },
       ...specific[kind],
       { title: tt('list.sort'), key: 'sort', dataIndex: 'sort', sorter: true, width: 90 },
-      { title: tt('list.updatedAt'), key: 'updatedAt', dataIndex: 'updatedAt', sorter: true, width: 160, render: (v: string) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '') },
       {
-        title: t('common:operation'), key: 'operation', fixed: 'right', width: kind === 'mail' ? 280 : kind === 'ldap' ? 260 : 170,
+        title: tt('list.updatedAt'),
+        key: 'updatedAt',
+        dataIndex: 'updatedAt',
+        sorter: true,
+        width: 160,
+        render: (v: string) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : ''),
+      },
+      {
+        title: t('common:operation'),
+        key: 'operation',
+        fixed: 'right',
+        width: kind === 'mail' ? 280 : kind === 'ldap' ? 260 : 170,
         render: (_, r) => {
           const enabled = r.status === Status.ENABLED;
           return (
             <Space size={0} wrap>
-              <Button type="link" size="small" style={{ paddingInline: 4 }} onClick={() => actions.onEdit(r)}>{t('common:edit')}</Button>
+              <Button type="link" size="small" style={{ paddingInline: 4 }} onClick={() => actions.onEdit(r)}>
+                {t('common:edit')}
+              </Button>
               <Popconfirm
                 title={t('common:confirmTitle')}
                 description={t(enabled ? 'common:confirmDisableOne' : 'common:confirmEnableOne', { name: r.name })}
-                okText={t('common:ok')} cancelText={t('common:cancel')} onConfirm={() => actions.onToggleStatus(r)}
+                okText={t('common:ok')}
+                cancelText={t('common:cancel')}
+                onConfirm={() => actions.onToggleStatus(r)}
               >
-                <Button type="link" size="small" style={{ paddingInline: 4 }}>{enabled ? t('common:disable') : t('common:enable')}</Button>
+                <Button type="link" size="small" style={{ paddingInline: 4 }}>
+                  {enabled ? t('common:disable') : t('common:enable')}
+                </Button>
               </Popconfirm>
               <Popconfirm
-                title={t('common:confirmTitle')} description={t('common:confirmDeleteOne', { name: r.name })}
-                okText={t('common:ok')} cancelText={t('common:cancel')} okButtonProps={{ danger: true }} onConfirm={() => actions.onDelete(r)}
+                title={t('common:confirmTitle')}
+                description={t('common:confirmDeleteOne', { name: r.name })}
+                okText={t('common:ok')}
+                cancelText={t('common:cancel')}
+                okButtonProps={{ danger: true }}
+                onConfirm={() => actions.onDelete(r)}
               >
-                <Button type="link" size="small" danger style={{ paddingInline: 4 }}>{t('common:delete')}</Button>
+                <Button type="link" size="small" danger style={{ paddingInline: 4 }}>
+                  {t('common:delete')}
+                </Button>
               </Popconfirm>
               {actions.onSendTestMail && (
-                <Button type="link" size="small" style={{ paddingInline: 4 }} onClick={() => actions.onSendTestMail!(r)}>{tt('mail.sendTest')}</Button>
+                <Button type="link" size="small" style={{ paddingInline: 4 }} onClick={() => actions.onSendTestMail!(r)}>
+                  {tt('mail.sendTest')}
+                </Button>
               )}
               {actions.onTestConnection && (
-                <Button type="link" size="small" style={{ paddingInline: 4 }} onClick={() => void actions.onTestConnection!(r)}>{tt('ldap.test')}</Button>
+                <Button type="link" size="small" style={{ paddingInline: 4 }} onClick={() => void actions.onTestConnection!(r)}>
+                  {tt('ldap.test')}
+                </Button>
               )}
             </Space>
           );

@@ -67,9 +67,17 @@ export default function ConfigFields({ kind }: { kind: IntegrationKindValue }) {
         {text('baseDn', 'ldap.baseDn', { required: true, max: R.dn.max }, { placeholder: 'dc=example,dc=com' })}
         {text('bindDn', 'ldap.bindDn', { max: R.dn.max }, { placeholder: 'cn=admin,dc=example,dc=com' })}
         {text('userFilter', 'ldap.userFilter', { required: true, max: R.ldapFilter.max, pattern: R.ldapFilter.pattern }, { help: l('ldap.userFilterHelp') })}
-        <Form.Item name="startTls" label={l('ldap.startTls')} valuePropName="checked"><Switch /></Form.Item>
-        <Form.Item name="verifyCertificate" label={l('ldap.verifyCertificate')} valuePropName="checked"><Switch /></Form.Item>
-        <Form.Item name="timeoutSeconds" label={l('ldap.timeoutSeconds')} rules={[{ required: true, message: tr('common:validation.required', { field: l('ldap.timeoutSeconds') }) }]}>
+        <Form.Item name="startTls" label={l('ldap.startTls')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+        <Form.Item name="verifyCertificate" label={l('ldap.verifyCertificate')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+        <Form.Item
+          name="timeoutSeconds"
+          label={l('ldap.timeoutSeconds')}
+          rules={[{ required: true, message: tr('common:validation.required', { field: l('ldap.timeoutSeconds') }) }]}
+        >
           <InputNumber min={R.timeoutSeconds.min} max={R.timeoutSeconds.max} precision={0} style={{ width: 160 }} />
         </Form.Item>
       </>
@@ -87,15 +95,25 @@ export default function ConfigFields({ kind }: { kind: IntegrationKindValue }) {
             }}
           />
         </Form.Item>
-        <Form.Item name="url" label={l('sms.url')} rules={[...textRules(tr, l('sms.url'), { required: true, max: R.url.max }), patternRule(tr, l('sms.url'), R.url.pattern)]}>
+        <Form.Item
+          name="url"
+          label={l('sms.url')}
+          rules={[...textRules(tr, l('sms.url'), { required: true, max: R.url.max }), patternRule(tr, l('sms.url'), R.url.pattern)]}
+        >
           <Input maxLength={R.url.max} autoComplete="off" />
         </Form.Item>
         {text('accessKeyId', 'sms.accessKeyId', { required: true, max: R.identifier.max, pattern: R.identifier.pattern })}
         {text('signName', 'sms.signName', { required: true, max: R.configName.max })}
         {text('templateCode', 'sms.templateCode', { required: true, max: R.identifier.max, pattern: R.identifier.pattern }, { placeholder: 'SMS_123456789' })}
-        <Form.Item name="httpMethod" label={l('sms.httpMethod')} initialValue="POST"><Select options={['POST', 'PUT', 'GET'].map((m) => ({ value: m, label: m }))} /></Form.Item>
-        <Form.Item name="httpHeaders" label={l('sms.httpHeaders')} extra={l('sms.httpHint')}><Input.TextArea rows={2} maxLength={2000} placeholder="Authorization: Bearer {{secret}}" /></Form.Item>
-        <Form.Item name="bodyTemplate" label={l('sms.bodyTemplate')}><Input.TextArea rows={3} maxLength={2000} placeholder={'{"to":"{{mobile}}","text":"{{text}}"}'} /></Form.Item>
+        <Form.Item name="httpMethod" label={l('sms.httpMethod')} initialValue="POST">
+          <Select options={['POST', 'PUT', 'GET'].map((m) => ({ value: m, label: m }))} />
+        </Form.Item>
+        <Form.Item name="httpHeaders" label={l('sms.httpHeaders')} extra={l('sms.httpHint')}>
+          <Input.TextArea rows={2} maxLength={2000} placeholder="Authorization: Bearer {{secret}}" />
+        </Form.Item>
+        <Form.Item name="bodyTemplate" label={l('sms.bodyTemplate')}>
+          <Input.TextArea rows={3} maxLength={2000} placeholder={'{"to":"{{mobile}}","text":"{{text}}"}'} />
+        </Form.Item>
       </>
     );
   }
@@ -105,12 +123,16 @@ export default function ConfigFields({ kind }: { kind: IntegrationKindValue }) {
         <Radio.Group optionType="button" options={[1, 2, 3].map((n) => ({ value: n, label: l(`wx.type${n}`) }))} />
       </Form.Item>
       <Form.Item noStyle shouldUpdate={(a, b) => a.type !== b.type}>
-        {({ getFieldValue }) => (getFieldValue('type') === 1 ? (
-          <>
-            {text('corpId', 'wx.corpId', { required: true, max: R.identifier.max, pattern: R.identifier.pattern }, { placeholder: 'ww0123456789abcdef' })}
-            {text('agentId', 'wx.agentId', { required: true, max: R.identifier.max, pattern: /^\d+$/ }, { placeholder: '1000002' })}
-          </>
-        ) : text('appId', 'wx.appId', { required: true, max: R.identifier.max, pattern: R.identifier.pattern }, { placeholder: 'wx0123456789abcdef' }))}
+        {({ getFieldValue }) =>
+          getFieldValue('type') === 1 ? (
+            <>
+              {text('corpId', 'wx.corpId', { required: true, max: R.identifier.max, pattern: R.identifier.pattern }, { placeholder: 'ww0123456789abcdef' })}
+              {text('agentId', 'wx.agentId', { required: true, max: R.identifier.max, pattern: /^\d+$/ }, { placeholder: '1000002' })}
+            </>
+          ) : (
+            text('appId', 'wx.appId', { required: true, max: R.identifier.max, pattern: R.identifier.pattern }, { placeholder: 'wx0123456789abcdef' })
+          )
+        }
       </Form.Item>
       {text('callbackUrl', 'wx.callbackUrl', { max: R.url.max, pattern: R.url.pattern }, { placeholder: 'https://iam.example.com/wx/callback' })}
     </>

@@ -42,7 +42,12 @@ export default function ConfigFormModal({ kind, open, mode, row, onClose, onSubm
   const save = (v: Values) => {
     const trimmed = Object.fromEntries(Object.entries(v).map(([k, x]) => [k, typeof x === 'string' && k !== 'secret' ? x.trim() : x]));
     const { secret, clearSecret, ...rest } = trimmed as Values;
-    const item = { ...(modifying ? rowToItem(row!) : {}), ...rest, ...(secret ? { secret } : {}), ...(clearSecret && !secret ? { clearSecret: true } : {}) } as Item;
+    const item = {
+      ...(modifying ? rowToItem(row!) : {}),
+      ...rest,
+      ...(secret ? { secret } : {}),
+      ...(clearSecret && !secret ? { clearSecret: true } : {}),
+    } as Item;
     if (modifying) item.id = row!.id;
     return onSubmit(item);
   };
@@ -82,7 +87,12 @@ export default function ConfigFormModal({ kind, open, mode, row, onClose, onSubm
         </Form.Item>
       )}
       <Form.Item name="status" label={t('common:status')}>
-        <Radio.Group options={[{ label: t('common:enabled'), value: Status.ENABLED }, { label: t('common:disabled'), value: Status.DISABLED }]} />
+        <Radio.Group
+          options={[
+            { label: t('common:enabled'), value: Status.ENABLED },
+            { label: t('common:disabled'), value: Status.DISABLED },
+          ]}
+        />
       </Form.Item>
       <Form.Item name="sort" label={l('list.sort')}>
         <InputNumber min={0} max={99999} precision={0} style={{ width: 160 }} />

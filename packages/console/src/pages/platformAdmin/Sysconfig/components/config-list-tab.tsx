@@ -42,39 +42,55 @@ export default function ConfigListTab({ kind }: { kind: IntegrationKindValue }) 
   const removeIds = (ids: string[]) => rewrite((items) => items.filter((i) => !ids.includes(i.id ?? '')));
   const setStatus = (ids: string[], status: StatusValue) => rewrite((items) => items.map((i) => (ids.includes(i.id ?? '') ? { ...i, status } : i)));
 
-  const actions = useMemo<ConfigRowActions>(() => ({
-    onEdit: (row) => setModal({ open: true, mode: 'modify', row }),
-    onDelete: async (row) => {
-      try {
-        await removeIds([row.id]);
-        grid.current?.clearSelection();
-        void message.success(t('common:deleteSucceeded'));
-      } catch { /* shown by the client */ }
-    },
-    onToggleStatus: async (row) => {
-      try {
-        await setStatus([row.id], row.status === Status.ENABLED ? Status.DISABLED : Status.ENABLED);
-        void message.success(t('common:operationSucceeded'));
-      } catch { /* shown by the client */ }
-    },
-    onSendTestMail: kind === 'mail' ? (row) => setTestMail(row) : undefined,
-    onTestConnection: kind === 'ldap' ? async (row) => {
-      try {
-        const found = await testLdapConnection(row.id);
-        void message.success(t(found ? 'ldap.testOk' : 'ldap.testOkNoBase'));
-      } catch { /* shown by the client */ }
-    } : undefined,
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }), [kind, t]);
+  const actions = useMemo<ConfigRowActions>(
+    () => ({
+      onEdit: (row) => setModal({ open: true, mode: 'modify', row }),
+      onDelete: async (row) => {
+        try {
+          await removeIds([row.id]);
+          grid.current?.clearSelection();
+          void message.success(t('common:deleteSucceeded'));
+        } catch {
+          /* shown by the client */
+        }
+      },
+      onToggleStatus: async (row) => {
+        try {
+          await setStatus([row.id], row.status === Status.ENABLED ? Status.DISABLED : Status.ENABLED);
+          void message.success(t('common:operationSucceeded'));
+        } catch {
+          /* shown by the client */
+        }
+      },
+      onSendTestMail: kind === 'mail' ? (row) => setTestMail(row) : undefined,
+      onTestConnection:
+        kind === 'ldap'
+          ? async (row) => {
+              try {
+                const found = await testLdapConnection(row.id);
+                void message.success(t(found ? 'ldap.testOk' : 'ldap.testOkNoBase'));
+              } catch {
+                /* shown by the client */
+              }
+            }
+          : undefined,
+      // eslint-disable-next-line react-hooks/exhaustive-deps
+    }),
+    [kind, t],
+  );
   const { columns, width } = useConfigColumns(kind, actions);
 
   const statusField = useStatusSearchField();
   const searchFields = useMemo<SearchField[]>(() => {
-    const fields: SearchField[] = [
-      { name: 'keyword', label: t('list.keyword'), width: 200 },
-      statusField,
-    ];
-    if (kind === 'wx') fields.push({ name: 'type', label: t('wx.type'), type: 'select', width: 160, options: [1, 2, 3].map((n) => ({ label: t(`wx.type${n}` as never) as unknown as string, value: n })) });
+    const fields: SearchField[] = [{ name: 'keyword', label: t('list.keyword'), width: 200 }, statusField];
+    if (kind === 'wx')
+      fields.push({
+        name: 'type',
+        label: t('wx.type'),
+        type: 'select',
+        width: 160,
+        options: [1, 2, 3].map((n) => ({ label: t(`wx.type${n}` as never) as unknown as string, value: n })),
+      });
     return fields;
   }, [kind, t, statusField]);
 
@@ -94,11 +110,22 @@ export default function ConfigListTab({ kind }: { kind: IntegrationKindValue }) 
         rowKey="id"
         scrollX={width}
         searchFields={searchFields}
-        actions={<Button type="primary" icon={<PlusOutlined />} onClick={() => setModal({ open: true, mode: 'add' })}>{t('list.add')}</Button>}
+        actions={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setModal({ open: true, mode: 'add' })}>
+            {t('list.add')}
+          </Button>
+        }
         onBatchDelete={(ids) => removeIds(ids)}
         onBatchStatus={(ids, status) => setStatus(ids, status)}
       />
-      <ConfigFormModal kind={kind} open={modal.open} mode={modal.mode} row={modal.row} onClose={() => setModal((m) => ({ ...m, open: false }))} onSubmit={save} />
+      <ConfigFormModal
+        kind={kind}
+        open={modal.open}
+        mode={modal.mode}
+        row={modal.row}
+        onClose={() => setModal((m) => ({ ...m, open: false }))}
+        onSubmit={save}
+      />
       <TestMailModal row={testMail} onClose={() => setTestMail(undefined)} />
     </>
   );

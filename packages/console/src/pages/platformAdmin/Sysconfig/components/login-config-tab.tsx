@@ -17,7 +17,18 @@ import { loadStartupConfig } from '../../../../api/client';
 import { textRules, type Translate } from '../../../../components/FormModal/rules';
 
 type Values = Pick<LoginConfig, LoginConfigKey>;
-const SWITCHES = ['forcePasswordChange', 'multiLanguage', 'showTenantName', 'mourningMode', 'progressBar', 'noticeManagement', 'bambooCloud', 'menuCollapsed', 'mfaEnabled', 'resetCountdown'] as const;
+const SWITCHES = [
+  'forcePasswordChange',
+  'multiLanguage',
+  'showTenantName',
+  'mourningMode',
+  'progressBar',
+  'noticeManagement',
+  'bambooCloud',
+  'menuCollapsed',
+  'mfaEnabled',
+  'resetCountdown',
+] as const;
 const SOURCE_COLOR: Record<ConfigSource, string> = { default: 'default', public: 'blue', system: 'green' };
 const QUERY_KEY = ['sysconfig', 'login'] as const;
 
@@ -41,7 +52,7 @@ export default function LoginConfigTab() {
   const [form] = Form.useForm<Values>();
   const { data, isLoading } = useQuery({ queryKey: QUERY_KEY, queryFn: () => getLoginConfig() });
 
-  const initial = useMemo(() => (data ? Object.fromEntries(LOGIN_CONFIG_KEYS.map((k) => [k, data.row[k]])) as Values : undefined), [data]);
+  const initial = useMemo(() => (data ? (Object.fromEntries(LOGIN_CONFIG_KEYS.map((k) => [k, data.row[k]])) as Values) : undefined), [data]);
   useEffect(() => {
     if (initial) form.setFieldsValue(initial);
   }, [initial, form]);
@@ -68,18 +79,27 @@ export default function LoginConfigTab() {
     const values = await form.validateFields();
     save.mutate(systemLayerOf(values, data.layers));
   };
-  const restore = () => modal.confirm({
-    title: t('login.restoreTitle'),
-    content: t('login.restoreContent'),
-    okText: t('login.restore'),
-    cancelText: t('common:cancel'),
-    onOk: () => save.mutateAsync({}),
-  });
+  const restore = () =>
+    modal.confirm({
+      title: t('login.restoreTitle'),
+      content: t('login.restoreContent'),
+      okText: t('login.restore'),
+      cancelText: t('common:cancel'),
+      onOk: () => save.mutateAsync({}),
+    });
 
   return (
     <div style={{ maxWidth: 820 }}>
       <Alert type="info" showIcon title={t('login.priority')} style={{ marginBottom: 24 }} />
-      <Form form={form} name="login-config" layout="horizontal" labelCol={{ span: 9 }} wrapperCol={{ span: 15 }} disabled={save.isPending} initialValues={initial}>
+      <Form
+        form={form}
+        name="login-config"
+        layout="horizontal"
+        labelCol={{ span: 9 }}
+        wrapperCol={{ span: 15 }}
+        disabled={save.isPending}
+        initialValues={initial}
+      >
         <Form.Item label={label('systemName')} required>
           <Form.Item name="systemName" noStyle rules={textRules(tr, label('systemName'), { required: true, max: SYSCONFIG_RULES.systemName.max })}>
             <Input maxLength={SYSCONFIG_RULES.systemName.max} style={{ width: 280 }} aria-label={label('systemName')} />
@@ -88,21 +108,29 @@ export default function LoginConfigTab() {
         </Form.Item>
         <Form.Item label={label('verifyCodeType')}>
           <Form.Item name="verifyCodeType" noStyle>
-            <Radio.Group optionType="button" aria-label={label('verifyCodeType')} options={[
-              { value: '0', label: t('login.verifyNone') },
-              { value: '1', label: t('login.verifyImage') },
-              { value: '2', label: t('login.verifySlider') },
-            ]} />
+            <Radio.Group
+              optionType="button"
+              aria-label={label('verifyCodeType')}
+              options={[
+                { value: '0', label: t('login.verifyNone') },
+                { value: '1', label: t('login.verifyImage') },
+                { value: '2', label: t('login.verifySlider') },
+              ]}
+            />
           </Form.Item>
           {sourceTag('verifyCodeType')}
         </Form.Item>
         <Form.Item label={label('loginFormPosition')}>
           <Form.Item name="loginFormPosition" noStyle>
-            <Radio.Group optionType="button" aria-label={label('loginFormPosition')} options={[
-              { value: 'left', label: t('login.left') },
-              { value: 'center', label: t('login.center') },
-              { value: 'right', label: t('login.right') },
-            ]} />
+            <Radio.Group
+              optionType="button"
+              aria-label={label('loginFormPosition')}
+              options={[
+                { value: 'left', label: t('login.left') },
+                { value: 'center', label: t('login.center') },
+                { value: 'right', label: t('login.right') },
+              ]}
+            />
           </Form.Item>
           {sourceTag('loginFormPosition')}
         </Form.Item>
@@ -116,8 +144,12 @@ export default function LoginConfigTab() {
         ))}
         <Form.Item wrapperCol={{ offset: 9 }}>
           <Space>
-            <Button type="primary" onClick={() => void submit()} loading={save.isPending} data-testid="login-config-save">{t('login.save')}</Button>
-            <Button onClick={restore} disabled={!Object.keys(data.layers.system).length}>{t('login.restore')}</Button>
+            <Button type="primary" onClick={() => void submit()} loading={save.isPending} data-testid="login-config-save">
+              {t('login.save')}
+            </Button>
+            <Button onClick={restore} disabled={!Object.keys(data.layers.system).length}>
+              {t('login.restore')}
+            </Button>
           </Space>
         </Form.Item>
       </Form>

@@ -45,12 +45,19 @@ export default function TestMailModal({ row, onClose }: { row?: { id: string; na
       onCancel={onClose}
       confirmLoading={busy}
       destroyOnHidden
-      afterClose={() => { setError(null); form.resetFields(); }}
+      afterClose={() => {
+        setError(null);
+        form.resetFields();
+      }}
     >
       <Typography.Paragraph type="secondary">{row?.name}</Typography.Paragraph>
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="test-mail-error" />}
       <Form form={form} layout="vertical" onFinish={() => void send()}>
-        <Form.Item name="to" label={t('mail.recipient')} rules={textRules(tr, t('mail.recipient'), { required: true, max: R.email.max, pattern: R.email.pattern })}>
+        <Form.Item
+          name="to"
+          label={t('mail.recipient')}
+          rules={textRules(tr, t('mail.recipient'), { required: true, max: R.email.max, pattern: R.email.pattern })}
+        >
           <Input placeholder={t('mail.recipientPlaceholder')} autoComplete="email" />
         </Form.Item>
       </Form>

@@ -42,7 +42,9 @@ export default function AdminModal({ tenant, onClose }: AdminModalProps) {
       layout="vertical"
       fieldOfError={(scode) => (scode === TenantGrantCodes.ADMIN_USER_INVALID ? 'userIds' : undefined)}
       onClose={onClose}
-      onSubmit={async (v) => { await saveTenantAdmins(tenant!.id, v.userIds ?? [], { noToast: true }); }}
+      onSubmit={async (v) => {
+        await saveTenantAdmins(tenant!.id, v.userIds ?? [], { noToast: true });
+      }}
     >
       <Alert type="info" showIcon title={t('admins.intro')} style={{ marginBottom: 16 }} />
       {tenant?.status === Status.DISABLED && <Alert type="warning" showIcon title={t('admins.disabledTenant')} style={{ marginBottom: 16 }} />}
@@ -54,7 +56,9 @@ export default function AdminModal({ tenant, onClose }: AdminModalProps) {
             placeholder={t('admins.placeholder')}
             max={TENANT_ADMINS_MAX}
           />
-        ) : <span />}
+        ) : (
+          <span />
+        )}
       </Form.Item>
     </FormModal>
   );

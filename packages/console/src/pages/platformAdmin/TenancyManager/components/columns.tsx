@@ -27,7 +27,6 @@ export interface TenantRowActions {
 
 const formatTime = (v: string) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '');
 
-
 /** Sum of the column widths (plus the selection column): the table's horizontal scroll width. */
 export const TENANT_TABLE_WIDTH = 1720;
 
@@ -55,7 +54,11 @@ export function useTenantColumns(actions: TenantRowActions): TableColumnsType<Te
         render: (_, r) => (
           <Space size={6}>
             <span>{r.name}</span>
-            {r.builtIn && <Tag color="blue" variant="filled">{t('builtIn')}</Tag>}
+            {r.builtIn && (
+              <Tag color="blue" variant="filled">
+                {t('builtIn')}
+              </Tag>
+            )}
           </Space>
         ),
       },
@@ -102,7 +105,12 @@ export function useTenantColumns(actions: TenantRowActions): TableColumnsType<Te
           return (
             <Space size={0} wrap>
               <RowButton onClick={() => actions.onEdit(r)}>{t('common:edit')}</RowButton>
-              <StatusRowButton enabled={enabled} name={r.name} onConfirm={() => actions.onToggleStatus(r)} lockedTip={r.builtIn && enabled ? t('builtInLocked') : undefined} />
+              <StatusRowButton
+                enabled={enabled}
+                name={r.name}
+                onConfirm={() => actions.onToggleStatus(r)}
+                lockedTip={r.builtIn && enabled ? t('builtInLocked') : undefined}
+              />
               <DeleteRowButton name={r.name} onConfirm={() => actions.onDelete(r)} lockedTip={r.builtIn ? t('builtInLocked') : undefined} />
               <RowButton onClick={() => actions.onProductAuth(r)}>{t('productAuth.action')}</RowButton>
               <RowButton onClick={() => actions.onSetAdmin(r)}>{t('admins.action')}</RowButton>

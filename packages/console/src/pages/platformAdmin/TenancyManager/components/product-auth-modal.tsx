@@ -51,12 +51,14 @@ export default function ProductAuthModal({ tenant, onClose }: ProductAuthModalPr
       <Form.Item
         name="products"
         noStyle
-        rules={[{
-          validator: (_, value: GrantValue | undefined) => {
-            const bad = Object.values(value ?? {}).some((ver) => !ver || !PRODUCT_RULES.version.pattern.test(ver));
-            return bad ? Promise.reject(new Error(t('product:versionPattern'))) : Promise.resolve();
+        rules={[
+          {
+            validator: (_, value: GrantValue | undefined) => {
+              const bad = Object.values(value ?? {}).some((ver) => !ver || !PRODUCT_RULES.version.pattern.test(ver));
+              return bad ? Promise.reject(new Error(t('product:versionPattern'))) : Promise.resolve();
+            },
           },
-        }]}
+        ]}
       >
         {tenant ? <ProductGrantTable tenantId={tenant.id} /> : <span />}
       </Form.Item>

@@ -53,9 +53,14 @@ export default function ProductGrantTable({ tenantId, value = {}, onChange, id }
           aria-label={t('productAuth.search')}
           prefix={<SearchOutlined style={{ color: '#bfbfbf' }} />}
           style={{ width: 280 }}
-          onSearch={(v) => { setKeyword(v.trim()); setPage(1); }}
+          onSearch={(v) => {
+            setKeyword(v.trim());
+            setPage(1);
+          }}
           // Enter searches; it must not submit the dialog's form (which would save the authorisation).
-          onKeyDown={(e) => { if (e.key === 'Enter') e.preventDefault(); }}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') e.preventDefault();
+          }}
         />
         <Typography.Text type="secondary">{t('productAuth.authorisedCount', { count: Object.keys(value).length })}</Typography.Text>
       </Space>
@@ -73,7 +78,7 @@ export default function ProductGrantTable({ tenantId, value = {}, onChange, id }
             disabled: r.status !== Status.ENABLED && !(r.productId in value),
             'aria-label': r.name,
           }),
-          onSelect: (r, selected) => set(r.productId, selected ? (r.authorisedVersion || r.version) : undefined),
+          onSelect: (r, selected) => set(r.productId, selected ? r.authorisedVersion || r.version : undefined),
         }}
         columns={[
           {
@@ -84,7 +89,9 @@ export default function ProductGrantTable({ tenantId, value = {}, onChange, id }
                 <span>{r.name}</span>
                 {r.status !== Status.ENABLED && (
                   <Tooltip title={t('productAuth.disabledProduct')}>
-                    <span><StatusDot enabled={false} text={t('common:disabled')} /></span>
+                    <span>
+                      <StatusDot enabled={false} text={t('common:disabled')} />
+                    </span>
                   </Tooltip>
                 )}
               </Space>

@@ -73,9 +73,10 @@ export default function TenantFormModal({ open, mode, row, onClose, onSaved }: T
       logo: v.logo,
       description: v.description?.trim() ?? '',
     };
-    const saved = modifying && record
-      ? await editTenant({ id: record.id, code: record.code, ...body }, { noToast: true })
-      : await addTenant({ code: v.code.trim(), ...body }, { noToast: true });
+    const saved =
+      modifying && record
+        ? await editTenant({ id: record.id, code: record.code, ...body }, { noToast: true })
+        : await addTenant({ code: v.code.trim(), ...body }, { noToast: true });
     onSaved(saved);
   };
 
@@ -111,14 +112,23 @@ export default function TenantFormModal({ open, mode, row, onClose, onSaved }: T
       >
         <Input placeholder={t('placeholder.code')} maxLength={TENANT_RULES.code.max} disabled={mode === 'modify'} autoComplete="off" />
       </Form.Item>
-      <Form.Item name="abbreviation" label={label('abbreviation')} rules={textRules(tr, label('abbreviation'), { required: true, max: TENANT_RULES.abbreviation.max })}>
+      <Form.Item
+        name="abbreviation"
+        label={label('abbreviation')}
+        rules={textRules(tr, label('abbreviation'), { required: true, max: TENANT_RULES.abbreviation.max })}
+      >
         <Input placeholder={t('placeholder.abbreviation')} maxLength={TENANT_RULES.abbreviation.max} showCount />
       </Form.Item>
       <Form.Item name="status" label={label('status')} rules={[requiredRule(tr, label('status'), 'select')]}>
         <Radio.Group
           options={[
             { label: t('common:enabled'), value: Status.ENABLED },
-            { label: t('common:disabled'), value: Status.DISABLED, disabled: Boolean(record?.builtIn), title: record?.builtIn ? t('builtInLocked') : undefined },
+            {
+              label: t('common:disabled'),
+              value: Status.DISABLED,
+              disabled: Boolean(record?.builtIn),
+              title: record?.builtIn ? t('builtInLocked') : undefined,
+            },
           ]}
         />
       </Form.Item>

@@ -14,7 +14,12 @@ import { requiredRule, textRules, type Translate } from '../../../../components/
 import { addAccount, editAccount } from '../../../../api/account';
 import { useAccountTypeName } from './columns';
 
-export interface AccountFormValues { accountType: number; account: string; nickname?: string; status: StatusValue }
+export interface AccountFormValues {
+  accountType: number;
+  account: string;
+  nickname?: string;
+  status: StatusValue;
+}
 
 const FIELD_OF_ERROR: Record<string, keyof AccountFormValues> = {
   [AccountCodes.ACCOUNT_PATTERN]: 'account',
@@ -23,7 +28,13 @@ const FIELD_OF_ERROR: Record<string, keyof AccountFormValues> = {
   [AccountCodes.USER_HAS_TYPE]: 'accountType',
 };
 
-export interface AccountFormModalProps { open: boolean; mode: OpenMode; row?: AccountRow; onClose: () => void; onSaved: () => void }
+export interface AccountFormModalProps {
+  open: boolean;
+  mode: OpenMode;
+  row?: AccountRow;
+  onClose: () => void;
+  onSaved: () => void;
+}
 
 export default function AccountFormModal({ open, mode, row, onClose, onSaved }: AccountFormModalProps) {
   const { t } = useTranslation(['account', 'common']);
@@ -31,9 +42,18 @@ export default function AccountFormModal({ open, mode, row, onClose, onSaved }: 
   const typeName = useAccountTypeName();
   const label = (k: string) => t(`field.${k}` as never) as unknown as string;
 
-  const initialValues = useMemo<Partial<AccountFormValues>>(() => (mode === 'modify' && row
-    ? { accountType: row.accountType, account: row.account, nickname: row.nickname, status: row.status === Status.ENABLED ? Status.ENABLED : Status.DISABLED }
-    : { accountType: 1, status: Status.ENABLED }), [mode, row]);
+  const initialValues = useMemo<Partial<AccountFormValues>>(
+    () =>
+      mode === 'modify' && row
+        ? {
+            accountType: row.accountType,
+            account: row.account,
+            nickname: row.nickname,
+            status: row.status === Status.ENABLED ? Status.ENABLED : Status.DISABLED,
+          }
+        : { accountType: 1, status: Status.ENABLED },
+    [mode, row],
+  );
 
   const save = async (v: AccountFormValues) => {
     const body = { accountType: v.accountType, account: v.account.trim(), nickname: v.nickname?.trim() ?? '', status: v.status };
@@ -43,19 +63,40 @@ export default function AccountFormModal({ open, mode, row, onClose, onSaved }: 
   };
 
   return (
-    <FormModal<AccountFormValues> open={open} mode={mode} titles={{ add: t('addTitle'), modify: t('modifyTitle') }} initialValues={initialValues}
-      onSubmit={save} onClose={onClose} fieldOfError={(scode) => FIELD_OF_ERROR[scode]}>
+    <FormModal<AccountFormValues>
+      open={open}
+      mode={mode}
+      titles={{ add: t('addTitle'), modify: t('modifyTitle') }}
+      initialValues={initialValues}
+      onSubmit={save}
+      onClose={onClose}
+      fieldOfError={(scode) => FIELD_OF_ERROR[scode]}
+    >
       <Form.Item name="accountType" label={label('accountType')} rules={[requiredRule(tr, label('accountType'), 'select')]}>
         <Select placeholder={t('placeholder.accountType')} options={WECHAT_TYPES.map((v) => ({ value: v, label: typeName(v) }))} />
       </Form.Item>
-      <Form.Item name="account" label={label('account')} rules={textRules(tr, label('account'), { required: true, max: ACCOUNT_RULES.account.max, pattern: ACCOUNT_RULES.account.pattern, patternMessage: t('accountPattern') })}>
+      <Form.Item
+        name="account"
+        label={label('account')}
+        rules={textRules(tr, label('account'), {
+          required: true,
+          max: ACCOUNT_RULES.account.max,
+          pattern: ACCOUNT_RULES.account.pattern,
+          patternMessage: t('accountPattern'),
+        })}
+      >
         <Input placeholder={t('placeholder.account')} maxLength={ACCOUNT_RULES.account.max} autoComplete="off" />
       </Form.Item>
       <Form.Item name="nickname" label={label('nickname')} rules={textRules(tr, label('nickname'), { max: ACCOUNT_RULES.nickname.max })}>
         <Input placeholder={t('placeholder.nickname')} maxLength={ACCOUNT_RULES.nickname.max} showCount autoComplete="off" />
       </Form.Item>
       <Form.Item name="status" label={label('status')} rules={[requiredRule(tr, label('status'), 'select')]}>
-        <Radio.Group options={[{ label: t('common:enabled'), value: Status.ENABLED }, { label: t('common:disabled'), value: Status.DISABLED }]} />
+        <Radio.Group
+          options={[
+            { label: t('common:enabled'), value: Status.ENABLED },
+            { label: t('common:disabled'), value: Status.DISABLED },
+          ]}
+        />
       </Form.Item>
     </FormModal>
   );

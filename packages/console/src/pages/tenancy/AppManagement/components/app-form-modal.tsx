@@ -12,7 +12,10 @@ import FormModal from '../../../../components/FormModal';
 import { textRules, type Translate } from '../../../../components/FormModal/rules';
 import { editAppTenant } from '../../../../api/apptenant';
 
-export interface AppFormValues { name: string; code: string }
+export interface AppFormValues {
+  name: string;
+  code: string;
+}
 
 const FIELD_OF_ERROR: Record<string, keyof AppFormValues> = {
   [AppTenantCodes.CODE_PATTERN]: 'code',
@@ -47,7 +50,16 @@ export default function AppFormModal({ row, onClose, onSaved }: { row?: AppTenan
       <Form.Item name="name" label={label('name')} rules={textRules(tr, label('name'), { required: true, max: APP_TENANT_RULES.name.max })}>
         <Input placeholder={t('placeholder.name')} maxLength={APP_TENANT_RULES.name.max} showCount autoComplete="off" />
       </Form.Item>
-      <Form.Item name="code" label={label('code')} rules={textRules(tr, label('code'), { required: true, max: APP_TENANT_RULES.code.max, pattern: APP_TENANT_RULES.code.pattern, patternMessage: t('codePattern') })}>
+      <Form.Item
+        name="code"
+        label={label('code')}
+        rules={textRules(tr, label('code'), {
+          required: true,
+          max: APP_TENANT_RULES.code.max,
+          pattern: APP_TENANT_RULES.code.pattern,
+          patternMessage: t('codePattern'),
+        })}
+      >
         <Input placeholder={t('placeholder.code')} maxLength={APP_TENANT_RULES.code.max} autoComplete="off" />
       </Form.Item>
     </FormModal>

@@ -20,7 +20,11 @@ function Named({ name, code }: { name: string; code: string }) {
   return (
     <div style={{ lineHeight: 1.3 }}>
       <div>{name}</div>
-      {name !== code && <Typography.Text type="secondary" style={{ fontSize: 12 }}>{code}</Typography.Text>}
+      {name !== code && (
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {code}
+        </Typography.Text>
+      )}
     </div>
   );
 }
@@ -41,7 +45,11 @@ export function useAuditColumns(onDetail: (row: AuditLogRow) => void): TableColu
         key: 'operation',
         fixed: 'right',
         width: 90,
-        render: (_, r) => <Button type="link" size="small" style={{ paddingInline: 4 }} onClick={() => onDetail(r)}>{t('detail')}</Button>,
+        render: (_, r) => (
+          <Button type="link" size="small" style={{ paddingInline: 4 }} onClick={() => onDetail(r)}>
+            {t('detail')}
+          </Button>
+        ),
       },
     ],
     // i18n.language: names change with the language

@@ -13,12 +13,25 @@ import { formatTime } from './columns';
 
 const isObject = (v: unknown): v is Record<string, unknown> => Boolean(v) && typeof v === 'object' && !Array.isArray(v);
 const pretty = (v: unknown) => (v === undefined ? '' : JSON.stringify(v, null, 2));
-const preStyle = { margin: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-all', fontSize: 12, fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' } as const;
+const preStyle = {
+  margin: 0,
+  whiteSpace: 'pre-wrap',
+  wordBreak: 'break-all',
+  fontSize: 12,
+  fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+} as const;
 
 /** Changed fields are tinted (each cell: antd paints cells, not rows). */
 const mark = (f: FieldChange) => ({ style: f.changed ? { background: '#fffbe6' } : undefined, 'data-changed': f.changed ? 'true' : undefined });
 
-interface FieldChange { key: string; before: unknown; after: unknown; changed: boolean; inBefore: boolean; inAfter: boolean }
+interface FieldChange {
+  key: string;
+  before: unknown;
+  after: unknown;
+  changed: boolean;
+  inBefore: boolean;
+  inAfter: boolean;
+}
 
 /** Top-level fields of `before` and `after`, in first-seen order, each marked changed or not. */
 export function compareFields(before: unknown, after: unknown): FieldChange[] | null {
@@ -29,7 +42,10 @@ export function compareFields(before: unknown, after: unknown): FieldChange[] | 
   return keys.map((key) => ({ key, before: b[key], after: a[key], inBefore: key in b, inAfter: key in a, changed: pretty(b[key]) !== pretty(a[key]) }));
 }
 
-export interface DetailDrawerProps { row: AuditLogRow | null; onClose: () => void }
+export interface DetailDrawerProps {
+  row: AuditLogRow | null;
+  onClose: () => void;
+}
 
 /** The drawer; closed when `row` is null. */
 export default function DetailDrawer({ row, onClose }: DetailDrawerProps) {
@@ -39,7 +55,8 @@ export default function DetailDrawer({ row, onClose }: DetailDrawerProps) {
   const changed = fields?.filter((f) => f.changed).length ?? 0;
   const shown = fields && changedOnly ? fields.filter((f) => f.changed) : fields;
   // Text is shown as it is (an empty text as ""); numbers, booleans, objects and lists as pretty JSON.
-  const cell = (present: boolean, v: unknown) => (present ? <pre style={preStyle}>{typeof v === 'string' && v ? v : pretty(v)}</pre> : <Typography.Text type="secondary">{t('empty')}</Typography.Text>);
+  const cell = (present: boolean, v: unknown) =>
+    present ? <pre style={preStyle}>{typeof v === 'string' && v ? v : pretty(v)}</pre> : <Typography.Text type="secondary">{t('empty')}</Typography.Text>;
 
   return (
     <Drawer open={Boolean(row)} onClose={onClose} width={820} title={t('detailTitle')} destroyOnHidden>
@@ -50,10 +67,22 @@ export default function DetailDrawer({ row, onClose }: DetailDrawerProps) {
             <Descriptions.Item label={t('field.ip')}>{row.ip || '-'}</Descriptions.Item>
             <Descriptions.Item label={t('field.userAgent')}>{row.userAgent || '-'}</Descriptions.Item>
             <Descriptions.Item label={t('field.username')}>{row.username || '-'}</Descriptions.Item>
-            <Descriptions.Item label={t('field.userId')}><Typography.Text copyable={row.userId ? { text: row.userId } : false} style={{ fontSize: 12 }}>{row.userId || '-'}</Typography.Text></Descriptions.Item>
-            <Descriptions.Item label={t('field.action')}>{codeName(t, 'action', row.action)} <Tag style={{ marginInlineStart: 6 }}>{row.action}</Tag></Descriptions.Item>
-            <Descriptions.Item label={t('field.entity')}>{codeName(t, 'entity', row.entity)} <Tag style={{ marginInlineStart: 6 }}>{row.entity}</Tag></Descriptions.Item>
-            <Descriptions.Item label={t('field.entityId')}><Typography.Text copyable={row.entityId ? { text: row.entityId } : false} style={{ fontSize: 12 }}>{row.entityId || '-'}</Typography.Text></Descriptions.Item>
+            <Descriptions.Item label={t('field.userId')}>
+              <Typography.Text copyable={row.userId ? { text: row.userId } : false} style={{ fontSize: 12 }}>
+                {row.userId || '-'}
+              </Typography.Text>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('field.action')}>
+              {codeName(t, 'action', row.action)} <Tag style={{ marginInlineStart: 6 }}>{row.action}</Tag>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('field.entity')}>
+              {codeName(t, 'entity', row.entity)} <Tag style={{ marginInlineStart: 6 }}>{row.entity}</Tag>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('field.entityId')}>
+              <Typography.Text copyable={row.entityId ? { text: row.entityId } : false} style={{ fontSize: 12 }}>
+                {row.entityId || '-'}
+              </Typography.Text>
+            </Descriptions.Item>
             <Descriptions.Item label={t('field.requestId')}>{row.requestId || '-'}</Descriptions.Item>
           </Descriptions>
           {fields ? (
@@ -73,7 +102,17 @@ export default function DetailDrawer({ row, onClose }: DetailDrawerProps) {
                 rowKey="key"
                 dataSource={shown ?? []}
                 columns={[
-                  { title: '', dataIndex: 'key', width: 170, onCell: mark, render: (k: string, f) => <Typography.Text strong={f.changed} style={{ whiteSpace: 'nowrap' }}>{k}</Typography.Text> },
+                  {
+                    title: '',
+                    dataIndex: 'key',
+                    width: 170,
+                    onCell: mark,
+                    render: (k: string, f) => (
+                      <Typography.Text strong={f.changed} style={{ whiteSpace: 'nowrap' }}>
+                        {k}
+                      </Typography.Text>
+                    ),
+                  },
                   { title: t('before'), key: 'before', width: '42%', onCell: mark, render: (_, f) => cell(f.inBefore, f.before) },
                   { title: t('after'), key: 'after', width: '42%', onCell: mark, render: (_, f) => cell(f.inAfter, f.after) },
                 ]}

@@ -21,7 +21,12 @@ export interface AuditConditions {
   entity?: string;
 }
 
-interface FormValues { range?: [Dayjs | null, Dayjs | null] | null; username?: string; action?: string; entity?: string }
+interface FormValues {
+  range?: [Dayjs | null, Dayjs | null] | null;
+  username?: string;
+  action?: string;
+  entity?: string;
+}
 
 export interface FilterBarProps {
   onSearch: (c: AuditConditions) => void;
@@ -34,11 +39,14 @@ export default function FilterBar({ onSearch, loading }: FilterBarProps) {
   const [form] = Form.useForm<FormValues>();
   const days = AUDIT_LOG_RULES.maxRangeDays;
 
-  const presets = useMemo(() => [
-    { label: t('preset.today'), value: lastDays(1) },
-    { label: t('preset.last7'), value: lastDays(7) },
-    { label: t('preset.last30'), value: lastDays(days) },
-  ], [t, days]);
+  const presets = useMemo(
+    () => [
+      { label: t('preset.today'), value: lastDays(1) },
+      { label: t('preset.last7'), value: lastDays(7) },
+      { label: t('preset.last30'), value: lastDays(days) },
+    ],
+    [t, days],
+  );
   const actionOptions = useMemo(() => ACTION_CODES.map((c) => ({ value: c, label: codeName(t, 'action', c) })), [t]);
   const entityOptions = useMemo(() => ENTITY_CODES.map((c) => ({ value: c, label: codeName(t, 'entity', c) })), [t]);
 
@@ -65,7 +73,10 @@ export default function FilterBar({ onSearch, loading }: FilterBarProps) {
         tooltip={t('rangeHint', { days })}
         rules={[
           { validator: (_, v: FormValues['range']) => (v?.[0] && v[1] ? Promise.resolve() : Promise.reject(new Error(t('rangeRequired')))) },
-          { validator: (_, v: FormValues['range']) => (v?.[0] && v[1] && tooLong(v as DayRange) ? Promise.reject(new Error(t('rangeTooLong', { days }))) : Promise.resolve()) },
+          {
+            validator: (_, v: FormValues['range']) =>
+              v?.[0] && v[1] && tooLong(v as DayRange) ? Promise.reject(new Error(t('rangeTooLong', { days }))) : Promise.resolve(),
+          },
         ]}
         style={{ marginInlineEnd: 20 }}
       >
@@ -81,14 +92,33 @@ export default function FilterBar({ onSearch, loading }: FilterBarProps) {
         <Input allowClear aria-label={t('field.username')} placeholder={t('usernamePlaceholder')} style={{ width: 170 }} />
       </Form.Item>
       <Form.Item name="action" label={t('field.action')} style={{ marginInlineEnd: 20 }}>
-        <Select allowClear showSearch optionFilterProp="label" aria-label={t('field.action')} placeholder={t('all')} options={actionOptions} style={{ width: 190 }} popupMatchSelectWidth={false} />
+        <Select
+          allowClear
+          showSearch
+          optionFilterProp="label"
+          aria-label={t('field.action')}
+          placeholder={t('all')}
+          options={actionOptions}
+          style={{ width: 190 }}
+          popupMatchSelectWidth={false}
+        />
       </Form.Item>
       <Form.Item name="entity" label={t('field.entity')} style={{ marginInlineEnd: 20 }}>
-        <Select allowClear showSearch optionFilterProp="label" aria-label={t('field.entity')} placeholder={t('all')} options={entityOptions} style={{ width: 150 }} />
+        <Select
+          allowClear
+          showSearch
+          optionFilterProp="label"
+          aria-label={t('field.entity')}
+          placeholder={t('all')}
+          options={entityOptions}
+          style={{ width: 150 }}
+        />
       </Form.Item>
       <Form.Item style={{ marginInlineEnd: 0 }}>
         <Space>
-          <Button type="primary" htmlType="submit" icon={<SearchOutlined />} loading={loading}>{t('common:search')}</Button>
+          <Button type="primary" htmlType="submit" icon={<SearchOutlined />} loading={loading}>
+            {t('common:search')}
+          </Button>
           <Button
             icon={<ReloadOutlined />}
             onClick={() => {

@@ -36,7 +36,12 @@ describe('audit codes and the before/after comparison', () => {
 
   it('lists every field once and marks the changed ones', () => {
     const f = compareFields({ name: 'a', status: 1, tags: [1] }, { name: 'b', status: 1, tags: [1, 2], extra: true })!;
-    expect(f.map((x) => [x.key, x.changed])).toEqual([['name', true], ['status', false], ['tags', true], ['extra', true]]);
+    expect(f.map((x) => [x.key, x.changed])).toEqual([
+      ['name', true],
+      ['status', false],
+      ['tags', true],
+      ['extra', true],
+    ]);
     expect(f[3]).toMatchObject({ inBefore: false, inAfter: true });
     expect(compareFields(null, { a: 1 })!.map((x) => x.key)).toEqual(['a']);
     expect(compareFields([1], [2])).toBeNull();

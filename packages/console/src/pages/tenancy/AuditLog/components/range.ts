@@ -10,7 +10,12 @@ export type DayRange = [Dayjs, Dayjs];
 
 /** The last `days` days, today included. */
 export function lastDays(days: number = AUDIT_LOG_DEFAULT_DAYS): DayRange {
-  return [dayjs().subtract(days - 1, 'day').startOf('day'), dayjs().endOf('day')];
+  return [
+    dayjs()
+      .subtract(days - 1, 'day')
+      .startOf('day'),
+    dayjs().endOf('day'),
+  ];
 }
 
 /** Calendar days covered by a range (both ends included). */

@@ -18,5 +18,11 @@ export interface PositionSelectProps {
 }
 
 export default function PositionSelect(props: PositionSelectProps) {
-  return <StationSearchSelect {...props} queryKey={['tenantUserStations']} fetchPage={(keyword) => listTenantUserStations({ page: 1, pageSize: 50, keyword: keyword || undefined })} />;
+  return (
+    <StationSearchSelect
+      {...props}
+      queryKey={['tenantUserStations']}
+      fetchPage={(keyword) => listTenantUserStations({ page: 1, pageSize: 50, keyword: keyword || undefined })}
+    />
+  );
 }

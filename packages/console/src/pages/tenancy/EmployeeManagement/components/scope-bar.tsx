@@ -19,7 +19,9 @@ export default function ScopeBar({ orgName, includeSub, onIncludeSub, stationId,
   return (
     <Space wrap size={20} style={{ marginBottom: 12 }} data-testid="tenant-user-scope">
       <Typography.Text strong>{orgName ? t('scopeOrg', { name: orgName }) : t('scopeAll')}</Typography.Text>
-      <Checkbox checked={includeSub} disabled={!orgName} onChange={(e) => onIncludeSub(e.target.checked)}>{t('includeSub')}</Checkbox>
+      <Checkbox checked={includeSub} disabled={!orgName} onChange={(e) => onIncludeSub(e.target.checked)}>
+        {t('includeSub')}
+      </Checkbox>
       <Space size={8}>
         <Typography.Text>{t('station')}</Typography.Text>
         <div role="group" aria-label={t('station')} style={{ width: 200 }}>

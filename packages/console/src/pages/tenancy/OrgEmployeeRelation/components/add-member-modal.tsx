@@ -22,7 +22,13 @@ export default function AddOrgMemberModal({ open, org, onClose, onAdded }: AddOr
   return (
     <UserChoiceModal
       open={open}
-      texts={{ title: t('addTitle', { name: org?.name ?? '' }), keyword: t('keyword'), required: t('userRequired'), added: t('added'), selected: (count) => t('selected', { count }) }}
+      texts={{
+        title: t('addTitle', { name: org?.name ?? '' }),
+        keyword: t('keyword'),
+        required: t('userRequired'),
+        added: t('added'),
+        selected: (count) => t('selected', { count }),
+      }}
       columns={columns}
       queryKey={['orgMemberCandidates', orgId]}
       enabled={Boolean(orgId)}

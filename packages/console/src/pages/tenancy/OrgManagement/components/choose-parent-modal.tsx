@@ -26,7 +26,11 @@ export default function ChooseParentModal({ org, onClose, onMoved }: ChooseParen
   const [parent, setParent] = useState<TenantOrgNode | undefined>();
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const close = () => { setParent(undefined); setError(null); onClose(); };
+  const close = () => {
+    setParent(undefined);
+    setError(null);
+    onClose();
+  };
   const disableNode = (n: TenantOrgNode) => !!org && n.path.startsWith(org.path);
 
   /** Runs a move or a take-out: on success the message, a reset and `onMoved`; an error stays in the dialog. */
@@ -35,7 +39,8 @@ export default function ChooseParentModal({ org, onClose, onMoved }: ChooseParen
     try {
       await work();
       void message.success(done);
-      setParent(undefined); setError(null);
+      setParent(undefined);
+      setError(null);
       onMoved();
     } catch (e) {
       setError((e as Error).message);
@@ -48,13 +53,21 @@ export default function ChooseParentModal({ org, onClose, onMoved }: ChooseParen
 
   const submit = () => {
     if (!org) return;
-    if (!parent) { setError(t('parentRequired')); return; }
+    if (!parent) {
+      setError(t('parentRequired'));
+      return;
+    }
     return run(() => moveOrg({ id: org.id, parentId: parent.id }, { noToast: true }), t('moved'));
   };
 
   return (
-    <Modal open={!!org} title={t('chooseParentTitle')} width={MODAL_WIDTHS.small} onCancel={close}
-      destroyOnHidden footer={(
+    <Modal
+      open={!!org}
+      title={t('chooseParentTitle')}
+      width={MODAL_WIDTHS.small}
+      onCancel={close}
+      destroyOnHidden
+      footer={
         <Space>
           {canDetach && (
             <Popconfirm title={t('detachConfirm', { name: org!.name })} onConfirm={detach}>
@@ -62,12 +75,25 @@ export default function ChooseParentModal({ org, onClose, onMoved }: ChooseParen
             </Popconfirm>
           )}
           <Button onClick={close}>{t('common:cancel')}</Button>
-          <Button type="primary" loading={saving} onClick={submit}>{t('common:ok')}</Button>
+          <Button type="primary" loading={saving} onClick={submit}>
+            {t('common:ok')}
+          </Button>
         </Space>
-      )}>
+      }
+    >
       {org && <Typography.Paragraph type="secondary">{t('chooseParentHint', { name: org.name })}</Typography.Paragraph>}
       <div role="group" aria-label={t('chooseParentTitle')}>
-        <TenantOrgTree height={400} selectedId={parent?.id} disableNode={disableNode} onSelect={(n) => { if (!disableNode(n)) { setParent(n); setError(null); } }} />
+        <TenantOrgTree
+          height={400}
+          selectedId={parent?.id}
+          disableNode={disableNode}
+          onSelect={(n) => {
+            if (!disableNode(n)) {
+              setParent(n);
+              setError(null);
+            }
+          }}
+        />
       </div>
       {parent && <Typography.Paragraph style={{ marginTop: 8 }}>{t('selectedOrg', { name: parent.name })}</Typography.Paragraph>}
       {error && <Alert type="error" showIcon message={error} style={{ marginTop: 8 }} />}

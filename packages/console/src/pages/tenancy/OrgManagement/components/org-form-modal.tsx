@@ -48,9 +48,13 @@ export default function OrgFormModal({ open, mode, row, parent, onClose, onSaved
   const label = (k: string) => t(`field.${k}` as never) as unknown as string;
   const types = useOrgTypes();
 
-  const initialValues = useMemo<Partial<OrgFormValues>>(() => (mode === 'modify' && row
-    ? { code: row.code, name: row.name, type: row.type, sort: row.sort, status: row.status === 1 ? 1 : 0, description: row.description }
-    : { status: Status.ENABLED, sort: 1 }), [mode, row]);
+  const initialValues = useMemo<Partial<OrgFormValues>>(
+    () =>
+      mode === 'modify' && row
+        ? { code: row.code, name: row.name, type: row.type, sort: row.sort, status: row.status === 1 ? 1 : 0, description: row.description }
+        : { status: Status.ENABLED, sort: 1 },
+    [mode, row],
+  );
 
   const save = async (v: OrgFormValues) => {
     const body = { code: v.code.trim(), name: v.name.trim(), type: v.type, sort: v.sort ?? 0, status: v.status, description: v.description?.trim() ?? '' };
@@ -74,10 +78,18 @@ export default function OrgFormModal({ open, mode, row, parent, onClose, onSaved
           <Input value={parent.name} disabled />
         </Form.Item>
       )}
-      <Form.Item name="code" label={label('code')} rules={textRules(tr, label('code'), { required: true, max: ORG_RULES.code.max, pattern: ORG_RULES.code.pattern, patternMessage: t('codePattern') })}>
+      <Form.Item
+        name="code"
+        label={label('code')}
+        rules={textRules(tr, label('code'), { required: true, max: ORG_RULES.code.max, pattern: ORG_RULES.code.pattern, patternMessage: t('codePattern') })}
+      >
         <Input placeholder={t('placeholder.code')} maxLength={ORG_RULES.code.max} autoComplete="off" />
       </Form.Item>
-      <Form.Item name="name" label={label('name')} rules={textRules(tr, label('name'), { required: true, max: ORG_RULES.name.max, pattern: ORG_RULES.name.pattern, patternMessage: t('namePattern') })}>
+      <Form.Item
+        name="name"
+        label={label('name')}
+        rules={textRules(tr, label('name'), { required: true, max: ORG_RULES.name.max, pattern: ORG_RULES.name.pattern, patternMessage: t('namePattern') })}
+      >
         <Input placeholder={t('placeholder.name')} maxLength={ORG_RULES.name.max} showCount autoComplete="off" />
       </Form.Item>
       <Form.Item name="type" label={label('type')} rules={[requiredRule(tr, label('type'), 'select')]}>
@@ -87,7 +99,13 @@ export default function OrgFormModal({ open, mode, row, parent, onClose, onSaved
         <InputNumber min={ORG_RULES.sort.min} max={ORG_RULES.sort.max} precision={0} style={{ width: 160 }} />
       </Form.Item>
       <Form.Item name="status" label={label('status')} rules={[requiredRule(tr, label('status'), 'select')]}>
-        <Radio.Group options={[{ label: t('common:enabled'), value: Status.ENABLED }, { label: t('common:disabled'), value: Status.DISABLED }]} disabled={row?.root} />
+        <Radio.Group
+          options={[
+            { label: t('common:enabled'), value: Status.ENABLED },
+            { label: t('common:disabled'), value: Status.DISABLED },
+          ]}
+          disabled={row?.root}
+        />
       </Form.Item>
       <Form.Item name="description" label={label('description')} rules={textRules(tr, label('description'), { max: ORG_RULES.description.max })}>
         <Input.TextArea placeholder={t('placeholder.description')} maxLength={ORG_RULES.description.max} showCount autoSize={{ minRows: 3, maxRows: 5 }} />

@@ -14,6 +14,6 @@ export function useOrgTypes() {
   return useMemo(() => {
     const name = (type: number) => t(`sysconfig.org_type.${type}` as never) as unknown as string;
     return { name, options: ORG_TYPE_VALUES.map((v) => ({ label: name(v), value: v })) };
-  // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [t, i18n.language]);
 }

@@ -27,27 +27,49 @@ export function apisOfGrantedMenus(groups: TenantApiPurviewGroup[]): string[] {
 export default function ApiGrantModal({ role, onClose }: ApiGrantModalProps) {
   const { t } = useTranslation(['tenantrole', 'role', 'appgrant']);
   const roleId = role?.roleId ?? '';
-  const { data, isLoading } = useQuery({ queryKey: ['roleGrant', 'api', roleId], queryFn: () => listTenantApiPurview(roleId), enabled: Boolean(role), gcTime: 0 });
+  const { data, isLoading } = useQuery({
+    queryKey: ['roleGrant', 'api', roleId],
+    queryFn: () => listTenantApiPurview(roleId),
+    enabled: Boolean(role),
+    gcTime: 0,
+  });
   const [checked, setChecked] = useState<Set<string>>(new Set());
-  useEffect(() => { if (data) setChecked(new Set(data.flatMap((g) => g.apis.filter((a) => a.granted).map((a) => a.url)))); }, [data]);
+  useEffect(() => {
+    if (data) setChecked(new Set(data.flatMap((g) => g.apis.filter((a) => a.granted).map((a) => a.url))));
+  }, [data]);
   const groups = useMemo(() => data ?? [], [data]);
   const apps = useAppGrantTabs(roleId, 'api', Boolean(role));
 
-  const toggle = (url: string, on: boolean) => setChecked((prev) => { const next = new Set(prev); if (on) next.add(url); else next.delete(url); return next; });
-  const toggleGroup = (g: TenantApiPurviewGroup, on: boolean) => setChecked((prev) => {
-    const next = new Set(prev);
-    for (const a of g.apis) if (on) next.add(a.url); else next.delete(a.url);
-    return next;
-  });
+  const toggle = (url: string, on: boolean) =>
+    setChecked((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(url);
+      else next.delete(url);
+      return next;
+    });
+  const toggleGroup = (g: TenantApiPurviewGroup, on: boolean) =>
+    setChecked((prev) => {
+      const next = new Set(prev);
+      for (const a of g.apis)
+        if (on) next.add(a.url);
+        else next.delete(a.url);
+      return next;
+    });
 
   const consoleApis = (
     <>
       <Space style={{ marginBottom: 8, justifyContent: 'space-between', width: '100%' }} wrap>
         <Space>
-          <Button size="small" onClick={() => setChecked(new Set([...checked, ...apisOfGrantedMenus(groups)]))}>{t('api.selectGranted')}</Button>
-          <Button size="small" onClick={() => setChecked(new Set())}>{t('api.clear')}</Button>
+          <Button size="small" onClick={() => setChecked(new Set([...checked, ...apisOfGrantedMenus(groups)]))}>
+            {t('api.selectGranted')}
+          </Button>
+          <Button size="small" onClick={() => setChecked(new Set())}>
+            {t('api.clear')}
+          </Button>
         </Space>
-        <Typography.Text type="secondary" data-testid="api-grant-count">{t('api.count', { count: checked.size })}</Typography.Text>
+        <Typography.Text type="secondary" data-testid="api-grant-count">
+          {t('api.count', { count: checked.size })}
+        </Typography.Text>
       </Space>
       {groups.map((g) => {
         const on = g.apis.filter((a) => checked.has(a.url)).length;
@@ -57,12 +79,16 @@ export default function ApiGrantModal({ role, onClose }: ApiGrantModalProps) {
               <Checkbox checked={on === g.apis.length} indeterminate={on > 0 && on < g.apis.length} onChange={(e) => toggleGroup(g, e.target.checked)}>
                 <Typography.Text strong>{g.menuName}</Typography.Text>
               </Checkbox>
-              <Tag color={g.menuPurview ? 'green' : undefined} style={{ marginInlineStart: 4 }}>{g.menuPurview ? t('api.menuGranted') : t('api.menuNotGranted')}</Tag>
+              <Tag color={g.menuPurview ? 'green' : undefined} style={{ marginInlineStart: 4 }}>
+                {g.menuPurview ? t('api.menuGranted') : t('api.menuNotGranted')}
+              </Tag>
             </Divider>
             <Space orientation="vertical" size={2} style={{ paddingInlineStart: 24, width: '100%' }}>
               {g.apis.map((a) => (
                 <Checkbox key={a.url} checked={checked.has(a.url)} onChange={(e) => toggle(a.url, e.target.checked)} aria-label={a.url}>
-                  <Tag variant="filled" style={{ fontFamily: 'monospace', fontSize: 11 }}>{a.method}</Tag>
+                  <Tag variant="filled" style={{ fontFamily: 'monospace', fontSize: 11 }}>
+                    {a.method}
+                  </Tag>
                   <Typography.Text style={{ fontFamily: 'monospace', fontSize: 12 }}>{a.url.replace('/gateway/tenant/plat/', '…/')}</Typography.Text>
                 </Checkbox>
               ))}
@@ -74,8 +100,17 @@ export default function ApiGrantModal({ role, onClose }: ApiGrantModalProps) {
   );
 
   return (
-    <GrantModalFrame open={Boolean(role)} title={t('api.title', { name: role?.roleName ?? '' })} hint={t('api.hint')} loading={isLoading}
-      onSave={async () => { await saveTenantApiPurview(roleId, [...checked]); await apps.save(); }} onClose={onClose}>
+    <GrantModalFrame
+      open={Boolean(role)}
+      title={t('api.title', { name: role?.roleName ?? '' })}
+      hint={t('api.hint')}
+      loading={isLoading}
+      onSave={async () => {
+        await saveTenantApiPurview(roleId, [...checked]);
+        await apps.save();
+      }}
+      onClose={onClose}
+    >
       <Tabs size="small" items={[{ key: 'console', label: t('appgrant:consoleTab'), children: consoleApis }, ...apps.tabs]} />
     </GrantModalFrame>
   );

@@ -24,13 +24,16 @@ interface AppTabProps {
 }
 
 /** Every uniqueId of a tree the caller may tick. */
-const grantableIds = (nodes: PurviewTreeNode[]): string[] => nodes.flatMap((n) => [...(n.grantable && n.maxPurview !== 0 ? [n.uniqueId] : []), ...grantableIds(n.children)]);
+const grantableIds = (nodes: PurviewTreeNode[]): string[] =>
+  nodes.flatMap((n) => [...(n.grantable && n.maxPurview !== 0 ? [n.uniqueId] : []), ...grantableIds(n.children)]);
 
 function AppTab({ roleId, app, mode, bits, onBits }: AppTabProps) {
   const { t } = useTranslation(['appgrant', 'role']);
   const load = mode === 'rw' ? api.listTenantAppPurview : api.listTenantAppApiPurview;
   const { data, isLoading } = useQuery({ queryKey: ['roleGrant', 'app', mode, roleId, app.productId], queryFn: () => load(roleId, app.productId), gcTime: 0 });
-  useEffect(() => { if (data && !bits) onBits(app.productId, bitsOfTree(data.rows)); }, [data, bits, app.productId, onBits]);
+  useEffect(() => {
+    if (data && !bits) onBits(app.productId, bitsOfTree(data.rows));
+  }, [data, bits, app.productId, onBits]);
   if (isLoading || !data || !bits) return <Spin style={{ display: 'block', marginTop: 48 }} />;
   const change = (id: string, p: number) => onBits(app.productId, new Map(bits).set(id, p));
   return (
@@ -38,8 +41,12 @@ function AppTab({ roleId, app, mode, bits, onBits }: AppTabProps) {
       {mode === 'api' && (
         <Space style={{ marginBottom: 8, justifyContent: 'space-between', width: '100%' }} wrap>
           <Space>
-            <Button size="small" onClick={() => onBits(app.productId, new Map([...bits, ...grantableIds(data.rows).map((id) => [id, 1] as const)]))}>{t('selectAll')}</Button>
-            <Button size="small" onClick={() => onBits(app.productId, new Map())}>{t('clear')}</Button>
+            <Button size="small" onClick={() => onBits(app.productId, new Map([...bits, ...grantableIds(data.rows).map((id) => [id, 1] as const)]))}>
+              {t('selectAll')}
+            </Button>
+            <Button size="small" onClick={() => onBits(app.productId, new Map())}>
+              {t('clear')}
+            </Button>
           </Space>
           <Typography.Text type="secondary">{t('count', { count: [...bits.values()].filter((p) => p > 0).length })}</Typography.Text>
         </Space>
@@ -54,18 +61,32 @@ export function useAppGrantTabs(roleId: string, mode: Mode, open: boolean): { ta
   const { t } = useTranslation(['appgrant']);
   const { data: apps } = useQuery({ queryKey: ['roleGrant', 'apps'], queryFn: api.listTenantApps, enabled: open });
   const [edits, setEdits] = useState<Record<string, Map<string, number>>>({});
-  useEffect(() => { setEdits({}); }, [roleId, open]);
+  useEffect(() => {
+    setEdits({});
+  }, [roleId, open]);
   const latest = useRef(edits);
   latest.current = edits;
   const onBits = useRef((productId: string, bits: Map<string, number>) => setEdits((prev) => ({ ...prev, [productId]: bits }))).current;
   const label = (a: TenantAppOption): ReactNode => (
-    <span>{a.name}{a.status !== 1 && <Tag style={{ marginInlineStart: 6 }}>{t('appDisabled')}</Tag>}</span>
+    <span>
+      {a.name}
+      {a.status !== 1 && <Tag style={{ marginInlineStart: 6 }}>{t('appDisabled')}</Tag>}
+    </span>
   );
-  const tabs = (apps ?? []).map((a) => ({ key: a.productId, label: label(a), children: <AppTab roleId={roleId} app={a} mode={mode} bits={edits[a.productId]} onBits={onBits} /> }));
+  const tabs = (apps ?? []).map((a) => ({
+    key: a.productId,
+    label: label(a),
+    children: <AppTab roleId={roleId} app={a} mode={mode} bits={edits[a.productId]} onBits={onBits} />,
+  }));
   const save = async () => {
     for (const [productId, bits] of Object.entries(latest.current)) {
       if (mode === 'rw') await api.saveTenantAppPurview(roleId, productId, itemsOf(bits));
-      else await api.saveTenantAppApiPurview(roleId, productId, itemsOf(bits).map((i) => i.dpDataid));
+      else
+        await api.saveTenantAppApiPurview(
+          roleId,
+          productId,
+          itemsOf(bits).map((i) => i.dpDataid),
+        );
     }
   };
   return { tabs, save };

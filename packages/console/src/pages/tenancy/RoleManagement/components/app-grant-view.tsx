@@ -30,7 +30,8 @@ export default function AppGrantView({ apps }: { apps: TenantAppGrantView[] }) {
               <Typography.Text type="secondary">{t('view.menus')}: </Typography.Text>
               {a.menus.map((m) => (
                 <span key={m.id} style={{ marginInlineEnd: 8, whiteSpace: 'nowrap' }}>
-                  {m.showName}{!m.enabled && <Tag style={{ marginInlineStart: 4 }}>{t('disabled')}</Tag>} <Bits purview={m.purview} />
+                  {m.showName}
+                  {!m.enabled && <Tag style={{ marginInlineStart: 4 }}>{t('disabled')}</Tag>} <Bits purview={m.purview} />
                 </span>
               ))}
             </div>
@@ -40,7 +41,8 @@ export default function AppGrantView({ apps }: { apps: TenantAppGrantView[] }) {
               <Typography.Text type="secondary">{t('view.controls')}: </Typography.Text>
               {a.controls.map((c) => (
                 <span key={c.id} style={{ marginInlineEnd: 8, whiteSpace: 'nowrap' }}>
-                  {c.pageName ? `${c.pageName} / ` : ''}{c.showName} <Bits purview={c.purview} />
+                  {c.pageName ? `${c.pageName} / ` : ''}
+                  {c.showName} <Bits purview={c.purview} />
                 </span>
               ))}
             </div>
@@ -48,7 +50,11 @@ export default function AppGrantView({ apps }: { apps: TenantAppGrantView[] }) {
           {a.apis.length > 0 && (
             <div style={{ marginTop: 4, display: 'flex', flexWrap: 'wrap', gap: 4, alignItems: 'center' }}>
               <Typography.Text type="secondary">{t('view.apis')}: </Typography.Text>
-              {a.apis.map((x) => <Tag key={x.id} title={x.url} style={{ marginInlineEnd: 0 }}>{x.showName}</Tag>)}
+              {a.apis.map((x) => (
+                <Tag key={x.id} title={x.url} style={{ marginInlineEnd: 0 }}>
+                  {x.showName}
+                </Tag>
+              ))}
             </div>
           )}
         </div>

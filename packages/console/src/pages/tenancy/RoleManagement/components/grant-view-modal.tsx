@@ -30,22 +30,32 @@ export default function TenantGrantViewModal({ role, onClose }: GrantViewModalPr
   const { data, isLoading } = useQuery({ queryKey: ['roleGrant', 'view', roleId], queryFn: () => getTenantGrantView(roleId), enabled: Boolean(role) });
   const none = <Typography.Text type="secondary">{t('role:view.none')}</Typography.Text>;
   return (
-    <Modal open={Boolean(role)} title={t('role:view.title', { name: role?.roleName ?? '' })} width={MODAL_WIDTHS.middle} onCancel={onClose} footer={null} destroyOnHidden
-      styles={{ body: { minHeight: 300, maxHeight: 'calc(100vh - 110px)', overflowY: 'auto' } }}>
-      {isLoading || !data ? <Spin style={{ display: 'block', marginTop: 48 }} /> : (
+    <Modal
+      open={Boolean(role)}
+      title={t('role:view.title', { name: role?.roleName ?? '' })}
+      width={MODAL_WIDTHS.middle}
+      onCancel={onClose}
+      footer={null}
+      destroyOnHidden
+      styles={{ body: { minHeight: 300, maxHeight: 'calc(100vh - 110px)', overflowY: 'auto' } }}
+    >
+      {isLoading || !data ? (
+        <Spin style={{ display: 'block', marginTop: 48 }} />
+      ) : (
         <Descriptions column={1} bordered size="small" styles={{ label: { width: 170 } }}>
           <Descriptions.Item label={t('role:view.menus')}>
             {data.menus.length ? (
               <Space orientation="vertical" size={4} data-testid="view-menus">
                 {data.menus.map((m) => (
                   <span key={m.id}>
-                    {m.name}{' '}
-                    {m.purview & Purview.READ ? <Tag color="blue">{t('role:grant.read')}</Tag> : null}
+                    {m.name} {m.purview & Purview.READ ? <Tag color="blue">{t('role:grant.read')}</Tag> : null}
                     {m.purview & Purview.WRITE ? <Tag color="orange">{t('role:grant.write')}</Tag> : null}
                   </span>
                 ))}
               </Space>
-            ) : none}
+            ) : (
+              none
+            )}
           </Descriptions.Item>
           <Descriptions.Item label={t('view.apis')}>
             {data.apis.length ? (
@@ -54,22 +64,42 @@ export default function TenantGrantViewModal({ role, onClose }: GrantViewModalPr
                   <div key={menuName}>
                     <Typography.Text strong>{menuName}</Typography.Text>
                     <div style={{ display: 'flex', flexWrap: 'wrap', gap: 4, marginTop: 2 }}>
-                      {apis.map((a) => <Tag key={a.url} style={{ fontFamily: 'monospace', fontSize: 11, marginInlineEnd: 0 }}>{a.url.split('/').pop()}</Tag>)}
+                      {apis.map((a) => (
+                        <Tag key={a.url} style={{ fontFamily: 'monospace', fontSize: 11, marginInlineEnd: 0 }}>
+                          {a.url.split('/').pop()}
+                        </Tag>
+                      ))}
                     </div>
                   </div>
                 ))}
               </Space>
-            ) : none}
+            ) : (
+              none
+            )}
           </Descriptions.Item>
           <Descriptions.Item label={t('role:view.orgTypes')}>
-            {data.orgTypes.length ? <Space wrap size={4}>{data.orgTypes.map((ty) => <Tag key={ty}>{t(`role:orgType.t${ty}` as never)}</Tag>)}</Space> : none}
+            {data.orgTypes.length ? (
+              <Space wrap size={4}>
+                {data.orgTypes.map((ty) => (
+                  <Tag key={ty}>{t(`role:orgType.t${ty}` as never)}</Tag>
+                ))}
+              </Space>
+            ) : (
+              none
+            )}
           </Descriptions.Item>
           <Descriptions.Item label={t('role:view.orgs')}>
-            {data.orgs.length ? <Space wrap size={4} data-testid="view-orgs">{data.orgs.map((o) => <Tag key={`${o.orgCategory}:${o.id}`}>{o.name}</Tag>)}</Space> : none}
+            {data.orgs.length ? (
+              <Space wrap size={4} data-testid="view-orgs">
+                {data.orgs.map((o) => (
+                  <Tag key={`${o.orgCategory}:${o.id}`}>{o.name}</Tag>
+                ))}
+              </Space>
+            ) : (
+              none
+            )}
           </Descriptions.Item>
-          <Descriptions.Item label={t('appgrant:view.title')}>
-            {data.apps?.length ? <AppGrantView apps={data.apps} /> : none}
-          </Descriptions.Item>
+          <Descriptions.Item label={t('appgrant:view.title')}>{data.apps?.length ? <AppGrantView apps={data.apps} /> : none}</Descriptions.Item>
         </Descriptions>
       )}
     </Modal>

@@ -23,7 +23,13 @@ export interface TenantMenuGrantModalProps {
 /** The tenant menu tree in the shape of the permission tree (the root '0' is not grantable). */
 function toPurviewNodes(nodes: MenuPurviewNode[]): (PurviewTreeNode & { purview: number })[] {
   return nodes.map((n) => ({
-    key: n.id, uniqueId: n.id, showName: n.name, grantable: n.id !== DEFAULTS.rootMenuId, enabled: true, purview: n.purview, children: toPurviewNodes(n.children),
+    key: n.id,
+    uniqueId: n.id,
+    showName: n.name,
+    grantable: n.id !== DEFAULTS.rootMenuId,
+    enabled: true,
+    purview: n.purview,
+    children: toPurviewNodes(n.children),
   }));
 }
 
@@ -31,10 +37,17 @@ export default function TenantMenuGrantModal({ role, onClose }: TenantMenuGrantM
   const { t } = useTranslation(['role', 'appgrant']);
   const roleId = role?.roleId ?? '';
   const open = Boolean(role);
-  const { data, isLoading } = useQuery({ queryKey: ['roleGrant', 'menu', 'tenant', roleId], queryFn: () => listTenantMenuPurview(roleId), enabled: open, gcTime: 0 });
+  const { data, isLoading } = useQuery({
+    queryKey: ['roleGrant', 'menu', 'tenant', roleId],
+    queryFn: () => listTenantMenuPurview(roleId),
+    enabled: open,
+    gcTime: 0,
+  });
   const nodes = useMemo(() => toPurviewNodes(data ?? []), [data]);
   const [bits, setBits] = useState<Map<string, number>>(new Map());
-  useEffect(() => { setBits(bitsOfTree(nodes)); }, [nodes]);
+  useEffect(() => {
+    setBits(bitsOfTree(nodes));
+  }, [nodes]);
   const apps = useAppGrantTabs(roleId, 'rw', open);
 
   const save = async () => {
@@ -42,12 +55,25 @@ export default function TenantMenuGrantModal({ role, onClose }: TenantMenuGrantM
     await apps.save();
   };
   const consoleTree = (
-    <PurviewTree nodes={nodes} bits={bits} mode="rw" rootTip={t('grant.rootTip')} ariaLabel={t('action.menuGrant')}
-      onChange={(id, p) => setBits((prev) => new Map(prev).set(id, p))} />
+    <PurviewTree
+      nodes={nodes}
+      bits={bits}
+      mode="rw"
+      rootTip={t('grant.rootTip')}
+      ariaLabel={t('action.menuGrant')}
+      onChange={(id, p) => setBits((prev) => new Map(prev).set(id, p))}
+    />
   );
 
   return (
-    <GrantModalFrame open={open} title={t('grant.menuTitle', { name: role?.roleName ?? '' })} hint={t('appgrant:menuHint')} loading={isLoading} onSave={save} onClose={onClose}>
+    <GrantModalFrame
+      open={open}
+      title={t('grant.menuTitle', { name: role?.roleName ?? '' })}
+      hint={t('appgrant:menuHint')}
+      loading={isLoading}
+      onSave={save}
+      onClose={onClose}
+    >
       <Tabs size="small" items={[{ key: 'console', label: t('appgrant:consoleTab'), children: consoleTree }, ...apps.tabs]} />
     </GrantModalFrame>
   );

@@ -28,7 +28,12 @@ const PAGE_SIZE = 100;
 const MORE = 'more:';
 
 /** A loaded level: its pages so far. */
-interface Level { rows: TenantOrgPurviewNode[]; page: number; records: number; lastPage: boolean }
+interface Level {
+  rows: TenantOrgPurviewNode[];
+  page: number;
+  records: number;
+  lastPage: boolean;
+}
 type Levels = Record<string, Level>;
 
 /** The level after `data` (a page of it) arrived: page 1 starts it, a later page appends. */
@@ -43,7 +48,10 @@ export default function TenantOrgGrantModal({ role, onClose }: OrgGrantModalProp
   const roleId = role?.roleId ?? '';
   const [category, setCategory] = useState(0);
   const { data, isLoading } = useQuery({
-    queryKey: ['roleGrant', 'orglevel', roleId, category], queryFn: () => listTenantOrgPurview(roleId, category, undefined, 1, PAGE_SIZE), enabled: Boolean(role), gcTime: 0,
+    queryKey: ['roleGrant', 'orglevel', roleId, category],
+    queryFn: () => listTenantOrgPurview(roleId, category, undefined, 1, PAGE_SIZE),
+    enabled: Boolean(role),
+    gcTime: 0,
   });
   const [levels, setLevels] = useState<Levels>({});
   const [names, setNames] = useState<Map<string, string>>(new Map());
@@ -67,10 +75,15 @@ export default function TenantOrgGrantModal({ role, onClose }: OrgGrantModalProp
     setExpanded([]);
     // open the first level below a single top, as the left tree does
     const top = data.rows.length === 1 ? data.rows[0] : undefined;
-    if (top?.hasChildren) void readPage(top.id, 1).then(() => setExpanded((prev) => (prev.includes(top.id) ? prev : [top.id, ...prev]))).catch(() => undefined);
-  // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (top?.hasChildren)
+      void readPage(top.id, 1)
+        .then(() => setExpanded((prev) => (prev.includes(top.id) ? prev : [top.id, ...prev])))
+        .catch(() => undefined);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [data]);
-  useEffect(() => { if (!role) setCategory(0); }, [role]);
+  useEffect(() => {
+    if (!role) setCategory(0);
+  }, [role]);
 
   const loadMore = async (parentId: string) => {
     const level = levels[parentId];
@@ -88,15 +101,29 @@ export default function TenantOrgGrantModal({ role, onClose }: OrgGrantModalProp
       const level = levels[parentId];
       if (!level) return [];
       const nodes: TreeDataNode[] = level.rows.map((n) => ({
-        key: n.id, title: `${n.name} (${n.code})`, isLeaf: !n.hasChildren,
+        key: n.id,
+        title: `${n.name} (${n.code})`,
+        isLeaf: !n.hasChildren,
         children: levels[n.id] ? build(n.id) : undefined,
       }));
       if (!level.lastPage) {
         nodes.push({
-          key: `${MORE}${parentId}`, isLeaf: true, checkable: false, selectable: false,
+          key: `${MORE}${parentId}`,
+          isLeaf: true,
+          checkable: false,
+          selectable: false,
           title: (
-            <Button type="link" size="small" style={{ padding: 0 }} loading={loadingMore === parentId} data-testid="org-grant-more"
-              onClick={(e) => { e.stopPropagation(); void loadMore(parentId); }}>
+            <Button
+              type="link"
+              size="small"
+              style={{ padding: 0 }}
+              loading={loadingMore === parentId}
+              data-testid="org-grant-more"
+              onClick={(e) => {
+                e.stopPropagation();
+                void loadMore(parentId);
+              }}
+            >
               {t('org.loadMore', { shown: level.rows.length, total: level.records })}
             </Button>
           ),
@@ -105,22 +132,46 @@ export default function TenantOrgGrantModal({ role, onClose }: OrgGrantModalProp
       return nodes;
     };
     return build('');
-  // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [levels, loadingMore, t]);
 
   return (
-    <GrantModalFrame open={Boolean(role)} title={t('role:grant.orgTitle', { name: role?.roleName ?? '' })} hint={t('org.hint')} loading={isLoading}
-      onSave={() => saveTenantOrgPurview(roleId, category, checked.map((dpDataid) => ({ dpDataid, dpPurview: Purview.READ })))} onClose={onClose}>
+    <GrantModalFrame
+      open={Boolean(role)}
+      title={t('role:grant.orgTitle', { name: role?.roleName ?? '' })}
+      hint={t('org.hint')}
+      loading={isLoading}
+      onSave={() =>
+        saveTenantOrgPurview(
+          roleId,
+          category,
+          checked.map((dpDataid) => ({ dpDataid, dpPurview: Purview.READ })),
+        )
+      }
+      onClose={onClose}
+    >
       <Form layout="inline" style={{ marginBottom: 8 }}>
         <Form.Item label={t('role:grant.category')}>
-          <Select aria-label={t('role:grant.category')} value={category} onChange={setCategory} style={{ width: 220 }}
-            options={(data?.categories ?? [{ codeKey: 0, codeVal: t('role:mainTree') }]).map((c) => ({ value: c.codeKey, label: c.codeVal }))} />
+          <Select
+            aria-label={t('role:grant.category')}
+            value={category}
+            onChange={setCategory}
+            style={{ width: 220 }}
+            options={(data?.categories ?? [{ codeKey: 0, codeVal: t('role:mainTree') }]).map((c) => ({ value: c.codeKey, label: c.codeVal }))}
+          />
         </Form.Item>
       </Form>
       <Space wrap size={4} style={{ marginBottom: 8 }} data-testid="org-grant-chosen">
         <Typography.Text type="secondary">{t('org.granted')}:</Typography.Text>
-        {checked.length ? checked.map((id) => <Tag key={id} closable onClose={() => setChecked((c) => c.filter((x) => x !== id))}>{names.get(id) ?? id}</Tag>)
-          : <Typography.Text type="secondary">{t('org.none')}</Typography.Text>}
+        {checked.length ? (
+          checked.map((id) => (
+            <Tag key={id} closable onClose={() => setChecked((c) => c.filter((x) => x !== id))}>
+              {names.get(id) ?? id}
+            </Tag>
+          ))
+        ) : (
+          <Typography.Text type="secondary">{t('org.none')}</Typography.Text>
+        )}
       </Space>
       <Tree
         aria-label={t('role:action.orgGrant')}
@@ -132,7 +183,10 @@ export default function TenantOrgGrantModal({ role, onClose }: OrgGrantModalProp
         checkedKeys={checked}
         expandedKeys={expanded}
         onExpand={(keys) => setExpanded(keys.map(String))}
-        loadData={async (n) => { const key = String(n.key); if (!key.startsWith(MORE) && !levels[key]) await readPage(key, 1); }}
+        loadData={async (n) => {
+          const key = String(n.key);
+          if (!key.startsWith(MORE) && !levels[key]) await readPage(key, 1);
+        }}
         onCheck={(keys) => setChecked((Array.isArray(keys) ? keys : keys.checked).map(String).filter((k) => !k.startsWith(MORE)))}
       />
     </GrantModalFrame>

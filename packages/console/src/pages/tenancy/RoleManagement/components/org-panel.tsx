@@ -19,7 +19,15 @@ export interface OrgPanelProps {
 export default function OrgPanel({ orgId, includeSub, onSelect, onIncludeSub }: OrgPanelProps) {
   const { t } = useTranslation('role');
   return (
-    <Card size="small" title={<span><ApartmentOutlined /> {t('orgTree')}</span>} styles={{ body: { padding: 12, minHeight: 420 } }}>
+    <Card
+      size="small"
+      title={
+        <span>
+          <ApartmentOutlined /> {t('orgTree')}
+        </span>
+      }
+      styles={{ body: { padding: 12, minHeight: 420 } }}
+    >
       <Checkbox checked={includeSub} onChange={(e) => onIncludeSub(e.target.checked)} style={{ marginBottom: 8 }}>
         {t('includeSub')}
       </Checkbox>

@@ -4,8 +4,15 @@ import { bitsOfTree, filterTree, itemsOf, mayTick, type PurviewTreeNode } from '
 // The role authorisation trees' model (docs/applications.md "Permission tree"): loaded bits, items to
 // save, and the case-insensitive name filter keeping ancestors.
 type N = PurviewTreeNode & { purview: number };
-const n = (key: string, showName: string, purview = 0, children: N[] = [], grantable = true): N =>
-  ({ key, uniqueId: grantable ? key : '', showName, grantable, enabled: true, purview, children });
+const n = (key: string, showName: string, purview = 0, children: N[] = [], grantable = true): N => ({
+  key,
+  uniqueId: grantable ? key : '',
+  showName,
+  grantable,
+  enabled: true,
+  purview,
+  children,
+});
 const tree = [
   n('menu:s', 'Sales (module)', 0, [
     n('menu:o', 'Orders (page)', 1, [n('form:f', 'Order form (form)', 0, [n('control:b', 'Save (button)', 3)], false)]),
@@ -16,9 +23,15 @@ const tree = [
 describe('purview tree model', () => {
   it('collects the granted bits of grantable nodes and turns bits into grant items (0 left out)', () => {
     const bits = bitsOfTree(tree);
-    expect([...bits]).toEqual([['menu:o', 1], ['control:b', 3]]);
+    expect([...bits]).toEqual([
+      ['menu:o', 1],
+      ['control:b', 3],
+    ]);
     bits.set('menu:q', 0);
-    expect(itemsOf(bits)).toEqual([{ dpDataid: 'menu:o', dpPurview: 1 }, { dpDataid: 'control:b', dpPurview: 3 }]);
+    expect(itemsOf(bits)).toEqual([
+      { dpDataid: 'menu:o', dpPurview: 1 },
+      { dpDataid: 'control:b', dpPurview: 3 },
+    ]);
   });
 
   it('filters by name ignoring case, keeping the ancestors of a match; an empty keyword keeps all', () => {

@@ -37,7 +37,11 @@ export default function PurviewTree({ nodes, bits, mode, onChange, rootTip, aria
   const allKeys = useMemo(() => keysOf(shown), [shown]);
   const byKey = useMemo(() => {
     const m = new Map<string, PurviewTreeNode>();
-    const walk = (ns: PurviewTreeNode[]) => ns.forEach((n) => { m.set(n.key, n); walk(n.children); });
+    const walk = (ns: PurviewTreeNode[]) =>
+      ns.forEach((n) => {
+        m.set(n.key, n);
+        walk(n.children);
+      });
     walk(nodes);
     return m;
   }, [nodes]);
@@ -46,48 +50,78 @@ export default function PurviewTree({ nodes, bits, mode, onChange, rootTip, aria
 
   return (
     <>
-      <Input.Search allowClear placeholder={t('appgrant:search')} aria-label={t('appgrant:search')} style={{ marginBottom: 8 }}
-        onSearch={setKeyword} onChange={(e) => { if (!e.target.value) setKeyword(''); }} />
-      {!nodes.length ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('appgrant:noData')} />
-        : !shown.length ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('appgrant:noMatch')} /> : (
-          <Tree
-            key={keyword}
-            aria-label={ariaLabel}
-            treeData={toTree(shown)}
-            defaultExpandedKeys={allKeys}
-            height={allKeys.length > VIRTUAL_FROM ? 400 : undefined}
-            blockNode
-            selectable={false}
-            titleRender={(tn) => {
-              const n = byKey.get(String(tn.key))!;
-              const name = n.showName;
-              const p = bits.get(n.uniqueId) ?? 0;
-              return (
-                <span data-testid={`purview-${n.uniqueId || n.key}`} style={{ display: 'flex', justifyContent: 'space-between', gap: 12 }}>
-                  <span>
-                    {n.grantable ? name : <Typography.Text strong={!!rootTip}>{name}</Typography.Text>}
-                    {!n.enabled && <Tag style={{ marginInlineStart: 6 }}>{t('appgrant:disabled')}</Tag>}
-                  </span>
-                  {!n.grantable && rootTip && <Typography.Text type="secondary">{rootTip}</Typography.Text>}
-                  {n.grantable && (
-                    // biome-ignore lint/a11y/noStaticElementInteractions: only stops a tick from also selecting the tree node; the checkboxes are the controls
-                    // biome-ignore lint/a11y/useKeyWithClickEvents: idem, keys reach the checkboxes themselves
-                    <span onClick={(e) => e.stopPropagation()} style={{ whiteSpace: 'nowrap' }}>
-                      {mode === 'rw' ? (
-                        <>
-                          <Checkbox aria-label={`${name} ${t('grant.read')}`} checked={Boolean(p & Purview.READ)} disabled={!mayTick(n, p, Purview.READ)} onChange={(e) => set(n.uniqueId, Purview.READ, e.target.checked)}>{t('grant.read')}</Checkbox>
-                          <Checkbox aria-label={`${name} ${t('grant.write')}`} checked={Boolean(p & Purview.WRITE)} disabled={!mayTick(n, p, Purview.WRITE)} onChange={(e) => set(n.uniqueId, Purview.WRITE, e.target.checked)}>{t('grant.write')}</Checkbox>
-                        </>
-                      ) : (
-                        <Checkbox aria-label={name} checked={p > 0} disabled={!mayTick(n, p, Purview.READ)} onChange={(e) => onChange(n.uniqueId, e.target.checked ? Purview.READ : Purview.NONE)} />
-                      )}
-                    </span>
-                  )}
+      <Input.Search
+        allowClear
+        placeholder={t('appgrant:search')}
+        aria-label={t('appgrant:search')}
+        style={{ marginBottom: 8 }}
+        onSearch={setKeyword}
+        onChange={(e) => {
+          if (!e.target.value) setKeyword('');
+        }}
+      />
+      {!nodes.length ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('appgrant:noData')} />
+      ) : !shown.length ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('appgrant:noMatch')} />
+      ) : (
+        <Tree
+          key={keyword}
+          aria-label={ariaLabel}
+          treeData={toTree(shown)}
+          defaultExpandedKeys={allKeys}
+          height={allKeys.length > VIRTUAL_FROM ? 400 : undefined}
+          blockNode
+          selectable={false}
+          titleRender={(tn) => {
+            const n = byKey.get(String(tn.key))!;
+            const name = n.showName;
+            const p = bits.get(n.uniqueId) ?? 0;
+            return (
+              <span data-testid={`purview-${n.uniqueId || n.key}`} style={{ display: 'flex', justifyContent: 'space-between', gap: 12 }}>
+                <span>
+                  {n.grantable ? name : <Typography.Text strong={!!rootTip}>{name}</Typography.Text>}
+                  {!n.enabled && <Tag style={{ marginInlineStart: 6 }}>{t('appgrant:disabled')}</Tag>}
                 </span>
-              );
-            }}
-          />
-        )}
+                {!n.grantable && rootTip && <Typography.Text type="secondary">{rootTip}</Typography.Text>}
+                {n.grantable && (
+                  // biome-ignore lint/a11y/noStaticElementInteractions: only stops a tick from also selecting the tree node; the checkboxes are the controls
+                  // biome-ignore lint/a11y/useKeyWithClickEvents: idem, keys reach the checkboxes themselves
+                  <span onClick={(e) => e.stopPropagation()} style={{ whiteSpace: 'nowrap' }}>
+                    {mode === 'rw' ? (
+                      <>
+                        <Checkbox
+                          aria-label={`${name} ${t('grant.read')}`}
+                          checked={Boolean(p & Purview.READ)}
+                          disabled={!mayTick(n, p, Purview.READ)}
+                          onChange={(e) => set(n.uniqueId, Purview.READ, e.target.checked)}
+                        >
+                          {t('grant.read')}
+                        </Checkbox>
+                        <Checkbox
+                          aria-label={`${name} ${t('grant.write')}`}
+                          checked={Boolean(p & Purview.WRITE)}
+                          disabled={!mayTick(n, p, Purview.WRITE)}
+                          onChange={(e) => set(n.uniqueId, Purview.WRITE, e.target.checked)}
+                        >
+                          {t('grant.write')}
+                        </Checkbox>
+                      </>
+                    ) : (
+                      <Checkbox
+                        aria-label={name}
+                        checked={p > 0}
+                        disabled={!mayTick(n, p, Purview.READ)}
+                        onChange={(e) => onChange(n.uniqueId, e.target.checked ? Purview.READ : Purview.NONE)}
+                      />
+                    )}
+                  </span>
+                )}
+              </span>
+            );
+          }}
+        />
+      )}
     </>
   );
 }

@@ -20,18 +20,21 @@ const OrgField: OrgFieldComponent = ({ value, onChange, id, initialLabel }) => (
 /** The tenant calls, with `writable` from the caller's control grant. */
 export function useTenantRoleCalls(): RoleCalls {
   const writable = useMenuWritable(ROLE_MENU);
-  return useMemo<RoleCalls>(() => ({
-    addRole: ({ tenantId: _t, ...body }, opts) => api.addTenantRole(body, opts),
-    editRole: ({ tenantId: _t, ...body }, opts) => api.editTenantRole(body, opts),
-    listRoleUsers: ({ tenantId: _t, ...query }, opts) => api.listTenantRoleUsers(query, opts),
-    listUsersNotInRole: ({ tenantId: _t, ...query }, opts) => api.listUsersNotInTenantRole(query, opts),
-    addRoleUsers: (_t, roleId, userIds, opts) => api.addTenantRoleUsers(roleId, userIds, opts),
-    deleteRoleUsers: (_t, roleId, userIds, opts) => api.deleteTenantRoleUsers(roleId, userIds, opts),
-    listMenuPurviewTree: (_t, roleId) => api.listTenantMenuPurview(roleId),
-    saveMenuPurview: (_t, roleId, items, opts) => api.saveTenantMenuPurview(roleId, items, opts),
-    listOrgTypePurview: (_t, roleId) => api.listTenantOrgTypePurview(roleId),
-    saveOrgTypePurview: (_t, roleId, items, opts) => api.saveTenantOrgTypePurview(roleId, items, opts),
-    OrgField,
-    writable,
-  }), [writable]);
+  return useMemo<RoleCalls>(
+    () => ({
+      addRole: ({ tenantId: _t, ...body }, opts) => api.addTenantRole(body, opts),
+      editRole: ({ tenantId: _t, ...body }, opts) => api.editTenantRole(body, opts),
+      listRoleUsers: ({ tenantId: _t, ...query }, opts) => api.listTenantRoleUsers(query, opts),
+      listUsersNotInRole: ({ tenantId: _t, ...query }, opts) => api.listUsersNotInTenantRole(query, opts),
+      addRoleUsers: (_t, roleId, userIds, opts) => api.addTenantRoleUsers(roleId, userIds, opts),
+      deleteRoleUsers: (_t, roleId, userIds, opts) => api.deleteTenantRoleUsers(roleId, userIds, opts),
+      listMenuPurviewTree: (_t, roleId) => api.listTenantMenuPurview(roleId),
+      saveMenuPurview: (_t, roleId, items, opts) => api.saveTenantMenuPurview(roleId, items, opts),
+      listOrgTypePurview: (_t, roleId) => api.listTenantOrgTypePurview(roleId),
+      saveOrgTypePurview: (_t, roleId, items, opts) => api.saveTenantOrgTypePurview(roleId, items, opts),
+      OrgField,
+      writable,
+    }),
+    [writable],
+  );
 }

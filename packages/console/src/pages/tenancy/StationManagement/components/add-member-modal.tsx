@@ -19,14 +19,21 @@ export interface AddStationMemberModalProps {
 export default function AddStationMemberModal({ open, station, onClose, onAdded }: AddStationMemberModalProps) {
   const { t } = useTranslation('station');
   const base = useStationMemberColumns();
-  const columns = [...base.slice(0, 3), { title: t('members.currentStation'), key: 'stationName', dataIndex: 'stationName', width: 140, ellipsis: true }, ...base.slice(3, 4)];
+  const columns = [
+    ...base.slice(0, 3),
+    { title: t('members.currentStation'), key: 'stationName', dataIndex: 'stationName', width: 140, ellipsis: true },
+    ...base.slice(3, 4),
+  ];
   const stationId = station?.id ?? '';
   return (
     <UserChoiceModal
       open={open}
       texts={{
-        title: t('members.addTitle', { name: station?.name ?? '' }), keyword: t('members.keyword'), required: t('members.userRequired'),
-        added: t('members.added'), selected: (count) => t('members.selected', { count }),
+        title: t('members.addTitle', { name: station?.name ?? '' }),
+        keyword: t('members.keyword'),
+        required: t('members.userRequired'),
+        added: t('members.added'),
+        selected: (count) => t('members.selected', { count }),
       }}
       columns={columns}
       queryKey={['stationCandidates', stationId]}

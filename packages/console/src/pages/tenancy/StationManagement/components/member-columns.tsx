@@ -9,12 +9,27 @@ import { StatusDot } from '../../../../components/DataGrid';
 /** Member columns shared by the members grid and the add-member dialog. */
 export function useStationMemberColumns(): TableColumnsType<StationMemberRow> {
   const { t, i18n } = useTranslation(['station', 'common']);
-  return useMemo<TableColumnsType<StationMemberRow>>(() => [
-    { title: t('members.username'), key: 'username', dataIndex: 'username', sorter: true, width: 160, ellipsis: true },
-    { title: t('members.employeeName'), key: 'employeeName', dataIndex: 'employeeName', sorter: true, width: 150, ellipsis: true },
-    { title: t('members.org'), key: 'orgName', dataIndex: 'orgName', width: 160, ellipsis: true },
-    { title: t('members.status'), key: 'status', width: 100, render: (_, r) => <StatusDot enabled={r.status === Status.ENABLED} text={r.status === Status.ENABLED ? t('common:enabled') : t('common:disabled')} /> },
-    { title: t('members.updatedAt'), key: 'updatedAt', dataIndex: 'updatedAt', sorter: true, width: 150, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  ], [i18n.language]);
+  return useMemo<TableColumnsType<StationMemberRow>>(
+    () => [
+      { title: t('members.username'), key: 'username', dataIndex: 'username', sorter: true, width: 160, ellipsis: true },
+      { title: t('members.employeeName'), key: 'employeeName', dataIndex: 'employeeName', sorter: true, width: 150, ellipsis: true },
+      { title: t('members.org'), key: 'orgName', dataIndex: 'orgName', width: 160, ellipsis: true },
+      {
+        title: t('members.status'),
+        key: 'status',
+        width: 100,
+        render: (_, r) => <StatusDot enabled={r.status === Status.ENABLED} text={r.status === Status.ENABLED ? t('common:enabled') : t('common:disabled')} />,
+      },
+      {
+        title: t('members.updatedAt'),
+        key: 'updatedAt',
+        dataIndex: 'updatedAt',
+        sorter: true,
+        width: 150,
+        render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+      },
+      // eslint-disable-next-line react-hooks/exhaustive-deps
+    ],
+    [i18n.language],
+  );
 }

@@ -32,7 +32,7 @@ export default function StationMembersModal({ open, station: initial, onClose, o
   const [adding, setAdding] = useState(false);
   // undefined: the station the dialog was opened with; null: none chosen.
   const [chosen, setChosen] = useState<{ id: string; name: string } | null | undefined>();
-  const station = chosen === undefined ? (initial ? { id: initial.id, name: initial.name } : undefined) : chosen ?? undefined;
+  const station = chosen === undefined ? (initial ? { id: initial.id, name: initial.name } : undefined) : (chosen ?? undefined);
   const base = useStationMemberColumns();
   const stationId = station?.id ?? '';
 
@@ -44,35 +44,68 @@ export default function StationMembersModal({ open, station: initial, onClose, o
     onChanged();
   };
 
-  const columns = useMemo<TableColumnsType<StationMemberRow>>(() => [
-    ...base,
-    {
-      title: t('common:operation'), key: 'operation', width: 90, fixed: 'right',
-      render: (_, r) => (
-        <Popconfirm title={t('common:confirmTitle')} description={t('members.confirmRemove', { count: 1 })} okText={t('common:ok')} cancelText={t('common:cancel')}
-          okButtonProps={{ danger: true }} onConfirm={() => remove([r.userId]).catch(() => undefined)}>
-          <Button type="link" size="small" danger style={{ paddingInline: 4 }}>{t('members.removeOne')}</Button>
-        </Popconfirm>
-      ),
-    },
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  ], [base, stationId]);
+  const columns = useMemo<TableColumnsType<StationMemberRow>>(
+    () => [
+      ...base,
+      {
+        title: t('common:operation'),
+        key: 'operation',
+        width: 90,
+        fixed: 'right',
+        render: (_, r) => (
+          <Popconfirm
+            title={t('common:confirmTitle')}
+            description={t('members.confirmRemove', { count: 1 })}
+            okText={t('common:ok')}
+            cancelText={t('common:cancel')}
+            okButtonProps={{ danger: true }}
+            onConfirm={() => remove([r.userId]).catch(() => undefined)}
+          >
+            <Button type="link" size="small" danger style={{ paddingInline: 4 }}>
+              {t('members.removeOne')}
+            </Button>
+          </Popconfirm>
+        ),
+      },
+      // eslint-disable-next-line react-hooks/exhaustive-deps
+    ],
+    [base, stationId],
+  );
 
   const searchFields = useMemo<SearchField[]>(() => [{ name: 'keyword', label: t('members.keyword'), width: 220 }], [t]);
-  const close = () => { setChosen(undefined); onClose(); };
+  const close = () => {
+    setChosen(undefined);
+    onClose();
+  };
   const openAdd = () => {
     if (!station) void message.warning(t('members.stationRequired'));
     else setAdding(true);
   };
 
   return (
-    <Modal open={open} title={station ? t('members.title', { name: station.name }) : t('members.manage')} width={MODAL_WIDTHS.large} onCancel={close}
-      footer={null} destroyOnHidden styles={{ body: { minHeight: 500, maxHeight: 'calc(100vh - 110px)', overflowY: 'auto' } }}>
+    <Modal
+      open={open}
+      title={station ? t('members.title', { name: station.name }) : t('members.manage')}
+      width={MODAL_WIDTHS.large}
+      onCancel={close}
+      footer={null}
+      destroyOnHidden
+      styles={{ body: { minHeight: 500, maxHeight: 'calc(100vh - 110px)', overflowY: 'auto' } }}
+    >
       <Space style={{ marginBottom: 12 }}>
         <Typography.Text strong>{t('members.station')}</Typography.Text>
-        <TenantStationSelect value={stationId || undefined} valueLabel={station?.name} placeholder={t('members.chooseStation')} style={{ width: 280 }}
-          onChange={(id, name) => setChosen(id ? { id, name: name ?? '' } : null)} />
-        {!station && <Button type="primary" icon={<UserAddOutlined />} onClick={openAdd}>{t('members.add')}</Button>}
+        <TenantStationSelect
+          value={stationId || undefined}
+          valueLabel={station?.name}
+          placeholder={t('members.chooseStation')}
+          style={{ width: 280 }}
+          onChange={(id, name) => setChosen(id ? { id, name: name ?? '' } : null)}
+        />
+        {!station && (
+          <Button type="primary" icon={<UserAddOutlined />} onClick={openAdd}>
+            {t('members.add')}
+          </Button>
+        )}
       </Space>
       {station ? (
         <DataGrid<StationMemberRow, Filters, (typeof STATION_MEMBER_SORT_FIELDS)[number]>
@@ -85,15 +118,28 @@ export default function StationMembersModal({ open, station: initial, onClose, o
           columns={columns}
           rowKey="userId"
           searchFields={searchFields}
-          actions={<Button type="primary" icon={<UserAddOutlined />} onClick={openAdd}>{t('members.add')}</Button>}
-          onBatchDelete={async (ids) => { await deleteStationUsers(stationId, ids); onChanged(); }}
+          actions={
+            <Button type="primary" icon={<UserAddOutlined />} onClick={openAdd}>
+              {t('members.add')}
+            </Button>
+          }
+          onBatchDelete={async (ids) => {
+            await deleteStationUsers(stationId, ids);
+            onChanged();
+          }}
         />
-      ) : <Alert type="info" showIcon title={t('members.stationRequired')} />}
+      ) : (
+        <Alert type="info" showIcon title={t('members.stationRequired')} />
+      )}
       <AddStationMemberModal
         open={adding}
         station={station}
         onClose={() => setAdding(false)}
-        onAdded={() => { setAdding(false); grid.current?.reload(); onChanged(); }}
+        onAdded={() => {
+          setAdding(false);
+          grid.current?.reload();
+          onChanged();
+        }}
       />
     </Modal>
   );

@@ -50,14 +50,33 @@ export default function StationFormModal({ open, mode, row, onClose, onSaved }: 
   const tr: Translate = (k, p) => t(k as never, p as never) as unknown as string;
   const label = (k: string) => t(`field.${k}` as never) as unknown as string;
 
-  const initialValues = useMemo<Partial<StationFormValues>>(() => (mode === 'modify' && row
-    ? { name: row.name, level: row.level, code: row.code, orgId: row.orgId || undefined, parentId: row.parentId || undefined, type: row.type, enabled: row.enabled, description: row.description }
-    : { enabled: Status.ENABLED }), [mode, row]);
+  const initialValues = useMemo<Partial<StationFormValues>>(
+    () =>
+      mode === 'modify' && row
+        ? {
+            name: row.name,
+            level: row.level,
+            code: row.code,
+            orgId: row.orgId || undefined,
+            parentId: row.parentId || undefined,
+            type: row.type,
+            enabled: row.enabled,
+            description: row.description,
+          }
+        : { enabled: Status.ENABLED },
+    [mode, row],
+  );
 
   const save = async (v: StationFormValues) => {
     const body = {
-      name: v.name.trim(), level: v.level.trim(), code: v.code?.trim() ?? '', parentId: v.parentId ?? '', orgId: v.orgId ?? '',
-      type: v.type?.trim() ?? '', enabled: v.enabled, description: v.description?.trim() ?? '',
+      name: v.name.trim(),
+      level: v.level.trim(),
+      code: v.code?.trim() ?? '',
+      parentId: v.parentId ?? '',
+      orgId: v.orgId ?? '',
+      type: v.type?.trim() ?? '',
+      enabled: v.enabled,
+      description: v.description?.trim() ?? '',
     };
     if (mode === 'modify' && row) await editStation({ id: row.id, ...body }, { noToast: true });
     else await addStation(body, { noToast: true });
@@ -74,13 +93,26 @@ export default function StationFormModal({ open, mode, row, onClose, onSaved }: 
       onClose={onClose}
       fieldOfError={(scode) => FIELD_OF_ERROR[scode]}
     >
-      <Form.Item name="name" label={label('name')} rules={textRules(tr, label('name'), { required: true, max: STATION_RULES.name.max, pattern: STATION_RULES.name.pattern, patternMessage: t('namePattern') })}>
+      <Form.Item
+        name="name"
+        label={label('name')}
+        rules={textRules(tr, label('name'), {
+          required: true,
+          max: STATION_RULES.name.max,
+          pattern: STATION_RULES.name.pattern,
+          patternMessage: t('namePattern'),
+        })}
+      >
         <Input placeholder={t('placeholder.name')} maxLength={STATION_RULES.name.max} showCount autoComplete="off" />
       </Form.Item>
       <Form.Item name="level" label={label('level')} rules={textRules(tr, label('level'), { required: true, max: STATION_RULES.level.max })}>
         <Input placeholder={t('placeholder.level')} maxLength={STATION_RULES.level.max} autoComplete="off" />
       </Form.Item>
-      <Form.Item name="code" label={label('code')} rules={textRules(tr, label('code'), { max: STATION_RULES.code.max, pattern: STATION_RULES.code.pattern, patternMessage: t('codePattern') })}>
+      <Form.Item
+        name="code"
+        label={label('code')}
+        rules={textRules(tr, label('code'), { max: STATION_RULES.code.max, pattern: STATION_RULES.code.pattern, patternMessage: t('codePattern') })}
+      >
         <Input placeholder={t('placeholder.code')} maxLength={STATION_RULES.code.max} autoComplete="off" />
       </Form.Item>
       <Form.Item name="orgId" label={label('org')}>
@@ -93,7 +125,12 @@ export default function StationFormModal({ open, mode, row, onClose, onSaved }: 
         <Input placeholder={t('placeholder.type')} maxLength={STATION_RULES.type.max} autoComplete="off" />
       </Form.Item>
       <Form.Item name="enabled" label={label('enabled')} rules={[requiredRule(tr, label('enabled'), 'select')]}>
-        <Radio.Group options={[{ label: t('common:enabled'), value: Status.ENABLED }, { label: t('common:disabled'), value: Status.DISABLED }]} />
+        <Radio.Group
+          options={[
+            { label: t('common:enabled'), value: Status.ENABLED },
+            { label: t('common:disabled'), value: Status.DISABLED },
+          ]}
+        />
       </Form.Item>
       <Form.Item name="description" label={label('description')} rules={textRules(tr, label('description'), { max: STATION_RULES.description.max })}>
         <Input.TextArea placeholder={t('placeholder.description')} maxLength={STATION_RULES.description.max} showCount autoSize={{ minRows: 3, maxRows: 5 }} />

@@ -19,6 +19,11 @@ export interface TenantStationSelectProps {
 }
 
 export default function TenantStationSelect(props: TenantStationSelectProps) {
-  return <StationSearchSelect {...props} queryKey={['tenantStationOptions']}
-    fetchPage={(keyword) => listTenantStations({ page: 1, pageSize: 50, keyword: keyword || undefined }, { noLoading: true })} />;
+  return (
+    <StationSearchSelect
+      {...props}
+      queryKey={['tenantStationOptions']}
+      fetchPage={(keyword) => listTenantStations({ page: 1, pageSize: 50, keyword: keyword || undefined }, { noLoading: true })}
+    />
+  );
 }

@@ -28,7 +28,9 @@ export default function OrgCategoriesCard({ tenantId }: { tenantId: string }) {
       await deleteTenantOrgCategory(row.codeKey, row.codeVal);
       await queryClient.invalidateQueries({ queryKey: ['tenantOrgCategories', tenantId] });
       void message.success(t('common:deleteSucceeded'));
-    } catch { /* shown by the client */ }
+    } catch {
+      /* shown by the client */
+    }
   };
   const save = async (v: OrgCodeRow) => {
     await saveTenantOrgCategory(Number(v.codeKey), v.codeVal.trim(), { noToast: true });
@@ -37,24 +39,59 @@ export default function OrgCategoriesCard({ tenantId }: { tenantId: string }) {
   const nextKey = Math.max(0, ...(categories.data ?? []).map((c) => c.codeKey)) + 1;
 
   return (
-    <Card size="small" title={t('categories.title')} extra={<Button type="primary" size="small" icon={<PlusOutlined />} onClick={() => setModal({ open: true, mode: 'add' })}>{t('categories.add')}</Button>}>
+    <Card
+      size="small"
+      title={t('categories.title')}
+      extra={
+        <Button type="primary" size="small" icon={<PlusOutlined />} onClick={() => setModal({ open: true, mode: 'add' })}>
+          {t('categories.add')}
+        </Button>
+      }
+    >
       <Typography.Paragraph type="secondary">{t('categories.help')}</Typography.Paragraph>
       <Table<OrgCodeRow>
-        rowKey="codeKey" size="middle" pagination={false} loading={categories.isFetching} dataSource={categories.data} aria-label={t('categories.title')}
+        rowKey="codeKey"
+        size="middle"
+        pagination={false}
+        loading={categories.isFetching}
+        dataSource={categories.data}
+        aria-label={t('categories.title')}
         columns={[
           { title: t('categories.key'), dataIndex: 'codeKey', width: 120 },
-          { title: t('categories.name'), dataIndex: 'codeVal', render: (v: string, r) => <Space>{v}{r.builtIn && <Tag color="blue">{t('categories.builtIn')}</Tag>}</Space> },
           {
-            title: t('common:operation'), key: 'op', width: 150,
-            render: (_, r) => (r.builtIn ? null : (
-              <Space size={0}>
-                <Button type="link" size="small" onClick={() => setModal({ open: true, mode: 'modify', row: r })}>{t('common:edit')}</Button>
-                <Popconfirm title={t('common:confirmTitle')} description={t('categories.confirmDelete', { name: r.codeVal })} okText={t('common:ok')}
-                  cancelText={t('common:cancel')} okButtonProps={{ danger: true }} onConfirm={() => remove(r)}>
-                  <Button type="link" size="small" danger>{t('common:delete')}</Button>
-                </Popconfirm>
+            title: t('categories.name'),
+            dataIndex: 'codeVal',
+            render: (v: string, r) => (
+              <Space>
+                {v}
+                {r.builtIn && <Tag color="blue">{t('categories.builtIn')}</Tag>}
               </Space>
-            )),
+            ),
+          },
+          {
+            title: t('common:operation'),
+            key: 'op',
+            width: 150,
+            render: (_, r) =>
+              r.builtIn ? null : (
+                <Space size={0}>
+                  <Button type="link" size="small" onClick={() => setModal({ open: true, mode: 'modify', row: r })}>
+                    {t('common:edit')}
+                  </Button>
+                  <Popconfirm
+                    title={t('common:confirmTitle')}
+                    description={t('categories.confirmDelete', { name: r.codeVal })}
+                    okText={t('common:ok')}
+                    cancelText={t('common:cancel')}
+                    okButtonProps={{ danger: true }}
+                    onConfirm={() => remove(r)}
+                  >
+                    <Button type="link" size="small" danger>
+                      {t('common:delete')}
+                    </Button>
+                  </Popconfirm>
+                </Space>
+              ),
           },
         ]}
       />
@@ -65,9 +102,16 @@ export default function OrgCategoriesCard({ tenantId }: { tenantId: string }) {
         initialValues={modal.mode === 'modify' ? modal.row : { codeKey: nextKey, codeVal: '' }}
         onClose={() => setModal((m) => ({ ...m, open: false }))}
         onSubmit={save}
-        fieldOfError={(scode) => (scode === SysconfigCodes.ORG_CATEGORY_NAME_IN_USE ? 'codeVal' : scode === SysconfigCodes.NUMBER_RANGE ? 'codeKey' : undefined)}
+        fieldOfError={(scode) =>
+          scode === SysconfigCodes.ORG_CATEGORY_NAME_IN_USE ? 'codeVal' : scode === SysconfigCodes.NUMBER_RANGE ? 'codeKey' : undefined
+        }
       >
-        <Form.Item name="codeKey" label={t('categories.key')} extra={t('sysconfig:org.keyRange')} rules={[{ required: true, message: tr('common:validation.required', { field: t('categories.key') }) }]}>
+        <Form.Item
+          name="codeKey"
+          label={t('categories.key')}
+          extra={t('sysconfig:org.keyRange')}
+          rules={[{ required: true, message: tr('common:validation.required', { field: t('categories.key') }) }]}
+        >
           <InputNumber min={R.orgCategoryKey.min} max={R.orgCategoryKey.max} precision={0} disabled={modal.mode === 'modify'} style={{ width: 160 }} />
         </Form.Item>
         <Form.Item name="codeVal" label={t('categories.name')} rules={textRules(tr, t('categories.name'), { required: true, max: R.orgCategoryName.max })}>
