@@ -14,7 +14,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { CALL_LOG_RULES, CALL_LOG_SORT_FIELDS, type CallLogRow } from '@mp/protocol';
 import DataGrid from '../DataGrid';
 import { exportCallLog, getCallStats, listCallLog, type CallLogAudience, type CallLogFilters } from '../../api/call-logs';
-import { lastDays, lastHours, outsideWindow, tooLong, toTimes, type TimeRange } from './range';
+import { lastDays, lastHours, outsideWindow, rangeRules, toTimes, type TimeRange } from './range';
 
 interface FormValues {
   range?: [Dayjs | null, Dayjs | null] | null;
@@ -119,19 +119,7 @@ export default function CallLogPage({ audience }: { audience: CallLogAudience })
           setSearchNo((n) => n + 1);
         }}
       >
-        <Form.Item
-          name="range"
-          label={t('range')}
-          required
-          style={{ marginInlineEnd: 20 }}
-          rules={[
-            { validator: (_, v: FormValues['range']) => (v?.[0] && v[1] ? Promise.resolve() : Promise.reject(new Error(t('rangeRequired')))) },
-            {
-              validator: (_, v: FormValues['range']) =>
-                v?.[0] && v[1] && tooLong(v as TimeRange, days) ? Promise.reject(new Error(t('rangeTooLong', { days }))) : Promise.resolve(),
-            },
-          ]}
-        >
+        <Form.Item name="range" label={t('range')} required style={{ marginInlineEnd: 20 }} rules={rangeRules(t, days)}>
           <DatePicker.RangePicker
             aria-label={t('range')}
             presets={presets}

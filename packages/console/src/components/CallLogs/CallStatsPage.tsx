@@ -24,7 +24,7 @@ import { CALL_LOG_RULES, type CallFigures, type CallStatsBody } from '@mp/protoc
 import StatCards from '../DashboardView/stat-cards';
 import NoData from '../NoData';
 import { getCallStats, type CallLogAudience } from '../../api/call-logs';
-import { lastHours, lastDays, outsideWindow, tooLong, toTimes, type TimeRange } from './range';
+import { lastHours, lastDays, outsideWindow, rangeRules, toTimes, type TimeRange } from './range';
 
 const CallChart = lazy(() => import('./call-chart'));
 
@@ -141,19 +141,7 @@ export default function CallStatsPage({ audience }: { audience: CallLogAudience 
           onFinish={submit}
           style={{ rowGap: 12 }}
         >
-          <Form.Item
-            name="range"
-            label={t('range')}
-            required
-            style={{ marginInlineEnd: 20 }}
-            rules={[
-              { validator: (_, v: FormValues['range']) => (v?.[0] && v[1] ? Promise.resolve() : Promise.reject(new Error(t('rangeRequired')))) },
-              {
-                validator: (_, v: FormValues['range']) =>
-                  v?.[0] && v[1] && tooLong(v as TimeRange, days) ? Promise.reject(new Error(t('rangeTooLong', { days }))) : Promise.resolve(),
-              },
-            ]}
-          >
+          <Form.Item name="range" label={t('range')} required style={{ marginInlineEnd: 20 }} rules={rangeRules(t, days)}>
             <DatePicker.RangePicker
               showTime={{ format: 'HH:mm' }}
               format="YYYY-MM-DD HH:mm"

@@ -37,3 +37,18 @@ export function outsideWindow(current: Dayjs, from: Dayjs | undefined, days: num
 export function toTimes([from, to]: TimeRange): { startTime: string; endTime: string } {
   return { startTime: from.toISOString(), endTime: to.toISOString() };
 }
+
+/**
+ * The range field's rules (SPEC §5 "log query date range required"; windows of at most `days` days:
+ * statistics 7, logs 30): required, and not longer than the window. `t` is the calllog namespace's translator.
+ */
+export function rangeRules(t: (key: string, options?: Record<string, unknown>) => string, days: number) {
+  type Value = [Dayjs | null, Dayjs | null] | null | undefined;
+  return [
+    { validator: (_: unknown, v: Value) => (v?.[0] && v[1] ? Promise.resolve() : Promise.reject(new Error(t('rangeRequired')))) },
+    {
+      validator: (_: unknown, v: Value) =>
+        v?.[0] && v[1] && tooLong(v as TimeRange, days) ? Promise.reject(new Error(t('rangeTooLong', { days }))) : Promise.resolve(),
+    },
+  ];
+}

@@ -21,7 +21,6 @@ import { useCurrentApp } from '../../../stores/current-app';
 import { CLIENT_TABLE_WIDTH, useClientColumns, type ClientRowActions } from './components/columns';
 import ClientFormModal from './components/client-form-modal';
 import SecretModal from './components/secret-modal';
-import './client.css';
 
 const WORKBENCH = '/appAdmin/appList';
 
