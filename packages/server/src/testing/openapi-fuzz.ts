@@ -332,7 +332,7 @@ export function badRequest(route: FuzzRoute): fc.Arbitrary<FuzzRequest> {
 }
 
 /** Tables whose rows record the protocol's own bookkeeping on every request (nonces, attempt counters, the call log). */
-const BOOKKEEPING = new Set(['request_nonces', 'rate_limits', 'call_logs']);
+export const BOOKKEEPING = new Set(['request_nonces', 'rate_limits', 'call_logs']);
 
 /**
  * A fingerprint of every table of the public schema: its row count and the newest row version
