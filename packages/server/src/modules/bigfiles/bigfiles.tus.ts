@@ -68,18 +68,30 @@ export function createBigFileTus(folder: BigFileFolder, config: ServerConfig['bi
     await folder.markFinished(upload.id, sha256);
     return { headers: { 'MP-Upload-SHA256': sha256 } };
   };
-  const server = new Server({
-    path: BigFilePaths.tus,
-    datastore: new FileStore({ directory: folder.dir, expirationPeriodInMilliseconds: config.expiryMinutes * 60_000 }),
-    relativeLocation: true,
-    respectForwardedHeaders: false,
-    allowedOrigins: () => false, // same origin only: no CORS headers
-    exposedHeaders: ['MP-Upload-SHA256'],
-    disableTerminationForFinishedUploads: true,
-    namingFunction: () => randomBytes(16).toString('hex'),
-    locker: new MemoryLocker(), // one process; several instances need a shared one (docs/bigfile.md "Several instances")
-    onUploadCreate,
-    onUploadFinish,
-  });
-  return { server, failures, release };
+  // Made at the first tus request: @tus/file-store's constructor starts an unawaited mkdir whose failure is
+  // thrown from a callback, which would crash a process whose data folder is being removed (tests closing an app
+  // at once). By then routes have created the folder (BigFileFolder.ensure), so that mkdir finds it.
+  let server: Server | undefined;
+  const make = () =>
+    new Server({
+      path: BigFilePaths.tus,
+      datastore: new FileStore({ directory: folder.dir, expirationPeriodInMilliseconds: config.expiryMinutes * 60_000 }),
+      relativeLocation: true,
+      respectForwardedHeaders: false,
+      allowedOrigins: () => false, // same origin only: no CORS headers
+      exposedHeaders: ['MP-Upload-SHA256'],
+      disableTerminationForFinishedUploads: true,
+      namingFunction: () => randomBytes(16).toString('hex'),
+      locker: new MemoryLocker(), // one process; several instances need a shared one (docs/bigfile.md "Several instances")
+      onUploadCreate,
+      onUploadFinish,
+    });
+  return {
+    get server() {
+      server ??= make();
+      return server;
+    },
+    failures,
+    release,
+  };
 }
