@@ -66,6 +66,7 @@ describe('positions by organisation and data scope', () => {
     const d = dialogNamed(en.station.addTitle);
     await d.getByLabel(en.station.field.name).fill('Engineering Lead');
     await d.getByLabel(en.station.field.level).fill('M1');
+    await d.getByLabel(en.station.field.type).fill('Management');
     await chooseOrg(d, en.station.field.org, 'Sales');
     await shot(page, 'scope-form-en');
     await d.getByRole('button', { name: en.common.save }).click();
@@ -115,7 +116,7 @@ describe('positions by organisation and data scope', () => {
     expect(list.body.data.rows.map((r: { name: string }) => r.name)).toEqual(['Engineering Lead']);
     const admin = await tenantClient(server.url, tenantId);
     expect((await admin.post(Paths.listtenantstation, { page: 1, pageSize: 50 })).body.data.records).toBe(6);
-    expect((await holder.post(Paths.addstation, { name: 'Mine', level: 'P1', orgId: list.body.data.rows[0].orgId })).body.scode).toBe(Codes.NO_PERMISSION);
+    expect((await holder.post(Paths.addstation, { name: 'Mine', level: 'P1', type: 'Staff', orgId: list.body.data.rows[0].orgId })).body.scode).toBe(Codes.NO_PERMISSION);
   });
 
   it('the department manager works their granted screens without a refused call (organisation grid, user form defaults)', async () => {

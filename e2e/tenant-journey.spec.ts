@@ -92,6 +92,7 @@ describe('a tenant administrator builds a subtree and its manager sees only it',
     const s = dialogNamed(en.station.addTitle);
     await s.getByLabel(en.station.field.name).fill('Yard keeper');
     await s.getByLabel(en.station.field.level).fill('B2');
+    await s.getByLabel(en.station.field.type).fill('Operations');
     await chooseOrg(s, en.station.field.org, 'Depot North');
     await s.getByRole('button', { name: en.common.save }).click();
     await s.waitFor({ state: 'hidden' });
