@@ -116,7 +116,9 @@ describe('positions by organisation and data scope', () => {
     expect(list.body.data.rows.map((r: { name: string }) => r.name)).toEqual(['Engineering Lead']);
     const admin = await tenantClient(server.url, tenantId);
     expect((await admin.post(Paths.listtenantstation, { page: 1, pageSize: 50 })).body.data.records).toBe(6);
-    expect((await holder.post(Paths.addstation, { name: 'Mine', level: 'P1', type: 'Staff', orgId: list.body.data.rows[0].orgId })).body.scode).toBe(Codes.NO_PERMISSION);
+    expect((await holder.post(Paths.addstation, { name: 'Mine', level: 'P1', type: 'Staff', orgId: list.body.data.rows[0].orgId })).body.scode).toBe(
+      Codes.NO_PERMISSION,
+    );
   });
 
   it('the department manager works their granted screens without a refused call (organisation grid, user form defaults)', async () => {
