@@ -17,6 +17,7 @@ import {
 } from '@mp/protocol';
 import { rowsOf, type Tx } from '../../db/client.js';
 import { sortColumn, type SortColumns } from '../../lib/sort.js';
+import { likeEscape } from '../../lib/like.js';
 
 /** What the viewer may see: a fixed tenant (tenant administrators) and/or application (application administrators). */
 export interface CallLogView {
@@ -30,7 +31,6 @@ export type CallQuery = Omit<CallLogListBody, 'startTime' | 'endTime'> & { from:
 const FAILED = sql`(c.status >= 400 or (c.code <> '' and c.code <> '1'))`;
 
 /** Escapes `%`, `_` and `\` for a LIKE pattern. */
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
 
 /** The WHERE of `q` inside `view` (the view's tenant/application win over the body's). */
 function where(q: CallQuery, view: CallLogView): SQL {

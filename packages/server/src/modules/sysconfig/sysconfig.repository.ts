@@ -9,14 +9,10 @@ import { CodeTypes, type CONFIG_SORT_FIELDS, type ConfigListQuery, type Integrat
 import type { Tx } from '../../db/client.js';
 import { sortColumn, type SortColumns } from '../../lib/sort.js';
 import { codeTable, integrationConfigs, organisations, roleGrants } from '../../db/schema/index.js';
+import { likeEscape } from '../../lib/like.js';
 
 export type CodeTableRecord = typeof codeTable.$inferSelect;
 export type IntegrationRecord = typeof integrationConfigs.$inferSelect;
-
-/** Escapes LIKE wildcards so a keyword is matched literally. */
-export function likeEscape(s: string): string {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 /** Code-table rows of the given types, ordered by type, sort, key. */
 export async function listCodeEntriesByTypes(tx: Tx, types: readonly number[]): Promise<CodeTableRecord[]> {

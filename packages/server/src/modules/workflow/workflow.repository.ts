@@ -11,7 +11,8 @@ import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { WfAction, WfAppListBody, WfListBody, WfStatus, WfStep, WF_LIST_SORT_FIELDS } from '@mp/protocol';
 import { rowsOf, type Tx } from '../../db/client.js';
 import { orderTerms, type SortColumns } from '../../lib/sort.js';
-import { isAppUser, usersAs } from '../appusers/app-users.scope.js';
+
+export * from './workflow.requestable.repository.js';
 import { listMemberGrants, orgRowInScope, scopeFromGrants, type DataScope } from '../tenancy/data-scope.js';
 
 /** A request row as stored, with the names the lists show. */
@@ -321,58 +322,6 @@ export async function findProcess(tx: Tx, productId: string) {
 export async function upsertProcess(tx: Tx, productId: string, steps: WfStep[], by: string): Promise<void> {
   await tx.execute(sql`insert into wf_processes (product_id, steps, updated_by) values (${productId}, ${JSON.stringify(steps)}::jsonb, ${by})
     on conflict (product_id) do update set steps = excluded.steps, updated_by = excluded.updated_by, updated_at = now()`);
-}
-
-/** The enabled application `productId` if `user`'s tenant uses it (enabled), with whether `user` is already its user. */
-export async function findRequestableApp(tx: Tx, user: string, productId: string) {
-  const [row] = rowsOf<{ id: string; name: string; is_user: boolean }>(
-    await tx.execute(sql`select p.id, p.name, ${isAppUser(sql.raw('p.id'), usersAs('u'))} as is_user
-    from users u join tenant_products tp on tp.tenant_id = u.tenant_id and tp.status = 1 join products p on p.id = tp.product_id and p.status = 1
-    where u.id = ${user} and p.id = ${productId}`),
-  );
-  return row;
-}
-
-/** The enabled role `roleId` of an enabled application `user` uses, with whether `user` holds it. */
-export async function findRequestableRole(tx: Tx, user: string, roleId: string) {
-  const [row] = rowsOf<{ id: string; name: string; code: string; product_id: string; product_name: string; is_member: boolean }>(
-    await tx.execute(sql`
-    select ar.id, ar.name, ar.code, ar.product_id, p.name as product_name,
-      exists (select 1 from app_role_users m where m.role_id = ar.id and m.user_id = u.id) as is_member
-    from app_roles ar join products p on p.id = ar.product_id and p.status = 1 join users u on u.id = ${user}
-    where ar.id = ${roleId} and ar.status = 1 and ${isAppUser(sql.raw('ar.product_id'), usersAs('u'))}`),
-  );
-  return row;
-}
-
-/** `listwfapp`: applications `user`'s tenant uses that `user` does not. */
-export async function listRequestableApps(tx: Tx, user: string, keyword: string | undefined, page: number, pageSize: number) {
-  const kw = keyword?.trim().toLowerCase();
-  const like = kw ? `%${kw.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
-  return rowsOf<{ id: string; code: string; name: string; total: number | string }>(
-    await tx.execute(sql`
-    select p.id, p.code, p.name, count(*) over () as total
-    from users u join tenant_products tp on tp.tenant_id = u.tenant_id and tp.status = 1 join products p on p.id = tp.product_id and p.status = 1
-    where u.id = ${user} and not ${isAppUser(sql.raw('p.id'), usersAs('u'))}
-      ${like ? sql`and (lower(p.name) like ${like} or lower(p.code) like ${like})` : sql``}
-    order by p.name, p.id limit ${pageSize} offset ${(page - 1) * pageSize}`),
-  );
-}
-
-/** `listwfrole`: enabled roles of applications `user` uses that `user` does not hold. */
-export async function listRequestableRoles(tx: Tx, user: string, keyword: string | undefined, page: number, pageSize: number) {
-  const kw = keyword?.trim().toLowerCase();
-  const like = kw ? `%${kw.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
-  return rowsOf<{ id: string; code: string; name: string; product_id: string; product_name: string; total: number | string }>(
-    await tx.execute(sql`
-    select ar.id, ar.code, ar.name, ar.product_id, p.name as product_name, count(*) over () as total
-    from users u join tenant_products tp on tp.tenant_id = u.tenant_id and tp.status = 1 join products p on p.id = tp.product_id and p.status = 1
-      join app_roles ar on ar.product_id = p.id and ar.status = 1
-    where u.id = ${user} and ${isAppUser(sql.raw('p.id'), usersAs('u'))}
-      and not exists (select 1 from app_role_users m where m.role_id = ar.id and m.user_id = u.id)
-      ${like ? sql`and (lower(ar.name) like ${like} or lower(ar.code) like ${like} or lower(p.name) like ${like})` : sql``}
-    order by p.name, ar.name, ar.id limit ${pageSize} offset ${(page - 1) * pageSize}`),
-  );
 }
 
 /** Makes `userId` a user of `productId` by grant (app_user_grants, source 'request'); answers whether a row was added. */
