@@ -1,39 +1,7 @@
-/**
- * Sign-in and OpenID Connect throughput, per core (issue 4 "Benchmark"; docs/benchmarks.md "Sign-in
- * and OpenID Connect"). One server (the real gateway as a child process, bench/server.ts) and, in the
- * same run:
- *   (a)  GET /healthz — the bare-route baseline;
- *   (s)  POST …/auth/login/signin — the full signed sign-in with an encrypted password: argon2id with
- *        the OWASP parameters of lib/passwords.ts (19 MiB, t=2, p=1), a new session, earlier sessions
- *        replaced, audit entry. Anchor: Keycloak's published 15 password logins/s per vCPU;
- *   (o1) POST /oidc/token/introspection — RFC 7662 with client_secret_basic, an active access token;
- *   (o2) GET /oidc/me — userinfo with that bearer access token.
- *        Anchor for both: Ory Hydra's 5,109 introspections/s on 2 CPUs;
- *   (m1), (m2) the same two calls on a minimal `oidc-provider` with its in-memory adapter
- *        (bench/oidc-minimal.ts, its own process) — the same-run baseline of issue 17's goal
- *        (o1)/(m1) and (o2)/(m2) ≥ 0.5.
- * The access token comes from the real authorization-code flow with PKCE (the relying party of
- * testing/oidc-rp.ts, the browser journey of modules/oidc/oidc.fixtures.ts without a browser), with an
- * app and an `oidc_clients` row (secret stored as lowercase hex SHA-256) inserted before the server
- * starts. "Per core" divides by the CPU time the server process used during the scenario (all its
- * threads: the event loop and libuv's threadpool, where argon2 runs), read from /proc/<pid>/stat.
- *
- * Environment: BENCH_DURATION (s, default 10), BENCH_SIGNIN_CONNECTIONS (concurrent clients, default
- * BENCH_CONNECTIONS or 10), UV_THREADPOOL_SIZE (passed to the server; libuv's default is 4),
- * BENCH_CPU_PROF=1 (server under `node --cpu-prof`, profiles in bench/results/profile-signin/),
- * BENCH_SIGNIN_PG=1 (the server on a throw-away PostgreSQL instead of the embedded database; `both`: the
- * whole set on the embedded database, then again on PostgreSQL, beside the same minimal provider),
- * BENCH_SIGNIN_SCENARIOS (comma-separated keys to run, e.g. `a,o1,o2,m1,m2`; default all),
- * BENCH_SIGNIN_ROUNDS (default 1; n > 1: (o1)/(m1) and (o2)/(m2) alternate in n rounds of
- * BENCH_DURATION / n seconds each, and the median of the rounds' ratios is reported — on a machine whose
- * load drifts between scenarios, a pair measured back to back is what compares).
- * Run alone: `npx tsx bench/signin.ts`; `npm run bench` runs it after the other scenarios.
- */
-import { execSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { availableParallelism, cpus } from 'node:os';
+import { availableParallelism } from 'node:os';
 import { Paths } from '@mp/protocol';
 import { loadConfig } from '../packages/server/src/config.js';
 import { openDatabase } from '../packages/server/src/db/client.js';
@@ -45,8 +13,9 @@ import { nativeSignature } from '../packages/server/src/plugins/guard.js';
 import { hashClientSecret } from '../packages/server/src/modules/oidc/clients.js';
 import { journey, UserAgent } from '../packages/server/src/modules/oidc/oidc.fixtures.js';
 import { startPostgres } from '../packages/server/src/testing/postgres-server.js';
-import { ADMIN, freePort, prepareDatabase, ROOT, SIGNIN_USER, startServer, type RunningServer } from './server.js';
+import { ADMIN, prepareDatabase, ROOT, SIGNIN_USER, startServer, type RunningServer } from './server.js';
 import { envelopeOk, runScenario, type ScenarioResult, type ScenarioSpec } from './scenario.js';
+import { cpuSecondsOf, printReport, startMinimalProvider } from './signin-support.js';
 
 /** Published anchors the figures are set beside. */
 export const ANCHORS = {
@@ -85,21 +54,6 @@ export interface SigninBenchReport {
   postgres?: SigninBenchReport;
   /** With BENCH_SIGNIN_ROUNDS > 1: each pair's ratios per round (req/s and per core) and their medians. */
   rounds?: { pair: string; reqPerSec: number[]; perCore: number[]; medianReqPerSec: number; medianPerCore: number }[];
-}
-
-const CLK_TCK = (() => {
-  try {
-    return Number(execSync('getconf CLK_TCK').toString().trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
-
-/** CPU seconds (user + system, every thread) used so far by process `pid`. */
-function cpuSecondsOf(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / CLK_TCK; // utime, stime (fields 14 and 15 of stat)
 }
 
 /** An app authorised for the platform tenant and its OpenID client, in the prepared database (PostgreSQL at `databaseUrl`). */
@@ -167,42 +121,6 @@ async function accessToken(server: RunningServer, rp: RelyingParty): Promise<str
   const done = await rp.callback(j.callback);
   if (!done.accessToken) throw new Error('no access token');
   return done.accessToken;
-}
-
-/** The minimal provider of bench/oidc-minimal.ts as a child process, with its token. */
-async function startMinimalProvider(): Promise<{ baseUrl: string; pid: number; token: string; basic: string; stop: () => void }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/oidc-minimal.ts', String(port)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  const line = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`minimal provider did not start: ${out}`)), 30_000);
-    child.stdout!.on('data', (d) => {
-      out += d;
-      const json = out.split('\n').find((l) => l.startsWith('{'));
-      if (json) {
-        clearTimeout(timer);
-        resolve(json);
-      }
-    });
-    child.stderr!.on('data', (d) => {
-      out += d;
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`minimal provider exited (${code}): ${out}`));
-    });
-  });
-  const m = JSON.parse(line) as { token: string; clientId: string; clientSecret: string };
-  const basic = `Basic ${Buffer.from(`${m.clientId}:${m.clientSecret}`).toString('base64')}`;
-  return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    pid: child.pid!,
-    token: m.token,
-    basic,
-    stop: () => {
-      child.kill('SIGTERM');
-    },
-  };
 }
 
 /** Introspection and userinfo specs against `paths` with `token` and the client's Basic credentials. */
@@ -436,47 +354,6 @@ async function runOnDatabase(
     await server?.stop();
     pg?.stop();
   }
-}
-
-function printReport(r: SigninBenchReport): void {
-  console.log(
-    `\nsign-in and OIDC on ${r.database}: ${r.connections} concurrent clients; server: one Node process, UV_THREADPOOL_SIZE ${r.uvThreadpoolSize}, os.availableParallelism() ${r.availableParallelism} (${cpus()[0]?.model ?? ''}); ${r.argon2}`,
-  );
-  const head = `${'scenario'.padEnd(34)} ${'req/s'.padStart(9)} ${'cores busy'.padStart(10)} ${'per core'.padStart(9)} ${'÷ (a)'.padStart(8)} ${'p50/p99 ms'.padStart(11)} ${'errors'.padStart(6)}`;
-  console.log(`${head}\n${'-'.repeat(head.length)}`);
-  for (const s of r.scenarios) {
-    console.log(
-      `${`(${s.key}) ${s.label}`.padEnd(34)} ${String(s.reqPerSec).padStart(9)} ${String(s.coresBusy).padStart(10)} ${String(s.perCore).padStart(9)} ${s.ratioToBaseline.toFixed(4).padStart(8)} ${`${s.latencyMs.p50}/${s.latencyMs.p99}`.padStart(11)} ${String(s.errors).padStart(6)}`,
-    );
-  }
-  const s = r.scenarios.find((x) => x.key === 's');
-  if (s)
-    console.log(
-      `sign-ins per core: ${s.perCore}/s  (anchor: Keycloak ${r.anchors.keycloakLoginsPerVcpu} password logins/s per vCPU → ×${(s.perCore / r.anchors.keycloakLoginsPerVcpu).toFixed(2)})`,
-    );
-  const o1 = r.scenarios.find((x) => x.key === 'o1');
-  const hydraPerCpu = r.anchors.hydraIntrospectionsPerSecond / r.anchors.hydraCpus;
-  if (o1)
-    console.log(
-      `introspections per core: ${o1.perCore}/s  (anchor: Ory Hydra ${r.anchors.hydraIntrospectionsPerSecond}/s on ${r.anchors.hydraCpus} CPUs = ${hydraPerCpu}/s per CPU → ×${(o1.perCore / hydraPerCpu).toFixed(2)})`,
-    );
-  for (const [o, m] of [
-    ['o1', 'm1'],
-    ['o2', 'm2'],
-  ] as const) {
-    const a = r.scenarios.find((x) => x.key === o);
-    const b = r.scenarios.find((x) => x.key === m);
-    if (a && b)
-      console.log(
-        `(${o}) ÷ (${m}) minimal in-memory oidc-provider of the same run: ${(a.reqPerSec / b.reqPerSec).toFixed(2)} (req/s), ${(a.perCore / b.perCore).toFixed(2)} (per core) — goal ≥ 0.5`,
-      );
-  }
-  for (const x of r.rounds ?? [])
-    console.log(
-      `${x.pair} back to back in ${x.reqPerSec.length} rounds: median ${x.medianReqPerSec} (req/s), ${x.medianPerCore} (per core); rounds ${x.reqPerSec.join(', ')} / ${x.perCore.join(', ')}`,
-    );
-  if (r.oidcPending) console.log(`(o1), (o2): ${r.oidcPending}`);
-  for (const x of r.scenarios) if (x.errorSamples.length) console.log(`failed answers of (${x.key}): ${x.errors}\n  ${x.errorSamples.join('\n  ')}`);
 }
 
 // Run alone: npx tsx bench/signin.ts
