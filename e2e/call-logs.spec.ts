@@ -66,9 +66,9 @@ describe('service-call statistics and call logs in the console', () => {
     const search = page.getByRole('search');
     await search.getByLabel(en.calllog.range).first().hover();
     await search.locator('.ant-picker-clear').click();
-    await search.getByRole('button', { name: en.calllog.search }).click();
+    await search.getByRole('button', { name: en.common.search }).click();
     await page.getByText(en.calllog.rangeRequired).waitFor();
-    await search.getByRole('button', { name: en.calllog.reset }).click();
+    await search.getByRole('button', { name: en.common.reset }).click();
     await expect.poll(() => page.getByText(en.calllog.rangeRequired).count()).toBe(0);
     await page.getByRole('tab', { name: en.calllog.byTenant }).click();
     await page.getByRole('cell', { name: 'Northwind', exact: false }).first().waitFor();
@@ -83,7 +83,7 @@ describe('service-call statistics and call logs in the console', () => {
     await expect.poll(() => dataRows(page).count(), { timeout: 15_000 }).toBe(10);
     const search = page.getByRole('search');
     await search.getByLabel(en.calllog.field.status).fill('400');
-    await search.getByRole('button', { name: en.calllog.search }).click();
+    await search.getByRole('button', { name: en.common.search }).click();
     await expect.poll(async () => (await dataRows(page).first().textContent()) ?? '').toContain(Paths.listtenantuser);
     expect((await dataRows(page).allTextContents()).every((t) => t.includes('400'))).toBe(true);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: en.grid.export }).click()]);
@@ -100,7 +100,7 @@ describe('service-call statistics and call logs in the console', () => {
       en.calllog.field.api,
     ]);
     expect(lines.slice(1).every((l) => l.includes(',400,'))).toBe(true);
-    await search.getByRole('button', { name: en.calllog.reset }).click();
+    await search.getByRole('button', { name: en.common.reset }).click();
     await expect.poll(() => dataRows(page).count()).toBe(10);
     await page.mouse.move(700, 10);
     await shot(page, 'calllogs-logs-en');
@@ -132,9 +132,9 @@ describe('service-call statistics and call logs in the console', () => {
       expect(texts.some((t) => t.includes(Paths.listtenantuser))).toBe(true);
       const search = tenantPage.getByRole('search');
       await search.getByLabel(en.calllog.field.callerName).fill('admin');
-      await search.getByRole('button', { name: en.calllog.search }).click();
+      await search.getByRole('button', { name: en.common.search }).click();
       await expect.poll(() => dataRows(tenantPage).count()).toBe(0); // the platform administrator's calls are not the tenant's
-      await search.getByRole('button', { name: en.calllog.reset }).click();
+      await search.getByRole('button', { name: en.common.reset }).click();
       await expect.poll(() => dataRows(tenantPage).count()).toBeGreaterThan(3);
       await tenantPage.mouse.move(700, 10);
       await shot(tenantPage, 'calllogs-tenant-en');

@@ -6,8 +6,7 @@
  * and sort on the server, export of the filtered calls as CSV. The server limits what each audience sees.
  */
 import { useMemo, useState } from 'react';
-import { Button, Card, Checkbox, DatePicker, Form, Input, InputNumber, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { Card, Checkbox, DatePicker, Form, Input, InputNumber, Select, Tag, Typography, type TableColumnsType } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -15,6 +14,7 @@ import { CALL_LOG_RULES, CALL_LOG_SORT_FIELDS, type CallLogRow } from '@mp/proto
 import DataGrid from '../DataGrid';
 import { exportCallLog, getCallStats, listCallLog, type CallLogAudience, type CallLogFilters } from '../../api/call-logs';
 import { lastDays, lastHours, outsideWindow, rangeRules, toTimes, type TimeRange } from './range';
+import SearchActions from '../DataGrid/search-actions';
 
 interface FormValues {
   range?: [Dayjs | null, Dayjs | null] | null;
@@ -178,22 +178,7 @@ export default function CallLogPage({ audience }: { audience: CallLogAudience })
         <Form.Item name="errorsOnly" valuePropName="checked" style={{ marginInlineEnd: 20 }}>
           <Checkbox>{t('errorsOnly')}</Checkbox>
         </Form.Item>
-        <Form.Item style={{ marginInlineEnd: 0 }}>
-          <Space>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-              {t('search')}
-            </Button>
-            <Button
-              icon={<ReloadOutlined />}
-              onClick={() => {
-                form.resetFields();
-                form.submit();
-              }}
-            >
-              {t('reset')}
-            </Button>
-          </Space>
-        </Form.Item>
+        <SearchActions form={form} />
       </Form>
       <DataGrid<CallLogRow, CallLogFilters, (typeof CALL_LOG_SORT_FIELDS)[number]>
         key={searchNo}

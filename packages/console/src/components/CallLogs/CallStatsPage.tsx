@@ -6,17 +6,8 @@
  * tables per API, per application and per tenant. The server limits what each audience sees.
  */
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { Button, Card, DatePicker, Form, Input, Select, Skeleton, Space, Table, Tabs, Typography } from 'antd';
-import {
-  ApiOutlined,
-  CloseCircleOutlined,
-  DashboardOutlined,
-  FieldTimeOutlined,
-  PercentageOutlined,
-  ReloadOutlined,
-  SearchOutlined,
-  ThunderboltOutlined,
-} from '@ant-design/icons';
+import { Card, DatePicker, Form, Input, Select, Skeleton, Space, Table, Tabs, Typography } from 'antd';
+import { ApiOutlined, CloseCircleOutlined, DashboardOutlined, FieldTimeOutlined, PercentageOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Dayjs } from 'dayjs';
@@ -25,6 +16,7 @@ import StatCards from '../DashboardView/stat-cards';
 import NoData from '../NoData';
 import { getCallStats, type CallLogAudience } from '../../api/call-logs';
 import { lastHours, lastDays, outsideWindow, rangeRules, toTimes, type TimeRange } from './range';
+import SearchActions from '../DataGrid/search-actions';
 
 const CallChart = lazy(() => import('./call-chart'));
 
@@ -181,22 +173,7 @@ export default function CallStatsPage({ audience }: { audience: CallLogAudience 
               />
             </Form.Item>
           )}
-          <Form.Item style={{ marginInlineEnd: 0 }}>
-            <Space>
-              <Button type="primary" htmlType="submit" icon={<SearchOutlined />} loading={q.isFetching}>
-                {t('search')}
-              </Button>
-              <Button
-                icon={<ReloadOutlined />}
-                onClick={() => {
-                  form.resetFields();
-                  form.submit();
-                }}
-              >
-                {t('reset')}
-              </Button>
-            </Space>
-          </Form.Item>
+          <SearchActions form={form} loading={q.isFetching} />
         </Form>
       </Card>
       <StatCards

@@ -2,10 +2,10 @@
  * The grid's search bar: one antd inline Form with the search fields, a Search button (also Enter in
  * any field) and a Reset button that clears the fields, the sort and goes back to page 1.
  */
-import { Button, Form, Input, Select, Space } from 'antd';
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Filters, SearchField } from './types';
+import SearchActions from './search-actions';
 
 export interface SearchBarProps {
   fields: SearchField[];
@@ -45,22 +45,7 @@ export default function SearchBar({ fields, onSearch, onReset, loading }: Search
           )}
         </Form.Item>
       ))}
-      <Form.Item style={{ marginInlineEnd: 0 }}>
-        <Space>
-          <Button type="primary" htmlType="submit" icon={<SearchOutlined />} loading={loading}>
-            {t('common:search')}
-          </Button>
-          <Button
-            icon={<ReloadOutlined />}
-            onClick={() => {
-              form.resetFields();
-              onReset();
-            }}
-          >
-            {t('common:reset')}
-          </Button>
-        </Space>
-      </Form.Item>
+      <SearchActions form={form} loading={loading} onReset={onReset} />
     </Form>
   );
 }

@@ -11,8 +11,6 @@ export default {
   range: 'Date range',
   rangeRequired: 'Please choose the date range of the log query',
   rangeTooLong: 'The date range of the query cannot exceed {{days}} days',
-  search: 'Search',
-  reset: 'Reset',
   export: 'Export',
   exportDone: 'Exported {{name}}',
   calls: 'Calls',

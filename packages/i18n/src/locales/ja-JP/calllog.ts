@@ -11,8 +11,6 @@ export default {
   range: '日付範囲',
   rangeRequired: 'ログ検索の日付範囲を選択してください',
   rangeTooLong: '検索の日付範囲は {{days}} 日を超えることはできません',
-  search: '検索',
-  reset: 'リセット',
   export: 'エクスポート',
   exportDone: '{{name}} をエクスポートしました',
   calls: '呼び出し数',

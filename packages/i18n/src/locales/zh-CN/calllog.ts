@@ -7,8 +7,6 @@ export default {
   range: '日期范围',
   rangeRequired: '请选择日志查询的日期范围',
   rangeTooLong: '查询的日期范围不能超过 {{days}} 天',
-  search: '查询',
-  reset: '重置',
   export: '导出',
   exportDone: '已导出 {{name}}',
   calls: '调用量',

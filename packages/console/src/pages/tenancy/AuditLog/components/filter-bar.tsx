@@ -5,13 +5,13 @@
  * object type. Search applies them; Reset goes back to the last 7 days and no filters.
  */
 import { useMemo } from 'react';
-import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { DatePicker, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Dayjs } from 'dayjs';
 import { AUDIT_LOG_RULES } from '@mp/protocol';
 import { ACTION_CODES, codeName, ENTITY_CODES } from './codes';
 import { lastDays, outsideWindow, tooLong, type DayRange } from './range';
+import SearchActions from '../../../../components/DataGrid/search-actions';
 
 /** What the bar applies. */
 export interface AuditConditions {
@@ -114,22 +114,7 @@ export default function FilterBar({ onSearch, loading }: FilterBarProps) {
           style={{ width: 150 }}
         />
       </Form.Item>
-      <Form.Item style={{ marginInlineEnd: 0 }}>
-        <Space>
-          <Button type="primary" htmlType="submit" icon={<SearchOutlined />} loading={loading}>
-            {t('common:search')}
-          </Button>
-          <Button
-            icon={<ReloadOutlined />}
-            onClick={() => {
-              form.resetFields();
-              form.submit();
-            }}
-          >
-            {t('common:reset')}
-          </Button>
-        </Space>
-      </Form.Item>
+      <SearchActions form={form} loading={loading} />
     </Form>
   );
 }
