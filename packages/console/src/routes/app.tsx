@@ -54,6 +54,6 @@ export const appArea: AreaDef = {
       load: () => import('../pages/app/MessageTemplate'),
     },
     { path: 'message', titleKey: 'route.message', icon: 'message', menu: true, group: NOTICE, load: () => import('../pages/app/Message') },
-    { path: 'bigfile', titleKey: 'route.bigfile', icon: 'upload', free: true, load: () => import('../pages/BigFile') },
+    { path: 'bigfile', titleKey: 'route.bigfile', icon: 'upload', menu: true, load: () => import('../pages/BigFile') },
   ],
 };

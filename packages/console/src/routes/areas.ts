@@ -50,7 +50,7 @@ export function homeOf(t: UserTypeValue, config: LoginConfig): string {
 
 /**
  * The fixed menu of an area (SPEC §2 Menus): routes flagged `menu`, inside their groups when the area
- * has groups; a group whose `when` is false is left out (`dev`: a development build). Ids are the route paths / group keys.
+ * has groups (a route without a group after them); a group whose `when` is false is left out (`dev`: a development build). Ids are the route paths / group keys.
  */
 export function buildFixedMenu(area: AreaDef, config: LoginConfig, dev: boolean = import.meta.env.DEV): MenuNode[] {
   const page = (r: AreaRoute, parentID: string, level: number): MenuNode => ({
@@ -64,8 +64,9 @@ export function buildFixedMenu(area: AreaDef, config: LoginConfig, dev: boolean 
     level,
   });
   const items = area.routes.filter((r) => r.menu && !r.disabled);
-  if (!area.groups?.length) return items.map((r) => page(r, DEFAULTS.rootMenuId, 1));
-  return area.groups
+  const ungrouped = items.filter((r) => !r.group).map((r) => page(r, DEFAULTS.rootMenuId, 1));
+  if (!area.groups?.length) return ungrouped;
+  const grouped = area.groups
     .filter((g) => !g.when || g.when(config, dev))
     .map((g) => ({
       id: g.key,
@@ -79,4 +80,6 @@ export function buildFixedMenu(area: AreaDef, config: LoginConfig, dev: boolean 
       children: items.filter((r) => r.group === g.key).map((r) => page(r, g.key, 2)),
     }))
     .filter((g) => g.children.length > 0);
+  // a menu route outside every group (the app area's big-file demo, SPEC §2) follows the groups
+  return [...grouped, ...ungrouped];
 }

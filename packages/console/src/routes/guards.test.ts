@@ -65,8 +65,11 @@ describe('fixed menus (SPEC §2 Menus)', () => {
   });
   it('app area: the notice group appears only with the notice-management flag', () => {
     const app = AREAS.find((a) => a.userType === 5)!;
-    expect(buildFixedMenu(app, DEFAULT_LOGIN_CONFIG, false).map((g) => g.id)).toEqual(['systemManagement']);
-    expect(buildFixedMenu(app, { ...DEFAULT_LOGIN_CONFIG, noticeManagement: true }, false).map((g) => g.id)).toEqual(['systemManagement', 'noticeManagement']);
+    const groups = (m: ReturnType<typeof buildFixedMenu>) => m.filter((g) => g.menuType === 'module').map((g) => g.id);
+    expect(groups(buildFixedMenu(app, DEFAULT_LOGIN_CONFIG, false))).toEqual(['systemManagement']);
+    expect(groups(buildFixedMenu(app, { ...DEFAULT_LOGIN_CONFIG, noticeManagement: true }, false))).toEqual(['systemManagement', 'noticeManagement']);
+    // the big-file demo (SPEC §2 App bigfile) belongs to no group: it follows them at the top level
+    expect(buildFixedMenu(app, DEFAULT_LOGIN_CONFIG, false).at(-1)).toMatchObject({ id: 'bigfile', menuType: 'page', level: 1, target: '/app/bigfile' });
   });
   it('user area home follows the cloud flag', () => {
     expect(homeOf(7, DEFAULT_LOGIN_CONFIG)).toBe('/userAdmin/app');
