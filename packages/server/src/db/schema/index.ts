@@ -12,3 +12,4 @@ export * from './messages.js';
 export * from './notices.js';
 export * from './workflow.js';
 export * from './service-accounts.js';
+export * from './bigfiles.js';

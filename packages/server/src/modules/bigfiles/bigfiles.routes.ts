@@ -14,9 +14,12 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { create as contentDisposition } from 'content-disposition';
+import { MemoryLocker } from '@tus/server';
 import { BigFileCodes, BigFileIdParams, BigFilePaths, formatBytes, ok, type BigFileConfig } from '@mp/protocol';
 import { AppError } from '../../lib/errors.js';
 import { enforceRateLimits } from '../../lib/rate-limit.js';
+import { PgLocker } from './bigfiles.locker.js';
+import { dropReservation, sharedUsedBytes, sweepShared } from './bigfiles.shared.js';
 import { BigFileFolder } from './bigfiles.store.js';
 import { createBigFileTus } from './bigfiles.tus.js';
 
@@ -40,14 +43,18 @@ export default async function bigFileRoutes(app: FastifyInstance) {
   const dir = config.dir ?? (temporary ? await mkdtemp(join(tmpdir(), 'mp-bigfiles-')) : join(app.config.dataDir, 'bigfiles'));
   const folder = new BigFileFolder(dir);
   await folder.ensure();
-  const tus = createBigFileTus(folder, config);
+  const { db, kind } = app.database;
+  // Several instances share uploads only through PostgreSQL (docs/bigfile.md "Several instances"); PGlite is one process.
+  const locker = kind === 'postgres' ? new PgLocker(db) : new MemoryLocker();
+  const tus = createBigFileTus(folder, config, db, locker);
 
   const sweep = setInterval(() => {
-    folder.sweep(config).catch((err) => app.log.warn({ err }, 'big-file sweep failed'));
+    sweepShared(db, kind, folder, config).catch((err) => app.log.warn({ err }, 'big-file sweep failed'));
   }, SWEEP_MS);
   sweep.unref();
   app.addHook('onClose', async () => {
     clearInterval(sweep);
+    if (locker instanceof PgLocker) locker.close();
     if (temporary) await rm(dir, { recursive: true, force: true });
   });
 
@@ -62,12 +69,13 @@ export default async function bigFileRoutes(app: FastifyInstance) {
       headers,
       ...(withBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: 'half' } : {}),
     } as RequestInit);
-    let res: Response;
+    let res: Response | undefined;
     try {
       res = await tus.server.handleWeb(web);
     } finally {
-      tus.release(web);
+      await tus.settle(web, res?.status ?? 500);
     }
+    if (request.method === 'DELETE' && res.status === 204) await dropReservation(db, (request.params as { id: string }).id);
     const refused = tus.failures.get(web);
     if (refused) throw refused;
     if (res.status >= 400) {
@@ -109,7 +117,7 @@ export default async function bigFileRoutes(app: FastifyInstance) {
       enabled: config.enabled,
       maxBytes: config.maxBytes,
       quotaBytes: config.quotaBytes,
-      usedBytes: await folder.usedBytes(),
+      usedBytes: await sharedUsedBytes(db, folder),
       accept: config.accept,
       expiryMinutes: config.expiryMinutes,
       keepDays: config.keepDays,

@@ -6,9 +6,9 @@
  * and the download go by. The sweep deletes unfinished uploads past their expiry and finished ones past
  * their keeping time.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { BIGFILE_ID_PATTERN, type BigFileRow } from '@mp/protocol';
@@ -136,22 +136,27 @@ export class BigFileFolder {
     const r = await this.record(id);
     if (!r) throw new Error(`no record for upload ${id}`);
     const next: UploadRecord = { ...r, offset: r.size, metadata: { ...(r.metadata ?? {}), sha256, finished_at: now.toISOString() } };
-    await writeFile(join(this.dir, `${id}.json`), JSON.stringify(next));
+    // Written aside and renamed over the record: a reader on another instance sees the old record or the new one, never half.
+    const aside = join(this.dir, `.${id}.${randomBytes(4).toString('hex')}.tmp`);
+    await writeFile(aside, JSON.stringify(next));
+    await rename(aside, join(this.dir, `${id}.json`));
     return next;
   }
 
   /**
    * Deletes what has outlived its time (docs/bigfile.md "Expiry"): unfinished uploads started more than
    * `expiryMinutes` before `now`, finished ones older than `keepDays` (0: kept), and stray bytes without a
-   * record (or records without bytes) of the same age. Answers the number of uploads deleted.
+   * record (or records without bytes) of the same age; never the ids in `skip` (uploads a request holds locked).
+   * Answers the number of uploads deleted.
    */
-  async sweep(opts: { expiryMinutes: number; keepDays: number }, now = new Date()): Promise<number> {
+  async sweep(opts: { expiryMinutes: number; keepDays: number }, now = new Date(), skip: ReadonlySet<string> = new Set()): Promise<number> {
     const unfinishedBefore = now.getTime() - opts.expiryMinutes * 60_000;
     const finishedBefore = opts.keepDays > 0 ? now.getTime() - opts.keepDays * 86_400_000 : -Infinity;
     const names = await readdir(this.dir).catch(() => [] as string[]);
     const ids = new Set(names.map((n) => (n.endsWith('.json') ? n.slice(0, -5) : n)).filter(isUploadId));
     let deleted = 0;
     for (const id of ids) {
+      if (skip.has(id)) continue;
       const r = await this.record(id);
       const finishedAt = r?.metadata?.finished_at ? Date.parse(r.metadata.finished_at) : undefined;
       let old: boolean;

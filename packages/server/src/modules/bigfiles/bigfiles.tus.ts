@@ -5,40 +5,44 @@
  * as the gateway's envelope in the caller's language instead of tus's plain text.
  */
 import { randomBytes } from 'node:crypto';
-import { MemoryLocker, Server, type ServerOptions } from '@tus/server';
+import { type Locker, Server, type ServerOptions } from '@tus/server';
 import { FileStore } from '@tus/file-store';
 import { BigFileCodes, BigFilePaths, formatBytes } from '@mp/protocol';
 import type { ServerConfig } from '../../config.js';
+import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
+import { dropReservation, reserveQuota } from './bigfiles.shared.js';
 import { type BigFileFolder, isAccepted, sanitizeFileName } from './bigfiles.store.js';
 
 /** A MIME type as the browser declares it (`video/mp4`); anything else is recorded as ''. */
 const MIME = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,63}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/i;
 
-/** The tus server, the refusals its hooks raised (by the request object tus was handed), and `release`. */
+/** The tus server, the refusals its hooks raised (by the request object tus was handed), and `settle`. */
 export interface BigFileTus {
   server: Server;
   failures: WeakMap<object, AppError>;
-  /** Gives back the quota a creation request reserved (call once tus has answered it). */
-  release(req: object): void;
+  /** Once tus has answered request `req` with `status`: drops the quota reservation of a creation that did not succeed. */
+  settle(req: object, status: number): Promise<void>;
 }
 
 /**
- * Builds the tus server for `folder` under `config` (SPEC §2 /bigfile; issue 18). Creation refuses:
+ * Builds the tus server for `folder` under `config` (SPEC §2 /bigfile; issue 18), locking uploads with
+ * `locker` (tus's MemoryLocker for one process, PgLocker for several instances) and reserving quota in `db`
+ * (bigfiles.shared.ts). Creation refuses:
  * no declared length (`bigfile.length_required`, 400), over `maxBytes` (`bigfile.too_large`, 413), no
  * usable name (`bigfile.name_required`, 400), a type outside `accept` (`bigfile.type_not_allowed`, 415),
- * past the quota counting every stored upload's declared size and the creations in flight
- * (`bigfile.quota_exceeded`, 413). The stored metadata is only the sanitised `filename` and a
+ * past the quota counting every stored upload's declared size and the recent creations of every
+ * instance (`bigfile.quota_exceeded`, 413). The stored metadata is only the sanitised `filename` and a
  * well-formed `filetype`.
  */
-export function createBigFileTus(folder: BigFileFolder, config: ServerConfig['bigFile']): BigFileTus {
+export function createBigFileTus(folder: BigFileFolder, config: ServerConfig['bigFile'], db: Db, locker: Locker): BigFileTus {
   const failures = new WeakMap<object, AppError>();
-  // Bytes of creations being checked or written on this instance, not yet in the folder's records.
-  let reserved = 0;
-  const held = new WeakMap<object, number>();
-  const release = (req: object) => {
-    reserved -= held.get(req) ?? 0;
-    held.delete(req);
+  // The upload id each creation request reserved quota for.
+  const reserved = new WeakMap<object, string>();
+  const settle = async (req: object, status: number) => {
+    const id = reserved.get(req);
+    reserved.delete(req);
+    if (id && status !== 201) await dropReservation(db, id);
   };
   const refuse = (req: object, err: AppError) => {
     failures.set(req, err);
@@ -53,14 +57,12 @@ export function createBigFileTus(folder: BigFileFolder, config: ServerConfig['bi
     const declared = meta.filetype ?? meta.type ?? '';
     const type = MIME.test(declared) ? declared.toLowerCase() : '';
     if (!isAccepted(config.accept, name, type)) throw refuse(req, new AppError(BigFileCodes.TYPE_NOT_ALLOWED, { accept: config.accept.join(', ') }, 415));
-    // Reserve before reading the folder: two creations in flight each count the other (never both pass).
-    const others = reserved;
-    reserved += upload.size;
-    held.set(req, upload.size);
-    const used = (await folder.usedBytes()) + others;
-    if (used + upload.size > config.quotaBytes) {
-      throw refuse(req, new AppError(BigFileCodes.QUOTA_EXCEEDED, { free: formatBytes(Math.max(0, config.quotaBytes - used)) }, 413));
+    // One creation checks at a time across instances, and a passing one's reservation counts for every later check.
+    const quota = await reserveQuota(db, folder, upload.id, upload.size, config.quotaBytes);
+    if (!quota.ok) {
+      throw refuse(req, new AppError(BigFileCodes.QUOTA_EXCEEDED, { free: formatBytes(Math.max(0, config.quotaBytes - quota.used)) }, 413));
     }
+    reserved.set(req, upload.id);
     return { metadata: { filename: name, filetype: type } };
   };
   const onUploadFinish: ServerOptions['onUploadFinish'] = async (_req, upload) => {
@@ -82,7 +84,7 @@ export function createBigFileTus(folder: BigFileFolder, config: ServerConfig['bi
       exposedHeaders: ['MP-Upload-SHA256'],
       disableTerminationForFinishedUploads: true,
       namingFunction: () => randomBytes(16).toString('hex'),
-      locker: new MemoryLocker(), // one process; several instances need a shared one (docs/bigfile.md "Several instances")
+      locker,
       onUploadCreate,
       onUploadFinish,
     });
@@ -92,6 +94,6 @@ export function createBigFileTus(folder: BigFileFolder, config: ServerConfig['bi
       return server;
     },
     failures,
-    release,
+    settle,
   };
 }
