@@ -6,7 +6,7 @@
  * session opened with a revoked secret. On PGlite, and on PostgreSQL (a pool of connections) when
  * MP_TEST_DATABASE_URL names a server (testing/postgres-server.ts).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { Paths, ServiceAccountPaths as P } from '@mp/protocol';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
@@ -23,6 +23,8 @@ for (const { label, open } of testAppTargets('mp_sa_race')) {
     let close = async () => {};
     let admin: GatewayClient;
     beforeAll(async () => {
+      // The race needs every token call to reach the lock: no sign-in rate limit (it would answer 429 first).
+      for (const v of ['MP_SIGNIN_RATE_ACCOUNT', 'MP_SIGNIN_RATE_IP', 'MP_SIGNIN_RATE_ACCOUNT_ALL']) vi.stubEnv(v, '0');
       ({ t, close } = await open());
       admin = await t.client();
       await admin.signIn('admin', ADMIN_PASSWORD);
@@ -32,6 +34,7 @@ for (const { label, open } of testAppTargets('mp_sa_race')) {
       });
     }, 120_000);
     afterAll(async () => {
+      vi.unstubAllEnvs();
       await close();
     });
 
@@ -69,7 +72,31 @@ for (const { label, open } of testAppTargets('mp_sa_race')) {
         expect(await activeSessions(row.id)).toEqual([]);
         expect((await admin.post(P.statusserviceaccount, { id: row.id, status: 1 })).body.result).toBe('1');
       }
+      // The same account disabled, locked or deleted from the platform's user grid takes the same lock.
+      for (let i = 0; i < ROUNDS; i++) {
+        const c = await t.client();
+        const [token, disabled] = await Promise.all([
+          c.post(P.serviceaccounttoken, { keyId: row.keyId, secret: c.encrypt(secret) }),
+          admin.post(Paths.statususer, { ids: [row.id], status: 0 }),
+        ]);
+        expect(disabled.body.result).toBe('1');
+        outcomes.push(`grid-disable:${token.body.result === '1' ? 'issued-then-ended' : token.body.scode}`);
+        expect(await activeSessions(row.id)).toEqual([]);
+        expect((await admin.post(Paths.statususer, { ids: [row.id], status: 1 })).body.result).toBe('1');
+      }
+      for (let i = 0; i < ROUNDS; i++) {
+        const c = await t.client();
+        const [token, locked] = await Promise.all([
+          c.post(P.serviceaccounttoken, { keyId: row.keyId, secret: c.encrypt(secret) }),
+          admin.post(Paths.lockuser, { ids: [row.id], locked: true }),
+        ]);
+        expect(locked.body.result).toBe('1');
+        outcomes.push(`grid-lock:${token.body.result === '1' ? 'issued-then-ended' : token.body.scode}`);
+        expect(await activeSessions(row.id)).toEqual([]);
+        expect((await admin.post(Paths.lockuser, { ids: [row.id], locked: false })).body.result).toBe('1');
+      }
       console.info(`[serviceaccounts race] ${label}: ${outcomes.join(', ')}`);
+      expect(outcomes.filter((o) => o.includes('rate_limited'))).toEqual([]);
     }, 120_000);
   });
 }

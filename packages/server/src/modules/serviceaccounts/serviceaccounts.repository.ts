@@ -25,6 +25,8 @@ const columns = {
   name: users.employeeName,
   description: users.description,
   status: users.status,
+  /** The user grid's administrator lock: a locked service account gets no token, like a disabled one. */
+  locked: users.locked,
   username: users.username,
 };
 /** A service account with its credential hash: for the service only, never answered. */
@@ -41,6 +43,7 @@ export type ServiceAccountRecord = {
   name: string;
   description: string;
   status: number;
+  locked: boolean;
   username: string;
 };
 

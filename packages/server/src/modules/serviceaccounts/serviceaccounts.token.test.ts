@@ -157,4 +157,21 @@ describe('service accounts: the token and the calls made with it', () => {
     expect(text.length).toBeGreaterThan(1000);
     for (const x of [secret, fresh]) expect(text).not.toContain(x);
   });
+  it("locked or disabled from the tenant's user grid: its sessions end and it gets no token until unlocked", async () => {
+    const { row, secret } = await addInTenant(s.nora, { name: 'Lockable', roleIds: [s.eastRole] });
+    const acme = s.w.acme.tenantId;
+    const works = async (c: Awaited<ReturnType<typeof asServiceAccount>>) => (await c.post(Paths.listtenantuser, {})).body.scode;
+
+    let sa = await asServiceAccount(s.t, row.keyId, secret, acme);
+    expect((await s.nora.post(Paths.locktenantuser, { ids: [row.id], locked: true })).body.result).toBe('1');
+    expect(await works(sa)).toBe(Codes.TOKEN_INVALID);
+    expect((await requestToken(s.t, sa, row.keyId, secret)).body.scode).toBe(C.DISABLED);
+    expect((await s.nora.post(Paths.locktenantuser, { ids: [row.id], locked: false })).body.result).toBe('1');
+
+    sa = await asServiceAccount(s.t, row.keyId, secret, acme);
+    expect(await works(sa)).toBe('');
+    expect((await s.nora.post(Paths.statustenantuser, { ids: [row.id], status: 0 })).body.result).toBe('1');
+    expect(await works(sa)).toBe(Codes.TOKEN_INVALID);
+    expect((await requestToken(s.t, sa, row.keyId, secret)).body.scode).toBe(C.DISABLED);
+  });
 });

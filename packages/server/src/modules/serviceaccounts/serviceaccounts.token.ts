@@ -39,7 +39,7 @@ async function countAttempt(app: FastifyInstance, request: FastifyRequest, keyId
 /**
  * Issues a session for the credential `{ keyId, secret }`.
  * @throws 429 protocol.rate_limited; serviceaccount.credential_invalid (unknown key id or wrong secret — one
- *   answer), and with the right secret serviceaccount.disabled, serviceaccount.expired, login.tenant_disabled.
+ *   answer), and with the right secret serviceaccount.disabled (also when its user is locked from a user grid), serviceaccount.expired, login.tenant_disabled.
  */
 export async function issueServiceAccountToken(app: FastifyInstance, request: FastifyRequest, b: ServiceAccountTokenBody): Promise<ServiceAccountTokenRow> {
   await countAttempt(app, request, b.keyId);
@@ -50,7 +50,7 @@ export async function issueServiceAccountToken(app: FastifyInstance, request: Fa
     const sa = SERVICE_ACCOUNT_RULES.keyId.test(b.keyId) ? await findByKeyId(tx, b.keyId) : undefined;
     const right = secretMatches(secret, sa?.secretHash ?? DUMMY_HASH) && !!sa && SERVICE_ACCOUNT_RULES.secret.test(secret);
     if (!sa || !right) return { refused: ServiceAccountCodes.CREDENTIAL_INVALID, sa };
-    if (sa.status !== 1) return { refused: ServiceAccountCodes.DISABLED, sa };
+    if (sa.status !== 1 || sa.locked) return { refused: ServiceAccountCodes.DISABLED, sa };
     if (sa.expiresAt && sa.expiresAt <= now) return { refused: ServiceAccountCodes.EXPIRED, sa };
     const tenant = await findTenantById(tx, sa.tenantId);
     if (!tenant || tenant.status !== 1) return { refused: Codes.TENANT_DISABLED, sa };

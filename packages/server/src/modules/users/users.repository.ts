@@ -7,7 +7,7 @@
  */
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { sessions, tenants, userIdentities, users } from '../../db/schema/index.js';
+import { serviceAccounts, sessions, tenants, userIdentities, users } from '../../db/schema/index.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -141,6 +141,23 @@ export async function insertIdentities(tx: Tx, rows: { tenantId: string; userId:
   await tx.execute(sql`insert into user_identities (tenant_id, user_id, identity)
     select r."tenantId", r."userId", r."identity" from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r("tenantId" text, "userId" text, "identity" smallint)
     on conflict do nothing`);
+}
+
+/**
+ * Locks the service-account credential rows of `ids` (none for ordinary users), in id order. A disable, lock
+ * or delete from a user grid takes the same row lock as the service account's token call
+ * (serviceaccounts.repository `findByKeyId`), so either the write commits first and the token call, reading
+ * after its wait, refuses; or the token's session is committed before the write ends the user's sessions.
+ * docs/service-accounts.md "Revocation is immediate".
+ */
+export async function lockServiceCredentialsOf(tx: Tx, ids: string[]): Promise<void> {
+  if (!ids.length) return;
+  await tx
+    .select({ id: serviceAccounts.userId })
+    .from(serviceAccounts)
+    .where(inArray(serviceAccounts.userId, ids))
+    .orderBy(serviceAccounts.userId)
+    .for('update');
 }
 
 export async function updateUsersStatusByIds(tx: Tx, ids: string[], status: number): Promise<number> {

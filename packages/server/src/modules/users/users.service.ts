@@ -174,15 +174,17 @@ export function guardUsers(request: FastifyRequest, users: repo.UserRow[]): void
   if (users.some((u) => u.id === request.auth?.userId)) throw new AppError(UserCodes.SELF);
 }
 
-async function loadAll(tx: Tx, ids: string[]): Promise<repo.UserRow[]> {
+/** The users `ids` (all must exist); with `revoking`, their service-account credentials are locked first. */
+async function loadAll(tx: Tx, ids: string[], revoking = false): Promise<repo.UserRow[]> {
   const unique = [...new Set(ids)];
+  if (revoking) await repo.lockServiceCredentialsOf(tx, unique);
   const found = await repo.findUsersByIds(tx, unique);
   if (found.length !== unique.length) throw new AppError(UserCodes.NOT_FOUND);
   return found;
 }
 
 export async function deleteUsers(tx: Tx, ctx: UserWriteContext, ids: string[]): Promise<{ count: number }> {
-  const found = await loadAll(tx, ids);
+  const found = await loadAll(tx, ids, true);
   guardUsers(ctx.request, found);
   const befores = await Promise.all(found.map((u) => loadRow(tx, u.id)));
   await endSessionsOf(
@@ -199,7 +201,7 @@ export async function deleteUsers(tx: Tx, ctx: UserWriteContext, ids: string[]):
 }
 
 export async function setUserStatus(tx: Tx, ctx: UserWriteContext, ids: string[], status: 0 | 1): Promise<{ count: number }> {
-  const found = await loadAll(tx, ids);
+  const found = await loadAll(tx, ids, status !== 1);
   if (status !== 1) guardUsers(ctx.request, found);
   const count = await repo.updateUsersStatusByIds(
     tx,
@@ -225,7 +227,7 @@ export async function setUserStatus(tx: Tx, ctx: UserWriteContext, ids: string[]
 }
 
 export async function setUserLock(tx: Tx, ctx: UserWriteContext, ids: string[], locked: boolean): Promise<{ count: number }> {
-  const found = await loadAll(tx, ids);
+  const found = await loadAll(tx, ids, locked);
   if (locked) guardUsers(ctx.request, found);
   const count = await repo.updateUsersLockByIds(
     tx,
