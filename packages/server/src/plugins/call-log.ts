@@ -18,6 +18,7 @@ import { GATEWAY } from '@mp/protocol';
 import type { Db } from '../db/client.js';
 import { inScope, PLATFORM_SCOPE } from '../db/context.js';
 import { sweepCallLogs } from '../modules/calllogs/calllogs.retention.js';
+import { ROLLUP_EVERY_MS, rollUpCallLogs } from '../modules/calllogs/calllogs.rollup.js';
 
 /** Who made a call: a signed-in user, a policy-service OIDC client, or nobody (public and refused calls). */
 export type CallerType = 'user' | 'client' | 'anonymous';
@@ -209,12 +210,21 @@ export async function registerCallLog(app: FastifyInstance): Promise<void> {
   };
   const first = setTimeout(sweep, 30_000);
   const hourly = setInterval(sweep, RETENTION_SWEEP_MS);
-  first.unref();
-  hourly.unref();
+  // The hourly rollup of the statistics (modules/calllogs/calllogs.rollup.ts): shortly after start, then every 5 minutes.
+  let rolling: Promise<unknown> = Promise.resolve();
+  const rollup = () => {
+    rolling = rollUpCallLogs(app.database.db, retentionDays).catch((err: unknown) => app.log.warn({ err }, 'call log rollup failed'));
+  };
+  const firstRollup = setTimeout(rollup, 20_000);
+  const rollups = setInterval(rollup, ROLLUP_EVERY_MS);
+  for (const t of [first, hourly, firstRollup, rollups]) t.unref();
   await app.register(async (child) => {
     child.addHook('onClose', async () => {
       clearTimeout(first);
       clearInterval(hourly);
+      clearTimeout(firstRollup);
+      clearInterval(rollups);
+      await rolling;
       await recorder.stop();
     });
   });

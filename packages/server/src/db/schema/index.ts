@@ -12,4 +12,5 @@ export * from './messages.js';
 export * from './notices.js';
 export * from './workflow.js';
 export * from './service-accounts.js';
+export * from './call-logs.js';
 export * from './bigfiles.js';

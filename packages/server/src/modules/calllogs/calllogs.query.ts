@@ -28,13 +28,15 @@ export interface CallLogView {
 /** A checked query: the range as dates plus the body's filters. */
 export type CallQuery = Omit<CallLogListBody, 'startTime' | 'endTime'> & { from: Date; to: Date };
 
-const FAILED = sql`(c.status >= 400 or (c.code <> '' and c.code <> '1'))`;
+/** A record (alias `c`) failed: HTTP status ≥ 400 or an envelope code other than success. */
+export const FAILED = sql`(c.status >= 400 or (c.code <> '' and c.code <> '1'))`;
 
-/** Escapes `%`, `_` and `\` for a LIKE pattern. */
-
-/** The WHERE of `q` inside `view` (the view's tenant/application win over the body's). */
-function where(q: CallQuery, view: CallLogView): SQL {
-  const parts: SQL[] = [sql`c.at >= ${q.from.toISOString()}::timestamptz`, sql`c.at <= ${q.to.toISOString()}::timestamptz`];
+/**
+ * The WHERE of `q` inside `view` (the view's tenant/application win over the body's); `at` the time condition,
+ * by default `from ≤ c.at ≤ to`.
+ */
+export function where(q: CallQuery, view: CallLogView, at?: SQL): SQL {
+  const parts: SQL[] = at ? [at] : [sql`c.at >= ${q.from.toISOString()}::timestamptz`, sql`c.at <= ${q.to.toISOString()}::timestamptz`];
   const tenantId = view.tenantId ?? q.tenantId?.trim();
   const productId = view.productId ?? q.productId?.trim();
   if (tenantId) parts.push(sql`c.tenant_id = ${tenantId}`);
@@ -51,14 +53,14 @@ function where(q: CallQuery, view: CallLogView): SQL {
 const FIGURES = sql`count(*)::int as calls, (count(*) filter (where ${FAILED}))::int as errors,
   percentile_cont(array[0.5, 0.95, 0.99]::float8[]) within group (order by c.latency_ms) as p`;
 
-interface FigureRow {
+export interface FigureRow {
   calls: number;
   errors: number;
   p: number[] | string | null;
 }
 
 /** Figures of a row; percentiles rounded to 0.01 ms (PGlite may answer the array as text). */
-function figures(r: FigureRow | undefined): CallFigures {
+export function figures(r: FigureRow | undefined): CallFigures {
   const raw = typeof r?.p === 'string' ? r.p.replace(/[{}]/g, '').split(',').map(Number) : (r?.p ?? []);
   const p = (i: number) => Math.round(Number(raw[i] ?? 0) * 100) / 100;
   return { calls: Number(r?.calls ?? 0), errors: Number(r?.errors ?? 0), p50: p(0), p95: p(1), p99: p(2) };
@@ -71,7 +73,7 @@ export function bucketSeconds(from: Date, to: Date): number {
 }
 
 /** `points` with a zero point for every bucket of [from, to] that had no call (the chart's time axis stays even). */
-function fillBuckets(points: CallSeriesPoint[], from: Date, to: Date, bucket: number): CallSeriesPoint[] {
+export function fillBuckets(points: CallSeriesPoint[], from: Date, to: Date, bucket: number): CallSeriesPoint[] {
   const byT = new Map(points.map((p) => [p.t, p]));
   const step = bucket * 1000;
   const out: CallSeriesPoint[] = [];
@@ -82,16 +84,26 @@ function fillBuckets(points: CallSeriesPoint[], from: Date, to: Date, bucket: nu
   return out;
 }
 
-/** The statistics of `q` in `view`: totals, the chart series and the busiest APIs, applications and tenants. */
+/** The chart points (buckets of `bucket` seconds) of the records matching `w`, computed from the records. */
+export async function seriesOf(tx: Tx, w: SQL, bucket: number): Promise<CallSeriesPoint[]> {
+  const rows = rowsOf<FigureRow & { t: Date | string }>(
+    await tx.execute(sql`select to_timestamp(floor(extract(epoch from c.at) / ${bucket}) * ${bucket}) as t, ${FIGURES}
+    from call_logs c where ${w} group by 1 order by 1`),
+  );
+  return rows.map((r) => ({ t: new Date(r.t).toISOString(), ...figures(r) }));
+}
+
+/**
+ * The statistics of `q` in `view` computed from the records alone (exact percentiles): totals, the chart series and the busiest
+ * APIs, applications and tenants. The routes use calllogs.stats.ts `callStatistics`, which reads the hourly
+ * rollup for whole hours and falls back to this.
+ */
 export async function callStats(tx: Tx, q: CallQuery, view: CallLogView): Promise<CallStats> {
   const w = where(q, view);
   const bucket = bucketSeconds(q.from, q.to);
   const limit = CALL_LOG_RULES.groupMax;
   const [total] = rowsOf<FigureRow>(await tx.execute(sql`select ${FIGURES} from call_logs c where ${w}`));
-  const series = rowsOf<FigureRow & { t: Date | string }>(
-    await tx.execute(sql`select to_timestamp(floor(extract(epoch from c.at) / ${bucket}) * ${bucket}) as t, ${FIGURES}
-    from call_logs c where ${w} group by 1 order by 1`),
-  );
+  const series = await seriesOf(tx, w, bucket);
   const byApi = rowsOf<FigureRow & { method: string; api: string }>(
     await tx.execute(sql`select c.method, c.api, ${FIGURES}
     from call_logs c where ${w} group by c.method, c.api order by calls desc, c.api limit ${limit}`),
@@ -107,12 +119,7 @@ export async function callStats(tx: Tx, q: CallQuery, view: CallLogView): Promis
   return {
     totals: figures(total),
     bucketSeconds: bucket,
-    series: fillBuckets(
-      series.map((r) => ({ t: new Date(r.t).toISOString(), ...figures(r) })),
-      q.from,
-      q.to,
-      bucket,
-    ),
+    series: fillBuckets(series, q.from, q.to, bucket),
     byApi: byApi.map((r) => ({ method: r.method, api: r.api, ...figures(r) })),
     byApp: byApp.map((r) => ({ productId: r.id, name: r.name ?? r.id, ...figures(r) })),
     byTenant: byTenant.map((r) => ({ tenantId: r.id, name: r.name ?? r.id, ...figures(r) })),

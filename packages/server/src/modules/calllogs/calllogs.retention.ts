@@ -3,11 +3,13 @@
  * days (MP_CALL_LOG_RETENTION_DAYS) are deleted in batches of `batch` rows, each in its own short transaction
  * (never one long lock over millions of rows), found through the BRIN index `call_logs_at_idx`. A transaction-level
  * advisory lock lets one instance sweep at a time; another that finds it taken skips this round (the rows go
- * in the next one). Runs from plugins/call-log.ts shortly after start and hourly.
+ * in the next one). The hourly rollup's hours before the cut-off go too (calllogs.rollup.ts `sweepCallLogHours`).
+ * Runs from plugins/call-log.ts shortly after start and hourly.
  */
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.js';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
+import { sweepCallLogHours } from './calllogs.rollup.js';
 
 /** Key of the sweep's advisory lock. */
 const LOCK = sql`hashtext('mp.call_logs.retention')`;
@@ -29,9 +31,10 @@ export async function sweepCallLogs(db: Db, days: number, now = Date.now(), batc
       );
       return deleted?.n ?? 0;
     });
-    if (n < 0) break;
+    if (n < 0) return total;
     total += n;
     if (n < batch) break;
   }
+  await sweepCallLogHours(db, now - days * 86_400_000);
   return total;
 }

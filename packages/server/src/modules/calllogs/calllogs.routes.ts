@@ -18,7 +18,8 @@ import type { Tx } from '../../db/client.js';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
 import { AppError } from '../../lib/errors.js';
 import type { Access } from '../../types.js';
-import { callStats, countCalls, selectCalls, type CallLogView, type CallQuery } from './calllogs.query.js';
+import { countCalls, selectCalls, type CallLogView, type CallQuery } from './calllogs.query.js';
+import { callStatistics } from './calllogs.stats.js';
 
 const tags = ['calllog'];
 
@@ -76,7 +77,7 @@ function audience(
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   r.post(paths.stats, { config: { access }, schema: { tags, body: CallStatsBody } }, async (request) => {
     const q = queryOf(request.body, CALL_LOG_RULES.statsMaxDays);
-    return ok({ row: await run(request, (tx) => callStats(tx, q, view(request))) });
+    return ok({ row: await run(request, (tx) => callStatistics(tx, q, view(request))) });
   });
   r.post(paths.list, { config: { access }, schema: { tags, body: CallLogListBody } }, async (request) => {
     const q = queryOf(request.body, CALL_LOG_RULES.logMaxDays);

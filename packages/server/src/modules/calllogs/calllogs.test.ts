@@ -292,3 +292,40 @@ describe('refusals by user type', () => {
     }
   });
 });
+
+describe('with the hourly rollup (calllogs.rollup.ts)', () => {
+  const close = (a: number, b: number) => Math.abs(a - b) <= 0.02 * Math.abs(b) + 0.011;
+  const same = (rolled: CallStats, raw: CallStats) => {
+    expect(rolled.totals.calls).toBe(raw.totals.calls);
+    expect(rolled.totals.errors).toBe(raw.totals.errors);
+    for (const k of ['p50', 'p95', 'p99'] as const) expect(close(rolled.totals[k], raw.totals[k]), `${k} ${rolled.totals[k]} ~ ${raw.totals[k]}`).toBe(true);
+    const groups = (s: CallStats) =>
+      [...s.byApi.map((g) => `${g.method} ${g.api} ${g.calls} ${g.errors}`), ...s.byApp.map((g) => `app ${g.productId} ${g.name} ${g.calls} ${g.errors}`)]
+        .concat(s.byTenant.map((g) => `tenant ${g.tenantId} ${g.name} ${g.calls} ${g.errors}`))
+        .sort();
+    expect(groups(rolled)).toEqual(groups(raw));
+    expect(rolled.series.map((p) => [p.t, p.calls, p.errors])).toEqual(raw.series.map((p) => [p.t, p.calls, p.errors]));
+  };
+  const answers = async () => ({
+    platform: (await stats(w.admin, P.getcallstats, range(24))).body.data.row,
+    tenant: (await stats(ta, P.gettenantcallstats, { ...range(24), tenantId: w.t2 })).body.data.row,
+    tenant2: (await stats(taT2, P.gettenantcallstats, range(24))).body.data.row,
+    app: (await stats(w.a, P.getappcallstats, { ...range(24), productId: w.appB.id }, w.appA.code)).body.data.row,
+  });
+
+  it('answer the same figures as the records, in every audience, and keep each audience in its scope', async () => {
+    const { rollUpCallLogs } = await import('./calllogs.rollup.js');
+    const raw = await answers();
+    // roll every hour of the data (the records are an hour old; "now" two hours later closes their hour)
+    expect(await rollUpCallLogs(w.t.app.database.db, 30, now + 2 * HOUR)).toBeGreaterThan(0);
+    const rolled = await answers();
+    for (const k of ['platform', 'tenant', 'tenant2', 'app'] as const) same(rolled[k], raw[k]);
+    expect(rolled.platform.totals).toMatchObject({ calls: 15, errors: 2 });
+    expect(rolled.tenant.totals.calls).toBe(10);
+    expect(rolled.tenant.byTenant.map((t) => t.tenantId)).toEqual([w.t1]);
+    expect(rolled.tenant2.byTenant.map((t) => [t.tenantId, t.calls])).toEqual([[w.t2, 3]]);
+    expect(rolled.app.totals.calls).toBe(13);
+    expect(rolled.app.byApp.map((a) => a.productId)).toEqual([w.appA.id]);
+    expect(rolled.platform.byApi[0]!.p50).toBeCloseTo(5.5, 0);
+  });
+});
