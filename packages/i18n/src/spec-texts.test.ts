@@ -78,20 +78,20 @@ const SPEC8: Row[] = [
   { text: 'Only one user selected for unbind wechat account', key: 'account:unbindMany', use: "'unbindMany'" },
   { text: 'Are you sure to unbind wechat?', key: 'account:unbindConfirm', use: "'unbindConfirm'" },
   { text: 'User association succeeded', key: 'account:associated', use: "'associated'" },
+  // face registration (issue 18, docs/face.md): the dialog's messages (components/FaceDialog)
+  { text: 'plug-in not installed or not enabled', key: 'face:message.pluginMissing', use: "'pluginMissing'" },
+  { text: 'browser not supported', key: 'face:message.browserUnsupported', use: "'browserUnsupported'" },
+  { text: 'camera failed to open', key: 'face:message.cameraFailed', use: "'cameraFailed'" },
+  { text: 'SDK initialisation failure with error code', key: 'face:message.sdkInitFailed', use: "'sdkInitFailed'" },
+  { text: 'photo failure', key: 'face:message.photoFailed', use: "'photoFailed'" },
+  { text: 'detection timeout', key: 'face:message.detectionTimeout', use: "'detectionTimeout'" },
+  { text: 'face lost', key: 'face:message.faceLost', use: "'faceLost'" },
+  { text: 'no face in the view box', key: 'face:message.noFaceInBox', use: "'noFaceInBox'" },
   { text: 'deletion succeeded', key: 'common:deleteSucceeded', use: "'deleteSucceeded'" },
 ];
 
 /** SPEC §8 texts whose feature is not built yet: the issue that builds it, and what it will be called. */
-const PENDING: { text: string; issue: string }[] = [
-  { text: 'plug-in not installed or not enabled', issue: '18 face registration' },
-  { text: 'browser not supported', issue: '18 face registration' },
-  { text: 'camera failed to open', issue: '18 face registration' },
-  { text: 'SDK initialisation failure with error code', issue: '18 face registration' },
-  { text: 'photo failure', issue: '18 face registration' },
-  { text: 'detection timeout', issue: '18 face registration' },
-  { text: 'face lost', issue: '18 face registration' },
-  { text: 'no face in the view box', issue: '18 face registration' },
-];
+const PENDING: { text: string; issue: string }[] = [];
 
 /** Lower case, letters and digits only: SPEC's and our punctuation and placeholders differ. */
 const norm = (s: string) =>

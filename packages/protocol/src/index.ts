@@ -77,3 +77,7 @@ export * from './schemas/service-account.js';
 export * from './codes/service-account.js';
 export * from './schemas/call-log.js';
 export * from './codes/call-log.js';
+export * from './schemas/face.js';
+export * from './codes/face.js';
+export * from './schemas/wechat-signin.js';
+export * from './codes/wechat.js';

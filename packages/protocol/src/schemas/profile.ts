@@ -52,6 +52,8 @@ export interface UserProfile {
   /** File id of the avatar and its URL (add `?code=<md5(token)>` to show it, SPEC §7 image URLs); '' when none. */
   avatar: string;
   avatarUrl: string;
+  /** URL of the face photo (issue 18, docs/face.md; add `?code=`); '' when none. */
+  facePhotoUrl: string;
   /** Work signature: a text of at most 200 characters (SPEC §3 User "work signature"; docs/users.md). */
   signature: string;
   tenantId: string;

@@ -50,7 +50,9 @@ import noticeRoutes from './notices/notices.routes.js';
 import workflowRoutes from './workflow/workflow.routes.js';
 import serviceAccountRoutes from './serviceaccounts/serviceaccounts.routes.js';
 import bigFileRoutes from './bigfiles/bigfiles.routes.js';
+import wechatRoutes from './wechat/wechat.routes.js';
 import callLogRoutes from './calllogs/calllogs.routes.js';
+import faceRoutes from './face/face.routes.js';
 
 export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(authRoutes);
@@ -100,5 +102,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(workflowRoutes);
   await app.register(serviceAccountRoutes);
   await app.register(bigFileRoutes);
+  await app.register(wechatRoutes);
   await app.register(callLogRoutes);
+  await app.register(faceRoutes);
 }

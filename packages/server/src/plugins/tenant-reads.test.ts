@@ -69,6 +69,13 @@ const OTHER: Record<string, string> = {
   'POST /gateway/tenant/plat/serviceaccount/rotateserviceaccount': "a write (new secret) of the platform tenant's account, platform administrators only",
   'POST /gateway/tenant/plat/serviceaccount/rotatetenantserviceaccount':
     "a write (new secret) of a TENANTID account; another tenant's id is not found (serviceaccounts.test.ts)",
+  // Face registration (issue 18, docs/face.md): writes of one user's face photo (modules/face/face.test.ts).
+  'POST /gateway/tenant/plat/user/registerface': 'a write (the face photo) of any user, platform administrators only',
+  'POST /gateway/tenant/plat/user/clearface': 'a write (face photo cleared) of any user, platform administrators only',
+  'POST /gateway/tenant/plat/user/registertenantface': "a write of a TENANTID user in the caller's scope; another tenant's user is not found",
+  'POST /gateway/tenant/plat/user/cleartenantface': "a write of a TENANTID user in the caller's scope; another tenant's user is not found",
+  'POST /gateway/auth/auth/user/registermyface': "a write of the caller's own face photo",
+  'POST /gateway/auth/auth/user/clearmyface': "a write of the caller's own face photo",
 };
 /** Every route under /oidc/ is the OpenID provider's (client-authenticated protocol endpoints and the caller's own interaction pages; oidc tests). */
 const OIDC = /^(GET|POST) \/oidc\//;

@@ -15,6 +15,8 @@ import opsErrors from './errors-ops.js';
 import signinErrors from './errors-signin.js';
 import stationErrors from './errors-station.js';
 import bigfileErrors from './errors-bigfile.js';
+import wechatErrors from './errors-wechat.js';
+import faceErrors from './errors-face.js';
 import orgmemberErrors from './errors-orgmember.js';
 import appuserErrors from './errors-appuser.js';
 import accountErrors from './errors-account.js';
@@ -123,6 +125,8 @@ export default {
   signin: signinErrors,
   station: stationErrors,
   bigfile: bigfileErrors,
+  wechat: wechatErrors,
+  face: faceErrors,
   orgmember: orgmemberErrors,
   appuser: appuserErrors,
   account: accountErrors,

@@ -45,11 +45,13 @@ import calllog from './calllog.js';
 import message from './message.js';
 import serviceaccount from './serviceaccount.js';
 import bigfile from './bigfile.js';
+import face from './face.js';
 /** Every namespace of this locale. */
 export default {
   common,
   serviceaccount,
   bigfile,
+  face,
   calllog,
   notice,
   message,

@@ -54,6 +54,7 @@ export async function profileOf(tx: Tx, user: UserRow): Promise<UserProfile> {
     description: user.description,
     avatar: user.avatar,
     avatarUrl: user.avatar ? `${Paths.getfile}/${user.avatar}` : '',
+    facePhotoUrl: user.facePhoto ? `${Paths.getfile}/${user.facePhoto}` : '',
     signature: user.signature,
     tenantId: user.tenantId,
     tenantName: tenant?.name ?? '',

@@ -104,7 +104,7 @@ export async function getTenantUser(tx: Tx, tenant: TenantContext, id: string): 
  * belongs to the caller's tenant or this tenant, and answers its id in this tenant (copied when needed,
  * the platform's `checkImage`: raster image ≤ 500K). '' stays ''. @throws file.not_found, user.avatar_*
  */
-async function imageInTenant(
+export async function imageInTenant(
   tx: Tx,
   request: FastifyRequest,
   field: 'avatar' | 'facePhoto',

@@ -1,0 +1,57 @@
+import type { Messages } from '../../types.js';
+import type zh from '../zh-CN/face.js';
+
+/** Face registration (SPEC §2 "face registration dialog", §4 face states, §5 Face, §8 face messages; docs/face.md). */
+export default {
+  title: 'Face registration',
+  action: 'Face registration',
+  username: 'User name',
+  usernameRequired: 'The user name is required',
+  photo: 'Face photo',
+  photoRequired: 'The photo must be uploaded or taken',
+  viewBox: 'Keep your face inside the box',
+  camera: {
+    label: 'Camera',
+    closed: 'Camera not open',
+    opening: 'Camera opening',
+    open: 'Camera open',
+  },
+  detection: {
+    label: 'Face detection',
+    idle: 'Detection not started',
+    loading: 'Loading the face detector',
+    detecting: 'Detecting a face',
+    success: 'Detection succeeded',
+    failure: 'Detection failed',
+    timeout: 'Detection timed out',
+    noFace: 'No face detected',
+  },
+  photoState: {
+    label: 'Photo',
+    registered: 'Photo registered',
+    cleared: 'Photo cleared',
+    notFound: 'Photo not found',
+    pending: 'Photo not registered yet',
+  },
+  message: {
+    pluginMissing: 'Plug-in not installed or not enabled',
+    browserUnsupported: 'Browser not supported',
+    cameraFailed: 'Camera failed to open',
+    sdkInitFailed: 'SDK initialisation failure with error code {{code}}',
+    photoFailed: 'Photo failure',
+    detectionTimeout: 'Detection timeout',
+    faceLost: 'Face lost',
+    noFaceInBox: 'No face in the view box',
+    detectionFailed: 'Face detection failed',
+  },
+  openCamera: 'Open camera',
+  closeCamera: 'Close camera',
+  retry: 'Detect again',
+  takePhoto: 'Take photo',
+  upload: 'Upload photo',
+  register: 'Register',
+  clear: 'Clear',
+  clearConfirm: "Are you sure to clear this user's face photo?",
+  registered: 'Face photo registered',
+  cleared: 'Face photo cleared',
+} satisfies Messages<typeof zh>;

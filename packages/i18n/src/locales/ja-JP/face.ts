@@ -1,0 +1,57 @@
+import type { Messages } from '../../types.js';
+import type zh from '../zh-CN/face.js';
+
+/** 顔登録（SPEC §2 "face registration dialog"、§4 顔の状態、§5 顔、§8 顔のメッセージ、docs/face.md）。 */
+export default {
+  title: '顔登録',
+  action: '顔登録',
+  username: 'ユーザー名',
+  usernameRequired: 'ユーザー名は必須です',
+  photo: '顔写真',
+  photoRequired: '写真をアップロードするか撮影してください',
+  viewBox: '顔を枠の中に合わせてください',
+  camera: {
+    label: 'カメラ',
+    closed: 'カメラ未起動',
+    opening: 'カメラ起動中',
+    open: 'カメラ起動済み',
+  },
+  detection: {
+    label: '顔検出',
+    idle: '検出未開始',
+    loading: '顔検出コンポーネントを読み込み中',
+    detecting: '顔を検出中',
+    success: '検出成功',
+    failure: '検出失敗',
+    timeout: '検出タイムアウト',
+    noFace: '顔が検出されません',
+  },
+  photoState: {
+    label: '写真',
+    registered: '写真登録済み',
+    cleared: '写真クリア済み',
+    notFound: '写真が見つかりません',
+    pending: '写真未登録',
+  },
+  message: {
+    pluginMissing: 'プラグインがインストールされていないか、有効になっていません',
+    browserUnsupported: 'このブラウザーはサポートされていません',
+    cameraFailed: 'カメラを起動できませんでした',
+    sdkInitFailed: 'SDK の初期化に失敗しました（エラーコード {{code}}）',
+    photoFailed: '撮影に失敗しました',
+    detectionTimeout: '検出がタイムアウトしました',
+    faceLost: '顔を見失いました',
+    noFaceInBox: '枠内に顔がありません',
+    detectionFailed: '顔検出に失敗しました',
+  },
+  openCamera: 'カメラを起動',
+  closeCamera: 'カメラを停止',
+  retry: '再検出',
+  takePhoto: '撮影',
+  upload: '写真をアップロード',
+  register: '登録',
+  clear: 'クリア',
+  clearConfirm: 'このユーザーの顔写真をクリアしてもよろしいですか？',
+  registered: '顔写真を登録しました',
+  cleared: '顔写真をクリアしました',
+} satisfies Messages<typeof zh>;
