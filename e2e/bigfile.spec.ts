@@ -5,8 +5,9 @@
  * starts where the server stood, not at 0), paused and resumed with the keyboard, cut off again by going
  * offline, and finished; the SHA-256 the
  * server recorded equals the file's, and the browser's own SHA-256 agrees on the page. A file of a type
- * the configuration does not allow is refused before sending. Screenshots in three languages go to
- * e2e/artifacts/bigfile-*.
+ * the configuration does not allow is refused before sending. The application area's `/app/bigfile` (same
+ * page, from the application administrator's menu) uploads a small file and lists it. Screenshots in three
+ * languages go to e2e/artifacts/bigfile-*.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
@@ -16,11 +17,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { resources } from '@mp/i18n';
 import { BigFilePaths, type BigFileRow } from '@mp/protocol';
+import { addCrmApp, enterCrmAsAppAdmin } from './app-area.js';
+import { adminClient } from './seed-api.js';
 import { chooseLanguage, launchBrowser, shot, startServer, type RunningServer } from './support.js';
+import { startDemoServer, type DemoServer } from './tenant-session.js';
 
 const MB = 1024 * 1024;
 const SIZE = 200 * MB;
 const zh = resources['zh-CN'].bigfile;
+const en = resources['en-US'];
 
 let server: RunningServer;
 let browser: Browser;
@@ -176,4 +181,34 @@ describe('big files in Chromium', () => {
     }
     await page.close();
   });
+});
+
+describe("big files in the application area's menu", () => {
+  let demo: DemoServer;
+  beforeAll(async () => {
+    demo = await startDemoServer('bigfile-app');
+    await addCrmApp(await adminClient(demo.url));
+  }, 120_000);
+  afterAll(async () => {
+    await demo?.stop();
+  });
+
+  it('uploads a small file on /app/bigfile, reached from the menu, and lists it', async () => {
+    const small = join(dir, 'app-notes.bin');
+    const bytes = randomBytes(300 * 1024);
+    writeFileSync(small, bytes);
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    interceptChoosers(page);
+    await enterCrmAsAppAdmin(page, demo.url);
+    await page.getByRole('menuitem', { name: en.layout.route.bigfile }).click();
+    await page.waitForURL(/\/app\/bigfile(\?|$)/);
+    await page.getByTestId('bigfile-limits').waitFor();
+    await chooseByKeyboard(page, small, en.bigfile.dropHint);
+    await page.getByTestId('bigfile-checksum').waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('bigfile-checksum').textContent()).toBe(en.bigfile.checksum.match);
+    expect(await page.getByTestId('bigfile-server-sha').textContent()).toBe(createHash('sha256').update(bytes).digest('hex'));
+    await page.getByTestId('bigfile-list').getByText('app-notes.bin').waitFor();
+    await shot(page, 'bigfile-app-area-en-US');
+    await page.close();
+  }, 90_000);
 });

@@ -181,7 +181,7 @@ export const EnvSchema = Type.Object({
     group: BIGFILE,
     maxLength: 4000,
     description:
-      'Folder of the uploads (default `<MP_DATA_DIR>/bigfiles`; with `memory://` a temporary folder removed at stop). Several instances need one shared folder and a shared locker (docs/bigfile.md "Several instances").',
+      'Folder of the uploads (default `<MP_DATA_DIR>/bigfiles`; with `memory://` a temporary folder removed at stop). Several instances (PostgreSQL) must all mount one shared folder here; their locks and quota are shared through the database (docs/bigfile.md "Several instances").',
   }),
   MP_BIGFILE_MAX_MB: int(1, 1_048_576, { group: BIGFILE, default: 1024, description: 'Largest file in MB (1 MB = 1,048,576 bytes).' }),
   MP_BIGFILE_QUOTA_MB: int(1, 104_857_600, {
