@@ -38,6 +38,11 @@ export interface OpsMetrics {
   watchOidc(provider: { on(event: string, fn: (ctx: { oidc?: { params?: { grant_type?: unknown } } }) => void): unknown }): void;
   /** `n` call records dropped because the call-log buffer was full (plugins/call-log.ts). */
   callLogDropped(n: number): void;
+  /**
+   * One answered request outside Fastify's hooks (modules/oidc/fast-path.ts): counted in the request series
+   * like the onResponse hook's; `route` the route pattern, `seconds` the latency.
+   */
+  httpRequest(method: string, route: string, status: number, seconds: number): void;
 }
 
 /**
@@ -94,7 +99,7 @@ function tokenMatches(request: FastifyRequest, token: string): boolean {
 /** Registers the metrics registry, the request hooks (when enabled), `app.opsMetrics` and `/metrics`. */
 export function registerMetrics(app: FastifyInstance): void {
   const { enabled, token, allow } = app.config.metrics;
-  const noop: OpsMetrics = { lockout: () => undefined, watchOidc: () => undefined, callLogDropped: () => undefined };
+  const noop: OpsMetrics = { lockout: () => undefined, watchOidc: () => undefined, callLogDropped: () => undefined, httpRequest: () => undefined };
   if (!enabled) {
     app.decorate('opsMetrics', noop);
     return;
@@ -195,6 +200,11 @@ export function registerMetrics(app: FastifyInstance): void {
   app.decorate('opsMetrics', {
     lockout: () => lockouts.inc(),
     callLogDropped: (n) => callLogDrops.inc(n),
+    httpRequest: (method, route, status, seconds) => {
+      const labels = { method, route, status: String(status) };
+      requests.inc(labels);
+      duration.observe(labels, seconds);
+    },
     watchOidc: (provider) => {
       provider.on('grant.success', (ctx) => tokens.inc({ grant_type: String(ctx.oidc?.params?.grant_type ?? 'unknown') }));
     },

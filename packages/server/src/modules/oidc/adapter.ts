@@ -19,6 +19,7 @@ import type { Adapter, AdapterPayload } from 'oidc-provider';
 import { rowsOf, type Db, type Tx } from '../../db/client.js';
 import { oidcPayloads } from '../../db/schema/index.js';
 import { findClientMetadata } from './clients.js';
+import { hasBadCharacters } from '../../plugins/input-hygiene.js';
 
 export const LINK_MODEL = 'PlatformLink';
 
@@ -231,6 +232,7 @@ export function drizzleAdapter(db: Db, o: { memoTokens?: boolean } = {}): new (n
     }
 
     async find(id: string): Promise<AdapterPayload | undefined> {
+      if (hasBadCharacters(id)) return undefined; // a NUL or a lone surrogate is never stored (the database would refuse it)
       if (this.model === 'Client') return findClientMetadata(db, id);
       if (this.model === 'Grant') {
         const k = fresh(`Grant:${id}`);
@@ -256,6 +258,7 @@ export function drizzleAdapter(db: Db, o: { memoTokens?: boolean } = {}): new (n
     }
 
     async findByUid(uid: string): Promise<AdapterPayload | undefined> {
+      if (hasBadCharacters(uid)) return undefined;
       if (this.model === 'Session') {
         const k = fresh(`Session:${uid}`);
         if (k) return k;
@@ -264,6 +267,7 @@ export function drizzleAdapter(db: Db, o: { memoTokens?: boolean } = {}): new (n
     }
 
     async findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
+      if (hasBadCharacters(userCode)) return undefined;
       return this.findWhere(sql`p.user_code = ${userCode}`);
     }
 

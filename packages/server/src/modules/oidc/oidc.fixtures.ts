@@ -7,6 +7,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { Paths } from '@mp/protocol';
 import { buildApp } from '../../app.js';
 import type { ServerConfig } from '../../config.js';
@@ -27,8 +28,14 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Builds and starts the app on a free port with the issuer `http://127.0.0.1:<port>/oidc`. */
-export async function listeningApp(overrides: Partial<ServerConfig> = {}): Promise<{ app: FastifyInstance; base: string; issuer: string }> {
+/**
+ * Builds and starts the app on a free port with the issuer `http://127.0.0.1:<port>/oidc`; its log lines go
+ * to `logStream` when given (at `overrides.logLevel`), else nowhere.
+ */
+export async function listeningApp(
+  overrides: Partial<ServerConfig> = {},
+  logStream?: DestinationStream,
+): Promise<{ app: FastifyInstance; base: string; issuer: string }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const issuer = `${base}/oidc`;
@@ -42,7 +49,7 @@ export async function listeningApp(overrides: Partial<ServerConfig> = {}): Promi
       oidcIssuer: issuer,
       ...overrides,
     },
-    { logger: false },
+    logStream ? { logStream } : { logger: false },
   );
   await app.listen({ port, host: '127.0.0.1' });
   return { app, base, issuer };

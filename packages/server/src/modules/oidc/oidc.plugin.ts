@@ -5,6 +5,8 @@
  * - every route under the issuer path gets the provider pages' security headers (route-level helmet
  *   options, plugins/security-headers.ts `oidcPageHelmet`; on the catch-all route one prebuilt
  *   middleware, `oidcPageHeaders`) instead of the console's;
+ * - `GET /oidc/me` and `POST /oidc/token/introspection` arriving over HTTP go to the provider's Koa callback
+ *   before Fastify sees them, with the same headers, request id and metrics (fast-path.ts; issue 17);
  * - every other `/oidc/*` request is handed, raw, to the provider's Koa callback after `reply.hijack()`.
  *   Fastify's body parsers are kept away from these routes (a pass-through parser leaves the stream to
  *   the provider), and the path is given to the provider relative to the mount, with `originalUrl` so
@@ -31,6 +33,8 @@ import ticketRoutes from './ticket.routes.js';
 import { TICKET_PURPOSE } from './tickets.js';
 import { PAGE_STYLE_SOURCE } from './pages.js';
 import { oidcPageHeaders, oidcPageHelmet } from '../../plugins/security-headers.js';
+import { REQUEST_ID_HEADER } from '../../plugins/request-id.js';
+import { installFastPath } from './fast-path.js';
 
 /** The platform session a grant is tied to (adapter.ts links). */
 async function sessionOfGrant(app: FastifyInstance, grantId: string): Promise<string | undefined> {
@@ -93,6 +97,8 @@ export default async function oidcPlugin(app: FastifyInstance): Promise<void> {
     if (r.url.startsWith(`${issuerPath}/`)) r.config = Object.assign(r.config ?? {}, { helmet: r.url === catchAll ? { skipRoute: true } : pageHelmet });
   });
   const callback = provider.callback();
+  // Userinfo and introspection over HTTP skip Fastify altogether (fast-path.ts; app.inject still takes the route below).
+  await installFastPath(app, issuerPath, callback, pageHeaders);
 
   await app.register(ticketRoutes);
   await app.register(async (scope) => {
@@ -102,6 +108,7 @@ export default async function oidcPlugin(app: FastifyInstance): Promise<void> {
     await registerPostMethodRoutes(scope, issuerPath);
     scope.all(catchAll, { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
       await pageHeaders(request.raw, reply.raw);
+      reply.raw.setHeader(REQUEST_ID_HEADER, request.id); // reply.header() is not sent after hijack()
       reply.hijack();
       const raw = request.raw as IncomingMessage & { originalUrl?: string };
       raw.originalUrl = raw.url;
