@@ -4,10 +4,11 @@
  */
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { faceModels } from './face-models.vite';
 
 export default defineConfig({
   base: '/',
-  plugins: [react()],
+  plugins: [react(), faceModels()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

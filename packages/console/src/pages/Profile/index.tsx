@@ -13,6 +13,8 @@ import { USER_RULES, type ContactType, type UserProfile } from '@mp/protocol';
 import ImageUpload from '../../components/ImageUpload';
 import { loadProfile, saveProfile } from '../../api/profile';
 import ContactDialog from './contact-dialog';
+import FaceDialog from '../../components/FaceDialog';
+import { myFaceCalls } from '../../api/face';
 
 export const PROFILE_QUERY_KEY = ['profile'] as const;
 
@@ -27,6 +29,7 @@ export default function ProfileModal({ open, onClose }: ProfileModalProps) {
   const qc = useQueryClient();
   const [form] = Form.useForm<{ avatar?: string; signature: string }>();
   const [contact, setContact] = useState<ContactType | null>(null);
+  const [face, setFace] = useState(false);
   const [saving, setSaving] = useState(false);
   const q = useQuery({ queryKey: PROFILE_QUERY_KEY, queryFn: loadProfile, enabled: open });
   const p = q.data;
@@ -103,6 +106,11 @@ export default function ProfileModal({ open, onClose }: ProfileModalProps) {
           <Descriptions size="small" column={1}>
             <Descriptions.Item label={t('mobile')}>{contactRow('mobile')}</Descriptions.Item>
             <Descriptions.Item label={t('email')}>{contactRow('email')}</Descriptions.Item>
+            <Descriptions.Item label={t('face:photo')}>
+              <Button size="small" onClick={() => setFace(true)} data-testid="profile-face">
+                {t('face:action')}
+              </Button>
+            </Descriptions.Item>
           </Descriptions>
           <Form form={form} layout="vertical" style={{ marginTop: 8 }}>
             <Form.Item name="avatar" label={t('avatar')}>
@@ -113,6 +121,16 @@ export default function ProfileModal({ open, onClose }: ProfileModalProps) {
             </Form.Item>
           </Form>
         </>
+      )}
+      {p && (
+        <FaceDialog
+          open={face}
+          username={p.userName}
+          facePhotoUrl={p.facePhotoUrl}
+          calls={myFaceCalls}
+          onClose={() => setFace(false)}
+          onChanged={() => void qc.invalidateQueries({ queryKey: PROFILE_QUERY_KEY })}
+        />
       )}
       <ContactDialog
         type={contact}

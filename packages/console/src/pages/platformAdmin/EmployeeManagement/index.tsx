@@ -21,9 +21,10 @@ import { protectionOf, useUserColumns, userTableWidth } from './components/colum
 import TenantSelect from './components/tenant-select';
 import { showImportReport } from './components/import-report';
 import { useUserPage } from './components/use-user-page';
+import { platformFaceCalls } from '../../../api/face';
 
 const QUERY_KEY = ['users'] as const;
-const CALLS = { setStatus: setUserStatus, setLock: setUserLock, remove: deleteUsers };
+const CALLS = { setStatus: setUserStatus, setLock: setUserLock, remove: deleteUsers, face: platformFaceCalls };
 
 export default function EmployeeManagement() {
   const { t } = useTranslation(['user', 'common', 'grid']);

@@ -38,9 +38,16 @@ import { protectionOf, useUserColumns, userTableWidth } from '../../platformAdmi
 import { useUserPage } from '../../platformAdmin/EmployeeManagement/components/use-user-page';
 import { tenantUserFormVariant } from './components/form-variant';
 import ScopeBar from './components/scope-bar';
+import { tenantFaceCalls } from '../../../api/face';
 
 const QUERY_KEY = ['tenantUsers'] as const;
-const CALLS = { setStatus: setTenantUserStatus, setLock: setTenantUserLock, remove: deleteTenantUsers, resetPassword: resetTenantUserPassword };
+const CALLS = {
+  setStatus: setTenantUserStatus,
+  setLock: setTenantUserLock,
+  remove: deleteTenantUsers,
+  resetPassword: resetTenantUserPassword,
+  face: tenantFaceCalls,
+};
 
 export default function EmployeeManagement() {
   const { t } = useTranslation(['user', 'tenantuser', 'common', 'grid']);

@@ -23,6 +23,8 @@ export interface UserRowActions {
   onToggleLock: (row: UserRow) => void;
   onResetPassword: (row: UserRow) => void;
   onDelete: (row: UserRow) => void;
+  /** Opens the face-registration dialog (issue 18; absent: no menu item). */
+  onFace?: (row: UserRow) => void;
 }
 
 const formatTime = (v: string) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '');
@@ -149,12 +151,14 @@ export function useUserColumns(actions: UserRowActions, withTenant: boolean, sel
                       title: !locked && guard ? t(guard as never) : undefined,
                     },
                     { key: 'reset', label: t('resetPassword') },
+                    ...(actions.onFace ? [{ key: 'face', label: t('face:action') }] : []),
                     { type: 'divider' },
                     { key: 'delete', label: t('common:delete'), danger: true, disabled: !!guard, title: guard ? t(guard as never) : undefined },
                   ],
                   onClick: ({ key }) => {
                     if (key === 'lock') actions.onToggleLock(r);
                     else if (key === 'reset') actions.onResetPassword(r);
+                    else if (key === 'face') actions.onFace?.(r);
                     else if (key === 'delete') actions.onDelete(r);
                   },
                 }}

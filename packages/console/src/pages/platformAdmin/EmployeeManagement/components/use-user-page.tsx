@@ -16,6 +16,8 @@ import { Status, type StatusValue, type UserRow } from '@mp/protocol';
 import { useStatusSearchField, type DataGridHandle, type SearchField } from '../../../../components/DataGrid';
 import type { OpenMode } from '../../../../components/FormModal';
 import type { UserRowActions } from './columns';
+import FaceDialog from '../../../../components/FaceDialog';
+import type { FaceCalls } from '../../../../api/face';
 import UserFormModal, { type UserFormVariant } from './user-form-modal';
 import ResetPasswordModal from './reset-password-modal';
 
@@ -26,6 +28,8 @@ export interface UserPageCalls {
   remove: (ids: string[]) => Promise<unknown>;
   /** Sets a password (default: the platform's call). */
   resetPassword?: (id: string, password: string) => Promise<void>;
+  /** The face-registration calls for a user (issue 18; absent: no face action). */
+  face?: (id: string) => FaceCalls;
 }
 
 export interface UserPageOptions {
@@ -48,6 +52,7 @@ export function useUserPage({ queryKey, calls, compact, variant, defaultTenantId
   const grid = useRef<DataGridHandle>(null);
   const [form, setForm] = useState<{ open: boolean; mode: OpenMode; row?: UserRow }>({ open: false, mode: 'add' });
   const [resetting, setResetting] = useState<UserRow | undefined>();
+  const [facing, setFacing] = useState<UserRow | undefined>();
 
   const reload = () => void queryClient.invalidateQueries({ queryKey });
   const run = async (fn: () => Promise<unknown>, done: string) => {
@@ -77,6 +82,7 @@ export function useUserPage({ queryKey, calls, compact, variant, defaultTenantId
         });
       },
       onResetPassword: (row) => setResetting(row),
+      onFace: calls.face ? (row) => setFacing(row) : undefined,
       onDelete: (row) =>
         modal.confirm({
           title: t('common:confirmTitle'),
@@ -131,6 +137,16 @@ export function useUserPage({ queryKey, calls, compact, variant, defaultTenantId
         onSaved={() => reload()}
       />
       <ResetPasswordModal row={resetting} reset={calls.resetPassword} onClose={() => setResetting(undefined)} />
+      {calls.face && (
+        <FaceDialog
+          open={!!facing}
+          username={facing?.username ?? ''}
+          facePhotoUrl={facing?.facePhotoUrl ?? ''}
+          calls={calls.face(facing?.id ?? '')}
+          onClose={() => setFacing(undefined)}
+          onChanged={reload}
+        />
+      )}
     </>
   );
 
