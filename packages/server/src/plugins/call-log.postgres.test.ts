@@ -1,5 +1,6 @@
 /**
- * The call recorder's batch INSERT (plugins/call-log.ts: twelve arrays unnested into rows) on PGlite and on
+ * The call recorder's batch write (plugins/call-log.ts: COPY on PGlite, twelve arrays unnested into rows on
+ * PostgreSQL) on PGlite and on
  * PostgreSQL when MP_TEST_DATABASE_URL names a server (testing/postgres-server.ts): real signed calls are
  * recorded with their tenant, caller and status, and records without a tenant or application (NULL in the
  * arrays) are written too. A flush that fails only logs, so the rows themselves are what this checks.
@@ -43,7 +44,7 @@ for (const { label, open } of testAppTargets('mp_calllog')) {
       expect(written.every((r) => r.status === 200 && r.caller_name === 'admin' && r.tenant_id === 'sys' && r.latency_ms >= 0)).toBe(true);
     });
 
-    it('writes records without a tenant or application (NULL array elements) in one statement', async () => {
+    it('writes records without a tenant or application (NULL array elements / \\N) and any characters in one statement', async () => {
       const at = Date.now();
       await insertCallRecords(
         t.app.database.db,
@@ -58,14 +59,15 @@ for (const { label, open } of testAppTargets('mp_calllog')) {
           latencyMs: 1.5 * i,
           callerType: 'anonymous' as const,
           callerId: '',
-          callerName: `it's "quoted" ${i}`,
+          callerName: `it's "quoted"\t\\N\\ \n\r${i}`,
           requestId: `req-${i}`,
         })),
       );
       const written = await rows('/gateway/pg-arrays');
       expect(written.map((r) => r.status).sort()).toEqual([200, 201, 202]);
       expect(written.filter((r) => r.tenant_id === null)).toHaveLength(2);
-      expect(written.map((r) => r.caller_name).sort()).toEqual([`it's "quoted" 0`, `it's "quoted" 1`, `it's "quoted" 2`]);
+      // COPY's text format on PGlite: tab, newline, carriage return, backslash and a literal \N survive
+      expect(written.map((r) => r.caller_name).sort()).toEqual([0, 1, 2].map((i) => `it's "quoted"\t\\N\\ \n\r${i}`));
     });
   });
 }

@@ -39,16 +39,21 @@ export async function rolledRange(tx: Tx): Promise<RolledRange | undefined> {
   return s ? { startHour: new Date(s.s).getTime(), watermark: new Date(s.w).getTime() } : undefined;
 }
 
-/** Options of a run: `hoursPerTx` hours per transaction; `afterStep` (tests) runs inside each step's transaction before it commits. */
+/**
+ * Options of a run: `hoursPerTx` hours per transaction; `maxSteps` most transactions; `stopped` ends the run
+ * between two steps (shutdown); `afterStep` (tests) runs inside each step's transaction before it commits.
+ */
 export interface RollupOptions {
   hoursPerTx?: number;
   maxSteps?: number;
+  stopped?: () => boolean;
   afterStep?: (hourFrom: number, hourTo: number) => Promise<void> | void;
 }
 
 /**
- * Rolls up every closed hour not yet rolled, at `now` (epoch ms). The first run starts `backDays` days back
- * (the raw rows' retention: every hour the statistics may ask for). Answers the number of hours rolled, or -1
+ * Rolls up every closed hour not yet rolled, at `now` (epoch ms). The first run starts at the hour of the oldest
+ * record of the last `backDays` days (the raw rows' retention: every hour the statistics may ask for), or at the
+ * last closed hour when there is none. Answers the number of hours rolled, or -1
  * when another instance holds the lock. Errors of a step (database) are thrown after its rollback; the steps
  * before it stay.
  */
@@ -56,13 +61,16 @@ export async function rollUpCallLogs(db: Db, backDays: number, now = Date.now(),
   const per = o.hoursPerTx ?? 6;
   const target = Math.floor((now - ROLLUP_GRACE_MS) / HOUR) * HOUR;
   let rolled = 0;
-  for (let step = 0; step < (o.maxSteps ?? 10_000); step++) {
+  for (let step = 0; step < (o.maxSteps ?? 10_000) && !o.stopped?.(); step++) {
     const n = await inScope(db, PLATFORM_SCOPE, async (tx) => {
       const [lock] = rowsOf<{ ok: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(${LOCK}) as ok`));
       if (!lock?.ok) return -1;
       let state = await rolledRange(tx);
       if (!state) {
-        const start = Math.min(target, Math.floor((now - backDays * 86_400_000) / HOUR) * HOUR);
+        // From the hour of the oldest record of the last `backDays` days (one scan, once), else from now.
+        const since = new Date(now - backDays * 86_400_000).toISOString();
+        const [m] = rowsOf<{ at: string | Date | null }>(await tx.execute(sql`select min(at) as at from call_logs where at >= ${since}::timestamptz`));
+        const start = Math.min(target, m?.at ? Math.floor(new Date(m.at).getTime() / HOUR) * HOUR : target);
         await tx.execute(
           sql`insert into call_log_rollup_state (id, start_hour, watermark) values (1, ${new Date(start).toISOString()}::timestamptz, ${new Date(start).toISOString()}::timestamptz)`,
         );
