@@ -161,11 +161,12 @@ describe.skipIf(!serverUrl)('big files on two instances (one PostgreSQL, one fol
   }, 60_000);
 
   it("frees a crashed holder's lock when its lease runs out, never a live holder's", async () => {
-    const opts = { leaseMs: 1_500, renewMs: 200, pollMs: 50, acquireTimeoutMs: 3_000 };
-    const onA = new PgLocker(a.app.database.db, opts);
-    const onB = new PgLocker(b.app.database.db, opts);
+    const lease = { leaseMs: 3_000, renewMs: 200, pollMs: 50 };
+    const onA = new PgLocker(a.app.database.db, { ...lease, acquireTimeoutMs: 10_000 });
+    const onB = new PgLocker(b.app.database.db, { ...lease, acquireTimeoutMs: 4_000 }); // waits longer than a lease
+    const onB2 = new PgLocker(b.app.database.db, { ...lease, acquireTimeoutMs: 15_000 });
     try {
-      // live: A renews its lease; B's wait (longer than the lease) asks A to release and times out
+      // live: A renews its lease; B's wait asks A to release (A's request would end) and, A not unlocking, times out
       let asked = 0;
       const live = onA.newLock('live-upload');
       await live.lock(new AbortController().signal, () => {
@@ -175,19 +176,20 @@ describe.skipIf(!serverUrl)('big files on two instances (one PostgreSQL, one fol
       expect(asked).toBe(1);
       await live.unlock();
 
-      // crashed: A stops renewing without unlocking; B gets the lock once the lease ran out
+      // crashed: A stops renewing without unlocking; B gets the lock once the lease ran out, not before
       await onA.newLock('crashed-upload').lock(new AbortController().signal, () => undefined);
       onA.close();
       const t0 = Date.now();
-      const taken = onB.newLock('crashed-upload');
+      const taken = onB2.newLock('crashed-upload');
       await taken.lock(new AbortController().signal, () => undefined);
       const waited = Date.now() - t0;
-      expect(waited).toBeGreaterThan(800);
-      expect(waited).toBeLessThan(3_000);
+      expect(waited).toBeGreaterThan(2_000);
+      expect(waited).toBeLessThan(12_000);
       await taken.unlock();
     } finally {
       onA.close();
       onB.close();
+      onB2.close();
     }
   }, 30_000);
 
