@@ -77,11 +77,21 @@ export function writeY4m(path: string, rgb: Uint8Array, frames = 10): void {
   writeFileSync(path, Buffer.concat(parts));
 }
 
-/** The two videos of the spec in `dir`: with the face and without one. */
-export function writeFaceVideos(dir: string): { face: string; empty: string } {
+/** `rgb` as a JPEG file at `path` (the photo uploaded instead of taken). */
+function writeJpeg(path: string, rgb: Uint8Array): void {
+  const rgba = Buffer.alloc(WIDTH * HEIGHT * 4, 255);
+  for (let i = 0; i < WIDTH * HEIGHT; i++) rgb.subarray(i * 3, i * 3 + 3).forEach((v, c) => rgba.writeUInt8(v, i * 4 + c));
+  writeFileSync(path, jpeg.encode({ data: rgba, width: WIDTH, height: HEIGHT }, 85).data);
+}
+
+/** The files of the spec in `dir`: the videos with the face and without one, and the face as a JPEG. */
+export function writeFaceVideos(dir: string): { face: string; empty: string; photo: string } {
   const face = join(dir, 'face.y4m');
   const empty = join(dir, 'empty.y4m');
-  writeY4m(face, faceFrame());
+  const photo = join(dir, 'face.jpg');
+  const frame = faceFrame();
+  writeY4m(face, frame);
   writeY4m(empty, greyFrame());
-  return { face, empty };
+  writeJpeg(photo, frame);
+  return { face, empty, photo };
 }

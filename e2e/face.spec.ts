@@ -2,8 +2,8 @@
  * Face registration end to end in Chromium with a fake camera (issue 18; docs/face.md "Tests"): two
  * browsers of their own, one whose camera plays a video of a face and one whose camera plays a grey
  * video (e2e/face-video.ts writes both at test time). Proves: the face is found in the view box, lost
- * when the picture loses it, the photo taken and registered to the user (checked through the API) and
- * cleared (platform user grid); a grey picture gives "no face in the view box" then "detection timeout"
+ * when the picture loses it, the photo taken and registered to the user (checked through the API),
+ * cleared, and a photo uploaded instead registered (platform user grid); a grey picture gives "no face in the view box" then "detection timeout"
  * (profile); a refused camera gives "camera failed to open" and a browser without mediaDevices "browser
  * not supported"; the library's chunk refused "plug-in not installed or not enabled"; a model file answering 404 gives "SDK initialisation failure" with its code. Screenshots
  * of the dialog in the three languages under e2e/artifacts/.
@@ -33,10 +33,12 @@ let api: GatewayClient;
 let faceBrowser: Browser;
 let greyBrowser: Browser;
 let dir: string;
+let photoFile: string;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'mp-e2e-face-'));
   const videos = writeFaceVideos(dir);
+  photoFile = videos.photo;
   server = await startServer();
   const admin = await adminClient(server.url); // also accepts the agreement for the browser's sign-in
   const r = await admin.post(Paths.adduser, {
@@ -92,7 +94,7 @@ const inState = (dialog: Locator, testId: string, state: string, timeout = DETEC
 const registeredUrl = async () => (await api.post(ProfilePaths.userload)).body.data.row.facePhotoUrl as string;
 
 describe('face registration in the console', () => {
-  it('finds the face in the view box, notices it lost, takes and registers the photo, then clears it', async () => {
+  it('finds the face in the view box, notices it lost, takes and registers the photo, clears it, registers an uploaded one', async () => {
     const page = await signedIn(faceBrowser);
     const csp = watchCsp(page); // the detector runs under the console's policy (docs/security.md)
     const dialog = await openFromGrid(page, USER);
@@ -162,6 +164,13 @@ describe('face registration in the console', () => {
     await page.getByRole('tooltip').getByRole('button', { name: en.common.ok }).click();
     await inState(dialog, 'face-photo-state', 'cleared', 15_000);
     expect(await registeredUrl()).toBe('');
+
+    // a photo uploaded instead of taken
+    await dialog.locator('input[type=file]').setInputFiles(photoFile);
+    await inState(dialog, 'face-photo-state', 'pending', 10_000);
+    await dialog.getByRole('button', { name: en.face.register }).click();
+    await inState(dialog, 'face-photo-state', 'registered', 15_000);
+    expect(await registeredUrl()).not.toBe('');
     expect(csp).toEqual([]);
     await page.context().close();
   });
