@@ -116,6 +116,10 @@ describe('OpenID fast path (userinfo, introspection)', () => {
 
     const junk = await fetch(`${issuer}/me`, { headers: { authorization: `Bearer ${token}`, 'x-request-id': 'bad id <script>' } });
     expect(junk.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+
+    // the client address as Fastify logs it: behind a trusted proxy (loopback, MP_TRUST_PROXY's default), the forwarded one
+    await fetch(`${issuer}/me`, { headers: { authorization: `Bearer ${token}`, 'x-request-id': 'proxied-17', 'x-forwarded-for': '203.0.113.7' } });
+    expect(lines.find((l) => l.reqId === 'proxied-17' && l.msg === 'incoming request')).toMatchObject({ req: { remoteAddress: '203.0.113.7' } });
   });
 
   it('the request metrics count fast-path answers under the route pattern, status and latency', async () => {
