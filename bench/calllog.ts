@@ -5,12 +5,13 @@
  * off, on, on, off, … (BENCH_CALLLOG_ROUNDS pairs, default 2) so that a drift of the shared machine falls on both; the ratio on/off is reported against
  * the goal ≥ 0.9; then the same read's CPU time per request in-process, off and on (`cpuPerRequest`), which a busy
  * machine disturbs less. Part 2: the statistics and log queries of the screens over a table of BENCH_CALLLOG_ROWS rows
- * (default 5,000,000) spread over 7 days, 50 tenants, 20 applications and 200 APIs, in-process on an embedded
- * database (skip with BENCH_CALLLOG_ROWS=0). Run alone with `npx tsx bench/calllog.ts`, or in `npm run bench`
+ * (default 1,000,000) spread over 7 days, 50 tenants, 20 applications and 200 APIs, in-process on an embedded
+ * database, each statistics query from the records alone and through the hourly rollup, alternating, medians of
+ * BENCH_CALLLOG_QUERY_ROUNDS (skip with BENCH_CALLLOG_ROWS=0). Run alone with `npx tsx bench/calllog.ts`, or in `npm run bench`
  * (skip with BENCH_CALLLOG=0).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { Paths } from '@mp/protocol';
@@ -20,7 +21,7 @@ import { ADMIN, startServer } from './server.js';
 import { envelopeOk, runScenario, type ScenarioResult } from './scenario.js';
 
 export const CALLLOG_TARGET = 0.9;
-const ROWS = Number(process.env.BENCH_CALLLOG_ROWS ?? 5_000_000);
+const ROWS = Number(process.env.BENCH_CALLLOG_ROWS ?? 1_000_000);
 /** Pairs of runs (off, on, then on, off, …): more pairs average out a busy machine. */
 const ROUNDS = Number(process.env.BENCH_CALLLOG_ROUNDS ?? 2);
 
@@ -32,9 +33,11 @@ export interface CallLogBenchReport {
   ratio: number;
   targetMet: boolean;
   /** In-process CPU µs per signed read with recording off and on, and off/on (BENCH_CALLLOG_CPU_BLOCKS=0 skips). */
-  cpu?: { offUs: number; onUs: number; ratio: number };
+  cpu?: { offUs: number; onUs: number; ratio: number; medianRatio: number };
+  /** Load average (1 min) at the start and the end of the run: the machine is shared. */
+  load?: [number, number];
   /** Query timings (ms) over `rows` rows; undefined when skipped. */
-  queries?: { rows: number; seedMs: number; timings: Record<string, number> };
+  queries?: { rows: number; seedMs: number; rollupMs: number; timings: Record<string, number> };
 }
 
 /** One measured run of the signed read on a fresh server with recording on or off. */
@@ -71,7 +74,7 @@ async function measure(recording: boolean, o: { durationS: number; connections: 
  * measured blocks. Answers µs of process CPU per request for each, and off/on (the throughput ratio a CPU-bound
  * server would see).
  */
-async function cpuPerRequest(blocks: number, perBlock: number): Promise<{ offUs: number; onUs: number; ratio: number }> {
+async function cpuPerRequest(blocks: number, perBlock: number): Promise<NonNullable<CallLogBenchReport['cpu']>> {
   const { buildApp } = await import('../packages/server/src/app.js');
   const { callLogRecorder } = await import('../packages/server/src/plugins/call-log.js');
   const base = {
@@ -95,6 +98,7 @@ async function cpuPerRequest(blocks: number, perBlock: number): Promise<{ offUs:
   );
   try {
     const order = Array.from({ length: blocks }, (_, i) => (i % 2 === 0 ? [0, 1] : [1, 0])).flat();
+    const blockUs: number[][] = [[], []];
     for (const [k, i] of [[-1, 0], [-1, 1], ...order.map((x, j) => [j, x])] as [number, number][]) {
       const a = apps[i]!;
       const t = process.cpuUsage();
@@ -106,11 +110,15 @@ async function cpuPerRequest(blocks: number, perBlock: number): Promise<{ offUs:
       if (k >= 0) {
         a.cpu += d.user + d.system;
         a.n += perBlock;
+        blockUs[i]!.push((d.user + d.system) / perBlock);
       } // the first two blocks warm up
     }
     const offUs = apps[0]!.cpu / apps[0]!.n;
     const onUs = apps[1]!.cpu / apps[1]!.n;
-    return { offUs: Math.round(offUs), onUs: Math.round(onUs), ratio: Math.round((offUs / onUs) * 1000) / 1000 };
+    // off/on of each adjacent pair of blocks, and their median: less moved by a burst of other work than the totals
+    const pairs = blockUs[0]!.map((off, j) => off / blockUs[1]![j]!).sort((x, y) => x - y);
+    const medianRatio = Math.round(pairs[Math.floor(pairs.length / 2)]! * 1000) / 1000;
+    return { offUs: Math.round(offUs), onUs: Math.round(onUs), ratio: Math.round((offUs / onUs) * 1000) / 1000, medianRatio };
   } finally {
     for (const a of apps) await a.app.close();
   }
@@ -122,6 +130,8 @@ async function queryTimings(rows: number): Promise<CallLogBenchReport['queries']
   const { openDatabase } = await import('../packages/server/src/db/client.js');
   const { inScope, PLATFORM_SCOPE } = await import('../packages/server/src/db/context.js');
   const { callStats, countCalls, selectCalls } = await import('../packages/server/src/modules/calllogs/calllogs.query.js');
+  const { callStatistics } = await import('../packages/server/src/modules/calllogs/calllogs.stats.js');
+  const { rollUpCallLogs } = await import('../packages/server/src/modules/calllogs/calllogs.rollup.js');
   const dataDir = mkdtempSync(join(tmpdir(), 'mp-bench-calllog-'));
   const database = await openDatabase({ ...loadConfig({ ...process.env, MP_DATA_DIR: dataDir, DATABASE_URL: '' }), dataDir });
   try {
@@ -139,23 +149,59 @@ async function queryTimings(rows: number): Promise<CallLogBenchReport['queries']
     await database.db.execute(sql`analyze call_logs`);
     const seedMs = performance.now() - t0;
     const now = Date.now();
+    const t1 = performance.now();
+    const hours = await rollUpCallLogs(database.db, 8, now);
+    const rollupMs = Math.round(performance.now() - t1);
+    console.log(`  seeded in ${Math.round(seedMs)} ms; first rollup (${hours} hours) ${rollupMs} ms`);
     const week = { from: new Date(now - 7 * 86_400_000), to: new Date(now) };
     const day = { from: new Date(now - 86_400_000), to: new Date(now) };
     const timings: Record<string, number> = {};
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    /** Median of BENCH_CALLLOG_QUERY_ROUNDS runs (default 3) after a warm-up; `pair` alternates two forms (raw, rollup) in each round. */
+    const rounds = Number(process.env.BENCH_CALLLOG_QUERY_ROUNDS ?? 3);
     const time = async (name: string, fn: () => Promise<unknown>) => {
       await fn(); // warm
-      const t = performance.now();
-      await fn();
-      timings[name] = Math.round(performance.now() - t);
-      console.log(`  ${name.padEnd(44)} ${String(timings[name]).padStart(7)} ms`);
+      const xs: number[] = [];
+      for (let i = 0; i < rounds; i++) {
+        const t = performance.now();
+        await fn();
+        xs.push(performance.now() - t);
+      }
+      timings[name] = Math.round(median(xs));
+      console.log(`  ${name.padEnd(52)} ${String(timings[name]).padStart(7)} ms`);
+    };
+    const pair = async (name: string, run: (stats: typeof callStats) => Promise<unknown>) => {
+      await run(callStats);
+      await run(callStatistics);
+      const raw: number[] = [];
+      const rolled: number[] = [];
+      for (let i = 0; i < rounds; i++) {
+        for (const [xs, f] of (i % 2
+          ? [
+              [rolled, callStatistics],
+              [raw, callStats],
+            ]
+          : [
+              [raw, callStats],
+              [rolled, callStatistics],
+            ]) as [number[], typeof callStats][]) {
+          const t = performance.now();
+          await run(f);
+          xs.push(performance.now() - t);
+        }
+      }
+      timings[`${name}, raw`] = Math.round(median(raw));
+      timings[`${name}, rollup`] = Math.round(median(rolled));
+      const ratio = Math.round((median(raw) / median(rolled)) * 10) / 10;
+      console.log(
+        `  ${name.padEnd(40)} raw ${String(timings[`${name}, raw`]).padStart(6)} ms  rollup ${String(timings[`${name}, rollup`]).padStart(5)} ms  ×${ratio}`,
+      );
     };
     const platform = <T>(fn: (tx: never) => Promise<T>) => inScope(database.db, PLATFORM_SCOPE, fn as never);
-    await time('stats, platform, 7 days', () => platform((tx) => callStats(tx, week, {})));
-    await time('stats, platform, 24 hours', () => platform((tx) => callStats(tx, day, {})));
-    await time('stats, one tenant (2%), 7 days', () =>
-      inScope(database.db, { scope: 'tenant', tenantId: 'bt7' }, (tx) => callStats(tx, week, { tenantId: 'bt7' })),
-    );
-    await time('stats, one application (5%), 7 days', () => platform((tx) => callStats(tx, week, { productId: 'bp3' })));
+    await pair('stats, platform, 7 days', (f) => platform((tx) => f(tx, week, {})));
+    await pair('stats, platform, 24 hours', (f) => platform((tx) => f(tx, day, {})));
+    await pair('stats, one tenant (2%), 7 days', (f) => inScope(database.db, { scope: 'tenant', tenantId: 'bt7' }, (tx) => f(tx, week, { tenantId: 'bt7' })));
+    await pair('stats, one application (5%), 7 days', (f) => platform((tx) => f(tx, week, { productId: 'bp3' })));
     await time('log page 1 + count, platform, 7 days', () =>
       platform(async (tx) => {
         await countCalls(tx, week, {});
@@ -168,7 +214,7 @@ async function queryTimings(rows: number): Promise<CallLogBenchReport['queries']
         await selectCalls(tx, week, { tenantId: 'bt7' }, 10, 0);
       }),
     );
-    return { rows, seedMs: Math.round(seedMs), timings };
+    return { rows, seedMs: Math.round(seedMs), rollupMs, timings };
   } finally {
     await database.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -177,6 +223,7 @@ async function queryTimings(rows: number): Promise<CallLogBenchReport['queries']
 
 /** Runs the benchmark (see the file's comment). */
 export async function runCallLogBench(o: { durationS: number; connections: number }): Promise<CallLogBenchReport> {
+  const load0 = loadavg()[0]!;
   const order = Array.from({ length: ROUNDS }, (_, i) => (i % 2 === 0 ? [false, true] : [true, false])).flat();
   console.log(`\ncall logs: signed read with recording off / on (${o.durationS} s each, ${order.map((x) => (x ? 'on' : 'off')).join(', ')})`);
   const runs = [];
@@ -195,14 +242,16 @@ export async function runCallLogBench(o: { durationS: number; connections: numbe
   const cpu = blocks > 0 ? await cpuPerRequest(blocks, 1000) : undefined;
   if (cpu)
     console.log(
-      `  in-process CPU per signed read: off ${cpu.offUs} µs, on ${cpu.onUs} µs; off/on = ${cpu.ratio}   target ≥ ${CALLLOG_TARGET}: ${cpu.ratio >= CALLLOG_TARGET ? 'MET' : 'MISSED'}`,
+      `  in-process CPU per signed read: off ${cpu.offUs} µs, on ${cpu.onUs} µs; off/on = ${cpu.ratio}, median of the block pairs ${cpu.medianRatio}   target ≥ ${CALLLOG_TARGET}: ${cpu.medianRatio >= CALLLOG_TARGET ? 'MET' : 'MISSED'}`,
     );
   let queries: CallLogBenchReport['queries'];
   if (ROWS > 0) {
     console.log(`call logs: screen queries over ${ROWS.toLocaleString('en')} rows (7 days, 50 tenants, 20 applications, 200 APIs)`);
     queries = await queryTimings(ROWS);
   }
-  return { runs, offReqPerSec, onReqPerSec, ratio, targetMet: ratio >= CALLLOG_TARGET, cpu, queries };
+  const load: [number, number] = [Math.round(load0 * 10) / 10, Math.round(loadavg()[0]! * 10) / 10];
+  console.log(`  load average (1 min): ${load[0]} at the start, ${load[1]} at the end`);
+  return { runs, offReqPerSec, onReqPerSec, ratio, targetMet: ratio >= CALLLOG_TARGET, cpu, queries, load };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
