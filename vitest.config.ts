@@ -4,8 +4,14 @@ import { defineConfig } from 'vitest/config';
  * One runner for every test: `unit` (pure functions and in-process API tests on a real PGlite) and
  * `e2e` (the built console in Debian's Chromium against a real server). `npm test` runs both.
  */
+/** Test files run at a time in the unit project (MP_TEST_UNIT_WORKERS, default 2) and in e2e (MP_TEST_E2E_WORKERS, default 2). */
+const UNIT_WORKERS = Number(process.env.MP_TEST_UNIT_WORKERS) || 2;
+const E2E_WORKERS = Number(process.env.MP_TEST_E2E_WORKERS) || 2;
+
 export default defineConfig({
   test: {
+    // the default output, then the slowest files of each project with their CPU time and the run's totals
+    reporters: ['default', './packages/server/src/testing/slowest-reporter.ts'],
     projects: [
       {
         test: {
@@ -26,7 +32,7 @@ export default defineConfig({
           // process is mostly idle, so a second worker uses the otherwise idle core; every file has its own
           // databases, temp folders and free ports (docs/benchmarks.md "Test suite").
           // MP_TEST_UNIT_WORKERS=1 runs them one at a time (for measuring).
-          maxWorkers: Number(process.env.MP_TEST_UNIT_WORKERS) || 2,
+          maxWorkers: UNIT_WORKERS,
         },
       },
       {
@@ -36,11 +42,15 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          // each spec starts its own server (free port, own data folder copied from the migrated template)
-          // and its own Chromium. One spec at a time: two at once measured no faster on a two-core machine
-          // (docs/benchmarks.md "Test suite") and pushed the specs' UI waits towards their timeouts.
-          globalSetup: ['packages/server/src/testing/e2e-data-template.ts'],
-          fileParallelism: false,
+          // each spec starts its own server (free port, own data folder copied from the migrated template, or
+          // from the demo data seeded once per run: e2e/tenant-session.ts) in its own browser contexts, and
+          // writes only into its server's folder and e2e/artifacts/<spec>-*.png, so two specs run at once: a
+          // spec alone leaves part of the second core idle while it waits on browser/server round trips.
+          // MP_TEST_E2E_WORKERS=1 runs them one at a time (docs/benchmarks.md "Test suite").
+          globalSetup: ['packages/server/src/testing/e2e-data-template.ts', 'e2e/browser-server.ts'],
+          maxWorkers: E2E_WORKERS,
+          // `vitest run` without --project: the unit files first, then the e2e specs (not mixed in one pool)
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -17,7 +17,7 @@ import { AppApiPaths } from '@mp/protocol';
 import { resources } from '@mp/i18n';
 import type { GatewayClient } from '../packages/server/src/testing/gateway-client.js';
 import { adminClient } from './seed-api.js';
-import { chooseLanguage, launchBrowser, shot } from './support.js';
+import { animationsDone, chooseLanguage, launchBrowser, savedDownload, shot } from './support.js';
 import { startDemoServer, type DemoServer } from './tenant-session.js';
 import { addCrmApp, enterCrmAsAppAdmin } from './app-area.js';
 
@@ -141,12 +141,12 @@ describe('the API registry', () => {
 
   it('downloads the template and an export of the chosen service', async () => {
     const [template] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: en.grid.downloadTemplate }).click()]);
-    const [t] = await readXlsxFile(readFileSync((await template.path())!));
+    const [t] = await readXlsxFile(readFileSync(await savedDownload(template)));
     expect(t!.data).toEqual([['Service name', 'Module name', 'API name', 'Service url', 'Description']]);
     await tree().getByText('order-service').click();
     await page.getByText(total(6)).waitFor();
     const [exported] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: en.grid.export }).click()]);
-    const [e] = await readXlsxFile(readFileSync((await exported.path())!));
+    const [e] = await readXlsxFile(readFileSync(await savedDownload(exported)));
     expect(e!.data.length).toBe(7);
     expect(e!.data.slice(1).every((r) => r[0] === 'order-service')).toBe(true);
   });
@@ -204,7 +204,7 @@ describe('the API registry', () => {
       await dialog().getByLabel(texts.appapi.field.url, { exact: true }).fill('/x.htm');
       await dialog().getByLabel(texts.appapi.field.serviceName, { exact: true }).click();
       await dialog().getByText(texts.errors.appapi.url_suffix).waitFor();
-      await page.waitForTimeout(300); // the dialog's opening animation
+      await animationsDone(page); // the dialog's opening animation
       await shot(page, `app-apis-form-${tag}`);
       await dialog()
         .getByRole('button', { name: new RegExp(`^${[...texts.common.cancel].join('\\s?')}$`) })

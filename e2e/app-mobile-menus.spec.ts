@@ -14,7 +14,7 @@ import { AppMobileMenuPaths } from '@mp/protocol';
 import { resources } from '@mp/i18n';
 import type { GatewayClient } from '../packages/server/src/testing/gateway-client.js';
 import { adminClient, PNG } from './seed-api.js';
-import { chooseLanguage, launchBrowser, shot } from './support.js';
+import { animationsDone, chooseLanguage, launchBrowser, shot } from './support.js';
 import { startDemoServer, type DemoServer } from './tenant-session.js';
 import { addCrmApp, enterCrmAsAppAdmin } from './app-area.js';
 
@@ -147,7 +147,7 @@ describe('the mobile app menus', () => {
         .click();
       const d = page.getByRole('dialog', { name: texts.appmobilemenu.modifyTitle });
       await d.getByLabel(texts.appmobilemenu.field.name, { exact: true }).waitFor();
-      await page.waitForTimeout(500); // the dialog's opening animation
+      await animationsDone(page); // the dialog's opening animation
       await shot(page, `app-mobile-menus-form-${tag}`);
       await d.getByRole('button', { name: spaced(texts.common.cancel) }).click();
       await d.waitFor({ state: 'detached' });

@@ -14,7 +14,7 @@ import { AppApiPaths, AppPagePaths, type AppPageNode } from '@mp/protocol';
 import { resources } from '@mp/i18n';
 import type { GatewayClient } from '../packages/server/src/testing/gateway-client.js';
 import { adminClient } from './seed-api.js';
-import { chooseLanguage, launchBrowser, shot } from './support.js';
+import { chooseLanguage, launchBrowser, savedDownload, shot } from './support.js';
 import { startDemoServer, type DemoServer } from './tenant-session.js';
 import { addAppOfAppAdmin, addCrmApp, enterCrmAsAppAdmin } from './app-area.js';
 
@@ -179,7 +179,7 @@ describe('the page designer', () => {
   it('exports the setting file and imports an edited one', async () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('designer-export').click()]);
     expect(download.suggestedFilename()).toBe('orders.json');
-    const doc = JSON.parse(readFileSync((await download.path())!, 'utf8'));
+    const doc = JSON.parse(readFileSync(await savedDownload(download), 'utf8'));
     expect(doc).toMatchObject({ version: 1, page: { formId: 'orders', name: 'Orders', path: '/orders', platformType: 3 } });
     expect(doc.forms[0].controls[0].controls[0]).toEqual({ type: 'button', name: 'Save', saveApis: ['/order/save.do'] });
     const before = await pageOfCrm();

@@ -16,7 +16,7 @@ import { AppUserPaths, Paths } from '@mp/protocol';
 import { resources } from '@mp/i18n';
 import type { GatewayClient } from '../packages/server/src/testing/gateway-client.js';
 import { adminClient } from './seed-api.js';
-import { chooseLanguage, launchBrowser, shot } from './support.js';
+import { animationsDone, chooseLanguage, launchBrowser, shot } from './support.js';
 import { startDemoServer, type DemoServer } from './tenant-session.js';
 import { addCrmApp, enterCrmAsAppAdmin, pickNorthwindOrg } from './app-area.js';
 
@@ -48,7 +48,7 @@ async function settledShot(name: string): Promise<void> {
     .first()
     .waitFor({ state: 'detached', timeout: 10_000 })
     .catch(() => undefined);
-  await page.waitForTimeout(300);
+  await animationsDone(page);
   await shot(page, name);
 }
 /** Opens the tree of an org picker (`box`) and picks `name` under the tenant's root (expanding it). */

@@ -11,7 +11,7 @@ import readXlsxFile from 'read-excel-file/node';
 import type { Browser, Page } from 'playwright-core';
 import { Paths } from '@mp/protocol';
 import { resources } from '@mp/i18n';
-import { chooseLanguage, launchBrowser, shot, signInOnPage, startServer, type RunningServer } from './support.js';
+import { animationsDone, chooseLanguage, launchBrowser, savedDownload, shot, signInOnPage, startServer, type RunningServer } from './support.js';
 import { addTenants, adminClient } from './seed-api.js';
 
 const zh = resources['zh-CN'];
@@ -116,7 +116,7 @@ describe('tenant audit log in the console', () => {
     await row.getByRole('button', { name: en.auditlog.detail }).click();
     const drawer = page.getByRole('dialog');
     await drawer.getByText(en.auditlog.detailTitle).waitFor();
-    await page.waitForTimeout(500); // the drawer's slide-in
+    await animationsDone(page); // the drawer's slide-in
     await drawer.getByText('user.edit', { exact: true }).waitFor();
     await drawer.getByText('admin', { exact: true }).first().waitFor();
     // Who, from where: the address the write came from.
@@ -142,7 +142,7 @@ describe('tenant audit log in the console', () => {
     await page.getByText(en.grid.total.replace('{{count}}', '13')).waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: en.grid.export }).click()]);
     expect(download.suggestedFilename()).toMatch(/^audit-log-.*\.xlsx$/);
-    const [sheet] = await readXlsxFile(readFileSync((await download.path())!));
+    const [sheet] = await readXlsxFile(readFileSync(await savedDownload(download)));
     expect(sheet!.data[0]!.slice(0, 4)).toEqual([en.auditlog.field.at, en.auditlog.field.username, en.auditlog.field.action, en.auditlog.field.entity]);
     expect(sheet!.data.length).toBe(14);
     expect(sheet!.data.slice(1).filter((r) => r[2] === en.auditlog.action.user_add).length).toBe(12);
@@ -159,7 +159,7 @@ describe('tenant audit log in the console', () => {
     const row = dataRows().filter({ hasText: ja.auditlog.action.user_edit });
     await row.getByRole('button', { name: ja.auditlog.detail }).click();
     await page.getByRole('dialog').getByText(ja.auditlog.detailTitle).waitFor();
-    await page.waitForTimeout(500);
+    await animationsDone(page);
     await shot(page, 'auditlog-detail-ja');
     await page.keyboard.press('Escape');
   });

@@ -52,7 +52,8 @@ beforeAll(async () => {
   bigSha = writeBigFile(bigPath);
   writeFileSync(join(dir, 'page.html'), '<h1>not allowed</h1>');
   server = await startServer({ MP_BIGFILE_TYPES: '.bin,.zip,video/*' });
-  browser = await launchBrowser();
+  // its own Chromium: the 200 MB file would otherwise be streamed to the shared one (launchBrowser)
+  browser = await launchBrowser({ own: true });
 }, 120_000);
 afterAll(async () => {
   await browser?.close();

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { Paths } from '@mp/protocol';
 import { resources } from '@mp/i18n';
-import { ADMIN_PASSWORD, chooseLanguage, shot, signInOnPage } from './support.js';
+import { ADMIN_PASSWORD, chooseLanguage, savedDownload, shot, signInOnPage } from './support.js';
 import { adminClient } from './seed-api.js';
 import { addCrmApp, enterCrmAsAppAdmin } from './app-area.js';
 import { closeDemo, demoTenantId, enterTenant, openPage, startDemoServer, tenantClient, type DemoServer } from './tenant-session.js';
@@ -88,7 +88,7 @@ describe('service-call statistics and call logs in the console', () => {
     expect((await dataRows(page).allTextContents()).every((t) => t.includes('400'))).toBe(true);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: en.grid.export }).click()]);
     expect(download.suggestedFilename()).toMatch(/^call-log-.*\.csv$/);
-    const lines = readFileSync((await download.path())!, 'utf8')
+    const lines = readFileSync(await savedDownload(download), 'utf8')
       .replace(/^\uFEFF/, '')
       .trim()
       .split(/\r?\n/);

@@ -15,7 +15,7 @@ import type { Browser, Page } from 'playwright-core';
 import { resources, type Locale } from '@mp/i18n';
 import { Paths, SLIDER_RULES, type CaptchaRow } from '@mp/protocol';
 import { decodePng } from '../packages/server/src/testing/png.js';
-import { ADMIN_PASSWORD, chooseLanguage, launchBrowser, shot, startServer, type RunningServer } from './support.js';
+import { ADMIN_PASSWORD, animationsDone, chooseLanguage, launchBrowser, shot, startServer, type RunningServer } from './support.js';
 
 const NEW_PASSWORD = 'Changed@2026e2e';
 const LANGS: { locale: Locale; name: string }[] = [
@@ -39,7 +39,7 @@ async function snap(name: string, p: Page = page): Promise<void> {
     .locator('.ant-dropdown:not(.ant-dropdown-hidden)')
     .waitFor({ state: 'hidden' })
     .catch(() => undefined);
-  await p.waitForTimeout(300);
+  await animationsDone(p);
   await shot(p, name);
   mkdirSync('/tmp/signin-shots', { recursive: true });
   copyFileSync(join(new URL('.', import.meta.url).pathname, 'artifacts', `${name}.png`), `/tmp/signin-shots/${name}.png`);

@@ -7,8 +7,9 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSy
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Download, type Page } from 'playwright-core';
 import { resources, type Locale } from '@mp/i18n';
+import { BROWSER_WS_ENV, CHROMIUM_ARGS, CHROMIUM_PATH } from './browser-server.js';
 
 export const ADMIN_PASSWORD = 'Admin@2026e2e';
 const ROOT = new URL('..', import.meta.url).pathname;
@@ -73,9 +74,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   if (!existsSync(join(consoleDir, 'index.html'))) throw new Error(`build the console first (npm run build): ${consoleDir}`);
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'mp-e2e-'));
-  // A copy of the data folder migrated once per run (packages/server/src/testing/e2e-data-template.ts).
+  // A copy of the data folder migrated once per run (packages/server/src/testing/e2e-data-template.ts),
+  // unless the caller brings its own folder (env.MP_DATA_DIR, e.g. the demo data of e2e/tenant-session.ts).
   const template = process.env.MP_TEST_DATA_TEMPLATE;
-  if (template && template !== 'off') cpSync(template, dataDir, { recursive: true });
+  if (template && template !== 'off' && !env.MP_DATA_DIR) cpSync(template, dataDir, { recursive: true });
   let out = '';
   const child: ChildProcess = spawn(process.execPath, serverCommand(), {
     cwd: ROOT,
@@ -129,23 +131,23 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
 }
 
 /**
- * Launches Debian's Chromium headless (no downloaded browser). Every context (and page) it opens tells the
- * console to draw no Ant Design animations (localStorage `mp.e2eMotion` = 'off', read by
- * packages/console/src/theme.ts), so tests wait for no transitions; `MP_E2E_MOTION=on` keeps them.
+ * Debian's Chromium headless (no downloaded browser): a connection to the run's shared browser
+ * (e2e/browser-server.ts, `MP_E2E_BROWSER_WS`) when there is one, else a browser of its own with CHROMIUM_ARGS.
+ * `options.args` (switches of its own, e.g. a fake camera) or `options.own` give the spec a browser of its own
+ * even in a shared run: `own` for a spec whose files must not travel through the connection (the shared browser
+ * is a remote one to Playwright: `setInputFiles` streams each file over its WebSocket, e.g. 200 MB uploads).
+ * `close()` closes this spec's contexts and, on the shared browser, only disconnects.
+ * On the shared browser a download's `path()` throws (a remote connection): read it with savedDownload.
+ * Every context (and page) it opens tells the console to draw no Ant Design animations (localStorage
+ * `mp.e2eMotion` = 'off', read by packages/console/src/theme.ts), so tests wait for no transitions;
+ * `MP_E2E_MOTION=on` keeps them.
  */
-export async function launchBrowser(): Promise<Browser> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+export async function launchBrowser(options: { args?: string[]; own?: boolean } = {}): Promise<Browser> {
+  const shared = process.env[BROWSER_WS_ENV];
+  const browser =
+    shared && !options.args && !options.own
+      ? await chromium.connect(shared, { timeout: 30_000 })
+      : await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...(options.args ?? [])] });
   if (process.env.MP_E2E_MOTION === 'on') return browser;
   // browser.newPage() opens its context through newContext too, so both get the switch
   const newContext = browser.newContext.bind(browser);
@@ -164,6 +166,22 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /**
+ * The local path of a finished download: `download.path()` on a browser of the spec's own, else (the shared
+ * browser, where `path()` throws) a copy saved under the system's temp folder (never removed; small files).
+ * @throws when the download failed or was cancelled.
+ */
+export async function savedDownload(download: Download): Promise<string> {
+  if (!process.env[BROWSER_WS_ENV]) {
+    const path = await download.path().catch(() => undefined);
+    if (path) return path;
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'mp-e2e-download-'));
+  const path = join(dir, download.suggestedFilename() || 'download');
+  await download.saveAs(path);
+  return path;
+}
+
+/**
  * Collects what Chromium reports about `page` breaking the Content-Security-Policy (plugins/
  * security-headers.ts): a console error "Refused to …" names each blocked script, style, image or frame.
  * The returned list fills as the page runs; a test expects it empty.
@@ -174,6 +192,26 @@ export function watchCsp(page: Page): string[] {
     if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) violations.push(m.text());
   });
   return violations;
+}
+
+/**
+ * Waits until no Ant Design element on `page` is in an opening or closing transition (rc-motion's
+ * `ant-…-enter|appear|leave[-start|-active|-prepare]` classes), e.g. before a screenshot of a dialog or
+ * drawer. Immediate when the animations are off (launchBrowser); at most `timeout` ms otherwise, after
+ * which it returns anyway (a screenshot is for people to look at, not compared).
+ */
+export async function animationsDone(page: Page, timeout = 5_000): Promise<void> {
+  await page
+    .waitForFunction(
+      () => {
+        const motion = /^ant-[\w-]+-(enter|appear|leave)(-(start|active|prepare))?$/;
+        for (const el of document.querySelectorAll('[class*="ant-"]')) for (const c of el.classList) if (motion.test(c)) return false;
+        return true;
+      },
+      undefined,
+      { timeout, polling: 'raf' },
+    )
+    .catch(() => undefined);
 }
 
 /** Saves a screenshot under e2e/artifacts/ (for people to look at; not compared). */

@@ -8,9 +8,9 @@
  * come from the seed's own data, so a renamed demo account cannot drift from the specs.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { Paths } from '@mp/protocol';
 import { resources, type Locale } from '@mp/i18n';
@@ -48,20 +48,71 @@ export interface DemoServer extends RunningServer {
 }
 
 /**
- * Seeds the demo data into a new embedded database (the script of `npm run seed:demo`, run while no
- * server holds the folder) and starts the server on it. `name` tags the temporary folder.
- * @throws with the script's output when seeding fails, or when the server does not start.
+ * Runs `npm run seed:demo`'s script on the embedded database in `dataDir` (no server may hold it).
+ * @throws with the script's output when seeding fails.
  */
-export async function startDemoServer(name: string): Promise<DemoServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), `mp-e2e-${name}-`));
+function seedInto(dataDir: string): void {
   const seed = spawnSync(process.execPath, ['--import', 'tsx', 'packages/server/src/scripts/seed-demo.ts'], {
     cwd: ROOT,
     env: { ...process.env, MP_DATA_DIR: dataDir, MP_ADMIN_PASSWORD: ADMIN_PASSWORD, DATABASE_URL: '' },
     encoding: 'utf8',
   });
-  if (seed.status !== 0) {
+  if (seed.status !== 0) throw new Error(`seed failed: ${seed.stdout}${seed.stderr}`);
+}
+
+/**
+ * The demo data folder seeded once per e2e run (issue 17: suite time), beside the migrated template of
+ * packages/server/src/testing/e2e-data-template.ts (`MP_TEST_DATA_TEMPLATE`, removed with it at the run's
+ * end): the first spec that needs it seeds a copy of the migrated template (about 10 s of CPU: tsx, the
+ * app, 45 password hashes at the production cost) while specs in other workers wait for it; every demo
+ * server then starts from a copy of it. Undefined without a template, or with `MP_E2E_DEMO_TEMPLATE=off`
+ * (each spec seeds its own, the old way).
+ * @throws when the seeding fails (in this worker or another), or after 3 minutes of waiting.
+ */
+async function demoTemplate(): Promise<string | undefined> {
+  const template = process.env.MP_TEST_DATA_TEMPLATE;
+  if (!template || template === 'off' || process.env.MP_E2E_DEMO_TEMPLATE === 'off') return undefined;
+  const ready = join(dirname(template), 'demo');
+  const failed = join(dirname(template), 'demo.failed');
+  try {
+    mkdirSync(join(dirname(template), 'demo.lock'));
+  } catch {
+    // another spec (in this worker before, or in another now) seeds it: wait for its folder
+    const deadline = Date.now() + 180_000;
+    for (;;) {
+      if (existsSync(ready)) return ready;
+      if (existsSync(failed)) throw new Error(readFileSync(failed, 'utf8'));
+      if (Date.now() > deadline) throw new Error(`the demo data template did not appear in ${ready}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  const building = join(dirname(template), 'demo-building');
+  cpSync(template, building, { recursive: true });
+  try {
+    seedInto(building);
+  } catch (err) {
+    writeFileSync(failed, (err as Error).message);
+    throw err;
+  }
+  renameSync(building, ready);
+  return ready;
+}
+
+/**
+ * Starts the server on a new embedded database holding the demo data (a copy of the run's seeded
+ * folder, demoTemplate; without one, the seed script runs on the new folder). `name` tags the
+ * temporary folder.
+ * @throws with the script's output when seeding fails, or when the server does not start.
+ */
+export async function startDemoServer(name: string): Promise<DemoServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), `mp-e2e-${name}-`));
+  try {
+    const seeded = await demoTemplate();
+    if (seeded) cpSync(seeded, dataDir, { recursive: true });
+    else seedInto(dataDir);
+  } catch (err) {
     rmSync(dataDir, { recursive: true, force: true });
-    throw new Error(`seed failed: ${seed.stdout}${seed.stderr}`);
+    throw err;
   }
   const server = await startServer({ MP_DATA_DIR: dataDir });
   return {

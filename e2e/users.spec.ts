@@ -12,7 +12,7 @@ import writeExcelFile from 'write-excel-file/node';
 import readXlsxFile from 'read-excel-file/node';
 import { resources } from '@mp/i18n';
 import { adminClient, addTenants } from './seed-api.js';
-import { ADMIN_PASSWORD, chooseLanguage, launchBrowser, shot, signInOnPage, startServer, type RunningServer } from './support.js';
+import { ADMIN_PASSWORD, chooseLanguage, launchBrowser, savedDownload, shot, signInOnPage, startServer, type RunningServer } from './support.js';
 
 const en = resources['en-US'];
 const ROWS = 1000;
@@ -164,7 +164,7 @@ describe('user management in the console', () => {
     await page.getByRole('button', { name: en.common.reset }).click();
     await total(ROWS + 1).waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: en.grid.export }).click()]);
-    const [sheet] = await readXlsxFile((await download.path())!);
+    const [sheet] = await readXlsxFile(await savedDownload(download));
     const data = sheet!.data;
     expect(data[0]![1]).toBe(en.errors.user.field.username);
     expect(data.length).toBe(ROWS + 2);

@@ -13,7 +13,7 @@ import { AppUserPaths, type AppOrgNode } from '@mp/protocol';
 import { resources } from '@mp/i18n';
 import { DEMO_PASSWORD, DEMO_TENANTS, peopleOf } from '../packages/server/src/scripts/seed-demo-data.js';
 import { adminClient } from './seed-api.js';
-import { chooseLanguage, launchBrowser, shot } from './support.js';
+import { animationsDone, chooseLanguage, launchBrowser, shot } from './support.js';
 import { demoTenantId, NORTHWIND, signInThroughConsole, startDemoServer, type DemoServer } from './tenant-session.js';
 import { addCrmApp, authoriseApp, enterCrmAsAppAdmin } from './app-area.js';
 
@@ -134,7 +134,7 @@ describe('approval workflow', () => {
     await expect.poll(() => badgeCount(admin), { timeout: 15_000 }).toBe(1);
     await admin.getByTestId('wf-open').first().click();
     await admin.getByTestId('wf-history').getByText('Approved for the Engineering desk').waitFor();
-    await admin.waitForTimeout(500); // the drawer's opening animation
+    await animationsDone(admin); // the drawer's opening animation
     await shot(admin, 'workflow-detail-en-US');
     await admin.getByTestId('wf-approve').click();
     await admin.getByRole('dialog').getByRole('button', { name: 'OK' }).last().click();
@@ -152,7 +152,7 @@ describe('approval workflow', () => {
     const history = requester.getByTestId('wf-history');
     await history.getByText(ja.action.submit).waitFor();
     expect(await history.getByText(ja.action.approve).count()).toBe(2);
-    await requester.waitForTimeout(500);
+    await animationsDone(requester);
     await shot(requester, 'workflow-history-ja-JP');
   });
 });
