@@ -32,6 +32,7 @@ const SIGNIN = 'Sign-in and sessions';
 const POLICY = 'Policy service';
 const OPS = 'Operations';
 const BIGFILE = 'Big files';
+const WECHAT = 'WeChat sign-in';
 
 /**
  * Every environment variable the server reads (not the test harness's `MP_TEST_*` nor the licence
@@ -206,6 +207,33 @@ export const EnvSchema = Type.Object({
     description: 'Days a finished upload is kept; `0` keeps it until an operator deletes it.',
   }),
   MP_BIGFILE_RATE_IP: int(0, 1_000_000, { group: BIGFILE, default: 60, description: 'New uploads per hour per client address; `0` turns the limit off.' }),
+  MP_WECHAT_API_BASE: str({
+    group: WECHAT,
+    default: 'https://api.weixin.qq.com',
+    maxLength: 2000,
+    pattern: '^https?://[^\\s]+$',
+    description:
+      'Base URL of the WeChat API for official accounts and the open platform (`sns/oauth2/access_token`; docs/wechat-signin.md). Tests point it at a loopback double.',
+  }),
+  MP_WECHAT_WORK_API_BASE: str({
+    group: WECHAT,
+    default: 'https://qyapi.weixin.qq.com',
+    maxLength: 2000,
+    pattern: '^https?://[^\\s]+$',
+    description: 'Base URL of the enterprise WeChat API (`cgi-bin/gettoken`, `cgi-bin/auth/getuserinfo`).',
+  }),
+  MP_WECHAT_OPEN_BASE: str({
+    group: WECHAT,
+    default: 'https://open.weixin.qq.com',
+    maxLength: 2000,
+    pattern: '^https?://[^\\s]+$',
+    description: 'Base URL of the WeChat authorize pages the QR code points to (`connect/oauth2/authorize`, `connect/qrconnect`).',
+  }),
+  MP_WECHAT_TIMEOUT_MS: int(100, 60_000, {
+    group: WECHAT,
+    default: 5000,
+    description: 'Timeout of each call to WeChat (ms); a slow or unreachable WeChat answers `wechat.provider_unreachable`.',
+  }),
   LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
     group: OPS,
     default: 'info',

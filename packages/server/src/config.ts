@@ -101,6 +101,12 @@ export interface ServerConfig {
    * INSERT (MP_CALL_LOG_BATCH, 500), `buffer` most records held before drops (MP_CALL_LOG_BUFFER, 20000).
    */
   callLog: { enabled: boolean; retentionDays: number; flushMs: number; batch: number; buffer: number };
+  /**
+   * WeChat QR sign-in (modules/wechat; docs/wechat-signin.md): base URLs of the WeChat API
+   * (MP_WECHAT_API_BASE), the enterprise WeChat API (MP_WECHAT_WORK_API_BASE) and the authorize pages
+   * (MP_WECHAT_OPEN_BASE), without a trailing slash; `timeoutMs` per outbound call (MP_WECHAT_TIMEOUT_MS).
+   */
+  wechat: { apiBase: string; workApiBase: string; openBase: string; timeoutMs: number };
 }
 
 /** Proxies trusted by default: this host and private networks (proxy-addr's named ranges). */
@@ -184,6 +190,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       rateIp: e.MP_BIGFILE_RATE_IP!,
     },
     metrics: { enabled: e.MP_METRICS === '1', token: e.MP_METRICS_TOKEN, allow: e.MP_METRICS_ALLOW! },
+    wechat: {
+      apiBase: e.MP_WECHAT_API_BASE!.replace(/\/+$/, ''),
+      workApiBase: e.MP_WECHAT_WORK_API_BASE!.replace(/\/+$/, ''),
+      openBase: e.MP_WECHAT_OPEN_BASE!.replace(/\/+$/, ''),
+      timeoutMs: e.MP_WECHAT_TIMEOUT_MS!,
+    },
     callLog: {
       enabled: e.MP_CALL_LOG !== '0',
       retentionDays: e.MP_CALL_LOG_RETENTION_DAYS!,

@@ -76,6 +76,11 @@ const OTHER: Record<string, string> = {
   'POST /gateway/tenant/plat/user/cleartenantface': "a write of a TENANTID user in the caller's scope; another tenant's user is not found",
   'POST /gateway/auth/auth/user/registermyface': "a write of the caller's own face photo",
   'POST /gateway/auth/auth/user/clearmyface': "a write of the caller's own face photo",
+  // WeChat QR sign-in (issue 18, docs/wechat-signin.md): before sign-in; a ticket is the caller's own secret.
+  'GET /gateway/auth/auth/wechat/options': 'the enabled WeChat configurations (platform, names and types only), no tenant rows',
+  'POST /gateway/auth/auth/wechat/qr': 'opens a QR ticket (a write, platform table), no tenant rows',
+  'GET /gateway/auth/auth/wechat/callback': "WeChat's redirect: marks a ticket scanned, answers an HTML page (modules/wechat/wechat.test.ts)",
+  'POST /gateway/auth/auth/wechat/poll': "the state of the caller's own ticket; signs in its bound user (wechat-refusals.test.ts: cross-tenant)",
 };
 /** Every route under /oidc/ is the OpenID provider's (client-authenticated protocol endpoints and the caller's own interaction pages; oidc tests). */
 const OIDC = /^(GET|POST) \/oidc\//;

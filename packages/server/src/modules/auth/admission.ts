@@ -70,7 +70,7 @@ export async function admitUser(
   tx: Tx,
   request: FastifyRequest,
   user: UserRow,
-  o: { agree?: boolean; method: 'password' | 'code' | 'mfa'; mfa?: boolean; loginConfig: LoginConfig },
+  o: { agree?: boolean; method: 'password' | 'code' | 'mfa' | 'wechat'; mfa?: boolean; loginConfig: LoginConfig },
 ): Promise<Outcome> {
   const cfg = app.config;
   const now = new Date();

@@ -55,7 +55,7 @@ export async function countCaptchaRequest(app: FastifyInstance, request: Fastify
 }
 
 /** Counts the attempt; 429 `protocol.rate_limited` with Retry-After when over a limit. */
-async function countAttempt(app: FastifyInstance, request: FastifyRequest, login: string): Promise<void> {
+export async function countAttempt(app: FastifyInstance, request: FastifyRequest, login: string): Promise<void> {
   const limits = signInRateLimits();
   const hits = [];
   const minute = 60_000;

@@ -62,6 +62,7 @@ export const ACTION_CODES = [
   'account.delete',
   'account.bind',
   'account.unbind',
+  'wechat.bind',
   'apptenant.edit',
   'apptenant.status',
   'tenantsettings.save',
