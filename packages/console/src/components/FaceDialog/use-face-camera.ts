@@ -83,7 +83,8 @@ export function useFaceCamera(
     async (detector: FaceDetector) => {
       const mine = ++run.current;
       let deadline = Date.now() + timeoutMs;
-      let found = false;
+      let inBox = false; // the last frame had a face in the view box
+      let found = false; // some frame of this run had one: its absence is "face lost"
       setDetection('detecting');
       setMessage(undefined);
       while (run.current === mine) {
@@ -100,14 +101,15 @@ export function useFaceCamera(
           }
           if (run.current !== mine) return;
           if (face && faceInViewBox(face.box)) {
+            inBox = true;
             found = true;
             setDetection('success');
             setMessage(undefined);
           } else {
-            if (found) deadline = Date.now() + timeoutMs; // a face that was there: the wait starts again
+            if (inBox) deadline = Date.now() + timeoutMs; // the face just went: the wait starts again
+            inBox = false;
             setDetection('noFace');
             setMessage({ key: found ? 'faceLost' : 'noFaceInBox' });
-            found = false;
             if (Date.now() > deadline) {
               setDetection('timeout');
               setMessage({ key: 'detectionTimeout' });
