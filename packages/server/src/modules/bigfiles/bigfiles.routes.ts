@@ -58,8 +58,11 @@ export default async function bigFileRoutes(app: FastifyInstance) {
     if (temporary) await rm(dir, { recursive: true, force: true });
   });
 
-  /** Hands the request to tus and answers what tus answered (or its refusal as the envelope). */
-  async function viaTus(request: FastifyRequest, reply: FastifyReply) {
+  /**
+   * Hands the request to tus and answers what tus answered (or its refusal as the envelope). `deleting`: the
+   * upload id of a DELETE (its validated route parameter), whose quota reservation is dropped once tus removed it.
+   */
+  async function viaTus(request: FastifyRequest, reply: FastifyReply, deleting?: string) {
     if (!config.enabled) throw new AppError(BigFileCodes.DISABLED, {}, 403);
     const headers = new Headers();
     for (const [key, value] of Object.entries(request.headers)) if (value !== undefined) headers.set(key, [value].flat().join(', '));
@@ -75,7 +78,7 @@ export default async function bigFileRoutes(app: FastifyInstance) {
     } finally {
       await tus.settle(web, res?.status ?? 500);
     }
-    if (request.method === 'DELETE' && res.status === 204) await dropReservation(db, (request.params as { id: string }).id);
+    if (deleting !== undefined && res.status === 204) await dropReservation(db, deleting);
     const refused = tus.failures.get(web);
     if (refused) throw refused;
     if (res.status >= 400) {
@@ -108,7 +111,9 @@ export default async function bigFileRoutes(app: FastifyInstance) {
       { config: { access: 'public' }, schema: { tags, params: BigFileIdParams, consumes: ['application/offset+octet-stream'] } },
       viaTus,
     );
-    r.delete(`${BigFilePaths.tus}/:id`, { config: { access: 'public' }, schema: { tags, params: BigFileIdParams } }, viaTus);
+    r.delete(`${BigFilePaths.tus}/:id`, { config: { access: 'public' }, schema: { tags, params: BigFileIdParams } }, (request, reply) =>
+      viaTus(request, reply, request.params.id),
+    );
   });
 
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
