@@ -32,18 +32,32 @@ export async function callStatistics(tx: Tx, q: CallQuery, view: CallLogView): P
   if (!win) return callStats(tx, q, view);
   const parts = partsOf(q, view, win);
   const bucket = bucketSeconds(q.from, q.to);
+  const hourly = bucket % 3600 === 0;
   const limit = CALL_LOG_RULES.groupMax;
-  const [total] = [...(await merged(tx, parts, [], [])).values()];
-  const series =
-    bucket % 3600 === 0
-      ? [...(await merged(tx, parts, [epochBucket(sql`r.hour`, bucket)], [epochBucket(sql`c.at`, bucket)])).values()].map((g) => ({
-          t: new Date(Number(g.keys[0]) * 1000).toISOString(),
-          ...g.figures,
-        }))
-      : await seriesOf(tx, where(q, view), bucket);
-  const byApi = top(await merged(tx, parts, [sql`r.method`, sql`r.api`], [sql`c.method`, sql`c.api`]), limit, (g) => `${g.keys[1]} ${g.keys[0]}`);
-  const byApp = top(await merged(tx, parts, [sql`r.product_id`], [sql`c.product_id`], 'product_id'), limit, (g) => String(g.keys[0]));
-  const byTenant = top(await merged(tx, parts, [sql`r.tenant_id`], [sql`c.tenant_id`], 'tenant_id'), limit, (g) => String(g.keys[0]));
+  const acc = {
+    total: new Map<string, Acc>(),
+    series: new Map<string, Acc>(),
+    api: new Map<string, Acc>(),
+    app: new Map<string, Acc>(),
+    tenant: new Map<string, Acc>(),
+  };
+  for (const row of await slices(tx, parts)) {
+    add(acc.total, '', [], row);
+    if (hourly) {
+      const t = Math.floor(row.h / bucket) * bucket;
+      add(acc.series, String(t), [t], row);
+    }
+    add(acc.api, `${row.method} ${row.api}`, [row.method, row.api], row);
+    if (row.productId !== null) add(acc.app, row.productId, [row.productId], row);
+    if (row.tenantId !== null) add(acc.tenant, row.tenantId, [row.tenantId], row);
+  }
+  const total = groups(acc.total)[0];
+  const series = hourly
+    ? groups(acc.series).map((g) => ({ t: new Date(Number(g.keys[0]) * 1000).toISOString(), ...g.figures }))
+    : await seriesOf(tx, where(q, view), bucket);
+  const byApi = top(groups(acc.api), limit, (g) => `${g.keys[1]} ${g.keys[0]}`);
+  const byApp = top(groups(acc.app), limit, (g) => String(g.keys[0]));
+  const byTenant = top(groups(acc.tenant), limit, (g) => String(g.keys[0]));
   const appNames = await namesOf(tx, 'products', byApp);
   const tenantNames = await namesOf(tx, 'tenants', byTenant);
   return {
@@ -54,6 +68,98 @@ export async function callStatistics(tx: Tx, q: CallQuery, view: CallLogView): P
     byApp: byApp.map((g) => ({ productId: String(g.keys[0]), name: appNames.get(String(g.keys[0])) ?? String(g.keys[0]), ...g.figures })),
     byTenant: byTenant.map((g) => ({ tenantId: String(g.keys[0]), name: tenantNames.get(String(g.keys[0])) ?? String(g.keys[0]), ...g.figures })),
   };
+}
+
+/** One hour of one tenant × application × method × API: its failed calls and latency histogram (bucket → calls). */
+interface Slice {
+  h: number;
+  tenantId: string | null;
+  productId: string | null;
+  method: string;
+  api: string;
+  errors: number;
+  k: number[];
+  n: number[];
+}
+
+/** `{1,2,3}` (an array as text) as numbers. */
+function numbers(text: string): number[] {
+  const inner = text.slice(1, -1);
+  return inner ? inner.split(',').map(Number) : [];
+}
+
+/**
+ * The slices of the window: the rollup rows of its whole rolled hours (one read, arrays as text) and the
+ * records of its edges summed the same way in SQL (per hour, keys and bucket). Merged in the server, not in SQL:
+ * the rows of a busy week are tens of thousands, their histogram entries near a million, which SQL would
+ * unnest and regroup once per grouping.
+ */
+async function slices(tx: Tx, p: Parts): Promise<Slice[]> {
+  type Row = { h: number; tenant_id: string | null; product_id: string | null; method: string; api: string; errors: number; k: string; n: string };
+  const rolled = rowsOf<Row>(
+    await tx.execute(sql`select extract(epoch from r.hour)::float8 as h, r.tenant_id, r.product_id, r.method, r.api, r.errors,
+      r.lat_idx::text as k, r.lat_n::text as n from call_log_hours r where ${p.rolled}`),
+  );
+  const raw = (w: SQL) =>
+    sql`select (floor(extract(epoch from c.at) / 3600) * 3600)::float8 as h, c.tenant_id, c.product_id, c.method, c.api,
+      ${bucketSql(sql`c.latency_ms`)} as k, (case when ${FAILED} then 1 else 0 end) as e from call_logs c where ${w}`;
+  const edges = rowsOf<{ h: number; tenant_id: string | null; product_id: string | null; method: string; api: string; k: number; n: number; e: number }>(
+    await tx.execute(sql`select g.h, g.tenant_id, g.product_id, g.method, g.api, g.k, count(*)::int as n, sum(g.e)::int as e
+      from (${raw(p.before)} union all ${raw(p.after)}) g group by 1, 2, 3, 4, 5, 6`),
+  );
+  const out: Slice[] = rolled.map((r) => ({
+    h: Number(r.h),
+    tenantId: r.tenant_id,
+    productId: r.product_id,
+    method: r.method,
+    api: r.api,
+    errors: Number(r.errors),
+    k: numbers(r.k),
+    n: numbers(r.n),
+  }));
+  for (const r of edges)
+    out.push({
+      h: Number(r.h),
+      tenantId: r.tenant_id,
+      productId: r.product_id,
+      method: r.method,
+      api: r.api,
+      errors: Number(r.e),
+      k: [Number(r.k)],
+      n: [Number(r.n)],
+    });
+  return out;
+}
+
+/** A group being summed: its keys, failed calls and merged histogram. */
+interface Acc {
+  keys: unknown[];
+  errors: number;
+  hist: Map<number, number>;
+}
+
+/** Adds slice `s` to the group `id` of `map`. */
+function add(map: Map<string, Acc>, id: string, keys: unknown[], s: Slice): void {
+  let g = map.get(id);
+  if (!g) {
+    g = { keys, errors: 0, hist: new Map() };
+    map.set(id, g);
+  }
+  g.errors += s.errors;
+  for (let i = 0; i < s.k.length; i++) g.hist.set(s.k[i]!, (g.hist.get(s.k[i]!) ?? 0) + s.n[i]!);
+}
+
+/** The figures of summed groups (groups without calls left out). */
+function groups(map: Map<string, Acc>): Group[] {
+  const out: Group[] = [];
+  for (const g of map.values()) {
+    const hist = [...g.hist.entries()];
+    const calls = hist.reduce((sum, [, n]) => sum + n, 0);
+    if (!calls) continue;
+    const [p50, p95, p99] = sketchPercentiles(hist, PS).map((v) => Math.round(v * 100) / 100);
+    out.push({ keys: g.keys, figures: { calls, errors: g.errors, p50: p50!, p95: p95!, p99: p99! } });
+  }
+  return out;
 }
 
 /** The WHERE parts of the rollup rows (alias r) and of the two raw edges (alias c). */
@@ -79,66 +185,14 @@ function partsOf(q: CallQuery, view: CallLogView, win: { lo: number; hi: number 
   };
 }
 
-/** SQL: the start (epoch seconds, float8) of the `bucket`-second bucket of the timestamp `t`. */
-function epochBucket(t: SQL, bucket: number): SQL {
-  return sql`(floor(extract(epoch from ${t}) / ${bucket}) * ${bucket})::float8`;
-}
-
 interface Group {
   keys: unknown[];
   figures: CallFigures;
 }
 
-/**
- * The figures per group of `rKeys` (rollup rows) / `cKeys` (records), merging the rolled hours and the raw
- * edges; `notNull` skips rows whose `tenant_id` / `product_id` is null. Answers the groups keyed by their keys.
- */
-async function merged(tx: Tx, p: Parts, rKeys: SQL[], cKeys: SQL[], notNull?: 'tenant_id' | 'product_id'): Promise<Map<string, Group>> {
-  const ks = rKeys.map((_, i) => sql.raw(`k${i}`));
-  const sel = (keys: SQL[]) =>
-    keys.length
-      ? sql`${sql.join(
-          keys.map((k, i) => sql`${k} as ${ks[i]}`),
-          sql`, `,
-        )}, `
-      : sql``;
-  const rn = notNull ? sql` and r.${sql.raw(notNull)} is not null` : sql``;
-  const cn = notNull ? sql` and c.${sql.raw(notNull)} is not null` : sql``;
-  const raw = (w: SQL) =>
-    sql`select ${sel(cKeys)}${bucketSql(sql`c.latency_ms`)} as k, 1 as n, (case when ${FAILED} then 1 else 0 end) as e from call_logs c where ${w}${cn}`;
-  const groupBy = ks.length ? sql`${sql.join(ks, sql`, `)}, ` : sql``;
-  const rows = rowsOf<Record<string, unknown> & { k: number | null; n: number; e: number }>(
-    await tx.execute(sql`select ${groupBy}h.k, sum(h.n)::int as n, sum(h.e)::int as e from (
-      select ${sel(rKeys)}u.k::int as k, u.n as n, 0 as e from call_log_hours r cross join lateral unnest(r.lat_idx, r.lat_n) as u(k, n) where ${p.rolled}${rn}
-      union all select ${sel(rKeys)}null::int as k, 0 as n, r.errors as e from call_log_hours r where ${p.rolled}${rn}
-      union all ${raw(p.before)}
-      union all ${raw(p.after)}) h group by ${groupBy}h.k`),
-  );
-  const acc = new Map<string, { keys: unknown[]; errors: number; hist: [number, number][] }>();
-  for (const row of rows) {
-    const keys = rKeys.map((_, i) => row[`k${i}`]);
-    const id = JSON.stringify(keys);
-    let g = acc.get(id);
-    if (!g) {
-      g = { keys, errors: 0, hist: [] };
-      acc.set(id, g);
-    }
-    g.errors += Number(row.e);
-    if (row.k !== null && Number(row.n) > 0) g.hist.push([Number(row.k), Number(row.n)]);
-  }
-  const out = new Map<string, Group>();
-  for (const [id, g] of acc) {
-    const calls = g.hist.reduce((s, [, n]) => s + n, 0);
-    if (!calls) continue;
-    const [p50, p95, p99] = sketchPercentiles(g.hist, PS).map((v) => Math.round(v * 100) / 100);
-    out.set(id, { keys: g.keys, figures: { calls, errors: g.errors, p50: p50!, p95: p95!, p99: p99! } });
-  }
-  return out;
-}
-
 /** The `limit` busiest groups, most calls first, then by `tie`. */
-function top(groups: Map<string, Group>, limit: number, tie: (g: Group) => string): Group[] {
-  return [...groups.values()].sort((a, b) => b.figures.calls - a.figures.calls || tie(a).localeCompare(tie(b))).slice(0, limit);
+function top(list: Group[], limit: number, tie: (g: Group) => string): Group[] {
+  return [...list].sort((a, b) => b.figures.calls - a.figures.calls || tie(a).localeCompare(tie(b))).slice(0, limit);
 }
 
 /** Names of the groups' ids in `table` (products or tenants). */
