@@ -41,3 +41,18 @@ export async function addTenants(
   }
   return ids;
 }
+
+/** Adds an enabled user `username` with `password` to the platform tenant (organisation `sys`). Throws on a refusal. */
+export async function addPlatformUser(c: GatewayClient, username: string, password: string): Promise<void> {
+  const r = await c.post(Paths.adduser, {
+    tenantId: 'sys',
+    username,
+    employeeName: username.replace(/[^0-9A-Za-z]/g, ''),
+    orgId: 'sys',
+    effectiveDate: '2026-01-01',
+    expiryDate: '2035-12-31',
+    status: 1,
+    password: c.encrypt(password),
+  });
+  if (r.body.result !== '1') throw new Error(`adduser ${username}: ${r.body.msg}`);
+}

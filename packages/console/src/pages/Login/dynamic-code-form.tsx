@@ -3,13 +3,14 @@
  * 'enter correct mobile number', 'dynamic code empty'): e-mail or mobile, the send-code button with its
  * countdown, the code, the agreement; `signinbycode` then the sequence of a password sign-in.
  */
-import { Alert, Button, Checkbox, Form, Input, Segmented } from 'antd';
+import { Alert, Button, Form, Input, Segmented } from 'antd';
 import { MailOutlined, MobileOutlined, SafetyOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OTC_RULES, type OtcChannel } from '@mp/protocol';
 import { sendLoginCode, signInByCode } from '../../api/otc';
 import { ApiError } from '../../api/client';
+import AgreementField from './agreement-field';
 import SendCodeButton from './send-code-button';
 import { completeSignIn, type SignInOutcome } from './sign-in-flow';
 
@@ -120,25 +121,7 @@ export default function DynamicCodeForm({ onShowPolicy, onOutcome }: DynamicCode
           />
         </div>
       </Form.Item>
-      <Form.Item
-        name="agreement"
-        valuePropName="checked"
-        rules={[{ validator: (_, v: boolean) => (v ? Promise.resolve() : Promise.reject(new Error(t('login:agreeRequired')))) }]}
-        className="mp-login-agreement"
-      >
-        <Checkbox>
-          {t('login:agreePrefix')}
-          <a
-            onClick={(e) => {
-              e.preventDefault();
-              onShowPolicy();
-            }}
-            href="#privacy"
-          >
-            {t('login:privacyLink')}
-          </a>
-        </Checkbox>
-      </Form.Item>
+      <AgreementField onShowPolicy={onShowPolicy} />
       <Button type="primary" htmlType="submit" block loading={busy} className="mp-login-submit" data-testid="code-login-submit">
         {t('submit')}
       </Button>

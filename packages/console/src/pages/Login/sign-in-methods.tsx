@@ -4,13 +4,15 @@
  * forgot-password link under it) and "dynamic code"; while a password sign-in waits for its MFA code
  * (`showMfa`), the MFA step replaces both. Outcomes go back to the page, which goes on as after a
  * password sign-in. The tabs and the link are light markup (issue 17); the code form, the MFA step and the
- * forgot-password dialog use antd and load when first shown.
+ * forgot-password dialog use antd and load when first shown. A "WeChat" tab (QR sign-in, wechat-signin.tsx,
+ * loaded on demand) shows when a WeChat configuration is enabled.
  */
 import './codes.css';
-import { lazy, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { lazy, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { create } from 'zustand';
-import type { MfaPendingRow } from '@mp/protocol';
+import type { MfaPendingRow, WechatOption } from '@mp/protocol';
+import { listWechatOptions } from '../../api/wechat';
 import { WithAntd } from '../../components/AntdShell/lazy';
 import { Spinner } from '../../components/LightSpin';
 import type { SignInOutcome } from './sign-in-flow';
@@ -18,6 +20,7 @@ import type { SignInOutcome } from './sign-in-flow';
 const DynamicCodeForm = lazy(() => import('./dynamic-code-form'));
 const ForgotPasswordModal = lazy(() => import('./forgot-password-modal'));
 const MfaStep = lazy(() => import('./mfa-step'));
+const WechatSignIn = lazy(() => import('./wechat-signin'));
 const loading = (
   <div className="mp-suspense">
     <Spinner />
@@ -39,8 +42,7 @@ export interface SignInMethodsProps {
   onOutcome: (outcome: SignInOutcome, username: string) => void;
 }
 
-type Method = 'password' | 'code';
-const METHODS: Method[] = ['password', 'code'];
+type Method = 'password' | 'code' | 'wechat';
 
 /** The "forgot password" link; its dialog loads on the first click and stays mounted after. */
 function ForgotPassword() {
@@ -74,6 +76,12 @@ export default function SignInMethods({ children, onShowPolicy, onOutcome }: Sig
   /** Tabs shown once stay mounted (their input is kept), like antd's tabs. */
   const [seen, setSeen] = useState<Set<Method>>(() => new Set(['password']));
   const tabs = useRef<Partial<Record<Method, HTMLDivElement | null>>>({});
+  /** Enabled WeChat configurations: the WeChat tab shows only when there is one (docs/wechat-signin.md). */
+  const [wechat, setWechat] = useState<WechatOption[]>([]);
+  useEffect(() => {
+    listWechatOptions().then(setWechat, () => setWechat([]));
+  }, []);
+  const METHODS: Method[] = wechat.length ? ['password', 'code', 'wechat'] : ['password', 'code'];
   if (pending) {
     return (
       <WithAntd fallback={loading}>
@@ -108,6 +116,10 @@ export default function SignInMethods({ children, onShowPolicy, onOutcome }: Sig
           <ForgotPassword />
         </div>
       </>
+    ) : m === 'wechat' ? (
+      <WithAntd fallback={loading}>
+        <WechatSignIn options={wechat} onShowPolicy={onShowPolicy} onOutcome={onOutcome} onMfa={showMfa} />
+      </WithAntd>
     ) : (
       <WithAntd fallback={loading}>
         <DynamicCodeForm onShowPolicy={onShowPolicy} onOutcome={onOutcome} />
@@ -131,7 +143,7 @@ export default function SignInMethods({ children, onShowPolicy, onOutcome }: Sig
             className={`mp-l-tab${active === m ? ' mp-l-tab-active' : ''}`}
             onClick={() => choose(m)}
           >
-            {t(`tabs.${m}`)}
+            {m === 'wechat' ? t('login:wechat.tab') : t(`tabs.${m}`)}
           </div>
         ))}
       </div>

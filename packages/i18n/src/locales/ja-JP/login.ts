@@ -54,6 +54,23 @@ export default {
     success: 'パスワードを変更しました',
     backToLogin: 'ログイン画面に戻る',
   },
+  wechat: {
+    tab: 'WeChat',
+    scanHint: 'WeChat で QR コードをスキャンしてサインイン',
+    qrLabel: 'WeChat サインイン QR コード',
+    countdown: 'あと {{seconds}} 秒で無効',
+    scanned: 'スキャンしました。スマートフォンで確認してください',
+    expired: 'QR コードの有効期限が切れました',
+    refresh: 'QR コードを更新',
+    openLink: 'WeChat のサインインページを開く',
+    choose: 'WeChat 設定',
+    bindTitle: 'アカウントの連携',
+    bindHint: 'この WeChat アカウントはまだ連携されていません。ユーザー名とパスワードを一度入力して連携すると、以後はスキャンだけでサインインできます。',
+    bindSubmit: '連携してサインイン',
+    associated: 'ユーザーの関連付けに成功しました',
+    restart: 'もう一度スキャン',
+    agreeContinue: '同意してサインイン',
+  },
   copyright: '© {{year}} {{name}} All rights reserved.',
   privacy: {
     intro:
