@@ -128,6 +128,23 @@ describe('first scan binds after the password', () => {
     expect(r.body).toMatchObject({ result: '0', scode: WechatCodes.BOUND_TO_OTHER, msg: 'This WeChat account is already bound to another user' });
   });
 
+  it('with MFA on, a scan answers the pending MFA sign-in like signin does (no session yet)', async () => {
+    n += 1;
+    const id = await createUserRow(h.t.app, { username: `wxmfa${n}`, password: 'Passw0rd!x', email: `wxmfa${n}@example.org` });
+    await h.bindRow('sys', id, 'openid-mfa');
+    expect((await h.admin.post(Paths.saveloginconfig, { mfaEnabled: true })).body.result).toBe('1');
+    try {
+      const c = await h.page();
+      const row = await h.qr(c);
+      await h.scan(row.url, 'openid-mfa');
+      const r = await h.poll(c, row.ticket);
+      expect(r.body.data.row).toMatchObject({ state: 'signedIn', signIn: { mfaRequired: true, username: `wxmfa${n}`, channels: [{ type: 'email' }] } });
+      expect(r.body.data.row.signIn.token).toBeUndefined();
+    } finally {
+      await h.admin.post(Paths.saveloginconfig, { mfaEnabled: false });
+    }
+  });
+
   it('five wrong passwords use the QR code up', async () => {
     const u = await newUser();
     const c = await h.page();
