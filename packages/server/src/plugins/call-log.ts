@@ -18,7 +18,7 @@ import { GATEWAY } from '@mp/protocol';
 import type { Db } from '../db/client.js';
 import { inScope, PLATFORM_SCOPE } from '../db/context.js';
 import { sweepCallLogs } from '../modules/calllogs/calllogs.retention.js';
-import { ROLLUP_EVERY_MS, rollUpCallLogs } from '../modules/calllogs/calllogs.rollup.js';
+import { ROLLUP_EVERY_MS, ROLLUP_FIRST_MS, rollUpCallLogs } from '../modules/calllogs/calllogs.rollup.js';
 
 /** Who made a call: a signed-in user, a policy-service OIDC client, or nobody (public and refused calls). */
 export type CallerType = 'user' | 'client' | 'anonymous';
@@ -244,17 +244,23 @@ export async function registerCallLog(app: FastifyInstance): Promise<void> {
   };
   const first = setTimeout(sweep, 30_000);
   const hourly = setInterval(sweep, RETENTION_SWEEP_MS);
-  // The hourly rollup of the statistics (modules/calllogs/calllogs.rollup.ts): shortly after start, then every 5 minutes.
+  // The hourly rollup of the statistics (modules/calllogs/calllogs.rollup.ts): 10 minutes after start (until then the
+  // statistics read the records for the hours not rolled yet, as before), then every 5 minutes.
   let rolling: Promise<unknown> = Promise.resolve();
   let closing = false;
+  let rollups: NodeJS.Timeout | undefined;
   const rollup = () => {
+    if (closing) return;
     rolling = rollUpCallLogs(app.database.db, retentionDays, Date.now(), { stopped: () => closing }).catch((err: unknown) =>
       app.log.warn({ err }, 'call log rollup failed'),
     );
   };
-  const firstRollup = setTimeout(rollup, 20_000);
-  const rollups = setInterval(rollup, ROLLUP_EVERY_MS);
-  for (const t of [first, hourly, firstRollup, rollups]) t.unref();
+  const firstRollup = setTimeout(() => {
+    rollup();
+    rollups = setInterval(rollup, ROLLUP_EVERY_MS);
+    rollups.unref();
+  }, ROLLUP_FIRST_MS);
+  for (const t of [first, hourly, firstRollup]) t.unref();
   await app.register(async (child) => {
     child.addHook('onClose', async () => {
       clearTimeout(first);

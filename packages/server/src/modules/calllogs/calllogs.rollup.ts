@@ -21,6 +21,8 @@ const HOUR = 3_600_000;
 export const ROLLUP_GRACE_MS = 120_000;
 /** How often the rollup runs (ms). */
 export const ROLLUP_EVERY_MS = 300_000;
+/** When the first run after start comes (ms; later than a test file lasts, so tests roll up only when they mean to). */
+export const ROLLUP_FIRST_MS = 600_000;
 /** Key of the rollup's advisory lock. */
 const LOCK = sql`hashtext('mp.call_logs.rollup')`;
 const FAILED = sql`(c.status >= 400 or (c.code <> '' and c.code <> '1'))`;
