@@ -13,7 +13,7 @@ import { rowsOf, type Tx } from '../../db/client.js';
 import { likeEscape } from '../../lib/like.js';
 import { bucketSeconds, callStats, FAILED, fillBuckets, seriesOf, where, type CallLogView, type CallQuery } from './calllogs.query.js';
 import { rolledRange, type RolledRange } from './calllogs.rollup.js';
-import { bucketSql, sketchPercentiles } from './calllogs.sketch.js';
+import { bucketSql, sketchPercentiles, ZERO_BUCKET } from './calllogs.sketch.js';
 
 const HOUR = 3_600_000;
 const PS = [0.5, 0.95, 0.99] as const;
@@ -131,29 +131,35 @@ async function slices(tx: Tx, p: Parts): Promise<Slice[]> {
   return out;
 }
 
-/** A group being summed: its keys, failed calls and merged histogram. */
+/** A group being summed: its keys, failed calls and merged histogram (dense: `hist[slot(k)]`). */
 interface Acc {
   keys: unknown[];
   errors: number;
-  hist: Map<number, number>;
+  hist: Float64Array;
 }
+
+/** Dense histogram slots: 0 for ZERO_BUCKET, 1 … 1023 for buckets −511 … 511 (1.4e-9 ms … 7e8 ms; clamped). */
+const SLOTS = 1024;
+const slot = (k: number) => (k === ZERO_BUCKET ? 0 : Math.min(SLOTS - 1, Math.max(1, k + 512)));
+const bucketOf = (i: number) => (i === 0 ? ZERO_BUCKET : i - 512);
 
 /** Adds slice `s` to the group `id` of `map`. */
 function add(map: Map<string, Acc>, id: string, keys: unknown[], s: Slice): void {
   let g = map.get(id);
   if (!g) {
-    g = { keys, errors: 0, hist: new Map() };
+    g = { keys, errors: 0, hist: new Float64Array(SLOTS) };
     map.set(id, g);
   }
   g.errors += s.errors;
-  for (let i = 0; i < s.k.length; i++) g.hist.set(s.k[i]!, (g.hist.get(s.k[i]!) ?? 0) + s.n[i]!);
+  for (let i = 0; i < s.k.length; i++) g.hist[slot(s.k[i]!)]! += s.n[i]!;
 }
 
 /** The figures of summed groups (groups without calls left out). */
 function groups(map: Map<string, Acc>): Group[] {
   const out: Group[] = [];
   for (const g of map.values()) {
-    const hist = [...g.hist.entries()];
+    const hist: [number, number][] = [];
+    for (let i = 0; i < SLOTS; i++) if (g.hist[i]) hist.push([bucketOf(i), g.hist[i]!]);
     const calls = hist.reduce((sum, [, n]) => sum + n, 0);
     if (!calls) continue;
     const [p50, p95, p99] = sketchPercentiles(hist, PS).map((v) => Math.round(v * 100) / 100);
