@@ -10,7 +10,7 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { Paths } from '@mp/protocol';
 import { resources, type Locale } from '@mp/i18n';
@@ -65,13 +65,15 @@ function seedInto(dataDir: string): void {
  * packages/server/src/testing/e2e-data-template.ts (`MP_TEST_DATA_TEMPLATE`, removed with it at the run's
  * end): the first spec that needs it seeds a copy of the migrated template (about 10 s of CPU: tsx, the
  * app, 45 password hashes at the production cost) while specs in other workers wait for it; every demo
- * server then starts from a copy of it. Undefined without a template, or with `MP_E2E_DEMO_TEMPLATE=off`
- * (each spec seeds its own, the old way).
+ * server then starts from a copy of it. Undefined without a template, with one this run's global setup did
+ * not make, or with `MP_E2E_DEMO_TEMPLATE=off` (each spec seeds its own, the old way).
  * @throws when the seeding fails (in this worker or another), or after 3 minutes of waiting.
  */
 async function demoTemplate(): Promise<string | undefined> {
   const template = process.env.MP_TEST_DATA_TEMPLATE;
   if (!template || template === 'off' || process.env.MP_E2E_DEMO_TEMPLATE === 'off') return undefined;
+  // only beside the template this run made (a folder set from outside may outlive a migration)
+  if (!basename(dirname(template)).startsWith('mp-e2e-template-')) return undefined;
   const ready = join(dirname(template), 'demo');
   const failed = join(dirname(template), 'demo.failed');
   try {
