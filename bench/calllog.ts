@@ -88,7 +88,7 @@ async function cpuPerRequest(blocks: number, perBlock: number): Promise<NonNulla
   } as const;
   const apps = await Promise.all(
     [false, true].map(async (enabled) => {
-      const { app } = await buildApp({ ...base, callLog: { enabled, retentionDays: 30, flushMs: 1000, batch: 500, buffer: 20_000 } }, { logger: false });
+      const { app } = await buildApp({ ...base, callLog: { enabled, retentionDays: 30, flushMs: 1000, batch: 5000, buffer: 20_000 } }, { logger: false });
       await app.ready();
       const c = await new GatewayClient(app).init();
       c.sign = nativeSignature;

@@ -277,7 +277,7 @@ export const EnvSchema = Type.Object({
     default: 1000,
     description: 'How often each instance writes its buffered call records (ms); a batch is also written once it holds `MP_CALL_LOG_BATCH` rows.',
   }),
-  MP_CALL_LOG_BATCH: int(1, 10_000, { group: OPS, default: 500, description: 'Rows per INSERT of call records.' }),
+  MP_CALL_LOG_BATCH: int(1, 10_000, { group: OPS, default: 5000, description: 'Rows per INSERT of call records.' }),
   MP_CALL_LOG_BUFFER: int(1, 1_000_000, {
     group: OPS,
     default: 20_000,

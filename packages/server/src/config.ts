@@ -98,7 +98,7 @@ export interface ServerConfig {
   /**
    * Recording of gateway calls (plugins/call-log.ts; docs/call-logs.md): `enabled` (MP_CALL_LOG, default on),
    * `retentionDays` (MP_CALL_LOG_RETENTION_DAYS, 30), `flushMs` (MP_CALL_LOG_FLUSH_MS, 1000), `batch` rows per
-   * INSERT (MP_CALL_LOG_BATCH, 500), `buffer` most records held before drops (MP_CALL_LOG_BUFFER, 20000).
+   * INSERT (MP_CALL_LOG_BATCH, 5000), `buffer` most records held before drops (MP_CALL_LOG_BUFFER, 20000).
    */
   callLog: { enabled: boolean; retentionDays: number; flushMs: number; batch: number; buffer: number };
   /**
