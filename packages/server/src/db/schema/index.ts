@@ -14,3 +14,4 @@ export * from './workflow.js';
 export * from './service-accounts.js';
 export * from './call-logs.js';
 export * from './bigfiles.js';
+export * from './wechat-signin.js';
