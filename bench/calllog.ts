@@ -4,7 +4,7 @@
  * on the real server with recording off (MP_CALL_LOG=0) and on (MP_CALL_LOG=1), in the same run, alternating
  * off, on, on, off, … (BENCH_CALLLOG_ROUNDS pairs, default 2) so that a drift of the shared machine falls on both; the ratio on/off is reported against
  * the goal ≥ 0.9; then the same read's CPU time per request in-process, off and on (`cpuPerRequest`), which a busy
- * machine disturbs less. Part 2: the statistics and log queries of the screens over a table of BENCH_CALLLOG_ROWS rows
+ * machine disturbs less (BENCH_CALLLOG_PG=1 runs part 1 on a throw-away PostgreSQL server instead). Part 2: the statistics and log queries of the screens over a table of BENCH_CALLLOG_ROWS rows
  * (default 1,000,000) spread over 7 days, 50 tenants, 20 applications and 200 APIs, in-process on an embedded
  * database, each statistics query from the records alone and through the hourly rollup, alternating, medians of
  * BENCH_CALLLOG_QUERY_ROUNDS (skip with BENCH_CALLLOG_ROWS=0). Run alone with `npx tsx bench/calllog.ts`, or in `npm run bench`
@@ -17,7 +17,9 @@ import { sql } from 'drizzle-orm';
 import { Paths } from '@mp/protocol';
 import { GatewayClient } from '../packages/server/src/testing/gateway-client.js';
 import { nativeSignature } from '../packages/server/src/plugins/guard.js';
-import { ADMIN, startServer } from './server.js';
+import { createTestDatabase } from '../packages/server/src/testing/postgres-admin.js';
+import { startPostgres } from '../packages/server/src/testing/postgres-server.js';
+import { ADMIN, prepareDatabase, startServer } from './server.js';
 import { envelopeOk, runScenario, type ScenarioResult } from './scenario.js';
 
 export const CALLLOG_TARGET = 0.9;
@@ -41,8 +43,13 @@ export interface CallLogBenchReport {
 }
 
 /** One measured run of the signed read on a fresh server with recording on or off. */
-async function measure(recording: boolean, o: { durationS: number; connections: number }): Promise<ScenarioResult & { recording: boolean }> {
-  const server = await startServer([], undefined, { MP_CALL_LOG: recording ? '1' : '0' });
+async function measure(recording: boolean, o: { durationS: number; connections: number; pgUrl?: string }): Promise<ScenarioResult & { recording: boolean }> {
+  // BENCH_CALLLOG_PG=1: each run on a fresh database of a throw-away PostgreSQL server (the production set-up).
+  const pgDb = o.pgUrl ? await createTestDatabase(o.pgUrl, 'mp_bench_calllog') : undefined;
+  const server = await startServer([], pgDb ? (dataDir) => prepareDatabase(dataDir, pgDb.url) : undefined, {
+    MP_CALL_LOG: recording ? '1' : '0',
+    ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+  });
   try {
     const admin = await new GatewayClient(server.baseUrl).init();
     admin.sign = nativeSignature;
@@ -64,6 +71,7 @@ async function measure(recording: boolean, o: { durationS: number; connections: 
     return { ...r, recording };
   } finally {
     await server.stop();
+    await pgDb?.drop();
   }
 }
 
@@ -227,7 +235,13 @@ export async function runCallLogBench(o: { durationS: number; connections: numbe
   const order = Array.from({ length: ROUNDS }, (_, i) => (i % 2 === 0 ? [false, true] : [true, false])).flat();
   console.log(`\ncall logs: signed read with recording off / on (${o.durationS} s each, ${order.map((x) => (x ? 'on' : 'off')).join(', ')})`);
   const runs = [];
-  for (const recording of order) runs.push(await measure(recording, o));
+  const pg = process.env.BENCH_CALLLOG_PG === '1' ? await startPostgres() : undefined;
+  if (pg) console.log('  (each run on its own database of a PostgreSQL server: BENCH_CALLLOG_PG=1)');
+  try {
+    for (const recording of order) runs.push(await measure(recording, { ...o, pgUrl: pg?.url }));
+  } finally {
+    pg?.stop();
+  }
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
   const offReqPerSec = Math.round(mean(runs.filter((r) => !r.recording).map((r) => r.reqPerSec)));
   const onReqPerSec = Math.round(mean(runs.filter((r) => r.recording).map((r) => r.reqPerSec)));
