@@ -84,6 +84,10 @@ export default defineConfig({
           // MP_TEST_E2E_WORKERS=1 runs them one at a time (docs/benchmarks.md "Test suite").
           globalSetup: ['packages/server/src/testing/e2e-data-template.ts', 'e2e/browser-server.ts'],
           maxWorkers: E2E_WORKERS,
+          // in CI a failed e2e test runs once more (Playwright's own CI default is two): with two specs at a time on
+          // two cores one step in ~250 has timed out (sessions.spec "eliminates a tenant administrator", twice in
+          // four full runs; it passes alone). A test that fails twice still fails the run; the flake is an open item.
+          retry: process.env.CI ? 1 : 0,
           // `vitest run` without --project: the unit files first, then the e2e specs (not mixed in one pool)
           sequence: { groupOrder: 1 },
         },
