@@ -18,7 +18,7 @@ import { insertAuditEntry } from '../audit/audit.repository.js';
 import { findTenantById } from '../tenants/tenants.repository.js';
 import { startMfa } from '../otc/mfa-start.js';
 import { mustChangePassword } from './password-change.js';
-import { lockUserRow } from './lockout.js';
+import { countFailedSignIn, lockUserRow } from './lockout.js';
 import { isServiceAccountUser } from '../serviceaccounts/serviceaccounts.repository.js';
 
 /** What a sign-in step answers: a session, a pending MFA sign-in, or a refusal. */
@@ -29,6 +29,41 @@ export type Refusal = Extract<Outcome, { error: string }>;
 
 function isOutsideValidity(u: UserRow, today: string): boolean {
   return (!!u.effectiveDate && u.effectiveDate > today) || (!!u.expiryDate && u.expiryDate < today);
+}
+
+/**
+ * A wrong password for `user` (its row locked by `lockUserRow`): counts the failure and locks the account at the
+ * threshold in one statement (lockout.ts), audits `signin.failed` or `signin.locked` (with `after` when given,
+ * e.g. `{ method: 'wechat' }`) and counts a lockout in the metrics. Answers the refusal: login.account_locked
+ * with its minutes, or the bad-credentials code. SPEC §4 sign-in; docs/login.md.
+ */
+export async function refuseWrongPassword(
+  app: FastifyInstance,
+  tx: Tx,
+  request: FastifyRequest,
+  user: UserRow,
+  now: Date,
+  after?: Record<string, unknown>,
+): Promise<Refusal> {
+  const cfg = app.config;
+  const counted = await countFailedSignIn(
+    tx,
+    user.id,
+    { threshold: cfg.lockoutThreshold, windowMin: cfg.lockoutWindowMin, lockMinutes: cfg.lockoutMinutes },
+    now,
+  );
+  const lock = !!counted?.locked;
+  await insertAuditEntry(tx, request, {
+    tenantId: user.tenantId,
+    action: lock ? 'signin.locked' : 'signin.failed',
+    entity: 'user',
+    entityId: user.id,
+    userId: user.id,
+    username: user.username,
+    ...(after ? { after } : {}),
+  });
+  if (lock) app.opsMetrics.lockout(); // mp_lockouts_total (plugins/metrics.ts)
+  return lock ? { error: Codes.ACCOUNT_LOCKED, params: { minutes: cfg.lockoutMinutes } } : { error: Codes.BAD_CREDENTIALS };
 }
 
 /**

@@ -14,13 +14,12 @@ import { AppError } from '../../lib/errors.js';
 import { dummyHash, verifyPassword } from '../../lib/passwords.js';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
 import { findSignInAccount } from '../users/sign-in-names.js';
-import { insertAuditEntry } from '../audit/audit.repository.js';
 import { checkCaptcha, consumeCaptcha } from './captcha.js';
 import { checkSliderCaptcha } from './slider-captcha.js';
 import { checkPow } from './proof-of-work.js';
 import { enforceRateLimits } from '../../lib/rate-limit.js';
-import { accountRefusal, admitUser, type Outcome } from './admission.js';
-import { countFailedSignIn, lockUserRow } from './lockout.js';
+import { accountRefusal, admitUser, refuseWrongPassword, type Outcome } from './admission.js';
+import { lockUserRow } from './lockout.js';
 
 /** Decrypts a password sent under the deployment key; a broken value is a 400. */
 export async function decryptPassword(app: FastifyInstance, value: string): Promise<string> {
@@ -72,7 +71,6 @@ export async function countAttempt(app: FastifyInstance, request: FastifyRequest
  * the outcome — counters, lock, or the new session.
  */
 export async function signIn(app: FastifyInstance, request: FastifyRequest, body: SignInBody): Promise<SignInRow | MfaPendingRow> {
-  const cfg = app.config;
   const db = app.database.db;
   await countAttempt(app, request, body.username);
   const loginConfig = await app.settings.loginConfig();
@@ -126,26 +124,8 @@ export async function signIn(app: FastifyInstance, request: FastifyRequest, body
     }
     if (!user) return { error: Codes.BAD_CREDENTIALS };
     if (refusal) return refusal;
-    if (!rightPassword) {
-      // counted and locked in one statement on the locked row (lockout.ts): simultaneous failures all count
-      const counted = await countFailedSignIn(
-        tx,
-        user.id,
-        { threshold: cfg.lockoutThreshold, windowMin: cfg.lockoutWindowMin, lockMinutes: cfg.lockoutMinutes },
-        now,
-      );
-      const lock = !!counted?.locked;
-      await insertAuditEntry(tx, request, {
-        tenantId: user.tenantId,
-        action: lock ? 'signin.locked' : 'signin.failed',
-        entity: 'user',
-        entityId: user.id,
-        userId: user.id,
-        username: user.username,
-      });
-      if (lock) app.opsMetrics.lockout(); // mp_lockouts_total (plugins/metrics.ts)
-      return lock ? { error: Codes.ACCOUNT_LOCKED, params: { minutes: cfg.lockoutMinutes } } : { error: Codes.BAD_CREDENTIALS };
-    }
+    // counted and locked in one statement on the locked row (lockout.ts): simultaneous failures all count
+    if (!rightPassword) return refuseWrongPassword(app, tx, request, user, now);
     return admitUser(app, tx, request, user, { agree: body.agree, method: 'password', mfa: loginConfig.mfaEnabled, loginConfig });
   });
   if ('error' in outcome) throw fail(outcome.error, outcome.params);

@@ -25,8 +25,8 @@ import { AppError } from '../../lib/errors.js';
 import { dummyHash, verifyPassword } from '../../lib/passwords.js';
 import { enforceRateLimits } from '../../lib/rate-limit.js';
 import { insertAuditEntry } from '../audit/audit.repository.js';
-import { accountRefusal, admitUser, type Outcome } from '../auth/admission.js';
-import { countFailedSignIn, lockUserRow } from '../auth/lockout.js';
+import { accountRefusal, admitUser, refuseWrongPassword, type Outcome } from '../auth/admission.js';
+import { lockUserRow } from '../auth/lockout.js';
 import { countAttempt, decryptPassword } from '../auth/signin.service.js';
 import { listAllIntegrationConfigs } from '../sysconfig/sysconfig.repository.js';
 import { loadConfigWithSecret } from '../sysconfig/integration.service.js';
@@ -183,7 +183,6 @@ export async function pollTicket(app: FastifyInstance, request: FastifyRequest, 
  */
 export async function bindAndSignIn(app: FastifyInstance, request: FastifyRequest, body: WechatBindBody): Promise<WechatPollRow> {
   const db = app.database.db;
-  const cfg = app.config;
   await countAttempt(app, request, body.username);
   const loginConfig = await app.settings.loginConfig();
   const key = await app.settings.secretKey();
@@ -204,19 +203,7 @@ export async function bindAndSignIn(app: FastifyInstance, request: FastifyReques
     if (!user || refusal || !passwordOk || user.passwordHash !== found.user?.passwordHash) await tickets.countBindFailure(tx, t.id);
     if (!user) return { error: Codes.BAD_CREDENTIALS };
     if (refusal) return refusal;
-    if (!passwordOk || user.passwordHash !== found.user?.passwordHash) {
-      const counted = await countFailedSignIn(
-        tx,
-        user.id,
-        { threshold: cfg.lockoutThreshold, windowMin: cfg.lockoutWindowMin, lockMinutes: cfg.lockoutMinutes },
-        now,
-      );
-      const lock = !!counted?.locked;
-      const who = { tenantId: user.tenantId, entity: 'user', entityId: user.id, userId: user.id, username: user.username };
-      await insertAuditEntry(tx, request, { ...who, action: lock ? 'signin.locked' : 'signin.failed', after: { method: 'wechat' } });
-      if (lock) app.opsMetrics.lockout();
-      return lock ? { error: Codes.ACCOUNT_LOCKED, params: { minutes: cfg.lockoutMinutes } } : { error: Codes.BAD_CREDENTIALS };
-    }
+    if (!passwordOk || user.passwordHash !== found.user?.passwordHash) return refuseWrongPassword(app, tx, request, user, now, { method: 'wechat' });
     const bound = await bindIdentity(tx, user, t.wxType, t.wxAccount!, user.username, now);
     await insertAuditEntry(tx, request, {
       tenantId: user.tenantId,
