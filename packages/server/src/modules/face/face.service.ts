@@ -6,13 +6,14 @@
  * call runs inside the caller's transaction; who may act on whom is decided before (the routes' access
  * rules and the tenant area's declared `actsOn`).
  */
-import { Codes, FaceCodes, Paths, UserCodes, type FaceState } from '@mp/protocol';
+import { Codes, FaceCodes, UserCodes, type FaceState } from '@mp/protocol';
 import type { FastifyRequest } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { insertAuditEntry } from '../audit/audit.repository.js';
 import { findUserById, updateUserById, type UserRow } from '../users/users.repository.js';
 import { fieldLabel } from '../users/users.validate.js';
+import { fileUrl } from '../files/file-url.js';
 
 /** Turns a file id the caller sent into the file id kept on the user (checked, in the user's tenant). */
 export type PhotoCheck = (fileId: string, user: UserRow) => Promise<string>;
@@ -23,7 +24,7 @@ function stateOf(user: UserRow, facePhoto: string): FaceState {
     userId: user.id,
     state: facePhoto ? 'registered' : 'cleared',
     facePhoto,
-    facePhotoUrl: facePhoto ? `${Paths.getfile}/${facePhoto}` : '',
+    facePhotoUrl: fileUrl(facePhoto),
   };
 }
 

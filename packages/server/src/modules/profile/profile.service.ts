@@ -6,7 +6,7 @@
  * organisation, station, status, dates) is the administrators'.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Codes, expandIdentities, Paths, SCRIPT_TAG, SELF_EDITABLE_FIELDS, USER_RULES, type SaveProfileBody, type UserProfile } from '@mp/protocol';
+import { Codes, expandIdentities, SCRIPT_TAG, SELF_EDITABLE_FIELDS, USER_RULES, type SaveProfileBody, type UserProfile } from '@mp/protocol';
 import { inScope } from '../../db/context.js';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
@@ -16,6 +16,7 @@ import { findStationById } from '../stations/stations.repository.js';
 import { findTenantById } from '../tenants/tenants.repository.js';
 import { checkImage, problemError } from '../users/users.validate.js';
 import { findUserById, listIdentitiesOfUser, updateUserById, type UserRow } from '../users/users.repository.js';
+import { fileUrl } from '../files/file-url.js';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : '');
 
@@ -53,8 +54,8 @@ export async function profileOf(tx: Tx, user: UserRow): Promise<UserProfile> {
     status: user.status,
     description: user.description,
     avatar: user.avatar,
-    avatarUrl: user.avatar ? `${Paths.getfile}/${user.avatar}` : '',
-    facePhotoUrl: user.facePhoto ? `${Paths.getfile}/${user.facePhoto}` : '',
+    avatarUrl: fileUrl(user.avatar),
+    facePhotoUrl: fileUrl(user.facePhoto),
     signature: user.signature,
     tenantId: user.tenantId,
     tenantName: tenant?.name ?? '',

@@ -9,6 +9,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { MyTenantListBody, ok, pageInfo, Paths, UserType, type MyTenantRow } from '@mp/protocol';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
 import { listTenantsAdministeredBy, type TenantRecord } from './tenancy.repository.js';
+import { fileUrl } from '../files/file-url.js';
 
 /** The API shape of a tenant tile. */
 export function toMyTenantRow(t: TenantRecord): MyTenantRow {
@@ -18,7 +19,7 @@ export function toMyTenantRow(t: TenantRecord): MyTenantRow {
     name: t.name,
     abbreviation: t.abbreviation,
     address: t.address,
-    logoUrl: t.logo ? `${Paths.getfile}/${t.logo}` : '',
+    logoUrl: fileUrl(t.logo),
     status: t.status === 1 ? 1 : 0,
   };
 }

@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { Codes, Identity, pageInfo, Paths, UserCodes, type Paged, type UserAddBody, type UserEditBody, type UserListBody, type UserRow } from '@mp/protocol';
+import { Codes, Identity, pageInfo, UserCodes, type Paged, type UserAddBody, type UserEditBody, type UserListBody, type UserRow } from '@mp/protocol';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { withUniqueErrors } from '../../lib/unique-violation.js';
@@ -20,6 +20,7 @@ import type { GuardStore } from '../session/guard-store.js';
 import * as repo from './users.repository.js';
 import { findUserRecordById, listUsers, type UserListRecord, type UserListScope } from './users.query.js';
 import { checkEditableFields, checkImage, uniqueKeyErrors, type UserFields } from './users.validate.js';
+import { fileUrl } from '../files/file-url.js';
 
 /** What a write needs besides the transaction: the caller (audit, self checks) and the guard store. */
 export interface UserWriteContext {
@@ -57,9 +58,9 @@ export function toUserRow(u: UserListRecord): UserRow {
     homePhone: u.homePhone,
     idCard: u.idCard,
     avatar: u.avatar,
-    avatarUrl: u.avatar ? `${Paths.getfile}/${u.avatar}` : '',
+    avatarUrl: fileUrl(u.avatar),
     facePhoto: u.facePhoto,
-    facePhotoUrl: u.facePhoto ? `${Paths.getfile}/${u.facePhoto}` : '',
+    facePhotoUrl: fileUrl(u.facePhoto),
     signature: u.signature,
     description: u.description,
     creator: u.creator,
