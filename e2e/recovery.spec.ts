@@ -10,14 +10,9 @@ import { resources, type Locale } from '@mp/i18n';
 import { Paths } from '@mp/protocol';
 import { GatewayClient } from '../packages/server/src/testing/gateway-client.js';
 import { codeIn, configureMail, startLocalSmtp, type LocalSmtp } from '../packages/server/src/modules/otc/otc.testing.js';
-import { ADMIN_PASSWORD, chooseLanguage, launchBrowser, shot, signInOnPage, startServer, type RunningServer } from './support.js';
+import { ADMIN_PASSWORD, chooseLanguage, LANGS, launchBrowser, type RunningServer, shot, signInOnPage, startServer } from './support.js';
 
 const PW = 'Start1234x';
-const LANGS: { locale: Locale; name: string }[] = [
-  { locale: 'zh-CN', name: '简体中文' },
-  { locale: 'en-US', name: 'English' },
-  { locale: 'ja-JP', name: '日本語' },
-];
 
 let server: RunningServer;
 let smtp: LocalSmtp;

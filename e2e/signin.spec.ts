@@ -15,14 +15,9 @@ import type { Browser, Page } from 'playwright-core';
 import { resources, type Locale } from '@mp/i18n';
 import { Paths, SLIDER_RULES, type CaptchaRow } from '@mp/protocol';
 import { decodePng } from '../packages/server/src/testing/png.js';
-import { ADMIN_PASSWORD, animationsDone, chooseLanguage, launchBrowser, shot, startServer, type RunningServer } from './support.js';
+import { ADMIN_PASSWORD, animationsDone, chooseLanguage, LANGS, launchBrowser, type RunningServer, shot, startServer } from './support.js';
 
 const NEW_PASSWORD = 'Changed@2026e2e';
-const LANGS: { locale: Locale; name: string }[] = [
-  { locale: 'zh-CN', name: '简体中文' },
-  { locale: 'en-US', name: 'English' },
-  { locale: 'ja-JP', name: '日本語' },
-];
 const zh = resources['zh-CN'];
 const en = resources['en-US'];
 

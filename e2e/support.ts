@@ -220,6 +220,13 @@ export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(ROOT, 'e2e/artifacts', `${name}.png`), fullPage: false });
 }
 
+/** The three console languages with the names the language menu shows (SPEC §1: ZH_CN, EN_US, JA_JP). */
+export const LANGS: readonly { locale: Locale; name: string }[] = [
+  { locale: 'zh-CN', name: '简体中文' },
+  { locale: 'en-US', name: 'English' },
+  { locale: 'ja-JP', name: '日本語' },
+];
+
 /**
  * Fills and submits the login form with texts of `locale` (the page must show that language), ticking
  * the agreement box; `agreementDialog` answers the privacy dialog a first sign-in gets (10001001920).

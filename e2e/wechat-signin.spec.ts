@@ -13,14 +13,9 @@ import { Paths, WechatPaths } from '@mp/protocol';
 import type { GatewayClient } from '../packages/server/src/testing/gateway-client.js';
 import { addPlatformUser, adminClient } from './seed-api.js';
 import { startWechatDouble, type WechatDouble } from '../packages/server/src/testing/wechat-double.js';
-import { chooseLanguage, launchBrowser, shot, startServer, type RunningServer } from './support.js';
+import { chooseLanguage, LANGS, launchBrowser, type RunningServer, shot, startServer } from './support.js';
 
 const PW = 'Start1234x';
-const LANGS: { locale: Locale; name: string }[] = [
-  { locale: 'zh-CN', name: '简体中文' },
-  { locale: 'en-US', name: 'English' },
-  { locale: 'ja-JP', name: '日本語' },
-];
 
 let server: RunningServer;
 let double: WechatDouble;
