@@ -106,6 +106,11 @@ describe('online users', () => {
     await other.goto(`${server.url}/login`);
     await signInOnPage(other, 'tadmin_one', PW, 'zh-CN', true);
     await other.waitForURL(/\/tenancyAdmin\//, { timeout: 15_000 });
+    // Wait until the area has loaded what it loads (its tenant tiles): a call of the loading page answered after the
+    // elimination would already show the message, clear the session and leave for /login (right for the user, but
+    // then the navigation below starts signed out and shows no message; it made this test fail on a busy machine).
+    await other.getByText('Acme Trading').first().waitFor({ timeout: 15_000 });
+    await other.waitForLoadState('networkidle');
 
     await page.getByLabel(en.session.keyword, { exact: true }).fill('tadmin_one');
     await page.getByRole('button', { name: en.common.search }).click();
