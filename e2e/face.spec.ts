@@ -3,7 +3,8 @@
  * browsers of their own, one whose camera plays a video of a face and one whose camera plays a grey
  * video (e2e/face-video.ts writes both at test time). Proves: the face is found in the view box, lost
  * when the picture loses it, the photo taken and registered to the user (checked through the API),
- * cleared, and a photo uploaded instead registered (platform user grid); a grey picture gives "no face in the view box" then "detection timeout"
+ * cleared, and a photo uploaded instead registered (platform user grid); a tenant administrator registers and clears
+ * a member's uploaded photo from the tenant area's user grid; a grey picture gives "no face in the view box" then "detection timeout"
  * (profile); a refused camera gives "camera failed to open" and a browser without mediaDevices "browser
  * not supported"; the library's chunk refused "plug-in not installed or not enabled"; a model file answering 404 gives "SDK initialisation failure" with its code. Screenshots
  * of the dialog in the three languages under e2e/artifacts/.
@@ -17,7 +18,7 @@ import { resources } from '@mp/i18n';
 import { Paths, ProfilePaths } from '@mp/protocol';
 import { GatewayClient } from '../packages/server/src/testing/gateway-client.js';
 import { writeFaceVideos } from './face-video.js';
-import { adminClient } from './seed-api.js';
+import { addTenants, adminClient } from './seed-api.js';
 import { ADMIN_PASSWORD, animationsDone, chooseLanguage, launchBrowser, shot, signInOnPage, startServer, watchCsp, type RunningServer } from './support.js';
 
 const en = resources['en-US'];
@@ -43,6 +44,7 @@ beforeAll(async () => {
   photoFile = videos.photo;
   server = await startServer();
   const admin = await adminClient(server.url); // also accepts the agreement for the browser's sign-in
+  await seedTenant(admin);
   const r = await admin.post(Paths.adduser, {
     tenantId: 'sys',
     username: USER,
@@ -68,6 +70,30 @@ afterAll(async () => {
   await server?.stop();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
+
+/** Tenant Acme with its administrator and a member whose face the administrator registers in the tenant area. */
+const TENANT = { admin: 'acmeadmin', member: 'acmemember' };
+let acmeId: string;
+async function seedTenant(admin: GatewayClient): Promise<void> {
+  acmeId = (await addTenants(admin, server.url, [{ code: 'acme', name: 'Acme Trading', abbreviation: 'ACME' }])).acme!;
+  const ids: string[] = [];
+  for (const username of [TENANT.admin, TENANT.member]) {
+    const r = await admin.post(Paths.adduser, {
+      tenantId: acmeId,
+      username,
+      employeeName: username,
+      orgId: acmeId,
+      effectiveDate: '2026-01-01',
+      expiryDate: '2035-12-31',
+      status: 1,
+      password: admin.encrypt(PW),
+    });
+    expect(r.body.result, JSON.stringify(r.body)).toBe('1');
+    ids.push(r.body.data.row.id);
+  }
+  expect((await admin.post(Paths.savetenantadmin, { tenantId: acmeId, userIds: [ids[0]] })).body.result).toBe('1');
+  await (await new GatewayClient(server.url).init()).signIn(TENANT.admin, PW); // agrees to the privacy agreement
+}
 
 /** A page signed in as the platform administrator, in `language` (the login page's menu name) when given. */
 async function signedIn(browser: Browser, locale: 'en-US' | 'zh-CN' = 'en-US', init?: () => void): Promise<Page> {
@@ -241,5 +267,38 @@ describe('face registration in the console', () => {
     const second = other.getByRole('dialog', { name: en.face.title });
     await second.getByRole('button', { name: en.face.openCamera }).click();
     await second.getByText(en.face.message.pluginMissing).waitFor({ timeout: DETECT_TIMEOUT });
+  });
+
+  it("the tenant administrator registers a member's uploaded photo from the tenant area's user grid, and clears it", async () => {
+    const context = await faceBrowser.newContext({ viewport: { width: 1440, height: 900 } });
+    opened.push(context);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/login`);
+    await chooseLanguage(page, 'English');
+    await signInOnPage(page, TENANT.admin, PW, 'en-US');
+    await page.waitForURL(/\/tenancyAdmin\//, { timeout: 20_000 });
+    await page.getByRole('list', { name: en.tenant.my.title }).getByRole('button', { name: 'Acme Trading' }).click();
+    await page.waitForURL(/\/tenancy\//, { timeout: 15_000 });
+    await page.getByRole('menuitem', { name: en.menu.employeeManagement }).click();
+    const row = page.getByRole('row', { name: new RegExp(TENANT.member) });
+    await row.getByRole('button', { name: new RegExp(`${en.user.more} ${TENANT.member}`) }).click();
+    await page.getByRole('menuitem', { name: en.face.action }).click();
+    const dialog = page.getByRole('dialog', { name: en.face.title });
+    await inState(dialog, 'face-photo-state', 'notFound');
+    await dialog.locator('input[type=file]').setInputFiles(photoFile);
+    await inState(dialog, 'face-photo-state', 'pending', 10_000);
+    await dialog.getByRole('button', { name: en.face.register }).click();
+    await inState(dialog, 'face-photo-state', 'registered', 15_000);
+    // the member's own profile has it now
+    const member = await new GatewayClient(server.url).init();
+    await member.signIn(TENANT.member, PW);
+    const photo = async () => (await member.post(ProfilePaths.userload)).body.data.row.facePhotoUrl as string;
+    expect(await photo()).toMatch(/^\/gateway\/tenant\/plat\/file\/get\/[\w-]+$/);
+    await animationsDone(page);
+    await shot(page, 'face-dialog-tenant-registered-en');
+    await dialog.getByRole('button', { name: en.face.clear }).click();
+    await page.getByRole('tooltip').getByRole('button', { name: en.common.ok }).click();
+    await inState(dialog, 'face-photo-state', 'cleared', 15_000);
+    expect(await photo()).toBe('');
   });
 });
