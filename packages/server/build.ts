@@ -2,7 +2,8 @@
  * Production build of the server (issue 17 "Runtime and packaging"): bundles `src/main.ts` with the
  * workspace packages it imports (`@mp/protocol`, `@mp/i18n`, TypeScript sources) into
  * `packages/server/dist/main.js` with a source map, and copies the SQL migrations beside it
- * (`dist/migrations`, where `db/client.ts` looks for them relative to the running file).
+ * (`dist/migrations`, where `db/client.ts` looks for them relative to the running file); the call-log store's
+ * worker thread likewise into `dist/calllog-worker.js` with its schema `dist/calllogs.worker.sql`.
  *
  * Every other package stays an `import` of node_modules, so `node --enable-source-maps dist/main.js`
  * runs with the production dependencies of server, protocol and i18n only
@@ -26,8 +27,10 @@ const externalNpmPackages: Plugin = {
 
 rmSync(DIST, { recursive: true, force: true });
 await build({
-  entryPoints: [here('./src/main.ts')],
-  outfile: `${DIST}/main.js`,
+  // the call-log store's worker thread is its own file (modules/calllogs/calllogs.worker-store.ts looks for it
+  // beside main.js), with its schema beside it
+  entryPoints: { main: here('./src/main.ts'), 'calllog-worker': here('./src/modules/calllogs/calllogs.worker.ts') },
+  outdir: DIST,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -40,3 +43,4 @@ await build({
   plugins: [externalNpmPackages],
 });
 cpSync(here('./src/db/migrations'), `${DIST}/migrations`, { recursive: true });
+cpSync(here('./src/modules/calllogs/calllogs.worker.sql'), `${DIST}/calllogs.worker.sql`);

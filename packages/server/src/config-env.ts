@@ -283,6 +283,12 @@ export const EnvSchema = Type.Object({
     default: 20_000,
     description: 'Most call records buffered per instance; beyond it records are dropped and counted (`mp_call_log_dropped_total`).',
   }),
+  MP_CALL_LOG_STORE: oneOf(['auto', 'database', 'worker'], {
+    group: OPS,
+    default: 'auto',
+    description:
+      'Where call records live (docs/call-logs.md "Where the records live"): `database` the main database; `worker` a second embedded database in a worker thread at `<MP_DATA_DIR>/calllogs` (`memory://` with a `memory://` main database); `auto` the worker for an embedded database with a data folder, else the main database.',
+  }),
 });
 
 export type Env = Static<typeof EnvSchema>;

@@ -98,9 +98,10 @@ export interface ServerConfig {
   /**
    * Recording of gateway calls (plugins/call-log.ts; docs/call-logs.md): `enabled` (MP_CALL_LOG, default on),
    * `retentionDays` (MP_CALL_LOG_RETENTION_DAYS, 30), `flushMs` (MP_CALL_LOG_FLUSH_MS, 1000), `batch` rows per
-   * INSERT (MP_CALL_LOG_BATCH, 5000), `buffer` most records held before drops (MP_CALL_LOG_BUFFER, 20000).
+   * INSERT (MP_CALL_LOG_BATCH, 5000), `buffer` most records held before drops (MP_CALL_LOG_BUFFER, 20000),
+   * `store` where the records live (MP_CALL_LOG_STORE: auto | database | worker; modules/calllogs/calllogs.store.ts).
    */
-  callLog: { enabled: boolean; retentionDays: number; flushMs: number; batch: number; buffer: number };
+  callLog: { enabled: boolean; retentionDays: number; flushMs: number; batch: number; buffer: number; store: 'auto' | 'database' | 'worker' };
   /**
    * WeChat QR sign-in (modules/wechat; docs/wechat-signin.md): base URLs of the WeChat API
    * (MP_WECHAT_API_BASE), the enterprise WeChat API (MP_WECHAT_WORK_API_BASE) and the authorize pages
@@ -202,6 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       flushMs: e.MP_CALL_LOG_FLUSH_MS!,
       batch: e.MP_CALL_LOG_BATCH!,
       buffer: e.MP_CALL_LOG_BUFFER!,
+      store: e.MP_CALL_LOG_STORE!,
     },
   };
 }

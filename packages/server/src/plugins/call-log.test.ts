@@ -14,6 +14,7 @@ import { inScope, PLATFORM_SCOPE } from '../db/context.js';
 import { ADMIN_PASSWORD } from '../testing/test-app.js';
 import { GatewayClient } from '../testing/gateway-client.js';
 import { sweepCallLogs } from '../modules/calllogs/calllogs.retention.js';
+import { callLogStore, DatabaseCallLogStore } from '../modules/calllogs/calllogs.store.js';
 import { CallLogRecorder, callLogRecorder, envelopeCode, insertCallRecords, type CallRecord } from './call-log.js';
 import { gracefulShutdown } from './shutdown.js';
 
@@ -26,7 +27,7 @@ const CONFIG = {
   consoleDir: '/nonexistent',
 } as const;
 /** Flushes only when asked (or on close): the timer never fires during a test. */
-const QUIET = { enabled: true, retentionDays: 30, flushMs: 60_000, batch: 10_000, buffer: 100_000 };
+const QUIET = { enabled: true, retentionDays: 30, flushMs: 60_000, batch: 10_000, buffer: 100_000, store: 'database' } as const;
 
 let database: Awaited<ReturnType<typeof openDatabase>>;
 
@@ -58,62 +59,58 @@ afterAll(async () => {
 });
 
 describe('recording through the gateway', () => {
-  it('buffers answered calls and writes many of them in one INSERT, with API pattern, status, code, caller and latency', async () => {
-    const { app } = await buildApp({ ...CONFIG, callLog: QUIET }, { logger: false, database });
-    await app.ready();
-    try {
-      const recorder = callLogRecorder(app)!;
-      const admin = await new GatewayClient(app).init();
-      await admin.signIn('admin', ADMIN_PASSWORD);
-      await recorder.flush();
-      const before = await count(database.db);
-      const inserts = recorder.inserts;
-      for (let i = 0; i < 20; i++) expect((await admin.post(Paths.listtenant, { page: 1, pageSize: 10 })).body.result).toBe('1');
-      const bad = await admin.post(Paths.listtenant, { page: 0 });
-      expect(bad.status).toBe(400);
-      await app.inject({ method: 'GET', url: '/healthz' }); // not under /gateway: not recorded
-      expect(recorder.pending).toBe(21);
-      expect(await count(database.db)).toBe(before); // nothing written per request
-      await recorder.flush();
-      expect(recorder.inserts - inserts).toBe(1); // 21 calls, one statement
-      expect(await count(database.db)).toBe(before + 21);
-      const rows = rowsOf<{
-        api: string;
-        method: string;
-        status: number;
-        code: string;
-        latency_ms: number;
-        caller_type: string;
-        caller_name: string;
-        caller_id: string;
-        request_id: string;
-        tenant_id: string;
-      }>(
-        await inScope(database.db, PLATFORM_SCOPE, (tx) => tx.execute(sql`select * from call_logs where api = ${Paths.listtenant} order by id desc limit 21`)),
-      );
-      expect(rows).toHaveLength(21);
-      expect(
-        rows.every(
-          (r) =>
-            r.method === 'POST' &&
-            r.caller_type === 'user' &&
-            r.caller_name === 'admin' &&
-            r.caller_id === admin.userId &&
-            r.tenant_id === 'sys' &&
-            r.request_id !== '',
-        ),
-      ).toBe(true);
-      expect(rows.every((r) => r.latency_ms > 0)).toBe(true);
-      expect(rows[0]).toMatchObject({ status: 400 });
-      expect(rows[0]!.code).not.toBe('1');
-      expect(rows.slice(1).every((r) => r.status === 200 && r.code === '1')).toBe(true);
-    } finally {
-      await app.close();
-    }
-  });
+  // the same through both stores (calllogs.store.ts); the worker store's database is its own memory:// one
+  it.each(['database', 'worker'] as const)(
+    '%s store: buffers answered calls and writes many of them in one INSERT, with API pattern, status, code, caller and latency',
+    async (store) => {
+      const { app } = await buildApp({ ...CONFIG, callLog: { ...QUIET, store } }, { logger: false, database });
+      await app.ready();
+      try {
+        const recorder = callLogRecorder(app)!;
+        const records = callLogStore(app);
+        expect(records.kind).toBe(store);
+        const q = { from: new Date(Date.now() - 60_000), to: new Date(Date.now() + 600_000), api: Paths.listtenant };
+        const admin = await new GatewayClient(app).init();
+        await admin.signIn('admin', ADMIN_PASSWORD);
+        await recorder.flush();
+        const before = await records.count(q, {});
+        const inserts = recorder.inserts;
+        for (let i = 0; i < 20; i++) expect((await admin.post(Paths.listtenant, { page: 1, pageSize: 10 })).body.result).toBe('1');
+        const bad = await admin.post(Paths.listtenant, { page: 0 });
+        expect(bad.status).toBe(400);
+        await app.inject({ method: 'GET', url: '/healthz' }); // not under /gateway: not recorded
+        expect(recorder.pending).toBe(21);
+        expect(await records.count(q, {})).toBe(before); // nothing written per request
+        await recorder.flush();
+        expect(recorder.inserts - inserts).toBe(1); // 21 calls, one statement
+        expect(await records.count(q, {})).toBe(before + 21);
+        const rows = await records.select(q, {}, 21, 0);
+        expect(rows).toHaveLength(21);
+        expect(
+          rows.every(
+            (r) =>
+              r.api === Paths.listtenant &&
+              r.method === 'POST' &&
+              r.callerType === 'user' &&
+              r.callerName === 'admin' &&
+              r.callerId === admin.userId &&
+              r.tenantId === 'sys' &&
+              r.requestId !== '',
+          ),
+        ).toBe(true);
+        expect(rows.every((r) => r.latencyMs > 0)).toBe(true);
+        expect(rows[0]).toMatchObject({ status: 400 });
+        expect(rows[0]!.code).not.toBe('1');
+        expect(rows.slice(1).every((r) => r.status === 200 && r.code === '1')).toBe(true);
+      } finally {
+        await app.close();
+      }
+    },
+    60_000,
+  );
 
   it('writes one statement per batch of `batch` rows', async () => {
-    const recorder = new CallLogRecorder(database.db, console as never, { flushMs: 60_000, batch: 500, buffer: 10_000 });
+    const recorder = new CallLogRecorder(new DatabaseCallLogStore(database.db), console as never, { flushMs: 60_000, batch: 500, buffer: 10_000 });
     const before = await count(database.db, sql`api = '/gateway/batched'`);
     for (let i = 0; i < 1200; i++) recorder.add(record({ api: '/gateway/batched' }));
     await recorder.flush();
@@ -122,7 +119,7 @@ describe('recording through the gateway', () => {
   });
 
   it('drops and counts records when the buffer is full, also in mp_call_log_dropped_total', async () => {
-    const plain = new CallLogRecorder(database.db, console as never, { flushMs: 60_000, batch: 100, buffer: 5 });
+    const plain = new CallLogRecorder(new DatabaseCallLogStore(database.db), console as never, { flushMs: 60_000, batch: 100, buffer: 5 });
     for (let i = 0; i < 8; i++) plain.add(record());
     expect(plain.pending).toBe(5);
     expect(plain.dropped).toBe(3);

@@ -4,40 +4,22 @@
  * and method), HTTP status, envelope code, latency (ms), caller (user, OIDC client or nobody), request id, time.
  *
  * Cheap on the hot path: the onResponse hook only pushes a small object into an in-memory buffer (the envelope
- * code is read by an onSend hook from the first bytes of the JSON answer). The buffer is written by ONE
- * statement per batch — `INSERT … SELECT FROM unnest(<12 arrays>)`, at most `batch` rows — every `flushMs`,
+ * code is read by an onSend hook from the first bytes of the JSON answer). The buffer is written through the
+ * app's call-log store (modules/calllogs/calllogs.store.ts: the main database, or the worker thread's own
+ * database of an embedded install) by ONE statement per batch — at most `batch` rows — every `flushMs`,
  * or as soon as it holds `batch` rows. When the buffer holds `buffer` records, new ones are dropped and
  * counted (`dropped`, and `mp_call_log_dropped_total` through `app.opsMetrics`). A failed write puts its rows
  * back (as far as the bound allows; the rest count as dropped). On close (graceful shutdown, after in-flight
- * requests drained) a last flush runs before the database closes. Each instance flushes only its own buffer,
+ * requests drained) a last flush runs, then the store closes (the worker's database), before the main database closes. Each instance flushes only its own buffer,
  * so nothing is recorded twice; a crash loses at most the last `flushMs`.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sql } from 'drizzle-orm';
 import { GATEWAY } from '@mp/protocol';
-import type { Db } from '../db/client.js';
-import { inScope, PLATFORM_SCOPE } from '../db/context.js';
-import { sweepCallLogs } from '../modules/calllogs/calllogs.retention.js';
-import { ROLLUP_EVERY_MS, ROLLUP_FIRST_MS, rollUpCallLogs } from '../modules/calllogs/calllogs.rollup.js';
+import type { CallRecord } from '../modules/calllogs/calllogs.records.js';
+import { ROLLUP_EVERY_MS, ROLLUP_FIRST_MS } from '../modules/calllogs/calllogs.rollup.js';
+import { openCallLogStore, setCallLogStore, type CallLogStore } from '../modules/calllogs/calllogs.store.js';
 
-/** Who made a call: a signed-in user, a policy-service OIDC client, or nobody (public and refused calls). */
-export type CallerType = 'user' | 'client' | 'anonymous';
-
-/** One recorded call as buffered. `at` epoch ms; `latencyMs` milliseconds. */
-export interface CallRecord {
-  at: number;
-  tenantId: string | null;
-  productId: string | null;
-  method: string;
-  api: string;
-  status: number;
-  code: string;
-  latencyMs: number;
-  callerType: CallerType;
-  callerId: string;
-  callerName: string;
-  requestId: string;
-}
+export { copyValue, insertCallRecords, type CallerType, type CallRecord } from '../modules/calllogs/calllogs.records.js';
 
 /** Buffer bounds: `flushMs` write interval, `batch` rows per INSERT, `buffer` most records held. */
 export interface CallLogLimits {
@@ -58,7 +40,7 @@ export class CallLogRecorder {
   inserts = 0;
 
   constructor(
-    private readonly db: Db,
+    private readonly store: Pick<CallLogStore, 'insert'>,
     private readonly log: FastifyInstance['log'],
     private readonly limits: CallLogLimits,
     private readonly onDrop: (n: number) => void = () => undefined,
@@ -96,7 +78,7 @@ export class CallLogRecorder {
     while (this.records.length > 0) {
       const rows = this.records.splice(0, this.limits.batch);
       try {
-        await insertCallRecords(this.db, rows);
+        await this.store.insert(rows);
         this.inserts += 1;
       } catch (err) {
         const room = Math.max(0, this.limits.buffer - this.records.length);
@@ -126,57 +108,6 @@ export class CallLogRecorder {
     clearInterval(this.timer);
     await this.flush();
   }
-}
-
-const COLUMNS = 'at, tenant_id, product_id, method, api, status, code, latency_ms, caller_type, caller_id, caller_name, request_id';
-
-/** The embedded database's client behind `db` (it can COPY from a blob), or undefined on PostgreSQL. */
-function embeddedClient(db: Db): EmbeddedClient | undefined {
-  const client = (db as unknown as { $client?: unknown }).$client as EmbeddedClient | undefined;
-  return client && typeof client.waitReady !== 'undefined' && typeof client.query === 'function' ? client : undefined;
-}
-
-interface EmbeddedClient {
-  waitReady: unknown;
-  query(text: string, params: unknown[], options: { blob: Blob }): Promise<unknown>;
-}
-
-const ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
-
-/** A text value in COPY's text format: `\N` for null; backslash, tab, newline and carriage return escaped. */
-export function copyValue(v: string | null): string {
-  if (v === null) return '\\N';
-  return /[\\\t\n\r]/.test(v) ? v.replace(/[\\\t\n\r]/g, (c) => ESCAPES[c]!) : v;
-}
-
-/**
- * Inserts `rows` in ONE statement. On the embedded database (PGlite, in the gateway's own thread, where the
- * write's CPU is the gateway's): `COPY call_logs FROM` a blob of tab-separated lines, about half the CPU per
- * row of the INSERT below (docs/benchmarks.md "Call logs"); it runs as the embedded database's owner, outside
- * row-level security (COPY FROM refuses tables with it), which changes nothing for this write: the recorder
- * writes every tenant's rows in the platform scope anyway (docs/security.md "Call records"). On PostgreSQL
- * (the write runs in the database server): `INSERT … SELECT FROM unnest(<12 arrays>)` in the platform scope
- * (12 parameters whatever the row count). Errors (database) are thrown; the recorder keeps the rows.
- */
-export async function insertCallRecords(db: Db, rows: CallRecord[]): Promise<void> {
-  if (!rows.length) return;
-  const embedded = embeddedClient(db);
-  if (embedded) {
-    let text = '';
-    for (const r of rows)
-      text += `${new Date(r.at).toISOString()}\t${copyValue(r.tenantId)}\t${copyValue(r.productId)}\t${copyValue(r.method)}\t${copyValue(r.api)}\t${r.status}\t${copyValue(r.code)}\t${r.latencyMs}\t${r.callerType}\t${copyValue(r.callerId)}\t${copyValue(r.callerName)}\t${copyValue(r.requestId)}\n`;
-    await embedded.query(`copy call_logs (${COLUMNS}) from '/dev/blob'`, [], { blob: new Blob([text]) });
-    return;
-  }
-  const col = <T>(f: (r: CallRecord) => T) => sql.param(rows.map(f));
-  await inScope(db, PLATFORM_SCOPE, (tx) =>
-    tx.execute(sql`insert into call_logs
-    (at, tenant_id, product_id, method, api, status, code, latency_ms, caller_type, caller_id, caller_name, request_id)
-    select * from unnest(${col((r) => new Date(r.at).toISOString())}::timestamptz[], ${col((r) => r.tenantId)}::text[], ${col((r) => r.productId)}::text[],
-      ${col((r) => r.method)}::text[], ${col((r) => r.api)}::text[], ${col((r) => r.status)}::smallint[], ${col((r) => r.code)}::text[],
-      ${col((r) => r.latencyMs)}::real[], ${col((r) => r.callerType)}::text[], ${col((r) => r.callerId)}::text[], ${col((r) => r.callerName)}::text[],
-      ${col((r) => r.requestId)}::text[])`),
-  );
 }
 
 /** The envelope code of a JSON answer: '1' for success, else its `scode` ('' when not an envelope). */
@@ -219,14 +150,23 @@ export function callLogRecorder(app: FastifyInstance): CallLogRecorder | undefin
 export const RETENTION_SWEEP_MS = 3_600_000;
 
 /**
- * Registers the hooks, the periodic flush, the retention sweep (once shortly after start, then hourly) and the
- * final flush in a child context (its onClose runs before the root's, which closes the database). Call from
- * app.ts after registerMetrics and before the route modules. Does nothing when `config.callLog.enabled` is false.
+ * Opens the app's call-log store (`config.callLog.store`, calllogs.store.ts; the routes read through it, even with
+ * recording off) and registers the hooks, the periodic flush, the retention sweep (once shortly after start, then
+ * hourly), the rollup and, in a child context (its onClose runs before the root's, which closes the database), the
+ * final flush and the store's close. Call from app.ts after registerMetrics and before the route modules.
+ * Registers no hook and no timer when `config.callLog.enabled` is false.
  */
 export async function registerCallLog(app: FastifyInstance): Promise<void> {
-  const { enabled, retentionDays, ...limits } = app.config.callLog;
-  if (!enabled) return;
-  const recorder = new CallLogRecorder(app.database.db, app.log, limits, (n) => app.opsMetrics.callLogDropped(n));
+  const { enabled, retentionDays, store: choice, ...limits } = app.config.callLog;
+  const store = openCallLogStore(choice, app.database, app.config.dataDir, app.log);
+  setCallLogStore(app, store);
+  if (!enabled) {
+    await app.register(async (child) => {
+      child.addHook('onClose', () => store.close());
+    });
+    return;
+  }
+  const recorder = new CallLogRecorder(store, app.log, limits, (n) => app.opsMetrics.callLogDropped(n));
   instances.set(app, recorder);
   app.decorateRequest('callCode', '');
   // Callback-style hooks: no promise per request.
@@ -240,7 +180,7 @@ export async function registerCallLog(app: FastifyInstance): Promise<void> {
   });
   recorder.start();
   const sweep = () => {
-    sweepCallLogs(app.database.db, retentionDays).catch((err: unknown) => app.log.warn({ err }, 'call log retention sweep failed'));
+    store.sweep(retentionDays, Date.now()).catch((err: unknown) => app.log.warn({ err }, 'call log retention sweep failed'));
   };
   const first = setTimeout(sweep, 30_000);
   const hourly = setInterval(sweep, RETENTION_SWEEP_MS);
@@ -251,9 +191,9 @@ export async function registerCallLog(app: FastifyInstance): Promise<void> {
   let rollups: NodeJS.Timeout | undefined;
   const rollup = () => {
     if (closing) return;
-    rolling = rollUpCallLogs(app.database.db, retentionDays, Date.now(), { stopped: () => closing }).catch((err: unknown) =>
-      app.log.warn({ err }, 'call log rollup failed'),
-    );
+    rolling = store
+      .rollup(Date.now(), { backDays: retentionDays, stopped: () => closing })
+      .catch((err: unknown) => app.log.warn({ err }, 'call log rollup failed'));
   };
   const firstRollup = setTimeout(() => {
     rollup();
@@ -268,8 +208,10 @@ export async function registerCallLog(app: FastifyInstance): Promise<void> {
       clearTimeout(firstRollup);
       clearInterval(rollups);
       closing = true;
-      await rolling;
       await recorder.stop();
+      // the worker store's close stops its rollup between two steps; the database store's run stops by `closing`
+      await store.close();
+      await rolling;
     });
   });
 }

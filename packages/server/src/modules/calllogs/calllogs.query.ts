@@ -2,7 +2,8 @@
  * The SQL of the service-call statistics and call logs (docs/call-logs.md "Queries"). Every statement is
  * bounded by the time range (`at` between from and to) and, for a tenant's or an application's administrator,
  * by that tenant or application (`CallLogView`), so `call_logs_tenant_at_idx` / `call_logs_product_at_idx` /
- * `call_logs_at_idx` drive the scan. Tenant views also run in the tenant's scope (row-level security).
+ * `call_logs_at_idx` drive the scan. On the main database tenant views also run in the tenant's scope (row-level
+ * security); the worker store's database has none and relies on these filters (calllogs.store.ts).
  * A call failed when its HTTP status is ≥ 400 or its envelope code is neither success ('1') nor absent ('').
  */
 import { sql, type SQL } from 'drizzle-orm';
@@ -95,8 +96,9 @@ export async function seriesOf(tx: Tx, w: SQL, bucket: number): Promise<CallSeri
 
 /**
  * The statistics of `q` in `view` computed from the records alone (exact percentiles): totals, the chart series and the busiest
- * APIs, applications and tenants. The routes use calllogs.stats.ts `callStatistics`, which reads the hourly
- * rollup for whole hours and falls back to this.
+ * APIs, applications and tenants (named by their ids: the store's caller fills the names, calllogs.store.ts
+ * `namedStats`). The routes use calllogs.stats.ts `callStatistics`, which reads the hourly rollup for whole hours
+ * and falls back to this.
  */
 export async function callStats(tx: Tx, q: CallQuery, view: CallLogView): Promise<CallStats> {
   const w = where(q, view);
@@ -108,21 +110,21 @@ export async function callStats(tx: Tx, q: CallQuery, view: CallLogView): Promis
     await tx.execute(sql`select c.method, c.api, ${FIGURES}
     from call_logs c where ${w} group by c.method, c.api order by calls desc, c.api limit ${limit}`),
   );
-  const byApp = rowsOf<FigureRow & { id: string; name: string | null }>(
-    await tx.execute(sql`select g.*, p.name from (select c.product_id as id, ${FIGURES}
-    from call_logs c where ${w} and c.product_id is not null group by c.product_id order by calls desc limit ${limit}) g left join products p on p.id = g.id order by g.calls desc`),
+  const byApp = rowsOf<FigureRow & { id: string }>(
+    await tx.execute(sql`select c.product_id as id, ${FIGURES}
+    from call_logs c where ${w} and c.product_id is not null group by c.product_id order by calls desc limit ${limit}`),
   );
-  const byTenant = rowsOf<FigureRow & { id: string; name: string | null }>(
-    await tx.execute(sql`select g.*, t.name from (select c.tenant_id as id, ${FIGURES}
-    from call_logs c where ${w} and c.tenant_id is not null group by c.tenant_id order by calls desc limit ${limit}) g left join tenants t on t.id = g.id order by g.calls desc`),
+  const byTenant = rowsOf<FigureRow & { id: string }>(
+    await tx.execute(sql`select c.tenant_id as id, ${FIGURES}
+    from call_logs c where ${w} and c.tenant_id is not null group by c.tenant_id order by calls desc limit ${limit}`),
   );
   return {
     totals: figures(total),
     bucketSeconds: bucket,
     series: fillBuckets(series, q.from, q.to, bucket),
     byApi: byApi.map((r) => ({ method: r.method, api: r.api, ...figures(r) })),
-    byApp: byApp.map((r) => ({ productId: r.id, name: r.name ?? r.id, ...figures(r) })),
-    byTenant: byTenant.map((r) => ({ tenantId: r.id, name: r.name ?? r.id, ...figures(r) })),
+    byApp: byApp.map((r) => ({ productId: r.id, name: r.id, ...figures(r) })),
+    byTenant: byTenant.map((r) => ({ tenantId: r.id, name: r.id, ...figures(r) })),
   };
 }
 
@@ -138,9 +140,7 @@ interface CallRecordRow {
   id: string;
   at: Date | string;
   tenant_id: string | null;
-  tenant_name: string | null;
   product_id: string | null;
-  product_name: string | null;
   method: string;
   api: string;
   status: number;
@@ -152,23 +152,25 @@ interface CallRecordRow {
   request_id: string;
 }
 
-/** `limit` records of `q` in `view` from `offset`, sorted by `q.sortField` (newest first by default). */
+/**
+ * `limit` records of `q` in `view` from `offset`, sorted by `q.sortField` (newest first by default); tenant and
+ * application names empty (the call-record database has no such tables: calllogs.store.ts `namedRows` fills them).
+ */
 export async function selectCalls(tx: Tx, q: CallQuery, view: CallLogView, limit: number, offset: number): Promise<CallLogRow[]> {
   const col = sortColumn(SORTS, q.sortField);
   const order = col ? sql`${col} ${q.sortOrder === 'ascend' ? sql`asc` : sql`desc`}, c.at desc, c.id desc` : sql`c.at desc, c.id desc`;
   const rows = rowsOf<CallRecordRow>(
-    await tx.execute(sql`select c.id::text as id, c.at, c.tenant_id, t.name as tenant_name, c.product_id, p.name as product_name,
+    await tx.execute(sql`select c.id::text as id, c.at, c.tenant_id, c.product_id,
       c.method, c.api, c.status, c.code, c.latency_ms, c.caller_type, c.caller_id, c.caller_name, c.request_id
-    from call_logs c left join tenants t on t.id = c.tenant_id left join products p on p.id = c.product_id
-    where ${where(q, view)} order by ${order} limit ${limit} offset ${offset}`),
+    from call_logs c where ${where(q, view)} order by ${order} limit ${limit} offset ${offset}`),
   );
   return rows.map((r) => ({
     id: r.id,
     at: new Date(r.at).toISOString(),
     tenantId: r.tenant_id ?? '',
-    tenantName: r.tenant_name ?? '',
+    tenantName: '',
     productId: r.product_id ?? '',
-    productName: r.product_name ?? '',
+    productName: '',
     method: r.method,
     api: r.api,
     status: Number(r.status),

@@ -3,23 +3,22 @@
  * same three calls for three audiences:
  * - platform administrators (`getcallstats`, `listcalllog`, `exportcalllog`; user type 1): every call, optionally
  *   narrowed to a tenant and/or application;
- * - a tenant's administrators (`…tenant…`; `{ tenant: 'admin' }`): the TENANTID tenant's calls only, in its
- *   row-level-security scope and filtered by its id in SQL;
+ * - a tenant's administrators (`…tenant…`; `{ tenant: 'admin' }`): the TENANTID tenant's calls only, filtered by
+ *   its id in SQL (and on the main database in its row-level-security scope);
  * - an application's administrators (`…app…`; `{ app: 'admin' }`): the APPID application's calls only.
  * Statistics need a window of at most 7 days, logs at most 30 (SPEC §5 Generic "log query date range
  * required", §9); the export is a CSV of at most CALL_LOG_RULES.exportMax records in the grid's filters and sort.
+ * The records are read through the app's call-log store (calllogs.store.ts), the names from the main database.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { stringify } from 'csv-stringify/sync';
 import { translate, type Locale } from '@mp/i18n';
 import { CALL_LOG_RULES, CallLogCodes, CallLogListBody, CallLogPaths, CallStatsBody, ok, pageInfo, UserType, type CallLogRow } from '@mp/protocol';
-import type { Tx } from '../../db/client.js';
-import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
 import { AppError } from '../../lib/errors.js';
 import type { Access } from '../../types.js';
-import { countCalls, selectCalls, type CallLogView, type CallQuery } from './calllogs.query.js';
-import { callStatistics } from './calllogs.stats.js';
+import type { CallLogView, CallQuery } from './calllogs.query.js';
+import { callLogStore, namedRows, namedStats } from './calllogs.store.js';
 
 const tags = ['calllog'];
 
@@ -66,39 +65,38 @@ export function callLogCsv(locale: Locale, rows: CallLogRow[]): string {
   return `\uFEFF${stringify([head, ...body])}`;
 }
 
-/** Registers the three calls of one audience: `view` gives the viewer's fixed tenant/application, `run` its transaction. */
+/** Registers the three calls of one audience: `view` gives the viewer's fixed tenant/application. */
 function audience(
   app: FastifyInstance,
   paths: { stats: string; list: string; export: string },
   access: Access,
   view: (request: FastifyRequest) => CallLogView,
-  run: <T>(request: FastifyRequest, fn: (tx: Tx) => Promise<T>) => Promise<T>,
 ) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const db = app.database.db;
   r.post(paths.stats, { config: { access }, schema: { tags, body: CallStatsBody } }, async (request) => {
     const q = queryOf(request.body, CALL_LOG_RULES.statsMaxDays);
-    return ok({ row: await run(request, (tx) => callStatistics(tx, q, view(request))) });
+    const v = view(request);
+    return ok({ row: await namedStats(db, v, await callLogStore(app).statistics(q, v)) });
   });
   r.post(paths.list, { config: { access }, schema: { tags, body: CallLogListBody } }, async (request) => {
     const q = queryOf(request.body, CALL_LOG_RULES.logMaxDays);
     const page = request.body.page ?? 1;
     const pageSize = request.body.pageSize ?? 10;
-    return ok(
-      await run(request, async (tx) => {
-        const records = await countCalls(tx, q, view(request));
-        const rows = records > (page - 1) * pageSize ? await selectCalls(tx, q, view(request), pageSize, (page - 1) * pageSize) : [];
-        return { rows, ...pageInfo(page, pageSize, records) };
-      }),
-    );
+    const v = view(request);
+    const store = callLogStore(app);
+    const records = await store.count(q, v);
+    const rows = records > (page - 1) * pageSize ? await namedRows(db, v, await store.select(q, v, pageSize, (page - 1) * pageSize)) : [];
+    return ok({ rows, ...pageInfo(page, pageSize, records) });
   });
   r.post(paths.export, { config: { access }, schema: { tags, body: CallLogListBody } }, async (request, reply) => {
     const q = queryOf(request.body, CALL_LOG_RULES.logMaxDays);
     const max = CALL_LOG_RULES.exportMax;
-    const rows = await run(request, async (tx) => {
-      const count = await countCalls(tx, q, view(request));
-      if (count > max) throw new AppError(CallLogCodes.EXPORT_TOO_MANY, { count, max });
-      return selectCalls(tx, q, view(request), max, 0);
-    });
+    const v = view(request);
+    const store = callLogStore(app);
+    const count = await store.count(q, v);
+    if (count > max) throw new AppError(CallLogCodes.EXPORT_TOO_MANY, { count, max });
+    const rows = await namedRows(db, v, await store.select(q, v, max, 0));
     const name = `call-log-${new Date().toISOString().slice(0, 10)}.csv`;
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
@@ -108,26 +106,22 @@ function audience(
 }
 
 export default async function callLogRoutes(app: FastifyInstance) {
-  const platform = <T>(_request: FastifyRequest, fn: (tx: Tx) => Promise<T>) => inScope(app.database.db, PLATFORM_SCOPE, fn);
   audience(
     app,
     { stats: CallLogPaths.getcallstats, list: CallLogPaths.listcalllog, export: CallLogPaths.exportcalllog },
     { userTypes: [UserType.PLATFORM_ADMIN] },
     () => ({}),
-    platform,
   );
   audience(
     app,
     { stats: CallLogPaths.gettenantcallstats, list: CallLogPaths.listtenantcalllog, export: CallLogPaths.exporttenantcalllog },
     { tenant: 'admin' },
     (request) => ({ tenantId: request.tenant!.id }),
-    (request, fn) => inScope(app.database.db, { scope: 'tenant', tenantId: request.tenant!.id }, fn),
   );
   audience(
     app,
     { stats: CallLogPaths.getappcallstats, list: CallLogPaths.listappcalllog, export: CallLogPaths.exportappcalllog },
     { app: 'admin' },
     (request) => ({ productId: request.application!.id }),
-    platform,
   );
 }

@@ -1,0 +1,122 @@
+/**
+ * The worker thread of the worker store (calllogs.worker-store.ts; docs/call-logs.md "Where the records live"):
+ * its own embedded database (PGlite at `workerData.dataDir`, a folder or `memory://`) holding call_logs,
+ * call_log_hours and call_log_rollup_state (calllogs.worker.sql, applied at every start, version in
+ * calllog_schema). It answers RPC messages `{ id, op, args }` with `{ id, result }` or `{ id, error }`; the
+ * queries, statistics, rollup and retention are the module's own functions run against this database, so the
+ * gateway's thread only builds the COPY text of a batch and transfers it. Posts `{ ready: true }` once open.
+ * Built as `dist/calllog-worker.js` in production (packages/server/build.ts).
+ */
+import { mkdirSync, readFileSync } from 'node:fs';
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import type { Db } from '../../db/client.js';
+import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
+import { countCalls, selectCalls, type CallLogView, type CallQuery } from './calllogs.query.js';
+import { COPY_COLUMNS } from './calllogs.records.js';
+import { sweepCallLogs } from './calllogs.retention.js';
+import { rollUpCallLogs, type RollupOptions } from './calllogs.rollup.js';
+import { callStatistics } from './calllogs.stats.js';
+
+/** The schema version calllogs.worker.sql creates (raise it with the file). */
+export const WORKER_SCHEMA_VERSION = 1;
+
+/** The blobs of an upgrade move (COPY text of the main database's tables; calllogs.move.ts). */
+export interface MoveBlobs {
+  logs: ArrayBuffer;
+  hours: ArrayBuffer;
+  state: ArrayBuffer;
+}
+
+/** The operations and their arguments (the worker store's RPC). */
+export interface WorkerOps {
+  insert(copy: ArrayBuffer): Promise<void>;
+  import(blobs: MoveBlobs): Promise<number>;
+  statistics(q: CallQuery, view: CallLogView): Promise<unknown>;
+  count(q: CallQuery, view: CallLogView): Promise<number>;
+  select(q: CallQuery, view: CallLogView, limit: number, offset: number): Promise<unknown>;
+  rollup(backDays: number, now: number, o: Pick<RollupOptions, 'hoursPerTx' | 'maxSteps'>): Promise<number>;
+  sweep(days: number, now: number): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** A request to the worker and its answer. */
+export interface WorkerRequest {
+  id: number;
+  op: keyof WorkerOps;
+  args: unknown[];
+}
+export type WorkerReply = { id: number; result: unknown } | { id: number; error: { message: string; stack?: string } } | { ready: true };
+
+const HOURS_COLUMNS = 'hour, tenant_id, product_id, method, api, status_class, calls, errors, latency_sum, lat_idx, lat_n';
+const STATE_COLUMNS = 'id, start_hour, watermark, updated_at';
+
+/** Opens the worker's database and applies its schema when its version is older than WORKER_SCHEMA_VERSION. */
+async function open(dataDir: string): Promise<PGlite> {
+  if (dataDir !== 'memory://') mkdirSync(dataDir, { recursive: true });
+  const client = new PGlite(dataDir === 'memory://' ? {} : { dataDir });
+  await client.waitReady;
+  const known = await client
+    .query<{ version: number }>('select version from calllog_schema where id = 1')
+    .then((r) => r.rows[0]?.version ?? 0)
+    .catch(() => 0);
+  if (known < WORKER_SCHEMA_VERSION) {
+    await client.exec(readFileSync(new URL('./calllogs.worker.sql', import.meta.url), 'utf8'));
+    await client.query('insert into calllog_schema (id, version) values (1, $1) on conflict (id) do update set version = excluded.version', [
+      WORKER_SCHEMA_VERSION,
+    ]);
+  }
+  return client;
+}
+
+async function main(): Promise<void> {
+  const port = parentPort!;
+  const client = await open((workerData as { dataDir: string }).dataDir);
+  const db = drizzle({ client }) as unknown as Db;
+  let closing = false;
+  const running = new Set<Promise<unknown>>();
+  const read = <T>(fn: Parameters<typeof inScope<T>>[2]) => inScope(db, PLATFORM_SCOPE, fn, { readOnly: true });
+  const ops: WorkerOps = {
+    insert: async (copy) => {
+      await client.query(`copy call_logs (${COPY_COLUMNS}) from '/dev/blob'`, [], { blob: new Blob([copy]) });
+    },
+    import: async (b) =>
+      client.transaction(async (tx) => {
+        await tx.query(`copy call_logs (${COPY_COLUMNS}) from '/dev/blob'`, [], { blob: new Blob([b.logs]) });
+        await tx.query(`copy call_log_hours (${HOURS_COLUMNS}) from '/dev/blob'`, [], { blob: new Blob([b.hours]) });
+        if (b.state.byteLength) {
+          await tx.query('delete from call_log_rollup_state');
+          await tx.query(`copy call_log_rollup_state (${STATE_COLUMNS}) from '/dev/blob'`, [], { blob: new Blob([b.state]) });
+        }
+        const r = await tx.query<{ n: number }>('select count(*)::int as n from call_logs');
+        return r.rows[0]?.n ?? 0;
+      }),
+    statistics: (q, view) => read((tx) => callStatistics(tx, q, view)),
+    count: (q, view) => read((tx) => countCalls(tx, q, view)),
+    select: (q, view, limit, offset) => read((tx) => selectCalls(tx, q, view, limit, offset)),
+    rollup: (backDays, now, o) => rollUpCallLogs(db, backDays, now, { ...o, stopped: () => closing }),
+    sweep: (days, now) => sweepCallLogs(db, days, now),
+    close: async () => {
+      closing = true;
+      await Promise.allSettled([...running]);
+      await client.close();
+    },
+  };
+  port.on('message', (m: WorkerRequest) => {
+    const call = (ops[m.op] as (...a: unknown[]) => Promise<unknown>)(...m.args);
+    if (m.op !== 'close') running.add(call);
+    call.then(
+      (result) => port.postMessage({ id: m.id, result } satisfies WorkerReply),
+      (err: unknown) => {
+        const e = err instanceof Error ? err : new Error(String(err));
+        port.postMessage({ id: m.id, error: { message: e.message, ...(e.stack ? { stack: e.stack } : {}) } } satisfies WorkerReply);
+      },
+    );
+    void call.finally(() => running.delete(call)).catch(() => undefined);
+    if (m.op === 'close') void call.finally(() => port.close());
+  });
+  port.postMessage({ ready: true } satisfies WorkerReply);
+}
+
+await main();
