@@ -1,0 +1,204 @@
+/**
+ * The worker store (calllogs.worker-store.ts, calllogs.worker.ts; docs/call-logs.md "Where the records live") with
+ * real worker threads and real PGlite data folders under the system's temporary folder: its schema is the main
+ * database's (columns and indexes of migrations 0031 and 0034); records go in by COPY and come back through
+ * count, select and statistics in the platform, tenant and application views (each view sees only its rows);
+ * rollup and retention run in the worker; a worker killed while a batch is under way loses nothing buffered and
+ * a new one takes over; an embedded server (data folder, MP_CALL_LOG_STORE auto) writes its buffer to the
+ * worker's database on graceful shutdown; and an embedded main database's old records move to the worker's.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { PGlite } from '@electric-sql/pglite';
+import { buildApp } from '../../app.js';
+import { openDatabase, rowsOf, type Db } from '../../db/client.js';
+import { ADMIN_PASSWORD } from '../../testing/test-app.js';
+import { CallLogRecorder } from '../../plugins/call-log.js';
+import { gracefulShutdown } from '../../plugins/shutdown.js';
+import type { CallQuery } from './calllogs.query.js';
+import { insertCallRecords, type CallRecord } from './calllogs.records.js';
+import { rollUpCallLogs } from './calllogs.rollup.js';
+import { callLogStore } from './calllogs.store.js';
+import { WorkerCallLogStore } from './calllogs.worker-store.js';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const now = Date.now();
+const log = { info: () => undefined, warn: () => undefined, error: () => undefined } as never;
+const dirs: string[] = [];
+const folder = () => {
+  const d = mkdtempSync(join(tmpdir(), 'mp-calllog-worker-'));
+  dirs.push(d);
+  return d;
+};
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+const rec = (i: number, patch: Partial<CallRecord> = {}): CallRecord => ({
+  at: now - 2 * HOUR + i,
+  tenantId: i % 3 === 0 ? 'wt1' : i % 3 === 1 ? 'wt2' : null,
+  productId: i % 2 ? 'wp1' : null,
+  method: 'POST',
+  api: '/gateway/worker/a',
+  status: i % 10 === 0 ? 500 : 200,
+  code: i % 10 === 0 ? '' : '1',
+  latencyMs: (i % 50) + 0.25,
+  callerType: 'user',
+  callerId: `u${i % 4}`,
+  callerName: `it's\t"odd"\\N \n${i % 4}`,
+  requestId: `r${i}`,
+  ...patch,
+});
+const window = (patch: Partial<CallQuery> = {}): CallQuery => ({ from: new Date(now - 31 * DAY), to: new Date(now + HOUR), ...patch });
+
+describe('worker store on a data folder', () => {
+  it('has the main database schema, and answers count, select, statistics, rollup and sweep per view', async () => {
+    const dir = folder();
+    const store = new WorkerCallLogStore({ dataDir: dir, log });
+    try {
+      await store.insert(Array.from({ length: 300 }, (_, i) => rec(i)));
+      await store.insert([rec(0, { at: now - 40 * DAY, api: '/gateway/worker/old' })]);
+      expect(await store.count(window(), {})).toBe(300);
+      expect(await store.count(window({ from: new Date(now - 60 * DAY) }), {})).toBe(301);
+      expect(await store.count(window(), { tenantId: 'wt1' })).toBe(100);
+      // the view wins over the body's filter: a tenant view never sees another tenant's rows
+      expect(await store.count(window({ tenantId: 'wt2' }), { tenantId: 'wt1' })).toBe(100);
+      expect(await store.count(window(), { productId: 'wp1' })).toBe(150);
+      const rows = await store.select(window({ sortField: 'latencyMs', sortOrder: 'ascend' }), { tenantId: 'wt2' }, 500, 0);
+      expect(rows).toHaveLength(100);
+      expect(rows.every((r) => r.tenantId === 'wt2' && r.tenantName === '')).toBe(true);
+      expect(rows[0]!.latencyMs).toBeLessThanOrEqual(rows[99]!.latencyMs);
+      expect(new Set(rows.map((r) => r.callerName))).toContain(`it's\t"odd"\\N \n1`);
+      const app = await store.statistics(window({ from: new Date(now - DAY) }), { productId: 'wp1' });
+      expect(app.totals.calls).toBe(150);
+      expect(app.byApp.map((g) => [g.productId, g.name])).toEqual([['wp1', 'wp1']]);
+      const tenant = await store.statistics(window({ from: new Date(now - DAY) }), { tenantId: 'wt1' });
+      expect([tenant.totals.calls, tenant.totals.errors, tenant.byTenant.map((g) => g.tenantId)]).toEqual([100, 10, ['wt1']]);
+      // the rollup runs in the worker; the statistics through it stay the same
+      expect(await store.rollup(now + HOUR, { backDays: 30 })).toBeGreaterThan(0);
+      const rolled = await store.statistics(window({ from: new Date(now - DAY) }), { tenantId: 'wt1' });
+      expect([rolled.totals.calls, rolled.totals.errors]).toEqual([100, 10]);
+      expect(await store.sweep(30, now)).toBe(1);
+      expect(await store.count(window({ from: new Date(now - 60 * DAY) }), {})).toBe(300);
+    } finally {
+      await store.close();
+    }
+    // same columns and indexes as the main database's migrations
+    const main = await openDatabase({ dataDir: 'memory://' });
+    const worker = new PGlite({ dataDir: join(dir) });
+    try {
+      const shape = `select table_name || '.' || column_name || ' ' || data_type || ' ' || is_nullable || ' ' || coalesce(column_default, '') || ' ' || is_identity as c
+        from information_schema.columns where table_name in ('call_logs', 'call_log_hours', 'call_log_rollup_state') order by 1`;
+      const indexes = `select indexdef as c from pg_indexes where tablename in ('call_logs', 'call_log_hours', 'call_log_rollup_state') order by 1`;
+      for (const q of [shape, indexes]) {
+        const a = rowsOf<{ c: string }>(await main.db.execute(sql.raw(q))).map((r) => r.c);
+        const b = (await worker.query<{ c: string }>(q)).rows.map((r) => r.c);
+        expect(b).toEqual(a);
+        expect(a.length).toBeGreaterThan(3);
+      }
+    } finally {
+      await worker.close();
+      await main.close();
+    }
+  }, 120_000);
+
+  it('loses nothing buffered when the worker dies under a batch: the recorder keeps it and a new worker takes over', async () => {
+    const store = new WorkerCallLogStore({ dataDir: folder(), log });
+    const recorder = new CallLogRecorder(store, log, { flushMs: 60_000, batch: 500, buffer: 100_000 });
+    try {
+      for (let i = 0; i < 500; i++) recorder.add(rec(i, { requestId: `a${i}` }));
+      await recorder.flush();
+      expect([store.starts, await store.count(window(), {})]).toEqual([1, 500]);
+      for (let i = 0; i < 4000; i++) recorder.add(rec(i, { requestId: `b${i}` }));
+      const flushing = recorder.flush();
+      await store.kill(); // the worker dies while the batches (8 of 500) are being written
+      await flushing;
+      // the batch under way failed and was put back with the rest (a batch the worker finished before it died is in)
+      expect(recorder.pending).toBeGreaterThan(0);
+      expect(recorder.pending % 500).toBe(0);
+      expect(recorder.dropped).toBe(0);
+      await recorder.flush(); // a new worker on the same folder
+      expect(recorder.pending).toBe(0);
+      expect(store.starts).toBe(2);
+      // every record is in; at least once: a batch committed in the instant between its COMMIT and its answer would be written twice
+      const ids = new Set((await store.select(window(), {}, 10_000, 0)).map((r) => r.requestId));
+      expect(ids.size).toBe(4500);
+      expect(await store.count(window(), {})).toBeGreaterThanOrEqual(4500);
+    } finally {
+      await store.close();
+    }
+  }, 120_000);
+});
+
+describe('an embedded server (data folder, MP_CALL_LOG_STORE auto)', () => {
+  const CONFIG = { adminUsername: 'admin', adminPassword: ADMIN_PASSWORD, loginCaptcha: '0', captchaPowWork: 6, consoleDir: '/nonexistent' } as const;
+  const QUIET = { enabled: true, retentionDays: 30, flushMs: 60_000, batch: 10_000, buffer: 100_000, store: 'auto' } as const;
+
+  it('records into the worker store and flushes the buffer there on graceful shutdown', async () => {
+    const dir = folder();
+    const { app } = await buildApp({ ...CONFIG, dataDir: dir, callLog: QUIET }, { logger: false });
+    await app.ready();
+    expect(callLogStore(app).kind).toBe('worker');
+    const marker = `/gateway/worker-shutdown-${now}`;
+    for (let i = 0; i < 3; i++) await app.inject({ method: 'POST', url: marker, payload: {} });
+    expect(await gracefulShutdown(app, 'SIGTERM')).toBe(0);
+    const store = new WorkerCallLogStore({ dataDir: join(dir, 'calllogs'), log });
+    try {
+      const rows = await store.select(window({ api: '(unmatched)' }), {}, 10, 0);
+      expect(rows.map((r) => [r.api, r.status])).toEqual([
+        ['(unmatched)', 404],
+        ['(unmatched)', 404],
+        ['(unmatched)', 404],
+      ]);
+    } finally {
+      await store.close();
+    }
+  }, 120_000);
+
+  it('moves the records and the rollup an embedded main database holds to the worker database, once', async () => {
+    const main = await openDatabase({ dataDir: 'memory://' });
+    const count = async (db: Db, table: string) => Number(rowsOf<{ n: number }>(await db.execute(sql.raw(`select count(*)::int as n from ${table}`)))[0]!.n);
+    try {
+      await insertCallRecords(
+        main.db,
+        Array.from({ length: 120 }, (_, i) => rec(i)),
+      );
+      expect(await rollUpCallLogs(main.db, 30, now + HOUR)).toBeGreaterThan(0);
+      const hours = await count(main.db, 'call_log_hours');
+      expect(hours).toBeGreaterThan(0);
+      const dir = folder();
+      const store = new WorkerCallLogStore({ dataDir: dir, log, moveFrom: main.db });
+      try {
+        expect(await store.count(window(), {})).toBe(120);
+        expect([await count(main.db, 'call_logs'), await count(main.db, 'call_log_hours'), await count(main.db, 'call_log_rollup_state')]).toEqual([0, 0, 0]);
+        expect((await store.select(window(), { tenantId: 'wt1' }, 200, 0)).map((r) => r.requestId).sort()).toEqual(
+          Array.from({ length: 40 }, (_, i) => `r${i * 3}`).sort(),
+        );
+        // the rolled range came along: nothing left to roll, and the statistics read the moved hours
+        expect(await store.rollup(now + HOUR, { backDays: 30 })).toBe(0);
+        expect((await store.statistics(window({ from: new Date(now - DAY) }), {})).totals.calls).toBe(120);
+      } finally {
+        await store.close();
+      }
+      const worker = new PGlite({ dataDir: dir });
+      try {
+        expect((await worker.query<{ n: number }>('select count(*)::int as n from call_log_hours')).rows[0]!.n).toBe(hours);
+      } finally {
+        await worker.close();
+      }
+      // a second store finds nothing to move
+      const again = new WorkerCallLogStore({ dataDir: dir, log, moveFrom: main.db });
+      try {
+        expect(await again.count(window(), {})).toBe(120);
+      } finally {
+        await again.close();
+      }
+    } finally {
+      await main.close();
+    }
+  }, 120_000);
+});
