@@ -3,7 +3,8 @@
  * server (`packages/server/dist`) and console (`packages/console/dist`) with the package files copied to an
  * empty folder, production dependencies only (`npm ci --omit=dev` of server, protocol and i18n from the
  * local npm cache), then `node --enable-source-maps packages/server/dist/main.js` on a fresh embedded
- * database — and the platform administrator signs in through the signed gateway and adds a tenant.
+ * database — and the platform administrator signs in through the signed gateway and adds a tenant, and that call is
+ * recorded by the call-log store's worker thread (`dist/calllog-worker.js`) and listed by the call-log API.
  * Needs `npm run build` first (the e2e run does it).
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
@@ -12,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CallLogPaths, Paths, type CallLogRow, type CallStats, type Paged } from '@mp/protocol';
 import { addTenants, adminClient } from './seed-api.js';
 import { ADMIN_PASSWORD, freePort } from './support.js';
 
@@ -109,6 +111,24 @@ describe('production start (the image layout: npm ci --omit=dev, node dist/main.
     const admin = await adminClient(url);
     const ids = await addTenants(admin, url, [{ code: 'prodstart', name: 'Production start' }]);
     expect(ids.prodstart).toBeTruthy();
+  });
+
+  it('records the gateway calls in the call-log worker (dist/calllog-worker.js) and lists them', async () => {
+    // an embedded server with a data folder keeps its call records in a worker thread's own database
+    // (MP_CALL_LOG_STORE auto; docs/call-logs.md "Where the records live"): a worker missing from dist fails here
+    const admin = await adminClient(url);
+    const body = { startTime: new Date(Date.now() - 3_600_000).toISOString(), endTime: new Date(Date.now() + 3_600_000).toISOString() };
+    let rows: CallLogRow[] = [];
+    for (const deadline = Date.now() + 30_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 500))) {
+      const r = await admin.post<Paged<CallLogRow>>(CallLogPaths.listcalllog, { ...body, api: Paths.addtenant, pageSize: 10 });
+      expect(r.body.result, r.body.msg).toBe('1');
+      rows = r.body.data.rows;
+      if (rows.length) break;
+    }
+    expect(rows.map((r) => [r.api, r.status, r.callerName, r.tenantName])).toEqual([[Paths.addtenant, 200, 'admin', expect.any(String)]]);
+    expect(existsSync(join(dir, 'data', 'calllogs'))).toBe(true);
+    const stats = await admin.post<{ row: CallStats }>(CallLogPaths.getcallstats, body);
+    expect(stats.body.data.row.totals.calls).toBeGreaterThan(1);
   });
 
   it('names the TypeScript sources in a stack trace (source map, --enable-source-maps)', async () => {
