@@ -18,31 +18,12 @@ import { inScope, PLATFORM_SCOPE, type DbScope } from '../../db/context.js';
 import { countCalls, selectCalls, type CallLogView, type CallQuery } from './calllogs.query.js';
 import { insertCallRecords, type CallRecord } from './calllogs.records.js';
 import { sweepCallLogs } from './calllogs.retention.js';
-import { rollUpCallLogs, type RollupOptions } from './calllogs.rollup.js';
+import { rollUpCallLogs } from './calllogs.rollup.js';
+import type { CallLogStore, StoreRollupOptions } from './calllogs.store-api.js';
 import { callStatistics } from './calllogs.stats.js';
 import { WorkerCallLogStore } from './calllogs.worker-store.js';
 
-/** Options of a rollup run through a store: the rollup's `backDays` (the retention) and its step bounds. */
-export type StoreRollupOptions = Pick<RollupOptions, 'hoursPerTx' | 'maxSteps' | 'stopped'> & { backDays: number };
-
-/** The operations on the call records (see the file's comment); every error is the database's, thrown. */
-export interface CallLogStore {
-  readonly kind: 'database' | 'worker';
-  /** Writes a batch in one statement. */
-  insert(rows: CallRecord[]): Promise<void>;
-  /** calllogs.stats.ts `callStatistics` of `q` in `view`; groups named by their ids (see `namedStats`). */
-  statistics(q: CallQuery, view: CallLogView): Promise<CallStats>;
-  /** Number of records of `q` in `view`. */
-  count(q: CallQuery, view: CallLogView): Promise<number>;
-  /** `limit` records from `offset` (names empty; see `namedRows`). */
-  select(q: CallQuery, view: CallLogView, limit: number, offset: number): Promise<CallLogRow[]>;
-  /** calllogs.rollup.ts `rollUpCallLogs` at `now` (epoch ms): hours rolled, -1 when another instance rolls. */
-  rollup(now: number, opts: StoreRollupOptions): Promise<number>;
-  /** calllogs.retention.ts `sweepCallLogs`: records deleted. */
-  sweep(retentionDays: number, now: number): Promise<number>;
-  /** Ends the store (the worker store closes its database and thread); the main database is not closed. */
-  close(): Promise<void>;
-}
+export type { CallLogStore, StoreRollupOptions } from './calllogs.store-api.js';
 
 /** The scope a view reads in on the main database: a tenant view in its tenant's, the others in the platform's. */
 export function scopeOfView(view: CallLogView): DbScope {
@@ -53,6 +34,8 @@ export function scopeOfView(view: CallLogView): DbScope {
 export class DatabaseCallLogStore implements CallLogStore {
   readonly kind = 'database';
   constructor(private readonly db: Db) {}
+
+  async open(): Promise<void> {}
 
   insert(rows: CallRecord[]): Promise<void> {
     return insertCallRecords(this.db, rows);

@@ -20,7 +20,7 @@ import type { Db } from '../../db/client.js';
 import { moveCallRecords } from './calllogs.move.js';
 import type { CallLogView, CallQuery } from './calllogs.query.js';
 import { copyText, type CallRecord } from './calllogs.records.js';
-import type { CallLogStore, StoreRollupOptions } from './calllogs.store.js';
+import type { CallLogStore, StoreRollupOptions } from './calllogs.store-api.js';
 import type { WorkerOps, WorkerReply, WorkerRequest } from './calllogs.worker.js';
 
 /**
@@ -139,6 +139,10 @@ export class WorkerCallLogStore implements CallLogStore {
   private async call<K extends keyof WorkerOps>(op: K, args: Parameters<WorkerOps[K]>, transfer?: ArrayBuffer[]): Promise<Awaited<ReturnType<WorkerOps[K]>>> {
     const w = await this.start();
     return (await this.send(w, op, args, transfer)) as Awaited<ReturnType<WorkerOps[K]>>;
+  }
+
+  async open(): Promise<void> {
+    await this.start();
   }
 
   async insert(rows: CallRecord[]): Promise<void> {
