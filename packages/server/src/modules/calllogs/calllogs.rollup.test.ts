@@ -4,8 +4,12 @@
  * rollup equal those computed from the records (counts exactly, percentiles within the histogram's 2 %), with
  * partial hours at both edges and hours not rolled yet; a rollup interrupted halfway and run again writes the
  * same rows as one uninterrupted run; runs are idempotent; the rollup rows are under row-level security (a
- * tenant scope sees its tenant's only), and the retention sweep removes old hours.
+ * tenant scope sees its tenant's only), and the retention sweep removes old hours; and the same comparison through
+ * the worker store (its own database in a worker thread), every view, partly and wholly rolled.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { CallStats } from '@mp/protocol';
@@ -18,6 +22,7 @@ import { callStats, type CallLogView, type CallQuery } from './calllogs.query.js
 import { rollUpCallLogs, sweepCallLogHours } from './calllogs.rollup.js';
 import { callStatistics } from './calllogs.stats.js';
 import { bucketValue, sketchPercentiles, SKETCH_ALPHA, ZERO_BUCKET } from './calllogs.sketch.js';
+import { WorkerCallLogStore } from './calllogs.worker-store.js';
 
 const HOUR = 3_600_000;
 // Forty hours of calls ending a day ago (so nothing the app records itself falls in), starting mid-hour.
@@ -245,3 +250,33 @@ for (const { label, open } of testAppTargets('mp_calllog_rollup')) {
     });
   });
 }
+
+describe('worker store (calllogs.worker-store.ts): the rollup in the worker', () => {
+  it('answers statistics like the records before it, partly and wholly rolled, in every view', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mp-calllog-rollup-'));
+    const store = new WorkerCallLogStore({ dataDir: dir, log: { info: () => undefined, warn: () => undefined, error: () => undefined } as never });
+    try {
+      await store.insert(records());
+      const q = (patch: Partial<CallQuery> = {}): CallQuery => ({ from: new Date(base), to: new Date(base + 7 * 24 * HOUR - 1), ...patch });
+      const windows = [
+        q(),
+        q({ from: new Date(first + 7 * 60_000), to: new Date(last - 11 * 60_000) }),
+        q({ from: new Date(base + 5 * HOUR), to: new Date(base + 29 * HOUR) }),
+      ];
+      const views: CallLogView[] = [{}, ...tenants.map((tenantId) => ({ tenantId })), { productId: 'rp1' }];
+      // nothing rolled yet: the statistics are the records' own (callStats)
+      const raw = [];
+      for (const w of windows) for (const v of views) raw.push(await store.statistics(w, v));
+      expect(raw[0]!.totals.calls).toBe(2400);
+      for (const at of [base + 20 * HOUR + 5 * 60_000, now]) {
+        expect(await store.rollup(at, { backDays: 3 })).toBeGreaterThan(0);
+        let i = 0;
+        for (const w of windows) for (const v of views) expectSame(await store.statistics(w, v), raw[i++]!);
+      }
+      expect((await store.statistics(q(), { tenantId: 'rt2' })).byTenant.map((g) => g.tenantId)).toEqual(['rt2']);
+    } finally {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
