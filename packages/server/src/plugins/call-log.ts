@@ -10,8 +10,9 @@
  * or as soon as it holds `batch` rows. When the buffer holds `buffer` records, new ones are dropped and
  * counted (`dropped`, and `mp_call_log_dropped_total` through `app.opsMetrics`). A failed write puts its rows
  * back (as far as the bound allows; the rest count as dropped). On close (graceful shutdown, after in-flight
- * requests drained) a last flush runs, then the store closes (the worker's database), before the main database closes. Each instance flushes only its own buffer,
- * so nothing is recorded twice; a crash loses at most the last `flushMs`.
+ * requests drained) a last flush runs, then the store closes (the worker's database), before the main database
+ * closes. Each instance flushes only its own buffer, so nothing is recorded twice; a crash loses at most the last
+ * `flushMs` (a crashed call-log worker loses nothing: its failed batch is put back, docs/call-logs.md).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GATEWAY } from '@mp/protocol';
