@@ -58,11 +58,15 @@ const COLUMNS = [
   'requestId',
 ] as const;
 
-/** The CSV of `rows` with headings in `locale`, with a byte-order mark so spreadsheet programs read UTF-8. */
+/**
+ * The CSV of `rows` with headings in `locale`, with a byte-order mark so spreadsheet programs read UTF-8. Cells
+ * starting with `=`, `+`, `-`, `@`, a tab or a carriage return get a leading `'` (csv-stringify's `escape_formulas`):
+ * tenant, application and caller names are typed by others, and a spreadsheet would run them as formulas.
+ */
 export function callLogCsv(locale: Locale, rows: CallLogRow[]): string {
   const head = COLUMNS.map((c) => translate(locale, `calllog:field.${c}`));
   const body = rows.map((r) => COLUMNS.map((c) => (c === 'callerType' ? translate(locale, `calllog:caller.${r.callerType}`) : String(r[c]))));
-  return `\uFEFF${stringify([head, ...body])}`;
+  return `\uFEFF${stringify([head, ...body], { escape_formulas: true })}`;
 }
 
 /** Registers the three calls of one audience: `view` gives the viewer's fixed tenant/application. */
