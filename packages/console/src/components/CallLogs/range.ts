@@ -7,19 +7,19 @@ import dayjs, { type Dayjs } from 'dayjs';
 
 export type TimeRange = [Dayjs, Dayjs];
 
-/** The last `hours` hours up to now. */
+/**
+ * The last `hours` hours up to now, both ends from ONE reading of the clock: two readings a millisecond apart made
+ * `lastHours(24 * 7)` 7 days + 1 ms, which the server refuses as too long (the call log's filter options then missed).
+ */
 export function lastHours(hours: number): TimeRange {
-  return [dayjs().subtract(hours, 'hour'), dayjs()];
+  const now = dayjs();
+  return [now.subtract(hours, 'hour'), now];
 }
 
-/** The last `days` calendar days, today included, as whole days. */
+/** The last `days` calendar days, today included, as whole days (one reading of the clock: no midnight between the ends). */
 export function lastDays(days: number): TimeRange {
-  return [
-    dayjs()
-      .subtract(days - 1, 'day')
-      .startOf('day'),
-    dayjs().endOf('day'),
-  ];
+  const now = dayjs();
+  return [now.subtract(days - 1, 'day').startOf('day'), now.endOf('day')];
 }
 
 /** True when `range` is longer than `days` days. */

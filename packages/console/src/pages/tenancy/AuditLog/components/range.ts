@@ -8,14 +8,10 @@ import { AUDIT_LOG_DEFAULT_DAYS, AUDIT_LOG_RULES } from '@mp/protocol';
 
 export type DayRange = [Dayjs, Dayjs];
 
-/** The last `days` days, today included. */
+/** The last `days` days, today included (one reading of the clock: no midnight between the two ends). */
 export function lastDays(days: number = AUDIT_LOG_DEFAULT_DAYS): DayRange {
-  return [
-    dayjs()
-      .subtract(days - 1, 'day')
-      .startOf('day'),
-    dayjs().endOf('day'),
-  ];
+  const now = dayjs();
+  return [now.subtract(days - 1, 'day').startOf('day'), now.endOf('day')];
 }
 
 /** Calendar days covered by a range (both ends included). */
