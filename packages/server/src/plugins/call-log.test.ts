@@ -15,6 +15,7 @@ import { ADMIN_PASSWORD } from '../testing/test-app.js';
 import { GatewayClient } from '../testing/gateway-client.js';
 import { sweepCallLogs } from '../modules/calllogs/calllogs.retention.js';
 import { callLogStore, DatabaseCallLogStore } from '../modules/calllogs/calllogs.store.js';
+import type { WorkerCallLogStore } from '../modules/calllogs/calllogs.worker-store.js';
 import { CallLogRecorder, callLogRecorder, envelopeCode, insertCallRecords, type CallRecord } from './call-log.js';
 import { gracefulShutdown } from './shutdown.js';
 
@@ -161,6 +162,20 @@ describe('recording through the gateway', () => {
     const { app } = await buildApp({ ...CONFIG, callLog: { ...QUIET, enabled: false } }, { logger: false, database });
     await app.ready();
     expect(callLogRecorder(app)).toBeUndefined();
+    await app.close();
+  });
+
+  it('with recording off starts no call-log worker until older records are read', async () => {
+    // a database of its own: the worker store moves the records of an embedded main database it is given
+    const { app } = await buildApp({ ...CONFIG, callLog: { ...QUIET, enabled: false, store: 'worker' } }, { logger: false });
+    await app.ready();
+    const store = callLogStore(app) as WorkerCallLogStore;
+    expect(store.kind).toBe('worker');
+    expect(store.starts).toBe(0);
+    const day = 86_400_000;
+    const q = { from: new Date(Date.now() - day), to: new Date(), page: 1, pageSize: 10 };
+    expect(await store.count(q, {})).toBe(0);
+    expect(store.starts).toBe(1);
     await app.close();
   });
 });

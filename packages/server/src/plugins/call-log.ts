@@ -161,15 +161,16 @@ export async function registerCallLog(app: FastifyInstance): Promise<void> {
   const { enabled, retentionDays, store: choice, ...limits } = app.config.callLog;
   const store = openCallLogStore(choice, app.database, app.config.dataDir, app.log);
   setCallLogStore(app, store);
-  // the worker store's worker (and its database's first initdb, and an upgrade's move) start now, not under the
-  // first calls; a worker that fails here is logged, and the next operation tries again
-  await store.open().catch((err: unknown) => app.log.error({ err }, 'call log store did not open'));
   if (!enabled) {
+    // nothing is recorded: the worker store's worker starts only if an administrator reads the older records
     await app.register(async (child) => {
       child.addHook('onClose', () => store.close());
     });
     return;
   }
+  // the worker store's worker (and its database's first initdb, and an upgrade's move) start now, not under the
+  // first calls; a worker that fails here is logged, and the next operation tries again
+  await store.open().catch((err: unknown) => app.log.error({ err }, 'call log store did not open'));
   const recorder = new CallLogRecorder(store, app.log, limits, (n) => app.opsMetrics.callLogDropped(n));
   instances.set(app, recorder);
   app.decorateRequest('callCode', '');
