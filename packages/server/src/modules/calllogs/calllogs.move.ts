@@ -9,7 +9,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.js';
-import { COPY_COLUMNS, embeddedClient } from './calllogs.records.js';
+import { COPY_COLUMNS, embeddedClient, HOURS_COLUMNS, STATE_COLUMNS } from './calllogs.records.js';
 import type { MoveBlobs } from './calllogs.worker.js';
 
 /**
@@ -28,8 +28,8 @@ export async function moveCallRecords(main: Db, importer: (blobs: MoveBlobs) => 
     return r.blob ? await r.blob.arrayBuffer() : new ArrayBuffer(0);
   };
   const logs = await out(`select ${COPY_COLUMNS} from call_logs order by id`);
-  const hours = await out('select hour, tenant_id, product_id, method, api, status_class, calls, errors, latency_sum, lat_idx, lat_n from call_log_hours');
-  const state = await out('select id, start_hour, watermark, updated_at from call_log_rollup_state');
+  const hours = await out(`select ${HOURS_COLUMNS} from call_log_hours`);
+  const state = await out(`select ${STATE_COLUMNS} from call_log_rollup_state`);
   const [n] = rowsOf<{ n: number }>(await main.execute(sql`select count(*)::int as n from call_logs`));
   await importer({ logs, hours, state });
   await main.execute(sql`truncate call_logs, call_log_hours, call_log_rollup_state`);

@@ -28,6 +28,9 @@ export interface CallRecord {
 
 /** The columns a COPY of call records fills, in the order of `copyText`'s fields. */
 export const COPY_COLUMNS = 'at, tenant_id, product_id, method, api, status, code, latency_ms, caller_type, caller_id, caller_name, request_id';
+/** The columns of the hourly rollup and of its state, as the upgrade move copies them out and the worker copies them in. */
+export const HOURS_COLUMNS = 'hour, tenant_id, product_id, method, api, status_class, calls, errors, latency_sum, lat_idx, lat_n';
+export const STATE_COLUMNS = 'id, start_hour, watermark, updated_at';
 
 /** The embedded database's client behind `db` (it can COPY from a blob), or undefined on PostgreSQL. */
 export function embeddedClient(db: Db): EmbeddedClient | undefined {

@@ -14,7 +14,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import type { Db } from '../../db/client.js';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
 import { countCalls, selectCalls, type CallLogView, type CallQuery } from './calllogs.query.js';
-import { COPY_COLUMNS } from './calllogs.records.js';
+import { COPY_COLUMNS, HOURS_COLUMNS, STATE_COLUMNS } from './calllogs.records.js';
 import { sweepCallLogs } from './calllogs.retention.js';
 import { rollUpCallLogs, type RollupOptions } from './calllogs.rollup.js';
 import { callStatistics } from './calllogs.stats.js';
@@ -48,9 +48,6 @@ export interface WorkerRequest {
   args: unknown[];
 }
 export type WorkerReply = { id: number; result: unknown } | { id: number; error: { message: string; stack?: string } } | { ready: true };
-
-const HOURS_COLUMNS = 'hour, tenant_id, product_id, method, api, status_class, calls, errors, latency_sum, lat_idx, lat_n';
-const STATE_COLUMNS = 'id, start_hour, watermark, updated_at';
 
 /** Opens the worker's database and applies its schema when its version is older than WORKER_SCHEMA_VERSION. */
 async function open(dataDir: string): Promise<PGlite> {
