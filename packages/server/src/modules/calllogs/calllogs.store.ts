@@ -98,21 +98,25 @@ declare module 'fastify' {
  * scope shows what it showed when the queries joined the tables).
  */
 async function callNames(db: Db, view: CallLogView, tenantIds: string[], productIds: string[]) {
-  const read = (table: 'tenants' | 'products', ids: string[]) =>
-    ids.length
-      ? inScope(
-          db,
-          scopeOfView(view),
-          async (tx) =>
-            new Map(
+  const none = { tenants: new Map<string, string>(), products: new Map<string, string>() };
+  if (!tenantIds.length && !productIds.length) return none;
+  // both lookups in one read-only transaction of the view's scope
+  return inScope(
+    db,
+    scopeOfView(view),
+    async (tx) => {
+      const read = async (table: 'tenants' | 'products', ids: string[]) =>
+        ids.length
+          ? new Map(
               rowsOf<{ id: string; name: string }>(
                 await tx.execute(sql`select id, name from ${sql.raw(table)} where id = any(${sql.param([...new Set(ids)])}::text[])`),
               ).map((r) => [r.id, r.name]),
-            ),
-          { readOnly: true },
-        )
-      : new Map<string, string>();
-  return { tenants: await read('tenants', tenantIds), products: await read('products', productIds) };
+            )
+          : new Map<string, string>();
+      return { tenants: await read('tenants', tenantIds), products: await read('products', productIds) };
+    },
+    { readOnly: true },
+  );
 }
 
 /** `stats` with the names of its applications and tenants (the id when the row is gone). */
