@@ -13,7 +13,7 @@ import { Paths } from '@mp/protocol';
 import { resources } from '@mp/i18n';
 import { GatewayClient } from '../packages/server/src/testing/gateway-client.js';
 import { adminClient, addTenants } from './seed-api.js';
-import { ADMIN_PASSWORD, chooseLanguage, launchBrowser, shot, signInOnPage, startServer, type RunningServer } from './support.js';
+import { ADMIN_PASSWORD, chooseLanguage, JOURNEY, journey, launchBrowser, shot, signInOnPage, startServer, type RunningServer } from './support.js';
 
 const en = resources['en-US'];
 const PW = 'Passw0rd!x';
@@ -66,7 +66,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-describe('online users', () => {
+describe('online users', JOURNEY, () => {
+  journey();
   it('lists online sessions with search, sort and paging, in three languages', async () => {
     await signInOnPage(page, 'admin', ADMIN_PASSWORD, 'zh-CN');
     await page.waitForURL(/\/platformAdmin\//, { timeout: 15_000 });

@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Download, type Page } from 'playwright-core';
+import { afterEach, beforeEach } from 'vitest';
 import { resources, type Locale } from '@mp/i18n';
 import { BROWSER_WS_ENV, CHROMIUM_ARGS, CHROMIUM_PATH } from './browser-server.js';
 
@@ -251,3 +252,25 @@ export async function chooseLanguage(page: Page, text: string): Promise<void> {
 
 /** The `<html lang>` the console sets for each language menu item. */
 const LANGUAGE_TAGS: Record<string, string> = { English: 'en-US', 日本語: 'ja-JP', 简体中文: 'zh-CN' };
+
+/**
+ * Options for a describe block whose tests are one journey: each builds on the page and the server state the ones
+ * before left, so a CI retry cannot redo a failed step (it would run on what the failure left behind and time out).
+ * Pass to `describe(name, JOURNEY, fn)` and call `journey()` inside it.
+ */
+export const JOURNEY = { retry: 0 } as const;
+
+/**
+ * Makes the calling describe block's tests a journey: once one fails, the later ones are skipped with the failed
+ * step's name, so the run reports the one cause instead of a cascade of 30-second timeouts. Call inside a describe
+ * declared with JOURNEY (no retry: a skipped retry would hide the failure).
+ */
+export function journey(): void {
+  let failed: string | undefined;
+  beforeEach((ctx) => {
+    if (failed) ctx.skip(`an earlier step of this journey failed: ${failed}`);
+  });
+  afterEach((ctx) => {
+    if (ctx.task.result?.state === 'fail') failed ??= ctx.task.name;
+  });
+}

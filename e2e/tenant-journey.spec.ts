@@ -14,7 +14,7 @@ import writeExcelFile from 'write-excel-file/node';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { Paths } from '@mp/protocol';
 import { resources } from '@mp/i18n';
-import { chooseLanguage, shot } from './support.js';
+import { chooseLanguage, JOURNEY, journey, shot } from './support.js';
 import {
   closeDemo,
   demoTenantId,
@@ -63,7 +63,8 @@ beforeAll(async () => {
 });
 afterAll(() => closeDemo(browser, server));
 
-describe('a tenant administrator builds a subtree and its manager sees only it', () => {
+describe('a tenant administrator builds a subtree and its manager sees only it', JOURNEY, () => {
+  journey();
   it('chooses the tenant and builds an organisation tree: a depot under the root, a yard under the depot', async () => {
     await enterTenant(page, server.url, { menu: 'orgManagement' });
     await page.getByTestId('selected-org').getByText(fill(o.selectedOrg, TENANT)).waitFor();

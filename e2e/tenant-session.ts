@@ -180,7 +180,10 @@ export async function signInThroughConsole(
 /** Opens the tenant menu entry `menu` by its name in `locale` (the console's language) and waits for its screen. */
 export async function openTenantMenu(page: Page, menu: TenantMenu, locale: Locale = 'en-US'): Promise<void> {
   await page.getByRole('menuitem', { name: resources[locale].menu[menu] }).click();
-  await page.waitForURL(new RegExp(`/tenancy/${menu}`));
+  await page.waitForURL(new RegExp(`/tenancy/${menu}`)).catch((err: unknown) => {
+    // where the page is instead, for the next reader of a failed run (seen once in CI, cause not yet known)
+    throw new Error(`${err instanceof Error ? err.message : String(err)}\n the page is at ${page.url()}`);
+  });
 }
 
 /**

@@ -2,14 +2,17 @@
  * The application's process steps (docs/workflow.md "Approvers"): up to three organisation manager steps (a
  * tenant role number each; holders whose data scope covers the requester's organisation approve), then —
  * always, last — the application's administrators. Without a saved process the administrators decide alone.
+ * The steps are editable only once the saved process is loaded: a step added earlier would be replaced by the
+ * loaded ones when they arrive (a skeleton while loading; the failed-load state with a retry on an error).
  */
 import { useEffect, useState } from 'react';
-import { Alert, Button, Form, Input, Space, Steps, Typography, message } from 'antd';
+import { Alert, Button, Form, Input, Skeleton, Space, Steps, Typography, message } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { WORKFLOW_RULES, type WfStep } from '@mp/protocol';
 import { getWfProcess, saveWfProcess } from '../../../api/workflow';
+import { LoadFailed } from '../../../components/AppDashboard';
 import { stepLabel } from '../../../components/WfRequests/labels';
 
 const ROLE_CODE = /^[A-Za-z0-9_]+$/;
@@ -34,11 +37,21 @@ export default function ProcessSettings() {
       setSaving(false);
     }
   };
+  const intro = (
+    <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+      {t('intro.process')}
+    </Typography.Paragraph>
+  );
+  if (!q.data)
+    return (
+      <Space direction="vertical" size={16} style={{ width: '100%', maxWidth: 680 }}>
+        {intro}
+        {q.isError ? <LoadFailed onRetry={() => void q.refetch()} /> : <Skeleton active paragraph={{ rows: 3 }} />}
+      </Space>
+    );
   return (
     <Space direction="vertical" size={16} style={{ width: '100%', maxWidth: 680 }}>
-      <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-        {t('intro.process')}
-      </Typography.Paragraph>
+      {intro}
       {q.data?.isDefault && <Alert type="info" showIcon message={t('process.isDefault')} />}
       <Form layout="vertical">
         {codes.map((c, i) => (
