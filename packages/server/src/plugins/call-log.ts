@@ -20,7 +20,7 @@ import type { CallRecord } from '../modules/calllogs/calllogs.records.js';
 import { ROLLUP_EVERY_MS, ROLLUP_FIRST_MS } from '../modules/calllogs/calllogs.rollup.js';
 import { openCallLogStore, setCallLogStore, type CallLogStore } from '../modules/calllogs/calllogs.store.js';
 
-export { copyValue, insertCallRecords, type CallerType, type CallRecord } from '../modules/calllogs/calllogs.records.js';
+export { insertCallRecords, type CallerType, type CallRecord } from '../modules/calllogs/calllogs.records.js';
 
 /** Buffer bounds: `flushMs` write interval, `batch` rows per INSERT, `buffer` most records held. */
 export interface CallLogLimits {

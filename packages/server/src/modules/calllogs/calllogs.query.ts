@@ -136,7 +136,8 @@ export async function countCalls(tx: Tx, q: CallQuery, view: CallLogView): Promi
   return Number(r?.n ?? 0);
 }
 
-interface CallRecordRow {
+/** A call_logs row as the database answers it (`at` a Date on PGlite, a string on some drivers). */
+export interface CallRecordRow {
   id: string;
   at: Date | string;
   tenant_id: string | null;

@@ -1,7 +1,7 @@
 /**
  * The worker store (docs/call-logs.md "Where the records live"): the call records in a second embedded database
  * that runs in a `worker_threads` Worker (calllogs.worker.ts), so an embedded install's batch COPY (≈ 8 µs a row)
- * and its long statistics queries leave the gateway's thread. The gateway's thread only builds a batch's COPY text
+ * and its long statistics queries leave the gateway's thread. The gateway's thread only builds a batch's binary COPY file
  * and transfers it (an ArrayBuffer, not copied).
  *
  * The worker starts at the first operation. If it dies, the operations under way fail (the recorder keeps its
@@ -19,7 +19,7 @@ import type { CallLogRow, CallStats } from '@mp/protocol';
 import type { Db } from '../../db/client.js';
 import { moveCallRecords } from './calllogs.move.js';
 import type { CallLogView, CallQuery } from './calllogs.query.js';
-import { copyText, type CallRecord } from './calllogs.records.js';
+import { copyBinary, type CallRecord } from './calllogs.records.js';
 import type { CallLogStore, StoreRollupOptions } from './calllogs.store-api.js';
 import type { WorkerOps, WorkerReply, WorkerRequest } from './calllogs.worker.js';
 
@@ -147,8 +147,8 @@ export class WorkerCallLogStore implements CallLogStore {
 
   async insert(rows: CallRecord[]): Promise<void> {
     if (!rows.length) return;
-    const bytes = new TextEncoder().encode(copyText(rows));
-    await this.call('insert', [bytes.buffer as ArrayBuffer], [bytes.buffer as ArrayBuffer]);
+    const bytes = copyBinary(rows);
+    await this.call('insert', [bytes], [bytes]);
   }
   async statistics(q: CallQuery, view: CallLogView): Promise<CallStats> {
     return (await this.call('statistics', [q, view])) as CallStats;

@@ -4,7 +4,7 @@
  * call_log_hours and call_log_rollup_state (calllogs.worker.sql, applied at every start, version in
  * calllog_schema). It answers RPC messages `{ id, op, args }` with `{ id, result }` or `{ id, error }`; the
  * queries, statistics, rollup and retention are the module's own functions run against this database, so the
- * gateway's thread only builds the COPY text of a batch and transfers it. Posts `{ ready: true }` once open.
+ * gateway's thread only builds the binary COPY file of a batch and transfers it. Posts `{ ready: true }` once open.
  * Built as `dist/calllog-worker.js` in production (packages/server/build.ts).
  */
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -14,7 +14,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import type { Db } from '../../db/client.js';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
 import { countCalls, selectCalls, type CallLogView, type CallQuery } from './calllogs.query.js';
-import { COPY_COLUMNS, HOURS_COLUMNS, STATE_COLUMNS } from './calllogs.records.js';
+import { COPY_BINARY_SQL, COPY_COLUMNS, HOURS_COLUMNS, STATE_COLUMNS } from './calllogs.records.js';
 import { sweepCallLogs } from './calllogs.retention.js';
 import { rollUpCallLogs, type RollupOptions } from './calllogs.rollup.js';
 import { callStatistics } from './calllogs.stats.js';
@@ -78,7 +78,7 @@ async function main(): Promise<void> {
   const read = <T>(fn: Parameters<typeof inScope<T>>[2]) => inScope(db, PLATFORM_SCOPE, fn, { readOnly: true });
   const ops: WorkerOps = {
     insert: async (copy) => {
-      await client.query(`copy call_logs (${COPY_COLUMNS}) from '/dev/blob'`, [], { blob: new Blob([copy]) });
+      await client.query(COPY_BINARY_SQL, [], { blob: new Blob([copy]) });
     },
     import: async (b) =>
       client.transaction(async (tx) => {
