@@ -249,10 +249,61 @@ async function queryTimings(rows: number): Promise<CallLogBenchReport['queries']
         await selectCalls(tx, week, { tenantId: 'bt7' }, 10, 0);
       }),
     );
+    await workerSchemaTimings(rows, now, time);
     return { rows, seedMs: Math.round(seedMs), rollupMs, timings };
   } finally {
     await database.close();
     rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The log page's queries on the worker store's schema (calllogs.worker.sql: the BRIN index on `at` only, kept
+ * summarised and analysed by the worker, docs/call-logs.md "Where the records live"): the same `rows` calls in time
+ * order (as they are recorded) in a database opened as the worker opens it, maintained once, then a log page with its
+ * count for the platform, one tenant and one application over one and seven days, each timed by `time`.
+ */
+async function workerSchemaTimings(rows: number, now: number, time: (name: string, fn: () => Promise<unknown>) => Promise<void>): Promise<void> {
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { inScope, PLATFORM_SCOPE } = await import('../packages/server/src/db/context.js');
+  const { countCalls, selectCalls } = await import('../packages/server/src/modules/calllogs/calllogs.query.js');
+  const { maintainWorkerDatabase, openWorkerDatabase } = await import('../packages/server/src/modules/calllogs/calllogs.worker-db.js');
+  const dir = mkdtempSync(join(tmpdir(), 'mp-bench-calllog-worker-'));
+  const client = await openWorkerDatabase(dir);
+  try {
+    const t0 = performance.now();
+    for (let done = 0; done < rows; done += 500_000) {
+      const n = Math.min(500_000, rows - done);
+      // in time order, as recorded: row i of `rows` at now − 7 days + i × (7 days / rows)
+      await client.query(
+        `insert into call_logs (at, tenant_id, product_id, method, api, status, code, latency_ms, caller_type, caller_id, caller_name, request_id)
+        select to_timestamp($1 / 1000.0) + (i * (interval '7 days' / $2)), 'bt' || (i::bigint * 7919 % 50), 'bp' || (i * 31 % 20), 'POST', '/gateway/bench/api' || (i % 200),
+          case when i % 50 = 0 then 500 else 200 end, case when i % 50 = 0 then '' else '1' end, (random() * random() * 200)::real,
+          'user', 'u' || (i % 5000), 'user' || (i % 5000), 'r' || i
+        from generate_series($3::int, $4::int) i`,
+        [now - 7 * 86_400_000, rows, done, done + n - 1],
+      );
+    }
+    const t1 = performance.now();
+    await maintainWorkerDatabase(client);
+    console.log(`  worker schema: seeded in ${Math.round(t1 - t0)} ms; maintained (BRIN summary, ANALYZE) in ${Math.round(performance.now() - t1)} ms`);
+    const db = drizzle({ client }) as never;
+    const week = { from: new Date(now - 7 * 86_400_000), to: new Date(now) };
+    const day = { from: new Date(now - 86_400_000), to: new Date(now) };
+    const page = (name: string, q: typeof week, view: { tenantId?: string; productId?: string }) =>
+      time(`worker schema: log page 1 + count, ${name}`, () =>
+        inScope(db, PLATFORM_SCOPE, async (tx) => {
+          await countCalls(tx as never, q, view);
+          await selectCalls(tx as never, q, view, 10, 0);
+        }),
+      );
+    await page('platform, 1 day', day, {});
+    await page('one tenant, 1 day', day, { tenantId: 'bt7' });
+    await page('one tenant, 7 days', week, { tenantId: 'bt7' });
+    await page('one application, 7 days', week, { productId: 'bp3' });
+  } finally {
+    await client.close();
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 

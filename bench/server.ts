@@ -104,6 +104,14 @@ async function waitHealthy(baseUrl: string, child: ChildProcess, timeoutMs: numb
 }
 
 /**
+ * How the bench starts the server: from the source through tsx (the default), or with `BENCH_SERVER=dist` the
+ * production build as `npm run serve` starts it (`npm run build` first; the call-log worker is then
+ * dist/calllog-worker.js instead of its TypeScript file loaded through tsx).
+ */
+const SERVER_ENTRY =
+  process.env.BENCH_SERVER === 'dist' ? ['--enable-source-maps', 'packages/server/dist/main.js'] : ['--import', 'tsx', 'packages/server/src/main.ts'];
+
+/**
  * Prepares a temporary database and starts the server on it. `nodeArgs` are passed to node before the
  * script (e.g. `--cpu-prof`); `prepare` adds rows a scenario needs to the prepared folder before the
  * server opens it (e.g. an OpenID client, bench/signin.ts). @throws when the server does not answer
@@ -114,7 +122,7 @@ export async function startServer(nodeArgs: string[] = [], prepare?: (dataDir: s
   await prepareDatabase(dataDir);
   await prepare?.(dataDir);
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'packages/server/src/main.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, ...SERVER_ENTRY], {
     cwd: ROOT,
     env: { ...serverEnv(dataDir, port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,13 +1,14 @@
 /**
  * The worker store (calllogs.worker-store.ts, calllogs.worker.ts; docs/call-logs.md "Where the records live") with
  * real worker threads and real PGlite data folders under the system's temporary folder: its schema is the main
- * database's (columns and indexes of migrations 0031 and 0034); records go in by COPY and come back through
+ * database's (columns and indexes of migrations 0031 and 0034) but call_logs' two B-tree indexes (a version 1
+ * database loses them on upgrade), and the worker keeps its BRIN index summarised; records go in by COPY and come back through
  * count, select and statistics in the platform, tenant and application views (each view sees only its rows);
  * rollup and retention run in the worker; a worker killed while a batch is under way loses nothing buffered and
  * a new one takes over; an embedded server (data folder, MP_CALL_LOG_STORE auto) writes its buffer to the
  * worker's database on graceful shutdown; and an embedded main database's old records move to the worker's.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -19,7 +20,7 @@ import { ADMIN_PASSWORD } from '../../testing/test-app.js';
 import { CallLogRecorder } from '../../plugins/call-log.js';
 import { gracefulShutdown } from '../../plugins/shutdown.js';
 import type { CallQuery } from './calllogs.query.js';
-import { insertCallRecords, type CallRecord } from './calllogs.records.js';
+import { COPY_BINARY_SQL, copyBinary, insertCallRecords, type CallRecord } from './calllogs.records.js';
 import { rollUpCallLogs } from './calllogs.rollup.js';
 import { callLogStore } from './calllogs.store.js';
 import { WorkerCallLogStore } from './calllogs.worker-store.js';
@@ -87,24 +88,89 @@ describe('worker store on a data folder', () => {
     } finally {
       await store.close();
     }
-    // same columns and indexes as the main database's migrations
+    // same columns as the main database's migrations, and the same indexes but call_logs' two B-trees
     const main = await openDatabase({ dataDir: 'memory://' });
     const worker = new PGlite({ dataDir: join(dir) });
     try {
       const shape = `select table_name || '.' || column_name || ' ' || data_type || ' ' || is_nullable || ' ' || coalesce(column_default, '') || ' ' || is_identity as c
         from information_schema.columns where table_name in ('call_logs', 'call_log_hours', 'call_log_rollup_state') order by 1`;
       const indexes = `select indexdef as c from pg_indexes where tablename in ('call_logs', 'call_log_hours', 'call_log_rollup_state') order by 1`;
-      for (const q of [shape, indexes]) {
-        const a = rowsOf<{ c: string }>(await main.db.execute(sql.raw(q))).map((r) => r.c);
-        const b = (await worker.query<{ c: string }>(q)).rows.map((r) => r.c);
-        expect(b).toEqual(a);
-        expect(a.length).toBeGreaterThan(3);
-      }
+      const of = async (q: string) => ({
+        main: rowsOf<{ c: string }>(await main.db.execute(sql.raw(q))).map((r) => r.c),
+        worker: (await worker.query<{ c: string }>(q)).rows.map((r) => r.c),
+      });
+      const columns = await of(shape);
+      expect(columns.worker).toEqual(columns.main);
+      expect(columns.main.length).toBeGreaterThan(20);
+      const idx = await of(indexes);
+      const btrees = idx.main.filter((d) => /INDEX call_logs_(tenant|product)_at_idx ON public\.call_logs USING btree/.test(d));
+      expect(btrees).toHaveLength(2);
+      expect(idx.worker).toEqual(idx.main.filter((d) => !btrees.includes(d)));
+      expect(idx.worker.some((d) => /call_logs_at_idx ON public\.call_logs USING brin/.test(d))).toBe(true);
     } finally {
       await worker.close();
       await main.close();
     }
   }, 120_000);
+
+  it('keeps the BRIN index summarised: after a rollup no page range is left, where a database nobody maintains has some', async () => {
+    const summarise = async (db: PGlite) => (await db.query<{ n: number }>(`select brin_summarize_new_values('call_logs_at_idx')::int as n`)).rows[0]!.n;
+    // 20,000 records fill more than one BRIN page range (128 pages)
+    const many = Array.from({ length: 20_000 }, (_, i) => rec(i));
+    const dir = folder();
+    const store = new WorkerCallLogStore({ dataDir: dir, log });
+    try {
+      await store.insert(many);
+      await store.rollup(now + HOUR, { backDays: 30 });
+    } finally {
+      await store.close();
+    }
+    const kept = new PGlite({ dataDir: dir });
+    try {
+      expect(await summarise(kept)).toBe(0);
+    } finally {
+      await kept.close();
+    }
+    const bare = new PGlite();
+    try {
+      await bare.exec(readFileSync(new URL('./calllogs.worker.sql', import.meta.url), 'utf8'));
+      await bare.query(COPY_BINARY_SQL, [], { blob: new Blob([copyBinary(many)]) });
+      expect(await summarise(bare)).toBeGreaterThan(0);
+    } finally {
+      await bare.close();
+    }
+  }, 120_000);
+
+  it('upgrades a version 1 database: its two B-tree indexes go, its identity is cached, its records stay', async () => {
+    const dir = folder();
+    const v1 = new PGlite({ dataDir: dir });
+    await v1.exec(readFileSync(new URL('./calllogs.worker.sql', import.meta.url), 'utf8'));
+    await v1.exec(`create index call_logs_tenant_at_idx on call_logs (tenant_id, at);
+      create index call_logs_product_at_idx on call_logs (product_id, at) where product_id is not null;
+      insert into calllog_schema (id, version) values (1, 1)`);
+    await v1.query('insert into call_logs (at, tenant_id, method, api, status, latency_ms, caller_type) values (now(), $1, $2, $3, 200, 1, $4)', [
+      'wt1',
+      'GET',
+      '/x',
+      'user',
+    ]);
+    await v1.close();
+    const store = new WorkerCallLogStore({ dataDir: dir, log });
+    try {
+      expect(await store.count(window(), { tenantId: 'wt1' })).toBe(1);
+    } finally {
+      await store.close();
+    }
+    const after = new PGlite({ dataDir: dir });
+    try {
+      const names = (await after.query<{ n: string }>(`select indexname as n from pg_indexes where tablename = 'call_logs' order by 1`)).rows.map((r) => r.n);
+      expect(names).toEqual(['call_logs_at_idx']);
+      expect((await after.query<{ n: number }>(`select cache_size::int as n from pg_sequences where sequencename = 'call_logs_id_seq'`)).rows[0]!.n).toBe(1000);
+      expect((await after.query<{ v: number }>('select version as v from calllog_schema')).rows[0]!.v).toBe(2);
+    } finally {
+      await after.close();
+    }
+  }, 60_000);
 
   it('loses nothing buffered when the worker dies under a batch: the recorder keeps it and a new worker takes over', async () => {
     const store = new WorkerCallLogStore({ dataDir: folder(), log });

@@ -1,8 +1,12 @@
 -- The schema of the call-record database of the worker store (calllogs.worker.ts; docs/call-logs.md "Where the
--- records live"): the SAME tables, columns and indexes as migrations 0031_call_logs.sql and 0034_call_log_rollup.sql
--- of the main database. Applied by the worker at every start, idempotently (IF NOT EXISTS), and recorded in
--- calllog_schema. No row-level security here: this database holds nothing but call records, and every query of
--- the worker filters by the view's tenant / application in SQL (docs/security.md "Call records"). The role
+-- records live"): the SAME tables and columns as migrations 0031_call_logs.sql and 0034_call_log_rollup.sql of the
+-- main database, and the same indexes but two: call_logs keeps only its BRIN index on "at" here. The two B-tree
+-- indexes of the main database (tenant, at) and (application, at) cost more than half of a COPY's CPU per row on the
+-- embedded database (docs/benchmarks.md "Call logs"); without them a tenant's or an application's log page reads the
+-- date range through the BRIN index (the worker keeps it summarised, calllogs.worker-db.ts `maintainWorkerDatabase`). Applied by the
+-- worker whenever calllog_schema holds an older version, idempotently (IF [NOT] EXISTS); version 2 dropped the two
+-- B-tree indexes of version 1 and cached the identity's values. No row-level security here: this database holds
+-- nothing but call records, and every query of the worker filters by the view's tenant / application in SQL (docs/security.md "Call records"). The role
 -- mp_app exists because the shared query code (db/context.ts inScope) sets it in each transaction.
 DO $$
 BEGIN
@@ -28,8 +32,11 @@ CREATE TABLE IF NOT EXISTS "call_logs" (
 	"request_id" text DEFAULT '' NOT NULL
 );
 CREATE INDEX IF NOT EXISTS "call_logs_at_idx" ON "call_logs" USING brin ("at");
-CREATE INDEX IF NOT EXISTS "call_logs_tenant_at_idx" ON "call_logs" ("tenant_id", "at");
-CREATE INDEX IF NOT EXISTS "call_logs_product_at_idx" ON "call_logs" ("product_id", "at") WHERE "product_id" IS NOT NULL;
+DROP INDEX IF EXISTS "call_logs_tenant_at_idx";
+DROP INDEX IF EXISTS "call_logs_product_at_idx";
+-- the identity's sequence hands out 1,000 values at a time instead of one (≈ 15 % less CPU per recorded row; a restart
+-- leaves a gap in "id", which only orders the records of one instant)
+ALTER TABLE "call_logs" ALTER COLUMN "id" SET CACHE 1000;
 GRANT SELECT, INSERT, UPDATE, DELETE ON "call_logs" TO mp_app;
 CREATE TABLE IF NOT EXISTS "call_log_hours" (
 	"hour" timestamp with time zone NOT NULL,

@@ -7,9 +7,7 @@
  * gateway's thread only builds the binary COPY file of a batch and transfers it. Posts `{ ready: true }` once open.
  * Built as `dist/calllog-worker.js` in production (packages/server/build.ts).
  */
-import { mkdirSync, readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import type { Db } from '../../db/client.js';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
@@ -18,9 +16,7 @@ import { COPY_BINARY_SQL, COPY_COLUMNS, HOURS_COLUMNS, STATE_COLUMNS } from './c
 import { sweepCallLogs } from './calllogs.retention.js';
 import { rollUpCallLogs, type RollupOptions } from './calllogs.rollup.js';
 import { callStatistics } from './calllogs.stats.js';
-
-/** The schema version calllogs.worker.sql creates (raise it with the file). */
-export const WORKER_SCHEMA_VERSION = 1;
+import { maintainWorkerDatabase, openWorkerDatabase } from './calllogs.worker-db.js';
 
 /** The blobs of an upgrade move (COPY text of the main database's tables; calllogs.move.ts). */
 export interface MoveBlobs {
@@ -49,29 +45,9 @@ export interface WorkerRequest {
 }
 export type WorkerReply = { id: number; result: unknown } | { id: number; error: { message: string; stack?: string } } | { ready: true };
 
-/** Opens the worker's database and applies its schema when its version is older than WORKER_SCHEMA_VERSION. */
-async function open(dataDir: string): Promise<PGlite> {
-  if (dataDir !== 'memory://') mkdirSync(dataDir, { recursive: true });
-  // 16 MB of shared buffers instead of PGlite's 128 MB: the records are appended and scanned by range, and a reopened
-  // database then adds ≈ 120 MB to the process instead of ≈ 230 MB (docs/call-logs.md "Where the records live").
-  const client = new PGlite({ ...(dataDir === 'memory://' ? {} : { dataDir }), postgresqlconf: ['shared_buffers = 16MB'] });
-  await client.waitReady;
-  const known = await client
-    .query<{ version: number }>('select version from calllog_schema where id = 1')
-    .then((r) => r.rows[0]?.version ?? 0)
-    .catch(() => 0);
-  if (known < WORKER_SCHEMA_VERSION) {
-    await client.exec(readFileSync(new URL('./calllogs.worker.sql', import.meta.url), 'utf8'));
-    await client.query('insert into calllog_schema (id, version) values (1, $1) on conflict (id) do update set version = excluded.version', [
-      WORKER_SCHEMA_VERSION,
-    ]);
-  }
-  return client;
-}
-
 async function main(): Promise<void> {
   const port = parentPort!;
-  const client = await open((workerData as { dataDir: string }).dataDir);
+  const client = await openWorkerDatabase((workerData as { dataDir: string }).dataDir);
   const db = drizzle({ client }) as unknown as Db;
   let closing = false;
   const running = new Set<Promise<unknown>>();
@@ -94,7 +70,11 @@ async function main(): Promise<void> {
     statistics: (q, view) => read((tx) => callStatistics(tx, q, view)),
     count: (q, view) => read((tx) => countCalls(tx, q, view)),
     select: (q, view, limit, offset) => read((tx) => selectCalls(tx, q, view, limit, offset)),
-    rollup: (backDays, now, o) => rollUpCallLogs(db, backDays, now, { ...o, stopped: () => closing }),
+    rollup: async (backDays, now, o) => {
+      const hours = await rollUpCallLogs(db, backDays, now, { ...o, stopped: () => closing });
+      if (!closing) await maintainWorkerDatabase(client);
+      return hours;
+    },
     sweep: (days, now) => sweepCallLogs(db, days, now),
     close: async () => {
       closing = true;
