@@ -262,15 +262,20 @@ export const JOURNEY = { retry: 0 } as const;
 
 /**
  * Makes the calling describe block's tests a journey: once one fails, the later ones are skipped with the failed
- * step's name, so the run reports the one cause instead of a cascade of 30-second timeouts. Call inside a describe
- * declared with JOURNEY (no retry: a skipped retry would hide the failure).
+ * step's name, so the run reports the one cause instead of a cascade of 30-second timeouts; with `failedShot`, the
+ * page of the failed step is saved as e2e/artifacts/<name>-failed.png. Call inside a describe declared with JOURNEY
+ * (no retry: a skipped retry would hide the failure).
  */
-export function journey(): void {
+export function journey(failedShot?: { name: string; page: () => Page | undefined }): void {
   let failed: string | undefined;
   beforeEach((ctx) => {
     if (failed) ctx.skip(`an earlier step of this journey failed: ${failed}`);
   });
-  afterEach((ctx) => {
-    if (ctx.task.result?.state === 'fail') failed ??= ctx.task.name;
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state !== 'fail') return;
+    failed ??= ctx.task.name;
+    // what the page showed when the step failed: e2e/artifacts/<name>-failed.png
+    const p = failedShot?.page();
+    if (p) await shot(p, `${failedShot!.name}-failed`).catch(() => undefined);
   });
 }

@@ -106,7 +106,7 @@ beforeAll(async () => {
 afterAll(() => closeDemo(browser, server));
 
 describe('application tenants and mappings in the tenant area', JOURNEY, () => {
-  journey();
+  journey({ name: 'tenant-apps', page: () => page });
   it('signs in as the tenant administrator, chooses the tenant and sees its applications', async () => {
     await enterTenant(page, server.url, { menu: 'appManagement' });
     await page.getByText(en.apptenant.notice).waitFor();

@@ -64,7 +64,7 @@ beforeAll(async () => {
 afterAll(() => closeDemo(browser, server));
 
 describe('a tenant administrator builds a subtree and its manager sees only it', JOURNEY, () => {
-  journey();
+  journey({ name: 'tenant-journey', page: () => page });
   it('chooses the tenant and builds an organisation tree: a depot under the root, a yard under the depot', async () => {
     await enterTenant(page, server.url, { menu: 'orgManagement' });
     await page.getByTestId('selected-org').getByText(fill(o.selectedOrg, TENANT)).waitFor();
@@ -139,6 +139,8 @@ describe('a tenant administrator builds a subtree and its manager sees only it',
   it('creates a role in the depot granting the depot subtree, user management and its APIs, with the keeper as member', async () => {
     await openTenantMenu(page, 'roleManagement');
     await treeNode(page, 'Depot North').first().click();
+    // the tree's selection is the page's chosen organisation (controlled): once it shows, a new role belongs to it
+    await page.locator('.ant-tree-node-selected .tenant-org-tree-node', { hasText: /^Depot North$/ }).waitFor();
     await page.getByRole('button', { name: en.role.newRole }).click();
     const d = dialogNamed(en.role.addTitle);
     await d.getByLabel(en.role.field.roleNo).fill('depot_mgr');
