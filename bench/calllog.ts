@@ -267,7 +267,8 @@ async function workerSchemaTimings(rows: number, now: number, time: (name: strin
   const { drizzle } = await import('drizzle-orm/pglite');
   const { inScope, PLATFORM_SCOPE } = await import('../packages/server/src/db/context.js');
   const { countCalls, selectCalls } = await import('../packages/server/src/modules/calllogs/calllogs.query.js');
-  const { maintainWorkerDatabase, openWorkerDatabase } = await import('../packages/server/src/modules/calllogs/calllogs.worker-db.js');
+  const { openWorkerDatabase } = await import('../packages/server/src/modules/calllogs/calllogs.worker-db.js');
+  const { maintainEmbedded } = await import('../packages/server/src/db/embedded-maintenance.js');
   const dir = mkdtempSync(join(tmpdir(), 'mp-bench-calllog-worker-'));
   const client = await openWorkerDatabase(dir);
   try {
@@ -285,7 +286,7 @@ async function workerSchemaTimings(rows: number, now: number, time: (name: strin
       );
     }
     const t1 = performance.now();
-    await maintainWorkerDatabase(client);
+    await maintainEmbedded(client);
     console.log(`  worker schema: seeded in ${Math.round(t1 - t0)} ms; maintained (BRIN summary, ANALYZE) in ${Math.round(performance.now() - t1)} ms`);
     const db = drizzle({ client }) as never;
     const week = { from: new Date(now - 7 * 86_400_000), to: new Date(now) };

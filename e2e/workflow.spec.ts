@@ -7,7 +7,7 @@
  * administrator approves on the application's approval page; the requester's My apps then shows the tile and
  * the history shows each step. Screens in three languages (e2e/artifacts/workflow-*.png).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { AppUserPaths, WorkflowAppPaths, type AppOrgNode } from '@mp/protocol';
 import { resources } from '@mp/i18n';
@@ -62,9 +62,6 @@ beforeAll(async () => {
   expect((await platform.post(AppUserPaths.addapprootorg, { tenantId, orgIds: [sales!.id] }, inApp)).body.result).toBe('1');
   browser = await launchBrowser();
 }, 240_000);
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && current) await shot(current, 'workflow-failed').catch(() => undefined);
-});
 afterAll(async () => {
   for (const c of contexts) await c.close().catch(() => undefined);
   await browser?.close();
@@ -72,7 +69,7 @@ afterAll(async () => {
 });
 
 describe('approval workflow', JOURNEY, () => {
-  journey();
+  journey({ name: 'workflow', page: () => current });
   it('a user requests an application, the manager and then the application administrator approve, and My apps shows it', async () => {
     // the application administrator sets the process: department managers, then the administrators
     const admin = await newPage();

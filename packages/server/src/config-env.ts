@@ -104,7 +104,7 @@ export const EnvSchema = Type.Object({
   MP_ANALYZE_MINUTES: int(0, 10080, {
     group: DB,
     default: 15,
-    description: 'Embedded PGlite only: minutes between refreshes of the planner statistics (ANALYZE); `0` = only at start.',
+    description: 'Embedded PGlite only: minutes between its maintenance runs (BRIN index summaries and planner statistics, ANALYZE); `0` = only at start.',
   }),
   MP_ADMIN_USERNAME: str({ group: SIGNIN, default: 'admin', minLength: 1, maxLength: 64, description: 'Platform administrator created on the first start.' }),
   MP_ADMIN_PASSWORD: str({ group: SIGNIN, maxLength: 128, description: 'Its password on the first start; unset: a random one is printed once.' }),

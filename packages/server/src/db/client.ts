@@ -7,6 +7,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.js';
 import { lockDataFolder } from './data-folder-lock.js';
+import { maintainEmbedded, type MaintainedClient } from './embedded-maintenance.js';
 import { safeErrorForLog } from '../lib/log-safety.js';
 import { migratePostgres } from './migrate.js';
 
@@ -195,17 +196,18 @@ function analyzeMinutes(): number {
 
 /**
  * The embedded database runs no autovacuum, so without this the planner would choose plans from
- * default estimates for ever (a 100,000-user tenant planned like an empty one). Starts ANALYZE now
+ * default estimates for ever (a 100,000-user tenant planned like an empty one) and BRIN indexes would never be
+ * summarised (db/embedded-maintenance.ts). Starts the maintenance (BRIN summaries, ANALYZE) now
  * without holding up the start (PGlite runs statements one at a time, so requests simply queue behind
  * it) and then every `minutes` (an unreferenced timer: it never keeps the process alive); PostgreSQL's
  * own autovacuum does this for DATABASE_URL. Failures are ignored (the next run retries). Answers the
  * function that stops the timer and waits for a run in progress, to call before closing.
  */
-function keepStatistics(client: { exec(q: string): Promise<unknown> }, minutes: number): () => Promise<void> {
-  let running: Promise<unknown> = client.exec('analyze').catch(() => undefined);
+function keepStatistics(client: MaintainedClient, minutes: number): () => Promise<void> {
+  let running: Promise<unknown> = maintainEmbedded(client).catch(() => undefined);
   const timer = minutes
     ? setInterval(() => {
-        running = client.exec('analyze').catch(() => undefined);
+        running = maintainEmbedded(client).catch(() => undefined);
       }, minutes * 60_000)
     : undefined;
   timer?.unref();

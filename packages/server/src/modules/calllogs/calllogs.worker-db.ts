@@ -1,10 +1,11 @@
 /**
  * The worker store's database (docs/call-logs.md "Where the records live"): opening it as the call-log worker does
- * (calllogs.worker.ts) and keeping it maintained. Its own module so the bench and the tests open and maintain a
- * database exactly as the worker does, without starting a worker.
+ * (calllogs.worker.ts). Its own module so the bench opens a database exactly as the worker does, without starting a
+ * worker. The worker maintains it (db/embedded-maintenance.ts) at open and after each rollup.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { maintainEmbedded } from '../../db/embedded-maintenance.js';
 
 /** The schema version calllogs.worker.sql creates (raise it with the file; 2: no B-tree indexes on call_logs, its identity cached). */
 export const WORKER_SCHEMA_VERSION = 2;
@@ -29,18 +30,6 @@ export async function openWorkerDatabase(dataDir: string): Promise<PGlite> {
       WORKER_SCHEMA_VERSION,
     ]);
   }
-  await maintainWorkerDatabase(client);
+  await maintainEmbedded(client);
   return client;
-}
-
-/**
- * Keeps the planner's view of the records current; the worker runs it at open and after each rollup (every 5
- * minutes). The embedded database has no autovacuum, so nobody else would: BRIN summaries of the page ranges written
- * since the last run (until summarised a range matches every query, and a one-day log page reads the whole table)
- * and the planner statistics of both tables. Answers the number of page ranges summarised.
- */
-export async function maintainWorkerDatabase(client: Pick<PGlite, 'query' | 'exec'>): Promise<number> {
-  const r = await client.query<{ n: number }>(`select brin_summarize_new_values('call_logs_at_idx')::int as n`);
-  await client.exec('analyze call_logs; analyze call_log_hours');
-  return r.rows[0]?.n ?? 0;
 }

@@ -1,13 +1,14 @@
 -- The schema of the call-record database of the worker store (calllogs.worker.ts; docs/call-logs.md "Where the
 -- records live"): the SAME tables and columns as migrations 0031_call_logs.sql and 0034_call_log_rollup.sql of the
 -- main database, and the same indexes but two: call_logs keeps only its BRIN index on "at" here. The two B-tree
--- indexes of the main database (tenant, at) and (application, at) cost more than half of a COPY's CPU per row on the
--- embedded database (docs/benchmarks.md "Call logs"); without them a tenant's or an application's log page reads the
--- date range through the BRIN index (the worker keeps it summarised, calllogs.worker-db.ts `maintainWorkerDatabase`). Applied by the
--- worker whenever calllog_schema holds an older version, idempotently (IF [NOT] EXISTS); version 2 dropped the two
--- B-tree indexes of version 1 and cached the identity's values. No row-level security here: this database holds
--- nothing but call records, and every query of the worker filters by the view's tenant / application in SQL (docs/security.md "Call records"). The role
--- mp_app exists because the shared query code (db/context.ts inScope) sets it in each transaction.
+-- indexes of the main database (tenant, at) and (application, at) cost more than half of a COPY's CPU per row on
+-- the embedded database (docs/benchmarks.md "Call logs"); without them a tenant's or an application's log page
+-- reads the date range through the BRIN index (the worker keeps it summarised: db/embedded-maintenance.ts).
+-- Applied by the worker whenever calllog_schema holds an older version, idempotently (IF [NOT] EXISTS); version 2
+-- dropped the two B-tree indexes of version 1 and cached the identity's values. No row-level security here: this
+-- database holds nothing but call records, and every query of the worker filters by the view's tenant /
+-- application in SQL (docs/security.md "Call records"). The role mp_app exists because the shared query code
+-- (db/context.ts inScope) sets it in each transaction.
 DO $$
 BEGIN
   IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'mp_app') THEN

@@ -10,13 +10,14 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { drizzle } from 'drizzle-orm/pglite';
 import type { Db } from '../../db/client.js';
+import { maintainEmbedded } from '../../db/embedded-maintenance.js';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
 import { countCalls, selectCalls, type CallLogView, type CallQuery } from './calllogs.query.js';
 import { COPY_BINARY_SQL, COPY_COLUMNS, HOURS_COLUMNS, STATE_COLUMNS } from './calllogs.records.js';
 import { sweepCallLogs } from './calllogs.retention.js';
 import { rollUpCallLogs, type RollupOptions } from './calllogs.rollup.js';
 import { callStatistics } from './calllogs.stats.js';
-import { maintainWorkerDatabase, openWorkerDatabase } from './calllogs.worker-db.js';
+import { openWorkerDatabase } from './calllogs.worker-db.js';
 
 /** The blobs of an upgrade move (COPY text of the main database's tables; calllogs.move.ts). */
 export interface MoveBlobs {
@@ -72,7 +73,7 @@ async function main(): Promise<void> {
     select: (q, view, limit, offset) => read((tx) => selectCalls(tx, q, view, limit, offset)),
     rollup: async (backDays, now, o) => {
       const hours = await rollUpCallLogs(db, backDays, now, { ...o, stopped: () => closing });
-      if (!closing) await maintainWorkerDatabase(client);
+      if (!closing) await maintainEmbedded(client);
       return hours;
     },
     sweep: (days, now) => sweepCallLogs(db, days, now),

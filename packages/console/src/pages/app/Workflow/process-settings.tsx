@@ -52,7 +52,7 @@ export default function ProcessSettings() {
   return (
     <Space direction="vertical" size={16} style={{ width: '100%', maxWidth: 680 }}>
       {intro}
-      {q.data?.isDefault && <Alert type="info" showIcon message={t('process.isDefault')} />}
+      {q.data.isDefault && <Alert type="info" showIcon message={t('process.isDefault')} />}
       <Form layout="vertical">
         {codes.map((c, i) => (
           <Form.Item
