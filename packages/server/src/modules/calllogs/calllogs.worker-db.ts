@@ -7,6 +7,9 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { maintainEmbedded } from '../../db/embedded-maintenance.js';
 
+/** The file the worker writes a batch to in its data folder before COPYing it from there (overwritten by the next batch). */
+export const BATCH_FILE = 'mp_call_log_batch.copy';
+
 /** The schema version calllogs.worker.sql creates (raise it with the file; 2: no B-tree indexes on call_logs, its identity cached). */
 export const WORKER_SCHEMA_VERSION = 2;
 

@@ -6,7 +6,9 @@
  * count, select and statistics in the platform, tenant and application views (each view sees only its rows);
  * rollup and retention run in the worker; a worker killed while a batch is under way loses nothing buffered and
  * a new one takes over; an embedded server (data folder, MP_CALL_LOG_STORE auto) writes its buffer to the
- * worker's database on graceful shutdown; and an embedded main database's old records move to the worker's.
+ * worker's database on graceful shutdown; and an embedded main database's old records move to the worker's. A batch
+ * reaches the worker in the buffer both threads share (grown when needed; a second batch at once gets its own) and
+ * is COPYed from a file in the worker's data folder, or from a blob when its database is in memory.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,6 +26,7 @@ import { COPY_BINARY_SQL, copyBinary, insertCallRecords, type CallRecord } from 
 import { rollUpCallLogs } from './calllogs.rollup.js';
 import { callLogStore } from './calllogs.store.js';
 import { WorkerCallLogStore } from './calllogs.worker-store.js';
+import { BATCH_FILE } from './calllogs.worker-db.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -198,6 +201,52 @@ describe('worker store on a data folder', () => {
       await store.close();
     }
   }, 120_000);
+});
+
+describe('a batch on its way to the worker', () => {
+  const ids = async (store: WorkerCallLogStore) => (await store.select(window(), {}, 100_000, 0)).map((r) => r.requestId).sort();
+  const expected = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}${i}`).sort();
+
+  it("goes through the shared buffer and the data folder's batch file: a bigger batch grows the buffer, one sent during another gets its own buffer, every row arrives once and intact", async () => {
+    const dir = folder();
+    const store = new WorkerCallLogStore({ dataDir: dir, log });
+    try {
+      await store.insert(Array.from({ length: 10 }, (_, i) => rec(i, { requestId: `s${i}` })));
+      // ≈ 1,000 bytes a row: 3,000 rows need more than the first 1 MB buffer
+      const wide = 'x'.repeat(300);
+      await store.insert(Array.from({ length: 3000 }, (_, i) => rec(i, { requestId: `w${i}`, callerName: `${wide}${i}` })));
+      // two batches at once: the second cannot use the buffer the first is in
+      await Promise.all([
+        store.insert(Array.from({ length: 2000 }, (_, i) => rec(i, { requestId: `c${i}` }))),
+        store.insert(Array.from({ length: 2000 }, (_, i) => rec(i, { requestId: `d${i}` }))),
+      ]);
+      expect(store.sent).toEqual({ shared: 3, transferred: 1 });
+      expect(await ids(store)).toEqual([...expected('s', 10), ...expected('w', 3000), ...expected('c', 2000), ...expected('d', 2000)].sort());
+      const rows = await store.select(window({ from: new Date(now - 3 * HOUR) }), {}, 100_000, 0);
+      const w7 = rows.find((r) => r.requestId === 'w7');
+      expect(w7?.callerName).toBe(`${wide}7`);
+      expect(rows.find((r) => r.requestId === 'c5')).toMatchObject({ callerName: rec(5).callerName, productId: 'wp1', latencyMs: 5.25, status: 200 });
+      // the batch file is the last batch's COPY file, in the worker's data folder
+      expect(readFileSync(join(dir, BATCH_FILE)).subarray(0, 11).toString('latin1')).toBe('PGCOPY\n\xff\r\n\0');
+    } finally {
+      await store.close();
+    }
+  }, 60_000);
+
+  it("goes as a blob when the worker's database is in memory", async () => {
+    const store = new WorkerCallLogStore({ dataDir: 'memory://', log });
+    try {
+      await store.insert(Array.from({ length: 1500 }, (_, i) => rec(i, { requestId: `m${i}` })));
+      await Promise.all([
+        store.insert(Array.from({ length: 10 }, (_, i) => rec(i, { requestId: `n${i}` }))),
+        store.insert(Array.from({ length: 10 }, (_, i) => rec(i, { requestId: `o${i}` }))),
+      ]);
+      expect(store.sent).toEqual({ shared: 2, transferred: 1 });
+      expect(await ids(store)).toEqual([...expected('m', 1500), ...expected('n', 10), ...expected('o', 10)].sort());
+    } finally {
+      await store.close();
+    }
+  }, 60_000);
 });
 
 describe('an embedded server (data folder, MP_CALL_LOG_STORE auto)', () => {

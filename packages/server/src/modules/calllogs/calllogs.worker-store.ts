@@ -19,7 +19,7 @@ import type { CallLogRow, CallStats } from '@mp/protocol';
 import type { Db } from '../../db/client.js';
 import { moveCallRecords } from './calllogs.move.js';
 import type { CallLogView, CallQuery } from './calllogs.query.js';
-import { copyBinary, type CallRecord } from './calllogs.records.js';
+import { copyBinary, copyBinaryBound, writeCopyBinary, type CallRecord } from './calllogs.records.js';
 import type { CallLogStore, StoreRollupOptions } from './calllogs.store-api.js';
 import type { WorkerOps, WorkerReply, WorkerRequest } from './calllogs.worker.js';
 
@@ -61,6 +61,11 @@ export class WorkerCallLogStore implements CallLogStore {
   private closed = false;
   /** Workers started (tests: a new one after a crash). */
   starts = 0;
+  /** The batch buffer shared with the worker (grown to the largest batch), and whether a batch in it is under way. */
+  private shared: { sab: SharedArrayBuffer; view: Buffer } | undefined;
+  private sharedBusy = false;
+  /** Batches sent in the shared buffer / in a transferred buffer of their own (tests). */
+  readonly sent = { shared: 0, transferred: 0 };
 
   constructor(private readonly o: WorkerStoreOptions) {}
 
@@ -145,10 +150,33 @@ export class WorkerCallLogStore implements CallLogStore {
     await this.start();
   }
 
+  /**
+   * Appends `rows` in one COPY in the worker. The COPY file is written into the buffer shared with the worker (grown
+   * when a batch needs more), so a batch allocates no memory on either thread (V8 counts every buffer allocated
+   * or transferred towards its next full collection; docs/benchmarks.md "Call logs"); a second batch sent while one
+   * is under way (not done by the recorder, which writes one at a time) gets a buffer of its own, transferred.
+   */
   async insert(rows: CallRecord[]): Promise<void> {
     if (!rows.length) return;
-    const bytes = copyBinary(rows);
-    await this.call('insert', [bytes], [bytes]);
+    if (this.sharedBusy) {
+      const bytes = copyBinary(rows);
+      this.sent.transferred += 1;
+      await this.call('insert', [bytes], [bytes]);
+      return;
+    }
+    this.sharedBusy = true;
+    try {
+      const need = copyBinaryBound(rows);
+      if (!this.shared || this.shared.sab.byteLength < need) {
+        const sab = new SharedArrayBuffer(Math.max(need, 2 * (this.shared?.sab.byteLength ?? 0), 1 << 20));
+        this.shared = { sab, view: Buffer.from(sab) };
+      }
+      const length = writeCopyBinary(rows, this.shared.view);
+      this.sent.shared += 1;
+      await this.call('insert', [{ shared: this.shared.sab, length }]);
+    } finally {
+      this.sharedBusy = false;
+    }
   }
   async statistics(q: CallQuery, view: CallLogView): Promise<CallStats> {
     return (await this.call('statistics', [q, view])) as CallStats;

@@ -4,20 +4,25 @@
  * call_log_hours and call_log_rollup_state (calllogs.worker.sql, applied at every start, version in
  * calllog_schema). It answers RPC messages `{ id, op, args }` with `{ id, result }` or `{ id, error }`; the
  * queries, statistics, rollup and retention are the module's own functions run against this database, so the
- * gateway's thread only builds the binary COPY file of a batch and transfers it. Posts `{ ready: true }` once open.
+ * gateway's thread only builds the binary COPY file of a batch (in a shared buffer, or transferred). With a data
+ * folder the worker writes that file into the folder and COPYs it from there (`BATCH_FILE`): no JavaScript memory
+ * is allocated per batch, where a COPY from a blob allocates the batch twice more and made V8 collect this
+ * thread's heap every ≈ 0.7 s under load (docs/benchmarks.md "Call logs"). Posts `{ ready: true }` once open.
  * Built as `dist/calllog-worker.js` in production (packages/server/build.ts).
  */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { drizzle } from 'drizzle-orm/pglite';
 import type { Db } from '../../db/client.js';
 import { maintainEmbedded } from '../../db/embedded-maintenance.js';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
 import { countCalls, selectCalls, type CallLogView, type CallQuery } from './calllogs.query.js';
-import { COPY_BINARY_SQL, COPY_COLUMNS, HOURS_COLUMNS, STATE_COLUMNS } from './calllogs.records.js';
+import { COPY_BINARY_SQL, COPY_COLUMNS, copyBinaryFromFileSql, HOURS_COLUMNS, STATE_COLUMNS } from './calllogs.records.js';
 import { sweepCallLogs } from './calllogs.retention.js';
 import { rollUpCallLogs, type RollupOptions } from './calllogs.rollup.js';
 import { callStatistics } from './calllogs.stats.js';
-import { openWorkerDatabase } from './calllogs.worker-db.js';
+import { BATCH_FILE, openWorkerDatabase } from './calllogs.worker-db.js';
 
 /** The blobs of an upgrade move (COPY text of the main database's tables; calllogs.move.ts). */
 export interface MoveBlobs {
@@ -26,9 +31,16 @@ export interface MoveBlobs {
   state: ArrayBuffer;
 }
 
+/** A binary COPY file (calllogs.records.ts `writeCopyBinary`) in the first `length` bytes of a buffer shared with the gateway's thread. */
+export interface SharedCopy {
+  shared: SharedArrayBuffer;
+  length: number;
+}
+
 /** The operations and their arguments (the worker store's RPC). */
 export interface WorkerOps {
-  insert(copy: ArrayBuffer): Promise<void>;
+  /** Appends a batch: a COPY file of its own (transferred) or one in the shared buffer (read before the answer). */
+  insert(copy: ArrayBuffer | SharedCopy): Promise<void>;
   import(blobs: MoveBlobs): Promise<number>;
   statistics(q: CallQuery, view: CallLogView): Promise<unknown>;
   count(q: CallQuery, view: CallLogView): Promise<number>;
@@ -48,14 +60,34 @@ export type WorkerReply = { id: number; result: unknown } | { id: number; error:
 
 async function main(): Promise<void> {
   const port = parentPort!;
-  const client = await openWorkerDatabase((workerData as { dataDir: string }).dataDir);
+  const { dataDir } = workerData as { dataDir: string };
+  const client = await openWorkerDatabase(dataDir);
   const db = drizzle({ client }) as unknown as Db;
+  // a data folder is the database's own data directory, which the server can read files from
+  const batchFile =
+    dataDir === 'memory://'
+      ? undefined
+      : {
+          path: join(dataDir, BATCH_FILE),
+          sql: copyBinaryFromFileSql(`${(await client.query<{ data_directory: string }>('show data_directory')).rows[0]!.data_directory}/${BATCH_FILE}`),
+        };
   let closing = false;
   const running = new Set<Promise<unknown>>();
+  const append = async (copy: ArrayBuffer | SharedCopy) => {
+    const bytes = copy instanceof ArrayBuffer ? new Uint8Array(copy) : new Uint8Array(copy.shared, 0, copy.length);
+    if (batchFile) {
+      writeFileSync(batchFile.path, bytes);
+      await client.query(batchFile.sql);
+    } else await client.query(COPY_BINARY_SQL, [], { blob: new Blob([copy instanceof ArrayBuffer ? copy : bytes.slice()]) });
+  };
+  let batches: Promise<unknown> = Promise.resolve();
   const read = <T>(fn: Parameters<typeof inScope<T>>[2]) => inScope(db, PLATFORM_SCOPE, fn, { readOnly: true });
   const ops: WorkerOps = {
-    insert: async (copy) => {
-      await client.query(COPY_BINARY_SQL, [], { blob: new Blob([copy]) });
+    insert: (copy) => {
+      // one batch at a time: the batch file holds one batch, and the next write must wait for the COPY reading it
+      const run = batches.then(() => append(copy));
+      batches = run.catch(() => undefined);
+      return run;
     },
     import: async (b) =>
       client.transaction(async (tx) => {
