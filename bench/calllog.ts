@@ -27,6 +27,8 @@ export const CALLLOG_TARGET = 0.9;
 const ROWS = Number(process.env.BENCH_CALLLOG_ROWS ?? 1_000_000);
 /** Pairs of runs (off, on, then on, off, …): more pairs average out a busy machine. */
 const ROUNDS = Number(process.env.BENCH_CALLLOG_ROUNDS ?? 2);
+/** Seconds of load on each new server before its measured run (BENCH_CALLLOG_WARMUP_S). */
+const WARMUP_S = Number(process.env.BENCH_CALLLOG_WARMUP_S ?? 2);
 
 export interface CallLogBenchReport {
   /** Runs in order: off, on, on, off, … (BENCH_CALLLOG_ROUNDS pairs). */
@@ -71,7 +73,7 @@ async function measure(recording: boolean, o: { durationS: number; connections: 
       isSuccess: envelopeOk,
     };
     const opts = { baseUrl: server.baseUrl, durationS: o.durationS, connections: o.connections };
-    await runScenario(spec, { ...opts, durationS: 2 });
+    await runScenario(spec, { ...opts, durationS: WARMUP_S });
     const r = await runScenario(spec, opts);
     if (r.requests === 0) throw new Error(`recording ${recording ? 'on' : 'off'}: no requests`);
     return { ...r, recording };

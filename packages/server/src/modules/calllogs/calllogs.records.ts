@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
+import { batchSpan, lateRecordsQuery, lateRecordsSql, lockRollupState, mayBeLate } from './calllogs.rollup.js';
 
 /** Who made a call: a signed-in user, a policy-service OIDC client, or nobody (public and refused calls). */
 export type CallerType = 'user' | 'client' | 'anonymous';
@@ -38,10 +39,11 @@ export function embeddedClient(db: Db): EmbeddedClient | undefined {
   return client && typeof client.waitReady !== 'undefined' && typeof client.query === 'function' ? client : undefined;
 }
 
-/** The part of PGlite's client that COPY needs (`blob` in for COPY FROM, `blob` out of COPY TO). */
+/** The part of PGlite's client that COPY needs (`blob` in for COPY FROM, `blob` out of COPY TO), and its transactions. */
 export interface EmbeddedClient {
   waitReady: unknown;
   query(text: string, params?: unknown[], options?: { blob?: Blob }): Promise<{ blob?: Blob }>;
+  transaction<T>(fn: (tx: Pick<EmbeddedClient, 'query'>) => Promise<T>): Promise<T>;
 }
 
 /** Milliseconds from the Unix epoch to PostgreSQL's (2000-01-01T00:00:00Z), the origin of a binary timestamptz. */
@@ -130,27 +132,36 @@ export function copyBinaryFromFileSql(path: string): string {
 }
 
 /**
- * Inserts `rows` into `db`'s call_logs in ONE statement. On the embedded database: `COPY call_logs FROM` a blob of
- * `copyBinary`, well under half the CPU per row of the INSERT below (docs/benchmarks.md "Call logs"); it runs as the
- * embedded database's owner, outside row-level security (COPY FROM refuses tables with it), which changes nothing
- * for this write: the recorder writes every tenant's rows in the platform scope anyway (docs/security.md "Call
- * records"). On PostgreSQL: `INSERT … SELECT FROM unnest(<12 arrays>)` in the platform scope (12 parameters
- * whatever the row count). Errors (database) are thrown; the recorder keeps the rows.
+ * Inserts `rows` into `db`'s call_logs in ONE statement, and in the same transaction moves the rollup's watermark
+ * back when the batch holds records of hours already rolled up (calllogs.rollup.ts `lateRecordsSql`). On the
+ * embedded database: `COPY call_logs FROM` a blob of `copyBinary`, well under half the CPU per row of the INSERT
+ * below (docs/benchmarks.md "Call logs"); it runs as the embedded database's owner, outside row-level security
+ * (COPY FROM refuses tables with it), which changes nothing for this write: the recorder writes every tenant's rows
+ * in the platform scope anyway (docs/security.md "Call records"). On PostgreSQL: `INSERT … SELECT FROM unnest(<12
+ * arrays>)` in the platform scope (12 parameters whatever the row count). Errors (database) are thrown; nothing is
+ * written then, and the recorder keeps the rows.
  */
 export async function insertCallRecords(db: Db, rows: CallRecord[]): Promise<void> {
   if (!rows.length) return;
+  const { first, last } = batchSpan(rows);
   const embedded = embeddedClient(db);
   if (embedded) {
-    await embedded.query(COPY_BINARY_SQL, [], { blob: new Blob([copyBinary(rows)]) });
+    const late = lateRecordsQuery(first, last);
+    await embedded.transaction(async (tx) => {
+      await tx.query(COPY_BINARY_SQL, [], { blob: new Blob([copyBinary(rows)]) });
+      await tx.query(late.sql, late.params);
+    });
     return;
   }
   const col = <T>(f: (r: CallRecord) => T) => sql.param(rows.map(f));
-  await inScope(db, PLATFORM_SCOPE, (tx) =>
-    tx.execute(sql`insert into call_logs
+  await inScope(db, PLATFORM_SCOPE, async (tx) => {
+    if (mayBeLate(first)) await tx.execute(lockRollupState);
+    await tx.execute(sql`insert into call_logs
     (at, tenant_id, product_id, method, api, status, code, latency_ms, caller_type, caller_id, caller_name, request_id)
     select * from unnest(${col((r) => new Date(r.at).toISOString())}::timestamptz[], ${col((r) => r.tenantId)}::text[], ${col((r) => r.productId)}::text[],
       ${col((r) => r.method)}::text[], ${col((r) => r.api)}::text[], ${col((r) => r.status)}::smallint[], ${col((r) => r.code)}::text[],
       ${col((r) => r.latencyMs)}::real[], ${col((r) => r.callerType)}::text[], ${col((r) => r.callerId)}::text[], ${col((r) => r.callerName)}::text[],
-      ${col((r) => r.requestId)}::text[])`),
-  );
+      ${col((r) => r.requestId)}::text[])`);
+    await tx.execute(lateRecordsSql(first, last));
+  });
 }

@@ -2,7 +2,8 @@
  * The hourly rollup of the call records (calllogs.rollup.ts, calllogs.stats.ts; migration 0034) on PGlite and on
  * PostgreSQL when MP_TEST_DATABASE_URL names a server (testing/postgres-server.ts): statistics read through the
  * rollup equal those computed from the records (counts exactly, percentiles within the histogram's 2 %), with
- * partial hours at both edges and hours not rolled yet; a rollup interrupted halfway and run again writes the
+ * partial hours at both edges and hours not rolled yet; a batch with records of hours already rolled moves the
+ * rollup back (also one committing while a step runs over its hour); a rollup interrupted halfway and run again writes the
  * same rows as one uninterrupted run; runs are idempotent; the rollup rows are under row-level security (a
  * tenant scope sees its tenant's only), and the retention sweep removes old hours; and the same comparison through
  * the worker store (its own database in a worker thread), every view, partly and wholly rolled.
@@ -163,16 +164,87 @@ for (const { label, open } of testAppTargets('mp_calllog_rollup')) {
       expectSame(day.rolled, day.raw);
     });
 
-    it('reads the rollup for whole hours (a record written into a rolled hour later is only in the records)', async () => {
+    const watermark = async () => {
+      const [r] = await inScope(db(), PLATFORM_SCOPE, async (tx) =>
+        rowsOf<{ w: string | Date; s: string | Date }>(await tx.execute(sql`select watermark as w, start_hour as s from call_log_rollup_state`)),
+      );
+      return { watermark: new Date(r!.w).getTime(), start: new Date(r!.s).getTime() };
+    };
+    const hourCalls = async (hour: number) => {
+      const [r] = await inScope(db(), PLATFORM_SCOPE, async (tx) =>
+        rowsOf<{ n: number | null }>(
+          await tx.execute(
+            sql`select sum(calls)::int as n from call_log_hours where hour = ${new Date(hour).toISOString()}::timestamptz and api like '/gateway/rollup/%'`,
+          ),
+        ),
+      );
+      return r?.n ?? 0;
+    };
+    const target = Math.floor((now - 120_000) / HOUR) * HOUR;
+
+    it('a batch with records of hours already rolled moves the rollup back: the statistics count them at once, and the next run rolls them', async () => {
       await rollUpCallLogs(db(), 3, now);
-      const late: CallRecord = { ...records()[1]!, at: base + 10 * HOUR + 1000, requestId: 'late' };
-      await insertCallRecords(db(), [late]);
+      const rolledStart = (await watermark()).start;
+      expect((await watermark()).watermark).toBe(target);
+      const before = await hourCalls(base + 10 * HOUR);
+      // a batch of the present (not late) and one wholly before the rolled range change nothing
+      await insertCallRecords(db(), [{ ...records()[1]!, at: target + 60_000, requestId: 'fresh' }]);
+      await insertCallRecords(db(), [{ ...records()[1]!, at: rolledStart - HOUR, requestId: 'ancient' }]);
+      expect((await watermark()).watermark).toBe(target);
+      // a late batch: its earliest record is in base + 10 h
+      const late: CallRecord[] = [
+        { ...records()[1]!, at: base + 12 * HOUR + 5, requestId: 'late1' },
+        { ...records()[2]!, at: base + 10 * HOUR + 1000, requestId: 'late2' },
+      ];
       try {
+        await insertCallRecords(db(), late);
+        expect(await watermark()).toEqual({ watermark: base + 10 * HOUR, start: rolledStart });
+        // read from the records from base + 10 h on until the next run: the statistics count the late records already
         const { raw, rolled } = await both(q(), {});
-        expect(raw.totals.calls).toBe(2401);
-        expect(rolled.totals.calls).toBe(2400);
+        expect(raw.totals.calls).toBe(2403); // the 2,400, 'fresh' and the two late ones ('ancient' is before the window)
+        expectSame(rolled, raw);
+        expect(await rollUpCallLogs(db(), 3, now)).toBe((target - (base + 10 * HOUR)) / HOUR);
+        expect((await watermark()).watermark).toBe(target);
+        expect(await hourCalls(base + 10 * HOUR)).toBe(before + 1);
+        const again = await both(q(), {});
+        expect(again.rolled.totals.calls).toBe(2403);
+        expectSame(again.rolled, again.raw);
       } finally {
-        await inScope(db(), PLATFORM_SCOPE, (tx) => tx.execute(sql`delete from call_logs where request_id = 'late'`));
+        await inScope(db(), PLATFORM_SCOPE, (tx) => tx.execute(sql`delete from call_logs where request_id in ('late1', 'late2', 'fresh', 'ancient')`));
+        await reset();
+      }
+    });
+
+    it('a late batch written while a rollup step runs over its hour is rolled by the next run', async () => {
+      await reset();
+      await rollUpCallLogs(db(), 3, base + 20 * HOUR + 5 * 60_000);
+      let writing: Promise<void> | undefined;
+      try {
+        // the next step rolls [base + 20 h, base + 21 h); a batch for base + 20 h is written after the step has read the
+        // records and before it moves the watermark (PostgreSQL: the batch waits for the step's lock, then moves the
+        // watermark back; without that lock it would commit unseen by the step, and the step move the watermark past it;
+        // PGlite: the batch runs after the step, on the one connection)
+        await rollUpCallLogs(db(), 3, now, {
+          hoursPerTx: 1,
+          maxSteps: 1,
+          afterStep: async (from) => {
+            expect(from).toBe(base + 20 * HOUR);
+            writing = insertCallRecords(db(), [{ ...records()[3]!, at: base + 20 * HOUR + 7, requestId: 'racing' }]);
+            await new Promise((r) => setTimeout(r, 200));
+          },
+        });
+        await writing;
+        expect((await watermark()).watermark).toBe(base + 20 * HOUR);
+        const before = await hourCalls(base + 20 * HOUR);
+        await rollUpCallLogs(db(), 3, now);
+        expect(await hourCalls(base + 20 * HOUR)).toBe(before + 1);
+        const { raw, rolled } = await both(q(), {});
+        expect(rolled.totals.calls).toBe(2401);
+        expectSame(rolled, raw);
+      } finally {
+        await writing?.catch(() => undefined);
+        await inScope(db(), PLATFORM_SCOPE, (tx) => tx.execute(sql`delete from call_logs where request_id = 'racing'`));
+        await reset();
       }
     });
 
@@ -252,7 +324,7 @@ for (const { label, open } of testAppTargets('mp_calllog_rollup')) {
 }
 
 describe('worker store (calllogs.worker-store.ts): the rollup in the worker', () => {
-  it('answers statistics like the records before it, partly and wholly rolled, in every view', async () => {
+  it('answers statistics like the records before it, partly and wholly rolled, in every view, and rolls a late batch again', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mp-calllog-rollup-'));
     const store = new WorkerCallLogStore({ dataDir: dir, log: { info: () => undefined, warn: () => undefined, error: () => undefined } as never });
     try {
@@ -274,6 +346,11 @@ describe('worker store (calllogs.worker-store.ts): the rollup in the worker', ()
         for (const w of windows) for (const v of views) expectSame(await store.statistics(w, v), raw[i++]!);
       }
       expect((await store.statistics(q(), { tenantId: 'rt2' })).byTenant.map((g) => g.tenantId)).toEqual(['rt2']);
+      // a late batch (records of rolled hours) moves the worker's rollup back: counted at once, rolled by the next run
+      await store.insert([{ ...records()[5]!, at: base + 3 * HOUR + 9, requestId: 'late' }]);
+      expect((await store.statistics(q(), {})).totals.calls).toBe(2401);
+      expect(await store.rollup(now, { backDays: 3 })).toBe((Math.floor((now - 120_000) / HOUR) * HOUR - (base + 3 * HOUR)) / HOUR);
+      expect((await store.statistics(q(), {})).totals.calls).toBe(2401);
     } finally {
       await store.close();
       rmSync(dir, { recursive: true, force: true });

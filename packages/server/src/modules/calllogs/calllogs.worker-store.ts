@@ -20,6 +20,7 @@ import type { Db } from '../../db/client.js';
 import { moveCallRecords } from './calllogs.move.js';
 import type { CallLogView, CallQuery } from './calllogs.query.js';
 import { copyBinary, copyBinaryBound, writeCopyBinary, type CallRecord } from './calllogs.records.js';
+import { batchSpan } from './calllogs.rollup.js';
 import type { CallLogStore, StoreRollupOptions } from './calllogs.store-api.js';
 import type { WorkerOps, WorkerReply, WorkerRequest } from './calllogs.worker.js';
 
@@ -154,14 +155,17 @@ export class WorkerCallLogStore implements CallLogStore {
    * Appends `rows` in one COPY in the worker. The COPY file is written into the buffer shared with the worker (grown
    * when a batch needs more), so a batch allocates no memory on either thread (V8 counts every buffer allocated
    * or transferred towards its next full collection; docs/benchmarks.md "Call logs"); a second batch sent while one
-   * is under way (not done by the recorder, which writes one at a time) gets a buffer of its own, transferred.
+   * is under way (not done by the recorder, which writes one at a time) gets a buffer of its own, transferred. A
+   * batch holding records of hours already rolled up moves the rollup back in the COPY's transaction
+   * (calllogs.rollup.ts `lateRecordsSql`).
    */
   async insert(rows: CallRecord[]): Promise<void> {
     if (!rows.length) return;
+    const { first, last } = batchSpan(rows);
     if (this.sharedBusy) {
       const bytes = copyBinary(rows);
       this.sent.transferred += 1;
-      await this.call('insert', [bytes], [bytes]);
+      await this.call('insert', [bytes, first, last], [bytes]);
       return;
     }
     this.sharedBusy = true;
@@ -173,7 +177,7 @@ export class WorkerCallLogStore implements CallLogStore {
       }
       const length = writeCopyBinary(rows, this.shared.view);
       this.sent.shared += 1;
-      await this.call('insert', [{ shared: this.shared.sab, length }]);
+      await this.call('insert', [{ shared: this.shared.sab, length }, first, last]);
     } finally {
       this.sharedBusy = false;
     }

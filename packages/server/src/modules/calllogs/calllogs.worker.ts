@@ -20,7 +20,7 @@ import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
 import { countCalls, selectCalls, type CallLogView, type CallQuery } from './calllogs.query.js';
 import { COPY_BINARY_SQL, COPY_COLUMNS, copyBinaryFromFileSql, HOURS_COLUMNS, STATE_COLUMNS } from './calllogs.records.js';
 import { sweepCallLogs } from './calllogs.retention.js';
-import { rollUpCallLogs, type RollupOptions } from './calllogs.rollup.js';
+import { lateRecordsQuery, rollUpCallLogs, type RollupOptions } from './calllogs.rollup.js';
 import { callStatistics } from './calllogs.stats.js';
 import { BATCH_FILE, openWorkerDatabase } from './calllogs.worker-db.js';
 
@@ -39,8 +39,11 @@ export interface SharedCopy {
 
 /** The operations and their arguments (the worker store's RPC). */
 export interface WorkerOps {
-  /** Appends a batch: a COPY file of its own (transferred) or one in the shared buffer (read before the answer). */
-  insert(copy: ArrayBuffer | SharedCopy): Promise<void>;
+  /**
+   * Appends a batch: a COPY file of its own (transferred) or one in the shared buffer (read before the answer);
+   * `first` / `last` the epoch ms of its earliest and latest record (a late batch moves the rollup back).
+   */
+  insert(copy: ArrayBuffer | SharedCopy, first: number, last: number): Promise<void>;
   import(blobs: MoveBlobs): Promise<number>;
   statistics(q: CallQuery, view: CallLogView): Promise<unknown>;
   count(q: CallQuery, view: CallLogView): Promise<number>;
@@ -73,19 +76,22 @@ async function main(): Promise<void> {
         };
   let closing = false;
   const running = new Set<Promise<unknown>>();
-  const append = async (copy: ArrayBuffer | SharedCopy) => {
+  const append = async (copy: ArrayBuffer | SharedCopy, first: number, last: number) => {
     const bytes = copy instanceof ArrayBuffer ? new Uint8Array(copy) : new Uint8Array(copy.shared, 0, copy.length);
-    if (batchFile) {
-      writeFileSync(batchFile.path, bytes);
-      await client.query(batchFile.sql);
-    } else await client.query(COPY_BINARY_SQL, [], { blob: new Blob([copy instanceof ArrayBuffer ? copy : bytes.slice()]) });
+    if (batchFile) writeFileSync(batchFile.path, bytes);
+    const late = lateRecordsQuery(first, last);
+    await client.transaction(async (tx) => {
+      if (batchFile) await tx.query(batchFile.sql);
+      else await tx.query(COPY_BINARY_SQL, [], { blob: new Blob([copy instanceof ArrayBuffer ? copy : bytes.slice()]) });
+      await tx.query(late.sql, late.params);
+    });
   };
   let batches: Promise<unknown> = Promise.resolve();
   const read = <T>(fn: Parameters<typeof inScope<T>>[2]) => inScope(db, PLATFORM_SCOPE, fn, { readOnly: true });
   const ops: WorkerOps = {
-    insert: (copy) => {
+    insert: (copy, first, last) => {
       // one batch at a time: the batch file holds one batch, and the next write must wait for the COPY reading it
-      const run = batches.then(() => append(copy));
+      const run = batches.then(() => append(copy, first, last));
       batches = run.catch(() => undefined);
       return run;
     },
