@@ -132,8 +132,9 @@ export function copyBinaryFromFileSql(path: string): string {
 }
 
 /**
- * Inserts `rows` into `db`'s call_logs in ONE statement, and in the same transaction moves the rollup's watermark
- * back when the batch holds records of hours already rolled up (calllogs.rollup.ts `lateRecordsSql`). On the
+ * Inserts `rows` into `db`'s call_logs in ONE statement, and, when the batch `mayBeLate` (its earliest record is
+ * more than a minute old), in the same transaction moves the rollup's watermark back if it holds records of hours
+ * already rolled up (calllogs.rollup.ts `lateRecordsSql`). On the
  * embedded database: `COPY call_logs FROM` a blob of `copyBinary`, well under half the CPU per row of the INSERT
  * below (docs/benchmarks.md "Call logs"); it runs as the embedded database's owner, outside row-level security
  * (COPY FROM refuses tables with it), which changes nothing for this write: the recorder writes every tenant's rows
@@ -144,24 +145,30 @@ export function copyBinaryFromFileSql(path: string): string {
 export async function insertCallRecords(db: Db, rows: CallRecord[]): Promise<void> {
   if (!rows.length) return;
   const { first, last } = batchSpan(rows);
+  const late = mayBeLate(first);
   const embedded = embeddedClient(db);
   if (embedded) {
-    const late = lateRecordsQuery(first, last);
+    const blob = new Blob([copyBinary(rows)]);
+    if (!late) {
+      await embedded.query(COPY_BINARY_SQL, [], { blob });
+      return;
+    }
+    const update = lateRecordsQuery(first, last);
     await embedded.transaction(async (tx) => {
-      await tx.query(COPY_BINARY_SQL, [], { blob: new Blob([copyBinary(rows)]) });
-      await tx.query(late.sql, late.params);
+      await tx.query(COPY_BINARY_SQL, [], { blob });
+      await tx.query(update.sql, update.params);
     });
     return;
   }
   const col = <T>(f: (r: CallRecord) => T) => sql.param(rows.map(f));
   await inScope(db, PLATFORM_SCOPE, async (tx) => {
-    if (mayBeLate(first)) await tx.execute(lockRollupState);
+    if (late) await tx.execute(lockRollupState);
     await tx.execute(sql`insert into call_logs
     (at, tenant_id, product_id, method, api, status, code, latency_ms, caller_type, caller_id, caller_name, request_id)
     select * from unnest(${col((r) => new Date(r.at).toISOString())}::timestamptz[], ${col((r) => r.tenantId)}::text[], ${col((r) => r.productId)}::text[],
       ${col((r) => r.method)}::text[], ${col((r) => r.api)}::text[], ${col((r) => r.status)}::smallint[], ${col((r) => r.code)}::text[],
       ${col((r) => r.latencyMs)}::real[], ${col((r) => r.callerType)}::text[], ${col((r) => r.callerId)}::text[], ${col((r) => r.callerName)}::text[],
       ${col((r) => r.requestId)}::text[])`);
-    await tx.execute(lateRecordsSql(first, last));
+    if (late) await tx.execute(lateRecordsSql(first, last));
   });
 }

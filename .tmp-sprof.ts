@@ -1,0 +1,15 @@
+import { Paths } from '@mp/protocol';
+import { GatewayClient } from './packages/server/src/testing/gateway-client.js';
+import { nativeSignature } from './packages/server/src/plugins/guard.js';
+import { ADMIN, startServer } from './bench/server.js';
+import { envelopeOk, runScenario } from './bench/scenario.js';
+const server = await startServer(['--cpu-prof', `--cpu-prof-dir=${process.env.PROF_DIR}`], undefined, { MP_CALL_LOG: '1' });
+const admin = await new GatewayClient(server.baseUrl).init();
+admin.sign = nativeSignature;
+await admin.signIn(ADMIN.username, ADMIN.password);
+const body = JSON.stringify([1]);
+const spec = { key: 'x', label: 'x', method: 'POST' as const, path: Paths.querycodetablelist, body, headers: () => admin.headersFor('POST', body), isSuccess: envelopeOk };
+await runScenario(spec, { baseUrl: server.baseUrl, durationS: 10, connections: 10 });
+const r = await runScenario(spec, { baseUrl: server.baseUrl, durationS: 15, connections: 10 });
+console.log(Math.round(r.reqPerSec), 'req/s');
+await server.stop();
