@@ -1,8 +1,8 @@
 /**
  * The worker store (docs/call-logs.md "Where the records live"): the call records in a second embedded database
- * that runs in a `worker_threads` Worker (calllogs.worker.ts), so an embedded install's batch COPY (≈ 8 µs a row)
- * and its long statistics queries leave the gateway's thread. The gateway's thread only builds a batch's binary COPY file
- * and transfers it (an ArrayBuffer, not copied).
+ * that runs in a `worker_threads` Worker (calllogs.worker.ts), so an embedded install's batch COPY and its long
+ * statistics queries leave the gateway's thread. The gateway's thread only writes a batch's binary COPY file into
+ * the buffer it shares with the worker (`insert`).
  *
  * The worker starts at the first operation. If it dies, the operations under way fail (the recorder keeps its
  * rows: plugins/call-log.ts puts a failed batch back), the death is logged, and the next operation starts a new
