@@ -138,11 +138,28 @@ describe('a tenant administrator builds a subtree and its manager sees only it',
 
   it('creates a role in the depot granting the depot subtree, user management and its APIs, with the keeper as member', async () => {
     await openTenantMenu(page, 'roleManagement');
-    await treeNode(page, 'Depot North').first().click();
-    // the tree's selection is the page's chosen organisation (controlled): once it shows, a new role belongs to it
-    await page.locator('.ant-tree-node-selected .tenant-org-tree-node', { hasText: /^Depot North$/ }).waitFor();
-    await page.getByRole('button', { name: en.role.newRole }).click();
+    // the screen's first loads (its code, the tree, the role list) are over before it is used
+    await page.waitForLoadState('networkidle');
     const d = dialogNamed(en.role.addTitle);
+    // The tree's selection is the page's chosen organisation (controlled): once it shows, a new role belongs to it.
+    // Twice in CI under load the dialog still opened without it while the grid listed every role (a page that was
+    // mounted again after the selection, presumably: not reproduced yet); then the selection is made again once.
+    for (let attempt = 0; ; attempt++) {
+      await treeNode(page, 'Depot North').first().click();
+      await page.locator('.ant-tree-node-selected .tenant-org-tree-node', { hasText: /^Depot North$/ }).waitFor();
+      await page.getByRole('button', { name: en.role.newRole }).click();
+      const org = d.getByText('Depot North', { exact: true });
+      if (
+        await org.waitFor({ timeout: 3_000 }).then(
+          () => true,
+          () => false,
+        )
+      )
+        break;
+      if (attempt > 0) throw new Error('the new role dialog opened twice without the organisation chosen in the tree');
+      await d.getByRole('button', { name: en.common.cancel }).click();
+      await d.waitFor({ state: 'hidden' });
+    }
     await d.getByLabel(en.role.field.roleNo).fill('depot_mgr');
     await d.getByLabel(en.role.field.roleName).fill('Depot_managers');
     await d.getByRole('button', { name: en.common.save }).click();

@@ -10,7 +10,7 @@
  * reaches the worker in the buffer both threads share (grown when needed; a second batch at once gets its own) and
  * is COPYed from a file in the worker's data folder, or from a blob when its database is in memory.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -228,6 +228,7 @@ describe('a batch on its way to the worker', () => {
       expect(rows.find((r) => r.requestId === 'c5')).toMatchObject({ callerName: rec(5).callerName, productId: 'wp1', latencyMs: 5.25, status: 200 });
       // the batch file is the last batch's COPY file, in the worker's data folder
       expect(readFileSync(join(dir, BATCH_FILE)).subarray(0, 11).toString('latin1')).toBe('PGCOPY\n\xff\r\n\0');
+      expect(statSync(join(dir, BATCH_FILE)).mode & 0o777).toBe(0o600);
     } finally {
       await store.close();
     }

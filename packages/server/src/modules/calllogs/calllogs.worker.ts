@@ -73,7 +73,7 @@ async function main(): Promise<void> {
     dataDir === 'memory://'
       ? undefined
       : {
-          fd: openSync(join(dataDir, BATCH_FILE), 'w'),
+          fd: openSync(join(dataDir, BATCH_FILE), 'w', 0o600), // call records: readable by the server's user only
           sql: copyBinaryFromFileSql(`${(await client.query<{ data_directory: string }>('show data_directory')).rows[0]!.data_directory}/${BATCH_FILE}`),
         };
   let closing = false;
