@@ -132,6 +132,25 @@ export function copyBinaryFromFileSql(path: string): string {
 }
 
 /**
+ * Runs `copySql` (a COPY of a binary COPY file into call_logs: from `options.blob`, or from a file the database
+ * server reads) on an embedded client, for a batch whose records span [first, last] (epoch ms). A batch that
+ * `mayBeLate` goes in one transaction with `lateRecordsSql`; any other alone, with no transaction around it (a third
+ * of the call-log worker's time under load, docs/benchmarks.md "A batch without buffers"). Used by the database
+ * store on the embedded database and by the call-log worker. Errors (database) are thrown; nothing is written then.
+ */
+export async function copyCallRecords(client: EmbeddedClient, copySql: string, options: { blob?: Blob }, first: number, last: number): Promise<void> {
+  if (!mayBeLate(first)) {
+    await client.query(copySql, [], options);
+    return;
+  }
+  const update = lateRecordsQuery(first, last);
+  await client.transaction(async (tx) => {
+    await tx.query(copySql, [], options);
+    await tx.query(update.sql, update.params);
+  });
+}
+
+/**
  * Inserts `rows` into `db`'s call_logs in ONE statement, and, when the batch `mayBeLate` (its earliest record is
  * more than a minute old), in the same transaction moves the rollup's watermark back if it holds records of hours
  * already rolled up (calllogs.rollup.ts `lateRecordsSql`). On the
@@ -145,22 +164,13 @@ export function copyBinaryFromFileSql(path: string): string {
 export async function insertCallRecords(db: Db, rows: CallRecord[]): Promise<void> {
   if (!rows.length) return;
   const { first, last } = batchSpan(rows);
-  const late = mayBeLate(first);
   const embedded = embeddedClient(db);
   if (embedded) {
-    const blob = new Blob([copyBinary(rows)]);
-    if (!late) {
-      await embedded.query(COPY_BINARY_SQL, [], { blob });
-      return;
-    }
-    const update = lateRecordsQuery(first, last);
-    await embedded.transaction(async (tx) => {
-      await tx.query(COPY_BINARY_SQL, [], { blob });
-      await tx.query(update.sql, update.params);
-    });
+    await copyCallRecords(embedded, COPY_BINARY_SQL, { blob: new Blob([copyBinary(rows)]) }, first, last);
     return;
   }
   const col = <T>(f: (r: CallRecord) => T) => sql.param(rows.map(f));
+  const late = mayBeLate(first);
   await inScope(db, PLATFORM_SCOPE, async (tx) => {
     if (late) await tx.execute(lockRollupState);
     await tx.execute(sql`insert into call_logs

@@ -108,7 +108,7 @@ export async function rollUpCallLogs(db: Db, backDays: number, now = Date.now(),
   return rolled;
 }
 
-/** The UTC hour span [first, last] of a batch's records (epoch ms of the earliest and the latest `at`). */
+/** The span [first, last] of a batch's records: epoch ms of the earliest and the latest `at`. */
 export function batchSpan(rows: readonly { at: number }[]): { first: number; last: number } {
   let first = Infinity;
   let last = -Infinity;

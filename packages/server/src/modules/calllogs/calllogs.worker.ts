@@ -18,9 +18,9 @@ import type { Db } from '../../db/client.js';
 import { maintainEmbedded } from '../../db/embedded-maintenance.js';
 import { inScope, PLATFORM_SCOPE } from '../../db/context.js';
 import { countCalls, selectCalls, type CallLogView, type CallQuery } from './calllogs.query.js';
-import { COPY_BINARY_SQL, COPY_COLUMNS, copyBinaryFromFileSql, HOURS_COLUMNS, STATE_COLUMNS } from './calllogs.records.js';
+import { COPY_BINARY_SQL, COPY_COLUMNS, copyBinaryFromFileSql, copyCallRecords, HOURS_COLUMNS, STATE_COLUMNS } from './calllogs.records.js';
 import { sweepCallLogs } from './calllogs.retention.js';
-import { lateRecordsQuery, mayBeLate, rollUpCallLogs, type RollupOptions } from './calllogs.rollup.js';
+import { rollUpCallLogs, type RollupOptions } from './calllogs.rollup.js';
 import { callStatistics } from './calllogs.stats.js';
 import { BATCH_FILE, openWorkerDatabase } from './calllogs.worker-db.js';
 
@@ -84,19 +84,8 @@ async function main(): Promise<void> {
       writeSync(batchFile.fd, bytes, 0, bytes.length, 0);
       ftruncateSync(batchFile.fd, bytes.length);
     }
-    const copySql = batchFile?.sql ?? COPY_BINARY_SQL;
     const options = batchFile ? {} : { blob: new Blob([copy instanceof ArrayBuffer ? copy : bytes.slice()]) };
-    // a batch of the last minute cannot reach rolled hours: its COPY alone (a transaction around it and the
-    // statement after it cost ≈ a third more of this thread's time under load)
-    if (!mayBeLate(first)) {
-      await client.query(copySql, [], options);
-      return;
-    }
-    const late = lateRecordsQuery(first, last);
-    await client.transaction(async (tx) => {
-      await tx.query(copySql, [], options);
-      await tx.query(late.sql, late.params);
-    });
+    await copyCallRecords(client, batchFile?.sql ?? COPY_BINARY_SQL, options, first, last);
   };
   let batches: Promise<unknown> = Promise.resolve();
   const read = <T>(fn: Parameters<typeof inScope<T>>[2]) => inScope(db, PLATFORM_SCOPE, fn, { readOnly: true });
